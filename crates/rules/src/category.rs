@@ -1,0 +1,101 @@
+//! The boxes of a score sheet, named by their stable ids.
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+
+/// A box on a score sheet. Each ruleset uses its own subset; the ids are a public contract (UI hooks, CLI, saves).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Category {
+    Aces,
+    Twos,
+    Threes,
+    Fours,
+    Fives,
+    Sixes,
+    OnePair,
+    TwoPairs,
+    ThreeOfAKind,
+    FourOfAKind,
+    FullHouse,
+    SmallStraight,
+    LargeStraight,
+    Chance,
+    Yahtzee,
+    Yam,
+    Yatzy,
+}
+
+impl Category {
+    pub const ALL: [Category; 17] = [
+        Category::Aces,
+        Category::Twos,
+        Category::Threes,
+        Category::Fours,
+        Category::Fives,
+        Category::Sixes,
+        Category::OnePair,
+        Category::TwoPairs,
+        Category::ThreeOfAKind,
+        Category::FourOfAKind,
+        Category::FullHouse,
+        Category::SmallStraight,
+        Category::LargeStraight,
+        Category::Chance,
+        Category::Yahtzee,
+        Category::Yam,
+        Category::Yatzy,
+    ];
+
+    pub fn id(self) -> &'static str {
+        match self {
+            Category::Aces => "aces",
+            Category::Twos => "twos",
+            Category::Threes => "threes",
+            Category::Fours => "fours",
+            Category::Fives => "fives",
+            Category::Sixes => "sixes",
+            Category::OnePair => "one_pair",
+            Category::TwoPairs => "two_pairs",
+            Category::ThreeOfAKind => "three_of_a_kind",
+            Category::FourOfAKind => "four_of_a_kind",
+            Category::FullHouse => "full_house",
+            Category::SmallStraight => "small_straight",
+            Category::LargeStraight => "large_straight",
+            Category::Chance => "chance",
+            Category::Yahtzee => "yahtzee",
+            Category::Yam => "yam",
+            Category::Yatzy => "yatzy",
+        }
+    }
+}
+
+impl fmt::Display for Category {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.id())
+    }
+}
+
+/// An id that names no category.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownCategory(pub String);
+
+impl fmt::Display for UnknownCategory {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "unknown cell {:?}", self.0)
+    }
+}
+
+impl std::error::Error for UnknownCategory {}
+
+impl FromStr for Category {
+    type Err = UnknownCategory;
+    fn from_str(id: &str) -> Result<Category, UnknownCategory> {
+        Category::ALL
+            .into_iter()
+            .find(|category| category.id() == id)
+            .ok_or_else(|| UnknownCategory(id.to_string()))
+    }
+}

@@ -1,0 +1,585 @@
+//! The game state machine: players in seat order, the turn in play, and the log of every box written.
+//!
+//! A `Game` is a value. Each action checks everything first and changes the game only when it is legal;
+//! an illegal action is a typed `GameError` and leaves the game exactly as it was.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use crate::category::Category;
+use crate::dice::{DICE, Dice, Face};
+use crate::rules::{Rules, Scores};
+use crate::sheet::{Sheet, Totals};
+
+/// Rolls a player may make in one turn.
+pub const MAX_ROLLS: u8 = 3;
+/// The longest player name, in characters.
+pub const MAX_NAME_CHARS: usize = 24;
+/// The version of the saved-game format written by `serde`.
+pub const FORMAT_VERSION: u32 = 1;
+
+/// Where dice come from: the app's generator, or a script in tests.
+pub trait DiceSource {
+    fn roll_die(&mut self) -> Face;
+}
+
+impl<F: FnMut() -> Face> DiceSource for F {
+    fn roll_die(&mut self) -> Face {
+        self()
+    }
+}
+
+/// How the table plays: with the app's dice, or as a score pad for real dice.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DiceMode {
+    #[default]
+    App,
+    Pad,
+}
+
+/// The turn in play: the dice on the table, which are held, and how many rolls were used.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Turn {
+    /// `None` before the first roll (or, on a score pad, until dice are entered).
+    pub dice: Option<Dice>,
+    pub held: [bool; DICE],
+    pub rolls_used: u8,
+}
+
+impl Turn {
+    pub fn rolls_left(&self) -> u8 {
+        MAX_ROLLS - self.rolls_used
+    }
+}
+
+/// One box written: what went where, and the turn as it stood, so it can be taken back.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Entry {
+    pub category: Category,
+    pub points: u16,
+    /// Whether this entry also earned the five-of-a-kind bonus.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub bonus: bool,
+    pub turn: Turn,
+}
+
+/// A player's place in the final (or current) standings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Standing {
+    /// 1 for the best total; tied players share a rank (1, 1, 3).
+    pub rank: usize,
+    pub seat: usize,
+    pub total: u16,
+    pub winner: bool,
+}
+
+/// A game in progress or finished.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "GameRecord", into = "GameRecord")]
+pub struct Game {
+    rules: Rules,
+    mode: DiceMode,
+    players: Vec<String>,
+    first_seat: usize,
+    turn: Turn,
+    log: Vec<Entry>,
+    /// Derived from the log; never saved.
+    sheets: Vec<Sheet>,
+}
+
+impl Game {
+    /// A new game; names are trimmed, must be 1 to 24 characters and differ (ignoring case).
+    pub fn new<S: AsRef<str>>(
+        rules: Rules,
+        mode: DiceMode,
+        names: &[S],
+        first_seat: usize,
+    ) -> Result<Game, SetupError> {
+        let players = check_players(rules, names)?;
+        if first_seat >= players.len() {
+            return Err(SetupError::NoSuchSeat(first_seat));
+        }
+        Ok(Game {
+            rules,
+            mode,
+            sheets: vec![Sheet::new(); players.len()],
+            players,
+            first_seat,
+            turn: Turn::default(),
+            log: Vec::new(),
+        })
+    }
+
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    pub fn mode(&self) -> DiceMode {
+        self.mode
+    }
+
+    pub fn players(&self) -> &[String] {
+        &self.players
+    }
+
+    pub fn first_seat(&self) -> usize {
+        self.first_seat
+    }
+
+    pub fn sheets(&self) -> &[Sheet] {
+        &self.sheets
+    }
+
+    pub fn turn(&self) -> &Turn {
+        &self.turn
+    }
+
+    /// Every box written so far, in order.
+    pub fn log(&self) -> &[Entry] {
+        &self.log
+    }
+
+    /// The seat that wrote the `index`th entry of the log (or will write it).
+    pub fn seat_of_entry(&self, index: usize) -> usize {
+        (self.first_seat + index) % self.players.len()
+    }
+
+    /// Whose turn it is (after the game ends: the seat that would be next).
+    pub fn current_seat(&self) -> usize {
+        self.seat_of_entry(self.log.len())
+    }
+
+    /// The game ends when every sheet is full.
+    pub fn is_over(&self) -> bool {
+        self.log.len() == self.players.len() * self.rules.ruleset().cells.len()
+    }
+
+    /// The round being played, from 1 to the number of boxes on a sheet.
+    pub fn round(&self) -> usize {
+        let rounds = self.rules.ruleset().cells.len();
+        (self.log.len() / self.players.len() + 1).min(rounds)
+    }
+
+    pub fn totals(&self, seat: usize) -> Option<Totals> {
+        self.sheets
+            .get(seat)
+            .map(|sheet| sheet.totals(self.rules.ruleset()))
+    }
+
+    /// Every seat by grand total, best first; ties share a rank and the top rank wins.
+    pub fn standings(&self) -> Vec<Standing> {
+        let ruleset = self.rules.ruleset();
+        let mut totals: Vec<(usize, u16)> = self
+            .sheets
+            .iter()
+            .enumerate()
+            .map(|(seat, sheet)| (seat, sheet.totals(ruleset).grand))
+            .collect();
+        totals.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+        let best = totals.first().map_or(0, |&(_, total)| total);
+        totals
+            .iter()
+            .map(|&(seat, total)| Standing {
+                rank: 1 + totals.iter().filter(|&&(_, other)| other > total).count(),
+                seat,
+                total,
+                winner: total == best,
+            })
+            .collect()
+    }
+
+    /// What the dice on the table score in each box the current player may choose, or `None` without dice.
+    pub fn scores(&self) -> Option<Scores> {
+        let dice = self.turn.dice.filter(|_| !self.is_over())?;
+        Some(
+            self.rules
+                .scores(&self.sheets[self.current_seat()], dice.counts()),
+        )
+    }
+
+    /// The values a box can hold on a score pad.
+    pub fn offers(&self, category: Category) -> Result<Vec<u16>, GameError> {
+        self.rules
+            .offers(category)
+            .map_err(|_| GameError::NotInRuleset(category))
+    }
+
+    /// Whether the current player may add a five-of-a-kind bonus with the box they write now.
+    pub fn bonus_available(&self) -> bool {
+        !self.is_over() && self.rules.bonus_available(&self.sheets[self.current_seat()])
+    }
+
+    /// Rolls every die that is not held (all five on the first roll) and returns the dice.
+    pub fn roll(&mut self, source: &mut impl DiceSource) -> Result<Dice, GameError> {
+        self.expect_mode(DiceMode::App)?;
+        if self.turn.rolls_used >= MAX_ROLLS {
+            return Err(GameError::NoRollsLeft);
+        }
+        let held = self.turn.held;
+        let mut dice = self.turn.dice.unwrap_or(Dice::new([Face::ALL[0]; DICE]));
+        for (die, &kept) in held.iter().enumerate() {
+            if !kept {
+                dice = dice.with_face(die, source.roll_die());
+            }
+        }
+        self.turn.dice = Some(dice);
+        self.turn.rolls_used += 1;
+        Ok(dice)
+    }
+
+    /// Holds a die that was free, or frees a held one; returns whether it is now held.
+    pub fn toggle_hold(&mut self, die: usize) -> Result<bool, GameError> {
+        self.expect_mode(DiceMode::App)?;
+        if self.turn.dice.is_none() {
+            return Err(GameError::NotRolled);
+        }
+        if self.turn.rolls_used >= MAX_ROLLS {
+            return Err(GameError::NoRollsLeft);
+        }
+        let held = self.turn.held.get_mut(die).ok_or(GameError::NoSuchDie(die))?;
+        *held = !*held;
+        Ok(*held)
+    }
+
+    /// Score pad: the dice the player rolled for real, to be scored by the rules.
+    pub fn enter_dice(&mut self, dice: Dice) -> Result<(), GameError> {
+        self.expect_mode(DiceMode::Pad)?;
+        self.turn.dice = Some(dice);
+        Ok(())
+    }
+
+    /// Score pad: forget the entered dice.
+    pub fn clear_dice(&mut self) -> Result<(), GameError> {
+        self.expect_mode(DiceMode::Pad)?;
+        self.turn = Turn::default();
+        Ok(())
+    }
+
+    /// Writes what the dice on the table score in `category`, with any bonus, and passes the turn.
+    pub fn score(&mut self, category: Category) -> Result<&Entry, GameError> {
+        self.expect_playing()?;
+        self.expect_open(category)?;
+        let scores = self.scores().ok_or(GameError::NotRolled)?;
+        let points = scores.get(category).ok_or_else(|| GameError::JokerForbids {
+            category,
+            allowed: scores.cells.iter().map(|&(cell, _)| cell).collect(),
+        })?;
+        Ok(self.record(category, points, scores.bonus > 0))
+    }
+
+    /// Score pad: writes a value the box can hold (and the bonus if asked and allowed), and passes the turn.
+    pub fn write(&mut self, category: Category, value: u16, bonus: bool) -> Result<&Entry, GameError> {
+        self.expect_mode(DiceMode::Pad)?;
+        self.expect_open(category)?;
+        if self.turn.dice.is_some() {
+            return Err(GameError::DiceEntered);
+        }
+        let holds = self.rules.can_hold(category, value);
+        if !holds.map_err(|_| GameError::NotInRuleset(category))? {
+            return Err(GameError::ValueNotOffered { category, value });
+        }
+        if bonus && !self.bonus_available() {
+            return Err(GameError::NoBonus);
+        }
+        Ok(self.record(category, value, bonus))
+    }
+
+    /// Takes back the last box written, with its turn as it stood, until the next player rolls.
+    pub fn undo(&mut self) -> Result<Entry, GameError> {
+        if self.log.is_empty() {
+            return Err(GameError::NothingToUndo);
+        }
+        if self.turn != Turn::default() {
+            return Err(GameError::UndoTooLate);
+        }
+        let seat = self.seat_of_entry(self.log.len() - 1);
+        let entry = self.log.pop().ok_or(GameError::NothingToUndo)?;
+        self.sheets[seat].erase(entry.category, entry.bonus);
+        self.turn = entry.turn;
+        Ok(entry)
+    }
+
+    pub fn can_undo(&self) -> bool {
+        !self.log.is_empty() && self.turn == Turn::default()
+    }
+
+    fn record(&mut self, category: Category, points: u16, bonus: bool) -> &Entry {
+        let seat = self.current_seat();
+        self.sheets[seat].write(category, points, bonus);
+        self.log.push(Entry {
+            category,
+            points,
+            bonus,
+            turn: self.turn,
+        });
+        self.turn = Turn::default();
+        &self.log[self.log.len() - 1]
+    }
+
+    fn expect_playing(&self) -> Result<(), GameError> {
+        if self.is_over() {
+            Err(GameError::GameOver)
+        } else {
+            Ok(())
+        }
+    }
+
+    fn expect_mode(&self, mode: DiceMode) -> Result<(), GameError> {
+        self.expect_playing()?;
+        if self.mode == mode {
+            Ok(())
+        } else {
+            Err(GameError::WrongMode(self.mode))
+        }
+    }
+
+    fn expect_open(&self, category: Category) -> Result<(), GameError> {
+        self.expect_playing()?;
+        if !self.rules.ruleset().has(category) {
+            return Err(GameError::NotInRuleset(category));
+        }
+        if !self.sheets[self.current_seat()].is_open(category) {
+            return Err(GameError::CellFilled(category));
+        }
+        Ok(())
+    }
+
+    /// Whether a turn can stand in this game at all (e.g. as read from a save).
+    fn check_turn(&self, turn: &Turn) -> bool {
+        let held_any = turn.held.iter().any(|&held| held);
+        match self.mode {
+            DiceMode::App => {
+                turn.rolls_used <= MAX_ROLLS
+                    && turn.dice.is_some() == (turn.rolls_used > 0)
+                    && (!held_any || turn.dice.is_some())
+            }
+            DiceMode::Pad => turn.rolls_used == 0 && !held_any,
+        }
+    }
+}
+
+fn check_players<S: AsRef<str>>(rules: Rules, names: &[S]) -> Result<Vec<String>, SetupError> {
+    let ruleset = rules.ruleset();
+    if !(ruleset.min_players..=ruleset.max_players).contains(&names.len()) {
+        return Err(SetupError::PlayerCount {
+            count: names.len(),
+            min: ruleset.min_players,
+            max: ruleset.max_players,
+        });
+    }
+    let mut players: Vec<String> = Vec::with_capacity(names.len());
+    for (seat, name) in names.iter().enumerate() {
+        let name = name.as_ref().trim();
+        if name.is_empty() {
+            return Err(SetupError::EmptyName { seat });
+        }
+        if name.chars().count() > MAX_NAME_CHARS {
+            return Err(SetupError::NameTooLong { seat });
+        }
+        if players
+            .iter()
+            .any(|other| other.to_lowercase() == name.to_lowercase())
+        {
+            return Err(SetupError::DuplicateName(name.to_string()));
+        }
+        players.push(name.to_string());
+    }
+    Ok(players)
+}
+
+/// Why an action is not allowed now. The game is unchanged.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GameError {
+    GameOver,
+    NoRollsLeft,
+    /// Holding or scoring needs dice on the table first.
+    NotRolled,
+    NoSuchDie(usize),
+    NotInRuleset(Category),
+    CellFilled(Category),
+    /// The forced Joker sends this five-of-a-kind elsewhere.
+    JokerForbids {
+        category: Category,
+        allowed: Vec<Category>,
+    },
+    /// The action belongs to the other dice mode; holds the game's mode.
+    WrongMode(DiceMode),
+    /// Score pad: dice were entered, so the rules score them; clear them to write a value by hand.
+    DiceEntered,
+    ValueNotOffered {
+        category: Category,
+        value: u16,
+    },
+    NoBonus,
+    NothingToUndo,
+    /// The next player has already rolled.
+    UndoTooLate,
+}
+
+impl fmt::Display for GameError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GameError::GameOver => f.write_str("the game is over"),
+            GameError::NoRollsLeft => write!(f, "all {MAX_ROLLS} rolls are used: choose a box"),
+            GameError::NotRolled => f.write_str("roll the dice first"),
+            GameError::NoSuchDie(die) => write!(f, "there is no die {die} (dice are 0 to 4)"),
+            GameError::NotInRuleset(category) => write!(f, "this sheet has no box {:?}", category.id()),
+            GameError::CellFilled(category) => write!(f, "the box {:?} is already filled", category.id()),
+            GameError::JokerForbids { category, allowed } => {
+                let allowed: Vec<&str> = allowed.iter().map(|cell| cell.id()).collect();
+                write!(
+                    f,
+                    "the Joker rule forbids {:?} for this roll; allowed: {}",
+                    category.id(),
+                    allowed.join(", ")
+                )
+            }
+            GameError::WrongMode(DiceMode::App) => {
+                f.write_str("this game uses the app's dice, not a score pad")
+            }
+            GameError::WrongMode(DiceMode::Pad) => f.write_str("this game is a score pad for real dice"),
+            GameError::DiceEntered => {
+                f.write_str("dice were entered: score them, or clear them to write a value")
+            }
+            GameError::ValueNotOffered { category, value } => {
+                write!(f, "the box {:?} cannot hold {value}", category.id())
+            }
+            GameError::NoBonus => {
+                f.write_str("no bonus is possible: the five-of-a-kind box does not hold 50")
+            }
+            GameError::NothingToUndo => f.write_str("nothing to undo"),
+            GameError::UndoTooLate => f.write_str("too late to undo: the next turn has started"),
+        }
+    }
+}
+
+impl std::error::Error for GameError {}
+
+/// Why a game cannot be set up with these players.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SetupError {
+    PlayerCount { count: usize, min: usize, max: usize },
+    EmptyName { seat: usize },
+    NameTooLong { seat: usize },
+    DuplicateName(String),
+    NoSuchSeat(usize),
+}
+
+impl fmt::Display for SetupError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SetupError::PlayerCount { count, min, max } => {
+                write!(f, "{count} players: this game takes {min} to {max}")
+            }
+            SetupError::EmptyName { seat } => write!(f, "player {} needs a name", seat + 1),
+            SetupError::NameTooLong { seat } => {
+                write!(
+                    f,
+                    "player {}'s name is longer than {MAX_NAME_CHARS} characters",
+                    seat + 1
+                )
+            }
+            SetupError::DuplicateName(name) => write!(f, "two players are called {name:?}"),
+            SetupError::NoSuchSeat(seat) => write!(f, "there is no seat {seat} to start"),
+        }
+    }
+}
+
+impl std::error::Error for SetupError {}
+
+/// The saved form of a game: the log, not the sheets, which are rebuilt (and so checked) when it is read.
+#[derive(Serialize, Deserialize)]
+struct GameRecord {
+    version: u32,
+    rules: Rules,
+    mode: DiceMode,
+    players: Vec<String>,
+    first_seat: usize,
+    turn: Turn,
+    log: Vec<Entry>,
+}
+
+impl From<Game> for GameRecord {
+    fn from(game: Game) -> GameRecord {
+        GameRecord {
+            version: FORMAT_VERSION,
+            rules: game.rules,
+            mode: game.mode,
+            players: game.players,
+            first_seat: game.first_seat,
+            turn: game.turn,
+            log: game.log,
+        }
+    }
+}
+
+impl TryFrom<GameRecord> for Game {
+    type Error = LoadError;
+
+    /// Replays the log through the rules, so a save that the rules would not have produced is refused.
+    fn try_from(record: GameRecord) -> Result<Game, LoadError> {
+        if record.version != FORMAT_VERSION {
+            return Err(LoadError::Version(record.version));
+        }
+        let mut game = Game::new(record.rules, record.mode, &record.players, record.first_seat)
+            .map_err(LoadError::Setup)?;
+        for (index, entry) in record.log.into_iter().enumerate() {
+            let bad = |reason: GameError| LoadError::Entry { index, reason };
+            if !game.check_turn(&entry.turn) {
+                return Err(LoadError::Turn);
+            }
+            game.turn = entry.turn;
+            let written = match entry.turn.dice {
+                Some(_) => game.score(entry.category).map_err(bad)?.clone(),
+                None => game
+                    .write(entry.category, entry.points, entry.bonus)
+                    .map_err(bad)?
+                    .clone(),
+            };
+            if written != entry {
+                return Err(LoadError::Entry {
+                    index,
+                    reason: GameError::ValueNotOffered {
+                        category: entry.category,
+                        value: entry.points,
+                    },
+                });
+            }
+        }
+        let settled = !game.is_over() || record.turn == Turn::default();
+        if !game.check_turn(&record.turn) || !settled {
+            return Err(LoadError::Turn);
+        }
+        game.turn = record.turn;
+        Ok(game)
+    }
+}
+
+/// Why a saved game cannot be read back.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LoadError {
+    Version(u32),
+    Setup(SetupError),
+    Entry { index: usize, reason: GameError },
+    Turn,
+}
+
+impl fmt::Display for LoadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LoadError::Version(version) => write!(
+                f,
+                "saved game format {version} is not known (this version reads {FORMAT_VERSION})"
+            ),
+            LoadError::Setup(error) => write!(f, "saved game has bad players: {error}"),
+            LoadError::Entry { index, reason } => {
+                write!(f, "saved game entry {index} is not legal: {reason}")
+            }
+            LoadError::Turn => f.write_str("saved game has an impossible turn"),
+        }
+    }
+}
+
+impl std::error::Error for LoadError {}

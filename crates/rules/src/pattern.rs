@@ -1,0 +1,107 @@
+//! What a box asks of the dice, and what it pays: the small pure functions every ruleset is built from.
+
+use serde::Serialize;
+
+use crate::dice::{DICE, Face, FaceCounts};
+
+/// The shape of dice a box asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case", tag = "kind")]
+pub enum Pattern {
+    /// Any dice; the dice showing `face` count (Aces to Sixes).
+    Face { face: Face },
+    /// At least `count` dice showing one face.
+    OfAKind { count: u8 },
+    /// Two different faces, each on at least two dice.
+    TwoPairs,
+    /// Three dice of one face and two of another; five equal faces count too where `five_equal` says so.
+    FullHouse { five_equal: bool },
+    /// `length` faces in an unbroken sequence, the other dice anything.
+    Run { length: u8 },
+    /// Exactly the five faces `lowest..=lowest + 4`.
+    Straight { lowest: u8 },
+    /// Any dice at all.
+    Any,
+}
+
+/// What a box pays when its pattern is met (it pays 0 otherwise).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case", tag = "kind", content = "points")]
+pub enum Points {
+    /// The sum of all five dice.
+    AllDice,
+    /// The sum of the dice that make the pattern (a pair pays its two dice).
+    MatchingDice,
+    /// A fixed number of points.
+    Fixed(u16),
+}
+
+impl Pattern {
+    /// The sum of the dice that make the pattern, or `None` when the dice do not make it.
+    pub fn matching_sum(self, dice: FaceCounts) -> Option<u16> {
+        let points = |face: Face, count: u8| u16::from(face.value()) * u16::from(count);
+        match self {
+            Pattern::Face { face } => Some(points(face, dice.of(face))),
+            Pattern::OfAKind { count } => Face::ALL
+                .into_iter()
+                .rev()
+                .find(|&face| dice.of(face) >= count)
+                .map(|face| points(face, count)),
+            Pattern::TwoPairs => {
+                let mut pairs = Face::ALL.into_iter().filter(|&face| dice.of(face) >= 2);
+                match (pairs.next(), pairs.next()) {
+                    (Some(low), Some(high)) => Some(points(low, 2) + points(high, 2)),
+                    _ => None,
+                }
+            }
+            Pattern::FullHouse { five_equal } => {
+                let mut shape: Vec<u8> = dice.as_array().into_iter().filter(|&n| n > 0).collect();
+                shape.sort_unstable();
+                let full = shape == [2, 3] || (five_equal && shape == [DICE as u8]);
+                full.then(|| dice.sum())
+            }
+            Pattern::Run { length } => {
+                let longest = Face::ALL
+                    .into_iter()
+                    .scan(0u8, |run, face| {
+                        *run = if dice.of(face) > 0 { *run + 1 } else { 0 };
+                        Some(*run)
+                    })
+                    .max()
+                    .unwrap_or(0);
+                (longest >= length).then(|| dice.sum())
+            }
+            Pattern::Straight { lowest } => {
+                let exact = Face::ALL.into_iter().all(|face| {
+                    let wanted = (lowest..lowest + DICE as u8).contains(&face.value());
+                    dice.of(face) == u8::from(wanted)
+                });
+                exact.then(|| dice.sum())
+            }
+            Pattern::Any => Some(dice.sum()),
+        }
+    }
+
+    /// Whether the Joker rule lets five equal faces stand in for this pattern.
+    pub fn joker_fills(self) -> bool {
+        matches!(
+            self,
+            Pattern::FullHouse { .. } | Pattern::Run { .. } | Pattern::Straight { .. }
+        )
+    }
+}
+
+/// The points a box with this pattern and pay gives for these dice; `joker` counts the pattern as met.
+pub fn score(pattern: Pattern, points: Points, dice: FaceCounts, joker: bool) -> u16 {
+    let matched = match pattern.matching_sum(dice) {
+        Some(sum) => Some(sum),
+        None if joker && pattern.joker_fills() => Some(dice.sum()),
+        None => None,
+    };
+    match (matched, points) {
+        (None, _) => 0,
+        (Some(_), Points::AllDice) => dice.sum(),
+        (Some(sum), Points::MatchingDice) => sum,
+        (Some(_), Points::Fixed(points)) => points,
+    }
+}

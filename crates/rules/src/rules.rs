@@ -1,0 +1,283 @@
+//! A ruleset with its options chosen: what dice score in each open box of a sheet, and what a box can hold.
+
+use std::collections::BTreeSet;
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+
+use crate::category::Category;
+use crate::dice::FaceCounts;
+use crate::pattern;
+use crate::ruleset::{Cell, Ruleset, RulesetId, Section};
+use crate::sheet::Sheet;
+
+/// The Joker rule: what a five-of-a-kind may do once the five-of-a-kind box is filled.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Joker {
+    /// The official rule: the matching upper box if open, else any lower box at full value, else a 0 above.
+    #[default]
+    Forced,
+    /// Any open box; full house and straights pay in full only once the matching upper box is filled too.
+    Free,
+    /// No Joker: the dice score what they naturally make.
+    None,
+}
+
+impl Joker {
+    pub const ALL: [Joker; 3] = [Joker::Forced, Joker::Free, Joker::None];
+
+    pub fn id(self) -> &'static str {
+        match self {
+            Joker::Forced => "forced",
+            Joker::Free => "free",
+            Joker::None => "none",
+        }
+    }
+}
+
+impl FromStr for Joker {
+    type Err = RulesError;
+    fn from_str(id: &str) -> Result<Joker, RulesError> {
+        Joker::ALL
+            .into_iter()
+            .find(|joker| joker.id() == id)
+            .ok_or_else(|| RulesError::UnknownJoker(id.to_string()))
+    }
+}
+
+/// A ruleset and its options: everything needed to score.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(try_from = "RulesRecord", into = "RulesRecord")]
+pub struct Rules {
+    ruleset: RulesetId,
+    joker: Joker,
+    yahtzee_bonus: bool,
+}
+
+#[derive(Serialize, Deserialize)]
+struct RulesRecord {
+    ruleset: RulesetId,
+    joker: Joker,
+    yahtzee_bonus: bool,
+}
+
+impl TryFrom<RulesRecord> for Rules {
+    type Error = RulesError;
+    fn try_from(record: RulesRecord) -> Result<Rules, RulesError> {
+        Rules::with_options(record.ruleset, record.joker, record.yahtzee_bonus)
+    }
+}
+
+impl From<Rules> for RulesRecord {
+    fn from(rules: Rules) -> RulesRecord {
+        RulesRecord {
+            ruleset: rules.ruleset,
+            joker: rules.joker,
+            yahtzee_bonus: rules.yahtzee_bonus,
+        }
+    }
+}
+
+/// What the dice score in each box a player may choose now, and the bonus they earn.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Scores {
+    /// The boxes the dice may go in, in sheet order, with their value.
+    pub cells: Vec<(Category, u16)>,
+    /// The five-of-a-kind bonus these dice earn wherever they go (0 if none).
+    pub bonus: u16,
+}
+
+impl Scores {
+    pub fn get(&self, category: Category) -> Option<u16> {
+        self.cells
+            .iter()
+            .find(|(cell, _)| *cell == category)
+            .map(|&(_, value)| value)
+    }
+}
+
+impl Rules {
+    /// The ruleset with its default options (the official forced Joker and the Yahtzee bonus where it has them).
+    pub fn new(ruleset: RulesetId) -> Rules {
+        let extra = ruleset.ruleset().extra_five_of_a_kind.is_some();
+        Rules {
+            ruleset,
+            joker: if extra { Joker::Forced } else { Joker::None },
+            yahtzee_bonus: extra,
+        }
+    }
+
+    /// The ruleset with chosen options; a ruleset without the Yahtzee extras takes only `Joker::None` and no bonus.
+    pub fn with_options(ruleset: RulesetId, joker: Joker, yahtzee_bonus: bool) -> Result<Rules, RulesError> {
+        let extra = ruleset.ruleset().extra_five_of_a_kind.is_some();
+        if !extra && joker != Joker::None {
+            return Err(RulesError::NoJoker(ruleset));
+        }
+        if !extra && yahtzee_bonus {
+            return Err(RulesError::NoBonus(ruleset));
+        }
+        Ok(Rules {
+            ruleset,
+            joker,
+            yahtzee_bonus,
+        })
+    }
+
+    pub fn id(&self) -> RulesetId {
+        self.ruleset
+    }
+
+    pub fn ruleset(&self) -> &'static Ruleset {
+        self.ruleset.ruleset()
+    }
+
+    pub fn joker(&self) -> Joker {
+        self.joker
+    }
+
+    pub fn has_yahtzee_bonus(&self) -> bool {
+        self.yahtzee_bonus
+    }
+
+    /// The cell of this ruleset, or an error naming the ruleset.
+    pub fn cell(&self, category: Category) -> Result<&'static Cell, RulesError> {
+        self.ruleset()
+            .cell(category)
+            .ok_or(RulesError::NotInRuleset(category, self.ruleset))
+    }
+
+    /// What each open box of `sheet` scores for `dice`, leaving out the boxes the forced Joker forbids.
+    pub fn scores(&self, sheet: &Sheet, dice: FaceCounts) -> Scores {
+        let ruleset = self.ruleset();
+        let five_box = ruleset.five_of_a_kind_box();
+        let five = dice.five_of_a_kind();
+        let joker_rolled = five.is_some() && !sheet.is_open(five_box) && self.joker != Joker::None;
+        let open = ruleset.cells.iter().filter(|cell| sheet.is_open(cell.category));
+        let score = |cell: &Cell, joker: bool| {
+            (
+                cell.category,
+                pattern::score(cell.pattern, cell.points, dice, joker),
+            )
+        };
+        let cells = match (five, joker_rolled, self.joker) {
+            (Some(face), true, Joker::Forced) => {
+                let matching = ruleset.upper_box(face);
+                let lower_open = ruleset
+                    .cells_in(Section::Lower)
+                    .any(|cell| sheet.is_open(cell.category));
+                let allowed = |cell: &&Cell| {
+                    if sheet.is_open(matching) {
+                        cell.category == matching
+                    } else if lower_open {
+                        cell.section == Section::Lower
+                    } else {
+                        true
+                    }
+                };
+                open.filter(allowed).map(|cell| score(cell, true)).collect()
+            }
+            (Some(face), true, Joker::Free) => {
+                let joker = !sheet.is_open(ruleset.upper_box(face));
+                open.map(|cell| score(cell, joker)).collect()
+            }
+            _ => open.map(|cell| score(cell, false)).collect(),
+        };
+        Scores {
+            cells,
+            bonus: self.bonus_for(sheet, dice),
+        }
+    }
+
+    /// The five-of-a-kind bonus these dice earn on this sheet: a further five-of-a-kind while the box holds its 50.
+    pub fn bonus_for(&self, sheet: &Sheet, dice: FaceCounts) -> u16 {
+        match self.ruleset().extra_five_of_a_kind {
+            Some(extra) if dice.five_of_a_kind().is_some() && self.bonus_available(sheet) => extra.bonus,
+            _ => 0,
+        }
+    }
+
+    /// Whether a further five-of-a-kind earns a bonus on this sheet (its five-of-a-kind box holds 50, not 0).
+    pub fn bonus_available(&self, sheet: &Sheet) -> bool {
+        let ruleset = self.ruleset();
+        let five_box = ruleset.five_of_a_kind_box();
+        self.yahtzee_bonus
+            && ruleset.extra_five_of_a_kind.is_some()
+            && sheet.get(five_box).is_some_and(|value| value > 0)
+    }
+
+    /// A sheet with these boxes written, each checked against what the box can hold.
+    pub fn sheet(&self, filled: &[(Category, u16)]) -> Result<Sheet, RulesError> {
+        let mut sheet = Sheet::new();
+        for &(category, value) in filled {
+            if !self.can_hold(category, value)? {
+                return Err(RulesError::ValueNotOffered(category, value));
+            }
+            if !sheet.is_open(category) {
+                return Err(RulesError::FilledTwice(category));
+            }
+            sheet.write(category, value, false);
+        }
+        Ok(sheet)
+    }
+
+    /// Every value the box can hold on a score pad under these rules: what some roll scores there,
+    /// with or without the Joker, found by scoring all 252 rolls.
+    pub fn offers(&self, category: Category) -> Result<Vec<u16>, RulesError> {
+        let values: BTreeSet<u16> = self.possible_scores(category)?.collect();
+        Ok(values.into_iter().collect())
+    }
+
+    /// Whether some roll scores `value` in the box (stops at the first that does).
+    pub fn can_hold(&self, category: Category, value: u16) -> Result<bool, RulesError> {
+        Ok(self.possible_scores(category)?.any(|score| score == value))
+    }
+
+    fn possible_scores(&self, category: Category) -> Result<impl Iterator<Item = u16> + use<>, RulesError> {
+        let cell = self.cell(category)?;
+        let joker_cases: &'static [bool] = if self.joker == Joker::None {
+            &[false]
+        } else {
+            &[false, true]
+        };
+        Ok(FaceCounts::all().flat_map(move |dice| {
+            joker_cases.iter().map(move |&joker| {
+                let joker = joker && dice.five_of_a_kind().is_some();
+                pattern::score(cell.pattern, cell.points, dice, joker)
+            })
+        }))
+    }
+}
+
+/// What can be wrong with a choice of rules.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RulesError {
+    UnknownJoker(String),
+    NoJoker(RulesetId),
+    NoBonus(RulesetId),
+    NotInRuleset(Category, RulesetId),
+    ValueNotOffered(Category, u16),
+    FilledTwice(Category),
+}
+
+impl fmt::Display for RulesError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RulesError::UnknownJoker(id) => {
+                write!(f, "unknown Joker rule {id:?} (known: forced, free, none)")
+            }
+            RulesError::NoJoker(ruleset) => write!(f, "{ruleset} has no Joker rule"),
+            RulesError::NoBonus(ruleset) => write!(f, "{ruleset} has no Yahtzee bonus"),
+            RulesError::NotInRuleset(category, ruleset) => {
+                write!(f, "{ruleset} has no cell {category:?}", category = category.id())
+            }
+            RulesError::ValueNotOffered(category, value) => {
+                write!(f, "the cell {:?} cannot hold {value}", category.id())
+            }
+            RulesError::FilledTwice(category) => write!(f, "the cell {:?} is filled twice", category.id()),
+        }
+    }
+}
+
+impl std::error::Error for RulesError {}

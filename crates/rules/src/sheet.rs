@@ -1,0 +1,109 @@
+//! One player's score sheet and its totals.
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+
+use crate::category::Category;
+use crate::ruleset::{Ruleset, Section};
+
+/// The boxes a player has written, and how many five-of-a-kind bonuses they earned.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Sheet {
+    cells: BTreeMap<Category, u16>,
+    bonus_count: u16,
+}
+
+impl Sheet {
+    pub fn new() -> Sheet {
+        Sheet::default()
+    }
+
+    /// The value written in a box, or `None` while it is open.
+    pub fn get(&self, category: Category) -> Option<u16> {
+        self.cells.get(&category).copied()
+    }
+
+    pub fn is_open(&self, category: Category) -> bool {
+        !self.cells.contains_key(&category)
+    }
+
+    pub fn filled(&self) -> impl Iterator<Item = (Category, u16)> + '_ {
+        self.cells.iter().map(|(&category, &value)| (category, value))
+    }
+
+    /// How many five-of-a-kind bonuses (Yahtzee bonus, ♥) this sheet holds.
+    pub fn bonus_count(&self) -> u16 {
+        self.bonus_count
+    }
+
+    pub fn is_full(&self, ruleset: &Ruleset) -> bool {
+        ruleset.cells.iter().all(|cell| !self.is_open(cell.category))
+    }
+
+    pub(crate) fn write(&mut self, category: Category, value: u16, bonus: bool) {
+        self.cells.insert(category, value);
+        self.bonus_count += u16::from(bonus);
+    }
+
+    pub(crate) fn erase(&mut self, category: Category, bonus: bool) {
+        self.cells.remove(&category);
+        self.bonus_count -= u16::from(bonus);
+    }
+
+    /// Every total of the sheet under `ruleset`.
+    pub fn totals(&self, ruleset: &Ruleset) -> Totals {
+        let section_total = |section| {
+            ruleset
+                .cells_in(section)
+                .filter_map(|cell| self.get(cell.category))
+                .sum::<u16>()
+        };
+        let upper = section_total(Section::Upper);
+        let lower = section_total(Section::Lower);
+        let bonus = if upper >= ruleset.upper_bonus.threshold {
+            ruleset.upper_bonus.points
+        } else {
+            0
+        };
+        // "On par" is three dice of each face written so far: 63 over the whole upper section.
+        let par: u16 = ruleset
+            .cells_in(Section::Upper)
+            .filter(|cell| !self.is_open(cell.category))
+            .map(|cell| match cell.pattern {
+                crate::pattern::Pattern::Face { face } => 3 * u16::from(face.value()),
+                _ => 0,
+            })
+            .sum();
+        let five_of_a_kind_bonus = ruleset
+            .extra_five_of_a_kind
+            .map_or(0, |extra| extra.bonus * self.bonus_count);
+        Totals {
+            upper,
+            upper_vs_par: i32::from(upper) - i32::from(par),
+            upper_needed: ruleset.upper_bonus.threshold.saturating_sub(upper),
+            bonus,
+            lower,
+            five_of_a_kind_bonus,
+            grand: upper + bonus + lower + five_of_a_kind_bonus,
+        }
+    }
+}
+
+/// The totals of a sheet, as printed at its foot.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Totals {
+    /// The sum of the upper boxes.
+    pub upper: u16,
+    /// Points above (positive) or below (negative) three of each face in the upper boxes written so far.
+    pub upper_vs_par: i32,
+    /// Points the upper section still lacks for its bonus (0 once earned).
+    pub upper_needed: u16,
+    /// The upper bonus, counted the moment the upper total reaches the threshold.
+    pub bonus: u16,
+    /// The sum of the lower boxes.
+    pub lower: u16,
+    /// The Yahtzee bonuses (100 each), where the ruleset has them.
+    pub five_of_a_kind_bonus: u16,
+    pub grand: u16,
+}

@@ -1,0 +1,203 @@
+//! Random games, legal and otherwise: they end after exactly (boxes × players) entries, their totals add
+//! up, refused actions change nothing, and every state survives a save and a load.
+
+use fivedice_rules::{
+    Category, Dice, DiceMode, Face, Game, GameError, Joker, Rules, RulesetId, Section, Sheet, Totals,
+};
+use proptest::prelude::*;
+
+/// A small deterministic generator so one proptest seed drives a whole game.
+struct Chooser(u64);
+
+impl Chooser {
+    fn next(&mut self, below: usize) -> usize {
+        // SplitMix64: plenty for picking moves in a test.
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        ((z ^ (z >> 31)) % below as u64) as usize
+    }
+
+    fn face(&mut self) -> Face {
+        Face::ALL[self.next(6)]
+    }
+}
+
+fn rules_strategy() -> impl Strategy<Value = Rules> {
+    prop_oneof![
+        prop::sample::select(Joker::ALL.to_vec())
+            .prop_flat_map(|joker| (Just(joker), any::<bool>()))
+            .prop_flat_map(|(joker, bonus)| prop::sample::select(vec![
+                RulesetId::Yahtzee,
+                RulesetId::Yardzee
+            ])
+            .prop_map(move |id| Rules::with_options(id, joker, bonus).unwrap())),
+        Just(Rules::new(RulesetId::Yam)),
+        Just(Rules::new(RulesetId::Yatzy)),
+    ]
+}
+
+/// Totals worked out from the written boxes alone.
+fn expected_totals(rules: Rules, sheet: &Sheet) -> (u16, u16, u16) {
+    let ruleset = rules.ruleset();
+    let section = |section| {
+        sheet
+            .filled()
+            .filter(|&(category, _)| ruleset.cell(category).unwrap().section == section)
+            .map(|(_, value)| value)
+            .sum::<u16>()
+    };
+    let bonus = ruleset.extra_five_of_a_kind.map_or(0, |extra| extra.bonus) * sheet.bonus_count();
+    (section(Section::Upper), section(Section::Lower), bonus)
+}
+
+fn check_totals(rules: Rules, sheet: &Sheet, totals: Totals) {
+    let (upper, lower, bonus) = expected_totals(rules, sheet);
+    assert_eq!(
+        (totals.upper, totals.lower, totals.five_of_a_kind_bonus),
+        (upper, lower, bonus)
+    );
+    let upper_bonus = if upper >= 63 {
+        rules.ruleset().upper_bonus.points
+    } else {
+        0
+    };
+    assert_eq!(totals.bonus, upper_bonus);
+    assert_eq!(totals.grand, upper + upper_bonus + lower + bonus);
+}
+
+/// One legal turn with the app's dice: one to three rolls with random holds, then a random allowed box.
+fn app_turn(game: &mut Game, chooser: &mut Chooser) {
+    let rolls = 1 + chooser.next(3);
+    for roll in 0..rolls {
+        if roll > 0 {
+            for die in 0..5 {
+                if chooser.next(2) == 1 {
+                    game.toggle_hold(die).unwrap();
+                }
+            }
+        }
+        game.roll(&mut || chooser.face()).unwrap();
+    }
+    let scores = game.scores().unwrap();
+    let (category, value) = scores.cells[chooser.next(scores.cells.len())];
+    let entry = game.score(category).unwrap();
+    assert_eq!(
+        (entry.category, entry.points, entry.bonus),
+        (category, value, scores.bonus > 0)
+    );
+}
+
+/// One legal score-pad entry: either dice entered and scored, or a value the box can hold.
+fn pad_turn(game: &mut Game, chooser: &mut Chooser) {
+    if chooser.next(2) == 0 {
+        let dice = Dice::new([
+            chooser.face(),
+            chooser.face(),
+            chooser.face(),
+            chooser.face(),
+            chooser.face(),
+        ]);
+        game.enter_dice(dice).unwrap();
+        let scores = game.scores().unwrap();
+        game.score(scores.cells[chooser.next(scores.cells.len())].0)
+            .unwrap();
+    } else {
+        let seat = game.current_seat();
+        let open: Vec<Category> = game
+            .rules()
+            .ruleset()
+            .cells
+            .iter()
+            .map(|cell| cell.category)
+            .filter(|&category| game.sheets()[seat].is_open(category))
+            .collect();
+        let category = open[chooser.next(open.len())];
+        let offers = game.offers(category).unwrap();
+        let bonus = game.bonus_available() && chooser.next(4) == 0;
+        game.write(category, offers[chooser.next(offers.len())], bonus)
+            .unwrap();
+    }
+}
+
+fn round_trips(game: &Game) {
+    let json = serde_json::to_string(game).unwrap();
+    let back: Game = serde_json::from_str(&json).unwrap();
+    assert_eq!(&back, game);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn random_legal_games_end_after_every_box_is_filled(
+        rules in rules_strategy(),
+        players in 1usize..=6,
+        pad in any::<bool>(),
+        seed in any::<u64>(),
+    ) {
+        let mode = if pad { DiceMode::Pad } else { DiceMode::App };
+        let names: Vec<String> = (0..players).map(|seat| format!("P{seat}")).collect();
+        let mut chooser = Chooser(seed);
+        let first = chooser.next(players);
+        let mut game = Game::new(rules, mode, &names, first).unwrap();
+        let boxes = rules.ruleset().cells.len();
+        let mut entries = 0;
+        while !game.is_over() {
+            prop_assert_eq!(game.current_seat(), (first + entries) % players);
+            match mode {
+                DiceMode::App => app_turn(&mut game, &mut chooser),
+                DiceMode::Pad => pad_turn(&mut game, &mut chooser),
+            }
+            entries += 1;
+            if chooser.next(8) == 0 {
+                round_trips(&game);
+            }
+            prop_assert!(entries <= boxes * players);
+        }
+        prop_assert_eq!(entries, boxes * players);
+        for (seat, sheet) in game.sheets().iter().enumerate() {
+            prop_assert!(sheet.is_full(rules.ruleset()));
+            check_totals(rules, sheet, game.totals(seat).unwrap());
+        }
+        let standings = game.standings();
+        prop_assert!(standings.iter().any(|standing| standing.winner));
+        prop_assert!(standings.windows(2).all(|pair| pair[0].total >= pair[1].total));
+        round_trips(&game);
+    }
+
+    #[test]
+    fn refused_actions_change_nothing(
+        rules in rules_strategy(),
+        pad in any::<bool>(),
+        seed in any::<u64>(),
+        steps in 1usize..300,
+    ) {
+        let mode = if pad { DiceMode::Pad } else { DiceMode::App };
+        let mut game = Game::new(rules, mode, &["Anna", "Ben"], 0).unwrap();
+        let mut chooser = Chooser(seed);
+        for _ in 0..steps {
+            let before = game.clone();
+            let category = Category::ALL[chooser.next(Category::ALL.len())];
+            let result: Result<(), GameError> = match chooser.next(7) {
+                0 | 1 => game.roll(&mut || chooser.face()).map(drop),
+                2 => game.toggle_hold(chooser.next(6)).map(drop),
+                3 => game.score(category).map(drop),
+                4 => game.write(category, chooser.next(55) as u16, chooser.next(2) == 0).map(drop),
+                5 => game.undo().map(drop),
+                _ => {
+                    let dice = Dice::new([chooser.face(); 5]);
+                    game.enter_dice(dice)
+                }
+            };
+            if result.is_err() {
+                prop_assert_eq!(&game, &before);
+            }
+            for (seat, sheet) in game.sheets().iter().enumerate() {
+                check_totals(rules, sheet, game.totals(seat).unwrap());
+            }
+            round_trips(&game);
+        }
+    }
+}

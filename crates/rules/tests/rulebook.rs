@@ -1,0 +1,423 @@
+//! Every cell of every ruleset against all 252 rolls, checked by a second scorer written the plain way:
+//! sorted dice, runs of equal faces, sets of faces. It shares no code with the crate's scoring path.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use fivedice_rules::{Category, Dice, FaceCounts, Joker, Rules, RulesetId, Sheet};
+
+/// All 7776 ordered throws reduced to their sorted forms: the 252 distinct rolls.
+fn distinct_rolls() -> BTreeSet<Vec<u8>> {
+    let mut rolls = BTreeSet::new();
+    for code in 0..7776u32 {
+        let mut dice: Vec<u8> = (0..5).map(|i| (code / 6u32.pow(i) % 6) as u8 + 1).collect();
+        dice.sort();
+        rolls.insert(dice);
+    }
+    rolls
+}
+
+/// Sizes of the groups of equal faces, largest first, e.g. [3, 2] for a full house.
+fn group_sizes(sorted: &[u8]) -> Vec<usize> {
+    let mut sizes: Vec<usize> = sorted.chunk_by(|a, b| a == b).map(|group| group.len()).collect();
+    sizes.sort_by(|a, b| b.cmp(a));
+    sizes
+}
+
+/// Faces that appear on at least `n` dice.
+fn faces_with(sorted: &[u8], n: usize) -> Vec<u16> {
+    sorted
+        .chunk_by(|a, b| a == b)
+        .filter(|group| group.len() >= n)
+        .map(|group| u16::from(group[0]))
+        .collect()
+}
+
+fn contains_all(sorted: &[u8], wanted: &[u8]) -> bool {
+    wanted.iter().all(|face| sorted.contains(face))
+}
+
+/// The plain reading of each rule in the issue, for one ruleset family.
+fn reference(ruleset: RulesetId, category: Category, dice: &[u8]) -> u16 {
+    let sum: u16 = dice.iter().map(|&d| u16::from(d)).sum();
+    let groups = group_sizes(dice);
+    let largest = groups[0];
+    let upper_face = match category {
+        Category::Aces => Some(1),
+        Category::Twos => Some(2),
+        Category::Threes => Some(3),
+        Category::Fours => Some(4),
+        Category::Fives => Some(5),
+        Category::Sixes => Some(6),
+        _ => None,
+    };
+    if let Some(face) = upper_face {
+        return dice.iter().filter(|&&d| d == face).map(|&d| u16::from(d)).sum();
+    }
+    let when = |condition: bool, points: u16| if condition { points } else { 0 };
+    let exactly = |faces: [u8; 5]| dice == faces;
+    match ruleset {
+        RulesetId::Yahtzee | RulesetId::Yardzee => match category {
+            Category::ThreeOfAKind => when(largest >= 3, sum),
+            Category::FourOfAKind => when(largest >= 4, sum),
+            Category::FullHouse => when(groups == [3, 2], 25),
+            Category::SmallStraight => when(
+                contains_all(dice, &[1, 2, 3, 4])
+                    || contains_all(dice, &[2, 3, 4, 5])
+                    || contains_all(dice, &[3, 4, 5, 6]),
+                30,
+            ),
+            Category::LargeStraight => when(exactly([1, 2, 3, 4, 5]) || exactly([2, 3, 4, 5, 6]), 40),
+            Category::Yahtzee => when(largest == 5, 50),
+            Category::Chance => sum,
+            other => panic!("{other:?} is not on the yahtzee sheet"),
+        },
+        RulesetId::Yam => match category {
+            Category::ThreeOfAKind => when(largest >= 3, sum),
+            Category::SmallStraight => when(exactly([1, 2, 3, 4, 5]), 25),
+            Category::LargeStraight => when(exactly([2, 3, 4, 5, 6]), 25),
+            Category::FullHouse => when(groups == [3, 2] || groups == [5], 30),
+            Category::FourOfAKind => when(largest >= 4, 40),
+            Category::Yam => when(largest == 5, 50),
+            other => panic!("{other:?} is not on the yam sheet"),
+        },
+        RulesetId::Yatzy => match category {
+            Category::OnePair => faces_with(dice, 2).last().map_or(0, |face| 2 * face),
+            Category::TwoPairs => {
+                let pairs = faces_with(dice, 2);
+                when(pairs.len() == 2, pairs.iter().map(|face| 2 * face).sum())
+            }
+            Category::ThreeOfAKind => faces_with(dice, 3).last().map_or(0, |face| 3 * face),
+            Category::FourOfAKind => faces_with(dice, 4).last().map_or(0, |face| 4 * face),
+            Category::SmallStraight => when(exactly([1, 2, 3, 4, 5]), 15),
+            Category::LargeStraight => when(exactly([2, 3, 4, 5, 6]), 20),
+            Category::FullHouse => when(groups == [3, 2], sum),
+            Category::Chance => sum,
+            Category::Yatzy => when(largest == 5, 50),
+            other => panic!("{other:?} is not on the yatzy sheet"),
+        },
+    }
+}
+
+fn counts(dice: &[u8]) -> FaceCounts {
+    Dice::from_values(dice).expect("test dice are valid").counts()
+}
+
+const SHEETS: [(RulesetId, &[&str]); 4] = [
+    (
+        RulesetId::Yahtzee,
+        &[
+            "aces",
+            "twos",
+            "threes",
+            "fours",
+            "fives",
+            "sixes",
+            "three_of_a_kind",
+            "four_of_a_kind",
+            "full_house",
+            "small_straight",
+            "large_straight",
+            "yahtzee",
+            "chance",
+        ],
+    ),
+    (
+        RulesetId::Yardzee,
+        &[
+            "aces",
+            "twos",
+            "threes",
+            "fours",
+            "fives",
+            "sixes",
+            "three_of_a_kind",
+            "four_of_a_kind",
+            "full_house",
+            "small_straight",
+            "large_straight",
+            "yahtzee",
+            "chance",
+        ],
+    ),
+    (
+        RulesetId::Yam,
+        &[
+            "aces",
+            "twos",
+            "threes",
+            "fours",
+            "fives",
+            "sixes",
+            "three_of_a_kind",
+            "small_straight",
+            "large_straight",
+            "full_house",
+            "four_of_a_kind",
+            "yam",
+        ],
+    ),
+    (
+        RulesetId::Yatzy,
+        &[
+            "aces",
+            "twos",
+            "threes",
+            "fours",
+            "fives",
+            "sixes",
+            "one_pair",
+            "two_pairs",
+            "three_of_a_kind",
+            "four_of_a_kind",
+            "small_straight",
+            "large_straight",
+            "full_house",
+            "chance",
+            "yatzy",
+        ],
+    ),
+];
+
+#[test]
+fn each_ruleset_has_the_cells_of_its_sheet_in_order() {
+    for (id, cells) in SHEETS {
+        let ids: Vec<&str> = id.ruleset().cells.iter().map(|cell| cell.category.id()).collect();
+        assert_eq!(ids, cells, "{id}");
+    }
+}
+
+#[test]
+fn the_crate_enumerates_exactly_the_252_distinct_rolls() {
+    let ours: BTreeSet<Vec<u8>> = FaceCounts::all()
+        .map(|roll| roll.to_dice().faces().iter().map(|face| face.value()).collect())
+        .collect();
+    assert_eq!(FaceCounts::all().count(), 252);
+    assert_eq!(ours, distinct_rolls());
+}
+
+#[test]
+fn every_cell_of_every_ruleset_scores_all_252_rolls_as_the_rulebook_says() {
+    for (id, _) in SHEETS {
+        let rules = Rules::new(id);
+        for dice in distinct_rolls() {
+            let scores = rules.scores(&Sheet::new(), counts(&dice));
+            assert_eq!(
+                scores.cells.len(),
+                id.ruleset().cells.len(),
+                "every open cell is offered"
+            );
+            for (category, value) in &scores.cells {
+                assert_eq!(
+                    *value,
+                    reference(id, *category, &dice),
+                    "{id} {category:?} {dice:?}"
+                );
+            }
+            assert_eq!(scores.bonus, 0, "no bonus before the five-of-a-kind box holds 50");
+        }
+    }
+}
+
+#[test]
+fn score_pad_offers_are_every_value_some_roll_scores() {
+    for (id, _) in SHEETS {
+        let rules = Rules::new(id);
+        for cell in id.ruleset().cells {
+            let expected: BTreeSet<u16> = distinct_rolls()
+                .iter()
+                .map(|dice| reference(id, cell.category, dice))
+                .collect();
+            let offers = rules.offers(cell.category).expect("the cell is in the ruleset");
+            assert_eq!(
+                offers,
+                expected.into_iter().collect::<Vec<_>>(),
+                "{id} {:?}",
+                cell.category
+            );
+        }
+    }
+}
+
+#[test]
+fn offers_named_in_the_issue() {
+    let yahtzee = Rules::new(RulesetId::Yahtzee);
+    assert_eq!(yahtzee.offers(Category::Fours).unwrap(), [0, 4, 8, 12, 16, 20]);
+    let three_of_a_kind: Vec<u16> = std::iter::once(0).chain(5..=30).collect();
+    assert_eq!(yahtzee.offers(Category::ThreeOfAKind).unwrap(), three_of_a_kind);
+    assert_eq!(yahtzee.offers(Category::FullHouse).unwrap(), [0, 25]);
+    assert_eq!(yahtzee.offers(Category::Yahtzee).unwrap(), [0, 50]);
+    assert_eq!(
+        yahtzee.offers(Category::Chance).unwrap(),
+        (5..=30).collect::<Vec<_>>()
+    );
+    let yam = Rules::new(RulesetId::Yam);
+    assert_eq!(yam.offers(Category::FullHouse).unwrap(), [0, 30]);
+    assert_eq!(yam.offers(Category::FourOfAKind).unwrap(), [0, 40]);
+    assert!(yam.offers(Category::Chance).is_err(), "yam has no chance");
+    let yatzy = Rules::new(RulesetId::Yatzy);
+    assert_eq!(yatzy.offers(Category::OnePair).unwrap(), [0, 2, 4, 6, 8, 10, 12]);
+    assert_eq!(
+        yatzy.offers(Category::FourOfAKind).unwrap(),
+        [0, 4, 8, 12, 16, 20, 24]
+    );
+    assert_eq!(yatzy.offers(Category::SmallStraight).unwrap(), [0, 15]);
+}
+
+#[test]
+fn examples_from_the_rules() {
+    let open = Sheet::new();
+    let yam = Rules::new(RulesetId::Yam);
+    assert_eq!(
+        yam.scores(&open, counts(&[6, 6, 6, 5, 4]))
+            .get(Category::ThreeOfAKind),
+        Some(27)
+    );
+    assert_eq!(
+        yam.scores(&open, counts(&[6, 6, 6, 6, 6]))
+            .get(Category::FullHouse),
+        Some(30)
+    );
+    let yahtzee = Rules::with_options(RulesetId::Yahtzee, Joker::None, true).unwrap();
+    assert_eq!(
+        yahtzee
+            .scores(&open, counts(&[6, 6, 6, 6, 6]))
+            .get(Category::FullHouse),
+        Some(0)
+    );
+    let yatzy = Rules::new(RulesetId::Yatzy);
+    let scores = yatzy.scores(&open, counts(&[3, 3, 5, 5, 5]));
+    assert_eq!(scores.get(Category::OnePair), Some(10), "the highest pair");
+    assert_eq!(scores.get(Category::TwoPairs), Some(16));
+    assert_eq!(
+        scores.get(Category::ThreeOfAKind),
+        Some(15),
+        "only the matching dice"
+    );
+    assert_eq!(scores.get(Category::FullHouse), Some(21));
+    let quads = yatzy.scores(&open, counts(&[4, 4, 4, 4, 2]));
+    assert_eq!(
+        quads.get(Category::TwoPairs),
+        Some(0),
+        "four of a kind is not two different pairs"
+    );
+    assert_eq!(quads.get(Category::FourOfAKind), Some(16));
+}
+
+#[test]
+fn yardzee_is_yahtzee_on_another_sheet() {
+    let (yahtzee, yardzee) = (RulesetId::Yahtzee.ruleset(), RulesetId::Yardzee.ruleset());
+    assert_eq!(yardzee.upper_label, "The Wedding Party");
+    assert_eq!(yardzee.lower_label, "The Celebration");
+    let rules: Vec<_> = yahtzee
+        .cells
+        .iter()
+        .map(|cell| (cell.category, cell.pattern, cell.points))
+        .collect();
+    let same: Vec<_> = yardzee
+        .cells
+        .iter()
+        .map(|cell| (cell.category, cell.pattern, cell.points))
+        .collect();
+    assert_eq!(rules, same);
+    let labels: BTreeMap<&str, &str> = yardzee
+        .cells
+        .iter()
+        .map(|cell| (cell.category.id(), cell.label))
+        .collect();
+    assert_eq!(labels["full_house"], "The Perfect Match");
+    assert_eq!(labels["large_straight"], "From \"Yes\" to \"I Do\"");
+    assert_eq!(labels["yahtzee"], "Honeymoon!");
+    assert_eq!(labels["chance"], "Gift Table");
+    assert_eq!(
+        yardzee.extra_five_of_a_kind.unwrap().bonus_label,
+        "Honeymoon Bonus ♥"
+    );
+    assert_eq!(yardzee.upper_bonus, yahtzee.upper_bonus);
+}
+
+#[test]
+fn bonuses_and_player_limits() {
+    let limits: Vec<(usize, u16)> = RulesetId::ALL
+        .iter()
+        .map(|id| (id.ruleset().max_players, id.ruleset().upper_bonus.points))
+        .collect();
+    assert_eq!(limits, [(8, 35), (8, 35), (6, 35), (8, 50)]);
+    assert!(
+        RulesetId::ALL
+            .iter()
+            .all(|id| id.ruleset().upper_bonus.threshold == 63)
+    );
+    assert_eq!(
+        Rules::with_options(RulesetId::Yam, Joker::Forced, false)
+            .unwrap_err()
+            .to_string(),
+        "yam has no Joker rule"
+    );
+    assert!(Rules::with_options(RulesetId::Yatzy, Joker::None, true).is_err());
+}
+
+#[test]
+fn yam_cells_carry_their_french_labels() {
+    let french: Vec<&str> = RulesetId::Yam
+        .ruleset()
+        .cells
+        .iter()
+        .filter_map(|cell| cell.label_fr)
+        .collect();
+    assert_eq!(
+        french,
+        [
+            "As",
+            "Deux",
+            "Trois",
+            "Quatre",
+            "Cinq",
+            "Six",
+            "Brelan",
+            "Petite suite",
+            "Grande suite",
+            "Full",
+            "Carré",
+            "Yam"
+        ]
+    );
+}
+
+#[test]
+fn sheets_refuse_values_a_cell_cannot_hold() {
+    let rules = Rules::new(RulesetId::Yahtzee);
+    assert!(
+        rules
+            .sheet(&[(Category::Fours, 8), (Category::Yahtzee, 50)])
+            .is_ok()
+    );
+    assert!(rules.sheet(&[(Category::Fours, 9)]).is_err());
+    assert!(
+        rules
+            .sheet(&[(Category::Fours, 8), (Category::Fours, 4)])
+            .is_err()
+    );
+    assert!(rules.sheet(&[(Category::Yam, 50)]).is_err());
+}
+
+#[test]
+fn dice_parse_from_what_people_type() {
+    assert_eq!(
+        "6 6 6 5 4".parse::<Dice>().unwrap(),
+        Dice::from_values(&[6, 6, 6, 5, 4]).unwrap()
+    );
+    assert_eq!(
+        "66654".parse::<Dice>().unwrap(),
+        "6,6,6,5,4".parse::<Dice>().unwrap()
+    );
+    assert_eq!(
+        "6 6 6 7 4".parse::<Dice>().unwrap_err().to_string(),
+        "\"7\" is not a die face (faces are 1 to 6)"
+    );
+    assert_eq!(
+        "6 6 6 5".parse::<Dice>().unwrap_err().to_string(),
+        "expected 5 dice, got 4"
+    );
+    assert!("".parse::<Dice>().is_err());
+    assert!("6 6 x 5 4".parse::<Dice>().is_err());
+}
