@@ -1,2 +1,22 @@
 //! The optimal-strategy engine: exact expected values for every decision of a solitaire game.
+//!
+//! - [`ValueTable`]: for every reachable turn-start state, the expected remaining score under optimal play,
+//!   solved by backward induction ([`ValueTable::solve`], or a slice at a time with [`TableBuilder`] for a
+//!   Web Worker that reports [`Progress`]).
+//! - [`TurnAdvisor`] / [`ValueTable::advise`]: within a turn, every keep or cell with its exact expected final
+//!   score, ranked ([`Advice`]), and the points a choice gives up against the best.
+//! - [`Bot`] and [`simulate`]: players from perfect to beatable, deterministic given a seed.
+//!
+//! All scores come from the rules crate; the engine only adds expectations and maxima.
 #![forbid(unsafe_code)]
+
+mod advice;
+mod bot;
+mod keeps;
+mod states;
+mod table;
+mod turn;
+
+pub use advice::{Advice, AdviceError, Choice, Keep, Rated, TurnAdvisor};
+pub use bot::{Bot, HISTOGRAM_BIN, PlayError, Rng, Summary, simulate};
+pub use table::{Progress, TableBuilder, ValueTable};

@@ -1,0 +1,187 @@
+//! Bots that play on a value table, and whole games simulated with them.
+//!
+//! One bot for every level: it takes the option the table rates best, after adding to each a random amount
+//! up to `noise` points. On the optimal table with no noise it plays perfectly; on the myopic table it is the
+//! greedy player who only looks at the turn in hand; noise makes either beatable. All randomness comes from
+//! a seeded generator, so a seed fixes every game.
+
+use fivedice_rules::{DiceMode, DiceSource, Face, Game, GameError, Sheet};
+use serde::Serialize;
+
+use crate::advice::{Advice, AdviceError, Choice};
+use crate::table::ValueTable;
+
+/// SplitMix64: small, fast, and the same on every platform.
+#[derive(Clone, Debug)]
+pub struct Rng(u64);
+
+impl Rng {
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed)
+    }
+
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A number in `0..n`, without the bias of a plain remainder.
+    pub fn below(&mut self, n: u64) -> u64 {
+        ((u128::from(self.next_u64()) * u128::from(n)) >> 64) as u64
+    }
+
+    /// A number in `[0, 1)` with 53 random bits.
+    pub fn unit(&mut self) -> f64 {
+        (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
+    }
+}
+
+impl DiceSource for Rng {
+    fn roll_die(&mut self) -> Face {
+        Face::ALL[self.below(6) as usize]
+    }
+}
+
+/// A player that follows a value table, perturbed by up to `noise` points per option.
+pub struct Bot<'t> {
+    table: &'t ValueTable,
+    noise: f64,
+    rng: Rng,
+}
+
+/// Why a bot could not play a turn.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PlayError {
+    Game(GameError),
+    Advice(AdviceError),
+}
+
+impl From<GameError> for PlayError {
+    fn from(error: GameError) -> PlayError {
+        PlayError::Game(error)
+    }
+}
+
+impl From<AdviceError> for PlayError {
+    fn from(error: AdviceError) -> PlayError {
+        PlayError::Advice(error)
+    }
+}
+
+impl<'t> Bot<'t> {
+    pub fn new(table: &'t ValueTable, noise: f64, seed: u64) -> Bot<'t> {
+        Bot {
+            table,
+            noise,
+            rng: Rng::new(seed),
+        }
+    }
+
+    /// The option this bot takes.
+    pub fn choose(&mut self, advice: &Advice) -> Choice {
+        if self.noise == 0.0 {
+            return advice.best().choice;
+        }
+        let mut best = (f64::NEG_INFINITY, advice.best().choice);
+        for rated in &advice.options {
+            let value = rated.expected_remaining + self.noise * self.rng.unit();
+            if value > best.0 {
+                best = (value, rated.choice);
+            }
+        }
+        best.1
+    }
+
+    /// Plays the current player's turn of `game` with dice from `dice`, to the cell written.
+    pub fn play_turn(&mut self, game: &mut Game, dice: &mut impl DiceSource) -> Result<(), PlayError> {
+        let sheet: Sheet = game.sheets()[game.current_seat()].clone();
+        let turn = self.table.turn(&sheet)?;
+        let mut rolled = game.roll(dice)?;
+        loop {
+            let advice = turn.advise(rolled.counts(), game.turn().rolls_left())?;
+            match self.choose(&advice) {
+                Choice::Cell(category) => {
+                    game.score(category)?;
+                    return Ok(());
+                }
+                Choice::Keep(keep) => {
+                    let wanted = keep.holds(rolled);
+                    for (die, (&held, &want)) in game.turn().held.clone().iter().zip(&wanted).enumerate() {
+                        if held != want {
+                            game.toggle_hold(die)?;
+                        }
+                    }
+                    rolled = game.roll(dice)?;
+                }
+            }
+        }
+    }
+}
+
+/// What many games of one bot scored.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Summary {
+    pub games: usize,
+    pub mean: f64,
+    pub standard_deviation: f64,
+    /// The standard deviation of the mean.
+    pub standard_error: f64,
+    pub min: u16,
+    pub max: u16,
+    /// The share of games that earned the upper bonus.
+    pub upper_bonus_rate: f64,
+    /// Games by score, in bins of `HISTOGRAM_BIN` points: (lowest score of the bin, games).
+    pub histogram: Vec<(u16, usize)>,
+}
+
+pub const HISTOGRAM_BIN: u16 = 25;
+
+/// Plays `games` solitaire games with a bot on `table`; the dice and the bot's noise both follow `seed`.
+pub fn simulate(table: &ValueTable, noise: f64, games: usize, seed: u64) -> Result<Summary, PlayError> {
+    let mut dice = Rng::new(seed);
+    let mut bot = Bot::new(table, noise, seed ^ 0xB07_B07);
+    let mut scores = Vec::with_capacity(games);
+    let mut upper_bonuses = 0;
+    for _ in 0..games {
+        let mut game =
+            Game::new(table.rules(), DiceMode::App, &["bot"], 0).expect("one player suits every ruleset");
+        while !game.is_over() {
+            bot.play_turn(&mut game, &mut dice)?;
+        }
+        let totals = game.totals(0).expect("seat 0 plays");
+        upper_bonuses += usize::from(totals.bonus > 0);
+        scores.push(totals.grand);
+    }
+    Ok(summarise(&scores, upper_bonuses))
+}
+
+fn summarise(scores: &[u16], upper_bonuses: usize) -> Summary {
+    let games = scores.len();
+    let count = games.max(1) as f64;
+    let mean = scores.iter().map(|&s| f64::from(s)).sum::<f64>() / count;
+    let squares = scores.iter().map(|&s| (f64::from(s) - mean).powi(2)).sum::<f64>();
+    let standard_deviation = (squares / (count - 1.0).max(1.0)).sqrt();
+    let mut histogram: Vec<(u16, usize)> = Vec::new();
+    let mut sorted = scores.to_vec();
+    sorted.sort_unstable();
+    for score in &sorted {
+        let bin = score / HISTOGRAM_BIN * HISTOGRAM_BIN;
+        match histogram.last_mut() {
+            Some((last, games)) if *last == bin => *games += 1,
+            _ => histogram.push((bin, 1)),
+        }
+    }
+    Summary {
+        games,
+        mean,
+        standard_deviation,
+        standard_error: standard_deviation / count.sqrt(),
+        min: sorted.first().copied().unwrap_or(0),
+        max: sorted.last().copied().unwrap_or(0),
+        upper_bonus_rate: upper_bonuses as f64 / count,
+        histogram,
+    }
+}

@@ -1,0 +1,162 @@
+//! The turn-start value table, built by backward induction from the full sheet down to the empty one.
+
+use fivedice_rules::{Rules, Sheet};
+
+use crate::keeps::KEEPS;
+use crate::turn::{BLOCK, Lanes, Outcomes, TurnModel};
+
+/// For every reachable turn-start state: the expected remaining score under optimal play, as `f32`
+/// (four bytes a state).
+pub struct ValueTable {
+    pub(crate) model: TurnModel,
+    pub(crate) values: Vec<f32>,
+}
+
+/// How far a table build has come, in groups of states (a group is one set of filled cells).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Progress {
+    pub groups_done: usize,
+    pub groups: usize,
+}
+
+impl Progress {
+    pub fn fraction(&self) -> f64 {
+        self.groups_done as f64 / self.groups as f64
+    }
+
+    pub fn is_done(&self) -> bool {
+        self.groups_done == self.groups
+    }
+}
+
+/// A table build that runs a slice at a time: what a Web Worker drives, posting progress between slices.
+pub struct TableBuilder {
+    model: TurnModel,
+    values: Vec<f32>,
+    /// Groups are solved from the last (most cells filled) to the first; this many are left.
+    groups_left: usize,
+    outcomes: Outcomes,
+    keeps: Vec<Lanes>,
+}
+
+impl TableBuilder {
+    pub fn new(rules: Rules) -> TableBuilder {
+        let model = TurnModel::new(rules);
+        TableBuilder {
+            values: vec![0.0; model.space.state_count()],
+            groups_left: model.space.group_count(),
+            model,
+            outcomes: Outcomes::new(),
+            keeps: vec![[0.0; BLOCK]; KEEPS],
+        }
+    }
+
+    pub fn progress(&self) -> Progress {
+        let groups = self.model.space.group_count();
+        Progress {
+            groups_done: groups - self.groups_left,
+            groups,
+        }
+    }
+
+    /// Solves up to `groups` more groups and says how far the build is.
+    pub fn step(&mut self, groups: usize) -> Progress {
+        for _ in 0..groups.min(self.groups_left) {
+            self.groups_left -= 1;
+            self.solve_group(self.groups_left);
+        }
+        self.progress()
+    }
+
+    /// Solves what is left and hands over the table.
+    pub fn finish(mut self) -> ValueTable {
+        self.step(self.groups_left);
+        ValueTable {
+            model: self.model,
+            values: self.values,
+        }
+    }
+
+    fn solve_group(&mut self, index: usize) {
+        let space = &self.model.space;
+        let group = space.group(index);
+        let stored = space.stored_totals(group);
+        // A full sheet is worth nothing more; an impossible flag stores nothing.
+        if group.mask == space.full_mask() || stored == 0 {
+            return;
+        }
+        let sheet = space.sheet(group, &self.model.placeholders);
+        self.outcomes.prepare(&self.model, &self.values, group, &sheet);
+        let mut slot = space.group_range(group).start;
+        for block in 0..space.lanes(group).div_ceil(BLOCK) {
+            let start = self
+                .outcomes
+                .solve_block(&self.model, block, &mut self.keeps, |_, _| {});
+            for (lane, &value) in start.iter().enumerate() {
+                if stored >> (block * BLOCK + lane) & 1 == 1 {
+                    self.values[slot] = value;
+                    slot += 1;
+                }
+            }
+        }
+    }
+}
+
+impl ValueTable {
+    /// The optimal-play table for these rules.
+    pub fn solve(rules: Rules) -> ValueTable {
+        TableBuilder::new(rules).finish()
+    }
+
+    /// The table, reporting progress about a hundred times along the way.
+    pub fn solve_with_progress(rules: Rules, mut report: impl FnMut(Progress)) -> ValueTable {
+        let mut builder = TableBuilder::new(rules);
+        let slice = builder.progress().groups.div_ceil(100);
+        while !builder.step(slice).is_done() {
+            report(builder.progress());
+        }
+        report(builder.progress());
+        builder.finish()
+    }
+
+    /// A table that values every future at zero: play on it maximises the points of the turn in hand alone
+    /// (the greedy player).
+    pub fn myopic(rules: Rules) -> ValueTable {
+        let model = TurnModel::new(rules);
+        ValueTable {
+            values: vec![0.0; model.space.state_count()],
+            model,
+        }
+    }
+
+    pub fn rules(&self) -> Rules {
+        self.model.space.rules
+    }
+
+    /// The expected score of a whole solitaire game under the table's play.
+    pub fn expected_score(&self) -> f64 {
+        self.expected_remaining(&Sheet::new())
+    }
+
+    /// The expected points still to come from a turn start with this sheet (bonuses already banked excluded).
+    pub fn expected_remaining(&self, sheet: &Sheet) -> f64 {
+        let (group, upper) = self.model.space.locate(sheet);
+        let slot = self.model.space.slot(group, upper);
+        f64::from(self.values[slot.expect("a sheet the rules accept has a reachable upper total")])
+    }
+
+    /// The number of states the table stores a value for.
+    pub fn state_count(&self) -> usize {
+        self.values.len()
+    }
+
+    /// The bytes the values take.
+    pub fn memory_bytes(&self) -> usize {
+        std::mem::size_of_val(self.values.as_slice())
+    }
+
+    /// Every stored value, in table order: for comparing builds bit for bit.
+    pub fn values(&self) -> &[f32] {
+        &self.values
+    }
+}

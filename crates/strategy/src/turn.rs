@@ -1,0 +1,311 @@
+//! One turn solved exactly: every roll, keep and cell, for a block of upper totals at once.
+//!
+//! The turn is the same for every upper total of a group except where a cell is written, so the solver runs it
+//! on [`BLOCK`] upper totals at a time, as lanes: plain `[f32; 8]` arithmetic that the compiler turns into SIMD
+//! (SSE/AVX natively, simd128 in wasm). Every sum is taken in a fixed order, and no two operations are fused,
+//! so native and wasm builds compute the same bits.
+//!
+//! The keep recursion: the value of keeping `k` (fewer than five dice) and rolling the rest is the mean, over
+//! the six faces, of keeping `k` plus one die showing that face; the best keep within a roll is the best of
+//! keeping it all and the best keep within each roll-minus-one-die. Both run over the 462 keeps, so a turn
+//! costs a few thousand vector operations instead of one per (roll, keep) pair.
+
+use fivedice_rules::{Category, MAX_ROLLS, Rules, Scores, Sheet};
+
+use crate::keeps::{FIRST_ROLL, KEEPS, KeepGraph, OUTCOMES, ROLLS};
+use crate::states::{Group, StateSpace, UPPER_LANES};
+
+/// Upper totals solved together.
+pub(crate) const BLOCK: usize = 8;
+/// A value for each upper total of a block.
+pub(crate) type Lanes = [f32; BLOCK];
+/// A value for every upper total.
+pub(crate) type Dense = [Lanes; UPPER_LANES / BLOCK];
+/// Rolls after the first: the turn's keep decisions.
+pub(crate) const REROLLS: usize = MAX_ROLLS as usize - 1;
+
+/// What the rules make of a ruleset, computed once: the state space, the keeps, and each cell's score for
+/// each roll as the turn solver reads it.
+pub(crate) struct TurnModel {
+    pub(crate) space: StateSpace,
+    pub(crate) graph: KeepGraph,
+    /// For each cell and roll: which of the cell's outcome vectors the roll leads to, and the points added to it.
+    natural: Vec<[(u8, f32); ROLLS]>,
+    /// The rolls of five equal faces: the only rolls whose scores depend on the sheet (Joker and bonus).
+    five_of_a_kind_rolls: Vec<usize>,
+    /// Values the rules accept in each cell, for building sheets of a group.
+    pub(crate) placeholders: Vec<u16>,
+}
+
+impl TurnModel {
+    pub(crate) fn new(rules: Rules) -> TurnModel {
+        let space = StateSpace::new(rules);
+        let graph = KeepGraph::new();
+        // On an empty sheet the five-of-a-kind box is open, so no Joker applies and no bonus is due:
+        // these are the scores every roll makes in every cell.
+        let empty = rules.scores(&Sheet::new(), graph.roll(0));
+        let mut natural = vec![[(0u8, 0f32); ROLLS]; space.cell_count];
+        let mut five_of_a_kind_rolls = Vec::new();
+        for (roll, dice) in (0..ROLLS).map(|roll| (roll, graph.roll(roll))) {
+            if dice.five_of_a_kind().is_some() {
+                five_of_a_kind_rolls.push(roll);
+            }
+            let scores = rules.scores(&Sheet::new(), dice);
+            for (cell, &(_, score)) in scores.cells.iter().enumerate() {
+                natural[cell][roll] = space.outcome_of(cell, score);
+            }
+        }
+        let placeholders = empty.cells.iter().map(|&(_, score)| score).collect();
+        TurnModel {
+            space,
+            graph,
+            natural,
+            five_of_a_kind_rolls,
+            placeholders,
+        }
+    }
+
+    pub(crate) fn cell_number(&self, category: Category) -> usize {
+        let cells = self.space.rules.ruleset().cells;
+        cells
+            .iter()
+            .position(|cell| cell.category == category)
+            .expect("the rules score their own cells")
+    }
+}
+
+impl StateSpace {
+    /// Which outcome vector of `cell` a score leads to, and the points added on top of that vector: upper cells
+    /// have one vector per count of their face (the points and bonus are inside it, as they move the upper
+    /// total); the five-of-a-kind box has one for 0 and one for its full value; other cells have one.
+    fn outcome_of(&self, cell: usize, score: u16) -> (u8, f32) {
+        if let Some(count) = score.checked_div(u16::from(self.face_of_cell[cell])) {
+            (count as u8, 0.0)
+        } else if cell == self.five_box {
+            (u8::from(score > 0), f32::from(score))
+        } else {
+            (0, f32::from(score))
+        }
+    }
+}
+
+/// What writing each open cell leads to for one group: the value of the turn after it, per upper total.
+pub(crate) struct Outcomes {
+    vectors: Vec<Dense>,
+    first_vector: Vec<usize>,
+    open_cells: Vec<usize>,
+    /// The rules' answer for each five-of-a-kind roll on this sheet: the bonus and the cells allowed.
+    five_of_a_kind: Vec<FiveOfAKind>,
+}
+
+/// A five-of-a-kind roll on one sheet: its number, its bonus, and the cells the rules allow with their scores.
+struct FiveOfAKind {
+    roll: usize,
+    bonus: f32,
+    cells: Vec<(usize, u16)>,
+}
+
+impl Outcomes {
+    pub(crate) fn new() -> Outcomes {
+        Outcomes {
+            vectors: Vec::new(),
+            first_vector: Vec::new(),
+            open_cells: Vec::new(),
+            five_of_a_kind: Vec::new(),
+        }
+    }
+
+    /// Sets up the outcomes of a group from the values of the groups after it; `sheet` is any sheet of the group.
+    pub(crate) fn prepare(&mut self, model: &TurnModel, values: &[f32], group: Group, sheet: &Sheet) {
+        let space = &model.space;
+        self.vectors.clear();
+        self.first_vector.clear();
+        self.open_cells.clear();
+        for cell in 0..space.cell_count {
+            self.first_vector.push(self.vectors.len());
+            if group.mask >> cell & 1 == 1 {
+                continue;
+            }
+            self.open_cells.push(cell);
+            let mask = group.mask | 1 << cell;
+            let face = u16::from(space.face_of_cell[cell]);
+            if face > 0 {
+                let after = expand(space, values, Group { mask, ..group });
+                for count in 0..=5 {
+                    self.vectors.push(upper_outcome(space, &after, count * face));
+                }
+            } else if cell == space.five_box {
+                for five_box_full in [false, true] {
+                    self.vectors
+                        .push(expand(space, values, Group { mask, five_box_full }));
+                }
+            } else {
+                self.vectors.push(expand(space, values, Group { mask, ..group }));
+            }
+        }
+        self.five_of_a_kind.clear();
+        for &roll in &model.five_of_a_kind_rolls {
+            let scores = space.rules.scores(sheet, model.graph.roll(roll));
+            let cells = scores
+                .cells
+                .iter()
+                .map(|&(category, score)| (model.cell_number(category), score))
+                .collect();
+            let bonus = f32::from(scores.bonus);
+            self.five_of_a_kind.push(FiveOfAKind { roll, bonus, cells });
+        }
+    }
+
+    /// The vector and added points for writing `score` in `cell`.
+    fn outcome(&self, model: &TurnModel, cell: usize, score: u16) -> (&Dense, f32) {
+        let (vector, points) = model.space.outcome_of(cell, score);
+        (
+            &self.vectors[self.first_vector[cell] + usize::from(vector)],
+            points,
+        )
+    }
+
+    /// The expected final remainder of writing each cell the rules allow, at one upper total (a lane).
+    pub(crate) fn cell_values(
+        &self,
+        model: &TurnModel,
+        scores: &Scores,
+        lane: usize,
+    ) -> Vec<(Category, f32)> {
+        scores
+            .cells
+            .iter()
+            .map(|&(category, score)| {
+                let (vector, points) = self.outcome(model, model.cell_number(category), score);
+                let value = f32::from(scores.bonus) + (vector[lane / BLOCK][lane % BLOCK] + points);
+                (category, value)
+            })
+            .collect()
+    }
+
+    /// The best cell for every roll with no rolls left, for one block of upper totals.
+    fn score_rolls(&self, model: &TurnModel, block: usize, rolls: &mut [Lanes]) {
+        rolls.fill([f32::NEG_INFINITY; BLOCK]);
+        for &cell in &self.open_cells {
+            let first = self.first_vector[cell];
+            for (best, &(vector, points)) in rolls.iter_mut().zip(&model.natural[cell]) {
+                let outcome = &self.vectors[first + usize::from(vector)][block];
+                max_into(best, &add(outcome, points));
+            }
+        }
+        for five in &self.five_of_a_kind {
+            let mut best = [f32::NEG_INFINITY; BLOCK];
+            for &(cell, score) in &five.cells {
+                let (vector, points) = self.outcome(model, cell, score);
+                max_into(&mut best, &add(&vector[block], points));
+            }
+            rolls[five.roll] = add(&best, five.bonus);
+        }
+    }
+
+    /// Solves the turn for one block of upper totals and returns the expected remainder at its start.
+    /// `observe` sees the value of every keep with `r` rerolls left after the keep, for `r` = 0 and up.
+    pub(crate) fn solve_block(
+        &self,
+        model: &TurnModel,
+        block: usize,
+        keeps: &mut [Lanes],
+        mut observe: impl FnMut(usize, &[Lanes]),
+    ) -> Lanes {
+        let graph = &model.graph;
+        self.score_rolls(model, block, &mut keeps[FIRST_ROLL..]);
+        for rerolls in 0..REROLLS {
+            expect_keeps(graph, keeps);
+            observe(rerolls, keeps);
+            best_keeps(graph, keeps);
+        }
+        // The first roll of the turn: the mean over all rolls, by their weights, in roll order. The sum runs to
+        // about 2 million, where an f32 step is 1/8: it is taken in f64 and rounded once.
+        let mut total = [0.0f64; BLOCK];
+        for (roll, &ways) in keeps[FIRST_ROLL..].iter().zip(&graph.roll_ways) {
+            let weight = f64::from(ways);
+            for lane in 0..BLOCK {
+                total[lane] += f64::from(roll[lane]) * weight;
+            }
+        }
+        total.map(|sum| (sum / f64::from(OUTCOMES)) as f32)
+    }
+}
+
+/// Keeps below five dice get the mean of their six one-die-bigger keeps (bigger keeps first, so each is ready).
+fn expect_keeps(graph: &KeepGraph, keeps: &mut [Lanes]) {
+    for keep in (0..FIRST_ROLL).rev() {
+        let [first, rest @ ..] = graph.add_die[keep].map(usize::from);
+        let mut sum = keeps[first];
+        for bigger in rest {
+            sum = add_lanes(&sum, &keeps[bigger]);
+        }
+        keeps[keep] = sum.map(|value| value / 6.0);
+    }
+}
+
+/// Every keep becomes the best keep within it (smaller keeps first, so each is ready): for a roll, the best
+/// decision before rerolling.
+fn best_keeps(graph: &KeepGraph, keeps: &mut [Lanes]) {
+    for keep in 1..KEEPS {
+        let range = usize::from(graph.drop_start[keep])..usize::from(graph.drop_start[keep + 1]);
+        let mut best = keeps[keep];
+        for &smaller in &graph.drop_die[range] {
+            max_into(&mut best, &keeps[usize::from(smaller)]);
+        }
+        keeps[keep] = best;
+    }
+}
+
+/// The outcome of writing `points` in an upper cell, per upper total before it: the points, the upper bonus
+/// if this crosses the threshold, and the value of the group after, at the new (capped) total.
+fn upper_outcome(space: &StateSpace, after: &Dense, points: u16) -> Dense {
+    let mut outcome = [[0.0; BLOCK]; UPPER_LANES / BLOCK];
+    for total in 0..UPPER_LANES as u16 {
+        let new_total = (total + points).min(space.threshold);
+        let crosses = total < space.threshold && new_total >= space.threshold;
+        let bonus = if crosses { space.upper_bonus } else { 0.0 };
+        let later = after[usize::from(new_total) / BLOCK][usize::from(new_total) % BLOCK];
+        outcome[usize::from(total) / BLOCK][usize::from(total) % BLOCK] = f32::from(points) + bonus + later;
+    }
+    outcome
+}
+
+/// A group's stored values spread over all upper totals (unreachable totals read 0; nothing reads them).
+pub(crate) fn expand(space: &StateSpace, values: &[f32], group: Group) -> Dense {
+    let mut dense = [[0.0; BLOCK]; UPPER_LANES / BLOCK];
+    let stored = &values[space.group_range(group)];
+    if !space.upper_open(group.mask) {
+        return [[stored[0]; BLOCK]; UPPER_LANES / BLOCK];
+    }
+    let totals = space.stored_totals(group);
+    let mut next = stored.iter();
+    for total in 0..UPPER_LANES {
+        if totals >> total & 1 == 1 {
+            dense[total / BLOCK][total % BLOCK] = *next.next().expect("one value per reachable total");
+        }
+    }
+    dense
+}
+
+#[inline(always)]
+fn add(lanes: &Lanes, points: f32) -> Lanes {
+    lanes.map(|value| value + points)
+}
+
+#[inline(always)]
+fn add_lanes(a: &Lanes, b: &Lanes) -> Lanes {
+    std::array::from_fn(|lane| a[lane] + b[lane])
+}
+
+/// Lane-wise maximum, written as a comparison so it compiles to a single SIMD max.
+#[inline(always)]
+fn max_into(best: &mut Lanes, candidate: &Lanes) {
+    for lane in 0..BLOCK {
+        best[lane] = if candidate[lane] > best[lane] {
+            candidate[lane]
+        } else {
+            best[lane]
+        };
+    }
+}
