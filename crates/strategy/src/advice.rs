@@ -3,7 +3,6 @@
 use std::fmt;
 
 use fivedice_rules::{Category, DICE, Dice, Face, FaceCounts, Sheet};
-use serde::Serialize;
 
 use crate::keeps::{KEEPS, faces_of};
 use crate::table::ValueTable;
@@ -31,22 +30,15 @@ impl Keep {
     }
 }
 
-impl Serialize for Keep {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_seq(self.faces().iter().map(|face| face.value()))
-    }
-}
-
 /// One decision: keep some dice and roll the rest, or write the dice in a cell.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Choice {
     Keep(Keep),
     Cell(Category),
 }
 
 /// A choice with what it is worth under optimal play from then on.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Rated {
     pub choice: Choice,
     /// The points still to come, this turn included (the five-of-a-kind bonus of these dice too).
@@ -56,7 +48,7 @@ pub struct Rated {
 }
 
 /// Every option of one situation, best first.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Advice {
     pub rolls_left: u8,
     /// The sheet's grand total now, with bonuses banked.

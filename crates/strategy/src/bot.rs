@@ -6,7 +6,6 @@
 //! a seeded generator, so a seed fixes every game.
 
 use fivedice_rules::{DiceMode, DiceSource, Face, Game, GameError, Sheet};
-use serde::Serialize;
 
 use crate::advice::{Advice, AdviceError, Choice};
 use crate::table::ValueTable;
@@ -122,7 +121,7 @@ impl<'t> Bot<'t> {
 }
 
 /// What many games of one bot scored.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Summary {
     pub games: usize,
     pub mean: f64,
