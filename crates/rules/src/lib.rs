@@ -13,6 +13,7 @@ pub mod pattern;
 pub mod rules;
 pub mod ruleset;
 pub mod sheet;
+pub mod start;
 
 pub use category::{Category, UnknownCategory};
 pub use dice::{DICE, Dice, DiceError, Face, FaceCounts};
@@ -24,3 +25,4 @@ pub use pattern::{Pattern, Points};
 pub use rules::{Joker, Rules, RulesError, Scores};
 pub use ruleset::{Cell, ExtraFiveOfAKind, Ruleset, RulesetId, Section, UnknownRuleset, UpperBonus};
 pub use sheet::{Sheet, Totals};
+pub use start::FirstPlayerRoll;

@@ -331,3 +331,17 @@ fn load_errors_say_what_is_wrong() {
         "saved game format 7 is not known (this version reads 1)"
     );
 }
+
+#[test]
+fn the_highest_die_starts_and_ties_roll_again() {
+    let roll = fivedice_rules::FirstPlayerRoll::roll(3, &mut script(&[5, 2, 5, 3, 6]));
+    assert_eq!(roll.first_seat, 2);
+    let faces: Vec<Vec<(usize, u8)>> = roll
+        .rounds
+        .iter()
+        .map(|round| round.iter().map(|&(seat, face)| (seat, face.value())).collect())
+        .collect();
+    assert_eq!(faces, [vec![(0, 5), (1, 2), (2, 5)], vec![(0, 3), (2, 6)]]);
+    let alone = fivedice_rules::FirstPlayerRoll::roll(1, &mut script(&[]));
+    assert_eq!((alone.first_seat, alone.rounds.len()), (0, 0));
+}

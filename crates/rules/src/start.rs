@@ -1,0 +1,36 @@
+//! Who starts: every player rolls one die; the highest starts, and players tied for highest roll again.
+
+use serde::{Deserialize, Serialize};
+
+use crate::dice::Face;
+use crate::game::DiceSource;
+
+/// The roll-off for the first player, kept so the table can see how it went.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FirstPlayerRoll {
+    /// Each round: the seats that rolled, with their die. Empty for a single player.
+    pub rounds: Vec<Vec<(usize, Face)>>,
+    pub first_seat: usize,
+}
+
+impl FirstPlayerRoll {
+    pub fn roll(players: usize, source: &mut impl DiceSource) -> FirstPlayerRoll {
+        let mut rounds = Vec::new();
+        let mut contenders: Vec<usize> = (0..players).collect();
+        while contenders.len() > 1 {
+            let round: Vec<(usize, Face)> =
+                contenders.iter().map(|&seat| (seat, source.roll_die())).collect();
+            let best = round.iter().map(|&(_, face)| face).max().unwrap_or(Face::ALL[0]);
+            contenders = round
+                .iter()
+                .filter(|&&(_, face)| face == best)
+                .map(|&(seat, _)| seat)
+                .collect();
+            rounds.push(round);
+        }
+        FirstPlayerRoll {
+            rounds,
+            first_seat: contenders.first().copied().unwrap_or(0),
+        }
+    }
+}
