@@ -1,0 +1,244 @@
+//! The table in play: whose turn it is, the dice, the sheet, the picker, and the standings at the end.
+
+use fivedice_rules::{DiceMode, MAX_ROLLS};
+use leptos::ev;
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+
+use super::dice_tray::{DiceTray, uses_app_dice};
+use super::player_name;
+use super::score_sheet::ScoreSheet;
+use super::standings::Standings;
+use super::value_picker::ValuePicker;
+use crate::store::GameStore;
+
+#[component]
+pub fn PlayScreen() -> impl IntoView {
+    let store = expect_context::<GameStore>();
+    let over = move || {
+        store
+            .table
+            .with(|table| table.as_ref().is_some_and(|t| t.game.is_over()))
+    };
+    let name = move || {
+        store
+            .table
+            .with(|table| table.as_ref().map(|t| t.name.clone()).unwrap_or_default())
+    };
+    let rules_name = move || {
+        store.table.with(|table| {
+            table
+                .as_ref()
+                .map(|t| t.game.rules().ruleset().name)
+                .unwrap_or_default()
+        })
+    };
+    let keys = window_event_listener(ev::keydown, move |event| on_key(store, event));
+    on_cleanup(move || keys.remove());
+    view! {
+        <div class="play">
+            <header class="topbar">
+                <button class="link" data-action="tables" on:click=move |_| store.leave()>
+                    "← Tables"
+                </button>
+                <h1>{name}</h1>
+                <span class="rules-name">{rules_name}</span>
+                <UndoButton />
+            </header>
+            <div class="play-main">
+                <div class="play-side">
+                    <FirstPlayerBanner />
+                    <Show when=over fallback=|| view! { <TurnPanel /> }>
+                        <Standings />
+                    </Show>
+                </div>
+                <ScoreSheet />
+            </div>
+            <ValuePicker />
+        </div>
+    }
+}
+
+/// Whose turn it is and what they can do; "Pass to Ben" when the turn has just changed hands.
+#[component]
+fn TurnPanel() -> impl IntoView {
+    let store = expect_context::<GameStore>();
+    let seat = move || {
+        store
+            .table
+            .with(|table| table.as_ref().map(|t| t.game.current_seat()).unwrap_or(0))
+    };
+    let handed_over = move || {
+        store.table.with(|table| {
+            table.as_ref().is_some_and(|t| {
+                let game = &t.game;
+                game.players().len() > 1 && !game.log().is_empty() && *game.turn() == Default::default()
+            })
+        })
+    };
+    let status = move || {
+        let name = player_name(store, seat());
+        store.table.with(|table| {
+            let Some(table) = table else { return String::new() };
+            let turn = table.game.turn();
+            match (table.game.mode(), turn.rolls_used) {
+                (DiceMode::Pad, _) => format!("{name}'s turn — tap a box to write the score"),
+                (DiceMode::App, 0) => format!("{name}'s turn — roll the dice"),
+                (DiceMode::App, used) if used == MAX_ROLLS => {
+                    format!("{name}'s turn — roll {used} of {MAX_ROLLS}: choose a box")
+                }
+                (DiceMode::App, used) => format!("{name}'s turn — roll {used} of {MAX_ROLLS}"),
+            }
+        })
+    };
+    view! {
+        <section class="turn" aria-label="Turn">
+            <Show when=handed_over>
+                <p class="pass">"Pass to " {move || player_name(store, seat())}</p>
+            </Show>
+            <p class="status" data-current-seat=move || seat().to_string() aria-live="polite">
+                {status}
+            </p>
+            <Show when=move || uses_app_dice(store)>
+                <DiceTray />
+            </Show>
+        </section>
+    }
+}
+
+/// The roll for who starts, shown to everyone until the first box is written.
+#[component]
+fn FirstPlayerBanner() -> impl IntoView {
+    let store = expect_context::<GameStore>();
+    move || {
+        store.table.with(|table| {
+            let table = table.as_ref()?;
+            let fresh = table.game.log().is_empty() && table.game.turn().rolls_used == 0;
+            let rounds = &table.first_player_roll.rounds;
+            if !fresh || rounds.is_empty() {
+                return None;
+            }
+            let players = table.game.players();
+            let rolls = rounds
+                .iter()
+                .map(|round| {
+                    round
+                        .iter()
+                        .map(|&(seat, face)| format!("{} {}", players[seat], face))
+                        .collect::<Vec<_>>()
+                        .join(" · ")
+                })
+                .collect::<Vec<_>>()
+                .join(" — tie, roll again: ");
+            let starter = players[table.first_player_roll.first_seat].clone();
+            Some(view! {
+                <p class="first-player">
+                    <span>"Who starts? " {rolls}</span>
+                    <strong>{starter} " starts."</strong>
+                </p>
+            })
+        })
+    }
+}
+
+/// Takes back the last box written, while the next player has not rolled.
+#[component]
+fn UndoButton() -> impl IntoView {
+    let store = expect_context::<GameStore>();
+    let last = move || {
+        store.table.with(|table| {
+            let game = &table.as_ref()?.game;
+            if !game.can_undo() {
+                return None;
+            }
+            let entry = game.log().last()?;
+            let seat = game.seat_of_entry(game.log().len() - 1);
+            let label = game.rules().ruleset().cell(entry.category)?.label;
+            Some(format!(
+                "Undo {}'s {label} ({})",
+                game.players()[seat],
+                entry.points
+            ))
+        })
+    };
+    move || {
+        last().map(|label| {
+            view! {
+                <button class="undo secondary" data-action="undo" on:click=move |_| store.undo()>
+                    {label}
+                </button>
+            }
+        })
+    }
+}
+
+/// Space/Enter roll, 1–5 hold, arrows move between the boxes a player may choose, Escape closes the picker.
+fn on_key(store: GameStore, event: ev::KeyboardEvent) {
+    if event.ctrl_key() || event.meta_key() || event.alt_key() {
+        return;
+    }
+    let target = event
+        .target()
+        .and_then(|target| target.dyn_into::<web_sys::Element>().ok());
+    let tag = target
+        .as_ref()
+        .map(|element| element.tag_name())
+        .unwrap_or_default();
+    if matches!(tag.as_str(), "INPUT" | "SELECT" | "TEXTAREA") {
+        return;
+    }
+    if store.picker.with_untracked(Option::is_some) {
+        if event.key() == "Escape" {
+            store.cancel();
+        }
+        return;
+    }
+    let on_button = tag == "BUTTON";
+    match event.key().as_str() {
+        " " | "Enter" if !on_button => {
+            event.prevent_default();
+            store.roll();
+        }
+        digit @ ("1" | "2" | "3" | "4" | "5") => {
+            let die = digit.parse::<usize>().unwrap_or(1) - 1;
+            if let Some(button) = query(&format!("[data-die=\"{die}\"]")) {
+                button.click();
+            }
+        }
+        "ArrowUp" | "ArrowDown" | "ArrowLeft" | "ArrowRight" => {
+            let forward = matches!(event.key().as_str(), "ArrowDown" | "ArrowRight");
+            if move_focus_between_boxes(target.as_ref(), forward) {
+                event.prevent_default();
+            }
+        }
+        _ => {}
+    }
+}
+
+fn query(selector: &str) -> Option<web_sys::HtmlElement> {
+    let document = web_sys::window()?.document()?;
+    document.query_selector(selector).ok()??.dyn_into().ok()
+}
+
+/// Moves focus to the next (or previous) box the current player may choose; true if it moved.
+fn move_focus_between_boxes(from: Option<&web_sys::Element>, forward: bool) -> bool {
+    let Some(document) = web_sys::window().and_then(|window| window.document()) else {
+        return false;
+    };
+    let Ok(buttons) = document.query_selector_all("button.cell-button") else {
+        return false;
+    };
+    let buttons: Vec<web_sys::HtmlElement> = (0..buttons.length())
+        .filter_map(|index| buttons.item(index)?.dyn_into().ok())
+        .collect();
+    if buttons.is_empty() {
+        return false;
+    }
+    let position = from.and_then(|from| buttons.iter().position(|button| button.is_same_node(Some(from))));
+    let next = match (position, forward) {
+        (None, _) => 0,
+        (Some(index), true) => (index + 1) % buttons.len(),
+        (Some(index), false) => (index + buttons.len() - 1) % buttons.len(),
+    };
+    buttons[next].focus().is_ok()
+}

@@ -1,0 +1,243 @@
+//! The score sheet: a column per player, a row per box, the totals at the foot of each section.
+
+use fivedice_rules::{Category, Cell, DiceMode, Ruleset, Section, Totals};
+use leptos::prelude::*;
+
+use crate::store::GameStore;
+
+#[component]
+pub fn ScoreSheet() -> impl IntoView {
+    let store = expect_context::<GameStore>();
+    let (ruleset, players) = store.table.with_untracked(|table| {
+        let game = &table.as_ref().expect("the sheet is shown with a table").game;
+        (game.rules().ruleset(), game.players().to_vec())
+    });
+    let seats = players.len();
+    let current = move || {
+        store
+            .table
+            .with(|table| table.as_ref().map(|t| t.game.current_seat()))
+    };
+    let over = move || {
+        store
+            .table
+            .with(|table| table.as_ref().is_some_and(|t| t.game.is_over()))
+    };
+    let headers = players
+        .into_iter()
+        .enumerate()
+        .map(|(seat, name)| {
+            view! {
+                <th scope="col" class="player" class:current=move || !over() && current() == Some(seat)>
+                    <span class="name">{name}</span>
+                </th>
+            }
+        })
+        .collect_view();
+    view! {
+        <div class="sheet-wrap">
+            <table class="sheet" data-seats=seats.to_string()>
+                <thead>
+                    <tr>
+                        <th scope="col" class="corner">{ruleset.name}</th>
+                        {headers}
+                    </tr>
+                </thead>
+                <tbody>
+                    {section_rows(ruleset, Section::Upper, seats)}
+                    {total_row("Upper total", "upper", seats, |t| t.upper.to_string())}
+                    {total_row(
+                        bonus_label(ruleset),
+                        "bonus",
+                        seats,
+                        |t| t.bonus.to_string(),
+                    )}
+                    <ParRow seats />
+                    {section_rows(ruleset, Section::Lower, seats)}
+                    {total_row("Lower total", "lower", seats, |t| t.lower.to_string())}
+                    {ruleset
+                        .extra_five_of_a_kind
+                        .map(|extra| {
+                            total_row(
+                                extra.bonus_label,
+                                "yahtzee-bonus",
+                                seats,
+                                |t| t.five_of_a_kind_bonus.to_string(),
+                            )
+                        })}
+                    {total_row("Grand total", "grand", seats, |t| t.grand.to_string())}
+                </tbody>
+            </table>
+        </div>
+    }
+}
+
+fn bonus_label(ruleset: &Ruleset) -> &'static str {
+    match ruleset.upper_bonus.points {
+        50 => "Bonus (50 at 63)",
+        _ => "Bonus (35 at 63)",
+    }
+}
+
+fn section_rows(ruleset: &'static Ruleset, section: Section, seats: usize) -> impl IntoView {
+    let label = match section {
+        Section::Upper => ruleset.upper_label,
+        Section::Lower => ruleset.lower_label,
+    };
+    let rows = ruleset
+        .cells_in(section)
+        .map(|cell| {
+            view! {
+                <tr>
+                    <th scope="row" class="label">
+                        {cell.label}
+                        {cell.label_fr.map(|french| view! { <small lang="fr">{french}</small> })}
+                    </th>
+                    {(0..seats).map(|seat| view! { <SheetCell seat cell /> }).collect_view()}
+                </tr>
+            }
+        })
+        .collect_view();
+    view! {
+        <tr class="section">
+            <th scope="colgroup" colspan=(seats + 1).to_string()>
+                {label}
+            </th>
+        </tr>
+        {rows}
+    }
+}
+
+fn total_row(
+    label: &'static str,
+    id: &'static str,
+    seats: usize,
+    value: fn(&Totals) -> String,
+) -> impl IntoView {
+    let store = expect_context::<GameStore>();
+    let cells = (0..seats)
+        .map(|seat| {
+            let text = move || {
+                store.table.with(|table| {
+                    table
+                        .as_ref()
+                        .and_then(|t| t.game.totals(seat))
+                        .map(|totals| value(&totals))
+                        .unwrap_or_default()
+                })
+            };
+            view! { <td data-total=format!("{seat}:{id}")>{text}</td> }
+        })
+        .collect_view();
+    view! {
+        <tr class="total" class:grand=id == "grand">
+            <th scope="row">{label}</th>
+            {cells}
+        </tr>
+    }
+}
+
+/// How far each player is from 63 "on par" (three of each face), until the bonus is earned.
+#[component]
+fn ParRow(seats: usize) -> impl IntoView {
+    let store = expect_context::<GameStore>();
+    let cells = (0..seats)
+        .map(|seat| {
+            let totals = move || store.table.with(|table| table.as_ref().and_then(|t| t.game.totals(seat)));
+            let text = move || match totals() {
+                Some(totals) if totals.bonus > 0 => "✓".to_string(),
+                Some(totals) if totals.upper_vs_par > 0 => format!("+{}", totals.upper_vs_par),
+                Some(totals) if totals.upper_vs_par < 0 => format!("−{}", -totals.upper_vs_par),
+                Some(_) => "±0".to_string(),
+                None => String::new(),
+            };
+            let title = move || {
+                totals()
+                    .map(|totals| match totals.upper_needed {
+                        0 => "Bonus earned".to_string(),
+                        needed => format!("{needed} more for the bonus"),
+                    })
+                    .unwrap_or_default()
+            };
+            view! {
+                <td class="par" class:behind=move || totals().is_some_and(|t| t.upper_vs_par < 0 && t.bonus == 0) title=title>
+                    {text}
+                </td>
+            }
+        })
+        .collect_view();
+    view! {
+        <tr class="par-row">
+            <th scope="row">"Par (3 of each)"</th>
+            {cells}
+        </tr>
+    }
+}
+
+/// One box of one player's column: its written value, or a button while the current player may choose it.
+#[component]
+fn SheetCell(seat: usize, cell: &'static Cell) -> impl IntoView {
+    let store = expect_context::<GameStore>();
+    let category: Category = cell.category;
+    let id = format!("{seat}:{}", category.id());
+    let written = move || {
+        store.table.with(|table| {
+            table
+                .as_ref()
+                .and_then(|t| t.game.sheets().get(seat)?.get(category))
+        })
+    };
+    // What the current dice score here, if this player may choose the box now (pad: any open box).
+    let choice = move || {
+        store.table.with(|table| {
+            let game = &table.as_ref()?.game;
+            if game.is_over() || game.current_seat() != seat || written().is_some() {
+                return None;
+            }
+            match game.mode() {
+                DiceMode::App => game.scores()?.get(category).map(Some),
+                DiceMode::Pad => Some(game.scores().and_then(|scores| scores.get(category))),
+            }
+        })
+    };
+    let picking = move || {
+        store
+            .picker
+            .with(|picker| picker.is_some_and(|p| p.category == category))
+    };
+    let button_id = id.clone();
+    let label = cell.label;
+    view! {
+        <td
+            class="cell"
+            class:filled=move || written().is_some()
+            class:choosable=move || choice().is_some()
+            data-cell=move || choice().is_none().then(|| id.clone())
+            data-value=move || written().map(|value| value.to_string()).unwrap_or_default()
+        >
+            {move || match (written(), choice()) {
+                (Some(value), _) => value.to_string().into_any(),
+                (None, Some(preview)) => {
+                    let aria = match preview {
+                        Some(value) => format!("{label}: score {value}"),
+                        None => format!("{label}: write a score"),
+                    };
+                    view! {
+                        <button
+                            class="cell-button"
+                            class:picking=picking
+                            data-cell=button_id.clone()
+                            data-value=""
+                            aria-label=aria
+                            on:click=move |_| store.open_picker(category)
+                        >
+                            {preview.map(|value| value.to_string())}
+                        </button>
+                    }
+                        .into_any()
+                }
+                (None, None) => "".into_any(),
+            }}
+        </td>
+    }
+}

@@ -1,0 +1,267 @@
+//! The start screen: set up a table (game, dice, players, name), resume a game in progress, see past games.
+
+use fivedice_rules::{DiceMode, Joker, Rules, RulesetId};
+use leptos::prelude::*;
+
+use crate::launch::NewGameRequest;
+use crate::store::{GameStore, today};
+
+#[component]
+pub fn SetupScreen() -> impl IntoView {
+    let store = expect_context::<GameStore>();
+    let ruleset = RwSignal::new(RulesetId::Yahtzee);
+    let joker = RwSignal::new(Joker::Forced);
+    let mode = RwSignal::new(DiceMode::App);
+    let names = RwSignal::new(vec![String::new(), String::new()]);
+    let table_name = RwSignal::new(String::new());
+    let max_players = move || ruleset.get().ruleset().max_players;
+    let has_joker = move || ruleset.get().ruleset().extra_five_of_a_kind.is_some();
+
+    let start = move |event: leptos::ev::SubmitEvent| {
+        event.prevent_default();
+        let id = ruleset.get_untracked();
+        let defaults = Rules::new(id);
+        let rules = if defaults.ruleset().extra_five_of_a_kind.is_some() {
+            Rules::with_options(id, joker.get_untracked(), true).unwrap_or(defaults)
+        } else {
+            defaults
+        };
+        let players = names
+            .get_untracked()
+            .iter()
+            .enumerate()
+            .map(|(seat, name)| match name.trim() {
+                "" => format!("Player {}", seat + 1),
+                name => name.to_string(),
+            })
+            .collect();
+        let request = NewGameRequest {
+            rules,
+            mode: mode.get_untracked(),
+            players,
+            seed: None,
+        };
+        store.start(request, table_name.get_untracked());
+    };
+
+    view! {
+        <div class="setup">
+            <header class="brand">
+                <h1>"Five Dice"</h1>
+                <p>"Yahtzee, Yardzee, Yam and Yatzy — around one tablet."</p>
+            </header>
+            <TablesInProgress />
+            <form class="card new-game" on:submit=start aria-labelledby="new-game-title">
+                <h2 id="new-game-title">"New game"</h2>
+                <label>
+                    <span>"Game"</span>
+                    <select
+                        data-setup="rules"
+                        on:change=move |event| {
+                            if let Ok(id) = event_target_value(&event).parse::<RulesetId>() {
+                                ruleset.set(id);
+                                names.update(|names| names.truncate(id.ruleset().max_players));
+                            }
+                        }
+                    >
+                        {RulesetId::ALL
+                            .into_iter()
+                            .map(|id| {
+                                view! {
+                                    <option value=id.id() selected=move || ruleset.get() == id>
+                                        {id.ruleset().name}
+                                    </option>
+                                }
+                            })
+                            .collect_view()}
+                    </select>
+                </label>
+                <Show when=has_joker>
+                    <label>
+                        <span>"Joker rule"</span>
+                        <select
+                            data-setup="joker"
+                            on:change=move |event| {
+                                if let Ok(choice) = event_target_value(&event).parse::<Joker>() {
+                                    joker.set(choice);
+                                }
+                            }
+                        >
+                            <option value="forced" selected=move || joker.get() == Joker::Forced>
+                                "Forced (official)"
+                            </option>
+                            <option value="free" selected=move || joker.get() == Joker::Free>
+                                "Free choice"
+                            </option>
+                            <option value="none" selected=move || joker.get() == Joker::None>
+                                "No Joker"
+                            </option>
+                        </select>
+                    </label>
+                </Show>
+                <label>
+                    <span>"Dice"</span>
+                    <select
+                        data-setup="dice-mode"
+                        on:change=move |event| {
+                            mode.set(if event_target_value(&event) == "pad" { DiceMode::Pad } else { DiceMode::App })
+                        }
+                    >
+                        <option value="app" selected=move || mode.get() == DiceMode::App>
+                            "The app's dice"
+                        </option>
+                        <option value="pad" selected=move || mode.get() == DiceMode::Pad>
+                            "Our own dice (score pad)"
+                        </option>
+                    </select>
+                </label>
+                <label>
+                    <span>"Table name"</span>
+                    <input
+                        data-setup="table-name"
+                        placeholder=today()
+                        maxlength="40"
+                        prop:value=move || table_name.get()
+                        on:input=move |event| table_name.set(event_target_value(&event))
+                    />
+                </label>
+                <fieldset class="players">
+                    <legend>"Players"</legend>
+                    <For each=move || 0..names.with(Vec::len) key=|seat| *seat let(seat)>
+                        <input
+                            data-setup="player-name"
+                            aria-label=format!("Player {} name", seat + 1)
+                            placeholder=format!("Player {}", seat + 1)
+                            maxlength="24"
+                            prop:value=move || names.with(|names| names.get(seat).cloned().unwrap_or_default())
+                            on:input=move |event| {
+                                let name = event_target_value(&event);
+                                names.update(|names| {
+                                    if let Some(slot) = names.get_mut(seat) {
+                                        *slot = name;
+                                    }
+                                })
+                            }
+                        />
+                    </For>
+                    <div class="player-buttons">
+                        <button
+                            type="button"
+                            class="secondary"
+                            data-action="add-player"
+                            disabled=move || { names.with(Vec::len) >= max_players() }
+                            on:click=move |_| names.update(|names| names.push(String::new()))
+                        >
+                            "Add player"
+                        </button>
+                        <button
+                            type="button"
+                            class="secondary"
+                            data-action="remove-player"
+                            disabled=move || { names.with(Vec::len) <= 1 }
+                            on:click=move |_| names.update(|names| { names.pop(); })
+                        >
+                            "Remove player"
+                        </button>
+                    </div>
+                </fieldset>
+                <p class="error" role="alert">{move || store.setup_error.get()}</p>
+                <button type="submit" class="primary start" data-action="start">"Start"</button>
+            </form>
+            <History />
+        </div>
+    }
+}
+
+/// Games saved mid-way, to pick up again.
+#[component]
+fn TablesInProgress() -> impl IntoView {
+    let store = expect_context::<GameStore>();
+    move || {
+        let tables = store.tables_in_progress.get();
+        (!tables.is_empty()).then(|| {
+            let rows = tables
+                .into_iter()
+                .map(|table| {
+                    let id = table.id.clone();
+                    let game = &table.game;
+                    let summary = format!(
+                        "{} · {} · round {} of {}",
+                        game.rules().ruleset().name,
+                        game.players().join(", "),
+                        game.round(),
+                        game.rules().ruleset().cells.len()
+                    );
+                    view! {
+                        <li>
+                            <button class="resume" data-action="resume" on:click=move |_| store.resume(&id)>
+                                <strong>{table.name.clone()}</strong>
+                                <span>{summary}</span>
+                            </button>
+                        </li>
+                    }
+                })
+                .collect_view();
+            view! {
+                <section class="card" aria-labelledby="in-progress-title">
+                    <h2 id="in-progress-title">"Games in progress"</h2>
+                    <ul class="table-list">{rows}</ul>
+                </section>
+            }
+        })
+    }
+}
+
+/// Finished games: when, which game, who played and how they scored.
+#[component]
+fn History() -> impl IntoView {
+    let store = expect_context::<GameStore>();
+    move || {
+        let games = store.history.get();
+        (!games.is_empty()).then(|| {
+            let rows = games
+                .into_iter()
+                .map(|finished| {
+                    let date = js_sys::Date::new(&wasm_bindgen::JsValue::from_f64(finished.finished_ms));
+                    let when = format!(
+                        "{:04}-{:02}-{:02}",
+                        date.get_full_year(),
+                        date.get_month() + 1,
+                        date.get_date()
+                    );
+                    let game = &finished.game;
+                    let scores = game
+                        .standings()
+                        .into_iter()
+                        .map(|standing| format!("{} {}", game.players()[standing.seat], standing.total))
+                        .collect::<Vec<_>>()
+                        .join(" · ");
+                    view! {
+                        <tr>
+                            <td>{when}</td>
+                            <td>{game.rules().ruleset().name}</td>
+                            <td>{finished.table_name.clone()}</td>
+                            <td>{scores}</td>
+                        </tr>
+                    }
+                })
+                .collect_view();
+            view! {
+                <section class="card" aria-labelledby="history-title">
+                    <h2 id="history-title">"Finished games"</h2>
+                    <table class="history">
+                        <thead>
+                            <tr>
+                                <th scope="col">"Date"</th>
+                                <th scope="col">"Game"</th>
+                                <th scope="col">"Table"</th>
+                                <th scope="col">"Scores"</th>
+                            </tr>
+                        </thead>
+                        <tbody>{rows}</tbody>
+                    </table>
+                </section>
+            }
+        })
+    }
+}

@@ -1,0 +1,51 @@
+//! The final standings: totals, ranks (ties share), winners, and what to play next.
+
+use leptos::prelude::*;
+
+use crate::store::GameStore;
+
+#[component]
+pub fn Standings() -> impl IntoView {
+    let store = expect_context::<GameStore>();
+    let rows = move || {
+        store.table.with(|table| {
+            let Some(table) = table else { return Vec::new() };
+            let players = table.game.players();
+            table
+                .game
+                .standings()
+                .into_iter()
+                .map(|standing| {
+                    let name = players[standing.seat].clone();
+                    view! {
+                        <li
+                            data-standing=standing.rank.to_string()
+                            data-seat=standing.seat.to_string()
+                            data-winner=standing.winner.to_string()
+                            class:winner=standing.winner
+                        >
+                            <span class="rank">{standing.rank}</span>
+                            <span class="name">{name}</span>
+                            <span class="total">{standing.total}</span>
+                            {standing.winner.then(|| view! { <span class="crown">"Winner"</span> })}
+                        </li>
+                    }
+                })
+                .collect::<Vec<_>>()
+        })
+    };
+    view! {
+        <section class="standings" data-game-over="true" aria-labelledby="standings-title">
+            <h2 id="standings-title">"Game over"</h2>
+            <ol>{rows}</ol>
+            <div class="standings-actions">
+                <button class="primary" data-action="rematch" on:click=move |_| store.rematch()>
+                    "Rematch"
+                </button>
+                <button class="secondary" data-action="new-game" on:click=move |_| store.leave()>
+                    "New game"
+                </button>
+            </div>
+        </section>
+    }
+}

@@ -1,0 +1,148 @@
+//! The `?new=1&rules=…&players=…&dice=…&seed=…&joker=…` address that starts a game directly (see UI-HOOKS.md).
+
+use fivedice_rules::{DiceMode, Joker, Rules, RulesetId};
+
+/// A new game asked for by the address.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NewGameRequest {
+    pub rules: Rules,
+    pub mode: DiceMode,
+    pub players: Vec<String>,
+    pub seed: Option<u64>,
+}
+
+/// Reads the query string (with or without its `?`): `None` unless it asks for a new game, else the request or
+/// a message naming the bad parameter. Players are checked when the game is created.
+pub fn parse_launch(query: &str) -> Option<Result<NewGameRequest, String>> {
+    let params: Vec<(String, String)> = query
+        .trim_start_matches('?')
+        .split('&')
+        .filter(|pair| !pair.is_empty())
+        .map(|pair| {
+            let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
+            (percent_decode(key), percent_decode(value))
+        })
+        .collect();
+    let get = |name: &str| {
+        params
+            .iter()
+            .find(|(key, _)| key == name)
+            .map(|(_, value)| value.as_str())
+    };
+    if get("new") != Some("1") {
+        return None;
+    }
+    Some(request(&get))
+}
+
+fn request<'a>(get: &impl Fn(&str) -> Option<&'a str>) -> Result<NewGameRequest, String> {
+    let id: RulesetId = get("rules")
+        .ok_or("the address names no ruleset (rules=yahtzee, yardzee, yam or yatzy)")?
+        .parse()
+        .map_err(|error: fivedice_rules::UnknownRuleset| error.to_string())?;
+    let defaults = Rules::new(id);
+    let joker = match get("joker") {
+        Some(joker) => joker.parse::<Joker>().map_err(|error| error.to_string())?,
+        None => defaults.joker(),
+    };
+    let rules =
+        Rules::with_options(id, joker, defaults.has_yahtzee_bonus()).map_err(|error| error.to_string())?;
+    let mode = match get("dice").unwrap_or("app") {
+        "app" => DiceMode::App,
+        "pad" => DiceMode::Pad,
+        other => return Err(format!("unknown dice mode {other:?} (dice=app or dice=pad)")),
+    };
+    let players = get("players")
+        .ok_or("the address names no players (players=Anna,Ben)")?
+        .split(',')
+        .map(str::to_string)
+        .collect();
+    let seed = match get("seed") {
+        Some(seed) => Some(
+            seed.parse::<u64>()
+                .map_err(|_| format!("seed {seed:?} is not a whole number from 0 to 18446744073709551615"))?,
+        ),
+        None => None,
+    };
+    Ok(NewGameRequest {
+        rules,
+        mode,
+        players,
+        seed,
+    })
+}
+
+/// Decodes `%XX` escapes (as UTF-8) and `+` as a space, as browsers write query strings.
+fn percent_decode(text: &str) -> String {
+    let bytes = text.as_bytes();
+    let mut decoded = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let escaped = (bytes[i] == b'%')
+            .then(|| text.get(i + 1..i + 3))
+            .flatten()
+            .and_then(|hex| u8::from_str_radix(hex, 16).ok());
+        match (bytes[i], escaped) {
+            (_, Some(byte)) => {
+                decoded.push(byte);
+                i += 3;
+            }
+            (b'+', None) => {
+                decoded.push(b' ');
+                i += 1;
+            }
+            (byte, None) => {
+                decoded.push(byte);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8_lossy(&decoded).into_owned()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_full_address_starts_a_game() {
+        let request =
+            parse_launch("?new=1&rules=yardzee&players=Anna,Ben%20B,Zo%C3%AB&dice=app&seed=42&joker=free")
+                .unwrap()
+                .unwrap();
+        assert_eq!(
+            request.rules,
+            Rules::with_options(RulesetId::Yardzee, Joker::Free, true).unwrap()
+        );
+        assert_eq!(request.players, ["Anna", "Ben B", "Zoë"]);
+        assert_eq!((request.mode, request.seed), (DiceMode::App, Some(42)));
+    }
+
+    #[test]
+    fn defaults_and_plain_addresses() {
+        assert_eq!(parse_launch(""), None);
+        assert_eq!(parse_launch("?seed=3"), None);
+        let request = parse_launch("new=1&rules=yam&players=A+B").unwrap().unwrap();
+        assert_eq!(request.rules, Rules::new(RulesetId::Yam));
+        assert_eq!(
+            (request.players.clone(), request.mode, request.seed),
+            (vec!["A B".to_string()], DiceMode::App, None)
+        );
+        let names =
+            parse_launch("?new=1&rules=yahtzee&players=%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E").unwrap();
+        assert_eq!(names.unwrap().players, ["<img src=x onerror=alert(1)>"]);
+    }
+
+    #[test]
+    fn bad_parameters_are_named() {
+        let error = |query: &str| parse_launch(query).unwrap().unwrap_err();
+        assert!(error("?new=1&rules=chess&players=A").contains("chess"));
+        assert!(error("?new=1&players=A").contains("no ruleset"));
+        assert!(error("?new=1&rules=yam&players=A&joker=forced").contains("no Joker"));
+        assert!(error("?new=1&rules=yahtzee&players=A&joker=wild").contains("wild"));
+        assert!(error("?new=1&rules=yahtzee&players=A&dice=cup").contains("cup"));
+        assert!(error("?new=1&rules=yahtzee&players=A&seed=-1").contains("seed"));
+        assert!(error("?new=1&rules=yahtzee").contains("no players"));
+        assert_eq!(percent_decode("100%"), "100%");
+    }
+}

@@ -1,0 +1,11 @@
+//! Five Dice, the app: Leptos components over one game store. The rules crate answers every question of scoring.
+#![forbid(unsafe_code)]
+
+pub mod components;
+pub mod dice_source;
+pub mod launch;
+pub mod storage;
+pub mod store;
+pub mod table;
+
+pub use components::App;

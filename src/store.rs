@@ -1,0 +1,312 @@
+//! The game store: the one place the app's state lives. Every tap calls one method here; the method asks the
+//! rules crate to apply it, and on success replaces the state and saves it at once. The view derives from it.
+
+use fivedice_rules::{Category, DiceMode, Game, GameError};
+use leptos::prelude::*;
+
+use crate::launch::{NewGameRequest, parse_launch};
+use crate::storage::Storage;
+use crate::table::{FinishedGame, Table};
+
+/// The value picker open on a box: which box, and the value chosen in it so far.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Picker {
+    pub category: Category,
+    pub chosen: Option<u16>,
+}
+
+#[derive(Clone, Copy)]
+pub struct GameStore {
+    /// The table in play; `None` on the start screen.
+    pub table: RwSignal<Option<Table>>,
+    pub picker: RwSignal<Option<Picker>>,
+    /// A message for the player (a refused action, a storage problem); they dismiss it.
+    pub notice: RwSignal<Option<String>>,
+    /// Why the last attempt to start a game failed, shown on the setup screen.
+    pub setup_error: RwSignal<Option<String>>,
+    pub history: RwSignal<Vec<FinishedGame>>,
+    /// Saved tables not yet finished, for the start screen.
+    pub tables_in_progress: RwSignal<Vec<Table>>,
+    /// Set once saving has failed, so the player is told only once.
+    save_failed: RwSignal<bool>,
+}
+
+fn now_ms() -> f64 {
+    js_sys::Date::now()
+}
+
+/// Today's date as the default name of a table, e.g. "2026-11-29".
+pub fn today() -> String {
+    let date = js_sys::Date::new_0();
+    format!(
+        "{:04}-{:02}-{:02}",
+        date.get_full_year(),
+        date.get_month() + 1,
+        date.get_date()
+    )
+}
+
+impl GameStore {
+    /// Loads what is saved, then opens the game the address asks for, or the last game still in progress.
+    pub fn open() -> GameStore {
+        let store = GameStore {
+            table: RwSignal::new(None),
+            picker: RwSignal::new(None),
+            notice: RwSignal::new(None),
+            setup_error: RwSignal::new(None),
+            history: RwSignal::new(Vec::new()),
+            tables_in_progress: RwSignal::new(Vec::new()),
+            save_failed: RwSignal::new(false),
+        };
+        let storage = Storage::open();
+        let mut problems = Vec::new();
+        if !storage.is_available() {
+            problems.push(
+                "This browser does not let the app save games: play on, but a reload loses the game.".into(),
+            );
+        }
+        let history = storage.history();
+        problems.extend(history.problems);
+        store.history.set(history.value);
+        let tables = storage.tables();
+        problems.extend(tables.problems);
+        let last = storage.last_table_id();
+        let resumed = tables
+            .value
+            .iter()
+            .find(|table| Some(&table.id) == last.as_ref() && !table.game.is_over())
+            .cloned();
+        store
+            .tables_in_progress
+            .set(tables.value.into_iter().filter(|t| !t.game.is_over()).collect());
+        if !problems.is_empty() {
+            store.notice.set(Some(problems.join(" ")));
+        }
+        let query = web_sys::window()
+            .and_then(|window| window.location().search().ok())
+            .unwrap_or_default();
+        match parse_launch(&query) {
+            Some(Ok(request)) => store.start(request, today()),
+            Some(Err(message)) => store.setup_error.set(Some(message)),
+            None => store.table.set(resumed),
+        }
+        store
+    }
+
+    /// Seats a new table and opens it; a bad request stays on the setup screen with the reason.
+    pub fn start(&self, request: NewGameRequest, name: String) {
+        let name = match name.trim() {
+            "" => today(),
+            name => name.to_string(),
+        };
+        match Table::new(
+            name,
+            request.rules,
+            request.mode,
+            &request.players,
+            request.seed,
+            now_ms(),
+        ) {
+            Ok(table) => {
+                self.setup_error.set(None);
+                self.picker.set(None);
+                self.save(&table);
+                self.table.set(Some(table));
+                forget_launch_address();
+            }
+            Err(error) => {
+                self.setup_error.set(Some(error.to_string()));
+                forget_launch_address();
+            }
+        }
+    }
+
+    /// Applies one action to the game in play; on success saves and shows the new state, else says why.
+    fn act<T>(&self, action: impl FnOnce(&mut Table) -> Result<T, GameError>) -> Option<T> {
+        let mut table = self.table.get_untracked()?;
+        match action(&mut table) {
+            Ok(result) => {
+                table.updated_ms = now_ms();
+                self.save(&table);
+                self.table.set(Some(table));
+                Some(result)
+            }
+            Err(error) => {
+                self.notice.set(Some(capitalised(&error.to_string())));
+                None
+            }
+        }
+    }
+
+    fn save(&self, table: &Table) {
+        if let Err(message) = Storage::open().save_table(table)
+            && !self.save_failed.get_untracked()
+        {
+            self.save_failed.set(true);
+            self.notice.set(Some(message));
+        }
+    }
+
+    pub fn roll(&self) {
+        self.picker.set(None);
+        self.act(|table| {
+            let Table { game, dice, .. } = table;
+            game.roll(&mut || dice.face())
+        });
+    }
+
+    pub fn toggle_hold(&self, die: usize) {
+        self.act(|table| table.game.toggle_hold(die));
+    }
+
+    /// Opens the picker on a box; in the app-dice mode the one value the dice score there is chosen already.
+    pub fn open_picker(&self, category: Category) {
+        let Some(table) = self.table.get_untracked() else {
+            return;
+        };
+        let chosen = table.game.scores().and_then(|scores| scores.get(category));
+        if table.game.mode() == DiceMode::App && chosen.is_none() {
+            let reason = match table.game.turn().dice {
+                None => GameError::NotRolled,
+                Some(_) => GameError::CellFilled(category),
+            };
+            self.notice.set(Some(capitalised(&reason.to_string())));
+            return;
+        }
+        self.picker.set(Some(Picker { category, chosen }));
+    }
+
+    pub fn choose(&self, value: u16) {
+        self.picker.update(|picker| {
+            if let Some(picker) = picker {
+                picker.chosen = Some(value);
+            }
+        });
+    }
+
+    pub fn cancel(&self) {
+        self.picker.set(None);
+    }
+
+    /// Writes the chosen value: the rules score the dice (app dice), or check the value (score pad).
+    pub fn confirm(&self) {
+        let Some(Picker {
+            category,
+            chosen: Some(value),
+        }) = self.picker.get_untracked()
+        else {
+            return;
+        };
+        let written = self.act(|table| match table.game.mode() {
+            DiceMode::App => table.game.score(category).map(drop),
+            DiceMode::Pad => table.game.write(category, value, false).map(drop),
+        });
+        if written.is_some() {
+            self.picker.set(None);
+            self.record_if_finished();
+        }
+    }
+
+    pub fn undo(&self) {
+        self.picker.set(None);
+        if self.act(|table| table.game.undo()).is_some() {
+            let id = self
+                .table
+                .with_untracked(|table| table.as_ref().map(|t| t.id.clone()));
+            self.history
+                .update(|games| games.retain(|game| Some(&game.table_id) != id.as_ref()));
+            let _ = Storage::open().save_history(&self.history.get_untracked());
+        }
+    }
+
+    fn record_if_finished(&self) {
+        let Some(table) = self.table.get_untracked().filter(|table| table.game.is_over()) else {
+            return;
+        };
+        self.history.update(|games| {
+            games.retain(|game| game.table_id != table.id);
+            games.insert(
+                0,
+                FinishedGame {
+                    table_id: table.id.clone(),
+                    table_name: table.name.clone(),
+                    finished_ms: now_ms(),
+                    game: table.game.clone(),
+                },
+            );
+        });
+        if let Err(message) = Storage::open().save_history(&self.history.get_untracked()) {
+            self.notice.set(Some(message));
+        }
+    }
+
+    /// The same players and rules at a new table.
+    pub fn rematch(&self) {
+        let Some(table) = self.table.get_untracked() else {
+            return;
+        };
+        let game: &Game = &table.game;
+        let request = NewGameRequest {
+            rules: game.rules(),
+            mode: game.mode(),
+            players: game.players().to_vec(),
+            seed: match table.dice {
+                crate::dice_source::DiceSource::Seeded { state } => Some(state),
+                crate::dice_source::DiceSource::Crypto => None,
+            },
+        };
+        self.close_finished(&table);
+        self.start(request, table.name.clone());
+    }
+
+    /// Back to the start screen; a game in progress stays saved to resume.
+    pub fn leave(&self) {
+        self.picker.set(None);
+        if let Some(table) = self.table.get_untracked() {
+            self.close_finished(&table);
+            if !table.game.is_over() {
+                self.tables_in_progress.update(|tables| {
+                    tables.retain(|t| t.id != table.id);
+                    tables.insert(0, table.clone());
+                });
+            }
+        }
+        self.table.set(None);
+    }
+
+    pub fn resume(&self, id: &str) {
+        let table = self
+            .tables_in_progress
+            .with_untracked(|tables| tables.iter().find(|t| t.id == id).cloned());
+        if let Some(table) = table {
+            self.save(&table);
+            self.table.set(Some(table));
+        }
+    }
+
+    /// A finished table lives on in the history; its saved copy goes.
+    fn close_finished(&self, table: &Table) {
+        if table.game.is_over() {
+            Storage::open().delete_table(&table.id);
+        }
+    }
+}
+
+/// Replaces the `?new=1…` address with the plain one, so a reload resumes instead of starting again.
+fn forget_launch_address() {
+    let Some(window) = web_sys::window() else { return };
+    let Ok(path) = window.location().pathname() else {
+        return;
+    };
+    if let Ok(history) = window.history() {
+        let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&path));
+    }
+}
+
+fn capitalised(message: &str) -> String {
+    let mut chars = message.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
