@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use fivedice_rules::{Category, DICE, Dice, Face, FaceCounts, Sheet};
+use fivedice_rules::{Category, DICE, Dice, Face, FaceCounts, Scores, Sheet};
 
 use crate::keeps::{KEEPS, faces_of};
 use crate::table::ValueTable;
@@ -118,8 +118,14 @@ impl ValueTable {
         } else {
             0
         };
+        let five_of_a_kind: Vec<Scores> = (model.five_of_a_kind_rolls.iter())
+            .map(|&roll| model.space.rules.scores(sheet, model.graph.roll(roll)))
+            .collect();
+        let answers = five_of_a_kind
+            .iter()
+            .map(|scores| (scores.bonus, scores.cells.as_slice()));
         let mut outcomes = Outcomes::new();
-        outcomes.prepare(model, &self.values, group, sheet);
+        outcomes.prepare(model, &self.values, group, answers);
         let mut keeps: Vec<Lanes> = vec![[0.0; BLOCK]; KEEPS];
         let mut keep_values: [Vec<f32>; REROLLS] = Default::default();
         let start = outcomes.solve_block(model, lane / BLOCK, &mut keeps, |rerolls, values| {

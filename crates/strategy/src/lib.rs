@@ -12,6 +12,7 @@
 
 mod advice;
 mod bot;
+mod five_of_a_kind;
 mod keeps;
 mod states;
 mod table;

@@ -6,7 +6,7 @@
 //! vector. Only reachable upper totals are stored, and once every upper cell is filled the total no longer
 //! changes anything, so such a group stores a single value.
 
-use fivedice_rules::{Category, Pattern, Rules, Section, Sheet};
+use fivedice_rules::{Pattern, Rules, Section, Sheet};
 
 /// Upper totals are capped at the bonus threshold; every ruleset's threshold is 63, so 64 lanes.
 pub const UPPER_LANES: usize = 64;
@@ -186,30 +186,6 @@ impl StateSpace {
             five_box_full: self.rules.bonus_available(sheet),
         };
         (group, sheet.totals(ruleset).upper.min(self.threshold))
-    }
-
-    /// A sheet with the group's cells filled, for asking the rules what a roll may score on it. The values are
-    /// placeholders the rules accept, except the five-of-a-kind box, which holds its full value or 0 as the
-    /// group says; nothing else about a filled cell's value changes what the rules allow.
-    pub(crate) fn sheet(&self, group: Group, placeholders: &[u16]) -> Sheet {
-        let ruleset = self.rules.ruleset();
-        let filled: Vec<(Category, u16)> = ruleset
-            .cells
-            .iter()
-            .enumerate()
-            .filter(|&(i, _)| group.mask >> i & 1 == 1)
-            .map(|(i, cell)| {
-                let value = match i == self.five_box {
-                    true if group.five_box_full => placeholders[i],
-                    true => 0,
-                    false => placeholders[i],
-                };
-                (cell.category, value)
-            })
-            .collect();
-        self.rules
-            .sheet(&filled)
-            .expect("placeholders are values the rules offer")
     }
 }
 

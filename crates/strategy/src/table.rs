@@ -2,6 +2,7 @@
 
 use fivedice_rules::{Rules, Sheet};
 
+use crate::five_of_a_kind::FiveOfAKindAnswers;
 use crate::keeps::KEEPS;
 use crate::turn::{BLOCK, Lanes, Outcomes, TurnModel};
 
@@ -35,6 +36,7 @@ pub struct TableBuilder {
     values: Vec<f32>,
     /// Groups are solved from the last (most cells filled) to the first; this many are left.
     groups_left: usize,
+    five_of_a_kind: FiveOfAKindAnswers,
     outcomes: Outcomes,
     keeps: Vec<Lanes>,
 }
@@ -45,6 +47,7 @@ impl TableBuilder {
         TableBuilder {
             values: vec![0.0; model.space.state_count()],
             groups_left: model.space.group_count(),
+            five_of_a_kind: FiveOfAKindAnswers::ask(&model),
             model,
             outcomes: Outcomes::new(),
             keeps: vec![[0.0; BLOCK]; KEEPS],
@@ -85,8 +88,9 @@ impl TableBuilder {
         if group.mask == space.full_mask() || stored == 0 {
             return;
         }
-        let sheet = space.sheet(group, &self.model.placeholders);
-        self.outcomes.prepare(&self.model, &self.values, group, &sheet);
+        let five_of_a_kind = self.five_of_a_kind.of_group(&self.model, index);
+        self.outcomes
+            .prepare(&self.model, &self.values, group, five_of_a_kind);
         let mut slot = space.group_range(group).start;
         for block in 0..space.lanes(group).div_ceil(BLOCK) {
             let start = self
