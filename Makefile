@@ -1,16 +1,62 @@
-# Five Dice. The two commands: `make serve` and `make test`. Each installs what is missing first.
+# Five Dice. The two commands: `make serve` and `make test`. Each installs what is missing first (idempotently:
+# a machine that has every tool at its pinned version starts in seconds).
 SHELL := /bin/bash
 .DEFAULT_GOAL := test
 CARGO ?= cargo
+TRUNK_VERSION := 0.21.14
+WASM_BINDGEN_VERSION := 0.2.130
+PORT ?= 8080
+export PATH := $(CURDIR)/node_modules/.bin:$(HOME)/.cargo/bin:$(PATH)
 
-.PHONY: test check unit
-test: check unit
+.PHONY: serve test check unit dist e2e bench bench-app setup setup-rust setup-node setup-chromium
 
-## Static checks: formatting and lints, warnings denied.
-check:
+## Build the app and serve dist/ on http://127.0.0.1:$(PORT).
+serve: dist
+	@echo "Five Dice: http://127.0.0.1:$(PORT)/"
+	node tests/e2e/serve.mjs dist $(PORT) /
+
+## Every test: static checks, the Rust tests, the release build, and the browser tests.
+test: check unit dist e2e
+
+## Static checks: formatting and lints, warnings denied (natively and for the browser).
+check: setup-rust
 	$(CARGO) fmt --all -- --check
 	$(CARGO) clippy --workspace --all-targets --locked -- -D warnings
+	$(CARGO) clippy -p fivedice-app --target wasm32-unknown-unknown --locked -- -D warnings
 
 ## Every Rust test of the workspace.
 unit:
 	$(CARGO) test --workspace --locked
+
+## The static site in dist/: relative URLs, so it works from any host and any subpath.
+dist: setup-rust setup-node
+	$(CARGO) fetch --locked
+	trunk build --release --offline
+
+## Playwright in Debian's Chromium against dist/ served on 127.0.0.1 (uses the CLI as the scoring reference).
+e2e: setup-node setup-chromium
+	$(CARGO) build -p fivedice --locked
+	playwright test
+
+## Sizes and timings (figures go to BENCHMARKS.md).
+bench: bench-app
+
+bench-app: dist setup-chromium
+	@command -v brotli >/dev/null || (apt-get update -qq && apt-get install -y -qq brotli)
+	node tests/bench/app.mjs
+
+setup: setup-rust setup-node setup-chromium
+
+setup-rust:
+	@rustup target list --installed | grep -qx wasm32-unknown-unknown || rustup target add wasm32-unknown-unknown
+	@trunk --version 2>/dev/null | grep -qx "trunk $(TRUNK_VERSION)" || $(CARGO) install trunk --locked --version $(TRUNK_VERSION)
+	@wasm-bindgen --version 2>/dev/null | grep -q " $(WASM_BINDGEN_VERSION)" || $(CARGO) install wasm-bindgen-cli --version $(WASM_BINDGEN_VERSION)
+
+setup-node: node_modules/.installed
+
+node_modules/.installed: package.json package-lock.json
+	npm ci --no-audit --no-fund
+	touch $@
+
+setup-chromium:
+	@test -x /usr/bin/chromium || (apt-get update -qq && apt-get install -y -qq chromium chromium-driver)

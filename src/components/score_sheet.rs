@@ -2,6 +2,7 @@
 
 use fivedice_rules::{Category, Cell, DiceMode, Ruleset, Section, Totals};
 use leptos::prelude::*;
+use wasm_bindgen::JsCast;
 
 use crate::store::GameStore;
 
@@ -23,6 +24,29 @@ pub fn ScoreSheet() -> impl IntoView {
             .table
             .with(|table| table.as_ref().is_some_and(|t| t.game.is_over()))
     };
+    let wrap = NodeRef::<leptos::html::Div>::new();
+    // On a narrow screen the sheet scrolls sideways: bring the current player's column into view.
+    Effect::new(move |_| {
+        let (Some(seat), Some(wrap)) = (current(), wrap.get()) else {
+            return;
+        };
+        let Ok(Some(header)) = wrap.query_selector(&format!("thead th:nth-child({})", seat + 2)) else {
+            return;
+        };
+        let Ok(Some(corner)) = wrap.query_selector("thead th.corner") else {
+            return;
+        };
+        let (header, corner): (web_sys::HtmlElement, web_sys::HtmlElement) =
+            match (header.dyn_into(), corner.dyn_into()) {
+                (Ok(header), Ok(corner)) => (header, corner),
+                _ => return,
+            };
+        let visible = wrap.client_width() - corner.offset_width();
+        let left = header.offset_left() - corner.offset_width();
+        if left < wrap.scroll_left() || left + header.offset_width() > wrap.scroll_left() + visible {
+            wrap.set_scroll_left(left - (visible - header.offset_width()) / 2);
+        }
+    });
     let headers = players
         .into_iter()
         .enumerate()
@@ -35,7 +59,7 @@ pub fn ScoreSheet() -> impl IntoView {
         })
         .collect_view();
     view! {
-        <div class="sheet-wrap">
+        <div class="sheet-wrap" node_ref=wrap>
             <table class="sheet" data-seats=seats.to_string()>
                 <thead>
                     <tr>
@@ -101,7 +125,7 @@ fn section_rows(ruleset: &'static Ruleset, section: Section, seats: usize) -> im
     view! {
         <tr class="section">
             <th scope="colgroup" colspan=(seats + 1).to_string()>
-                {label}
+                <span>{label}</span>
             </th>
         </tr>
         {rows}
@@ -205,6 +229,13 @@ fn SheetCell(seat: usize, cell: &'static Cell) -> impl IntoView {
             .picker
             .with(|picker| picker.is_some_and(|p| p.category == category))
     };
+    let current = move || {
+        store.table.with(|table| {
+            table
+                .as_ref()
+                .is_some_and(|t| !t.game.is_over() && t.game.current_seat() == seat)
+        })
+    };
     let button_id = id.clone();
     let label = cell.label;
     view! {
@@ -212,6 +243,7 @@ fn SheetCell(seat: usize, cell: &'static Cell) -> impl IntoView {
             class="cell"
             class:filled=move || written().is_some()
             class:choosable=move || choice().is_some()
+            class:current-col=current
             data-cell=move || choice().is_none().then(|| id.clone())
             data-value=move || written().map(|value| value.to_string()).unwrap_or_default()
         >

@@ -132,7 +132,7 @@ pub fn SetupScreen() -> impl IntoView {
                             data-setup="player-name"
                             aria-label=format!("Player {} name", seat + 1)
                             placeholder=format!("Player {}", seat + 1)
-                            maxlength="24"
+                            maxlength=fivedice_rules::MAX_NAME_CHARS.to_string()
                             prop:value=move || names.with(|names| names.get(seat).cloned().unwrap_or_default())
                             on:input=move |event| {
                                 let name = event_target_value(&event);

@@ -221,9 +221,9 @@ fn players_are_checked_at_setup() {
         Game::new(rules, DiceMode::App, &["Anna", " anna "], 0).unwrap_err(),
         SetupError::DuplicateName("anna".into())
     );
-    let long = "x".repeat(25);
+    let long = "x".repeat(33);
     assert!(Game::new(rules, DiceMode::App, &[long.as_str()], 0).is_err());
-    let game = Game::new(rules, DiceMode::App, &["  Zoë  ", &"é".repeat(24)], 0).unwrap();
+    let game = Game::new(rules, DiceMode::App, &["  Zoë  ", &"é".repeat(32)], 0).unwrap();
     assert_eq!(game.players()[0], "Zoë", "names are trimmed");
     assert!(
         Game::new(rules, DiceMode::App, &["A"], 1).is_err(),

@@ -1,0 +1,35 @@
+// Playwright drives Debian's Chromium (never a downloaded browser) against dist/ served on 127.0.0.1.
+import { defineConfig } from "@playwright/test";
+
+const port = Number(process.env.E2E_PORT ?? 8089);
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  outputDir: "tests/e2e/artifacts/results",
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  reporter: [["list"]],
+  timeout: 60_000,
+  use: {
+    baseURL: `http://127.0.0.1:${port}/games/fivedice/`,
+    launchOptions: {
+      executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+      ],
+    },
+    viewport: { width: 768, height: 1024 },
+    trace: "retain-on-failure",
+  },
+  webServer: {
+    command: `node tests/e2e/serve.mjs dist ${port} /games/fivedice/`,
+    url: `http://127.0.0.1:${port}/games/fivedice/`,
+    reuseExistingServer: false,
+  },
+});

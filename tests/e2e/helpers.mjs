@@ -1,0 +1,93 @@
+// Shared steps for the browser tests: start a game by address, read the dice, ask the CLI for the rules' answer.
+import { execFileSync } from "node:child_process";
+import { expect } from "@playwright/test";
+
+const cli = new URL("../../target/debug/fivedice", import.meta.url).pathname;
+
+/** Opens a new game through the launch address of UI-HOOKS.md and waits for the table. */
+export async function startGame(page, { rules, players, seed, joker, dice = "app" }) {
+  const params = new URLSearchParams({ new: "1", rules, players: players.join(","), dice });
+  if (seed !== undefined) params.set("seed", String(seed));
+  if (joker) params.set("joker", joker);
+  await page.goto(`index.html?${params}`);
+  await expect(page.locator("[data-current-seat]")).toBeVisible();
+}
+
+export async function currentSeat(page) {
+  return Number(await page.locator("[data-current-seat]").getAttribute("data-current-seat"));
+}
+
+export async function readDice(page) {
+  const faces = [];
+  for (let die = 0; die < 5; die++) {
+    faces.push(Number(await page.locator(`[data-die="${die}"]`).getAttribute("data-face")));
+  }
+  return faces;
+}
+
+export async function heldDice(page) {
+  const held = [];
+  for (let die = 0; die < 5; die++) {
+    held.push((await page.locator(`[data-die="${die}"]`).getAttribute("aria-pressed")) === "true");
+  }
+  return held;
+}
+
+/** The rules crate's answer, through the CLI: what each open cell scores, and the bonus. */
+export function cliScore(rules, joker, filled, dice) {
+  const args = ["score", "--rules", rules];
+  if (joker) args.push("--joker", joker);
+  const cells = Object.entries(filled).map(([id, value]) => `${id}=${value}`);
+  if (cells.length) args.push("--filled", cells.join(","));
+  args.push(...dice.map(String));
+  return JSON.parse(execFileSync(cli, args, { encoding: "utf8" }));
+}
+
+export function cliRules() {
+  return JSON.parse(execFileSync(cli, ["rules"], { encoding: "utf8" }));
+}
+
+/** The cells the page offers as buttons for this seat, with the value each shows. */
+export async function choosableCells(page, seat) {
+  const buttons = page.locator(`button[data-cell^="${seat}:"]`);
+  const cells = {};
+  for (const button of await buttons.all()) {
+    const id = (await button.getAttribute("data-cell")).split(":")[1];
+    cells[id] = Number((await button.textContent()).trim());
+  }
+  return cells;
+}
+
+/** Taps a cell, checks the picker offers exactly `value`, and confirms. */
+export async function scoreCell(page, seat, cell, value) {
+  await page.locator(`[data-cell="${seat}:${cell}"]`).click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toBeVisible();
+  await expect(dialog.locator("[data-offer]")).toHaveCount(1);
+  await expect(dialog.locator(`[data-offer="${value}"]`)).toHaveCount(1);
+  if (value === 0) await expect(dialog.locator('[data-offer="0"]')).toHaveText("Cross out");
+  await dialog.locator('[data-action="confirm"]').click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.locator(`[data-cell="${seat}:${cell}"]`)).toHaveAttribute("data-value", String(value));
+}
+
+/** Holds the dice showing the most common face (highest on ties) and releases the rest. */
+export async function holdMostCommon(page) {
+  const dice = await readDice(page);
+  const counts = [0, 0, 0, 0, 0, 0, 0];
+  for (const face of dice) counts[face]++;
+  let best = 6;
+  for (let face = 6; face >= 1; face--) if (counts[face] > counts[best]) best = face;
+  const held = await heldDice(page);
+  for (let die = 0; die < 5; die++) {
+    if ((dice[die] === best) !== held[die]) await page.locator(`[data-die="${die}"]`).click();
+  }
+}
+
+export async function totals(page, seat, names) {
+  const result = {};
+  for (const name of names) {
+    result[name] = Number(await page.locator(`[data-total="${seat}:${name}"]`).textContent());
+  }
+  return result;
+}

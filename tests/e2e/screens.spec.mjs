@@ -1,0 +1,27 @@
+// Screenshots of a table in play at the sizes families use, saved as test artifacts.
+import { test, expect } from "@playwright/test";
+import { startGame } from "./helpers.mjs";
+
+const sizes = [
+  { name: "tablet-portrait", width: 768, height: 1024 },
+  { name: "tablet-landscape", width: 1024, height: 768 },
+  { name: "phone", width: 390, height: 844 },
+];
+
+for (const size of sizes) {
+  test(`an eight-player table fits a ${size.name} screen`, async ({ page }) => {
+    await page.setViewportSize({ width: size.width, height: size.height });
+    const players = ["Anna", "Ben", "Cleo", "Dimitri", "Eve", "Frederika", "Gus", "Hanna"];
+    await startGame(page, { rules: "yardzee", players, seed: 8 });
+    await page.locator('[data-action="roll"]').click();
+    await page.locator('[data-die="2"]').click();
+    // The page itself never scrolls sideways; on a phone the sheet scrolls inside its frame.
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    if (size.width >= 768) {
+      const sheet = await page.locator("table.sheet").boundingBox();
+      expect(sheet.width).toBeLessThanOrEqual(size.width);
+    }
+    await page.screenshot({ path: `tests/e2e/artifacts/${size.name}.png` });
+  });
+}

@@ -1,0 +1,113 @@
+// Saving, resuming, undo, the launch address, names as text, and keyboard play.
+import { test, expect } from "@playwright/test";
+import { cliScore, currentSeat, heldDice, readDice, scoreCell, startGame } from "./helpers.mjs";
+
+test("a reload mid-turn restores the dice, the holds and the rolls left", async ({ page }) => {
+  await startGame(page, { rules: "yatzy", players: ["Anna", "Ben"], seed: 11 });
+  const roll = page.locator('[data-action="roll"]');
+  await roll.click();
+  await page.locator('[data-die="1"]').click();
+  await page.locator('[data-die="3"]').click();
+  await roll.click();
+  const dice = await readDice(page);
+  const held = await heldDice(page);
+  expect(held).toEqual([false, true, false, true, false]);
+  const label = await roll.getAttribute("aria-label");
+  expect(label).toContain("1 roll left");
+  expect(page.url()).not.toContain("new=1");
+  await page.reload();
+  await expect(page.locator("[data-current-seat]")).toBeVisible();
+  expect(await readDice(page)).toEqual(dice);
+  expect(await heldDice(page)).toEqual(held);
+  await expect(roll).toHaveAttribute("aria-label", label);
+  // The saved dice source continues the same sequence: no free re-roll after a reload.
+  await roll.click();
+  const after = await readDice(page);
+  expect(after[1]).toBe(dice[1]);
+  expect(after[3]).toBe(dice[3]);
+  await expect(roll).toBeDisabled();
+});
+
+test("undo takes back the last box until the next player rolls", async ({ page }) => {
+  await startGame(page, { rules: "yam", players: ["Anna", "Ben"], seed: 5 });
+  const first = await currentSeat(page);
+  await page.locator('[data-action="roll"]').click();
+  const dice = await readDice(page);
+  const value = cliScore("yam", null, {}, dice).scores.chance ?? cliScore("yam", null, {}, dice).scores.aces;
+  await scoreCell(page, first, "aces", value);
+  const undo = page.locator('[data-action="undo"]');
+  await expect(undo).toBeVisible();
+  await undo.click();
+  await expect(page.locator(`[data-cell="${first}:aces"]`)).toHaveAttribute("data-value", "");
+  expect(await currentSeat(page)).toBe(first);
+  expect(await readDice(page)).toEqual(dice);
+  await expect(page.locator('[data-action="roll"]')).toHaveAttribute("aria-label", /2 rolls left/);
+  await scoreCell(page, first, "aces", value);
+  await page.locator('[data-action="roll"]').click();
+  await expect(undo).toHaveCount(0);
+});
+
+test("a player's name is shown as text, never as markup", async ({ page }) => {
+  let dialogs = 0;
+  page.on("dialog", async (dialog) => {
+    dialogs++;
+    await dialog.dismiss();
+  });
+  const name = "<img src=x onerror=alert(1)>";
+  await startGame(page, { rules: "yahtzee", players: [name, "Ben"], seed: 3 });
+  await expect(page.getByRole("columnheader", { name })).toHaveCount(1);
+  await expect(page.locator("table img")).toHaveCount(0);
+  await page.waitForTimeout(300);
+  expect(dialogs).toBe(0);
+});
+
+test("a bad launch address shows the setup screen with the reason", async ({ page }) => {
+  await page.goto("index.html?new=1&rules=chess&players=A");
+  await expect(page.locator('[data-setup="rules"]')).toBeVisible();
+  await expect(page.getByRole("alert")).toContainText('unknown ruleset "chess"');
+  await page.goto("index.html?new=1&rules=yam&players=A,B,C,D,E,F,G");
+  await expect(page.getByRole("alert")).toContainText("7 players: this game takes 1 to 6");
+  await expect(page.locator("[data-current-seat]")).toHaveCount(0);
+});
+
+test("setting up a table on the setup screen", async ({ page }) => {
+  await page.goto("index.html");
+  await page.locator('[data-setup="rules"]').selectOption("yatzy");
+  await page.locator('[data-action="add-player"]').click();
+  const names = page.locator('[data-setup="player-name"]');
+  await expect(names).toHaveCount(3);
+  await names.nth(0).fill("Anna");
+  await names.nth(1).fill("  anna ");
+  await names.nth(2).fill("Cleo");
+  await page.locator('[data-action="start"]').click();
+  await expect(page.getByRole("alert")).toContainText('two players are called "anna"');
+  await names.nth(1).fill("Ben");
+  await page.locator('[data-action="remove-player"]').click();
+  await page.locator('[data-action="start"]').click();
+  await expect(page.getByRole("columnheader", { name: "Anna" })).toBeVisible();
+  await expect(page.getByRole("columnheader", { name: "Ben" })).toBeVisible();
+  await expect(page.getByRole("columnheader", { name: "Cleo" })).toHaveCount(0);
+  await expect(page.getByRole("rowheader", { name: "Two pairs" })).toBeVisible();
+  // Back to the tables: the game waits there to be resumed, and opening the app again returns to it.
+  await page.locator('[data-action="tables"]').click();
+  await expect(page.locator('[data-action="resume"]')).toHaveCount(1);
+  await page.goto("index.html");
+  await expect(page.getByRole("columnheader", { name: "Anna" })).toBeVisible();
+});
+
+test("the keyboard plays: Space rolls, digits hold, arrows move between boxes", async ({ page }) => {
+  await startGame(page, { rules: "yahtzee", players: ["Anna"], seed: 9 });
+  await page.keyboard.press("Space");
+  await expect(page.locator('[data-die="0"]')).not.toHaveAttribute("data-face", "");
+  await page.keyboard.press("2");
+  await expect(page.locator('[data-die="1"]')).toHaveAttribute("aria-pressed", "true");
+  await expect(page.locator('[data-die="1"]')).toHaveAccessibleName(/^Die 2: \d, held$/);
+  await page.keyboard.press("ArrowDown");
+  await expect(page.locator('button[data-cell="0:aces"]')).toBeFocused();
+  await page.keyboard.press("ArrowDown");
+  await expect(page.locator('button[data-cell="0:twos"]')).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("dialog")).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+});
