@@ -113,11 +113,10 @@ impl ValueTable {
             return Err(AdviceError::SheetFull);
         }
         let (group, upper) = model.space.locate(sheet);
-        let lane = if model.space.upper_open(group.mask) {
-            usize::from(upper)
-        } else {
-            0
-        };
+        let lane = model
+            .space
+            .lane(group.mask, upper)
+            .expect("a sheet the rules accept has a reachable upper total");
         let five_of_a_kind: Vec<Scores> = (model.five_of_a_kind_rolls.iter())
             .map(|&roll| model.space.rules.scores(sheet, model.graph.roll(roll)))
             .collect();

@@ -3,8 +3,8 @@
 //! A state is the set of filled cells, the upper total capped at the bonus threshold, and (only where the
 //! Yahtzee bonus is played) whether the five-of-a-kind box holds its full value. States sharing their filled
 //! cells and box flag form a *group*: the turn solver handles a group's upper totals together, as lanes of a
-//! vector. Only reachable upper totals are stored, and once every upper cell is filled the total no longer
-//! changes anything, so such a group stores a single value.
+//! vector. Only reachable upper totals get a lane, and all the totals from which the bonus is out of reach (or
+//! from which no upper cell is left to write) share one lane: what is to come is the same from each of them.
 
 use fivedice_rules::{Pattern, Rules, Section, Sheet};
 
@@ -23,10 +23,18 @@ pub(crate) struct StateSpace {
     pub(crate) flag_counts: bool,
     pub(crate) threshold: u16,
     pub(crate) upper_bonus: f32,
-    /// For each set of filled upper cells (bit `i` = upper cell `i` in sheet order): the reachable capped totals.
-    reachable_upper: Vec<u64>,
+    /// For each set of filled upper cells (bit `i` = upper cell `i` in sheet order): its lanes.
+    upper_lanes: Vec<UpperLanes>,
     /// Where each group's values start in the table; one past the end for the last.
     offsets: Vec<u32>,
+}
+
+/// The lanes of one set of filled upper cells: the upper total each stands for, and each total's lane.
+struct UpperLanes {
+    /// The first lane stands for every total from which the bonus is out of reach, when there are such totals.
+    totals: Vec<u16>,
+    /// The lane of each total; `None` for totals no sheet with these cells filled reaches.
+    lane_of_total: [Option<u8>; UPPER_LANES],
 }
 
 /// One group: filled cells and the five-of-a-kind flag.
@@ -64,21 +72,21 @@ impl StateSpace {
             .filter(|&&face| face > 0)
             .map(|&face| u16::from(face))
             .collect();
-        let reachable_upper = (0..1u32 << upper_faces.len())
+        let upper_lanes = (0..1u32 << upper_faces.len())
             .map(|filled| {
-                let mut totals = 1u64;
-                for (_, &face) in upper_faces
-                    .iter()
-                    .enumerate()
-                    .filter(|(i, _)| filled >> i & 1 == 1)
-                {
-                    let mut next = 0u64;
-                    for count in 0..=5 {
-                        next |= shift_capped(totals, count * face, threshold);
+                let is_filled = |i: usize| filled >> i & 1 == 1;
+                let mut reachable = 1u64;
+                let mut still_to_come = 0;
+                for (i, &face) in upper_faces.iter().enumerate() {
+                    if is_filled(i) {
+                        reachable = (0..=5).fold(0, |next, count| {
+                            next | shift_capped(reachable, count * face, threshold)
+                        });
+                    } else {
+                        still_to_come += 5 * face;
                     }
-                    totals = next;
                 }
-                totals
+                UpperLanes::new(reachable, still_to_come, threshold)
             })
             .collect();
         let mut space = StateSpace {
@@ -90,13 +98,13 @@ impl StateSpace {
             flag_counts: rules.has_yahtzee_bonus() && ruleset.extra_five_of_a_kind.is_some(),
             threshold,
             upper_bonus: f32::from(ruleset.upper_bonus.points),
-            reachable_upper,
+            upper_lanes,
             offsets: Vec::new(),
         };
         let mut offset = 0u32;
         space.offsets.push(0);
         for group in 0..space.group_count() {
-            offset += space.stored_totals(space.group(group)).count_ones();
+            offset += space.stored_lanes(space.group(group)) as u32;
             space.offsets.push(offset);
         }
         space
@@ -130,46 +138,42 @@ impl StateSpace {
         *self.offsets.last().expect("offsets are never empty") as usize
     }
 
-    /// The reachable capped upper totals of a group's filled upper cells, as bits.
-    pub(crate) fn reachable(&self, mask: u32) -> u64 {
-        self.reachable_upper[compress(mask, self.upper_cells) as usize]
+    fn lanes_of(&self, mask: u32) -> &UpperLanes {
+        &self.upper_lanes[compress(mask, self.upper_cells) as usize]
     }
 
-    /// Whether the upper total of this group still matters: some upper cell is open.
-    pub(crate) fn upper_open(&self, mask: u32) -> bool {
-        mask & self.upper_cells != self.upper_cells
+    /// The upper total each lane of a group's cells stands for.
+    pub(crate) fn lane_totals(&self, mask: u32) -> &[u16] {
+        &self.lanes_of(mask).totals
     }
 
-    /// The upper totals a group stores a value for, as bits: none for an impossible flag, only 0 (standing for
-    /// every total) once the upper section is complete.
-    pub(crate) fn stored_totals(&self, group: Group) -> u64 {
+    /// The lane of an upper total (capped or not), `None` if no sheet with these cells reaches it.
+    pub(crate) fn lane(&self, mask: u32, upper_total: u16) -> Option<usize> {
+        self.lanes_by_total(mask)[usize::from(upper_total.min(self.threshold))]
+    }
+
+    /// The lane of every capped upper total, `None` for totals no sheet with these cells reaches.
+    pub(crate) fn lanes_by_total(&self, mask: u32) -> [Option<usize>; UPPER_LANES] {
+        self.lanes_of(mask)
+            .lane_of_total
+            .map(|lane| lane.map(usize::from))
+    }
+
+    /// How many values a group stores: one a lane, none for a full box before the box is filled.
+    pub(crate) fn stored_lanes(&self, group: Group) -> usize {
         let five_box_filled = group.mask >> self.five_box & 1 == 1;
         if group.five_box_full && !five_box_filled {
             0
-        } else if self.upper_open(group.mask) {
-            self.reachable(group.mask)
         } else {
-            1
+            self.lane_totals(group.mask).len()
         }
-    }
-
-    /// How many lanes the solver needs for a group: up to its highest reachable total.
-    pub(crate) fn lanes(&self, group: Group) -> usize {
-        let totals = self.stored_totals(group);
-        (u64::BITS - totals.leading_zeros()) as usize
     }
 
     /// Where the value of a group at an upper total lives; `None` if that total cannot be reached.
     pub(crate) fn slot(&self, group: Group, upper_total: u16) -> Option<usize> {
-        let totals = self.stored_totals(group);
-        let lane = if self.upper_open(group.mask) {
-            upper_total.min(self.threshold)
-        } else {
-            0
-        };
-        let bit = 1u64 << lane;
-        let start = self.offsets[self.group_index(group)] as usize;
-        (totals & bit != 0).then(|| start + (totals & (bit - 1)).count_ones() as usize)
+        let lane = self.lane(group.mask, upper_total)?;
+        let range = self.group_range(group);
+        (lane < range.len()).then_some(range.start + lane)
     }
 
     pub(crate) fn group_range(&self, group: Group) -> std::ops::Range<usize> {
@@ -189,6 +193,31 @@ impl StateSpace {
     }
 }
 
+impl UpperLanes {
+    /// Lanes for the `reachable` totals (as bits) when at most `still_to_come` upper points can still be scored.
+    fn new(reachable: u64, still_to_come: u16, threshold: u16) -> UpperLanes {
+        // Nothing to come from these totals depends on the total: no upper cell is left, or even filling every
+        // upper cell left to the top cannot reach the bonus.
+        let settled = |total: u16| still_to_come == 0 || total + still_to_come < threshold;
+        let mut lanes = UpperLanes {
+            totals: Vec::new(),
+            lane_of_total: [None; UPPER_LANES],
+        };
+        let reachable_totals = (0..=threshold).filter(|&total| reachable >> total & 1 == 1);
+        for total in reachable_totals {
+            let lane = match settled(total) {
+                true if !lanes.totals.is_empty() => 0,
+                _ => {
+                    lanes.totals.push(total);
+                    lanes.totals.len() - 1
+                }
+            };
+            lanes.lane_of_total[usize::from(total)] = Some(lane as u8);
+        }
+        lanes
+    }
+}
+
 /// Bits set where the items are true, first item lowest.
 fn bits(items: impl Iterator<Item = bool>) -> u32 {
     items
@@ -197,14 +226,14 @@ fn bits(items: impl Iterator<Item = bool>) -> u32 {
 }
 
 /// The bits of `value` selected by `selector`, packed together (lowest first).
-fn compress(value: u32, selector: u32) -> u32 {
+fn compress(value: u32, mut selector: u32) -> u32 {
     let mut packed = 0;
     let mut out = 0;
-    for bit in 0..u32::BITS {
-        if selector >> bit & 1 == 1 {
-            packed |= (value >> bit & 1) << out;
-            out += 1;
-        }
+    while selector != 0 {
+        let bit = selector.trailing_zeros();
+        packed |= (value >> bit & 1) << out;
+        out += 1;
+        selector &= selector - 1;
     }
     packed
 }
@@ -226,17 +255,25 @@ mod tests {
     use fivedice_rules::{Joker, RulesetId};
 
     #[test]
-    fn only_reachable_upper_totals_are_stored() {
+    fn lanes_are_reachable_totals_with_the_settled_ones_merged() {
         let space = StateSpace::new(Rules::new(RulesetId::Yahtzee));
-        // Twos alone: 0, 2, ..., 10.
+        // Twos alone: 0, 2, ..., 10, and the bonus still within reach from each.
         let twos = Group {
             mask: 0b10,
             five_box_full: false,
         };
-        assert_eq!(space.stored_totals(twos), 0b101_0101_0101);
-        assert_eq!(space.lanes(twos), 11);
+        assert_eq!(space.lane_totals(twos.mask), [0, 2, 4, 6, 8, 10]);
         assert_eq!(space.slot(twos, 6), Some(space.group_range(twos).start + 3));
         assert_eq!(space.slot(twos, 5), None);
+        // Fours, fives and sixes filled: aces to threes add at most 30, so every total below 33 is settled.
+        let high = Group {
+            mask: 0b11_1000,
+            five_box_full: false,
+        };
+        let totals = space.lane_totals(high.mask);
+        assert_eq!(totals[..3], [0, 33, 34]);
+        assert_eq!(space.lane(high.mask, 32), Some(0));
+        assert_eq!(space.lane(high.mask, 70), space.lane(high.mask, 63));
         // A complete upper section stores one value whatever its total.
         let upper_done = Group {
             mask: 0b11_1111,

@@ -83,25 +83,22 @@ impl TableBuilder {
     fn solve_group(&mut self, index: usize) {
         let space = &self.model.space;
         let group = space.group(index);
-        let stored = space.stored_totals(group);
+        let lanes = space.stored_lanes(group);
         // A full sheet is worth nothing more; an impossible flag stores nothing.
-        if group.mask == space.full_mask() || stored == 0 {
+        if group.mask == space.full_mask() || lanes == 0 {
             return;
         }
         let five_of_a_kind = self.five_of_a_kind.of_group(&self.model, index);
         self.outcomes
             .prepare(&self.model, &self.values, group, five_of_a_kind);
-        let mut slot = space.group_range(group).start;
-        for block in 0..space.lanes(group).div_ceil(BLOCK) {
-            let start = self
+        let start = space.group_range(group).start;
+        for block in 0..lanes.div_ceil(BLOCK) {
+            let values = self
                 .outcomes
                 .solve_block(&self.model, block, &mut self.keeps, |_, _| {});
-            for (lane, &value) in start.iter().enumerate() {
-                if stored >> (block * BLOCK + lane) & 1 == 1 {
-                    self.values[slot] = value;
-                    slot += 1;
-                }
-            }
+            let first = block * BLOCK;
+            let count = BLOCK.min(lanes - first);
+            self.values[start + first..][..count].copy_from_slice(&values[..count]);
         }
     }
 }

@@ -129,6 +129,7 @@ impl Outcomes {
         self.vectors.clear();
         self.first_vector.clear();
         self.open_cells.clear();
+        let totals = space.lane_totals(group.mask);
         for cell in 0..space.cell_count {
             self.first_vector.push(self.vectors.len());
             if group.mask >> cell & 1 == 1 {
@@ -140,15 +141,21 @@ impl Outcomes {
             if face > 0 {
                 let after = expand(space, values, Group { mask, ..group });
                 for count in 0..=5 {
-                    self.vectors.push(upper_outcome(space, &after, count * face));
-                }
-            } else if cell == space.five_box {
-                for five_box_full in [false, true] {
                     self.vectors
-                        .push(expand(space, values, Group { mask, five_box_full }));
+                        .push(upper_outcome(space, &after, totals, count * face));
                 }
             } else {
-                self.vectors.push(expand(space, values, Group { mask, ..group }));
+                // The five-of-a-kind box leads to two groups: written 0, or at its full value.
+                let fullness: &[bool] = if cell == space.five_box {
+                    &[false, true]
+                } else {
+                    &[group.five_box_full]
+                };
+                for &five_box_full in fullness {
+                    let after = expand(space, values, Group { mask, five_box_full });
+                    self.vectors
+                        .push(by_lane(totals, |total| after[usize::from(total)]));
+                }
             }
         }
         self.five_of_a_kind.clear();
@@ -263,35 +270,32 @@ fn best_keeps(graph: &KeepGraph, keeps: &mut [Lanes]) {
     }
 }
 
-/// The outcome of writing `points` in an upper cell, per upper total before it: the points, the upper bonus
-/// if this crosses the threshold, and the value of the group after, at the new (capped) total.
-fn upper_outcome(space: &StateSpace, after: &Dense, points: u16) -> Dense {
-    let mut outcome = [[0.0; BLOCK]; UPPER_LANES / BLOCK];
-    for total in 0..UPPER_LANES as u16 {
+/// The outcome of writing `points` in an upper cell, per lane of the group before it: the points, the upper
+/// bonus if this crosses the threshold, and the value of the group after, at the new (capped) total.
+fn upper_outcome(space: &StateSpace, after: &[f32; UPPER_LANES], totals: &[u16], points: u16) -> Dense {
+    by_lane(totals, |total| {
         let new_total = (total + points).min(space.threshold);
         let crosses = total < space.threshold && new_total >= space.threshold;
         let bonus = if crosses { space.upper_bonus } else { 0.0 };
-        let later = after[usize::from(new_total) / BLOCK][usize::from(new_total) % BLOCK];
-        outcome[usize::from(total) / BLOCK][usize::from(total) % BLOCK] = f32::from(points) + bonus + later;
-    }
-    outcome
+        f32::from(points) + bonus + after[usize::from(new_total)]
+    })
 }
 
-/// A group's stored values spread over all upper totals (unreachable totals read 0; nothing reads them).
-pub(crate) fn expand(space: &StateSpace, values: &[f32], group: Group) -> Dense {
-    let mut dense = [[0.0; BLOCK]; UPPER_LANES / BLOCK];
+/// A vector with `value(total)` in the lane of each total (lanes past the group's last read 0; none uses them).
+fn by_lane(totals: &[u16], value: impl Fn(u16) -> f32) -> Dense {
+    let mut lanes = [[0.0; BLOCK]; UPPER_LANES / BLOCK];
+    for (lane, &total) in totals.iter().enumerate() {
+        lanes[lane / BLOCK][lane % BLOCK] = value(total);
+    }
+    lanes
+}
+
+/// A group's stored values by upper total (totals no sheet of the group reaches read 0; nothing reads them).
+pub(crate) fn expand(space: &StateSpace, values: &[f32], group: Group) -> [f32; UPPER_LANES] {
     let stored = &values[space.group_range(group)];
-    if !space.upper_open(group.mask) {
-        return [[stored[0]; BLOCK]; UPPER_LANES / BLOCK];
-    }
-    let totals = space.stored_totals(group);
-    let mut next = stored.iter();
-    for total in 0..UPPER_LANES {
-        if totals >> total & 1 == 1 {
-            dense[total / BLOCK][total % BLOCK] = *next.next().expect("one value per reachable total");
-        }
-    }
-    dense
+    space
+        .lanes_by_total(group.mask)
+        .map(|lane| lane.map_or(0.0, |lane| stored[lane]))
 }
 
 #[inline(always)]
