@@ -1,0 +1,112 @@
+// `make bench-app`: transfer size of the release build, time to an enabled Roll button (also at 4x CPU
+// throttling), and tap-to-DOM times for roll, hold and score, as medians against a baseline page in the same run.
+import { readdir, readFile } from "node:fs/promises";
+import { brotliCompressSync, constants } from "node:zlib";
+import { chromium } from "@playwright/test";
+import { startServer } from "../e2e/serve.mjs";
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 15);
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+};
+
+async function transferSize() {
+  const sizes = {};
+  for (const file of await readdir("dist")) {
+    const kind = file.split(".").pop();
+    if (!["wasm", "js", "css", "html"].includes(kind)) continue;
+    const body = await readFile(`dist/${file}`);
+    const brotli = brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+    sizes[kind] = { raw: (sizes[kind]?.raw ?? 0) + body.length, brotli: (sizes[kind]?.brotli ?? 0) + brotli };
+  }
+  const total = Object.values(sizes).reduce((sum, size) => sum + size.brotli, 0);
+  return { sizes, total };
+}
+
+async function timeToRoll(browser, url, throttle) {
+  const times = [];
+  for (let run = 0; run < RUNS; run++) {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    if (throttle > 1) {
+      const cdp = await context.newCDPSession(page);
+      await cdp.send("Emulation.setCPUThrottlingRate", { rate: throttle });
+    }
+    await page.goto(url, { waitUntil: "commit" });
+    await page.waitForSelector('[data-action="roll"]:not([disabled])');
+    times.push(await page.evaluate(() => performance.now()));
+    await context.close();
+  }
+  return median(times);
+}
+
+/** Milliseconds from a click to the DOM showing its effect, measured inside the page. */
+async function tapToDom(page, selector, changed) {
+  return page.evaluate(
+    ([selector, changed]) =>
+      new Promise((done) => {
+        const isDone = new Function(`return (${changed})`);
+        const observer = new MutationObserver(() => {
+          if (isDone()) {
+            observer.disconnect();
+            done(performance.now() - start);
+          }
+        });
+        observer.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+        const start = performance.now();
+        document.querySelector(selector).click();
+      }),
+    [selector, changed],
+  );
+}
+
+async function tapTimes(browser, appUrl, baselineUrl) {
+  const page = await browser.newPage();
+  const roll = [];
+  const hold = [];
+  const score = [];
+  const baseline = [];
+  for (let run = 0; run < RUNS; run++) {
+    await page.goto(`${appUrl}?new=1&rules=yahtzee&players=Anna,Ben&seed=${run + 1}`);
+    await page.waitForSelector('[data-action="roll"]:not([disabled])');
+    roll.push(await tapToDom(page, '[data-action="roll"]', `document.querySelector('[data-die="0"]').dataset.face !== ""`));
+    hold.push(await tapToDom(page, '[data-die="0"]', `document.querySelector('[data-die="0"]').getAttribute("aria-pressed") === "true"`));
+    await page.click('button[data-cell$=":chance"]');
+    score.push(await tapToDom(page, '[data-action="confirm"]', `document.querySelector('[data-cell$=":chance"]:not(button)')?.dataset.value`));
+  }
+  await page.goto(baselineUrl);
+  for (let run = 0; run < RUNS; run++) {
+    baseline.push(await tapToDom(page, "button", `document.querySelector("button").dataset.face`));
+    await page.evaluate(() => delete document.querySelector("button").dataset.face);
+  }
+  await page.close();
+  return { roll: median(roll), hold: median(hold), score: median(score), baseline: median(baseline) };
+}
+
+const appServer = await startServer({ dir: "dist", listenPort: 8091, basePath: "/" });
+const baselineServer = await startServer({ dir: "tests/bench", listenPort: 8092, basePath: "/" });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
+  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+});
+const app = "http://127.0.0.1:8091/index.html";
+const baselinePage = "http://127.0.0.1:8092/baseline.html";
+const size = await transferSize();
+const launch = `${app}?new=1&rules=yahtzee&players=Anna`;
+const ready = await timeToRoll(browser, launch, 1);
+const readyBaseline = await timeToRoll(browser, baselinePage, 1);
+const readySlow = await timeToRoll(browser, launch, 4);
+const readySlowBaseline = await timeToRoll(browser, baselinePage, 4);
+const taps = await tapTimes(browser, app, baselinePage);
+await browser.close();
+appServer.close();
+baselineServer.close();
+
+const kb = (bytes) => (bytes / 1024).toFixed(1);
+console.log(`runs per figure: ${RUNS} (medians)`);
+for (const [kind, { raw, brotli }] of Object.entries(size.sizes)) console.log(`  ${kind.padEnd(5)} ${kb(raw)} KiB raw, ${kb(brotli)} KiB brotli`);
+console.log(`transfer size (brotli, wasm+js+css+html): ${kb(size.total)} KiB (target < 200 KB)`);
+console.log(`navigation to enabled Roll: ${ready.toFixed(0)} ms (baseline page ${readyBaseline.toFixed(0)} ms, ratio ${(ready / readyBaseline).toFixed(1)}x; target < 300 ms)`);
+console.log(`  at 4x CPU throttling: ${readySlow.toFixed(0)} ms (baseline ${readySlowBaseline.toFixed(0)} ms)`);
+console.log(`tap to DOM: roll ${taps.roll.toFixed(2)} ms, hold ${taps.hold.toFixed(2)} ms, score ${taps.score.toFixed(2)} ms (baseline ${taps.baseline.toFixed(2)} ms)`);
