@@ -1,95 +1,102 @@
 //! What the rules let a five-of-a-kind score on each group's sheet, asked once for every group.
 //!
-//! Only five equal faces score differently from one sheet to another (the Joker and the bonus), so these six
-//! rolls are the only ones the table builder asks the rules about per group. Sheets are made by writing and
-//! taking back cells on a score-pad game, depth first, so each group costs the rules one check of one cell.
+//! Only five equal faces score differently from one sheet to another (the Joker and the bonus), and only once
+//! the five-of-a-kind box is filled: before that no Joker applies and no bonus is due, so they score as on
+//! the empty sheet (a test holds the rules to this). For every group with the box filled, the table builder
+//! asks the rules about these six rolls. Sheets are made by writing and taking back cells on a score-pad game,
+//! depth first with the five-of-a-kind box decided first, so each group costs the rules one check of one cell.
 
 use fivedice_rules::{Category, DiceMode, Game, Scores};
 
 use crate::states::Group;
 use crate::turn::TurnModel;
 
-/// The rules' answers, group by group and roll by roll, in one flat list.
+/// The rules' answers, group by group and roll by roll, in flat lists.
 pub(crate) struct FiveOfAKindAnswers {
-    /// Where the answers of (group, five-of-a-kind roll) start in `cells`; one more entry ends the last.
-    starts: Vec<u32>,
-    bonus: Vec<u16>,
+    /// Where each group's answers start in `answers` (none for a group with the box open); one more ends the last.
+    group_starts: Vec<u32>,
+    /// Per (group, five-of-a-kind roll): the bonus and where its cells end in `cells` (they start where the
+    /// previous answer's end).
+    answers: Vec<(u16, u32)>,
     cells: Vec<(Category, u16)>,
 }
 
 impl FiveOfAKindAnswers {
     pub(crate) fn ask(model: &TurnModel) -> FiveOfAKindAnswers {
-        let rolls = model.five_of_a_kind_rolls.len();
+        let space = &model.space;
         // The placeholders are what the first roll, five aces, scores: the five-of-a-kind box's full value.
-        assert!(model.placeholders[model.space.five_box] > 0);
-        let mut by_group: Vec<Vec<Scores>> = vec![Vec::new(); model.space.group_count()];
-        let mut pad =
-            Game::new(model.space.rules, DiceMode::Pad, &["solver"], 0).expect("one player always fits");
-        let empty = Group {
-            mask: 0,
-            five_box_full: false,
+        assert!(model.placeholders[space.five_box] > 0);
+        let mut by_group: Vec<Vec<Scores>> = vec![Vec::new(); space.group_count()];
+        let mut pad = Game::new(space.rules, DiceMode::Pad, &["solver"], 0).expect("one player always fits");
+        let five_box = space.rules.ruleset().cells[space.five_box].category;
+        let fullness: &[bool] = if space.flag_counts {
+            &[false, true]
+        } else {
+            &[false]
         };
-        visit(model, &mut pad, 0, empty, &mut by_group);
-        let mut answers = FiveOfAKindAnswers {
-            starts: vec![0],
-            bonus: Vec::with_capacity(by_group.len() * rolls),
+        for &five_box_full in fullness {
+            let value = if five_box_full {
+                model.placeholders[space.five_box]
+            } else {
+                0
+            };
+            pad.write(five_box, value, false)
+                .expect("0 and the full value are offered");
+            let group = Group {
+                mask: 1 << space.five_box,
+                five_box_full,
+            };
+            visit(model, &mut pad, 0, group, &mut by_group);
+            pad.undo().expect("the cell just written can be taken back");
+        }
+        let mut flat = FiveOfAKindAnswers {
+            group_starts: vec![0],
+            answers: Vec::new(),
             cells: Vec::new(),
         };
-        for scores in by_group.iter().flat_map(|group| {
-            // Groups no sheet reaches (a full box before the box is filled) are never solved.
-            let padding = rolls - group.len();
-            group.iter().cloned().chain((0..padding).map(|_| Scores {
-                cells: Vec::new(),
-                bonus: 0,
-            }))
-        }) {
-            answers.bonus.push(scores.bonus);
-            answers.cells.extend(scores.cells);
-            answers.starts.push(answers.cells.len() as u32);
+        for group in by_group {
+            for scores in group {
+                flat.cells.extend(scores.cells);
+                flat.answers.push((scores.bonus, flat.cells.len() as u32));
+            }
+            flat.group_starts.push(flat.answers.len() as u32);
         }
-        answers
+        flat
     }
 
-    /// For each five-of-a-kind roll of the model, in order: the bonus and the cells allowed with their scores.
-    pub(crate) fn of_group(
-        &self,
-        model: &TurnModel,
-        group: usize,
-    ) -> impl Iterator<Item = (u16, &[(Category, u16)])> + '_ {
-        let rolls = model.five_of_a_kind_rolls.len();
-        (group * rolls..(group + 1) * rolls).map(|answer| {
-            let range = self.starts[answer] as usize..self.starts[answer + 1] as usize;
-            (self.bonus[answer], &self.cells[range])
+    /// For each five-of-a-kind roll of the model, in order, unless the group's box is open: the bonus, and the
+    /// cells allowed with their scores.
+    pub(crate) fn of_group(&self, group: usize) -> impl Iterator<Item = (u16, &[(Category, u16)])> + '_ {
+        let answers = self.group_starts[group] as usize..self.group_starts[group + 1] as usize;
+        answers.map(|answer| {
+            let start = match answer {
+                0 => 0,
+                _ => self.answers[answer - 1].1 as usize,
+            };
+            let (bonus, end) = self.answers[answer];
+            (bonus, &self.cells[start..end as usize])
         })
     }
 }
 
-/// Decides cells `cell..` of the sheet (left open, or written) and records the answers at every leaf.
+/// Decides cells `cell..` other than the five-of-a-kind box (left open, or written), and asks at every leaf.
 fn visit(model: &TurnModel, pad: &mut Game, cell: usize, group: Group, by_group: &mut [Vec<Scores>]) {
     let space = &model.space;
     if cell == space.cell_count {
         let sheet = &pad.sheets()[0];
-        by_group[space.group_index(group)] = model
-            .five_of_a_kind_rolls
-            .iter()
+        let rolls = model.five_of_a_kind_rolls.iter();
+        by_group[space.group_index(group)] = rolls
             .map(|&roll| space.rules.scores(sheet, model.graph.roll(roll)))
             .collect();
         return;
     }
     visit(model, pad, cell + 1, group, by_group);
-    let category = space.rules.ruleset().cells[cell].category;
-    let mask = group.mask | 1 << cell;
-    // The five-of-a-kind box is written as 0 and, where the bonus makes it matter, at its full value.
-    let writes: &[(u16, bool)] = match cell == space.five_box {
-        true if space.flag_counts => &[(0, false), (model.placeholders[cell], true)],
-        true => &[(0, false)],
-        false => &[(model.placeholders[cell], false)],
-    };
-    for &(value, five_box_full) in writes {
-        let five_box_full = five_box_full || group.five_box_full;
-        pad.write(category, value, false)
+    if cell != space.five_box {
+        let category = space.rules.ruleset().cells[cell].category;
+        pad.write(category, model.placeholders[cell], false)
             .expect("placeholders are values the rules offer");
-        visit(model, pad, cell + 1, Group { mask, five_box_full }, by_group);
+        let mask = group.mask | 1 << cell;
+        visit(model, pad, cell + 1, Group { mask, ..group }, by_group);
         pad.undo().expect("the cell just written can be taken back");
     }
 }

@@ -22,9 +22,9 @@ pub(crate) struct KeepGraph {
     counts: Vec<[u8; 6]>,
     /// For each keep below five dice: the keep with one more die showing each face.
     pub(crate) add_die: Vec<[u16; 6]>,
-    /// For each keep: the keeps with one die fewer (one per face it holds), in `drop_die[drop_start[k]..drop_start[k + 1]]`.
-    pub(crate) drop_start: Vec<u16>,
-    pub(crate) drop_die: Vec<u16>,
+    /// Pairs (keep, the keep with one die of face `f` fewer), face by face, smaller keeps first within a face:
+    /// taking the maximum along them in this order makes every keep the best of all keeps within it.
+    pub(crate) drop_die: Vec<(u16, u16)>,
     /// For each roll: in how many of the 7776 ordered outcomes it shows.
     pub(crate) roll_ways: Vec<u16>,
 }
@@ -53,16 +53,11 @@ impl KeepGraph {
             .iter()
             .map(|keep| std::array::from_fn(|face| neighbour(keep, face, 1)))
             .collect();
-        let mut drop_start = vec![0u16];
-        let mut drop_die = Vec::new();
-        for keep in &counts {
-            drop_die.extend(
-                (0..6)
-                    .filter(|&face| keep[face] > 0)
-                    .map(|face| neighbour(keep, face, -1)),
-            );
-            drop_start.push(drop_die.len() as u16);
-        }
+        let drop_die = (0..6)
+            .flat_map(|face| (0..KEEPS).map(move |keep| (face, keep)))
+            .filter(|&(face, keep)| counts[keep][face] > 0)
+            .map(|(face, keep)| (keep as u16, neighbour(&counts[keep], face, -1)))
+            .collect();
         let factorial = |n: u8| (1..=u16::from(n)).product::<u16>();
         let roll_ways = counts[FIRST_ROLL..]
             .iter()
@@ -71,7 +66,6 @@ impl KeepGraph {
         KeepGraph {
             counts,
             add_die,
-            drop_start,
             drop_die,
             roll_ways,
         }

@@ -10,6 +10,8 @@ use fivedice_rules::{Pattern, Rules, Section, Sheet};
 
 /// Upper totals are capped at the bonus threshold; every ruleset's threshold is 63, so 64 lanes.
 pub const UPPER_LANES: usize = 64;
+/// Masks and cell numbers are sized for this many cells at most (Yatzy has 15).
+pub(crate) const MAX_CELLS: usize = 16;
 
 pub(crate) struct StateSpace {
     pub(crate) rules: Rules,

@@ -88,7 +88,7 @@ impl TableBuilder {
         if group.mask == space.full_mask() || lanes == 0 {
             return;
         }
-        let five_of_a_kind = self.five_of_a_kind.of_group(&self.model, index);
+        let five_of_a_kind = self.five_of_a_kind.of_group(index);
         self.outcomes
             .prepare(&self.model, &self.values, group, five_of_a_kind);
         let start = space.group_range(group).start;

@@ -12,8 +12,8 @@
 
 use fivedice_rules::{Category, MAX_ROLLS, Rules, Scores, Sheet};
 
-use crate::keeps::{FIRST_ROLL, KEEPS, KeepGraph, OUTCOMES, ROLLS};
-use crate::states::{Group, StateSpace, UPPER_LANES};
+use crate::keeps::{FIRST_ROLL, KeepGraph, OUTCOMES, ROLLS};
+use crate::states::{Group, MAX_CELLS, StateSpace, UPPER_LANES};
 
 /// Upper totals solved together: 16 lanes give the max and add chains enough independent work (8 lanes
 /// measured 1.5x slower, 32 no faster).
@@ -30,8 +30,8 @@ pub(crate) const REROLLS: usize = MAX_ROLLS as usize - 1;
 pub(crate) struct TurnModel {
     pub(crate) space: StateSpace,
     pub(crate) graph: KeepGraph,
-    /// For each cell and roll: which of the cell's outcome vectors the roll leads to, and the points added to it.
-    natural: Vec<[(u8, f32); ROLLS]>,
+    /// For each roll and cell: which of the cell's outcome vectors the roll leads to, and the points added to it.
+    natural: Vec<[(u8, f32); MAX_CELLS]>,
     /// The rolls of five equal faces: the only rolls whose scores depend on the sheet (Joker and bonus).
     pub(crate) five_of_a_kind_rolls: Vec<usize>,
     /// Values the rules accept in each cell, for building sheets of a group.
@@ -45,7 +45,7 @@ impl TurnModel {
         // On an empty sheet the five-of-a-kind box is open, so no Joker applies and no bonus is due:
         // these are the scores every roll makes in every cell.
         let empty = rules.scores(&Sheet::new(), graph.roll(0));
-        let mut natural = vec![[(0u8, 0f32); ROLLS]; space.cell_count];
+        let mut natural = vec![[(0u8, 0f32); MAX_CELLS]; ROLLS];
         let mut five_of_a_kind_rolls = Vec::new();
         for (roll, dice) in (0..ROLLS).map(|roll| (roll, graph.roll(roll))) {
             if dice.five_of_a_kind().is_some() {
@@ -53,7 +53,7 @@ impl TurnModel {
             }
             let scores = rules.scores(&Sheet::new(), dice);
             for (cell, &(_, score)) in scores.cells.iter().enumerate() {
-                natural[cell][roll] = space.outcome_of(cell, score);
+                natural[roll][cell] = space.outcome_of(cell, score);
             }
         }
         let placeholders = empty.cells.iter().map(|&(_, score)| score).collect();
@@ -117,7 +117,8 @@ impl Outcomes {
     }
 
     /// Sets up the outcomes of a group from the values of the groups after it and what the rules let each
-    /// five-of-a-kind roll score on the group's sheet (the bonus, and the cells allowed with their scores).
+    /// five-of-a-kind roll score on the group's sheet (the bonus, and the cells allowed with their scores);
+    /// with no answers, those rolls score as on the empty sheet.
     pub(crate) fn prepare<'a>(
         &mut self,
         model: &TurnModel,
@@ -198,13 +199,15 @@ impl Outcomes {
 
     /// The best cell for every roll with no rolls left, for one block of upper totals.
     fn score_rolls(&self, model: &TurnModel, block: usize, rolls: &mut [Lanes]) {
-        rolls.fill([f32::NEG_INFINITY; BLOCK]);
-        for &cell in &self.open_cells {
-            let first = self.first_vector[cell];
-            for (best, &(vector, points)) in rolls.iter_mut().zip(&model.natural[cell]) {
-                let outcome = &self.vectors[first + usize::from(vector)][block];
-                max_into(best, &add(outcome, points));
+        // Roll by roll, so the best so far stays in registers while the open cells are tried.
+        for (roll, scores) in rolls.iter_mut().zip(&model.natural) {
+            let mut best = [f32::NEG_INFINITY; BLOCK];
+            for &cell in &self.open_cells {
+                let (vector, points) = scores[cell];
+                let outcome = &self.vectors[self.first_vector[cell] + usize::from(vector)][block];
+                max_into(&mut best, &add(outcome, points));
             }
+            *roll = best;
         }
         for five in &self.five_of_a_kind {
             let mut best = [f32::NEG_INFINITY; BLOCK];
@@ -257,16 +260,12 @@ fn expect_keeps(graph: &KeepGraph, keeps: &mut [Lanes]) {
     }
 }
 
-/// Every keep becomes the best keep within it (smaller keeps first, so each is ready): for a roll, the best
-/// decision before rerolling.
+/// Every keep becomes the best keep within it: for a roll, the best decision before rerolling. One face at a
+/// time, each keep takes the better of itself and itself less one die of that face (already done).
 fn best_keeps(graph: &KeepGraph, keeps: &mut [Lanes]) {
-    for keep in 1..KEEPS {
-        let range = usize::from(graph.drop_start[keep])..usize::from(graph.drop_start[keep + 1]);
-        let mut best = keeps[keep];
-        for &smaller in &graph.drop_die[range] {
-            max_into(&mut best, &keeps[usize::from(smaller)]);
-        }
-        keeps[keep] = best;
+    for &(keep, smaller) in &graph.drop_die {
+        let smaller = keeps[usize::from(smaller)];
+        max_into(&mut keeps[usize::from(keep)], &smaller);
     }
 }
 
