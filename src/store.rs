@@ -1,18 +1,20 @@
 //! The game store: the one place the app's state lives. Every tap calls one method here; the method asks the
 //! rules crate to apply it, and on success replaces the state and saves it at once. The view derives from it.
 
-use fivedice_rules::{Category, DiceMode, Game, GameError};
+use fivedice_rules::{Category, Dice, DiceMode, Game, GameError};
 use leptos::prelude::*;
 
 use crate::launch::{NewGameRequest, parse_launch};
 use crate::storage::Storage;
 use crate::table::{FinishedGame, Table};
 
-/// The value picker open on a box: which box, and the value chosen in it so far.
+/// The value picker open on a box: which box, the value chosen in it so far, and (score pad) whether the
+/// player adds a Yahtzee bonus with it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Picker {
     pub category: Category,
     pub chosen: Option<u16>,
+    pub bonus: bool,
 }
 
 #[derive(Clone, Copy)]
@@ -159,21 +161,70 @@ impl GameStore {
         self.act(|table| table.game.toggle_hold(die));
     }
 
-    /// Opens the picker on a box; in the app-dice mode the one value the dice score there is chosen already.
+    /// Opens the picker on a box; with dice on the table, the one value they score there is chosen already.
     pub fn open_picker(&self, category: Category) {
         let Some(table) = self.table.get_untracked() else {
             return;
         };
+        let dice = table.game.turn().dice;
         let chosen = table.game.scores().and_then(|scores| scores.get(category));
-        if table.game.mode() == DiceMode::App && chosen.is_none() {
-            let reason = match table.game.turn().dice {
+        if (table.game.mode() == DiceMode::App || dice.is_some()) && chosen.is_none() {
+            let reason = match dice {
                 None => GameError::NotRolled,
                 Some(_) => GameError::CellFilled(category),
             };
             self.notice.set(Some(capitalised(&reason.to_string())));
             return;
         }
-        self.picker.set(Some(Picker { category, chosen }));
+        self.picker.set(Some(Picker {
+            category,
+            chosen,
+            bonus: false,
+        }));
+    }
+
+    /// Score pad: the five faces the player rolled for real; the rules then score them in every open box.
+    /// Returns false (and says why) when the dice cannot go in the box the picker is open on.
+    pub fn enter_dice(&self, dice: Dice) -> bool {
+        if self.act(|table| table.game.enter_dice(dice)).is_none() {
+            return false;
+        }
+        let scores = self
+            .table
+            .with_untracked(|table| table.as_ref().and_then(|t| t.game.scores()));
+        let Some(scores) = scores else { return false };
+        let category = self.picker.with_untracked(|picker| picker.map(|p| p.category));
+        match category.map(|category| (category, scores.get(category))) {
+            Some((_, Some(value))) => {
+                self.choose(value);
+                true
+            }
+            Some((category, None)) => {
+                self.picker.set(None);
+                let reason = GameError::JokerForbids {
+                    category,
+                    allowed: scores.cells.iter().map(|&(cell, _)| cell).collect(),
+                };
+                self.notice.set(Some(capitalised(&reason.to_string())));
+                false
+            }
+            None => true,
+        }
+    }
+
+    /// Score pad: forget the entered dice and go back to writing values by hand.
+    pub fn clear_dice(&self) {
+        self.picker.set(None);
+        self.act(|table| table.game.clear_dice());
+    }
+
+    /// Score pad without dice: add (or not) the Yahtzee bonus to the box being written.
+    pub fn toggle_bonus(&self) {
+        self.picker.update(|picker| {
+            if let Some(picker) = picker {
+                picker.bonus = !picker.bonus;
+            }
+        });
     }
 
     pub fn choose(&self, value: u16) {
@@ -193,13 +244,14 @@ impl GameStore {
         let Some(Picker {
             category,
             chosen: Some(value),
+            bonus,
         }) = self.picker.get_untracked()
         else {
             return;
         };
-        let written = self.act(|table| match table.game.mode() {
-            DiceMode::App => table.game.score(category).map(drop),
-            DiceMode::Pad => table.game.write(category, value, false).map(drop),
+        let written = self.act(|table| match table.game.turn().dice {
+            Some(_) => table.game.score(category).map(drop),
+            None => table.game.write(category, value, bonus).map(drop),
         });
         if written.is_some() {
             self.picker.set(None);

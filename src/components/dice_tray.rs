@@ -91,16 +91,24 @@ fn Die(die: usize) -> impl IntoView {
                 }
             }
         >
-            <span class="pips" aria-hidden="true">
-                {(0..9)
-                    .map(|spot| {
-                        let shown = move || face().is_some_and(|face| PIPS[usize::from(face) - 1].contains(&spot));
-                        view! { <span class="pip" class:on=shown></span> }
-                    })
-                    .collect_view()}
-            </span>
+            <Pips face=Signal::derive(face) />
             <span class="held-tag" aria-hidden="true">"HELD"</span>
         </button>
+    }
+}
+
+/// The pips of a face on a 3×3 grid (none while the die is blank).
+#[component]
+pub fn Pips(#[prop(into)] face: Signal<Option<u8>>) -> impl IntoView {
+    view! {
+        <span class="pips" aria-hidden="true">
+            {(0..9)
+                .map(|spot| {
+                    let shown = move || face.get().is_some_and(|face| PIPS[usize::from(face) - 1].contains(&spot));
+                    view! { <span class="pip" class:on=shown></span> }
+                })
+                .collect_view()}
+        </span>
     }
 }
 

@@ -5,7 +5,7 @@ use leptos::ev;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-use super::dice_tray::{DiceTray, uses_app_dice};
+use super::dice_tray::{DiceTray, Pips, uses_app_dice};
 use super::player_name;
 use super::score_sheet::ScoreSheet;
 use super::standings::Standings;
@@ -82,6 +82,9 @@ fn TurnPanel() -> impl IntoView {
             let Some(table) = table else { return String::new() };
             let turn = table.game.turn();
             match (table.game.mode(), turn.rolls_used) {
+                (DiceMode::Pad, _) if turn.dice.is_some() => {
+                    format!("{name}'s turn — dice entered: tap a box")
+                }
                 (DiceMode::Pad, _) => format!("{name}'s turn — tap a box to write the score"),
                 (DiceMode::App, 0) => format!("{name}'s turn — roll the dice"),
                 (DiceMode::App, used) if used == MAX_ROLLS => {
@@ -99,10 +102,45 @@ fn TurnPanel() -> impl IntoView {
             <p class="status" data-current-seat=move || seat().to_string() aria-live="polite">
                 {status}
             </p>
-            <Show when=move || uses_app_dice(store)>
+            <Show when=move || uses_app_dice(store) fallback=|| view! { <EnteredDice /> }>
                 <DiceTray />
             </Show>
         </section>
+    }
+}
+
+/// Score pad: the dice entered for this turn, until they are scored or cleared.
+#[component]
+fn EnteredDice() -> impl IntoView {
+    let store = expect_context::<GameStore>();
+    let dice = move || {
+        store
+            .table
+            .with(|table| table.as_ref().and_then(|t| t.game.turn().dice))
+    };
+    move || {
+        dice().map(|dice| {
+            let faces = dice
+                .faces()
+                .into_iter()
+                .enumerate()
+                .map(|(die, face)| {
+                    view! {
+                        <span class="die small" role="img" aria-label=format!("Die {}: {face}", die + 1)>
+                            <Pips face=Signal::derive(move || Some(face.value())) />
+                        </span>
+                    }
+                })
+                .collect_view();
+            view! {
+                <div class="entered-dice">
+                    {faces}
+                    <button class="secondary" data-action="clear-dice" on:click=move |_| store.clear_dice()>
+                        "Clear dice"
+                    </button>
+                </div>
+            }
+        })
     }
 }
 

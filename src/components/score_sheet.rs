@@ -218,9 +218,11 @@ fn SheetCell(seat: usize, cell: &'static Cell) -> impl IntoView {
             if game.is_over() || game.current_seat() != seat || written().is_some() {
                 return None;
             }
-            match game.mode() {
-                DiceMode::App => game.scores()?.get(category).map(Some),
-                DiceMode::Pad => Some(game.scores().and_then(|scores| scores.get(category))),
+            match (game.mode(), game.scores()) {
+                // Dice on the table (rolled, or entered on the pad): only the boxes the rules allow.
+                (_, Some(scores)) => scores.get(category).map(Some),
+                (DiceMode::Pad, None) => Some(None),
+                (DiceMode::App, None) => None,
             }
         })
     };

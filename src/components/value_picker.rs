@@ -1,9 +1,11 @@
 //! The dialog that opens on a box: the values offered for it (or "Cross out"), Confirm and Cancel.
+//! On a score pad it also takes the dice rolled for real ("Enter dice") and the explicit Yahtzee bonus.
 
-use fivedice_rules::DiceMode;
+use fivedice_rules::{DICE, Dice, DiceMode};
 use leptos::html;
 use leptos::prelude::*;
 
+use super::dice_tray::Pips;
 use super::player_name;
 use crate::store::GameStore;
 
@@ -11,24 +13,36 @@ use crate::store::GameStore;
 pub fn ValuePicker() -> impl IntoView {
     let store = expect_context::<GameStore>();
     let confirm_button = NodeRef::<html::Button>::new();
+    let entering = RwSignal::new(false);
+    // The dialog is rebuilt only when it opens on another box, not on every choice made inside it.
+    let open_on = Memo::new(move |_| store.picker.with(|picker| picker.map(|p| p.category)));
     // Focus moves into the dialog when it opens, so keyboard players land on Confirm.
     Effect::new(move |_| {
-        if store.picker.with(Option::is_some)
-            && let Some(button) = confirm_button.get()
-        {
-            let _ = button.focus();
+        if open_on.get().is_some() {
+            entering.set(false);
+            if let Some(button) = confirm_button.get() {
+                let _ = button.focus();
+            }
         }
     });
     move || {
-        let picker = store.picker.get()?;
-        let (label, offers, seat) = store.table.with_untracked(|table| {
+        let category = open_on.get()?;
+        let (label, offers, seat, pad_without_dice, bonus_points) = store.table.with(|table| {
             let game = &table.as_ref()?.game;
-            let cell = game.rules().ruleset().cell(picker.category)?;
-            let offers = match game.mode() {
-                DiceMode::App => picker.chosen.into_iter().collect(),
-                DiceMode::Pad => game.offers(picker.category).unwrap_or_default(),
+            let cell = game.rules().ruleset().cell(category)?;
+            let dice_scored = game.scores().and_then(|scores| scores.get(category));
+            let pad_without_dice = game.mode() == DiceMode::Pad && game.turn().dice.is_none();
+            let offers = match dice_scored {
+                Some(value) => vec![value],
+                None if pad_without_dice => game.offers(category).unwrap_or_default(),
+                None => Vec::new(),
             };
-            Some((cell.label, offers, game.current_seat()))
+            let bonus = game
+                .rules()
+                .ruleset()
+                .extra_five_of_a_kind
+                .filter(|_| game.bonus_available());
+            Some((cell.label, offers, game.current_seat(), pad_without_dice, bonus))
         })?;
         let title = format!("{label} — {}", player_name(store, seat));
         let buttons = offers
@@ -53,6 +67,24 @@ pub fn ValuePicker() -> impl IntoView {
                 }
             })
             .collect_view();
+        let bonus_toggle = bonus_points.filter(|_| pad_without_dice).map(|extra| {
+            let on = move || store.picker.with(|p| p.is_some_and(|p| p.bonus));
+            let text = match extra.bonus_mark {
+                Some(mark) => format!("+{} bonus {mark}", extra.bonus),
+                None => format!("+{} bonus Yahtzee", extra.bonus),
+            };
+            view! {
+                <button
+                    class="bonus-toggle"
+                    class:chosen=on
+                    data-action="yahtzee-bonus"
+                    aria-pressed=move || on().to_string()
+                    on:click=move |_| store.toggle_bonus()
+                >
+                    {text}
+                </button>
+            }
+        });
         Some(view! {
             <div class="backdrop" on:click=move |_| store.cancel()>
                 <div
@@ -68,8 +100,31 @@ pub fn ValuePicker() -> impl IntoView {
                     }
                 >
                     <h2 id="picker-title">{title}</h2>
-                    <div class="offers">{buttons}</div>
+                    <Show
+                        when=move || entering.get()
+                        fallback=move || {
+                            view! {
+                                <div class="offers">{buttons.clone()}</div>
+                                {bonus_toggle.clone()}
+                            }
+                        }
+                    >
+                        <DiceEntry on_done=move || entering.set(false) />
+                    </Show>
                     <div class="picker-actions">
+                        {pad_without_dice
+                            .then(|| {
+                                view! {
+                                    <button
+                                        class="secondary enter-dice"
+                                        data-action="enter-dice"
+                                        aria-pressed=move || entering.get().to_string()
+                                        on:click=move |_| entering.update(|on| *on = !*on)
+                                    >
+                                        "Enter dice"
+                                    </button>
+                                }
+                            })}
                         <button class="secondary" data-action="cancel" on:click=move |_| store.cancel()>
                             "Cancel"
                         </button>
@@ -86,5 +141,69 @@ pub fn ValuePicker() -> impl IntoView {
                 </div>
             </div>
         })
+    }
+}
+
+/// Score pad: tap the five faces rolled, in any order; the fifth tap hands them to the rules.
+#[component]
+fn DiceEntry(on_done: impl Fn() + Copy + Send + Sync + 'static) -> impl IntoView {
+    let store = expect_context::<GameStore>();
+    let entered = RwSignal::new(Vec::<u8>::new());
+    let tap = move |face: u8| {
+        entered.update(|faces| {
+            if faces.len() < DICE {
+                faces.push(face);
+            }
+        });
+        let faces = entered.get_untracked();
+        if faces.len() == DICE
+            && let Ok(dice) = Dice::from_values(&faces)
+        {
+            store.enter_dice(dice);
+            on_done();
+        }
+    };
+    view! {
+        <div class="dice-entry" role="group" aria-label="Enter the five dice rolled">
+            <div class="entered" aria-live="polite">
+                {(0..DICE)
+                    .map(|slot| {
+                        let face = move || entered.with(|faces| faces.get(slot).copied());
+                        view! {
+                            <span class="die small" class:blank=move || face().is_none()>
+                                <Pips face=Signal::derive(face) />
+                            </span>
+                        }
+                    })
+                    .collect_view()}
+                <button
+                    class="secondary"
+                    data-action="remove-entered"
+                    aria-label="Remove the last die"
+                    disabled=move || entered.with(Vec::is_empty)
+                    on:click=move |_| entered.update(|faces| {
+                        faces.pop();
+                    })
+                >
+                    "⌫"
+                </button>
+            </div>
+            <div class="faces">
+                {(1..=6u8)
+                    .map(|face| {
+                        view! {
+                            <button
+                                class="die face-button"
+                                data-enter-face=face.to_string()
+                                aria-label=format!("A {face}")
+                                on:click=move |_| tap(face)
+                            >
+                                <Pips face=Signal::derive(move || Some(face)) />
+                            </button>
+                        }
+                    })
+                    .collect_view()}
+            </div>
+        </div>
     }
 }
