@@ -111,3 +111,23 @@ test("the keyboard plays: Space rolls, digits hold, arrows move between boxes", 
   await page.keyboard.press("Escape");
   await expect(page.getByRole("dialog")).toHaveCount(0);
 });
+
+test("an unreadable save is kept aside and reported, and the app still starts", async ({ page }) => {
+  await page.goto("index.html");
+  await page.evaluate(() => {
+    localStorage.setItem("fivedice.table.broken", '{"format":1,"table":{"id":"broken"');
+    localStorage.setItem("fivedice.history", "not a history");
+  });
+  await page.reload();
+  await expect(page.locator('[data-setup="rules"]')).toBeVisible();
+  await expect(page.locator(".notice")).toContainText("could not be read");
+  const stored = await page.evaluate(() => Object.fromEntries(Object.entries(localStorage)));
+  expect(stored["fivedice.table.broken"]).toBeUndefined();
+  const aside = Object.entries(stored).filter(([key]) => key.startsWith("fivedice.unreadable."));
+  expect(aside.map(([, raw]) => raw).sort()).toEqual(["not a history", '{"format":1,"table":{"id":"broken"']);
+  // A new game plays and saves normally beside the kept data.
+  await startGame(page, { rules: "yam", players: ["Anna"], seed: 1 });
+  await page.locator('[data-action="roll"]').click();
+  const kept = await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith("fivedice.unreadable.")).length);
+  expect(kept).toBe(2);
+});
