@@ -1,4 +1,5 @@
-//! `fivedice`: the rules of Five Dice from the command line, as JSON for tests, benchmarks and analysis.
+//! `fivedice`: the rules of Five Dice and its optimal strategy from the command line, as JSON for tests,
+//! benchmarks and analysis.
 
 use std::ffi::OsString;
 use std::io::Write;
@@ -7,10 +8,11 @@ use lexopt::ValueExt;
 use std::process::ExitCode;
 
 use fivedice_rules::{Category, Dice, Joker, Rules, RulesetId, Section};
+use fivedice_strategy::{Advice, Choice, HISTOGRAM_BIN, Level, Summary, ValueTable, simulate};
 use serde_json::{Value, json};
 
 const USAGE: &str = "\
-fivedice: the rules of Five Dice, as JSON
+fivedice: the rules of Five Dice and its optimal strategy
 
 Usage:
   fivedice rules
@@ -19,8 +21,16 @@ Usage:
       what each open cell of that sheet scores for these five dice, and the bonus they earn
   fivedice offers --rules <id> [--joker forced|free|none] <cell id>
       the values that cell can hold on a score pad
+  fivedice solve --rules <id> [--joker ...] [--no-bonus] [--json]
+      the optimal strategy's expected score of a solitaire game, its number of states and the time taken
+  fivedice simulate --rules <id> [--joker ...] [--no-bonus] --bot optimal|noisy|greedy --games N --seed S [--json]
+      N games of a bot: mean, standard deviation, min, max, upper-bonus rate and a histogram
+  fivedice advise --rules <id> [--joker ...] [--no-bonus] [--filled id=value,...] --dice D D D D D
+                  --rolls-left 0|1|2 [--json]
+      every keep (or, with no rolls left, every cell) with its expected final score, best first;
+      the expected final score is the sheet's total so far plus the expected points still to come
 
-Rulesets: yahtzee, yardzee, yam, yatzy. Bad input exits with status 2.";
+Rulesets: yahtzee, yardzee, yam, yatzy. rules, score and offers print JSON. Bad input exits with status 2.";
 
 fn main() -> ExitCode {
     match run(std::env::args_os().skip(1).collect()) {
@@ -52,9 +62,12 @@ fn run(args: Vec<OsString>) -> Result<String, String> {
         }
         "score" => score_json(&options)?,
         "offers" => offers_json(&options)?,
+        "solve" => return solve(&options),
+        "simulate" => return simulate_games(&options),
+        "advise" => return advise(&options),
         other => {
             return Err(format!(
-                "unknown command {other:?} (commands: rules, score, offers)"
+                "unknown command {other:?} (commands: rules, score, offers, solve, simulate, advise)"
             ));
         }
     };
@@ -68,6 +81,12 @@ struct Options {
     joker: Option<String>,
     no_bonus: bool,
     filled: Option<String>,
+    json: bool,
+    bot: Option<String>,
+    games: Option<String>,
+    seed: Option<String>,
+    dice: Vec<String>,
+    rolls_left: Option<String>,
     positionals: Vec<String>,
 }
 
@@ -87,6 +106,16 @@ impl Options {
                 Long("joker") => options.joker = Some(text(parser.value())?),
                 Long("filled") => options.filled = Some(text(parser.value())?),
                 Long("no-bonus") => options.no_bonus = true,
+                Long("json") => options.json = true,
+                Long("bot") => options.bot = Some(text(parser.value())?),
+                Long("games") => options.games = Some(text(parser.value())?),
+                Long("seed") => options.seed = Some(text(parser.value())?),
+                Long("rolls-left") => options.rolls_left = Some(text(parser.value())?),
+                Long("dice") => {
+                    for value in parser.values().map_err(|error| error.to_string())? {
+                        options.dice.push(text(Ok(value))?);
+                    }
+                }
                 Value(value) => options.positionals.push(text(Ok(value))?),
                 other => return Err(other.unexpected().to_string()),
             }
@@ -120,6 +149,26 @@ impl Options {
         };
         let bonus = defaults.has_yahtzee_bonus() && !self.no_bonus;
         Rules::with_options(id, joker, bonus).map_err(|error| error.to_string())
+    }
+
+    /// A whole number given with `--name`, within `range`.
+    fn number(
+        &self,
+        value: &Option<String>,
+        name: &str,
+        range: std::ops::RangeInclusive<u64>,
+    ) -> Result<u64, String> {
+        let text = value
+            .as_deref()
+            .ok_or_else(|| format!("missing --{name} <number>"))?;
+        match text.parse::<u64>() {
+            Ok(number) if range.contains(&number) => Ok(number),
+            _ => Err(format!(
+                "--{name} wants a whole number from {} to {}, got {text:?}",
+                range.start(),
+                range.end()
+            )),
+        }
     }
 
     /// The boxes named by `--filled id=value,...`, checked against the rules.
@@ -212,4 +261,202 @@ fn offers_json(options: &Options) -> Result<Value, String> {
         .map_err(|error: fivedice_rules::UnknownCategory| error.to_string())?;
     let offers = rules.offers(category).map_err(|error| error.to_string())?;
     Ok(json!(offers))
+}
+
+/// An expectation to the six decimals its `f32` source holds, without the digits of the binary expansion.
+fn rounded(value: f64) -> f64 {
+    (value * 1e6).round() / 1e6
+}
+
+/// How the rules' options read in a report.
+fn options_json(rules: Rules) -> Value {
+    json!({
+        "id": rules.id(),
+        "joker": rules.joker().id(),
+        "yahtzee_bonus": rules.has_yahtzee_bonus(),
+    })
+}
+
+fn describe(rules: Rules) -> String {
+    let bonus = if rules.has_yahtzee_bonus() { "on" } else { "off" };
+    format!(
+        "{} (Joker {}, Yahtzee bonus {bonus})",
+        rules.id(),
+        rules.joker().id()
+    )
+}
+
+fn solve(options: &Options) -> Result<String, String> {
+    let rules = options.rules()?;
+    options.expect_positionals(0, "solve")?;
+    let started = std::time::Instant::now();
+    let table = ValueTable::solve(rules);
+    let seconds = started.elapsed().as_secs_f64();
+    if options.json {
+        return Ok(json!({
+            "rules": options_json(rules),
+            "expected_score": rounded(table.expected_score()),
+            "states": table.state_count(),
+            "table_bytes": table.memory_bytes(),
+            "seconds": seconds,
+        })
+        .to_string());
+    }
+    Ok(format!(
+        "{}: expected score {:.4}\n{} states ({} bytes), solved in {seconds:.3} s",
+        describe(rules),
+        table.expected_score(),
+        table.state_count(),
+        table.memory_bytes(),
+    ))
+}
+
+fn simulate_games(options: &Options) -> Result<String, String> {
+    let rules = options.rules()?;
+    options.expect_positionals(0, "simulate")?;
+    let level: Level = options
+        .bot
+        .as_deref()
+        .ok_or("missing --bot optimal|noisy|greedy")?
+        .parse()?;
+    let games = options.number(&options.games, "games", 1..=10_000_000)? as usize;
+    let seed = options.number(&options.seed, "seed", 0..=u64::MAX)?;
+    let table = level.table(rules);
+    let summary = simulate(&table, level.noise(), games, seed).map_err(|error| format!("{error:?}"))?;
+    if options.json {
+        return Ok(summary_json(rules, level, seed, &summary).to_string());
+    }
+    Ok(summary_text(rules, level, seed, &summary))
+}
+
+fn summary_json(rules: Rules, level: Level, seed: u64, summary: &Summary) -> Value {
+    let histogram: Vec<Value> = (summary.histogram.iter())
+        .map(|&(from, games)| json!({"from": from, "to": from + HISTOGRAM_BIN - 1, "games": games}))
+        .collect();
+    json!({
+        "rules": options_json(rules),
+        "bot": level.id(),
+        "seed": seed,
+        "games": summary.games,
+        "mean": summary.mean,
+        "standard_deviation": summary.standard_deviation,
+        "standard_error": summary.standard_error,
+        "min": summary.min,
+        "max": summary.max,
+        "upper_bonus_rate": summary.upper_bonus_rate,
+        "histogram": histogram,
+    })
+}
+
+fn summary_text(rules: Rules, level: Level, seed: u64, summary: &Summary) -> String {
+    let mut lines = vec![
+        format!(
+            "{} games of the {} bot, {}, seed {seed}",
+            summary.games,
+            level.id(),
+            describe(rules)
+        ),
+        format!(
+            "mean {:.2} ± {:.2} (standard error)",
+            summary.mean, summary.standard_error
+        ),
+        format!("standard deviation {:.2}", summary.standard_deviation),
+        format!("min {}, max {}", summary.min, summary.max),
+        format!("upper bonus in {:.1}% of games", 100.0 * summary.upper_bonus_rate),
+    ];
+    let most = summary
+        .histogram
+        .iter()
+        .map(|&(_, games)| games)
+        .max()
+        .unwrap_or(1);
+    for &(from, games) in &summary.histogram {
+        let bar = "#".repeat((games * 50).div_ceil(most));
+        lines.push(format!(
+            "{from:>4}-{:<4} {games:>8} {bar}",
+            from + HISTOGRAM_BIN - 1
+        ));
+    }
+    lines.join("\n")
+}
+
+fn advise(options: &Options) -> Result<String, String> {
+    let rules = options.rules()?;
+    options.expect_positionals(0, "advise")?;
+    let sheet = options.filled(rules)?;
+    if options.dice.is_empty() {
+        return Err("missing --dice D D D D D".to_string());
+    }
+    let dice: Dice = options
+        .dice
+        .join(" ")
+        .parse()
+        .map_err(|error: fivedice_rules::DiceError| error.to_string())?;
+    let rolls_left = options.number(&options.rolls_left, "rolls-left", 0..=2)? as u8;
+    if sheet.is_full(rules.ruleset()) {
+        return Err("the sheet is full: the game is over".to_string());
+    }
+    let table = ValueTable::solve(rules);
+    let advice = table
+        .advise(&sheet, dice.counts(), rolls_left)
+        .map_err(|error| error.to_string())?;
+    let points = rules.scores(&sheet, dice.counts());
+    if options.json {
+        return Ok(advice_json(rules, dice, &advice, |category| points.get(category)).to_string());
+    }
+    Ok(advice_text(&advice, |category| points.get(category)))
+}
+
+/// What an option is, as JSON: the dice kept, or the cell with the points it takes now.
+fn choice_json(choice: Choice, points: impl Fn(Category) -> Option<u16>) -> Value {
+    match choice {
+        Choice::Keep(keep) => {
+            json!({"keep": keep.faces().iter().map(|face| face.value()).collect::<Vec<u8>>()})
+        }
+        Choice::Cell(category) => json!({"cell": category.id(), "points": points(category)}),
+    }
+}
+
+fn advice_json(rules: Rules, dice: Dice, advice: &Advice, points: impl Fn(Category) -> Option<u16>) -> Value {
+    let best = advice.best().expected_remaining;
+    let options: Vec<Value> = (advice.options.iter())
+        .map(|rated| {
+            let mut option = choice_json(rated.choice, &points);
+            option["expected_final"] = json!(rounded(rated.expected_final));
+            option["expected_remaining"] = json!(rounded(rated.expected_remaining));
+            option["loss"] = json!(rounded(best - rated.expected_remaining));
+            option
+        })
+        .collect();
+    json!({
+        "rules": options_json(rules),
+        "dice": dice,
+        "rolls_left": advice.rolls_left,
+        "sheet_total": advice.sheet_total,
+        "note": "expected_final = sheet_total + expected_remaining (the points still to come, this turn included)",
+        "options": options,
+    })
+}
+
+fn advice_text(advice: &Advice, points: impl Fn(Category) -> Option<u16>) -> String {
+    let best = advice.best().expected_remaining;
+    let mut lines = vec![format!(
+        "sheet total {}, {} rolls left: expected final score of each option, best first",
+        advice.sheet_total, advice.rolls_left
+    )];
+    for rated in &advice.options {
+        let choice = match rated.choice {
+            Choice::Keep(keep) if keep.faces().is_empty() => "reroll all".to_string(),
+            Choice::Keep(keep) => {
+                let faces: Vec<String> = keep.faces().iter().map(|face| face.to_string()).collect();
+                format!("keep {}", faces.join(" "))
+            }
+            Choice::Cell(category) => {
+                format!("{} for {}", category.id(), points(category).unwrap_or(0))
+            }
+        };
+        let loss = best - rated.expected_remaining;
+        lines.push(format!("{choice:<24} {:>9.4}  -{loss:.4}", rated.expected_final));
+    }
+    lines.join("\n")
 }

@@ -176,3 +176,144 @@ fn bad_input_exits_2_with_a_line_naming_the_problem() {
     }
     assert!(refusal(&["score", "--rules", "yam", "--frobnicate", "12345"]).contains("--frobnicate"));
 }
+
+#[test]
+fn solve_prints_the_expected_score_states_and_time() {
+    let report = json_of(&["solve", "--rules", "yam", "--json"]);
+    assert_eq!(
+        report["rules"],
+        json!({"id": "yam", "joker": "none", "yahtzee_bonus": false})
+    );
+    let expected = report["expected_score"].as_f64().unwrap();
+    assert!((expected - 198.7293).abs() < 1e-4, "{expected}");
+    assert!(report["states"].as_u64().unwrap() > 100_000);
+    assert_eq!(
+        report["table_bytes"].as_u64(),
+        report["states"].as_u64().map(|states| 4 * states)
+    );
+    assert!(report["seconds"].as_f64().unwrap() > 0.0);
+    let text = fivedice(&["solve", "--rules", "yam"]);
+    assert!(
+        String::from_utf8(text.stdout)
+            .unwrap()
+            .contains("expected score 198.7293")
+    );
+}
+
+/// Every cell of Yam filled but the three of a kind (the upper section at 63, with its bonus).
+const YAM_BUT_THREE_OF_A_KIND: &str = "aces=3,twos=6,threes=9,fours=12,fives=15,sixes=18,\
+    small_straight=25,large_straight=0,full_house=30,four_of_a_kind=40,yam=0";
+
+#[test]
+fn advise_ranks_every_option_best_first() {
+    let last_cell = [
+        "advise",
+        "--rules",
+        "yam",
+        "--filled",
+        YAM_BUT_THREE_OF_A_KIND,
+        "--dice",
+        "6",
+        "6",
+        "6",
+        "5",
+        "4",
+        "--rolls-left",
+        "0",
+        "--json",
+    ];
+    let report = json_of(&last_cell);
+    assert_eq!(report["sheet_total"], 63 + 35 + 25 + 30 + 40);
+    assert_eq!(
+        report["options"],
+        json!([{"cell": "three_of_a_kind", "points": 27, "expected_final": 220.0, "expected_remaining": 27.0,
+                "loss": 0.0}])
+    );
+    let reroll = json_of(&[
+        "advise",
+        "--rules",
+        "yam",
+        "--filled",
+        YAM_BUT_THREE_OF_A_KIND,
+        "--dice",
+        "66654",
+        "--rolls-left",
+        "2",
+        "--json",
+    ]);
+    let options = reroll["options"].as_array().unwrap();
+    // Every keep within 6 6 6 5 4: four counts of sixes, two of fives, two of fours.
+    assert_eq!(options.len(), 4 * 2 * 2);
+    // Three sixes are made: keep the five as well, and reroll only the four.
+    assert_eq!(options[0]["keep"], json!([5, 6, 6, 6]));
+    assert_eq!(options[0]["loss"], 0.0);
+    let finals: Vec<f64> = options
+        .iter()
+        .map(|option| option["expected_final"].as_f64().unwrap())
+        .collect();
+    assert!(finals.windows(2).all(|pair| pair[0] >= pair[1]), "{finals:?}");
+    let text = String::from_utf8(fivedice(&last_cell[..last_cell.len() - 1]).stdout).unwrap();
+    assert!(text.contains("three_of_a_kind for 27"), "{text}");
+}
+
+#[test]
+fn simulate_summarises_games_the_same_way_for_the_same_seed() {
+    let args = [
+        "simulate", "--rules", "yam", "--bot", "optimal", "--games", "300", "--seed", "7", "--json",
+    ];
+    let report = json_of(&args);
+    assert_eq!(report, json_of(&args));
+    let mean = report["mean"].as_f64().unwrap();
+    let standard_error = report["standard_error"].as_f64().unwrap();
+    assert!(
+        (mean - 198.7293).abs() < 4.0 * standard_error,
+        "{mean} ± {standard_error}"
+    );
+    let histogram = report["histogram"].as_array().unwrap();
+    let games: u64 = histogram.iter().map(|bin| bin["games"].as_u64().unwrap()).sum();
+    assert_eq!(games, 300);
+    let greedy = json_of(&[
+        "simulate", "--rules", "yam", "--bot", "greedy", "--games", "300", "--seed", "7", "--json",
+    ]);
+    assert!(greedy["mean"].as_f64().unwrap() < mean);
+    let text = String::from_utf8(fivedice(&args[..args.len() - 1]).stdout).unwrap();
+    assert!(text.contains("upper bonus in"), "{text}");
+}
+
+#[test]
+fn strategy_commands_refuse_bad_input_with_one_line() {
+    let cases: [(&[&str], &str); 6] = [
+        (
+            &["advise", "--rules", "yam", "--dice", "66654", "--rolls-left", "3"],
+            "--rolls-left wants",
+        ),
+        (
+            &["advise", "--rules", "yam", "--rolls-left", "1"],
+            "missing --dice",
+        ),
+        (
+            &["advise", "--rules", "yam", "--dice", "66657", "--rolls-left", "1"],
+            "\"7\" is not a die face",
+        ),
+        (
+            &[
+                "simulate", "--rules", "yam", "--bot", "genius", "--games", "1", "--seed", "1",
+            ],
+            "unknown bot",
+        ),
+        (
+            &[
+                "simulate", "--rules", "yam", "--bot", "greedy", "--games", "0", "--seed", "1",
+            ],
+            "--games wants",
+        ),
+        (
+            &["solve", "--rules", "yam", "--joker", "free"],
+            "yam has no Joker rule",
+        ),
+    ];
+    for (args, expected) in cases {
+        let message = refusal(args);
+        assert!(message.contains(expected), "{args:?}: {message}");
+    }
+}

@@ -117,9 +117,14 @@ impl ValueTable {
             .space
             .lane(group.mask, upper)
             .expect("a sheet the rules accept has a reachable upper total");
-        let five_of_a_kind: Vec<Scores> = (model.five_of_a_kind_rolls.iter())
-            .map(|&roll| model.space.rules.scores(sheet, model.graph.roll(roll)))
-            .collect();
+        // As in the table: five of a kind scores as on the empty sheet until its box is filled.
+        let five_box = ruleset.five_of_a_kind_box();
+        let five_of_a_kind: Vec<Scores> = match sheet.is_open(five_box) {
+            true => Vec::new(),
+            false => (model.five_of_a_kind_rolls.iter())
+                .map(|&roll| model.space.rules.scores(sheet, model.graph.roll(roll)))
+                .collect(),
+        };
         let answers = five_of_a_kind
             .iter()
             .map(|scores| (scores.bonus, scores.cells.as_slice()));

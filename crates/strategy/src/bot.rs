@@ -5,7 +5,7 @@
 //! greedy player who only looks at the turn in hand; noise makes either beatable. All randomness comes from
 //! a seeded generator, so a seed fixes every game.
 
-use fivedice_rules::{DiceMode, DiceSource, Face, Game, GameError, Sheet};
+use fivedice_rules::{DiceMode, DiceSource, Face, Game, GameError, Rules, Sheet};
 
 use crate::advice::{Advice, AdviceError, Choice};
 use crate::table::ValueTable;
@@ -41,6 +41,63 @@ impl Rng {
 impl DiceSource for Rng {
     fn roll_die(&mut self) -> Face {
         Face::ALL[self.below(6) as usize]
+    }
+}
+
+/// The bots a person can pick, strongest first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Level {
+    /// Perfect solitaire play: the best expected final score.
+    Optimal,
+    /// Optimal play with up to 10 points of noise on each option: a strong player who slips.
+    Noisy,
+    /// The most points from the turn in hand, blind to the rest of the sheet.
+    Greedy,
+}
+
+impl Level {
+    pub const ALL: [Level; 3] = [Level::Optimal, Level::Noisy, Level::Greedy];
+
+    pub fn id(self) -> &'static str {
+        match self {
+            Level::Optimal => "optimal",
+            Level::Noisy => "noisy",
+            Level::Greedy => "greedy",
+        }
+    }
+
+    /// Whether this level plays on the optimal table (or else on the myopic one).
+    pub fn looks_ahead(self) -> bool {
+        self != Level::Greedy
+    }
+
+    /// The most points of random noise added to each option's value.
+    pub fn noise(self) -> f64 {
+        match self {
+            Level::Noisy => 10.0,
+            Level::Optimal | Level::Greedy => 0.0,
+        }
+    }
+
+    /// The table this level plays on: the optimal one (solved), or the myopic one.
+    pub fn table(self, rules: Rules) -> ValueTable {
+        match self.looks_ahead() {
+            true => ValueTable::solve(rules),
+            false => ValueTable::myopic(rules),
+        }
+    }
+}
+
+impl std::str::FromStr for Level {
+    type Err = String;
+    fn from_str(id: &str) -> Result<Level, String> {
+        Level::ALL
+            .into_iter()
+            .find(|level| level.id() == id)
+            .ok_or_else(|| {
+                let known: Vec<&str> = Level::ALL.iter().map(|level| level.id()).collect();
+                format!("unknown bot {id:?} (known: {})", known.join(", "))
+            })
     }
 }
 

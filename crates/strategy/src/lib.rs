@@ -19,5 +19,5 @@ mod table;
 mod turn;
 
 pub use advice::{Advice, AdviceError, Choice, Keep, Rated, TurnAdvisor};
-pub use bot::{Bot, HISTOGRAM_BIN, PlayError, Rng, Summary, simulate};
+pub use bot::{Bot, HISTOGRAM_BIN, Level, PlayError, Rng, Summary, simulate};
 pub use table::{Progress, TableBuilder, ValueTable};
