@@ -49,7 +49,8 @@ impl DiceSource for Rng {
 pub enum Level {
     /// Perfect solitaire play: the best expected final score.
     Optimal,
-    /// Optimal play with up to 10 points of noise on each option: a strong player who slips.
+    /// Optimal play with up to 4 points of noise on each option: a strong player who slips (about 10 points a
+    /// game below optimal, still well above greedy).
     Noisy,
     /// The most points from the turn in hand, blind to the rest of the sheet.
     Greedy,
@@ -74,7 +75,7 @@ impl Level {
     /// The most points of random noise added to each option's value.
     pub fn noise(self) -> f64 {
         match self {
-            Level::Noisy => 10.0,
+            Level::Noisy => 4.0,
             Level::Optimal | Level::Greedy => 0.0,
         }
     }
