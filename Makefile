@@ -60,3 +60,11 @@ node_modules/.installed: package.json package-lock.json
 
 setup-chromium:
 	@test -x /usr/bin/chromium || (apt-get update -qq && apt-get install -y -qq chromium chromium-driver)
+
+## Strategy engine: table builds, advice timing and the published expected scores checked in release mode;
+## then the engine at earlier commits against the working tree, and as wasm in Node (figures: BENCHMARKS.md).
+.PHONY: bench-strategy
+bench-strategy:
+	$(CARGO) run --release --locked -p fivedice-strategy --example bench
+	crates/strategy/bench/compare.sh yahtzee 5
+	@if command -v node >/dev/null; then crates/strategy/bench/wasm.sh 5; else echo "node missing: wasm timing skipped"; fi
