@@ -204,43 +204,22 @@ fn solve_prints_the_expected_score_states_and_time() {
 const YAM_BUT_THREE_OF_A_KIND: &str = "aces=3,twos=6,threes=9,fours=12,fives=15,sixes=18,\
     small_straight=25,large_straight=0,full_house=30,four_of_a_kind=40,yam=0";
 
+/// `advise` on that sheet, with these dice and rolls left, and any more arguments.
+fn advise_last_cell<'a>(dice: &'a str, rolls_left: &'a str, more: &[&'a str]) -> Vec<&'a str> {
+    let sheet = ["advise", "--rules", "yam", "--filled", YAM_BUT_THREE_OF_A_KIND];
+    [&sheet[..], &["--dice", dice, "--rolls-left", rolls_left], more].concat()
+}
+
 #[test]
 fn advise_ranks_every_option_best_first() {
-    let last_cell = [
-        "advise",
-        "--rules",
-        "yam",
-        "--filled",
-        YAM_BUT_THREE_OF_A_KIND,
-        "--dice",
-        "6",
-        "6",
-        "6",
-        "5",
-        "4",
-        "--rolls-left",
-        "0",
-        "--json",
-    ];
-    let report = json_of(&last_cell);
+    let report = json_of(&advise_last_cell("6 6 6 5 4", "0", &["--json"]));
     assert_eq!(report["sheet_total"], 63 + 35 + 25 + 30 + 40);
     assert_eq!(
         report["options"],
         json!([{"cell": "three_of_a_kind", "points": 27, "expected_final": 220.0, "expected_remaining": 27.0,
                 "loss": 0.0}])
     );
-    let reroll = json_of(&[
-        "advise",
-        "--rules",
-        "yam",
-        "--filled",
-        YAM_BUT_THREE_OF_A_KIND,
-        "--dice",
-        "66654",
-        "--rolls-left",
-        "2",
-        "--json",
-    ]);
+    let reroll = json_of(&advise_last_cell("66654", "2", &["--json"]));
     let options = reroll["options"].as_array().unwrap();
     // Every keep within 6 6 6 5 4: four counts of sixes, two of fives, two of fours.
     assert_eq!(options.len(), 4 * 2 * 2);
@@ -252,7 +231,7 @@ fn advise_ranks_every_option_best_first() {
         .map(|option| option["expected_final"].as_f64().unwrap())
         .collect();
     assert!(finals.windows(2).all(|pair| pair[0] >= pair[1]), "{finals:?}");
-    let text = String::from_utf8(fivedice(&last_cell[..last_cell.len() - 1]).stdout).unwrap();
+    let text = String::from_utf8(fivedice(&advise_last_cell("6 6 6 5 4", "0", &[])).stdout).unwrap();
     assert!(text.contains("three_of_a_kind for 27"), "{text}");
 }
 
