@@ -22,9 +22,9 @@ pub(crate) struct KeepGraph {
     counts: Vec<[u8; 6]>,
     /// For each keep below five dice: the keep with one more die showing each face.
     pub(crate) add_die: Vec<[u16; 6]>,
-    /// Pairs (keep, the keep with one die of face `f` fewer), face by face, smaller keeps first within a face:
-    /// taking the maximum along them in this order makes every keep the best of all keeps within it.
-    pub(crate) drop_die: Vec<(u16, u16)>,
+    /// Every keep of one die or more with the keeps one die smaller (one per face it holds), as runs of
+    /// `1 + faces` numbers: smaller keeps first, and runs of one length together, as `(faces, runs)`.
+    pub(crate) drop_die: Vec<(usize, Vec<u16>)>,
     /// For each roll: in how many of the 7776 ordered outcomes it shows.
     pub(crate) roll_ways: Vec<u16>,
 }
@@ -53,11 +53,23 @@ impl KeepGraph {
             .iter()
             .map(|keep| std::array::from_fn(|face| neighbour(keep, face, 1)))
             .collect();
-        let drop_die = (0..6)
-            .flat_map(|face| (0..KEEPS).map(move |keep| (face, keep)))
-            .filter(|&(face, keep)| counts[keep][face] > 0)
-            .map(|(face, keep)| (keep as u16, neighbour(&counts[keep], face, -1)))
-            .collect();
+        let mut drop_die: Vec<(usize, Vec<u16>)> = Vec::new();
+        for size in 1..=DICE {
+            for faces in 1..=size.min(6) {
+                let runs = (0..KEEPS)
+                    .filter(|&keep| {
+                        let counts = &counts[keep];
+                        let held = counts.iter().filter(|&&n| n > 0).count();
+                        counts.iter().map(|&n| usize::from(n)).sum::<usize>() == size && held == faces
+                    })
+                    .flat_map(|keep| {
+                        let held = (0..6).filter(|&face| counts[keep][face] > 0);
+                        let smaller = held.map(|face| neighbour(&counts[keep], face, -1));
+                        std::iter::once(keep as u16).chain(smaller).collect::<Vec<u16>>()
+                    });
+                drop_die.push((faces, runs.collect()));
+            }
+        }
         let factorial = |n: u8| (1..=u16::from(n)).product::<u16>();
         let roll_ways = counts[FIRST_ROLL..]
             .iter()

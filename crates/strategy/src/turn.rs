@@ -260,12 +260,32 @@ fn expect_keeps(graph: &KeepGraph, keeps: &mut [Lanes]) {
     }
 }
 
-/// Every keep becomes the best keep within it: for a roll, the best decision before rerolling. One face at a
-/// time, each keep takes the better of itself and itself less one die of that face (already done).
+/// Every keep becomes the best keep within it (smaller keeps first, so each is ready): for a roll, the best
+/// decision before rerolling.
 fn best_keeps(graph: &KeepGraph, keeps: &mut [Lanes]) {
-    for &(keep, smaller) in &graph.drop_die {
-        let smaller = keeps[usize::from(smaller)];
-        max_into(&mut keeps[usize::from(keep)], &smaller);
+    for (faces, runs) in &graph.drop_die {
+        match faces {
+            1 => best_within::<2>(keeps, runs),
+            2 => best_within::<3>(keeps, runs),
+            3 => best_within::<4>(keeps, runs),
+            4 => best_within::<5>(keeps, runs),
+            _ => best_within::<6>(keeps, runs),
+        }
+    }
+}
+
+/// For runs of `RUN` keep numbers (a keep, then the keeps one die smaller): the keep becomes the best of them.
+/// The run length is a constant so the loop over the smaller keeps unrolls.
+fn best_within<const RUN: usize>(keeps: &mut [Lanes], runs: &[u16]) {
+    for run in runs.chunks_exact(RUN) {
+        let [keep, smaller @ ..] = run else {
+            unreachable!("runs are not empty")
+        };
+        let mut best = keeps[usize::from(*keep)];
+        for &smaller in smaller {
+            max_into(&mut best, &keeps[usize::from(smaller)]);
+        }
+        keeps[usize::from(*keep)] = best;
     }
 }
 
