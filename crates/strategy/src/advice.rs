@@ -6,7 +6,7 @@ use fivedice_rules::{Category, DICE, Dice, Face, FaceCounts, Scores, Sheet};
 
 use crate::keeps::{KEEPS, faces_of};
 use crate::table::ValueTable;
-use crate::turn::{BLOCK, Lanes, Outcomes, REROLLS};
+use crate::turn::{Outcomes, REROLLS, SINGLE};
 
 /// Dice set aside before a reroll, by how many of each face.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -130,10 +130,11 @@ impl ValueTable {
             .map(|scores| (scores.bonus, scores.cells.as_slice()));
         let mut outcomes = Outcomes::new();
         outcomes.prepare(model, &self.values, group, answers);
-        let mut keeps: Vec<Lanes> = vec![[0.0; BLOCK]; KEEPS];
+        let mut keeps = vec![[0.0; SINGLE]; KEEPS];
         let mut keep_values: [Vec<f32>; REROLLS] = Default::default();
-        let start = outcomes.solve_block(model, lane / BLOCK, &mut keeps, |rerolls, values| {
-            keep_values[rerolls] = values.iter().map(|lanes| lanes[lane % BLOCK]).collect();
+        let first = lane / SINGLE * SINGLE;
+        let start = outcomes.solve_block(model, first, &mut keeps, |rerolls, values| {
+            keep_values[rerolls] = values.iter().map(|lanes| lanes[lane - first]).collect();
         });
         Ok(TurnAdvisor {
             table: self,
@@ -142,7 +143,7 @@ impl ValueTable {
             lane,
             outcomes,
             keep_values,
-            expected_remaining: start[lane % BLOCK],
+            expected_remaining: start[lane - first],
         })
     }
 

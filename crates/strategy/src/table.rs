@@ -4,7 +4,7 @@ use fivedice_rules::{Rules, Sheet};
 
 use crate::five_of_a_kind::FiveOfAKindAnswers;
 use crate::keeps::KEEPS;
-use crate::turn::{BLOCK, Lanes, Outcomes, TurnModel};
+use crate::turn::{NARROW, Outcomes, TurnModel, WIDE};
 
 /// For every reachable turn-start state: the expected remaining score under optimal play, as `f32`
 /// (four bytes a state).
@@ -38,7 +38,8 @@ pub struct TableBuilder {
     groups_left: usize,
     five_of_a_kind: FiveOfAKindAnswers,
     outcomes: Outcomes,
-    keeps: Vec<Lanes>,
+    wide_keeps: Vec<[f32; WIDE]>,
+    narrow_keeps: Vec<[f32; NARROW]>,
 }
 
 impl TableBuilder {
@@ -50,7 +51,8 @@ impl TableBuilder {
             five_of_a_kind: FiveOfAKindAnswers::ask(&model),
             model,
             outcomes: Outcomes::new(),
-            keeps: vec![[0.0; BLOCK]; KEEPS],
+            wide_keeps: vec![[0.0; WIDE]; KEEPS],
+            narrow_keeps: vec![[0.0; NARROW]; KEEPS],
         }
     }
 
@@ -91,14 +93,21 @@ impl TableBuilder {
         let five_of_a_kind = self.five_of_a_kind.of_group(index);
         self.outcomes
             .prepare(&self.model, &self.values, group, five_of_a_kind);
-        let start = space.group_range(group).start;
-        for block in 0..lanes.div_ceil(BLOCK) {
-            let values = self
-                .outcomes
-                .solve_block(&self.model, block, &mut self.keeps, |_, _| {});
-            let first = block * BLOCK;
-            let count = BLOCK.min(lanes - first);
-            self.values[start + first..][..count].copy_from_slice(&values[..count]);
+        let group_values = &mut self.values[space.group_range(group)];
+        let (model, outcomes) = (&self.model, &self.outcomes);
+        for (first, chunk) in group_values
+            .chunks_mut(WIDE)
+            .enumerate()
+            .map(|(block, chunk)| (block * WIDE, chunk))
+        {
+            let lanes = chunk.len();
+            if lanes > NARROW {
+                let start = outcomes.solve_block(model, first, &mut self.wide_keeps, |_, _| {});
+                chunk.copy_from_slice(&start[..lanes]);
+            } else {
+                let start = outcomes.solve_block(model, first, &mut self.narrow_keeps, |_, _| {});
+                chunk.copy_from_slice(&start[..lanes]);
+            }
         }
     }
 }
