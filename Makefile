@@ -39,7 +39,7 @@ e2e: setup-node setup-chromium
 	playwright test
 
 ## Sizes and timings (figures go to BENCHMARKS.md).
-bench: bench-app
+bench: bench-app bench-strategy
 
 bench-app: dist setup-chromium
 	@command -v brotli >/dev/null || (apt-get update -qq && apt-get install -y -qq brotli)
