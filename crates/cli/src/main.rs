@@ -296,16 +296,18 @@ fn solve(options: &Options) -> Result<String, String> {
         return Ok(json!({
             "rules": options_json(rules),
             "expected_score": rounded(table.expected_score()),
-            "states": table.state_count(),
+            "states": table.reachable_states(),
+            "stored_values": table.state_count(),
             "table_bytes": table.memory_bytes(),
             "seconds": seconds,
         })
         .to_string());
     }
     Ok(format!(
-        "{}: expected score {:.4}\n{} states ({} bytes), solved in {seconds:.3} s",
+        "{}: expected score {:.4}\n{} reachable states, {} values stored ({} bytes), solved in {seconds:.3} s",
         describe(rules),
         table.expected_score(),
+        table.reachable_states(),
         table.state_count(),
         table.memory_bytes(),
     ))

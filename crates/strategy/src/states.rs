@@ -161,6 +161,15 @@ impl StateSpace {
             .map(|lane| lane.map(usize::from))
     }
 
+    /// Every reachable state: each group's reachable upper totals, merged or not (the classic count).
+    pub(crate) fn reachable_states(&self) -> usize {
+        (0..self.group_count())
+            .map(|index| self.group(index))
+            .filter(|&group| self.stored_lanes(group) > 0)
+            .map(|group| self.lanes_of(group.mask).lane_of_total.iter().flatten().count())
+            .sum()
+    }
+
     /// How many values a group stores: one a lane, none for a full box before the box is filled.
     pub(crate) fn stored_lanes(&self, group: Group) -> usize {
         let five_box_filled = group.mask >> self.five_box & 1 == 1;

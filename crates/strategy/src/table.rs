@@ -155,9 +155,15 @@ impl ValueTable {
         f64::from(self.values[slot.expect("a sheet the rules accept has a reachable upper total")])
     }
 
-    /// The number of states the table stores a value for.
+    /// The number of values the table stores: one for each state, except that states with the same future
+    /// (upper totals from which the bonus is settled) share one.
     pub fn state_count(&self) -> usize {
         self.values.len()
+    }
+
+    /// Every reachable turn-start state (filled cells, capped upper total, five-of-a-kind box full or not).
+    pub fn reachable_states(&self) -> usize {
+        self.model.space.reachable_states()
     }
 
     /// The bytes the values take.
