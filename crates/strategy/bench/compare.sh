@@ -17,7 +17,9 @@ versions=(
   "+ 16-lane blocks|fb517c0|s/^pub(crate) const BLOCK: usize = 8;/pub(crate) const BLOCK: usize = 16;/"
   "+ five-of-a-kind answers asked on a score pad, depth first|b7913b7|"
   "+ lanes only for reachable totals, settled totals merged|2de42d5|"
-  "+ answers only for a filled box, per-face best keep, one lookup per group|8893c05|"
+  "+ answers only for a filled box, per-face best keep, one lane lookup per successor|8893c05|"
+  "+ best keep per keep, runs of one length unrolled|cea9c4d|"
+  "+ a group's last lanes in a block of 8|b8cb278|"
   "working tree|worktree|"
 )
 
