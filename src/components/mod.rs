@@ -8,6 +8,7 @@ mod standings;
 mod value_picker;
 
 use leptos::prelude::*;
+use wasm_bindgen::JsCast;
 
 use crate::store::GameStore;
 use play_screen::PlayScreen;
@@ -18,6 +19,7 @@ pub fn App() -> impl IntoView {
     let store = GameStore::open();
     provide_context(store);
     view! {
+        <UpdateBanner />
         <NoticeBar />
         <Show
             when=move || store.table.with(Option::is_some)
@@ -55,6 +57,38 @@ fn NoticeBar() -> impl IntoView {
                     })
             }}
         </div>
+    }
+}
+
+/// "A new version is ready": shown when a new deployment has been downloaded; it applies on tap (the game is
+/// saved, so it resumes exactly) or by itself the next time the app starts.
+#[component]
+fn UpdateBanner() -> impl IntoView {
+    let ready = RwSignal::new(false);
+    let listener = window_event_listener_untyped("fivedice:update-ready", move |_| ready.set(true));
+    on_cleanup(move || listener.remove());
+    let apply = move |_| {
+        let apply = js_sys::Reflect::get(&window(), &"fivediceApplyUpdate".into())
+            .ok()
+            .and_then(|apply| apply.dyn_into::<js_sys::Function>().ok());
+        if let Some(apply) = apply {
+            let _ = apply.call0(&wasm_bindgen::JsValue::NULL);
+        }
+    };
+    move || {
+        ready.get().then(|| {
+            view! {
+                <div class="update-banner" role="status">
+                    <span>"A new version is ready."</span>
+                    <button class="primary" data-action="apply-update" on:click=apply>
+                        "Update now"
+                    </button>
+                    <button class="link" aria-label="Later" on:click=move |_| ready.set(false)>
+                        "Later"
+                    </button>
+                </div>
+            }
+        })
     }
 }
 

@@ -1,0 +1,28 @@
+// Registers the service worker (offline play) and tells the app when a new deployment is ready.
+// The app shows "A new version is ready"; the update applies on the player's tap or the next start.
+(() => {
+  if (!("serviceWorker" in navigator)) return;
+  let reloadWhenUpdated = false;
+  navigator.serviceWorker.addEventListener("controllerchange", () => {
+    if (reloadWhenUpdated) location.reload();
+  });
+  window.fivediceApplyUpdate = async () => {
+    const registration = await navigator.serviceWorker.getRegistration();
+    if (!registration?.waiting) return location.reload();
+    reloadWhenUpdated = true;
+    registration.waiting.postMessage("skip-waiting");
+  };
+  addEventListener("load", async () => {
+    const registration = await navigator.serviceWorker.register("sw.js");
+    const announce = () => dispatchEvent(new Event("fivedice:update-ready"));
+    // A version that was waiting at start-up takes over now: this page already came fresh from the network.
+    if (registration.waiting && navigator.serviceWorker.controller) registration.waiting.postMessage("skip-waiting");
+    const watch = (worker) =>
+      worker?.addEventListener("statechange", () => {
+        if (worker.state === "installed" && navigator.serviceWorker.controller) announce();
+      });
+    watch(registration.installing);
+    registration.addEventListener("updatefound", () => watch(registration.installing));
+    setInterval(() => registration.update().catch(() => {}), 30 * 60 * 1000);
+  });
+})();
