@@ -9,7 +9,7 @@
 use fivedice_rules::{Pattern, Rules, Section, Sheet};
 
 /// Upper totals are capped at the bonus threshold; every ruleset's threshold is 63, so 64 lanes.
-pub const UPPER_LANES: usize = 64;
+pub(crate) const UPPER_LANES: usize = 64;
 /// Masks and cell numbers are sized for this many cells at most (Yatzy has 15).
 pub(crate) const MAX_CELLS: usize = 16;
 
@@ -51,8 +51,8 @@ impl StateSpace {
         let ruleset = rules.ruleset();
         let cells = ruleset.cells;
         assert!(
-            cells.len() <= 16,
-            "masks and indices are sized for at most 16 cells"
+            cells.len() <= MAX_CELLS,
+            "masks and tables are sized for {MAX_CELLS} cells"
         );
         let face_of_cell: Vec<u8> = cells
             .iter()
