@@ -3,7 +3,9 @@
 
 pub mod components;
 pub mod dice_source;
+pub mod files;
 pub mod launch;
+pub mod stats;
 pub mod storage;
 pub mod store;
 pub mod table;

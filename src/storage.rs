@@ -1,12 +1,103 @@
-//! localStorage: one key per table, the id of the last table played, and the history of finished games.
+//! Saved data: one key per table, the id of the last table played, and the history of finished games.
 //! Anything unreadable is moved aside under an `unreadable` key, never overwritten, and reported.
+//! The key-value store is behind a small trait: the browser's localStorage in the app, a map in tests.
 
-use crate::table::{FinishedGame, TABLE_FORMAT, Table};
+use std::cell::RefCell;
+use std::collections::BTreeMap;
+
+use crate::table::{FinishedGame, Table, history_from_json, history_to_json};
 
 const TABLE_PREFIX: &str = "fivedice.table.";
 const LAST_TABLE: &str = "fivedice.last";
 const HISTORY: &str = "fivedice.history";
-const UNREADABLE_PREFIX: &str = "fivedice.unreadable.";
+pub const UNREADABLE_PREFIX: &str = "fivedice.unreadable.";
+
+/// The few operations a key-value store needs to keep Five Dice's data.
+pub trait Backend {
+    fn get(&self, key: &str) -> Option<String>;
+    /// Fails when the store is full or refuses writes.
+    fn set(&self, key: &str, value: &str) -> Result<(), ()>;
+    fn remove(&self, key: &str);
+    fn keys(&self) -> Vec<String>;
+}
+
+impl Backend for web_sys::Storage {
+    fn get(&self, key: &str) -> Option<String> {
+        self.get_item(key).ok().flatten()
+    }
+
+    fn set(&self, key: &str, value: &str) -> Result<(), ()> {
+        self.set_item(key, value).map_err(drop)
+    }
+
+    fn remove(&self, key: &str) {
+        let _ = self.remove_item(key);
+    }
+
+    fn keys(&self) -> Vec<String> {
+        let count = self.length().unwrap_or(0);
+        (0..count)
+            .filter_map(|index| self.key(index).ok().flatten())
+            .collect()
+    }
+}
+
+/// A store shared by its handles (the tests keep one to look inside).
+impl<B: Backend + ?Sized> Backend for std::rc::Rc<B> {
+    fn get(&self, key: &str) -> Option<String> {
+        (**self).get(key)
+    }
+
+    fn set(&self, key: &str, value: &str) -> Result<(), ()> {
+        (**self).set(key, value)
+    }
+
+    fn remove(&self, key: &str) {
+        (**self).remove(key)
+    }
+
+    fn keys(&self) -> Vec<String> {
+        (**self).keys()
+    }
+}
+
+/// An in-memory store, for tests; `capacity` (in bytes of values) makes it fill up like a real one.
+#[derive(Default)]
+pub struct MemoryBackend {
+    pub entries: RefCell<BTreeMap<String, String>>,
+    pub capacity: Option<usize>,
+}
+
+impl Backend for MemoryBackend {
+    fn get(&self, key: &str) -> Option<String> {
+        self.entries.borrow().get(key).cloned()
+    }
+
+    fn set(&self, key: &str, value: &str) -> Result<(), ()> {
+        let mut entries = self.entries.borrow_mut();
+        let used: usize = entries
+            .iter()
+            .filter(|(k, _)| *k != key)
+            .map(|(_, v)| v.len())
+            .sum();
+        if self
+            .capacity
+            .is_some_and(|capacity| used + value.len() > capacity)
+        {
+            return Err(());
+        }
+        entries.insert(key.to_string(), value.to_string());
+        Ok(())
+    }
+
+    fn remove(&self, key: &str) {
+        self.entries.borrow_mut().remove(key);
+    }
+
+    fn keys(&self) -> Vec<String> {
+        self.entries.borrow().keys().cloned().collect()
+    }
+}
 
 /// What was read, and what could not be, in words for the player.
 pub struct Loaded<T> {
@@ -14,61 +105,101 @@ pub struct Loaded<T> {
     pub problems: Vec<String>,
 }
 
-/// The browser's localStorage, if this browser lets the page have it (private modes may not).
-pub struct Storage(Option<web_sys::Storage>);
+/// Saved data that could not be read, kept under its own key so the player can download it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unreadable {
+    pub key: String,
+    pub raw: String,
+}
+
+/// Five Dice's saved data in a key-value store, if this browser lets the page have one (private modes may not).
+pub struct Storage {
+    backend: Option<Box<dyn Backend>>,
+    /// Milliseconds since 1970, to name the keys that hold unreadable data.
+    now_ms: f64,
+}
 
 impl Storage {
+    /// The browser's localStorage.
     pub fn open() -> Storage {
-        Storage(web_sys::window().and_then(|window| window.local_storage().ok().flatten()))
+        let local = web_sys::window().and_then(|window| window.local_storage().ok().flatten());
+        Storage {
+            backend: local.map(|storage| Box::new(storage) as Box<dyn Backend>),
+            now_ms: js_sys::Date::now(),
+        }
+    }
+
+    pub fn with_backend(backend: Box<dyn Backend>, now_ms: f64) -> Storage {
+        Storage {
+            backend: Some(backend),
+            now_ms,
+        }
     }
 
     pub fn is_available(&self) -> bool {
-        self.0.is_some()
+        self.backend.is_some()
     }
 
     fn get(&self, key: &str) -> Option<String> {
-        self.0.as_ref()?.get_item(key).ok().flatten()
+        self.backend.as_ref()?.get(key)
     }
 
     fn set(&self, key: &str, value: &str) -> Result<(), String> {
-        let storage = self.0.as_ref().ok_or("this browser keeps no saved games here")?;
-        storage
-            .set_item(key, value)
-            .map_err(|_| "the browser's storage is full or blocked: this game is not being saved".to_string())
+        let backend = self
+            .backend
+            .as_ref()
+            .ok_or("this browser keeps no saved games here")?;
+        backend
+            .set(key, value)
+            .map_err(|()| "the browser's storage is full or blocked: games are not being saved".to_string())
     }
 
-    fn keys(&self) -> Vec<String> {
-        let Some(storage) = &self.0 else {
-            return Vec::new();
-        };
-        let count = storage.length().unwrap_or(0);
-        (0..count)
-            .filter_map(|index| storage.key(index).ok().flatten())
-            .collect()
+    fn keys_with(&self, prefix: &str) -> Vec<String> {
+        let keys = self
+            .backend
+            .as_ref()
+            .map(|backend| backend.keys())
+            .unwrap_or_default();
+        keys.into_iter().filter(|key| key.starts_with(prefix)).collect()
     }
 
     /// Moves unreadable data to a key of its own so nothing overwrites it, and says what happened.
     fn keep_aside(&self, key: &str, raw: &str, reason: &str) -> String {
-        let aside = format!("{UNREADABLE_PREFIX}{key}.{}", js_sys::Date::now() as u64);
+        let aside = format!("{UNREADABLE_PREFIX}{key}.{}", self.now_ms as u64);
         match self.set(&aside, raw) {
             Ok(()) => {
-                if let Some(storage) = &self.0 {
-                    let _ = storage.remove_item(key);
+                if let Some(backend) = &self.backend {
+                    backend.remove(key);
                 }
-                format!("A saved game could not be read ({reason}). It was kept aside as \"{aside}\".")
+                format!(
+                    "Saved data could not be read ({reason}). It was kept aside: download it from the start screen."
+                )
             }
-            Err(_) => format!("A saved game could not be read ({reason}). It was left untouched."),
+            Err(_) => format!("Saved data could not be read ({reason}). It was left untouched."),
         }
     }
 
+    pub fn table_key(id: &str) -> String {
+        format!("{TABLE_PREFIX}{id}")
+    }
+
     pub fn save_table(&self, table: &Table) -> Result<(), String> {
-        self.set(&format!("{TABLE_PREFIX}{}", table.id), &table.to_json())?;
-        self.set(LAST_TABLE, &table.id)
+        self.set(&Storage::table_key(&table.id), &table.to_json())
+    }
+
+    /// Remembers the table played last, to return to it when the app opens.
+    pub fn set_last_table(&self, id: &str) -> Result<(), String> {
+        self.set(LAST_TABLE, id)
+    }
+
+    /// The saved table with this id, if it is there and readable (used to notice another tab's writes).
+    pub fn table(&self, id: &str) -> Option<Table> {
+        Table::from_json(&self.get(&Storage::table_key(id))?).ok()
     }
 
     pub fn delete_table(&self, id: &str) {
-        if let Some(storage) = &self.0 {
-            let _ = storage.remove_item(&format!("{TABLE_PREFIX}{id}"));
+        if let Some(backend) = &self.backend {
+            backend.remove(&Storage::table_key(id));
         }
     }
 
@@ -80,11 +211,7 @@ impl Storage {
     pub fn tables(&self) -> Loaded<Vec<Table>> {
         let mut tables = Vec::new();
         let mut problems = Vec::new();
-        for key in self
-            .keys()
-            .into_iter()
-            .filter(|key| key.starts_with(TABLE_PREFIX))
-        {
+        for key in self.keys_with(TABLE_PREFIX) {
             let Some(raw) = self.get(&key) else { continue };
             match Table::from_json(&raw) {
                 Ok(table) => tables.push(table),
@@ -105,18 +232,7 @@ impl Storage {
                 problems: Vec::new(),
             };
         };
-        #[derive(serde::Deserialize)]
-        struct Envelope {
-            format: u32,
-            games: Vec<FinishedGame>,
-        }
-        let read = serde_json::from_str::<Envelope>(&raw)
-            .map_err(|error| error.to_string())
-            .and_then(|envelope| match envelope.format {
-                TABLE_FORMAT => Ok(envelope.games),
-                other => Err(format!("history format {other} is not known")),
-            });
-        match read {
+        match history_from_json(&raw) {
             Ok(games) => Loaded {
                 value: games,
                 problems: Vec::new(),
@@ -129,7 +245,101 @@ impl Storage {
     }
 
     pub fn save_history(&self, games: &[FinishedGame]) -> Result<(), String> {
-        let json = serde_json::json!({ "format": TABLE_FORMAT, "games": games });
-        self.set(HISTORY, &json.to_string())
+        self.set(HISTORY, &history_to_json(games))
+    }
+
+    /// Everything kept aside as unreadable, oldest key first.
+    pub fn unreadable(&self) -> Vec<Unreadable> {
+        self.keys_with(UNREADABLE_PREFIX)
+            .into_iter()
+            .filter_map(|key| {
+                Some(Unreadable {
+                    raw: self.get(&key)?,
+                    key,
+                })
+            })
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::rc::Rc;
+
+    use fivedice_rules::{DiceMode, Rules, RulesetId};
+    use proptest::prelude::*;
+
+    use super::*;
+
+    fn table(seed: u64) -> Table {
+        let players = vec!["Anna".to_string(), "Ben".to_string()];
+        let mut table = Table::new(
+            "Kitchen".into(),
+            Rules::new(RulesetId::Yahtzee),
+            DiceMode::App,
+            &players,
+            Some(seed),
+            1e12,
+        )
+        .unwrap();
+        let Table { game, dice, .. } = &mut table;
+        game.roll(&mut || dice.face()).unwrap();
+        table
+    }
+
+    fn memory() -> (Storage, Rc<MemoryBackend>) {
+        let backend = Rc::new(MemoryBackend::default());
+        (Storage::with_backend(Box::new(backend.clone()), 1.7e12), backend)
+    }
+
+    #[test]
+    fn a_full_store_refuses_the_save_and_keeps_what_it_had() {
+        let (storage, backend) = memory();
+        storage.save_table(&table(1)).unwrap();
+        let before = backend.entries.borrow().clone();
+        let full = MemoryBackend {
+            entries: RefCell::new(before.clone()),
+            capacity: Some(10),
+        };
+        let storage = Storage::with_backend(Box::new(full), 0.0);
+        assert!(storage.save_table(&table(2)).unwrap_err().contains("full"));
+        assert_eq!(storage.tables().value.len(), 1);
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(200))]
+
+        /// Garbage, truncated saves and single-byte changes: loading never panics, good tables still load,
+        /// and every byte of the bad data is still in the store (moved aside, never overwritten).
+        #[test]
+        fn loading_never_panics_and_never_loses_data(
+            garbage in proptest::collection::vec(any::<u8>(), 0..200),
+            cut in 0usize..4000,
+            flip in (0usize..4000, any::<u8>()),
+        ) {
+            let (storage, backend) = memory();
+            let good = table(7);
+            storage.save_table(&good).unwrap();
+            let json = good.to_json();
+            let truncated = json[..cut.min(json.len())].to_string();
+            let mut flipped = json.clone().into_bytes();
+            let at = flip.0 % flipped.len();
+            flipped[at] = flip.1;
+            let flipped = String::from_utf8_lossy(&flipped).into_owned();
+            let bad = [String::from_utf8_lossy(&garbage).into_owned(), truncated, flipped];
+            for (index, raw) in bad.iter().enumerate() {
+                backend.set(&format!("fivedice.table.bad{index}"), raw).unwrap();
+            }
+            backend.set("fivedice.history", &bad[0]).unwrap();
+            let loaded = storage.tables();
+            prop_assert!(loaded.value.contains(&good));
+            let mut kept: Vec<String> = backend.entries.borrow().values().cloned().collect();
+            kept.sort();
+            for raw in &bad {
+                prop_assert!(kept.contains(raw), "lost {raw:?}");
+            }
+            let _ = storage.history();
+            prop_assert!(backend.entries.borrow().values().any(|value| value == &bad[0]));
+        }
     }
 }

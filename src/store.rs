@@ -4,9 +4,10 @@
 use fivedice_rules::{Category, Dice, DiceMode, Game, GameError};
 use leptos::prelude::*;
 
+use crate::files;
 use crate::launch::{NewGameRequest, parse_launch};
-use crate::storage::Storage;
-use crate::table::{FinishedGame, Table};
+use crate::storage::{Storage, Unreadable};
+use crate::table::{Bundle, FinishedGame, Table};
 
 /// The value picker open on a box: which box, the value chosen in it so far, and (score pad) whether the
 /// player adds a Yahtzee bonus with it.
@@ -29,6 +30,8 @@ pub struct GameStore {
     pub history: RwSignal<Vec<FinishedGame>>,
     /// Saved tables not yet finished, for the start screen.
     pub tables_in_progress: RwSignal<Vec<Table>>,
+    /// Saved data that could not be read, kept aside for the player to download.
+    pub unreadable: RwSignal<Vec<Unreadable>>,
     /// Set once saving has failed, so the player is told only once.
     save_failed: RwSignal<bool>,
 }
@@ -58,6 +61,7 @@ impl GameStore {
             setup_error: RwSignal::new(None),
             history: RwSignal::new(Vec::new()),
             tables_in_progress: RwSignal::new(Vec::new()),
+            unreadable: RwSignal::new(Vec::new()),
             save_failed: RwSignal::new(false),
         };
         let storage = Storage::open();
@@ -78,9 +82,24 @@ impl GameStore {
             .iter()
             .find(|table| Some(&table.id) == last.as_ref() && !table.game.is_over())
             .cloned();
-        store
-            .tables_in_progress
-            .set(tables.value.into_iter().filter(|t| !t.game.is_over()).collect());
+        let (finished, in_progress): (Vec<Table>, Vec<Table>) =
+            tables.value.into_iter().partition(|table| table.game.is_over());
+        // A finished table lives on in the history; its saved copy is no longer needed once recorded there.
+        for table in finished {
+            if store
+                .history
+                .with_untracked(|games| games.iter().any(|game| game.table_id == table.id))
+            {
+                storage.delete_table(&table.id);
+            }
+        }
+        store.tables_in_progress.set(in_progress);
+        store.unreadable.set(storage.unreadable());
+        let listener = window_event_listener(leptos::ev::storage, move |event| {
+            store.on_storage_change(event.key())
+        });
+        // The store lives as long as the page, and so does its ear for other tabs.
+        std::mem::forget(listener);
         if !problems.is_empty() {
             store.notice.set(Some(problems.join(" ")));
         }
@@ -129,7 +148,10 @@ impl GameStore {
         match action(&mut table) {
             Ok(result) => {
                 table.updated_ms = now_ms();
-                self.save(&table);
+                table.revision += 1;
+                if !self.save(&table) {
+                    return None;
+                }
                 self.table.set(Some(table));
                 Some(result)
             }
@@ -140,12 +162,53 @@ impl GameStore {
         }
     }
 
-    fn save(&self, table: &Table) {
-        if let Err(message) = Storage::open().save_table(table)
+    /// Saves the table, unless another tab has saved a newer revision of it since: then that one is shown
+    /// instead (and false returned), so neither tab silently overwrites the other.
+    fn save(&self, table: &Table) -> bool {
+        let storage = Storage::open();
+        if let Some(newer) = storage
+            .table(&table.id)
+            .filter(|stored| stored.revision >= table.revision)
+        {
+            self.adopt_newer(newer);
+            return false;
+        }
+        let saved = storage
+            .save_table(table)
+            .and_then(|()| storage.set_last_table(&table.id));
+        if let Err(message) = saved
             && !self.save_failed.get_untracked()
         {
             self.save_failed.set(true);
-            self.notice.set(Some(message));
+            self.notice.set(Some(format!(
+                "{} Export your games to keep them.",
+                capitalised(&message)
+            )));
+        }
+        true
+    }
+
+    fn adopt_newer(&self, table: Table) {
+        self.picker.set(None);
+        self.table.set(Some(table));
+        self.notice.set(Some(
+            "This game was changed in another tab: showing its latest state.".into(),
+        ));
+    }
+
+    /// Another tab wrote to storage: if it saved the table open here, show its newer state.
+    fn on_storage_change(&self, key: Option<String>) {
+        let Some((id, ours)) = self
+            .table
+            .with_untracked(|t| t.as_ref().map(|t| (t.id.clone(), t.revision)))
+        else {
+            return;
+        };
+        if key.is_some_and(|key| key != Storage::table_key(&id)) {
+            return;
+        }
+        if let Some(newer) = Storage::open().table(&id).filter(|stored| stored.revision > ours) {
+            self.adopt_newer(newer);
         }
     }
 
@@ -326,13 +389,106 @@ impl GameStore {
         self.table.set(None);
     }
 
+    /// Opens a saved table, as this or another tab last saved it.
     pub fn resume(&self, id: &str) {
-        let table = self
+        let storage = Storage::open();
+        let listed = self
             .tables_in_progress
             .with_untracked(|tables| tables.iter().find(|t| t.id == id).cloned());
-        if let Some(table) = table {
-            self.save(&table);
+        if let Some(table) = storage.table(id).or(listed) {
+            let _ = storage.set_last_table(id);
+            self.picker.set(None);
             self.table.set(Some(table));
+        }
+    }
+
+    /// Deletes a game in progress (the start screen asks first).
+    pub fn delete(&self, id: &str) {
+        Storage::open().delete_table(id);
+        self.tables_in_progress
+            .update(|tables| tables.retain(|table| table.id != id));
+    }
+
+    /// Everything kept: the games in progress (this one included) and the finished ones.
+    fn bundle(&self) -> Bundle {
+        let mut tables = self.tables_in_progress.get_untracked();
+        if let Some(current) = self.table.get_untracked().filter(|table| !table.game.is_over()) {
+            tables.retain(|table| table.id != current.id);
+            tables.insert(0, current);
+        }
+        Bundle {
+            tables,
+            history: self.history.get_untracked(),
+        }
+    }
+
+    /// Saves everything to one file; it works from memory, so also when the browser's storage does not.
+    pub fn export(&self) {
+        let file = self.bundle().to_json(now_ms());
+        if let Err(message) = files::download(&format!("fivedice-{}.json", today()), &file) {
+            self.notice.set(Some(capitalised(&message)));
+        }
+    }
+
+    /// Saves one finished game as a file of its own, to send to someone.
+    pub fn share(&self, table_id: &str) {
+        let Some(game) = self
+            .history
+            .with_untracked(|games| games.iter().find(|g| g.table_id == table_id).cloned())
+        else {
+            return;
+        };
+        let name = format!("fivedice-{}-{}.json", game.game.rules().id(), table_id);
+        let file = Bundle {
+            tables: Vec::new(),
+            history: vec![game],
+        }
+        .to_json(now_ms());
+        if let Err(message) = files::download(&name, &file) {
+            self.notice.set(Some(capitalised(&message)));
+        }
+    }
+
+    /// Reads an export (or a shared game), checks all of it, and adds what is not here yet.
+    pub fn import(&self, raw: &str) {
+        let incoming = match Bundle::from_json(raw) {
+            Ok(incoming) => incoming,
+            Err(reason) => {
+                self.notice.set(Some(format!("Nothing was imported: {reason}.")));
+                return;
+            }
+        };
+        let mut here = self.bundle();
+        let summary = here.merge(incoming);
+        let storage = Storage::open();
+        let mut saved = storage.save_history(&here.history);
+        for table in &here.tables {
+            saved = saved.and_then(|()| storage.save_table(table));
+        }
+        let current = self
+            .table
+            .with_untracked(|table| table.as_ref().map(|t| t.id.clone()));
+        here.tables.retain(|table| Some(&table.id) != current.as_ref());
+        self.tables_in_progress.set(here.tables);
+        self.history.set(here.history);
+        let warning = saved
+            .err()
+            .map(|message| format!(" {}", capitalised(&message)))
+            .unwrap_or_default();
+        self.notice.set(Some(format!("{}{warning}", summary.describe())));
+    }
+
+    /// Offers the data that could not be read as a file, exactly as it was stored.
+    pub fn download_unreadable(&self) {
+        let kept: serde_json::Map<String, serde_json::Value> = self
+            .unreadable
+            .get_untracked()
+            .into_iter()
+            .map(|item| (item.key, serde_json::Value::from(item.raw)))
+            .collect();
+        let file = serde_json::Value::Object(kept).to_string();
+        if let Err(message) = files::download("fivedice-unreadable-data.json", &file) {
+            self.notice.set(Some(capitalised(&message)));
         }
     }
 

@@ -1,12 +1,17 @@
-//! A table: one game with its name, its dice and its roll for the first player — what is saved after every change.
+//! A table: one game with its name, its dice and its roll for the first player — what is saved after every
+//! change — and the other things Five Dice keeps: finished games and export files. Every saved form carries a
+//! format version, and older versions are migrated step by step when read.
 
 use fivedice_rules::{DiceMode, FirstPlayerRoll, Game, Rules, SetupError};
 use serde::{Deserialize, Serialize};
+use serde_json::Value;
 
 use crate::dice_source::DiceSource;
 
-/// The version of the saved-table format.
-pub const TABLE_FORMAT: u32 = 1;
+/// The version of the saved-table format. 1: the first release. 2: tables count their saves (`revision`).
+pub const TABLE_FORMAT: u32 = 2;
+/// The version of the history and export formats.
+pub const HISTORY_FORMAT: u32 = 1;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Table {
@@ -16,6 +21,8 @@ pub struct Table {
     /// Milliseconds since 1970, from the browser clock.
     pub created_ms: f64,
     pub updated_ms: f64,
+    /// How many times this table was saved: another tab holding an older revision must not overwrite it.
+    pub revision: u64,
     pub game: Game,
     pub dice: DiceSource,
     pub first_player_roll: FirstPlayerRoll,
@@ -45,6 +52,7 @@ impl Table {
             name,
             created_ms: now_ms,
             updated_ms: now_ms,
+            revision: 0,
             game,
             dice,
             first_player_roll,
@@ -56,19 +64,35 @@ impl Table {
         serde_json::json!({ "format": TABLE_FORMAT, "table": self }).to_string()
     }
 
-    /// Reads a saved table, refusing anything this version did not write.
+    /// Reads a saved table of this or any earlier format, refusing anything else.
     pub fn from_json(raw: &str) -> Result<Table, String> {
-        #[derive(Deserialize)]
-        struct Envelope {
-            format: u32,
-            table: serde_json::Value,
-        }
-        let envelope: Envelope =
+        let envelope: Value =
             serde_json::from_str(raw).map_err(|error| format!("not a saved table: {error}"))?;
-        if envelope.format != TABLE_FORMAT {
-            return Err(format!("saved table format {} is not known", envelope.format));
+        Table::from_envelope(envelope)
+    }
+
+    fn from_envelope(envelope: Value) -> Result<Table, String> {
+        let format = envelope
+            .get("format")
+            .and_then(Value::as_u64)
+            .ok_or("not a saved table: no format version")?;
+        let mut table = envelope
+            .get("table")
+            .cloned()
+            .ok_or("not a saved table: no table")?;
+        match format {
+            1 => migrate_v1_to_v2(&mut table),
+            2 => {}
+            other => return Err(format!("saved table format {other} is not known")),
         }
-        serde_json::from_value(envelope.table).map_err(|error| format!("saved table is damaged: {error}"))
+        serde_json::from_value(table).map_err(|error| format!("saved table is damaged: {error}"))
+    }
+}
+
+/// Format 1 had no revision counter: such a table has been saved an unknown number of times; count from 0.
+fn migrate_v1_to_v2(table: &mut Value) {
+    if let Some(fields) = table.as_object_mut() {
+        fields.insert("revision".into(), Value::from(0));
     }
 }
 
@@ -81,6 +105,130 @@ pub struct FinishedGame {
     pub game: Game,
 }
 
+pub fn history_to_json(games: &[FinishedGame]) -> String {
+    serde_json::json!({ "format": HISTORY_FORMAT, "games": games }).to_string()
+}
+
+pub fn history_from_json(raw: &str) -> Result<Vec<FinishedGame>, String> {
+    #[derive(Deserialize)]
+    struct Envelope {
+        format: u32,
+        games: Vec<FinishedGame>,
+    }
+    let envelope: Envelope = serde_json::from_str(raw).map_err(|error| error.to_string())?;
+    match envelope.format {
+        HISTORY_FORMAT => Ok(envelope.games),
+        other => Err(format!("history format {other} is not known")),
+    }
+}
+
+/// Everything Five Dice keeps, as one file: the export, the import, and a single shared game.
+#[derive(Debug, Default, PartialEq)]
+pub struct Bundle {
+    pub tables: Vec<Table>,
+    pub history: Vec<FinishedGame>,
+}
+
+/// How an import went, for the player.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct MergeSummary {
+    pub tables_added: usize,
+    pub games_added: usize,
+    pub already_here: usize,
+}
+
+impl MergeSummary {
+    pub fn describe(&self) -> String {
+        let plural = |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+        format!(
+            "Imported {} and {}; {} already here.",
+            plural(self.games_added, "finished game", "finished games"),
+            plural(self.tables_added, "game in progress", "games in progress"),
+            plural(self.already_here, "was", "were"),
+        )
+    }
+}
+
+impl Bundle {
+    pub fn to_json(&self, exported_ms: f64) -> String {
+        let tables: Vec<Value> = self
+            .tables
+            .iter()
+            .map(|table| serde_json::json!({ "format": TABLE_FORMAT, "table": table }))
+            .collect();
+        serde_json::json!({
+            "app": "fivedice",
+            "format": HISTORY_FORMAT,
+            "exported_ms": exported_ms,
+            "tables": tables,
+            "history": self.history,
+        })
+        .to_string()
+    }
+
+    /// Reads an export file; every table and game is checked by the rules, and one bad entry refuses the file.
+    pub fn from_json(raw: &str) -> Result<Bundle, String> {
+        let file: Value =
+            serde_json::from_str(raw).map_err(|error| format!("this is not a Five Dice file ({error})"))?;
+        if file.get("app").and_then(Value::as_str) != Some("fivedice") {
+            return Err("this is not a Five Dice file".into());
+        }
+        match file.get("format").and_then(Value::as_u64) {
+            Some(format) if format == u64::from(HISTORY_FORMAT) => {}
+            other => return Err(format!("file format {other:?} is not known")),
+        }
+        let list = |name: &str| {
+            file.get(name)
+                .and_then(Value::as_array)
+                .cloned()
+                .unwrap_or_default()
+        };
+        let tables = list("tables")
+            .into_iter()
+            .enumerate()
+            .map(|(index, table)| {
+                Table::from_envelope(table).map_err(|error| format!("table {}: {error}", index + 1))
+            })
+            .collect::<Result<Vec<Table>, String>>()?;
+        let history = list("history")
+            .into_iter()
+            .enumerate()
+            .map(|(index, game)| {
+                serde_json::from_value(game).map_err(|error| format!("finished game {}: {error}", index + 1))
+            })
+            .collect::<Result<Vec<FinishedGame>, String>>()?;
+        Ok(Bundle { tables, history })
+    }
+
+    /// Adds what `other` has and this does not (by table id); of two copies of a table, the more saved one wins.
+    pub fn merge(&mut self, other: Bundle) -> MergeSummary {
+        let mut summary = MergeSummary::default();
+        for game in other.history {
+            if self.history.iter().any(|mine| mine.table_id == game.table_id) {
+                summary.already_here += 1;
+            } else {
+                summary.games_added += 1;
+                self.history.push(game);
+            }
+        }
+        self.history
+            .sort_by(|a, b| b.finished_ms.total_cmp(&a.finished_ms));
+        for table in other.tables {
+            let finished = self.history.iter().any(|game| game.table_id == table.id);
+            match self.tables.iter_mut().find(|mine| mine.id == table.id) {
+                _ if finished => summary.already_here += 1,
+                Some(mine) if table.revision > mine.revision => *mine = table,
+                Some(_) => summary.already_here += 1,
+                None => {
+                    summary.tables_added += 1;
+                    self.tables.push(table);
+                }
+            }
+        }
+        summary
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use fivedice_rules::RulesetId;
@@ -91,34 +239,44 @@ mod tests {
         names.iter().map(|name| name.to_string()).collect()
     }
 
+    fn table(seed: u64) -> Table {
+        let rules = Rules::new(RulesetId::Yahtzee);
+        Table::new(
+            "Kitchen".into(),
+            rules,
+            DiceMode::App,
+            &names(&["A", "B", "C"]),
+            Some(seed),
+            1e12 + seed as f64,
+        )
+        .unwrap()
+    }
+
     #[test]
     fn a_seeded_table_rolls_for_the_first_player_and_round_trips() {
-        let rules = Rules::new(RulesetId::Yahtzee);
-        let table = Table::new(
-            "Kitchen".into(),
-            rules,
-            DiceMode::App,
-            &names(&["A", "B", "C"]),
-            Some(5),
-            1e12,
-        )
-        .unwrap();
-        assert!(!table.first_player_roll.rounds.is_empty());
-        assert_eq!(table.game.current_seat(), table.first_player_roll.first_seat);
-        assert_eq!(Table::from_json(&table.to_json()).unwrap(), table);
-        let again = Table::new(
-            "Kitchen".into(),
-            rules,
-            DiceMode::App,
-            &names(&["A", "B", "C"]),
-            Some(5),
-            1e12,
-        )
-        .unwrap();
+        let first = table(5);
+        assert!(!first.first_player_roll.rounds.is_empty());
+        assert_eq!(first.game.current_seat(), first.first_player_roll.first_seat);
+        assert_eq!(Table::from_json(&first.to_json()).unwrap(), first);
         assert_eq!(
-            again.first_player_roll, table.first_player_roll,
+            table(5).first_player_roll,
+            first.first_player_roll,
             "a seed decides the same starter"
         );
+    }
+
+    /// Saves written by every earlier release, kept as they were written.
+    #[test]
+    fn saves_of_every_earlier_format_still_load() {
+        let v1 = include_str!("../tests/samples/table-v1.json");
+        let table = Table::from_json(v1).expect("a format-1 save loads");
+        assert_eq!(table.revision, 0);
+        assert_eq!(table.game.players(), ["Anna", "Ben"]);
+        assert_eq!(table.game.log().len(), 2);
+        assert_eq!(table.game.turn().rolls_used, 1);
+        let history = history_from_json(include_str!("../tests/samples/history-v1.json")).unwrap();
+        assert_eq!(history.len(), 1);
+        assert!(history[0].game.is_over());
     }
 
     #[test]
@@ -137,14 +295,47 @@ mod tests {
         );
         assert!(Table::from_json("{").is_err());
         assert!(
-            Table::from_json("{\"format\":2,\"table\":{}}")
+            Table::from_json("{\"format\":3,\"table\":{}}")
                 .unwrap_err()
-                .contains("format 2")
+                .contains("format 3")
         );
         assert!(
-            Table::from_json("{\"format\":1,\"table\":{\"id\":3}}")
+            Table::from_json("{\"format\":2,\"table\":{\"id\":3}}")
                 .unwrap_err()
                 .contains("damaged")
         );
+    }
+
+    #[test]
+    fn an_export_reads_back_and_merges_without_duplicates() {
+        let mut here = Bundle {
+            tables: vec![table(1), table(2)],
+            history: Vec::new(),
+        };
+        let mut newer = table(2);
+        newer.revision = 5;
+        let file = Bundle {
+            tables: vec![table(1), newer.clone(), table(3)],
+            history: Vec::new(),
+        }
+        .to_json(0.0);
+        let summary = here.merge(Bundle::from_json(&file).unwrap());
+        assert_eq!(
+            summary,
+            MergeSummary {
+                tables_added: 1,
+                games_added: 0,
+                already_here: 1
+            }
+        );
+        assert_eq!(here.tables.len(), 3);
+        assert!(here.tables.contains(&newer), "the more saved copy wins");
+        assert_eq!(
+            summary.describe(),
+            "Imported 0 finished games and 1 game in progress; 1 was already here."
+        );
+        assert!(Bundle::from_json("{\"app\":\"other\"}").is_err());
+        let broken = file.replacen("\"players\":[\"A\"", "\"players\":[\"\"", 1);
+        assert!(Bundle::from_json(&broken).unwrap_err().starts_with("table 1:"));
     }
 }

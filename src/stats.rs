@@ -1,0 +1,171 @@
+//! Statistics over finished games, per player name and ruleset. Every score comes from the rules crate's totals.
+
+use std::collections::BTreeMap;
+
+use fivedice_rules::RulesetId;
+
+use crate::table::FinishedGame;
+
+/// One player's record at one ruleset.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlayerStats {
+    pub name: String,
+    pub ruleset: RulesetId,
+    pub games: usize,
+    pub wins: usize,
+    pub best: u16,
+    pub average: f64,
+    /// Share of games in which the upper bonus was earned, 0 to 1.
+    pub bonus_rate: f64,
+    /// Five-of-a-kinds scored: the box at 50, plus every bonus.
+    pub yahtzees: usize,
+}
+
+/// Every player's record, grouped by name (ignoring case) and ruleset, most games first.
+pub fn player_stats(history: &[FinishedGame]) -> Vec<PlayerStats> {
+    struct Tally {
+        name: String,
+        totals: Vec<u16>,
+        wins: usize,
+        bonuses: usize,
+        yahtzees: usize,
+    }
+    let mut tallies: BTreeMap<(String, RulesetId), Tally> = BTreeMap::new();
+    for finished in history {
+        let game = &finished.game;
+        let ruleset = game.rules().ruleset();
+        let five_box = ruleset.five_of_a_kind_box();
+        let standings = game.standings();
+        for (seat, name) in game.players().iter().enumerate() {
+            let (Some(totals), Some(sheet)) = (game.totals(seat), game.sheets().get(seat)) else {
+                continue;
+            };
+            let tally = tallies
+                .entry((name.to_lowercase(), game.rules().id()))
+                .or_insert_with(|| Tally {
+                    name: name.clone(),
+                    totals: Vec::new(),
+                    wins: 0,
+                    bonuses: 0,
+                    yahtzees: 0,
+                });
+            tally.totals.push(totals.grand);
+            tally.wins += usize::from(standings.iter().any(|s| s.seat == seat && s.winner));
+            tally.bonuses += usize::from(totals.bonus > 0);
+            tally.yahtzees += usize::from(sheet.get(five_box) == Some(50)) + usize::from(sheet.bonus_count());
+        }
+    }
+    let mut stats: Vec<PlayerStats> = tallies
+        .into_iter()
+        .map(|((_, ruleset), tally)| {
+            let games = tally.totals.len();
+            PlayerStats {
+                name: tally.name,
+                ruleset,
+                games,
+                wins: tally.wins,
+                best: tally.totals.iter().copied().max().unwrap_or(0),
+                average: tally.totals.iter().map(|&t| f64::from(t)).sum::<f64>() / games as f64,
+                bonus_rate: tally.bonuses as f64 / games as f64,
+                yahtzees: tally.yahtzees,
+            }
+        })
+        .collect();
+    stats.sort_by(|a, b| b.games.cmp(&a.games).then(a.name.cmp(&b.name)));
+    stats
+}
+
+/// Each player's grand totals at one ruleset, oldest game first, for the chart.
+pub fn score_series(history: &[FinishedGame], ruleset: RulesetId) -> Vec<(String, Vec<u16>)> {
+    let mut games: Vec<&FinishedGame> = history
+        .iter()
+        .filter(|f| f.game.rules().id() == ruleset)
+        .collect();
+    games.sort_by(|a, b| a.finished_ms.total_cmp(&b.finished_ms));
+    let mut series: Vec<(String, Vec<u16>)> = Vec::new();
+    for finished in games {
+        for (seat, name) in finished.game.players().iter().enumerate() {
+            let total = finished.game.totals(seat).map_or(0, |totals| totals.grand);
+            match series
+                .iter_mut()
+                .find(|(other, _)| other.to_lowercase() == name.to_lowercase())
+            {
+                Some((_, totals)) => totals.push(total),
+                None => series.push((name.clone(), vec![total])),
+            }
+        }
+    }
+    series
+}
+
+#[cfg(test)]
+mod tests {
+    use fivedice_rules::{Category, DiceMode, Game, Rules};
+
+    use super::*;
+
+    /// A finished score-pad game where each player writes the given value into every box it can hold.
+    fn finished(rules: RulesetId, players: &[&str], fill: &[u16], when: f64) -> FinishedGame {
+        let rules = Rules::new(rules);
+        let mut game = Game::new(rules, DiceMode::Pad, players, 0).unwrap();
+        while !game.is_over() {
+            let seat = game.current_seat();
+            let sheet = &game.sheets()[seat];
+            let category: Category = rules
+                .ruleset()
+                .cells
+                .iter()
+                .map(|cell| cell.category)
+                .find(|&category| sheet.is_open(category))
+                .unwrap();
+            let offers = rules.offers(category).unwrap();
+            let wanted = fill[seat];
+            let value = offers
+                .iter()
+                .copied()
+                .filter(|&v| v <= wanted)
+                .max()
+                .unwrap_or(offers[0]);
+            game.write(category, value, false).unwrap();
+        }
+        FinishedGame {
+            table_id: format!("{when}"),
+            table_name: "Kitchen".into(),
+            finished_ms: when,
+            game,
+        }
+    }
+
+    #[test]
+    fn records_per_player_and_ruleset() {
+        let history = vec![
+            finished(RulesetId::Yam, &["Anna", "Ben"], &[50, 0], 2.0),
+            finished(RulesetId::Yam, &["anna", "Ben"], &[0, 0], 1.0),
+            finished(RulesetId::Yatzy, &["Anna"], &[50], 3.0),
+        ];
+        let stats = player_stats(&history);
+        let anna_yam = stats
+            .iter()
+            .find(|s| s.name == "Anna" && s.ruleset == RulesetId::Yam)
+            .unwrap();
+        let anna_total = history[0].game.totals(0).unwrap().grand;
+        assert_eq!((anna_yam.games, anna_yam.wins, anna_yam.best), (2, 2, anna_total));
+        assert_eq!(anna_yam.average, f64::from(anna_total) / 2.0);
+        assert_eq!((anna_yam.bonus_rate, anna_yam.yahtzees), (0.5, 1));
+        let ben = stats.iter().find(|s| s.name == "Ben").unwrap();
+        assert_eq!(
+            (ben.games, ben.wins, ben.best, ben.yahtzees),
+            (2, 1, 0, 0),
+            "a 0-0 tie is a shared win"
+        );
+        assert_eq!(stats.len(), 3);
+        let series = score_series(&history, RulesetId::Yam);
+        assert_eq!(
+            series,
+            vec![
+                ("anna".to_string(), vec![0, anna_total]),
+                ("Ben".to_string(), vec![0, 0])
+            ]
+        );
+    }
+}
