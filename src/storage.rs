@@ -12,11 +12,15 @@ const LAST_TABLE: &str = "fivedice.last";
 const HISTORY: &str = "fivedice.history";
 pub const UNREADABLE_PREFIX: &str = "fivedice.unreadable.";
 
+/// A store refused a write: it is full, or the browser blocks it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WriteRefused;
+
 /// The few operations a key-value store needs to keep Five Dice's data.
 pub trait Backend {
     fn get(&self, key: &str) -> Option<String>;
     /// Fails when the store is full or refuses writes.
-    fn set(&self, key: &str, value: &str) -> Result<(), ()>;
+    fn set(&self, key: &str, value: &str) -> Result<(), WriteRefused>;
     fn remove(&self, key: &str);
     fn keys(&self) -> Vec<String>;
 }
@@ -26,8 +30,8 @@ impl Backend for web_sys::Storage {
         self.get_item(key).ok().flatten()
     }
 
-    fn set(&self, key: &str, value: &str) -> Result<(), ()> {
-        self.set_item(key, value).map_err(drop)
+    fn set(&self, key: &str, value: &str) -> Result<(), WriteRefused> {
+        self.set_item(key, value).map_err(|_| WriteRefused)
     }
 
     fn remove(&self, key: &str) {
@@ -48,7 +52,7 @@ impl<B: Backend + ?Sized> Backend for std::rc::Rc<B> {
         (**self).get(key)
     }
 
-    fn set(&self, key: &str, value: &str) -> Result<(), ()> {
+    fn set(&self, key: &str, value: &str) -> Result<(), WriteRefused> {
         (**self).set(key, value)
     }
 
@@ -73,7 +77,7 @@ impl Backend for MemoryBackend {
         self.entries.borrow().get(key).cloned()
     }
 
-    fn set(&self, key: &str, value: &str) -> Result<(), ()> {
+    fn set(&self, key: &str, value: &str) -> Result<(), WriteRefused> {
         let mut entries = self.entries.borrow_mut();
         let used: usize = entries
             .iter()
@@ -84,7 +88,7 @@ impl Backend for MemoryBackend {
             .capacity
             .is_some_and(|capacity| used + value.len() > capacity)
         {
-            return Err(());
+            return Err(WriteRefused);
         }
         entries.insert(key.to_string(), value.to_string());
         Ok(())
@@ -149,9 +153,9 @@ impl Storage {
             .backend
             .as_ref()
             .ok_or("this browser keeps no saved games here")?;
-        backend
-            .set(key, value)
-            .map_err(|()| "the browser's storage is full or blocked: games are not being saved".to_string())
+        backend.set(key, value).map_err(|WriteRefused| {
+            "the browser's storage is full or blocked: games are not being saved".to_string()
+        })
     }
 
     fn keys_with(&self, prefix: &str) -> Vec<String> {

@@ -324,7 +324,7 @@ fn simulate_games(options: &Options) -> Result<String, String> {
     let games = options.number(&options.games, "games", 1..=10_000_000)? as usize;
     let seed = options.number(&options.seed, "seed", 0..=u64::MAX)?;
     let table = level.table(rules);
-    let summary = simulate(&table, level.noise(), games, seed).map_err(|error| format!("{error:?}"))?;
+    let summary = simulate(&table, level.noise(), games, seed).map_err(|error| error.to_string())?;
     if options.json {
         return Ok(summary_json(rules, level, seed, &summary).to_string());
     }

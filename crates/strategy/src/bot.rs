@@ -116,6 +116,17 @@ pub enum PlayError {
     Advice(AdviceError),
 }
 
+impl std::fmt::Display for PlayError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            PlayError::Game(error) => write!(f, "the game refused the bot's move: {error}"),
+            PlayError::Advice(error) => write!(f, "no advice for the bot: {error}"),
+        }
+    }
+}
+
+impl std::error::Error for PlayError {}
+
 impl From<GameError> for PlayError {
     fn from(error: GameError) -> PlayError {
         PlayError::Game(error)

@@ -2,10 +2,11 @@
 //!
 //! - [`ValueTable`]: for every reachable turn-start state, the expected remaining score under optimal play,
 //!   solved by backward induction ([`ValueTable::solve`], or a slice at a time with [`TableBuilder`] for a
-//!   Web Worker that reports [`Progress`]).
+//!   Web Worker that reports [`Progress`] and posts [`ValueTable::values`] back for
+//!   [`ValueTable::from_values`]).
 //! - [`TurnAdvisor`] / [`ValueTable::advise`]: within a turn, every keep or cell with its exact expected final
-//!   score, ranked ([`Advice`]), and the points a choice gives up against the best.
-//! - [`Bot`] and [`simulate`]: players from perfect to beatable, deterministic given a seed.
+//!   score, ranked ([`Advice`]), and the points a choice gives up against the best ([`Advice::loss`]).
+//! - [`Bot`] at a [`Level`] and [`simulate`]: players from perfect to beatable, deterministic given a seed.
 //!
 //! All scores come from the rules crate; the engine only adds expectations and maxima.
 #![forbid(unsafe_code)]

@@ -129,6 +129,13 @@ impl ValueTable {
         builder.finish()
     }
 
+    /// A table from values built elsewhere (a Web Worker posts `values()`; the page takes them back here);
+    /// `None` unless there is exactly one value for each state of these rules.
+    pub fn from_values(rules: Rules, values: Vec<f32>) -> Option<ValueTable> {
+        let model = TurnModel::new(rules);
+        (values.len() == model.space.state_count()).then_some(ValueTable { model, values })
+    }
+
     /// A table that values every future at zero: play on it maximises the points of the turn in hand alone
     /// (the greedy player).
     pub fn myopic(rules: Rules) -> ValueTable {

@@ -133,4 +133,8 @@ fn a_build_in_slices_reports_progress_and_gives_the_same_table() {
     assert_eq!(builder.finish().values(), table.values());
     assert_eq!(table.values(), yam().values());
     assert_eq!(table.memory_bytes(), 4 * table.state_count());
+    // What a worker posts back rebuilds the same table; values of other rules do not fit.
+    let posted = ValueTable::from_values(rules, table.values().to_vec()).unwrap();
+    assert_eq!(posted.expected_score(), table.expected_score());
+    assert!(ValueTable::from_values(Rules::new(RulesetId::Yatzy), table.values().to_vec()).is_none());
 }
