@@ -1,6 +1,6 @@
 //! Advice within a turn agrees with the table, with itself across rolls, and with cases worked by hand.
 
-use fivedice_rules::{Category, Dice, FaceCounts, Rules, RulesetId, Sheet};
+use fivedice_rules::{Category, Dice, FaceCounts, Rules, RulesetId, Section, Sheet};
 use fivedice_strategy::{AdviceError, Choice, Progress, TableBuilder, ValueTable};
 
 fn yam() -> ValueTable {
@@ -31,6 +31,45 @@ fn with_only_chance_open_three_rolls_are_worth_70_thirds() {
     );
     assert_eq!(advice.loss(advice.best().choice), Some(0.0));
     assert_eq!(advice.loss(Choice::Cell(Category::Aces)), None);
+}
+
+#[test]
+fn the_upper_bonus_counts_when_the_last_upper_cell_crosses_the_threshold() {
+    // Only sixes open at an upper total of 45: keep every six; three or more of them earn the 35 bonus.
+    let rules = Rules::new(RulesetId::Yahtzee);
+    let table = ValueTable::solve(rules);
+    let upper = [
+        (Category::Aces, 3),
+        (Category::Twos, 6),
+        (Category::Threes, 9),
+        (Category::Fours, 12),
+    ];
+    // The lower section written off (the chance cannot hold less than five).
+    let lower_cells = rules
+        .ruleset()
+        .cells
+        .iter()
+        .filter(|cell| cell.section == Section::Lower);
+    let lower = lower_cells.map(|cell| {
+        (
+            cell.category,
+            if cell.category == Category::Chance { 5 } else { 0 },
+        )
+    });
+    let filled: Vec<(Category, u16)> = upper
+        .into_iter()
+        .chain([(Category::Fives, 15)])
+        .chain(lower)
+        .collect();
+    let sheet = rules.sheet(&filled).unwrap();
+    let six = 1.0 - (5.0f64 / 6.0).powi(3);
+    let binomial =
+        |k: i32| [1.0, 5.0, 10.0, 10.0, 5.0, 1.0][k as usize] * six.powi(k) * (1.0 - six).powi(5 - k);
+    let expected = 30.0 * six + 35.0 * (3..=5).map(binomial).sum::<f64>();
+    assert!(
+        (table.expected_remaining(&sheet) - expected).abs() < 1e-4,
+        "{expected}"
+    );
 }
 
 #[test]
