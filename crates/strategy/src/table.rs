@@ -6,14 +6,17 @@ use crate::five_of_a_kind::FiveOfAKindAnswers;
 use crate::keeps::KEEPS;
 use crate::turn::{NARROW, Outcomes, TurnModel, WIDE};
 
-/// For every reachable turn-start state: the expected remaining score under optimal play, as `f32`
-/// (four bytes a state).
+/// For every reachable turn-start state: the expected remaining score under optimal play, as `f32`. States
+/// with the same future (upper totals from which the bonus is settled) share one value, so the table takes
+/// fewer than four bytes a state.
 pub struct ValueTable {
     pub(crate) model: TurnModel,
     pub(crate) values: Vec<f32>,
 }
 
-/// How far a table build has come, in groups of states (a group is one set of filled cells).
+/// How far a table build has come, in groups of states (a group is one set of filled cells). Time runs
+/// roughly in step (yahtzee: 42%, 55% and 84% of the time at a quarter, half and three quarters of the
+/// groups, the first quarter including the setup).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Progress {
     pub groups_done: usize,
