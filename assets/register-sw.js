@@ -1,6 +1,8 @@
 // Registers the service worker (offline play) and tells the app when a new deployment is ready.
 // The app shows "A new version is ready"; the update applies on the player's tap or the next start.
 (() => {
+  // Ask the browser not to evict saved games under storage pressure (Safari evicts unvisited sites' data).
+  navigator.storage?.persist?.().catch(() => {});
   if (!("serviceWorker" in navigator)) return;
   let reloadWhenUpdated = false;
   navigator.serviceWorker.addEventListener("controllerchange", () => {

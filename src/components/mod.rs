@@ -2,9 +2,11 @@
 
 mod dice_tray;
 mod play_screen;
+mod saved_games;
 mod score_sheet;
 mod setup_screen;
 mod standings;
+mod statistics;
 mod value_picker;
 
 use leptos::prelude::*;

@@ -3,6 +3,8 @@
 use fivedice_rules::{DiceMode, Joker, Rules, RulesetId};
 use leptos::prelude::*;
 
+use super::saved_games::{History, TablesInProgress, YourData};
+use super::statistics::Statistics;
 use crate::launch::NewGameRequest;
 use crate::store::{GameStore, today};
 
@@ -169,99 +171,8 @@ pub fn SetupScreen() -> impl IntoView {
                 <button type="submit" class="primary start" data-action="start">"Start"</button>
             </form>
             <History />
+            <Statistics />
+            <YourData />
         </div>
-    }
-}
-
-/// Games saved mid-way, to pick up again.
-#[component]
-fn TablesInProgress() -> impl IntoView {
-    let store = expect_context::<GameStore>();
-    move || {
-        let tables = store.tables_in_progress.get();
-        (!tables.is_empty()).then(|| {
-            let rows = tables
-                .into_iter()
-                .map(|table| {
-                    let id = table.id.clone();
-                    let game = &table.game;
-                    let summary = format!(
-                        "{} · {} · round {} of {}",
-                        game.rules().ruleset().name,
-                        game.players().join(", "),
-                        game.round(),
-                        game.rules().ruleset().cells.len()
-                    );
-                    view! {
-                        <li>
-                            <button class="resume" data-action="resume" on:click=move |_| store.resume(&id)>
-                                <strong>{table.name.clone()}</strong>
-                                <span>{summary}</span>
-                            </button>
-                        </li>
-                    }
-                })
-                .collect_view();
-            view! {
-                <section class="card" aria-labelledby="in-progress-title">
-                    <h2 id="in-progress-title">"Games in progress"</h2>
-                    <ul class="table-list">{rows}</ul>
-                </section>
-            }
-        })
-    }
-}
-
-/// Finished games: when, which game, who played and how they scored.
-#[component]
-fn History() -> impl IntoView {
-    let store = expect_context::<GameStore>();
-    move || {
-        let games = store.history.get();
-        (!games.is_empty()).then(|| {
-            let rows = games
-                .into_iter()
-                .map(|finished| {
-                    let date = js_sys::Date::new(&wasm_bindgen::JsValue::from_f64(finished.finished_ms));
-                    let when = format!(
-                        "{:04}-{:02}-{:02}",
-                        date.get_full_year(),
-                        date.get_month() + 1,
-                        date.get_date()
-                    );
-                    let game = &finished.game;
-                    let scores = game
-                        .standings()
-                        .into_iter()
-                        .map(|standing| format!("{} {}", game.players()[standing.seat], standing.total))
-                        .collect::<Vec<_>>()
-                        .join(" · ");
-                    view! {
-                        <tr>
-                            <td>{when}</td>
-                            <td>{game.rules().ruleset().name}</td>
-                            <td>{finished.table_name.clone()}</td>
-                            <td>{scores}</td>
-                        </tr>
-                    }
-                })
-                .collect_view();
-            view! {
-                <section class="card" aria-labelledby="history-title">
-                    <h2 id="history-title">"Finished games"</h2>
-                    <table class="history">
-                        <thead>
-                            <tr>
-                                <th scope="col">"Date"</th>
-                                <th scope="col">"Game"</th>
-                                <th scope="col">"Table"</th>
-                                <th scope="col">"Scores"</th>
-                            </tr>
-                        </thead>
-                        <tbody>{rows}</tbody>
-                    </table>
-                </section>
-            }
-        })
     }
 }

@@ -1,0 +1,187 @@
+//! Statistics per player and ruleset, and a chart of scores over time (plain SVG).
+
+use fivedice_rules::RulesetId;
+use leptos::prelude::*;
+
+use crate::stats::{player_stats, score_series};
+use crate::store::GameStore;
+
+const COLOURS: [&str; 8] = [
+    "#1f5f4a", "#d9822b", "#2a6ef5", "#b3412e", "#7b4fb3", "#3c8d2f", "#b58900", "#5b6560",
+];
+
+#[component]
+pub fn Statistics() -> impl IntoView {
+    let store = expect_context::<GameStore>();
+    let rulesets = Memo::new(move |_| {
+        let mut seen: Vec<RulesetId> = Vec::new();
+        store.history.with(|games| {
+            for game in games {
+                let id = game.game.rules().id();
+                if !seen.contains(&id) {
+                    seen.push(id);
+                }
+            }
+        });
+        seen
+    });
+    let chosen = RwSignal::new(None::<RulesetId>);
+    let shown = move || chosen.get().or_else(|| rulesets.with(|ids| ids.first().copied()));
+    move || {
+        let ruleset = shown()?;
+        let rows = store.history.with(|games| player_stats(games));
+        let rows = rows
+            .into_iter()
+            .filter(|row| row.ruleset == ruleset)
+            .map(|row| {
+                view! {
+                    <tr>
+                        <th scope="row">{row.name}</th>
+                        <td>{row.games}</td>
+                        <td>{row.wins}</td>
+                        <td>{row.best}</td>
+                        <td>{format!("{:.1}", row.average)}</td>
+                        <td>{format!("{:.0}%", row.bonus_rate * 100.0)}</td>
+                        <td>{row.yahtzees}</td>
+                    </tr>
+                }
+            })
+            .collect_view();
+        let tabs = rulesets
+            .get()
+            .into_iter()
+            .map(|id| {
+                view! {
+                    <button
+                        class="tab"
+                        data-stats-rules=id.id()
+                        aria-pressed=move || (shown() == Some(id)).to_string()
+                        on:click=move |_| chosen.set(Some(id))
+                    >
+                        {id.ruleset().name}
+                    </button>
+                }
+            })
+            .collect_view();
+        Some(view! {
+            <section class="card statistics" aria-labelledby="stats-title">
+                <h2 id="stats-title">"Statistics"</h2>
+                <div class="tabs" role="group" aria-label="Game">{tabs}</div>
+                <div class="scroll-x">
+                    <table class="history stats" data-stats=ruleset.id()>
+                        <thead>
+                            <tr>
+                                <th scope="col">"Player"</th>
+                                <th scope="col">"Games"</th>
+                                <th scope="col">"Wins"</th>
+                                <th scope="col">"Best"</th>
+                                <th scope="col">"Average"</th>
+                                <th scope="col">"Upper bonus"</th>
+                                <th scope="col">{five_of_a_kind_plural(ruleset)}</th>
+                            </tr>
+                        </thead>
+                        <tbody>{rows}</tbody>
+                    </table>
+                </div>
+                <ScoreChart ruleset />
+            </section>
+        })
+    }
+}
+
+/// What a table calls its five-of-a-kinds.
+fn five_of_a_kind_plural(ruleset: RulesetId) -> &'static str {
+    match ruleset {
+        RulesetId::Yahtzee => "Yahtzees",
+        RulesetId::Yardzee => "Honeymoons",
+        RulesetId::Yam => "Yams",
+        RulesetId::Yatzy => "Yatzys",
+    }
+}
+
+/// Each player's totals, game after game, as lines on a plain SVG chart.
+#[component]
+fn ScoreChart(ruleset: RulesetId) -> impl IntoView {
+    let store = expect_context::<GameStore>();
+    let series = store.history.with(|games| score_series(games, ruleset));
+    let games = series.iter().map(|(_, totals)| totals.len()).max().unwrap_or(0);
+    let top = series
+        .iter()
+        .flat_map(|(_, totals)| totals.iter().copied())
+        .max()
+        .unwrap_or(0);
+    // Round the scale up to a multiple of 50, so the grid lines fall on round numbers.
+    let scale = f64::from(top.div_ceil(50).max(1) * 50);
+    let (width, height, left, bottom) = (600.0, 220.0, 40.0, 20.0);
+    let x = move |index: usize| {
+        let span = (games.max(2) - 1) as f64;
+        left + (width - left - 10.0) * index as f64 / span
+    };
+    let y = move |total: u16| (height - bottom) - (height - bottom - 10.0) * f64::from(total) / scale;
+    let grid = (0..=4)
+        .map(|step| {
+            let value = scale * f64::from(step) / 4.0;
+            let at = y(value as u16);
+            view! {
+                <line x1=left x2=width - 10.0 y1=at y2=at class="grid" />
+                <text x=left - 6.0 y=at + 4.0 text-anchor="end">{format!("{value:.0}")}</text>
+            }
+        })
+        .collect_view();
+    let lines = series
+        .iter()
+        .enumerate()
+        .map(|(index, (name, totals))| {
+            let colour = COLOURS[index % COLOURS.len()];
+            // A player's line starts where their first game falls among the ruleset's games.
+            let offset = games - totals.len();
+            let points = totals
+                .iter()
+                .enumerate()
+                .map(|(game, &total)| format!("{:.1},{:.1}", x(game + offset), y(total)))
+                .collect::<Vec<_>>()
+                .join(" ");
+            let dots = totals
+                .iter()
+                .enumerate()
+                .map(|(game, &total)| {
+                    view! {
+                        <circle cx=x(game + offset) cy=y(total) r="3.5" fill=colour>
+                            <title>{format!("{name}: {total}")}</title>
+                        </circle>
+                    }
+                })
+                .collect_view();
+            view! {
+                <polyline points=points fill="none" stroke=colour stroke-width="2.5" />
+                {dots}
+            }
+        })
+        .collect_view();
+    let legend = series
+        .iter()
+        .enumerate()
+        .map(|(index, (name, _))| {
+            let colour = COLOURS[index % COLOURS.len()];
+            view! {
+                <span class="legend-item">
+                    <span class="swatch" style=format!("background:{colour}")></span>
+                    {name.clone()}
+                </span>
+            }
+        })
+        .collect_view();
+    view! {
+        <figure class="chart">
+            <svg
+                viewBox=format!("0 0 {width} {height}")
+                role="img"
+                aria-label=format!("Scores over the last {games} games of {}", ruleset.ruleset().name)
+            >
+                {grid}
+                {lines}
+            </svg>
+            <figcaption class="legend">{legend}</figcaption>
+        </figure>
+    }
+}
