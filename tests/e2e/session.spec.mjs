@@ -114,6 +114,8 @@ test("the keyboard plays: Space rolls, digits hold, arrows move between boxes", 
 
 test("an unreadable save is kept aside and reported, and the app still starts", async ({ page }) => {
   await page.goto("index.html");
+  // The app reads storage once it has started: plant the bad data after that, then open the app again.
+  await expect(page.locator('[data-setup="rules"]')).toBeVisible();
   await page.evaluate(() => {
     localStorage.setItem("fivedice.table.broken", '{"format":1,"table":{"id":"broken"');
     localStorage.setItem("fivedice.history", "not a history");
