@@ -5,6 +5,7 @@ use std::fmt;
 use fivedice_rules::{Category, DICE, Dice, Face, FaceCounts, Scores, Sheet};
 
 use crate::keeps::{KEEPS, faces_of};
+use crate::lanes::Lanes;
 use crate::table::ValueTable;
 use crate::turn::{Outcomes, REROLLS, SINGLE};
 
@@ -130,11 +131,11 @@ impl ValueTable {
             .map(|scores| (scores.bonus, scores.cells.as_slice()));
         let mut outcomes = Outcomes::new();
         outcomes.prepare(model, &self.values, group, answers);
-        let mut keeps = vec![[0.0; SINGLE]; KEEPS];
+        let mut keeps = vec![Lanes::<SINGLE>::splat(0.0); KEEPS];
         let mut keep_values: [Vec<f32>; REROLLS] = Default::default();
-        let first = lane / SINGLE * SINGLE;
+        let first = lane / Lanes::<SINGLE>::COUNT * Lanes::<SINGLE>::COUNT;
         let start = outcomes.solve_block(model, first, &mut keeps, |rerolls, values| {
-            keep_values[rerolls] = values.iter().map(|lanes| lanes[lane - first]).collect();
+            keep_values[rerolls] = values.iter().map(|lanes| lanes.lane(lane - first)).collect();
         });
         Ok(TurnAdvisor {
             table: self,
@@ -143,7 +144,7 @@ impl ValueTable {
             lane,
             outcomes,
             keep_values,
-            expected_remaining: start[lane - first],
+            expected_remaining: start.lane(lane - first),
         })
     }
 

@@ -15,6 +15,7 @@ mod advice;
 mod bot;
 mod five_of_a_kind;
 mod keeps;
+mod lanes;
 mod states;
 mod table;
 mod turn;

@@ -4,6 +4,7 @@ use fivedice_rules::{Rules, Sheet};
 
 use crate::five_of_a_kind::FiveOfAKindAnswers;
 use crate::keeps::KEEPS;
+use crate::lanes::Lanes;
 use crate::turn::{NARROW, Outcomes, TurnModel, WIDE};
 
 /// For every reachable turn-start state: the expected remaining score under optimal play, as `f32`. States
@@ -41,8 +42,8 @@ pub struct TableBuilder {
     groups_left: usize,
     five_of_a_kind: FiveOfAKindAnswers,
     outcomes: Outcomes,
-    wide_keeps: Vec<[f32; WIDE]>,
-    narrow_keeps: Vec<[f32; NARROW]>,
+    wide_keeps: Vec<Lanes<WIDE>>,
+    narrow_keeps: Vec<Lanes<NARROW>>,
 }
 
 impl TableBuilder {
@@ -54,8 +55,8 @@ impl TableBuilder {
             five_of_a_kind: FiveOfAKindAnswers::ask(&model),
             model,
             outcomes: Outcomes::new(),
-            wide_keeps: vec![[0.0; WIDE]; KEEPS],
-            narrow_keeps: vec![[0.0; NARROW]; KEEPS],
+            wide_keeps: vec![Lanes::splat(0.0); KEEPS],
+            narrow_keeps: vec![Lanes::splat(0.0); KEEPS],
         }
     }
 
@@ -98,18 +99,24 @@ impl TableBuilder {
             .prepare(&self.model, &self.values, group, five_of_a_kind);
         let group_values = &mut self.values[space.group_range(group)];
         let (model, outcomes) = (&self.model, &self.outcomes);
+        let wide = Lanes::<WIDE>::COUNT;
         for (first, chunk) in group_values
-            .chunks_mut(WIDE)
+            .chunks_mut(wide)
             .enumerate()
-            .map(|(block, chunk)| (block * WIDE, chunk))
+            .map(|(block, chunk)| (block * wide, chunk))
         {
-            let lanes = chunk.len();
-            if lanes > NARROW {
+            if chunk.len() > Lanes::<NARROW>::COUNT {
                 let start = outcomes.solve_block(model, first, &mut self.wide_keeps, |_, _| {});
-                chunk.copy_from_slice(&start[..lanes]);
+                chunk
+                    .iter_mut()
+                    .enumerate()
+                    .for_each(|(lane, value)| *value = start.lane(lane));
             } else {
                 let start = outcomes.solve_block(model, first, &mut self.narrow_keeps, |_, _| {});
-                chunk.copy_from_slice(&start[..lanes]);
+                chunk
+                    .iter_mut()
+                    .enumerate()
+                    .for_each(|(lane, value)| *value = start.lane(lane));
             }
         }
     }

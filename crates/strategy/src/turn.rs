@@ -1,9 +1,9 @@
 //! One turn solved exactly: every roll, keep and cell, for a block of upper totals at once.
 //!
 //! The turn is the same for every upper total of a group except where a cell is written, so the solver runs it
-//! on a block of upper totals at a time, as lanes: plain `[f32; N]` arithmetic that the compiler turns into
-//! SIMD (SSE/AVX natively, simd128 in wasm). Every sum is taken in a fixed order, and no two operations are
-//! fused, so native and wasm builds, and blocks of any width, compute the same bits.
+//! on a block of upper totals at a time, as the lanes of SIMD vectors ([`Lanes`]). Every sum is taken in a
+//! fixed order, and no two operations are fused, so native and wasm builds, and blocks of any width, compute
+//! the same bits.
 //!
 //! The keep recursion: the value of keeping `k` (fewer than five dice) and rolling the rest is the mean, over
 //! the six faces, of keeping `k` plus one die showing that face; the best keep within a roll is the best of
@@ -13,16 +13,18 @@
 use fivedice_rules::{Category, MAX_ROLLS, Rules, Scores, Sheet};
 
 use crate::keeps::{FIRST_ROLL, KeepGraph, OUTCOMES, ROLLS};
+use crate::lanes::{Lanes, Sums};
 use crate::states::{Group, MAX_CELLS, StateSpace, UPPER_LANES};
 
 /// Upper totals solved together: 16 lanes give the max and add chains enough independent work (the table
 /// builds 11% faster than with 8; 32 is no faster). A group's last few lanes go in a block of 8.
-pub(crate) const WIDE: usize = 16;
-pub(crate) const NARROW: usize = 8;
-/// One upper total alone (advice): one SIMD vector of four lanes, the narrowest block.
-pub(crate) const SINGLE: usize = 4;
+/// Blocks are counted in vectors of four lanes.
+pub(crate) const WIDE: usize = 4;
+pub(crate) const NARROW: usize = 2;
+/// One upper total alone (advice): one vector, the narrowest block.
+pub(crate) const SINGLE: usize = 1;
 /// A value for every upper total, or for every lane of a group.
-pub(crate) type Dense = [f32; UPPER_LANES];
+pub(crate) type Dense = Lanes<{ UPPER_LANES / 4 }>;
 /// Rolls after the first: the turn's keep decisions.
 pub(crate) const REROLLS: usize = MAX_ROLLS as usize - 1;
 
@@ -193,43 +195,43 @@ impl Outcomes {
             .iter()
             .map(|&(category, score)| {
                 let (vector, points) = self.outcome(model, model.cell_number(category), score);
-                let value = f32::from(scores.bonus) + (vector[lane] + points);
+                let value = f32::from(scores.bonus) + (vector.lane(lane) + points);
                 (category, value)
             })
             .collect()
     }
 
     /// The best cell for every roll with no rolls left, for the block of lanes from `first`.
-    fn score_rolls<const N: usize>(&self, model: &TurnModel, first: usize, rolls: &mut [[f32; N]]) {
+    fn score_rolls<const Q: usize>(&self, model: &TurnModel, first: usize, rolls: &mut [Lanes<Q>]) {
         // Roll by roll, so the best so far stays in registers while the open cells are tried.
         for (roll, scores) in rolls.iter_mut().zip(&model.natural) {
-            let mut best = [f32::NEG_INFINITY; N];
+            let mut best = Lanes::splat(f32::NEG_INFINITY);
             for &cell in &self.open_cells {
                 let (vector, points) = scores[cell];
                 let outcome = &self.vectors[self.first_vector[cell] + usize::from(vector)];
-                max_into(&mut best, &add(block(outcome, first), points));
+                best = best.max(&outcome.block(first).plus(points));
             }
             *roll = best;
         }
         for five in &self.five_of_a_kind {
-            let mut best = [f32::NEG_INFINITY; N];
+            let mut best = Lanes::splat(f32::NEG_INFINITY);
             for &(cell, score) in &five.cells {
                 let (vector, points) = self.outcome(model, cell, score);
-                max_into(&mut best, &add(block(vector, first), points));
+                best = best.max(&vector.block(first).plus(points));
             }
-            rolls[five.roll] = add(&best, five.bonus);
+            rolls[five.roll] = best.plus(five.bonus);
         }
     }
 
-    /// Solves the turn for the `N` lanes from `first` and returns the expected remainder at its start.
+    /// Solves the turn for the `4 * Q` lanes from `first` and returns the expected remainder at its start.
     /// `observe` sees the value of every keep with `r` rerolls left after the keep, for `r` = 0 and up.
-    pub(crate) fn solve_block<const N: usize>(
+    pub(crate) fn solve_block<const Q: usize>(
         &self,
         model: &TurnModel,
         first: usize,
-        keeps: &mut [[f32; N]],
-        mut observe: impl FnMut(usize, &[[f32; N]]),
-    ) -> [f32; N] {
+        keeps: &mut [Lanes<Q>],
+        mut observe: impl FnMut(usize, &[Lanes<Q>]),
+    ) -> Lanes<Q> {
         let graph = &model.graph;
         self.score_rolls(model, first, &mut keeps[FIRST_ROLL..]);
         for rerolls in 0..REROLLS {
@@ -239,53 +241,50 @@ impl Outcomes {
         }
         // The first roll of the turn: the mean over all rolls, by their weights, in roll order. The sum runs to
         // about 2 million, where an f32 step is 1/8: it is taken in f64 and rounded once.
-        let mut total = [0.0f64; N];
+        let mut total = Sums::zero();
         for (roll, &ways) in keeps[FIRST_ROLL..].iter().zip(&graph.roll_ways) {
-            let weight = f64::from(ways);
-            for lane in 0..N {
-                total[lane] += f64::from(roll[lane]) * weight;
-            }
+            total.add_weighted(roll, f64::from(ways));
         }
-        total.map(|sum| (sum / f64::from(OUTCOMES)) as f32)
+        total.divided_by(f64::from(OUTCOMES))
     }
 }
 
 /// Keeps below five dice get the mean of their six one-die-bigger keeps (bigger keeps first, so each is ready).
-fn expect_keeps<const N: usize>(graph: &KeepGraph, keeps: &mut [[f32; N]]) {
+fn expect_keeps<const Q: usize>(graph: &KeepGraph, keeps: &mut [Lanes<Q>]) {
     for keep in (0..FIRST_ROLL).rev() {
         let [first, rest @ ..] = graph.add_die[keep].map(usize::from);
         let mut sum = keeps[first];
         for bigger in rest {
-            sum = add_lanes(&sum, &keeps[bigger]);
+            sum = sum.add(&keeps[bigger]);
         }
-        keeps[keep] = sum.map(|value| value / 6.0);
+        keeps[keep] = sum.divided_by(6.0);
     }
 }
 
 /// Every keep becomes the best keep within it (smaller keeps first, so each is ready): for a roll, the best
 /// decision before rerolling.
-fn best_keeps<const N: usize>(graph: &KeepGraph, keeps: &mut [[f32; N]]) {
+fn best_keeps<const Q: usize>(graph: &KeepGraph, keeps: &mut [Lanes<Q>]) {
     for (faces, runs) in &graph.drop_die {
         match faces {
-            1 => best_within::<2, N>(keeps, runs),
-            2 => best_within::<3, N>(keeps, runs),
-            3 => best_within::<4, N>(keeps, runs),
-            4 => best_within::<5, N>(keeps, runs),
-            _ => best_within::<6, N>(keeps, runs),
+            1 => best_within::<2, Q>(keeps, runs),
+            2 => best_within::<3, Q>(keeps, runs),
+            3 => best_within::<4, Q>(keeps, runs),
+            4 => best_within::<5, Q>(keeps, runs),
+            _ => best_within::<6, Q>(keeps, runs),
         }
     }
 }
 
 /// For runs of `RUN` keep numbers (a keep, then the keeps one die smaller): the keep becomes the best of them.
 /// The run length is a constant so the loop over the smaller keeps unrolls.
-fn best_within<const RUN: usize, const N: usize>(keeps: &mut [[f32; N]], runs: &[u16]) {
+fn best_within<const RUN: usize, const Q: usize>(keeps: &mut [Lanes<Q>], runs: &[u16]) {
     for run in runs.chunks_exact(RUN) {
         let [keep, smaller @ ..] = run else {
             unreachable!("runs are not empty")
         };
         let mut best = keeps[usize::from(*keep)];
         for &smaller in smaller {
-            max_into(&mut best, &keeps[usize::from(smaller)]);
+            best = best.max(&keeps[usize::from(smaller)]);
         }
         keeps[usize::from(*keep)] = best;
     }
@@ -293,7 +292,7 @@ fn best_within<const RUN: usize, const N: usize>(keeps: &mut [[f32; N]], runs: &
 
 /// The outcome of writing `points` in an upper cell, per lane of the group before it: the points, the upper
 /// bonus if this crosses the threshold, and the value of the group after, at the new (capped) total.
-fn upper_outcome(space: &StateSpace, after: &Dense, totals: &[u16], points: u16) -> Dense {
+fn upper_outcome(space: &StateSpace, after: &[f32; UPPER_LANES], totals: &[u16], points: u16) -> Dense {
     by_lane(totals, |total| {
         let new_total = (total + points).min(space.threshold);
         let crosses = total < space.threshold && new_total >= space.threshold;
@@ -304,45 +303,13 @@ fn upper_outcome(space: &StateSpace, after: &Dense, totals: &[u16], points: u16)
 
 /// A vector with `value(total)` in the lane of each total (lanes past the group's last read 0; none uses them).
 fn by_lane(totals: &[u16], value: impl Fn(u16) -> f32) -> Dense {
-    let mut lanes = [0.0; UPPER_LANES];
-    for (lane, &total) in totals.iter().enumerate() {
-        lanes[lane] = value(total);
-    }
-    lanes
+    Lanes::from_fn(|lane| totals.get(lane).map_or(0.0, |&total| value(total)))
 }
 
 /// A group's stored values by upper total (totals no sheet of the group reaches read 0; nothing reads them).
-pub(crate) fn expand(space: &StateSpace, values: &[f32], group: Group) -> Dense {
+pub(crate) fn expand(space: &StateSpace, values: &[f32], group: Group) -> [f32; UPPER_LANES] {
     let stored = &values[space.group_range(group)];
     space
         .lanes_by_total(group.mask)
         .map(|lane| lane.map_or(0.0, |lane| stored[lane]))
-}
-
-/// The `N` lanes of a vector from `first` (a block never runs past the 64th lane).
-#[inline(always)]
-fn block<const N: usize>(vector: &Dense, first: usize) -> &[f32; N] {
-    vector[first..first + N].try_into().expect("N lanes")
-}
-
-#[inline(always)]
-fn add<const N: usize>(lanes: &[f32; N], points: f32) -> [f32; N] {
-    lanes.map(|value| value + points)
-}
-
-#[inline(always)]
-fn add_lanes<const N: usize>(a: &[f32; N], b: &[f32; N]) -> [f32; N] {
-    std::array::from_fn(|lane| a[lane] + b[lane])
-}
-
-/// Lane-wise maximum, written as a comparison so it compiles to a single SIMD max.
-#[inline(always)]
-fn max_into<const N: usize>(best: &mut [f32; N], candidate: &[f32; N]) {
-    for lane in 0..N {
-        best[lane] = if candidate[lane] > best[lane] {
-            candidate[lane]
-        } else {
-            best[lane]
-        };
-    }
 }
