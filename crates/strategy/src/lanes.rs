@@ -173,24 +173,34 @@ impl<const Q: usize> Lanes<Q> {
     #[inline(always)]
     pub(crate) fn plus(&self, points: f32) -> Lanes<Q> {
         let points = Quad::splat(points);
-        Lanes(self.0.map(|quad| quad.add(points)))
+        self.each(|quad| quad.add(points))
     }
 
     #[inline(always)]
     pub(crate) fn add(&self, other: &Lanes<Q>) -> Lanes<Q> {
-        Lanes(std::array::from_fn(|quad| self.0[quad].add(other.0[quad])))
+        self.zip(other, Quad::add)
     }
 
     #[inline(always)]
     pub(crate) fn divided_by(&self, divisor: f32) -> Lanes<Q> {
         let divisor = Quad::splat(divisor);
-        Lanes(self.0.map(|quad| quad.div(divisor)))
+        self.each(|quad| quad.div(divisor))
     }
 
     /// Lane by lane, the greater of the two (this one on ties).
     #[inline(always)]
     pub(crate) fn max(&self, other: &Lanes<Q>) -> Lanes<Q> {
-        Lanes(std::array::from_fn(|quad| self.0[quad].max(other.0[quad])))
+        self.zip(other, Quad::max)
+    }
+
+    #[inline(always)]
+    fn each(&self, operation: impl Fn(Quad) -> Quad) -> Lanes<Q> {
+        Lanes(self.0.map(operation))
+    }
+
+    #[inline(always)]
+    fn zip(&self, other: &Lanes<Q>, operation: impl Fn(Quad, Quad) -> Quad) -> Lanes<Q> {
+        Lanes(std::array::from_fn(|quad| operation(self.0[quad], other.0[quad])))
     }
 }
 
