@@ -5,6 +5,7 @@ pub mod components;
 pub mod dice_source;
 pub mod files;
 pub mod launch;
+pub mod solver;
 pub mod stats;
 pub mod storage;
 pub mod store;

@@ -1,6 +1,7 @@
 //! The screens and the pieces of them a player sees, each named for what it shows.
 
 mod dice_tray;
+mod perfect_play;
 mod play_screen;
 mod saved_games;
 mod score_sheet;
@@ -94,6 +95,19 @@ fn UpdateBanner() -> impl IntoView {
     }
 }
 
+/// A number with a fixed count of decimals, e.g. `decimals(254.5896, 2)` is "254.59". Written with integers:
+/// the float formatting machinery would add kilobytes to the download for a handful of labels.
+pub fn decimals(value: f64, places: u32) -> String {
+    let scale = 10_i64.pow(places);
+    let scaled = (value * scale as f64).round() as i64;
+    let sign = if scaled < 0 { "-" } else { "" };
+    let (whole, fraction) = (scaled.abs() / scale, scaled.abs() % scale);
+    match places {
+        0 => format!("{sign}{whole}"),
+        _ => format!("{sign}{whole}.{fraction:0width$}", width = places as usize),
+    }
+}
+
 /// The name of a seat's player, for labels.
 fn player_name(store: GameStore, seat: usize) -> String {
     store.table.with(|table| {
@@ -102,4 +116,19 @@ fn player_name(store: GameStore, seat: usize) -> String {
             .and_then(|table| table.game.players().get(seat).cloned())
             .unwrap_or_default()
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::decimals;
+
+    #[test]
+    fn decimals_round_like_printf() {
+        assert_eq!(decimals(254.5896, 2), "254.59");
+        assert_eq!(decimals(254.5896, 4), "254.5896");
+        assert_eq!(decimals(146.5, 1), "146.5");
+        assert_eq!(decimals(0.5, 0), "1");
+        assert_eq!(decimals(3.04, 1), "3.0");
+        assert_eq!(decimals(-2.25, 1), "-2.3");
+    }
 }

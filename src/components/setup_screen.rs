@@ -3,6 +3,7 @@
 use fivedice_rules::{DiceMode, Joker, Rules, RulesetId};
 use leptos::prelude::*;
 
+use super::perfect_play::PerfectPlay;
 use super::saved_games::{History, TablesInProgress, YourData};
 use super::statistics::Statistics;
 use crate::launch::NewGameRequest;
@@ -172,6 +173,7 @@ pub fn SetupScreen() -> impl IntoView {
             </form>
             <History />
             <Statistics />
+            <PerfectPlay />
             <YourData />
         </div>
     }

@@ -3,6 +3,7 @@
 use fivedice_rules::RulesetId;
 use leptos::prelude::*;
 
+use super::decimals;
 use crate::stats::{player_stats, score_series};
 use crate::store::GameStore;
 
@@ -40,8 +41,8 @@ pub fn Statistics() -> impl IntoView {
                         <td>{row.games}</td>
                         <td>{row.wins}</td>
                         <td>{row.best}</td>
-                        <td>{format!("{:.1}", row.average)}</td>
-                        <td>{format!("{:.0}%", row.bonus_rate * 100.0)}</td>
+                        <td>{decimals(row.average, 1)}</td>
+                        <td>{format!("{}%", decimals(row.bonus_rate * 100.0, 0))}</td>
                         <td>{row.yahtzees}</td>
                     </tr>
                 }
@@ -111,20 +112,21 @@ fn ScoreChart(ruleset: RulesetId) -> impl IntoView {
         .max()
         .unwrap_or(0);
     // Round the scale up to a multiple of 50, so the grid lines fall on round numbers.
-    let scale = f64::from(top.div_ceil(50).max(1) * 50);
-    let (width, height, left, bottom) = (600.0, 220.0, 40.0, 20.0);
+    let scale = i32::from(top.div_ceil(50).max(1) * 50);
+    // Whole SVG units are fine enough for a 600 × 220 chart, and keep float formatting out of the download.
+    let (width, height, left, bottom) = (600, 220, 40, 20);
     let x = move |index: usize| {
-        let span = (games.max(2) - 1) as f64;
-        left + (width - left - 10.0) * index as f64 / span
+        let span = games.max(2) as i32 - 1;
+        left + (width - left - 10) * index as i32 / span
     };
-    let y = move |total: u16| (height - bottom) - (height - bottom - 10.0) * f64::from(total) / scale;
+    let y = move |total: i32| (height - bottom) - (height - bottom - 10) * total / scale;
     let grid = (0..=4)
         .map(|step| {
-            let value = scale * f64::from(step) / 4.0;
-            let at = y(value as u16);
+            let value = scale * step / 4;
+            let at = y(value);
             view! {
-                <line x1=left x2=width - 10.0 y1=at y2=at class="grid" />
-                <text x=left - 6.0 y=at + 4.0 text-anchor="end">{format!("{value:.0}")}</text>
+                <line x1=left x2=width - 10 y1=at y2=at class="grid" />
+                <text x=left - 6 y=at + 4 text-anchor="end">{value}</text>
             }
         })
         .collect_view();
@@ -138,7 +140,7 @@ fn ScoreChart(ruleset: RulesetId) -> impl IntoView {
             let points = totals
                 .iter()
                 .enumerate()
-                .map(|(game, &total)| format!("{:.1},{:.1}", x(game + offset), y(total)))
+                .map(|(game, &total)| format!("{},{}", x(game + offset), y(i32::from(total))))
                 .collect::<Vec<_>>()
                 .join(" ");
             let dots = totals
@@ -146,7 +148,7 @@ fn ScoreChart(ruleset: RulesetId) -> impl IntoView {
                 .enumerate()
                 .map(|(game, &total)| {
                     view! {
-                        <circle cx=x(game + offset) cy=y(total) r="3.5" fill=colour>
+                        <circle cx=x(game + offset) cy=y(i32::from(total)) r="3.5" fill=colour>
                             <title>{format!("{name}: {total}")}</title>
                         </circle>
                     }
