@@ -22,7 +22,7 @@ test: check unit dist e2e
 check: setup-rust
 	$(CARGO) fmt --all -- --check
 	$(CARGO) clippy --workspace --all-targets --locked -- -D warnings
-	$(CARGO) clippy -p fivedice-app --target wasm32-unknown-unknown --locked -- -D warnings
+	$(CARGO) clippy -p fivedice-app -p fivedice-worker --target wasm32-unknown-unknown --locked -- -D warnings
 
 ## Every Rust test of the workspace.
 unit:

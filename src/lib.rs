@@ -5,7 +5,6 @@ pub mod components;
 pub mod dice_source;
 pub mod files;
 pub mod launch;
-pub mod solver;
 pub mod stats;
 pub mod storage;
 pub mod store;

@@ -7,7 +7,7 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::Closure;
 
 use super::decimals;
-use crate::solver::{SolverReply, SolverRequest, WORKER_SCRIPT};
+use fivedice_worker::{SolverReply, SolverRequest, WORKER_SCRIPT};
 
 #[derive(Clone, Debug, PartialEq)]
 enum Engine {

@@ -1,4 +1,6 @@
-//! Talking to the strategy engine's Web Worker: the messages, and a handle the page keeps.
+//! The strategy engine's Web Worker and the page talk in these messages, as JSON text. The worker itself is
+//! this crate's binary, built for wasm32 with `simd128` by `tools/build-worker.sh` (a Trunk hook), apart from
+//! the app so that only the worker needs a browser with WebAssembly SIMD.
 
 use fivedice_rules::Rules;
 use serde::{Deserialize, Serialize};
@@ -53,7 +55,7 @@ impl SolverReply {
     }
 }
 
-/// The worker's script, next to the page (Trunk's loader shim for the `solver-worker` binary).
+/// The worker's script, next to the page (written by `tools/build-worker.sh`).
 pub const WORKER_SCRIPT: &str = "solver-worker_loader.js";
 
 #[cfg(test)]

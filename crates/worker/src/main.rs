@@ -1,8 +1,8 @@
 //! The strategy engine in a Web Worker: builds the optimal-play table a slice at a time, posting progress
 //! between slices, so the page never runs the solver on its own thread. Messages are JSON text.
 
-use fivedice_app::solver::{SolverReply, SolverRequest};
 use fivedice_strategy::TableBuilder;
+use fivedice_worker::{SolverReply, SolverRequest};
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::Closure;
 use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
