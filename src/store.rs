@@ -52,6 +52,12 @@ pub fn today() -> String {
 }
 
 impl GameStore {
+    /// Reads the game in play, tracked so the view follows it; `None` on the start screen.
+    pub fn game<R>(&self, read: impl FnOnce(&Game) -> R) -> Option<R> {
+        self.table
+            .with(|table| table.as_ref().map(|table| read(&table.game)))
+    }
+
     /// Loads what is saved, then opens the game the address asks for, or the last game still in progress.
     pub fn open() -> GameStore {
         let store = GameStore {

@@ -18,11 +18,7 @@ const PIPS: [&[usize]; 6] = [
 #[component]
 pub fn DiceTray() -> impl IntoView {
     let store = expect_context::<GameStore>();
-    let turn = move || {
-        store
-            .table
-            .with(|table| table.as_ref().map(|t| *t.game.turn()).unwrap_or_default())
-    };
+    let turn = move || store.game(|game| *game.turn()).unwrap_or_default();
     let rolls_left = move || turn().rolls_left();
     let label = move || match (turn().rolls_used, rolls_left()) {
         (_, 0) => "No rolls left".to_string(),
@@ -50,11 +46,7 @@ pub fn DiceTray() -> impl IntoView {
 #[component]
 fn Die(die: usize) -> impl IntoView {
     let store = expect_context::<GameStore>();
-    let turn = move || {
-        store
-            .table
-            .with(|table| table.as_ref().map(|t| *t.game.turn()).unwrap_or_default())
-    };
+    let turn = move || store.game(|game| *game.turn()).unwrap_or_default();
     let face = move || {
         turn()
             .dice
@@ -114,7 +106,5 @@ pub fn Pips(#[prop(into)] face: Signal<Option<u8>>) -> impl IntoView {
 
 /// Whether the table plays with the app's dice (the score pad shows none).
 pub fn uses_app_dice(store: GameStore) -> bool {
-    store
-        .table
-        .with(|table| table.as_ref().is_some_and(|t| t.game.mode() == DiceMode::App))
+    store.game(|game| game.mode() == DiceMode::App).unwrap_or(false)
 }

@@ -1,6 +1,6 @@
 //! The table in play: whose turn it is, the dice, the sheet, the picker, and the standings at the end.
 
-use fivedice_rules::{DiceMode, MAX_ROLLS};
+use fivedice_rules::{DiceMode, Game, MAX_ROLLS};
 use leptos::ev;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -15,11 +15,7 @@ use crate::store::GameStore;
 #[component]
 pub fn PlayScreen() -> impl IntoView {
     let store = expect_context::<GameStore>();
-    let over = move || {
-        store
-            .table
-            .with(|table| table.as_ref().is_some_and(|t| t.game.is_over()))
-    };
+    let over = move || store.game(Game::is_over).unwrap_or(false);
     let name = move || {
         store
             .table
@@ -63,11 +59,7 @@ pub fn PlayScreen() -> impl IntoView {
 #[component]
 fn TurnPanel() -> impl IntoView {
     let store = expect_context::<GameStore>();
-    let seat = move || {
-        store
-            .table
-            .with(|table| table.as_ref().map(|t| t.game.current_seat()).unwrap_or(0))
-    };
+    let seat = move || store.game(Game::current_seat).unwrap_or(0);
     let handed_over = move || {
         store.table.with(|table| {
             table.as_ref().is_some_and(|t| {
@@ -113,11 +105,7 @@ fn TurnPanel() -> impl IntoView {
 #[component]
 fn EnteredDice() -> impl IntoView {
     let store = expect_context::<GameStore>();
-    let dice = move || {
-        store
-            .table
-            .with(|table| table.as_ref().and_then(|t| t.game.turn().dice))
-    };
+    let dice = move || store.game(|game| game.turn().dice).flatten();
     move || {
         dice().map(|dice| {
             let faces = dice

@@ -1,6 +1,6 @@
 //! The score sheet: a column per player, a row per box, the totals at the foot of each section.
 
-use fivedice_rules::{Category, Cell, DiceMode, Ruleset, Section, Totals};
+use fivedice_rules::{Category, Cell, DiceMode, Game, Ruleset, Section, Totals};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -14,16 +14,8 @@ pub fn ScoreSheet() -> impl IntoView {
         (game.rules().ruleset(), game.players().to_vec())
     });
     let seats = players.len();
-    let current = move || {
-        store
-            .table
-            .with(|table| table.as_ref().map(|t| t.game.current_seat()))
-    };
-    let over = move || {
-        store
-            .table
-            .with(|table| table.as_ref().is_some_and(|t| t.game.is_over()))
-    };
+    let current = move || store.game(Game::current_seat);
+    let over = move || store.game(Game::is_over).unwrap_or(false);
     let wrap = NodeRef::<leptos::html::Div>::new();
     // On a narrow screen the sheet scrolls sideways: bring the current player's column into view.
     Effect::new(move |_| {
@@ -167,7 +159,7 @@ fn ParRow(seats: usize) -> impl IntoView {
     let store = expect_context::<GameStore>();
     let cells = (0..seats)
         .map(|seat| {
-            let totals = move || store.table.with(|table| table.as_ref().and_then(|t| t.game.totals(seat)));
+            let totals = move || store.game(|game| game.totals(seat)).flatten();
             let text = move || match totals() {
                 Some(totals) if totals.bonus > 0 => "✓".to_string(),
                 Some(totals) if totals.upper_vs_par > 0 => format!("+{}", totals.upper_vs_par),
