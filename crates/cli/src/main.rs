@@ -458,7 +458,13 @@ fn advice_text(advice: &Advice, points: impl Fn(Category) -> Option<u16>) -> Str
             }
         };
         let loss = best - rated.expected_remaining;
-        lines.push(format!("{choice:<24} {:>9.4}  -{loss:.4}", rated.expected_final));
+        // The best option gives up nothing: show 0, not "-0".
+        let loss = if loss > 0.0 {
+            format!("-{loss:.4}")
+        } else {
+            format!("{:.4}", 0.0)
+        };
+        lines.push(format!("{choice:<24} {:>9.4}  {loss:>8}", rated.expected_final));
     }
     lines.join("\n")
 }
