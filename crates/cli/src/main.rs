@@ -171,6 +171,22 @@ impl Options {
         }
     }
 
+    /// The five dice, given after `--dice` or as the command's own arguments (either way, once).
+    fn dice(&self) -> Result<Dice, String> {
+        let words = match (self.dice.is_empty(), self.positionals.is_empty()) {
+            (false, false) => return Err("give the dice once: after --dice or as arguments".to_string()),
+            (true, true) => {
+                return Err("missing --dice D D D D D (or the five dice as arguments)".to_string());
+            }
+            (false, true) => &self.dice,
+            (true, false) => &self.positionals,
+        };
+        words
+            .join(" ")
+            .parse()
+            .map_err(|error: fivedice_rules::DiceError| error.to_string())
+    }
+
     /// The boxes named by `--filled id=value,...`, checked against the rules.
     fn filled(&self, rules: Rules) -> Result<fivedice_rules::Sheet, String> {
         let mut cells = Vec::new();
@@ -234,11 +250,7 @@ fn rules_json() -> Value {
 fn score_json(options: &Options) -> Result<Value, String> {
     let rules = options.rules()?;
     let sheet = options.filled(rules)?;
-    let dice: Dice = options
-        .positionals
-        .join(" ")
-        .parse()
-        .map_err(|error: fivedice_rules::DiceError| error.to_string())?;
+    let dice = options.dice()?;
     let scores = rules.scores(&sheet, dice.counts());
     let cells: serde_json::Map<String, Value> = scores
         .cells
@@ -384,16 +396,8 @@ fn summary_text(rules: Rules, level: Level, seed: u64, summary: &Summary) -> Str
 
 fn advise(options: &Options) -> Result<String, String> {
     let rules = options.rules()?;
-    options.expect_positionals(0, "advise")?;
     let sheet = options.filled(rules)?;
-    if options.dice.is_empty() {
-        return Err("missing --dice D D D D D".to_string());
-    }
-    let dice: Dice = options
-        .dice
-        .join(" ")
-        .parse()
-        .map_err(|error: fivedice_rules::DiceError| error.to_string())?;
+    let dice = options.dice()?;
     let rolls_left = options.number(&options.rolls_left, "rolls-left", 0..=2)? as u8;
     if sheet.is_full(rules.ruleset()) {
         return Err("the sheet is full: the game is over".to_string());

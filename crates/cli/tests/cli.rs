@@ -297,3 +297,18 @@ fn strategy_commands_refuse_bad_input_with_one_line() {
         assert!(message.contains(expected), "{args:?}: {message}");
     }
 }
+
+#[test]
+fn dice_may_follow_dice_or_stand_as_arguments_but_only_once() {
+    let flagged = json_of(&["score", "--rules", "yatzy", "--dice", "3", "3", "5", "5", "5"]);
+    assert_eq!(
+        flagged,
+        json_of(&["score", "--rules", "yatzy", "3", "3", "5", "5", "5"])
+    );
+    assert!(
+        refusal(&[
+            "score", "--rules", "yatzy", "1", "--dice", "3", "3", "5", "5", "5"
+        ])
+        .contains("give the dice once")
+    );
+}
