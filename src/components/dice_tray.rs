@@ -3,7 +3,9 @@
 use fivedice_rules::{DICE, DiceMode, MAX_ROLLS};
 use leptos::prelude::*;
 
+use super::hint::{HintShown, dice_to_hold};
 use crate::store::GameStore;
+use fivedice_worker::HintChoice;
 
 /// Which of the nine spots of a 3×3 grid carry a pip for each face.
 const PIPS: [&[usize]; 6] = [
@@ -54,6 +56,12 @@ fn Die(die: usize) -> impl IntoView {
             .map(|face| face.value())
     };
     let held = move || turn().held[die];
+    let hinted = expect_context::<HintShown>();
+    // The hint's best keep, shown on the dice it holds.
+    let hint_keep = move || match (hinted.best(store), turn().dice) {
+        (Some(HintChoice::Keep(faces)), Some(dice)) => dice_to_hold(dice, &faces)[die],
+        _ => false,
+    };
     let holdable = move || turn().dice.is_some() && turn().rolls_left() > 0;
     // Alternating animation names restart the tumble on every roll, for the dice that were rolled.
     let tumble = move |parity: u8| {
@@ -69,6 +77,7 @@ fn Die(die: usize) -> impl IntoView {
         <button
             class="die"
             class:held=held
+            class:hint-keep=hint_keep
             class:blank=move || face().is_none()
             class:tumble-a=move || tumble(1)
             class:tumble-b=move || tumble(0)

@@ -1,6 +1,7 @@
 //! The screens and the pieces of them a player sees, each named for what it shows.
 
 mod dice_tray;
+mod hint;
 mod perfect_play;
 mod play_screen;
 mod saved_games;
@@ -13,6 +14,7 @@ mod value_picker;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
+use crate::coach::Coach;
 use crate::store::GameStore;
 use play_screen::PlayScreen;
 use setup_screen::SetupScreen;
@@ -21,6 +23,7 @@ use setup_screen::SetupScreen;
 pub fn App() -> impl IntoView {
     let store = GameStore::open();
     provide_context(store);
+    provide_context(Coach::new());
     view! {
         <UpdateBanner />
         <NoticeBar />

@@ -1,47 +1,37 @@
 //! "How well can one play?": the strategy engine builds the optimal-play table in a Web Worker, with a
 //! progress bar, and reports the average a perfect solitaire player scores.
 
+use super::decimals;
+use crate::coach::{Answer, Coach};
 use fivedice_rules::{Rules, RulesetId};
 use leptos::prelude::*;
-use wasm_bindgen::JsCast;
-use wasm_bindgen::prelude::Closure;
-
-use super::decimals;
-use fivedice_worker::{SolverReply, SolverRequest, WORKER_SCRIPT};
 
 #[derive(Clone, Debug, PartialEq)]
 enum Engine {
     Idle,
-    Working { done: usize, total: usize },
+    Working,
     Solved { expected: f64, seconds: f64 },
     Failed(String),
 }
 
 #[component]
 pub fn PerfectPlay() -> impl IntoView {
+    let coach = expect_context::<Coach>();
     let ruleset = RwSignal::new(RulesetId::Yahtzee);
     let engine = RwSignal::new(Engine::Idle);
-    let worker = StoredValue::new_local(None::<web_sys::Worker>);
     let compute = move |_| {
-        let request = SolverRequest::Solve {
-            rules: Rules::new(ruleset.get_untracked()),
-        };
-        // A fresh worker for each request: it asks for work once it is listening.
-        if let Some(old) = worker.get_value() {
-            old.terminate();
-        }
-        match web_sys::Worker::new(WORKER_SCRIPT) {
-            Ok(handle) => {
-                listen(&handle, engine, request);
-                engine.set(Engine::Working { done: 0, total: 1 });
-                worker.set_value(Some(handle));
-            }
-            Err(_) => engine.set(Engine::Failed(
-                "The strategy engine could not start in this browser.".into(),
-            )),
-        }
+        engine.set(Engine::Working);
+        coach.solve(Rules::new(ruleset.get_untracked()), move |answer| {
+            engine.set(match answer {
+                Ok(Answer::Solved { expected, seconds }) => Engine::Solved { expected, seconds },
+                Ok(Answer::Advice(_)) => {
+                    Engine::Failed("the strategy engine answered another question".into())
+                }
+                Err(message) => Engine::Failed(message),
+            })
+        });
     };
-    let working = move || matches!(engine.get(), Engine::Working { .. });
+    let working = move || engine.get() == Engine::Working;
     view! {
         <section class="card perfect-play" aria-labelledby="perfect-title">
             <h2 id="perfect-title">"How well can one play?"</h2>
@@ -71,7 +61,8 @@ pub fn PerfectPlay() -> impl IntoView {
             </div>
             {move || match engine.get() {
                 Engine::Idle => ().into_any(),
-                Engine::Working { done, total } => {
+                Engine::Working => {
+                    let (done, total) = coach.progress.get().unwrap_or((0, 1));
                     view! {
                         <progress data-solve-progress max=total.to_string() value=done.to_string()>
                             {format!("{done} of {total}")}
@@ -94,35 +85,4 @@ pub fn PerfectPlay() -> impl IntoView {
             }}
         </section>
     }
-}
-
-/// Sends the request once the worker is listening, and routes its replies into the card's state.
-fn listen(worker: &web_sys::Worker, engine: RwSignal<Engine>, request: SolverRequest) {
-    let requester = worker.clone();
-    let on_message = Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |event: web_sys::MessageEvent| {
-        let reply = event.data().as_string().as_deref().map(SolverReply::from_json);
-        engine.set(match reply {
-            Some(Ok(SolverReply::Ready)) => {
-                let _ = requester.post_message(&request.to_json().into());
-                return;
-            }
-            Some(Ok(SolverReply::Progress { done, total })) => Engine::Working { done, total },
-            Some(Ok(SolverReply::Solved { expected, ms, .. })) => Engine::Solved {
-                expected,
-                seconds: ms / 1000.0,
-            },
-            Some(Ok(SolverReply::Error { message })) | Some(Err(message)) => Engine::Failed(message),
-            None => Engine::Failed("the strategy engine sent nothing readable".into()),
-        });
-    });
-    let on_error = Closure::<dyn FnMut(web_sys::Event)>::new(move |_| {
-        engine.set(Engine::Failed(
-            "The strategy engine stopped with an error.".into(),
-        ));
-    });
-    worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
-    worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
-    // The handlers live as long as the worker they listen to.
-    on_message.forget();
-    on_error.forget();
 }

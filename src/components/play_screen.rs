@@ -6,6 +6,7 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
 use super::dice_tray::{DiceTray, Pips, uses_app_dice};
+use super::hint::{HintPanel, HintShown};
 use super::player_name;
 use super::score_sheet::ScoreSheet;
 use super::standings::Standings;
@@ -29,6 +30,7 @@ pub fn PlayScreen() -> impl IntoView {
                 .unwrap_or_default()
         })
     };
+    provide_context(HintShown(RwSignal::new(None)));
     let keys = window_event_listener(ev::keydown, move |event| on_key(store, event));
     on_cleanup(move || keys.remove());
     view! {
@@ -97,6 +99,7 @@ fn TurnPanel() -> impl IntoView {
             <Show when=move || uses_app_dice(store) fallback=|| view! { <EnteredDice /> }>
                 <DiceTray />
             </Show>
+            <HintPanel />
         </section>
     }
 }

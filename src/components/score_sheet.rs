@@ -4,7 +4,9 @@ use fivedice_rules::{Category, Cell, DiceMode, Game, Ruleset, Section, Totals};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
+use super::hint::HintShown;
 use crate::store::GameStore;
+use fivedice_worker::HintChoice;
 
 #[component]
 pub fn ScoreSheet() -> impl IntoView {
@@ -218,6 +220,8 @@ fn SheetCell(seat: usize, cell: &'static Cell) -> impl IntoView {
             }
         })
     };
+    let hinted = expect_context::<HintShown>();
+    let hint_best = move || hinted.best(store) == Some(HintChoice::Cell(category));
     let picking = move || {
         store
             .picker
@@ -252,6 +256,7 @@ fn SheetCell(seat: usize, cell: &'static Cell) -> impl IntoView {
                         <button
                             class="cell-button"
                             class:picking=picking
+                            class:hint-best=hint_best
                             data-cell=button_id.clone()
                             data-value=""
                             aria-label=aria

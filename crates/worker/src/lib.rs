@@ -2,15 +2,24 @@
 //! this crate's binary, built for wasm32 with `simd128` by `tools/build-worker.sh` (a Trunk hook), apart from
 //! the app so that only the worker needs a browser with WebAssembly SIMD.
 
-use fivedice_rules::Rules;
+use fivedice_rules::{Category, Dice, Rules};
 use serde::{Deserialize, Serialize};
 
-/// What the page asks the worker.
+/// What the page asks the worker; each request carries an id that its answer repeats.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum SolverRequest {
-    /// Build the optimal-play table for these rules.
-    Solve { rules: Rules },
+    /// Build (or reuse) the optimal-play table for these rules and report its expected score.
+    Solve { id: u32, rules: Rules },
+    /// Rank every option of one situation: the sheet's written cells, the dice, the rolls left (0: choose a
+    /// cell). The table for these rules is built first if the worker does not hold it yet.
+    Advise {
+        id: u32,
+        rules: Rules,
+        filled: Vec<(Category, u16)>,
+        dice: Dice,
+        rolls_left: u8,
+    },
 }
 
 /// What the worker answers.
@@ -19,20 +28,43 @@ pub enum SolverRequest {
 pub enum SolverReply {
     /// The worker has started and listens: requests sent before this would be lost.
     Ready,
+    /// A table is being built (for the request being served).
     Progress {
         done: usize,
         total: usize,
     },
     /// The table is built: the expected score of a whole solitaire game under optimal play.
     Solved {
+        id: u32,
         rules: Rules,
         expected: f64,
         states: usize,
         ms: f64,
     },
-    Error {
+    /// Every option, best first.
+    Advice {
+        id: u32,
+        options: Vec<RatedOption>,
+    },
+    Failed {
+        id: Option<u32>,
         message: String,
     },
+}
+
+/// One option of a situation with the points still to come under optimal play after it (this turn included).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RatedOption {
+    pub choice: HintChoice,
+    pub expected_remaining: f64,
+}
+
+/// Keep these faces and roll the rest, or write the dice in this cell.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum HintChoice {
+    Keep(Vec<u8>),
+    Cell(Category),
 }
 
 impl SolverRequest {
@@ -42,6 +74,12 @@ impl SolverRequest {
 
     pub fn from_json(text: &str) -> Result<SolverRequest, String> {
         serde_json::from_str(text).map_err(|error| format!("not a solver request: {error}"))
+    }
+
+    pub fn id(&self) -> u32 {
+        match self {
+            SolverRequest::Solve { id, .. } | SolverRequest::Advise { id, .. } => *id,
+        }
     }
 }
 
@@ -67,15 +105,38 @@ mod tests {
     #[test]
     fn messages_round_trip_as_json() {
         let rules = Rules::with_options(RulesetId::Yahtzee, Joker::Free, true).unwrap();
-        let request = SolverRequest::Solve { rules };
-        assert_eq!(SolverRequest::from_json(&request.to_json()), Ok(request));
-        let reply = SolverReply::Solved {
-            rules,
-            expected: 254.5896,
-            states: 10,
-            ms: 1.5,
-        };
-        assert_eq!(SolverReply::from_json(&reply.to_json()), Ok(reply));
+        let requests = [
+            SolverRequest::Solve { id: 1, rules },
+            SolverRequest::Advise {
+                id: 2,
+                rules,
+                filled: vec![(Category::Chance, 22)],
+                dice: Dice::from_values(&[6, 6, 6, 2, 1]).unwrap(),
+                rolls_left: 2,
+            },
+        ];
+        for request in requests {
+            assert_eq!(SolverRequest::from_json(&request.to_json()), Ok(request));
+        }
+        let replies = [
+            SolverReply::Solved {
+                id: 1,
+                rules,
+                expected: 254.5896,
+                states: 10,
+                ms: 1.5,
+            },
+            SolverReply::Advice {
+                id: 2,
+                options: vec![RatedOption {
+                    choice: HintChoice::Keep(vec![6, 6, 6]),
+                    expected_remaining: 230.9,
+                }],
+            },
+        ];
+        for reply in replies {
+            assert_eq!(SolverReply::from_json(&reply.to_json()), Ok(reply));
+        }
         assert!(SolverRequest::from_json("{\"dance\":{}}").is_err());
     }
 }

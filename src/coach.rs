@@ -1,0 +1,208 @@
+//! The page's side of the strategy engine: one Web Worker for the session, requests matched to their answers,
+//! and the build progress for a progress bar. The worker keeps the last table it built.
+
+use std::collections::HashMap;
+
+use fivedice_rules::{Dice, Game, Rules};
+use fivedice_worker::{RatedOption, SolverReply, SolverRequest, WORKER_SCRIPT};
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+use wasm_bindgen::prelude::Closure;
+
+/// What a request is answered with: the ranked options, or the expected score of a whole game.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Answer {
+    Advice(Vec<RatedOption>),
+    Solved { expected: f64, seconds: f64 },
+}
+
+type Callback = Box<dyn FnOnce(Result<Answer, String>)>;
+
+#[derive(Clone, Copy)]
+pub struct Coach {
+    worker: StoredValue<Option<web_sys::Worker>, LocalStorage>,
+    /// Requests written before the worker said it listens.
+    queued: StoredValue<Option<Vec<String>>, LocalStorage>,
+    waiting: StoredValue<HashMap<u32, Callback>, LocalStorage>,
+    next_id: StoredValue<u32>,
+    /// How far the table being built has come, while one is being built.
+    pub progress: RwSignal<Option<(usize, usize)>>,
+}
+
+impl Coach {
+    pub fn new() -> Coach {
+        Coach {
+            worker: StoredValue::new_local(None),
+            queued: StoredValue::new_local(Some(Vec::new())),
+            waiting: StoredValue::new_local(HashMap::new()),
+            next_id: StoredValue::new(1),
+            progress: RwSignal::new(None),
+        }
+    }
+
+    /// The expected score of a whole solitaire game under optimal play.
+    pub fn solve(&self, rules: Rules, answer: impl FnOnce(Result<Answer, String>) + 'static) {
+        let id = self.take_id();
+        self.send(SolverRequest::Solve { id, rules }, Box::new(answer));
+    }
+
+    /// Every option of the current player's situation, best first (the dice on the table, the rolls left).
+    pub fn advise(&self, game: &Game, answer: impl FnOnce(Result<Answer, String>) + 'static) {
+        let Some(dice) = game.turn().dice else {
+            return answer(Err("roll the dice first".into()));
+        };
+        let sheet = &game.sheets()[game.current_seat()];
+        let request = SolverRequest::Advise {
+            id: self.take_id(),
+            rules: game.rules(),
+            filled: sheet.filled().collect(),
+            dice,
+            rolls_left: game.turn().rolls_left(),
+        };
+        self.send(request, Box::new(answer));
+    }
+
+    /// Advice for a situation given in full (used for positions replayed from the log).
+    pub fn advise_position(
+        &self,
+        rules: Rules,
+        filled: Vec<(fivedice_rules::Category, u16)>,
+        dice: Dice,
+        rolls_left: u8,
+        answer: impl FnOnce(Result<Answer, String>) + 'static,
+    ) {
+        let request = SolverRequest::Advise {
+            id: self.take_id(),
+            rules,
+            filled,
+            dice,
+            rolls_left,
+        };
+        self.send(request, Box::new(answer));
+    }
+
+    fn take_id(&self) -> u32 {
+        let id = self.next_id.get_value();
+        self.next_id.set_value(id + 1);
+        id
+    }
+
+    fn send(&self, request: SolverRequest, answer: Callback) {
+        if let Err(message) = self.start() {
+            return answer(Err(message));
+        }
+        self.waiting.update_value(|waiting| {
+            waiting.insert(request.id(), answer);
+        });
+        let text = request.to_json();
+        let queued = self
+            .queued
+            .try_update_value(|queued| queued.as_mut().map(|queue| queue.push(text.clone())).is_some());
+        if queued != Some(true) {
+            self.post(&text);
+        }
+    }
+
+    fn post(&self, text: &str) {
+        self.worker.with_value(|worker| {
+            if let Some(worker) = worker {
+                let _ = worker.post_message(&text.into());
+            }
+        });
+    }
+
+    /// Starts the worker on first use.
+    fn start(&self) -> Result<(), String> {
+        if self.worker.with_value(Option::is_some) {
+            return Ok(());
+        }
+        let worker = web_sys::Worker::new(WORKER_SCRIPT)
+            .map_err(|_| "The strategy engine could not start in this browser.".to_string())?;
+        let coach = *self;
+        let on_message =
+            Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |event: web_sys::MessageEvent| match event
+                .data()
+                .as_string()
+                .as_deref()
+                .map(SolverReply::from_json)
+            {
+                Some(Ok(reply)) => coach.receive(reply),
+                Some(Err(message)) => coach.fail_all(message),
+                None => coach.fail_all("the strategy engine sent nothing readable".into()),
+            });
+        let on_error = Closure::<dyn FnMut(web_sys::Event)>::new(move |_| {
+            coach.fail_all("The strategy engine stopped with an error.".into());
+        });
+        worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+        worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+        // The handlers live as long as the worker, which lives as long as the page.
+        on_message.forget();
+        on_error.forget();
+        self.worker.set_value(Some(worker));
+        Ok(())
+    }
+
+    fn receive(&self, reply: SolverReply) {
+        match reply {
+            SolverReply::Ready => {
+                let queued = self
+                    .queued
+                    .try_update_value(Option::take)
+                    .flatten()
+                    .unwrap_or_default();
+                for text in queued {
+                    self.post(&text);
+                }
+            }
+            SolverReply::Progress { done, total } => {
+                self.progress.set((done < total).then_some((done, total)));
+            }
+            SolverReply::Solved { id, expected, ms, .. } => {
+                self.progress.set(None);
+                self.answer(
+                    id,
+                    Ok(Answer::Solved {
+                        expected,
+                        seconds: ms / 1000.0,
+                    }),
+                );
+            }
+            SolverReply::Advice { id, options } => {
+                self.progress.set(None);
+                self.answer(id, Ok(Answer::Advice(options)));
+            }
+            SolverReply::Failed {
+                id: Some(id),
+                message,
+            } => self.answer(id, Err(message)),
+            SolverReply::Failed { id: None, message } => self.fail_all(message),
+        }
+    }
+
+    fn answer(&self, id: u32, result: Result<Answer, String>) {
+        let callback = self
+            .waiting
+            .try_update_value(|waiting| waiting.remove(&id))
+            .flatten();
+        if let Some(callback) = callback {
+            callback(result);
+        }
+    }
+
+    fn fail_all(&self, message: String) {
+        self.progress.set(None);
+        let callbacks: Vec<Callback> = self
+            .waiting
+            .try_update_value(|waiting| waiting.drain().map(|(_, callback)| callback).collect())
+            .unwrap_or_default();
+        for callback in callbacks {
+            callback(Err(message.clone()));
+        }
+    }
+}
+
+impl Default for Coach {
+    fn default() -> Coach {
+        Coach::new()
+    }
+}

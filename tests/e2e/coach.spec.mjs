@@ -1,0 +1,53 @@
+// The coach at the table: a hint equals the CLI's advice for the same position.
+import { execFileSync } from "node:child_process";
+import { test, expect } from "@playwright/test";
+import { readDice, scoreCell, startGame, cliScore } from "./helpers.mjs";
+
+const cli = new URL("../../target/debug/fivedice", import.meta.url).pathname;
+
+function cliAdvise(rules, filled, dice, rollsLeft) {
+  const args = ["advise", "--rules", rules, "--dice", ...dice.map(String), "--rolls-left", String(rollsLeft), "--json"];
+  const cells = Object.entries(filled).map(([id, value]) => `${id}=${value}`);
+  if (cells.length) args.push("--filled", cells.join(","));
+  return JSON.parse(execFileSync(cli, args, { encoding: "utf8" }));
+}
+
+function choiceId(option) {
+  return option.keep ? `keep:${option.keep.join(",")}` : `cell:${option.cell}`;
+}
+
+test("a hint for a seeded position equals the CLI's advice, keeps and cells alike", async ({ page }) => {
+  test.setTimeout(120_000);
+  await startGame(page, { rules: "yahtzee", players: ["Anna"], seed: 31 });
+  const filled = {};
+  for (let turn = 0; turn < 2; turn++) {
+    await page.locator('[data-action="roll"]').click();
+    for (let rollsLeft = 2; rollsLeft >= 0; rollsLeft--) {
+      const dice = await readDice(page);
+      await page.locator('[data-action="hint"]').click();
+      const options = page.locator("[data-hint-option]");
+      await expect(options.first()).toBeVisible({ timeout: 60_000 });
+      const advice = cliAdvise("yahtzee", filled, dice, rollsLeft);
+      const shown = await options.evaluateAll((items) => items.map((item) => [item.dataset.choice, item.dataset.expected]));
+      const expected = advice.options.slice(0, shown.length).map((option) => [choiceId(option), option.expected_final.toFixed(4)]);
+      expect(shown).toEqual(expected);
+      const best = advice.options[0];
+      if (rollsLeft > 0) {
+        // The dice of the best keep are marked; holding exactly those and rolling follows the advice.
+        const marked = await page.locator(".die.hint-keep").count();
+        expect(marked).toBe(best.keep.length);
+        for (let die = 0; die < 5; die++) {
+          const hinted = await page.locator(`[data-die="${die}"]`).evaluate((el) => el.classList.contains("hint-keep"));
+          const held = (await page.locator(`[data-die="${die}"]`).getAttribute("aria-pressed")) === "true";
+          if (hinted !== held) await page.locator(`[data-die="${die}"]`).click();
+        }
+        await page.locator('[data-action="roll"]').click();
+      } else {
+        await expect(page.locator(`button[data-cell="0:${best.cell}"]`)).toHaveClass(/hint-best/);
+        const value = cliScore("yahtzee", null, filled, dice).scores[best.cell];
+        await scoreCell(page, 0, best.cell, value);
+        filled[best.cell] = value;
+      }
+    }
+  }
+});
