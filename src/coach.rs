@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 
 use fivedice_rules::{Dice, Game, Rules};
-use fivedice_worker::{RatedOption, SolverReply, SolverRequest, WORKER_SCRIPT};
+use fivedice_worker::{BotLevel, RatedOption, SolverReply, SolverRequest, WORKER_SCRIPT};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::Closure;
@@ -58,6 +58,30 @@ impl Coach {
             filled: sheet.filled().collect(),
             dice,
             rolls_left: game.turn().rolls_left(),
+        };
+        self.send(request, Box::new(answer));
+    }
+
+    /// What a computer player of this level does now: with rolls left, which dice it keeps; with 0, its box.
+    pub fn bot_move(
+        &self,
+        game: &Game,
+        level: BotLevel,
+        rolls_left: u8,
+        seed: u64,
+        answer: impl FnOnce(Result<Answer, String>) + 'static,
+    ) {
+        let Some(dice) = game.turn().dice else {
+            return answer(Err("no dice on the table".into()));
+        };
+        let request = SolverRequest::BotMove {
+            id: self.take_id(),
+            rules: game.rules(),
+            level,
+            filled: game.sheets()[game.current_seat()].filled().collect(),
+            dice,
+            rolls_left,
+            seed,
         };
         self.send(request, Box::new(answer));
     }

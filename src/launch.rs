@@ -1,6 +1,10 @@
 //! The `?new=1&rules=…&players=…&dice=…&seed=…&joker=…` address that starts a game directly (see UI-HOOKS.md).
 
 use fivedice_rules::{DiceMode, Joker, Rules, RulesetId};
+use fivedice_worker::BotLevel;
+
+/// How long a computer player waits between its moves unless the table says otherwise.
+pub const DEFAULT_BOT_DELAY_MS: u32 = 700;
 
 /// A new game asked for by the address.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -9,6 +13,9 @@ pub struct NewGameRequest {
     pub mode: DiceMode,
     pub players: Vec<String>,
     pub seed: Option<u64>,
+    /// Each seat's computer player, `None` for a person (computer players need the app's dice).
+    pub computer: Vec<Option<BotLevel>>,
+    pub bot_delay_ms: u32,
 }
 
 /// Reads the query string (with or without its `?`): `None` unless it asks for a new game, else the request or
@@ -52,7 +59,7 @@ fn request<'a>(get: &impl Fn(&str) -> Option<&'a str>) -> Result<NewGameRequest,
         "pad" => DiceMode::Pad,
         other => return Err(format!("unknown dice mode {other:?} (dice=app or dice=pad)")),
     };
-    let players = get("players")
+    let players: Vec<String> = get("players")
         .ok_or("the address names no players (players=Anna,Ben)")?
         .split(',')
         .map(str::to_string)
@@ -64,11 +71,40 @@ fn request<'a>(get: &impl Fn(&str) -> Option<&'a str>) -> Result<NewGameRequest,
         ),
         None => None,
     };
+    // Beyond UI-HOOKS.md: `bots=human,optimal,casual` seats computer players, `botdelay=<ms>` sets their pace.
+    let computer: Vec<Option<BotLevel>> = match get("bots") {
+        Some(list) => list
+            .split(',')
+            .map(|seat| match seat {
+                "" | "human" => Ok(None),
+                level => level.parse::<BotLevel>().map(Some),
+            })
+            .collect::<Result<_, _>>()?,
+        None => Vec::new(),
+    };
+    if computer.len() > players.len() {
+        return Err(format!(
+            "bots= names {} seats for {} players",
+            computer.len(),
+            players.len()
+        ));
+    }
+    if mode == DiceMode::Pad && computer.iter().any(Option::is_some) {
+        return Err("computer players need the app's dice (dice=app)".into());
+    }
+    let bot_delay_ms = match get("botdelay") {
+        Some(delay) => delay
+            .parse::<u32>()
+            .map_err(|_| format!("botdelay {delay:?} is not a number of milliseconds"))?,
+        None => DEFAULT_BOT_DELAY_MS,
+    };
     Ok(NewGameRequest {
         rules,
         mode,
         players,
         seed,
+        computer,
+        bot_delay_ms,
     })
 }
 
@@ -144,5 +180,20 @@ mod tests {
         assert!(error("?new=1&rules=yahtzee&players=A&seed=-1").contains("seed"));
         assert!(error("?new=1&rules=yahtzee").contains("no players"));
         assert_eq!(percent_decode("100%"), "100%");
+        assert!(error("?new=1&rules=yam&players=A,B&bots=human,genius").contains("genius"));
+        assert!(error("?new=1&rules=yam&players=A&bots=human,optimal").contains("2 seats for 1 players"));
+        assert!(error("?new=1&rules=yam&players=A,B&dice=pad&bots=,optimal").contains("app's dice"));
+    }
+
+    #[test]
+    fn computer_players_by_address() {
+        let request = parse_launch("?new=1&rules=yatzy&players=A,B,C&bots=,optimal,casual&botdelay=0")
+            .unwrap()
+            .unwrap();
+        assert_eq!(
+            request.computer,
+            [None, Some(BotLevel::Optimal), Some(BotLevel::Casual)]
+        );
+        assert_eq!(request.bot_delay_ms, 0);
     }
 }

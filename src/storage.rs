@@ -270,22 +270,15 @@ impl Storage {
 mod tests {
     use std::rc::Rc;
 
-    use fivedice_rules::{DiceMode, Rules, RulesetId};
+    use fivedice_rules::{DiceMode, RulesetId};
     use proptest::prelude::*;
 
     use super::*;
 
     fn table(seed: u64) -> Table {
-        let players = vec!["Anna".to_string(), "Ben".to_string()];
-        let mut table = Table::new(
-            "Kitchen".into(),
-            Rules::new(RulesetId::Yahtzee),
-            DiceMode::App,
-            &players,
-            Some(seed),
-            1e12,
-        )
-        .unwrap();
+        let request =
+            crate::table::tests::request(RulesetId::Yahtzee, DiceMode::App, &["Anna", "Ben"], Some(seed));
+        let mut table = Table::new("Kitchen".into(), &request, 1e12).unwrap();
         let Table { game, dice, .. } = &mut table;
         game.roll(&mut || dice.face()).unwrap();
         table

@@ -4,10 +4,12 @@
 use fivedice_rules::{Category, Dice, DiceMode, Game, GameError};
 use leptos::prelude::*;
 
+use crate::coach::{Answer, Coach};
 use crate::files;
 use crate::launch::{NewGameRequest, parse_launch};
 use crate::storage::{Storage, Unreadable};
 use crate::table::{Bundle, FinishedGame, Table};
+use fivedice_worker::{BotLevel, HintChoice};
 
 /// The value picker open on a box: which box, the value chosen in it so far, and (score pad) whether the
 /// player adds a Yahtzee bonus with it.
@@ -34,6 +36,27 @@ pub struct GameStore {
     pub unreadable: RwSignal<Vec<Unreadable>>,
     /// Set once saving has failed, so the player is told only once.
     save_failed: RwSignal<bool>,
+    /// A computer player's turn is being played.
+    computer_busy: StoredValue<bool>,
+    computer_plan: StoredValue<Option<ComputerPlan>>,
+}
+
+/// What the computer player decided at a point of its turn, to carry out at its next step.
+#[derive(Clone, Debug, PartialEq)]
+struct ComputerPlan {
+    /// Entries written and rolls used when it decided.
+    at: (usize, u8),
+    /// The faces it keeps to roll the rest, or `None` to stop rolling and take a box.
+    keep: Option<Vec<u8>>,
+}
+
+/// A repeatable seed for a computer player's decision: the same table at the same point decides the same.
+fn computer_seed(table: &Table) -> u64 {
+    let point = (table.game.log().len() as u64) << 8 | u64::from(table.game.turn().rolls_used);
+    // FNV-1a over the table id, then the point in the game.
+    table.id.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |hash, byte| {
+        (hash ^ u64::from(byte)).wrapping_mul(0x100_0000_01b3)
+    }) ^ point
 }
 
 fn now_ms() -> f64 {
@@ -69,6 +92,8 @@ impl GameStore {
             tables_in_progress: RwSignal::new(Vec::new()),
             unreadable: RwSignal::new(Vec::new()),
             save_failed: RwSignal::new(false),
+            computer_busy: StoredValue::new(false),
+            computer_plan: StoredValue::new(None),
         };
         let storage = Storage::open();
         let mut problems = Vec::new();
@@ -126,14 +151,7 @@ impl GameStore {
             "" => today(),
             name => name.to_string(),
         };
-        match Table::new(
-            name,
-            request.rules,
-            request.mode,
-            &request.players,
-            request.seed,
-            now_ms(),
-        ) {
+        match Table::new(name, &request, now_ms()) {
             Ok(table) => {
                 self.setup_error.set(None);
                 self.picker.set(None);
@@ -218,7 +236,19 @@ impl GameStore {
         }
     }
 
+    /// Whether a computer player is to play: people's taps on the dice and the sheet wait until it is done.
+    fn computer_playing(&self) -> bool {
+        self.table
+            .with_untracked(|table| table.as_ref().and_then(Table::computer_to_play).is_some())
+    }
+
     pub fn roll(&self) {
+        if !self.computer_playing() {
+            self.roll_dice();
+        }
+    }
+
+    fn roll_dice(&self) {
         self.picker.set(None);
         self.act(|table| {
             let Table { game, dice, .. } = table;
@@ -227,11 +257,19 @@ impl GameStore {
     }
 
     pub fn toggle_hold(&self, die: usize) {
-        self.act(|table| table.game.toggle_hold(die));
+        if !self.computer_playing() {
+            self.act(|table| table.game.toggle_hold(die));
+        }
+    }
+
+    pub fn open_picker(&self, category: Category) {
+        if !self.computer_playing() {
+            self.pick(category);
+        }
     }
 
     /// Opens the picker on a box; with dice on the table, the one value they score there is chosen already.
-    pub fn open_picker(&self, category: Category) {
+    fn pick(&self, category: Category) {
         let Some(table) = self.table.get_untracked() else {
             return;
         };
@@ -308,8 +346,14 @@ impl GameStore {
         self.picker.set(None);
     }
 
-    /// Writes the chosen value: the rules score the dice (app dice), or check the value (score pad).
     pub fn confirm(&self) {
+        if !self.computer_playing() {
+            self.write_chosen();
+        }
+    }
+
+    /// Writes the chosen value: the rules score the dice (app dice), or check the value (score pad).
+    fn write_chosen(&self) {
         let Some(Picker {
             category,
             chosen: Some(value),
@@ -326,6 +370,116 @@ impl GameStore {
             self.picker.set(None);
             self.record_if_finished();
         }
+    }
+
+    /// Plays the computer players' turns, one visible action at a time at the table's pace, until a person is
+    /// to play. Called whenever the table changes; a turn already being played is left to go on.
+    pub fn play_computers(&self, coach: Coach) {
+        if self.computer_busy.get_value() || !self.computer_playing() {
+            return;
+        }
+        self.computer_busy.set_value(true);
+        self.next_computer_step(coach);
+    }
+
+    fn next_computer_step(&self, coach: Coach) {
+        let store = *self;
+        let delay = self
+            .table
+            .with_untracked(|table| table.as_ref().map_or(0, |t| t.bot_delay_ms));
+        set_timeout(
+            move || store.computer_step(coach),
+            std::time::Duration::from_millis(u64::from(delay)),
+        );
+    }
+
+    /// One action of the computer player to play: roll, hold what it keeps, or take a box (picker, then confirm).
+    fn computer_step(&self, coach: Coach) {
+        let Some((game, level, seed)) = self.table.with_untracked(|table| {
+            let table = table.as_ref()?;
+            let level = table.computer_to_play()?;
+            Some((table.game.clone(), level, computer_seed(table)))
+        }) else {
+            self.computer_busy.set_value(false);
+            return;
+        };
+        if self.picker.get_untracked().is_some() {
+            self.write_chosen();
+            return self.next_computer_step(coach);
+        }
+        let Some(dice) = game.turn().dice else {
+            self.roll_dice();
+            return self.next_computer_step(coach);
+        };
+        let now = (game.log().len(), game.turn().rolls_used);
+        let planned = self
+            .computer_plan
+            .get_value()
+            .filter(|plan| plan.at == now)
+            .map(|plan| plan.keep);
+        if let Some(keep) = planned {
+            self.computer_plan.set_value(None);
+            return match keep {
+                Some(_) => {
+                    self.roll_dice();
+                    self.next_computer_step(coach)
+                }
+                // Keeping all five: nothing to roll, so the next decision is the box.
+                None => self.choose_box(coach, &game, level, seed),
+            };
+        }
+        let rolls_left = game.turn().rolls_left();
+        if rolls_left == 0 {
+            return self.choose_box(coach, &game, level, seed);
+        }
+        let (store, held) = (*self, game.turn().held);
+        coach.bot_move(&game, level, rolls_left, seed, move |answer| match answer {
+            Ok(Answer::Advice(options)) => match options.into_iter().next().map(|option| option.choice) {
+                Some(HintChoice::Keep(faces)) => {
+                    let holds = crate::components::dice_to_hold(dice, &faces);
+                    for (die, &hold) in holds.iter().enumerate() {
+                        if held[die] != hold {
+                            store.act(|table| table.game.toggle_hold(die));
+                        }
+                    }
+                    let keep_all = faces.len() == fivedice_rules::DICE;
+                    store.computer_plan.set_value(Some(ComputerPlan {
+                        at: now,
+                        keep: (!keep_all).then_some(faces),
+                    }));
+                    store.next_computer_step(coach);
+                }
+                Some(HintChoice::Cell(category)) => {
+                    store.pick(category);
+                    store.next_computer_step(coach);
+                }
+                None => store.computer_failed("no move came back".into()),
+            },
+            Ok(Answer::Solved { .. }) => store.computer_failed("no move came back".into()),
+            Err(message) => store.computer_failed(message),
+        });
+    }
+
+    /// The computer player's box for the dice on the table, shown in the picker before it is confirmed.
+    fn choose_box(&self, coach: Coach, game: &Game, level: BotLevel, seed: u64) {
+        let store = *self;
+        coach.bot_move(game, level, 0, seed, move |answer| match answer {
+            Ok(Answer::Advice(options)) => match options.into_iter().next().map(|option| option.choice) {
+                Some(HintChoice::Cell(category)) => {
+                    store.pick(category);
+                    store.next_computer_step(coach);
+                }
+                _ => store.computer_failed("no box came back".into()),
+            },
+            Ok(Answer::Solved { .. }) => store.computer_failed("no box came back".into()),
+            Err(message) => store.computer_failed(message),
+        });
+    }
+
+    fn computer_failed(&self, message: String) {
+        self.computer_busy.set_value(false);
+        self.notice
+            .set(Some(format!("A computer player could not move: {message}")));
     }
 
     pub fn undo(&self) {
@@ -375,6 +529,8 @@ impl GameStore {
                 crate::dice_source::DiceSource::Seeded { state } => Some(state),
                 crate::dice_source::DiceSource::Crypto => None,
             },
+            computer: table.computer.clone(),
+            bot_delay_ms: table.bot_delay_ms,
         };
         self.close_finished(&table);
         self.start(request, table.name.clone());

@@ -2,14 +2,17 @@
 //! change — and the other things Five Dice keeps: finished games and export files. Every saved form carries a
 //! format version, and older versions are migrated step by step when read.
 
-use fivedice_rules::{DiceMode, FirstPlayerRoll, Game, Rules, SetupError};
+use fivedice_rules::{DiceMode, FirstPlayerRoll, Game, SetupError};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::dice_source::DiceSource;
+use crate::launch::{DEFAULT_BOT_DELAY_MS, NewGameRequest};
+use fivedice_worker::BotLevel;
 
 /// The version of the saved-table format. 1: the first release. 2: tables count their saves (`revision`).
-pub const TABLE_FORMAT: u32 = 2;
+/// 3: seats can hold computer players (`computer`, `bot_delay_ms`).
+pub const TABLE_FORMAT: u32 = 3;
 /// The version of the history and export formats.
 pub const HISTORY_FORMAT: u32 = 1;
 
@@ -26,18 +29,23 @@ pub struct Table {
     pub game: Game,
     pub dice: DiceSource,
     pub first_player_roll: FirstPlayerRoll,
+    /// Each seat's computer player, `None` (or no entry) for a person.
+    pub computer: Vec<Option<BotLevel>>,
+    /// How long a computer player waits between its moves, so the table can follow (0: at once).
+    pub bot_delay_ms: u32,
 }
 
 impl Table {
     /// Seats the players, rolls for who starts (with the table's own dice) and opens the game.
-    pub fn new(
-        name: String,
-        rules: Rules,
-        mode: DiceMode,
-        players: &[String],
-        seed: Option<u64>,
-        now_ms: f64,
-    ) -> Result<Table, SetupError> {
+    pub fn new(name: String, request: &NewGameRequest, now_ms: f64) -> Result<Table, SetupError> {
+        let NewGameRequest {
+            rules,
+            mode,
+            players,
+            seed,
+            ..
+        } = request;
+        let (rules, mode, seed) = (*rules, *mode, *seed);
         // Checked before the roll-off so a bad table fails without using any dice.
         Game::new(rules, mode, players, 0)?;
         let mut dice = DiceSource::new(seed);
@@ -56,7 +64,21 @@ impl Table {
             game,
             dice,
             first_player_roll,
+            computer: request.computer.clone(),
+            bot_delay_ms: request.bot_delay_ms,
         })
+    }
+
+    /// The computer player at this seat, if any (computer players need the app's dice).
+    pub fn computer_at(&self, seat: usize) -> Option<BotLevel> {
+        let level = self.computer.get(seat).copied().flatten();
+        level.filter(|_| self.game.mode() == DiceMode::App)
+    }
+
+    /// The computer player whose turn it is, while the game goes on.
+    pub fn computer_to_play(&self) -> Option<BotLevel> {
+        self.computer_at(self.game.current_seat())
+            .filter(|_| !self.game.is_over())
     }
 
     /// The saved form: the table inside a versioned envelope.
@@ -81,8 +103,12 @@ impl Table {
             .cloned()
             .ok_or("not a saved table: no table")?;
         match format {
-            1 => migrate_v1_to_v2(&mut table),
-            2 => {}
+            1 => {
+                migrate_v1_to_v2(&mut table);
+                migrate_v2_to_v3(&mut table);
+            }
+            2 => migrate_v2_to_v3(&mut table),
+            3 => {}
             other => return Err(format!("saved table format {other} is not known")),
         }
         serde_json::from_value(table).map_err(|error| format!("saved table is damaged: {error}"))
@@ -93,6 +119,14 @@ impl Table {
 fn migrate_v1_to_v2(table: &mut Value) {
     if let Some(fields) = table.as_object_mut() {
         fields.insert("revision".into(), Value::from(0));
+    }
+}
+
+/// Format 2 seated only people: no computer players, and the default pace should any be added later.
+fn migrate_v2_to_v3(table: &mut Value) {
+    if let Some(fields) = table.as_object_mut() {
+        fields.insert("computer".into(), Value::Array(Vec::new()));
+        fields.insert("bot_delay_ms".into(), Value::from(DEFAULT_BOT_DELAY_MS));
     }
 }
 
@@ -230,8 +264,8 @@ impl Bundle {
 }
 
 #[cfg(test)]
-mod tests {
-    use fivedice_rules::RulesetId;
+pub(crate) mod tests {
+    use fivedice_rules::{Rules, RulesetId};
 
     use super::*;
 
@@ -239,17 +273,20 @@ mod tests {
         names.iter().map(|name| name.to_string()).collect()
     }
 
+    pub fn request(rules: RulesetId, mode: DiceMode, players: &[&str], seed: Option<u64>) -> NewGameRequest {
+        NewGameRequest {
+            rules: Rules::new(rules),
+            mode,
+            players: names(players),
+            seed,
+            computer: Vec::new(),
+            bot_delay_ms: 0,
+        }
+    }
+
     fn table(seed: u64) -> Table {
-        let rules = Rules::new(RulesetId::Yahtzee);
-        Table::new(
-            "Kitchen".into(),
-            rules,
-            DiceMode::App,
-            &names(&["A", "B", "C"]),
-            Some(seed),
-            1e12 + seed as f64,
-        )
-        .unwrap()
+        let request = request(RulesetId::Yahtzee, DiceMode::App, &["A", "B", "C"], Some(seed));
+        Table::new("Kitchen".into(), &request, 1e12 + seed as f64).unwrap()
     }
 
     #[test]
@@ -271,9 +308,16 @@ mod tests {
         let v1 = include_str!("../tests/samples/table-v1.json");
         let table = Table::from_json(v1).expect("a format-1 save loads");
         assert_eq!(table.revision, 0);
+        assert_eq!(
+            (table.computer_to_play(), table.bot_delay_ms),
+            (None, DEFAULT_BOT_DELAY_MS)
+        );
         assert_eq!(table.game.players(), ["Anna", "Ben"]);
         assert_eq!(table.game.log().len(), 2);
         assert_eq!(table.game.turn().rolls_used, 1);
+        let v2 = Table::from_json(include_str!("../tests/samples/table-v2.json")).expect("a format-2 save loads");
+        assert_eq!((v2.revision, v2.computer_to_play()), (9, None));
+        assert_eq!(v2.game, table.game);
         let history = history_from_json(include_str!("../tests/samples/history-v1.json")).unwrap();
         assert_eq!(history.len(), 1);
         assert!(history[0].game.is_over());
@@ -281,23 +325,13 @@ mod tests {
 
     #[test]
     fn bad_saves_and_bad_tables_are_refused() {
-        let rules = Rules::new(RulesetId::Yam);
-        assert!(
-            Table::new(
-                "T".into(),
-                rules,
-                DiceMode::App,
-                &names(&["A", "a"]),
-                Some(1),
-                0.0
-            )
-            .is_err()
-        );
+        let twins = request(RulesetId::Yam, DiceMode::App, &["A", "a"], Some(1));
+        assert!(Table::new("T".into(), &twins, 0.0).is_err());
         assert!(Table::from_json("{").is_err());
         assert!(
-            Table::from_json("{\"format\":3,\"table\":{}}")
+            Table::from_json("{\"format\":4,\"table\":{}}")
                 .unwrap_err()
-                .contains("format 3")
+                .contains("format 4")
         );
         assert!(
             Table::from_json("{\"format\":2,\"table\":{\"id\":3}}")

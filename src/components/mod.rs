@@ -2,6 +2,8 @@
 
 mod dice_tray;
 mod hint;
+
+pub use hint::dice_to_hold;
 mod perfect_play;
 mod play_screen;
 mod saved_games;

@@ -11,6 +11,7 @@ use super::player_name;
 use super::score_sheet::ScoreSheet;
 use super::standings::Standings;
 use super::value_picker::ValuePicker;
+use crate::coach::Coach;
 use crate::store::GameStore;
 
 #[component]
@@ -31,6 +32,12 @@ pub fn PlayScreen() -> impl IntoView {
         })
     };
     provide_context(HintShown(RwSignal::new(None)));
+    let coach = expect_context::<Coach>();
+    // Whenever the table changes, a computer player whose turn it is plays on.
+    Effect::new(move |_| {
+        store.table.track();
+        store.play_computers(coach);
+    });
     let keys = window_event_listener(ev::keydown, move |event| on_key(store, event));
     on_cleanup(move || keys.remove());
     view! {

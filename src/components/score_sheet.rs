@@ -11,9 +11,15 @@ use fivedice_worker::HintChoice;
 #[component]
 pub fn ScoreSheet() -> impl IntoView {
     let store = expect_context::<GameStore>();
-    let (ruleset, players) = store.table.with_untracked(|table| {
-        let game = &table.as_ref().expect("the sheet is shown with a table").game;
-        (game.rules().ruleset(), game.players().to_vec())
+    let (ruleset, players, computers) = store.table.with_untracked(|table| {
+        let table = table.as_ref().expect("the sheet is shown with a table");
+        let seats = 0..table.game.players().len();
+        let computers: Vec<_> = seats.map(|seat| table.computer_at(seat)).collect();
+        (
+            table.game.rules().ruleset(),
+            table.game.players().to_vec(),
+            computers,
+        )
     });
     let seats = players.len();
     let current = move || store.game(Game::current_seat);
@@ -48,6 +54,14 @@ pub fn ScoreSheet() -> impl IntoView {
             view! {
                 <th scope="col" class="player" class:current=move || !over() && current() == Some(seat)>
                     <span class="name">{name}</span>
+                    {computers[seat]
+                        .map(|level| {
+                            view! {
+                                <span class="computer" title=format!("Computer player: {}", level.name()) aria-hidden="true">
+                                    {format!("{} bot", level.name())}
+                                </span>
+                            }
+                        })}
                 </th>
             }
         })

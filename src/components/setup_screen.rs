@@ -3,11 +3,13 @@
 use fivedice_rules::{DiceMode, Joker, Rules, RulesetId};
 use leptos::prelude::*;
 
+use super::decimals;
 use super::perfect_play::PerfectPlay;
 use super::saved_games::{History, TablesInProgress, YourData};
 use super::statistics::Statistics;
-use crate::launch::NewGameRequest;
+use crate::launch::{DEFAULT_BOT_DELAY_MS, NewGameRequest};
 use crate::store::{GameStore, today};
+use fivedice_worker::BotLevel;
 
 #[component]
 pub fn SetupScreen() -> impl IntoView {
@@ -16,6 +18,10 @@ pub fn SetupScreen() -> impl IntoView {
     let joker = RwSignal::new(Joker::Forced);
     let mode = RwSignal::new(DiceMode::App);
     let names = RwSignal::new(vec![String::new(), String::new()]);
+    // Each seat's computer player (`None`: a person), kept the same length as `names`.
+    let computers = RwSignal::new(vec![None::<BotLevel>; 2]);
+    let bot_delay = RwSignal::new(DEFAULT_BOT_DELAY_MS);
+    let any_computer = move || computers.with(|seats| seats.iter().any(Option::is_some));
     let table_name = RwSignal::new(String::new());
     let max_players = move || ruleset.get().ruleset().max_players;
     let has_joker = move || ruleset.get().ruleset().extra_five_of_a_kind.is_some();
@@ -43,6 +49,8 @@ pub fn SetupScreen() -> impl IntoView {
             mode: mode.get_untracked(),
             players,
             seed: None,
+            computer: computers.get_untracked(),
+            bot_delay_ms: bot_delay.get_untracked(),
         };
         store.start(request, table_name.get_untracked());
     };
@@ -64,6 +72,7 @@ pub fn SetupScreen() -> impl IntoView {
                             if let Ok(id) = event_target_value(&event).parse::<RulesetId>() {
                                 ruleset.set(id);
                                 names.update(|names| names.truncate(id.ruleset().max_players));
+                                computers.update(|seats| seats.truncate(id.ruleset().max_players));
                             }
                         }
                     >
@@ -131,29 +140,86 @@ pub fn SetupScreen() -> impl IntoView {
                 <fieldset class="players">
                     <legend>"Players"</legend>
                     <For each=move || 0..names.with(Vec::len) key=|seat| *seat let(seat)>
-                        <input
-                            data-setup="player-name"
-                            aria-label=format!("Player {} name", seat + 1)
-                            placeholder=format!("Player {}", seat + 1)
-                            maxlength=fivedice_rules::MAX_NAME_CHARS.to_string()
-                            prop:value=move || names.with(|names| names.get(seat).cloned().unwrap_or_default())
-                            on:input=move |event| {
-                                let name = event_target_value(&event);
-                                names.update(|names| {
-                                    if let Some(slot) = names.get_mut(seat) {
-                                        *slot = name;
-                                    }
-                                })
-                            }
-                        />
+                        <div class="seat">
+                            <input
+                                data-setup="player-name"
+                                aria-label=format!("Player {} name", seat + 1)
+                                placeholder=format!("Player {}", seat + 1)
+                                maxlength=fivedice_rules::MAX_NAME_CHARS.to_string()
+                                prop:value=move || names.with(|names| names.get(seat).cloned().unwrap_or_default())
+                                on:input=move |event| {
+                                    let name = event_target_value(&event);
+                                    names.update(|names| {
+                                        if let Some(slot) = names.get_mut(seat) {
+                                            *slot = name;
+                                        }
+                                    })
+                                }
+                            />
+                            <select
+                                data-setup="player-kind"
+                                aria-label=format!("Player {} is", seat + 1)
+                                disabled=move || mode.get() == DiceMode::Pad
+                                on:change=move |event| {
+                                    let level = event_target_value(&event).parse::<BotLevel>().ok();
+                                    computers.update(|seats| {
+                                        if let Some(slot) = seats.get_mut(seat) {
+                                            *slot = level;
+                                        }
+                                    })
+                                }
+                            >
+                                <option value="human">"A person"</option>
+                                {BotLevel::ALL
+                                    .into_iter()
+                                    .map(|level| {
+                                        let label = move || {
+                                            let mean = level.mean_score(ruleset.get());
+                                            format!("{} bot · about {}", level.name(), decimals(mean, 0))
+                                        };
+                                        view! { <option value=level.id()>{label}</option> }
+                                    })
+                                    .collect_view()}
+                            </select>
+                        </div>
                     </For>
+                    <Show when=any_computer>
+                        <label class="bot-speed">
+                            <span>"Computer players move"</span>
+                            <select
+                                data-setup="bot-speed"
+                                on:change=move |event| {
+                                    if let Ok(delay) = event_target_value(&event).parse::<u32>() {
+                                        bot_delay.set(delay);
+                                    }
+                                }
+                            >
+                                {[(1400, "Slowly"), (DEFAULT_BOT_DELAY_MS, "At a calm pace"), (250, "Quickly"), (0, "Instantly")]
+                                    .into_iter()
+                                    .map(|(delay, label)| {
+                                        view! {
+                                            <option value=delay.to_string() selected=move || bot_delay.get() == delay>
+                                                {label}
+                                            </option>
+                                        }
+                                    })
+                                    .collect_view()}
+                            </select>
+                        </label>
+                        <p class="muted">
+                            "Computer players aim for their best expected score, not for beating you: the strongest plays perfect solitaire."
+                        </p>
+                    </Show>
                     <div class="player-buttons">
                         <button
                             type="button"
                             class="secondary"
                             data-action="add-player"
                             disabled=move || { names.with(Vec::len) >= max_players() }
-                            on:click=move |_| names.update(|names| names.push(String::new()))
+                            on:click=move |_| {
+                                names.update(|names| names.push(String::new()));
+                                computers.update(|seats| seats.push(None));
+                            }
                         >
                             "Add player"
                         </button>
@@ -162,7 +228,14 @@ pub fn SetupScreen() -> impl IntoView {
                             class="secondary"
                             data-action="remove-player"
                             disabled=move || { names.with(Vec::len) <= 1 }
-                            on:click=move |_| names.update(|names| { names.pop(); })
+                            on:click=move |_| {
+                                names.update(|names| {
+                                    names.pop();
+                                });
+                                computers.update(|seats| {
+                                    seats.pop();
+                                });
+                            }
                         >
                             "Remove player"
                         </button>

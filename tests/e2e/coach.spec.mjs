@@ -51,3 +51,28 @@ test("a hint for a seeded position equals the CLI's advice, keeps and cells alik
     }
   }
 });
+
+test("two Optimal computer players and a person play a whole game", async ({ page }) => {
+  test.setTimeout(180_000);
+  const params = "new=1&rules=yahtzee&players=Anna,Robo,Bit&bots=human,optimal,optimal&botdelay=0&seed=5";
+  await page.goto(`index.html?${params}`);
+  await expect(page.locator("[data-current-seat]").or(page.locator("[data-game-over]"))).toBeVisible();
+  let anna = 0;
+  while (anna < 13) {
+    // Wait until it is Anna's turn (the computer players move by themselves).
+    await expect(page.locator('[data-current-seat="0"]')).toBeVisible({ timeout: 60_000 });
+    await expect(page.locator('[data-action="roll"]')).toBeEnabled();
+    await page.locator('[data-action="roll"]').click();
+    await page.locator('button[data-cell^="0:"]').first().click();
+    await page.locator('[data-action="confirm"]').click();
+    anna++;
+  }
+  await expect(page.locator("[data-game-over]")).toBeVisible({ timeout: 60_000 });
+  for (const seat of [1, 2]) {
+    const filled = await page.locator(`[data-cell^="${seat}:"]`).evaluateAll((cells) => cells.filter((cell) => cell.dataset.value !== "").length);
+    expect(filled).toBe(13);
+  }
+  await expect(page.locator("th.player .computer")).toHaveCount(2);
+  // Perfect solitaire play against a person who takes the first box offered: the computers win.
+  await expect(page.locator('[data-standing="1"]')).not.toHaveAttribute("data-seat", "0");
+});

@@ -2,9 +2,9 @@
 //! between slices, keeps it for the session, and ranks the options of any situation. The page never runs the
 //! solver on its own thread. Messages are JSON text (see the library half of this crate).
 
-use fivedice_rules::Rules;
-use fivedice_strategy::{Choice, TableBuilder, ValueTable};
-use fivedice_worker::{HintChoice, RatedOption, SolverReply, SolverRequest};
+use fivedice_rules::{Category, Dice, Rules};
+use fivedice_strategy::{Advice, Bot, Choice, Level, TableBuilder, ValueTable};
+use fivedice_worker::{BotLevel, HintChoice, RatedOption, SolverReply, SolverRequest};
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::Closure;
 use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
@@ -16,8 +16,9 @@ fn main() {
     let post = move |reply: SolverReply| {
         let _ = replies.post_message(&reply.to_json().into());
     };
-    // The table of the last rules asked about, kept for the session: hints and bots need it again and again.
-    let mut kept: Option<ValueTable> = None;
+    // The tables asked for, kept for the session: hints and bots need them again and again. At most one
+    // optimal and one turn-by-turn (casual) table, for the rules of the table in play.
+    let mut kept: Vec<(bool, ValueTable)> = Vec::new();
     let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
         let request = match event.data().as_string().as_deref().map(SolverRequest::from_json) {
             Some(Ok(request)) => request,
@@ -29,29 +30,73 @@ fn main() {
                 });
             }
         };
-        let id = request.id();
-        let rules = match &request {
-            SolverRequest::Solve { rules, .. } | SolverRequest::Advise { rules, .. } => *rules,
-        };
         let started = js_sys::Date::now();
-        let table = match kept.take() {
-            Some(table) if table.rules() == rules => kept.insert(table),
-            _ => kept.insert(build(rules, &post)),
-        };
         let reply = match request {
-            SolverRequest::Solve { .. } => SolverReply::Solved {
+            SolverRequest::Solve { id, rules } => {
+                let table = table_for(&mut kept, rules, Level::Optimal, &post);
+                SolverReply::Solved {
+                    id,
+                    rules,
+                    expected: table.expected_score(),
+                    states: table.reachable_states(),
+                    ms: js_sys::Date::now() - started,
+                }
+            }
+            SolverRequest::Advise {
                 id,
                 rules,
-                expected: table.expected_score(),
-                states: table.reachable_states(),
-                ms: js_sys::Date::now() - started,
-            },
-            SolverRequest::Advise {
                 filled,
                 dice,
                 rolls_left,
-                ..
-            } => advise(table, id, &filled, dice, rolls_left),
+            } => {
+                let table = table_for(&mut kept, rules, Level::Optimal, &post);
+                match advise(table, &filled, dice, rolls_left) {
+                    Ok(advice) => SolverReply::Advice {
+                        id,
+                        options: advice
+                            .options
+                            .iter()
+                            .map(|rated| RatedOption {
+                                choice: hint_choice(rated.choice),
+                                expected_remaining: rated.expected_remaining,
+                            })
+                            .collect(),
+                    },
+                    Err(message) => SolverReply::Failed {
+                        id: Some(id),
+                        message,
+                    },
+                }
+            }
+            SolverRequest::BotMove {
+                id,
+                rules,
+                level,
+                filled,
+                dice,
+                rolls_left,
+                seed,
+            } => {
+                let level = strategy_level(level);
+                let table = table_for(&mut kept, rules, level, &post);
+                match advise(table, &filled, dice, rolls_left) {
+                    Ok(advice) => {
+                        let choice = Bot::new(table, level.noise(), seed).choose(&advice);
+                        let rated = advice.options.iter().find(|rated| rated.choice == choice);
+                        SolverReply::Advice {
+                            id,
+                            options: vec![RatedOption {
+                                choice: hint_choice(choice),
+                                expected_remaining: rated.map_or(0.0, |rated| rated.expected_remaining),
+                            }],
+                        }
+                    }
+                    Err(message) => SolverReply::Failed {
+                        id: Some(id),
+                        message,
+                    },
+                }
+            }
         };
         post(reply);
     });
@@ -61,7 +106,41 @@ fn main() {
     let _ = scope.post_message(&SolverReply::Ready.to_json().into());
 }
 
-/// Builds the table in about a hundred slices, reporting progress after each.
+/// The strategy crate's bot behind each level a table can seat.
+fn strategy_level(level: BotLevel) -> Level {
+    match level {
+        BotLevel::Optimal => Level::Optimal,
+        BotLevel::Strong => Level::Noisy,
+        BotLevel::Casual => Level::Greedy,
+    }
+}
+
+/// The kept table these rules and this level play on, built first if need be (dropping tables of other rules).
+/// Each kept table says whether it looks ahead (optimal) or only at the turn in hand (myopic).
+fn table_for<'k>(
+    kept: &'k mut Vec<(bool, ValueTable)>,
+    rules: Rules,
+    level: Level,
+    post: &impl Fn(SolverReply),
+) -> &'k ValueTable {
+    kept.retain(|(_, table)| table.rules() == rules);
+    let looks_ahead = level.looks_ahead();
+    let position = match kept.iter().position(|(ahead, _)| *ahead == looks_ahead) {
+        Some(position) => position,
+        None => {
+            let table = if looks_ahead {
+                build(rules, post)
+            } else {
+                ValueTable::myopic(rules)
+            };
+            kept.push((looks_ahead, table));
+            kept.len() - 1
+        }
+    };
+    &kept[position].1
+}
+
+/// Builds the optimal table in about a hundred slices, reporting progress after each.
 fn build(rules: Rules, post: &impl Fn(SolverReply)) -> ValueTable {
     let mut builder = TableBuilder::new(rules);
     let slice = builder.progress().groups.div_ceil(100);
@@ -79,40 +158,19 @@ fn build(rules: Rules, post: &impl Fn(SolverReply)) -> ValueTable {
 
 fn advise(
     table: &ValueTable,
-    id: u32,
-    filled: &[(fivedice_rules::Category, u16)],
-    dice: fivedice_rules::Dice,
+    filled: &[(Category, u16)],
+    dice: Dice,
     rolls_left: u8,
-) -> SolverReply {
-    let advice = table
-        .rules()
-        .sheet(filled)
+) -> Result<Advice, String> {
+    let sheet = table.rules().sheet(filled).map_err(|error| error.to_string())?;
+    table
+        .advise(&sheet, dice.counts(), rolls_left)
         .map_err(|error| error.to_string())
-        .and_then(|sheet| {
-            table
-                .advise(&sheet, dice.counts(), rolls_left)
-                .map_err(|error| error.to_string())
-        });
-    match advice {
-        Ok(advice) => SolverReply::Advice {
-            id,
-            options: advice
-                .options
-                .iter()
-                .map(|rated| RatedOption {
-                    choice: match rated.choice {
-                        Choice::Keep(keep) => {
-                            HintChoice::Keep(keep.faces().iter().map(|face| face.value()).collect())
-                        }
-                        Choice::Cell(category) => HintChoice::Cell(category),
-                    },
-                    expected_remaining: rated.expected_remaining,
-                })
-                .collect(),
-        },
-        Err(message) => SolverReply::Failed {
-            id: Some(id),
-            message,
-        },
+}
+
+fn hint_choice(choice: Choice) -> HintChoice {
+    match choice {
+        Choice::Keep(keep) => HintChoice::Keep(keep.faces().iter().map(|face| face.value()).collect()),
+        Choice::Cell(category) => HintChoice::Cell(category),
     }
 }
