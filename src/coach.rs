@@ -105,6 +105,22 @@ impl Coach {
         self.send(request, Box::new(answer));
     }
 
+    /// The ranked options of a recorded decision's situation with `rolls_left`; nothing is called on failure.
+    pub fn options(
+        &self,
+        rules: Rules,
+        decision: &crate::table::Decision,
+        rolls_left: u8,
+        answer: impl FnOnce(Vec<RatedOption>) + 'static,
+    ) {
+        let (filled, dice) = (decision.filled.clone(), decision.dice);
+        self.advise_position(rules, filled, dice, rolls_left, move |reply| {
+            if let Ok(Answer::Advice(options)) = reply {
+                answer(options);
+            }
+        });
+    }
+
     fn take_id(&self) -> u32 {
         let id = self.next_id.get_value();
         self.next_id.set_value(id + 1);

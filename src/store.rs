@@ -8,8 +8,8 @@ use crate::coach::{Answer, Coach};
 use crate::files;
 use crate::launch::{NewGameRequest, parse_launch};
 use crate::storage::{Storage, Unreadable};
-use crate::table::{Bundle, FinishedGame, Table};
-use fivedice_worker::{BotLevel, HintChoice};
+use crate::table::{Bundle, Decision, FinishedGame, Table, Verdict};
+use fivedice_worker::{BotLevel, HintChoice, RatedOption};
 
 /// The value picker open on a box: which box, the value chosen in it so far, and (score pad) whether the
 /// player adds a Yahtzee bonus with it.
@@ -39,6 +39,8 @@ pub struct GameStore {
     /// A computer player's turn is being played.
     computer_busy: StoredValue<bool>,
     computer_plan: StoredValue<Option<ComputerPlan>>,
+    /// The strategy engine's worker: hints, the coach and computer players.
+    pub coach: Coach,
 }
 
 /// What the computer player decided at a point of its turn, to carry out at its next step.
@@ -48,6 +50,16 @@ struct ComputerPlan {
     at: (usize, u8),
     /// The faces it keeps to roll the rest, or `None` to stop rolling and take a box.
     keep: Option<Vec<u8>>,
+}
+
+/// What a choice (rated among `chosen_among`) gave up against the best of `options`, both of one situation.
+fn verdict_of(options: &[RatedOption], chosen_among: &[RatedOption], choice: &HintChoice) -> Option<Verdict> {
+    let best = options.first()?;
+    let chosen = chosen_among.iter().find(|option| option.choice == *choice)?;
+    Some(Verdict {
+        best: best.choice.clone(),
+        loss: (best.expected_remaining - chosen.expected_remaining).max(0.0),
+    })
 }
 
 /// A repeatable seed for a computer player's decision: the same table at the same point decides the same.
@@ -94,6 +106,7 @@ impl GameStore {
             save_failed: RwSignal::new(false),
             computer_busy: StoredValue::new(false),
             computer_plan: StoredValue::new(None),
+            coach: Coach::new(),
         };
         let storage = Storage::open();
         let mut problems = Vec::new();
@@ -250,10 +263,16 @@ impl GameStore {
 
     fn roll_dice(&self) {
         self.picker.set(None);
-        self.act(|table| {
+        let rolled = self.act(|table| {
+            let decision = table.keep_decision();
             let Table { game, dice, .. } = table;
-            game.roll(&mut || dice.face())
+            game.roll(&mut || dice.face())?;
+            table.decisions.extend(decision);
+            Ok(())
         });
+        if rolled.is_some() {
+            self.judge_last_decision();
+        }
     }
 
     pub fn toggle_hold(&self, die: usize) {
@@ -362,39 +381,122 @@ impl GameStore {
         else {
             return;
         };
-        let written = self.act(|table| match table.game.turn().dice {
-            Some(_) => table.game.score(category).map(drop),
-            None => table.game.write(category, value, bonus).map(drop),
+        let written = self.act(|table| {
+            let decision = table.cell_decision(category);
+            match table.game.turn().dice {
+                Some(_) => table.game.score(category).map(drop)?,
+                None => table.game.write(category, value, bonus).map(drop)?,
+            }
+            table.decisions.extend(decision);
+            Ok(())
         });
         if written.is_some() {
             self.picker.set(None);
+            self.judge_last_decision();
             self.record_if_finished();
         }
     }
 
+    /// Turns the coach on or off for a seat.
+    pub fn toggle_coach(&self, seat: usize) {
+        self.update_table(|table| {
+            let players = table.game.players().len();
+            table.coached.resize(players, false);
+            if let Some(coached) = table.coached.get_mut(seat) {
+                *coached = !*coached;
+            }
+        });
+    }
+
+    /// For a coached player: asks the engine what the last decision gave up, and keeps the verdict.
+    fn judge_last_decision(&self) {
+        let last = self.table.with_untracked(|table| {
+            let table = table.as_ref()?;
+            let index = table.decisions.len().checked_sub(1)?;
+            let decision = &table.decisions[index];
+            (table.is_coached(decision.seat) && decision.verdict.is_none()).then(|| (index, decision.clone()))
+        });
+        if let Some((index, decision)) = last {
+            self.judge(index, decision);
+        }
+    }
+
+    /// After the game: every decision of the people at the table gets the engine's verdict.
+    pub fn analyse(&self) {
+        let pending: Vec<(usize, Decision)> = self.table.with_untracked(|table| {
+            let Some(table) = table else { return Vec::new() };
+            let decisions = table.decisions.iter().cloned().enumerate();
+            decisions
+                .filter(|(_, decision)| {
+                    decision.verdict.is_none() && table.computer_at(decision.seat).is_none()
+                })
+                .collect()
+        });
+        for (index, decision) in pending {
+            self.judge(index, decision);
+        }
+    }
+
+    /// Asks the engine for the best option of the decision's situation and for the value of the choice made;
+    /// a box taken with rolls left is valued as the box itself (the options then are keeps, stopping included).
+    fn judge(&self, index: usize, decision: Decision) {
+        let Some(rules) = self.game(Game::rules) else {
+            return;
+        };
+        let (store, coach) = (*self, self.coach);
+        let early_box = matches!(decision.choice, HintChoice::Cell(_)) && decision.rolls_left > 0;
+        let asked = decision.clone();
+        coach.options(rules, &decision.clone(), decision.rolls_left, move |options| {
+            let record = move |verdict: Option<Verdict>| {
+                // Only a decision still there as it was (no undo since) gets its verdict.
+                store.update_table(|table| {
+                    if let Some(kept) = table.decisions.get_mut(index).filter(|kept| **kept == decision) {
+                        kept.verdict = verdict;
+                    }
+                });
+            };
+            if early_box {
+                let choice = asked.choice.clone();
+                coach.options(rules, &asked, 0, move |boxes| {
+                    record(verdict_of(&options, &boxes, &choice))
+                });
+            } else {
+                record(verdict_of(&options, &options, &asked.choice));
+            }
+        });
+    }
+
+    /// Changes the table outside the game's own moves (coach, verdicts), saving it like any action.
+    fn update_table(&self, change: impl FnOnce(&mut Table)) {
+        self.act(|table| {
+            change(table);
+            Ok::<(), GameError>(())
+        });
+    }
+
     /// Plays the computer players' turns, one visible action at a time at the table's pace, until a person is
     /// to play. Called whenever the table changes; a turn already being played is left to go on.
-    pub fn play_computers(&self, coach: Coach) {
+    pub fn play_computers(&self) {
         if self.computer_busy.get_value() || !self.computer_playing() {
             return;
         }
         self.computer_busy.set_value(true);
-        self.next_computer_step(coach);
+        self.next_computer_step();
     }
 
-    fn next_computer_step(&self, coach: Coach) {
+    fn next_computer_step(&self) {
         let store = *self;
         let delay = self
             .table
             .with_untracked(|table| table.as_ref().map_or(0, |t| t.bot_delay_ms));
         set_timeout(
-            move || store.computer_step(coach),
+            move || store.computer_step(),
             std::time::Duration::from_millis(u64::from(delay)),
         );
     }
 
     /// One action of the computer player to play: roll, hold what it keeps, or take a box (picker, then confirm).
-    fn computer_step(&self, coach: Coach) {
+    fn computer_step(&self) {
         let Some((game, level, seed)) = self.table.with_untracked(|table| {
             let table = table.as_ref()?;
             let level = table.computer_to_play()?;
@@ -405,11 +507,11 @@ impl GameStore {
         };
         if self.picker.get_untracked().is_some() {
             self.write_chosen();
-            return self.next_computer_step(coach);
+            return self.next_computer_step();
         }
         let Some(dice) = game.turn().dice else {
             self.roll_dice();
-            return self.next_computer_step(coach);
+            return self.next_computer_step();
         };
         let now = (game.log().len(), game.turn().rolls_used);
         let planned = self
@@ -422,58 +524,60 @@ impl GameStore {
             return match keep {
                 Some(_) => {
                     self.roll_dice();
-                    self.next_computer_step(coach)
+                    self.next_computer_step()
                 }
                 // Keeping all five: nothing to roll, so the next decision is the box.
-                None => self.choose_box(coach, &game, level, seed),
+                None => self.choose_box(&game, level, seed),
             };
         }
         let rolls_left = game.turn().rolls_left();
         if rolls_left == 0 {
-            return self.choose_box(coach, &game, level, seed);
+            return self.choose_box(&game, level, seed);
         }
         let (store, held) = (*self, game.turn().held);
-        coach.bot_move(&game, level, rolls_left, seed, move |answer| match answer {
-            Ok(Answer::Advice(options)) => match options.into_iter().next().map(|option| option.choice) {
-                Some(HintChoice::Keep(faces)) => {
-                    let holds = crate::components::dice_to_hold(dice, &faces);
-                    for (die, &hold) in holds.iter().enumerate() {
-                        if held[die] != hold {
-                            store.act(|table| table.game.toggle_hold(die));
+        self.coach
+            .bot_move(&game, level, rolls_left, seed, move |answer| match answer {
+                Ok(Answer::Advice(options)) => match options.into_iter().next().map(|option| option.choice) {
+                    Some(HintChoice::Keep(faces)) => {
+                        let holds = crate::components::dice_to_hold(dice, &faces);
+                        for (die, &hold) in holds.iter().enumerate() {
+                            if held[die] != hold {
+                                store.act(|table| table.game.toggle_hold(die));
+                            }
                         }
+                        let keep_all = faces.len() == fivedice_rules::DICE;
+                        store.computer_plan.set_value(Some(ComputerPlan {
+                            at: now,
+                            keep: (!keep_all).then_some(faces),
+                        }));
+                        store.next_computer_step();
                     }
-                    let keep_all = faces.len() == fivedice_rules::DICE;
-                    store.computer_plan.set_value(Some(ComputerPlan {
-                        at: now,
-                        keep: (!keep_all).then_some(faces),
-                    }));
-                    store.next_computer_step(coach);
-                }
-                Some(HintChoice::Cell(category)) => {
-                    store.pick(category);
-                    store.next_computer_step(coach);
-                }
-                None => store.computer_failed("no move came back".into()),
-            },
-            Ok(Answer::Solved { .. }) => store.computer_failed("no move came back".into()),
-            Err(message) => store.computer_failed(message),
-        });
+                    Some(HintChoice::Cell(category)) => {
+                        store.pick(category);
+                        store.next_computer_step();
+                    }
+                    None => store.computer_failed("no move came back".into()),
+                },
+                Ok(Answer::Solved { .. }) => store.computer_failed("no move came back".into()),
+                Err(message) => store.computer_failed(message),
+            });
     }
 
     /// The computer player's box for the dice on the table, shown in the picker before it is confirmed.
-    fn choose_box(&self, coach: Coach, game: &Game, level: BotLevel, seed: u64) {
+    fn choose_box(&self, game: &Game, level: BotLevel, seed: u64) {
         let store = *self;
-        coach.bot_move(game, level, 0, seed, move |answer| match answer {
-            Ok(Answer::Advice(options)) => match options.into_iter().next().map(|option| option.choice) {
-                Some(HintChoice::Cell(category)) => {
-                    store.pick(category);
-                    store.next_computer_step(coach);
-                }
-                _ => store.computer_failed("no box came back".into()),
-            },
-            Ok(Answer::Solved { .. }) => store.computer_failed("no box came back".into()),
-            Err(message) => store.computer_failed(message),
-        });
+        self.coach
+            .bot_move(game, level, 0, seed, move |answer| match answer {
+                Ok(Answer::Advice(options)) => match options.into_iter().next().map(|option| option.choice) {
+                    Some(HintChoice::Cell(category)) => {
+                        store.pick(category);
+                        store.next_computer_step();
+                    }
+                    _ => store.computer_failed("no box came back".into()),
+                },
+                Ok(Answer::Solved { .. }) => store.computer_failed("no box came back".into()),
+                Err(message) => store.computer_failed(message),
+            });
     }
 
     fn computer_failed(&self, message: String) {
@@ -484,7 +588,12 @@ impl GameStore {
 
     pub fn undo(&self) {
         self.picker.set(None);
-        if self.act(|table| table.game.undo()).is_some() {
+        let undone = self.act(|table| {
+            let entry = table.game.undo()?;
+            table.forget_undone_decisions();
+            Ok(entry)
+        });
+        if undone.is_some() {
             let id = self
                 .table
                 .with_untracked(|table| table.as_ref().map(|t| t.id.clone()));

@@ -2,16 +2,16 @@
 //! change — and the other things Five Dice keeps: finished games and export files. Every saved form carries a
 //! format version, and older versions are migrated step by step when read.
 
-use fivedice_rules::{DiceMode, FirstPlayerRoll, Game, SetupError};
+use fivedice_rules::{Category, Dice, DiceMode, FirstPlayerRoll, Game, SetupError};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::dice_source::DiceSource;
 use crate::launch::{DEFAULT_BOT_DELAY_MS, NewGameRequest};
-use fivedice_worker::BotLevel;
+use fivedice_worker::{BotLevel, HintChoice};
 
 /// The version of the saved-table format. 1: the first release. 2: tables count their saves (`revision`).
-/// 3: seats can hold computer players (`computer`, `bot_delay_ms`).
+/// 3: seats can hold computer players (`computer`, `bot_delay_ms`); the coach (`coached`, `decisions`).
 pub const TABLE_FORMAT: u32 = 3;
 /// The version of the history and export formats.
 pub const HISTORY_FORMAT: u32 = 1;
@@ -33,6 +33,31 @@ pub struct Table {
     pub computer: Vec<Option<BotLevel>>,
     /// How long a computer player waits between its moves, so the table can follow (0: at once).
     pub bot_delay_ms: u32,
+    /// The seats whose player asked for the coach (after each decision: the points it gave up).
+    pub coached: Vec<bool>,
+    /// Every decision taken at this table with the dice on it, for the coach and the analysis after the game.
+    pub decisions: Vec<Decision>,
+}
+
+/// One decision with the situation it was taken in: keep some dice and roll, or write the dice in a box.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Decision {
+    pub seat: usize,
+    /// How many boxes the game's log held when it was taken (its round, and what undo takes back).
+    pub entry: usize,
+    /// The boxes written on that player's sheet at the time.
+    pub filled: Vec<(Category, u16)>,
+    pub dice: Dice,
+    pub rolls_left: u8,
+    pub choice: HintChoice,
+    /// The engine's verdict, once asked: the best option and the expected points this one gave up against it.
+    pub verdict: Option<Verdict>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Verdict {
+    pub best: HintChoice,
+    pub loss: f64,
 }
 
 impl Table {
@@ -66,7 +91,54 @@ impl Table {
             first_player_roll,
             computer: request.computer.clone(),
             bot_delay_ms: request.bot_delay_ms,
+            coached: Vec::new(),
+            decisions: Vec::new(),
         })
+    }
+
+    /// The decision a roll about to happen stands for: keeping the held dice (none before the first roll).
+    pub fn keep_decision(&self) -> Option<Decision> {
+        let turn = self.game.turn();
+        let dice = turn.dice?;
+        let faces = dice.faces().into_iter().zip(turn.held);
+        let mut kept: Vec<u8> = faces
+            .filter(|&(_, held)| held)
+            .map(|(face, _)| face.value())
+            .collect();
+        kept.sort_unstable();
+        Some(self.decision(dice, HintChoice::Keep(kept)))
+    }
+
+    /// The decision of writing the dice on the table in `category`.
+    pub fn cell_decision(&self, category: Category) -> Option<Decision> {
+        let dice = self.game.turn().dice?;
+        Some(self.decision(dice, HintChoice::Cell(category)))
+    }
+
+    fn decision(&self, dice: Dice, choice: HintChoice) -> Decision {
+        let seat = self.game.current_seat();
+        Decision {
+            seat,
+            entry: self.game.log().len(),
+            filled: self.game.sheets()[seat].filled().collect(),
+            dice,
+            rolls_left: self.game.turn().rolls_left(),
+            choice,
+            verdict: None,
+        }
+    }
+
+    /// After an undo: the decisions of the boxes taken back go too (the keeps of the turn restored stay).
+    pub fn forget_undone_decisions(&mut self) {
+        let entries = self.game.log().len();
+        self.decisions.retain(|decision| {
+            decision.entry < entries
+                || (decision.entry == entries && matches!(decision.choice, HintChoice::Keep(_)))
+        });
+    }
+
+    pub fn is_coached(&self, seat: usize) -> bool {
+        self.coached.get(seat).copied().unwrap_or(false)
     }
 
     /// The computer player at this seat, if any (computer players need the app's dice).
@@ -127,6 +199,8 @@ fn migrate_v2_to_v3(table: &mut Value) {
     if let Some(fields) = table.as_object_mut() {
         fields.insert("computer".into(), Value::Array(Vec::new()));
         fields.insert("bot_delay_ms".into(), Value::from(DEFAULT_BOT_DELAY_MS));
+        fields.insert("coached".into(), Value::Array(Vec::new()));
+        fields.insert("decisions".into(), Value::Array(Vec::new()));
     }
 }
 
@@ -315,7 +389,8 @@ pub(crate) mod tests {
         assert_eq!(table.game.players(), ["Anna", "Ben"]);
         assert_eq!(table.game.log().len(), 2);
         assert_eq!(table.game.turn().rolls_used, 1);
-        let v2 = Table::from_json(include_str!("../tests/samples/table-v2.json")).expect("a format-2 save loads");
+        let v2 =
+            Table::from_json(include_str!("../tests/samples/table-v2.json")).expect("a format-2 save loads");
         assert_eq!((v2.revision, v2.computer_to_play()), (9, None));
         assert_eq!(v2.game, table.game);
         let history = history_from_json(include_str!("../tests/samples/history-v1.json")).unwrap();

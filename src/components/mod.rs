@@ -1,5 +1,6 @@
 //! The screens and the pieces of them a player sees, each named for what it shows.
 
+mod coach_panel;
 mod dice_tray;
 mod hint;
 
@@ -16,7 +17,6 @@ mod value_picker;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-use crate::coach::Coach;
 use crate::store::GameStore;
 use play_screen::PlayScreen;
 use setup_screen::SetupScreen;
@@ -25,7 +25,7 @@ use setup_screen::SetupScreen;
 pub fn App() -> impl IntoView {
     let store = GameStore::open();
     provide_context(store);
-    provide_context(Coach::new());
+    provide_context(store.coach);
     view! {
         <UpdateBanner />
         <NoticeBar />

@@ -5,13 +5,13 @@ use leptos::ev;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
+use super::coach_panel::{CoachLine, GameAnalysis};
 use super::dice_tray::{DiceTray, Pips, uses_app_dice};
 use super::hint::{HintPanel, HintShown};
 use super::player_name;
 use super::score_sheet::ScoreSheet;
 use super::standings::Standings;
 use super::value_picker::ValuePicker;
-use crate::coach::Coach;
 use crate::store::GameStore;
 
 #[component]
@@ -32,11 +32,10 @@ pub fn PlayScreen() -> impl IntoView {
         })
     };
     provide_context(HintShown(RwSignal::new(None)));
-    let coach = expect_context::<Coach>();
     // Whenever the table changes, a computer player whose turn it is plays on.
     Effect::new(move |_| {
         store.table.track();
-        store.play_computers(coach);
+        store.play_computers();
     });
     let keys = window_event_listener(ev::keydown, move |event| on_key(store, event));
     on_cleanup(move || keys.remove());
@@ -55,6 +54,7 @@ pub fn PlayScreen() -> impl IntoView {
                     <FirstPlayerBanner />
                     <Show when=over fallback=|| view! { <TurnPanel /> }>
                         <Standings />
+                        <GameAnalysis />
                     </Show>
                 </div>
                 <ScoreSheet />
@@ -107,6 +107,7 @@ fn TurnPanel() -> impl IntoView {
                 <DiceTray />
             </Show>
             <HintPanel />
+            <CoachLine />
         </section>
     }
 }

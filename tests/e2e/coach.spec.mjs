@@ -76,3 +76,75 @@ test("two Optimal computer players and a person play a whole game", async ({ pag
   // Perfect solitaire play against a person who takes the first box offered: the computers win.
   await expect(page.locator('[data-standing="1"]')).not.toHaveAttribute("data-seat", "0");
 });
+
+/** The points a choice gave up, by the CLI's advice for the same situation; a box taken with rolls left is
+ * valued as the box itself (at 0 rolls left) against the best option with those rolls. */
+function cliLoss(filled, dice, rollsLeft, choice) {
+  const best = cliAdvise("yahtzee", filled, dice, rollsLeft).options[0];
+  const among = choice.startsWith("cell:") ? cliAdvise("yahtzee", filled, dice, 0) : cliAdvise("yahtzee", filled, dice, rollsLeft);
+  const chosen = among.options.find((option) => choiceId(option) === choice);
+  return best.expected_remaining - chosen.expected_remaining;
+}
+
+test("the coach's running total is the sum of what each decision gave up", async ({ page }) => {
+  test.setTimeout(120_000);
+  await startGame(page, { rules: "yahtzee", players: ["Anna"], seed: 44 });
+  await page.locator('[data-action="coach"]').click();
+  await expect(page.locator('[data-action="coach"]')).toHaveAttribute("aria-pressed", "true");
+  const filled = {};
+  let expectedTotal = 0;
+  for (let turn = 0; turn < 2; turn++) {
+    await page.locator('[data-action="roll"]').click();
+    // Keep the first two dice (rarely the best), roll once more, then take the first box offered.
+    const dice = await readDice(page);
+    await page.locator('[data-die="0"]').click();
+    await page.locator('[data-die="1"]').click();
+    await page.locator('[data-action="roll"]').click();
+    const kept = [dice[0], dice[1]].sort((a, b) => a - b).join(",");
+    expectedTotal += cliLoss(filled, dice, 2, `keep:${kept}`);
+    await expect(page.locator("[data-coach-total]")).toHaveAttribute("data-coach-total", expectedTotal.toFixed(4), { timeout: 60_000 });
+    const after = await readDice(page);
+    const cell = (await page.locator('button[data-cell^="0:"]').first().getAttribute("data-cell")).split(":")[1];
+    const value = cliScore("yahtzee", null, filled, after).scores[cell];
+    expectedTotal += cliLoss(filled, after, 1, `cell:${cell}`);
+    await scoreCell(page, 0, cell, value);
+    filled[cell] = value;
+    await expect(page.locator("[data-coach-total]")).toHaveAttribute("data-coach-total", expectedTotal.toFixed(4), { timeout: 60_000 });
+  }
+  expect(expectedTotal).toBeGreaterThan(0);
+});
+
+test("after the game: points lost in all and the three costliest decisions", async ({ page }) => {
+  test.setTimeout(120_000);
+  await startGame(page, { rules: "yam", players: ["Anna"], seed: 12 });
+  for (let turn = 0; turn < 12; turn++) {
+    await page.locator('[data-action="roll"]').click();
+    await page.locator('button[data-cell^="0:"]').first().click();
+    await page.locator('[data-action="confirm"]').click();
+  }
+  await expect(page.locator("[data-game-over]")).toBeVisible();
+  const costly = page.locator('[data-analysis="0"] [data-costly]');
+  await expect(costly).toHaveCount(3, { timeout: 60_000 });
+  await expect(page.locator('[data-analysis="0"]')).not.toContainText("still working", { timeout: 60_000 });
+  const losses = (await costly.evaluateAll((items) => items.map((item) => Number(item.dataset.costly))));
+  expect([...losses].sort((a, b) => b - a)).toEqual(losses);
+  const total = Number(await page.locator("[data-analysis-total]").getAttribute("data-analysis-total"));
+  expect(total).toBeGreaterThanOrEqual(losses.reduce((a, b) => a + b) - 1e-9);
+  expect(losses[0]).toBeGreaterThan(0);
+});
+
+test("building a table in the worker never blocks the page for 50 ms", async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto("index.html");
+  await expect(page.locator('[data-action="solve"]')).toBeVisible();
+  await page.evaluate(() => {
+    window.__longTasks = [];
+    new PerformanceObserver((list) => window.__longTasks.push(...list.getEntries().map((entry) => entry.duration))).observe({ type: "longtask" });
+  });
+  await page.locator('[data-engine="rules"]').selectOption("yatzy");
+  await page.locator('[data-action="solve"]').click();
+  await expect(page.locator("[data-expected-score]")).toBeVisible({ timeout: 100_000 });
+  expect(await page.locator("[data-expected-score]").getAttribute("data-expected-score")).toBe("248.4400");
+  const longTasks = await page.evaluate(() => window.__longTasks);
+  expect(longTasks.filter((duration) => duration > 50)).toEqual([]);
+});
