@@ -4,7 +4,11 @@
 use fivedice_rules::Game;
 use leptos::prelude::*;
 
-use super::hint::describe;
+use fivedice_rules::DICE;
+use fivedice_worker::HintChoice;
+
+use super::dice_tray::Pips;
+use super::hint::{describe, dice_to_hold};
 use super::{decimals, player_name};
 use crate::store::GameStore;
 use crate::table::Decision;
@@ -132,6 +136,7 @@ pub fn GameAnalysis() -> impl IntoView {
                                         describe(ruleset, &verdict.best),
                                         decimals(verdict.loss, 1),
                                     )}
+                                    <Position decision=(*decision).clone() />
                                 </li>
                             })
                         })
@@ -163,4 +168,37 @@ pub fn GameAnalysis() -> impl IntoView {
             })
         })
     }
+}
+
+/// The board as it stood at a decision: the dice, with what was kept and what the best play keeps.
+#[component]
+fn Position(decision: Decision) -> impl IntoView {
+    let Some(verdict) = decision.verdict.clone() else {
+        return ().into_any();
+    };
+    let marks = |choice: &HintChoice| match choice {
+        HintChoice::Keep(faces) => dice_to_hold(decision.dice, faces),
+        HintChoice::Cell(_) => [true; DICE],
+    };
+    let (kept, best) = (marks(&decision.choice), marks(&verdict.best));
+    let dice = decision
+        .dice
+        .faces()
+        .into_iter()
+        .enumerate()
+        .map(|(die, face)| {
+            let label = format!(
+                "Die {}: {face}{}{}",
+                die + 1,
+                if kept[die] { ", kept" } else { "" },
+                if best[die] { ", best keeps it" } else { "" }
+            );
+            view! {
+                <span class="die small" class:held=kept[die] class:hint-keep=best[die] role="img" aria-label=label>
+                    <Pips face=Signal::derive(move || Some(face.value())) />
+                </span>
+            }
+        })
+        .collect_view();
+    view! { <div class="position" data-position>{dice}</div> }.into_any()
 }

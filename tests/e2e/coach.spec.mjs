@@ -131,6 +131,9 @@ test("after the game: points lost in all and the three costliest decisions", asy
   const total = Number(await page.locator("[data-analysis-total]").getAttribute("data-analysis-total"));
   expect(total).toBeGreaterThanOrEqual(losses.reduce((a, b) => a + b) - 1e-9);
   expect(losses[0]).toBeGreaterThan(0);
+  // Each costly decision shows its board: the five dice as they lay.
+  await expect(page.locator('[data-analysis="0"] [data-position]')).toHaveCount(3);
+  await expect(page.locator('[data-analysis="0"] [data-position]').first().locator(".die")).toHaveCount(5);
 });
 
 test("building a table in the worker never blocks the page for 50 ms", async ({ page }) => {
