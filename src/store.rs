@@ -52,6 +52,19 @@ struct ComputerPlan {
     keep: Option<Vec<u8>>,
 }
 
+/// The one choice a computer player's move comes back with.
+fn bot_choice(answer: Result<Answer, String>) -> Result<HintChoice, String> {
+    match answer {
+        Ok(Answer::Advice(options)) => options
+            .into_iter()
+            .next()
+            .map(|option| option.choice)
+            .ok_or_else(|| "no move came back".to_string()),
+        Ok(Answer::Solved { .. }) => Err("no move came back".into()),
+        Err(message) => Err(message),
+    }
+}
+
 /// What a choice (rated among `chosen_among`) gave up against the best of `options`, both of one situation.
 fn verdict_of(options: &[RatedOption], chosen_among: &[RatedOption], choice: &HintChoice) -> Option<Verdict> {
     let best = options.first()?;
@@ -536,9 +549,9 @@ impl GameStore {
         }
         let (store, held) = (*self, game.turn().held);
         self.coach
-            .bot_move(&game, level, rolls_left, seed, move |answer| match answer {
-                Ok(Answer::Advice(options)) => match options.into_iter().next().map(|option| option.choice) {
-                    Some(HintChoice::Keep(faces)) => {
+            .bot_move(&game, level, rolls_left, seed, move |answer| {
+                match bot_choice(answer) {
+                    Ok(HintChoice::Keep(faces)) => {
                         let holds = crate::components::dice_to_hold(dice, &faces);
                         for (die, &hold) in holds.iter().enumerate() {
                             if held[die] != hold {
@@ -552,14 +565,9 @@ impl GameStore {
                         }));
                         store.next_computer_step();
                     }
-                    Some(HintChoice::Cell(category)) => {
-                        store.pick(category);
-                        store.next_computer_step();
-                    }
-                    None => store.computer_failed("no move came back".into()),
-                },
-                Ok(Answer::Solved { .. }) => store.computer_failed("no move came back".into()),
-                Err(message) => store.computer_failed(message),
+                    Ok(HintChoice::Cell(category)) => store.computer_takes(category),
+                    Err(message) => store.computer_failed(message),
+                }
             });
     }
 
@@ -567,17 +575,19 @@ impl GameStore {
     fn choose_box(&self, game: &Game, level: BotLevel, seed: u64) {
         let store = *self;
         self.coach
-            .bot_move(game, level, 0, seed, move |answer| match answer {
-                Ok(Answer::Advice(options)) => match options.into_iter().next().map(|option| option.choice) {
-                    Some(HintChoice::Cell(category)) => {
-                        store.pick(category);
-                        store.next_computer_step();
-                    }
-                    _ => store.computer_failed("no box came back".into()),
-                },
-                Ok(Answer::Solved { .. }) => store.computer_failed("no box came back".into()),
+            .bot_move(game, level, 0, seed, move |answer| match bot_choice(answer) {
+                Ok(HintChoice::Cell(category)) => store.computer_takes(category),
+                Ok(HintChoice::Keep(_)) => {
+                    store.computer_failed("a keep came back with no rolls left".into())
+                }
                 Err(message) => store.computer_failed(message),
             });
+    }
+
+    /// Opens the picker on the computer player's box; its next step confirms it.
+    fn computer_takes(&self, category: Category) {
+        self.pick(category);
+        self.next_computer_step();
     }
 
     fn computer_failed(&self, message: String) {
