@@ -2,9 +2,6 @@
 //! Anything unreadable is moved aside under an `unreadable` key, never overwritten, and reported.
 //! The key-value store is behind a small trait: the browser's localStorage in the app, a map in tests.
 
-use std::cell::RefCell;
-use std::collections::BTreeMap;
-
 use crate::table::{FinishedGame, Table, history_from_json, history_to_json};
 
 const TABLE_PREFIX: &str = "fivedice.table.";
@@ -46,63 +43,6 @@ impl Backend for web_sys::Storage {
     }
 }
 
-/// A store shared by its handles (the tests keep one to look inside).
-impl<B: Backend + ?Sized> Backend for std::rc::Rc<B> {
-    fn get(&self, key: &str) -> Option<String> {
-        (**self).get(key)
-    }
-
-    fn set(&self, key: &str, value: &str) -> Result<(), WriteRefused> {
-        (**self).set(key, value)
-    }
-
-    fn remove(&self, key: &str) {
-        (**self).remove(key)
-    }
-
-    fn keys(&self) -> Vec<String> {
-        (**self).keys()
-    }
-}
-
-/// An in-memory store, for tests; `capacity` (in bytes of values) makes it fill up like a real one.
-#[derive(Default)]
-pub struct MemoryBackend {
-    pub entries: RefCell<BTreeMap<String, String>>,
-    pub capacity: Option<usize>,
-}
-
-impl Backend for MemoryBackend {
-    fn get(&self, key: &str) -> Option<String> {
-        self.entries.borrow().get(key).cloned()
-    }
-
-    fn set(&self, key: &str, value: &str) -> Result<(), WriteRefused> {
-        let mut entries = self.entries.borrow_mut();
-        let used: usize = entries
-            .iter()
-            .filter(|(k, _)| *k != key)
-            .map(|(_, v)| v.len())
-            .sum();
-        if self
-            .capacity
-            .is_some_and(|capacity| used + value.len() > capacity)
-        {
-            return Err(WriteRefused);
-        }
-        entries.insert(key.to_string(), value.to_string());
-        Ok(())
-    }
-
-    fn remove(&self, key: &str) {
-        self.entries.borrow_mut().remove(key);
-    }
-
-    fn keys(&self) -> Vec<String> {
-        self.entries.borrow().keys().cloned().collect()
-    }
-}
-
 /// What was read, and what could not be, in words for the player.
 pub struct Loaded<T> {
     pub value: T,
@@ -130,13 +70,6 @@ impl Storage {
         Storage {
             backend: local.map(|storage| Box::new(storage) as Box<dyn Backend>),
             now_ms: js_sys::Date::now(),
-        }
-    }
-
-    pub fn with_backend(backend: Box<dyn Backend>, now_ms: f64) -> Storage {
-        Storage {
-            backend: Some(backend),
-            now_ms,
         }
     }
 
@@ -268,12 +201,80 @@ impl Storage {
 
 #[cfg(test)]
 mod tests {
+    use std::cell::RefCell;
+    use std::collections::BTreeMap;
     use std::rc::Rc;
 
     use fivedice_rules::{DiceMode, RulesetId};
     use proptest::prelude::*;
 
     use super::*;
+
+    /// A store shared by its handles (the tests keep one to look inside).
+    impl<B: Backend + ?Sized> Backend for std::rc::Rc<B> {
+        fn get(&self, key: &str) -> Option<String> {
+            (**self).get(key)
+        }
+
+        fn set(&self, key: &str, value: &str) -> Result<(), WriteRefused> {
+            (**self).set(key, value)
+        }
+
+        fn remove(&self, key: &str) {
+            (**self).remove(key)
+        }
+
+        fn keys(&self) -> Vec<String> {
+            (**self).keys()
+        }
+    }
+
+    /// An in-memory store, for tests; `capacity` (in bytes of values) makes it fill up like a real one.
+    #[derive(Default)]
+    pub struct MemoryBackend {
+        pub entries: RefCell<BTreeMap<String, String>>,
+        pub capacity: Option<usize>,
+    }
+
+    impl Backend for MemoryBackend {
+        fn get(&self, key: &str) -> Option<String> {
+            self.entries.borrow().get(key).cloned()
+        }
+
+        fn set(&self, key: &str, value: &str) -> Result<(), WriteRefused> {
+            let mut entries = self.entries.borrow_mut();
+            let used: usize = entries
+                .iter()
+                .filter(|(k, _)| *k != key)
+                .map(|(_, v)| v.len())
+                .sum();
+            if self
+                .capacity
+                .is_some_and(|capacity| used + value.len() > capacity)
+            {
+                return Err(WriteRefused);
+            }
+            entries.insert(key.to_string(), value.to_string());
+            Ok(())
+        }
+
+        fn remove(&self, key: &str) {
+            self.entries.borrow_mut().remove(key);
+        }
+
+        fn keys(&self) -> Vec<String> {
+            self.entries.borrow().keys().cloned().collect()
+        }
+    }
+
+    impl Storage {
+        fn with_backend(backend: Box<dyn Backend>, now_ms: f64) -> Storage {
+            Storage {
+                backend: Some(backend),
+                now_ms,
+            }
+        }
+    }
 
     fn table(seed: u64) -> Table {
         let request =
