@@ -129,9 +129,28 @@ impl Storage {
         self.set(LAST_TABLE, id)
     }
 
-    /// The saved table with this id, if it is there and readable (used to notice another tab's writes).
+    /// The saved table with this id, if it is there and readable.
     pub fn table(&self, id: &str) -> Option<Table> {
         Table::from_json(&self.get(&Storage::table_key(id))?).ok()
+    }
+
+    /// The saved table with this id if its revision is at least `revision` (another tab saved it since).
+    /// Checked before every save: only the revision is read, and the whole table only when it is newer.
+    pub fn table_since(&self, id: &str, revision: u64) -> Option<Table> {
+        #[derive(serde::Deserialize)]
+        struct Saved {
+            table: Revision,
+        }
+        #[derive(serde::Deserialize)]
+        struct Revision {
+            #[serde(default)]
+            revision: u64,
+        }
+        let raw = self.get(&Storage::table_key(id))?;
+        let saved: Saved = serde_json::from_str(&raw).ok()?;
+        (saved.table.revision >= revision)
+            .then(|| Table::from_json(&raw).ok())
+            .flatten()
     }
 
     pub fn delete_table(&self, id: &str) {
@@ -288,6 +307,17 @@ mod tests {
     fn memory() -> (Storage, Rc<MemoryBackend>) {
         let backend = Rc::new(MemoryBackend::default());
         (Storage::with_backend(Box::new(backend.clone()), 1.7e12), backend)
+    }
+
+    #[test]
+    fn another_tabs_newer_save_is_noticed_by_its_revision() {
+        let (storage, _) = memory();
+        let mut saved = table(3);
+        saved.revision = 4;
+        storage.save_table(&saved).unwrap();
+        assert_eq!(storage.table_since(&saved.id, 4), Some(saved.clone()));
+        assert_eq!(storage.table_since(&saved.id, 5), None);
+        assert_eq!(storage.table_since("elsewhere", 0), None);
     }
 
     #[test]

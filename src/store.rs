@@ -216,10 +216,7 @@ impl GameStore {
     /// instead (and false returned), so neither tab silently overwrites the other.
     fn save(&self, table: &Table) -> bool {
         let storage = Storage::open();
-        if let Some(newer) = storage
-            .table(&table.id)
-            .filter(|stored| stored.revision >= table.revision)
-        {
+        if let Some(newer) = storage.table_since(&table.id, table.revision) {
             self.adopt_newer(newer);
             return false;
         }
@@ -257,7 +254,7 @@ impl GameStore {
         if key.is_some_and(|key| key != Storage::table_key(&id)) {
             return;
         }
-        if let Some(newer) = Storage::open().table(&id).filter(|stored| stored.revision > ours) {
+        if let Some(newer) = Storage::open().table_since(&id, ours + 1) {
             self.adopt_newer(newer);
         }
     }
