@@ -22,6 +22,7 @@ pub fn download(name: &str, contents: &str) -> Result<(), String> {
     link.set_href(&url);
     link.set_download(name);
     link.click();
+    // Revoking only frees the file's memory early; if it fails, the page frees it when it closes.
     let _ = web_sys::Url::revoke_object_url(&url);
     Ok(())
 }

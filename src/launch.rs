@@ -1,22 +1,9 @@
 //! The `?new=1&rules=…&players=…&dice=…&seed=…&joker=…` address that starts a game directly (see UI-HOOKS.md).
 
 use fivedice_rules::{DiceMode, Joker, Rules, RulesetId};
-use fivedice_worker::BotLevel;
+use fivedice_worker::Level;
 
-/// How long a computer player waits between its moves unless the table says otherwise.
-pub const DEFAULT_BOT_DELAY_MS: u32 = 700;
-
-/// A new game asked for by the address.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct NewGameRequest {
-    pub rules: Rules,
-    pub mode: DiceMode,
-    pub players: Vec<String>,
-    pub seed: Option<u64>,
-    /// Each seat's computer player, `None` for a person (computer players need the app's dice).
-    pub computer: Vec<Option<BotLevel>>,
-    pub bot_delay_ms: u32,
-}
+use crate::table::{DEFAULT_BOT_DELAY_MS, NewGameRequest};
 
 /// Reads the query string (with or without its `?`): `None` unless it asks for a new game, else the request or
 /// a message naming the bad parameter. Players are checked when the game is created.
@@ -47,13 +34,11 @@ fn request<'a>(get: &impl Fn(&str) -> Option<&'a str>) -> Result<NewGameRequest,
         .ok_or("the address names no ruleset (rules=yahtzee, yardzee, yam or yatzy)")?
         .parse()
         .map_err(|error: fivedice_rules::UnknownRuleset| error.to_string())?;
-    let defaults = Rules::new(id);
     let joker = match get("joker") {
-        Some(joker) => joker.parse::<Joker>().map_err(|error| error.to_string())?,
-        None => defaults.joker(),
+        Some(joker) => Some(joker.parse::<Joker>().map_err(|error| error.to_string())?),
+        None => None,
     };
-    let rules =
-        Rules::with_options(id, joker, defaults.has_yahtzee_bonus()).map_err(|error| error.to_string())?;
+    let rules = Rules::from_choices(id, joker, None).map_err(|error| error.to_string())?;
     let mode = match get("dice").unwrap_or("app") {
         "app" => DiceMode::App,
         "pad" => DiceMode::Pad,
@@ -72,12 +57,12 @@ fn request<'a>(get: &impl Fn(&str) -> Option<&'a str>) -> Result<NewGameRequest,
         None => None,
     };
     // Beyond UI-HOOKS.md: `bots=human,optimal,casual` seats computer players, `botdelay=<ms>` sets their pace.
-    let computer: Vec<Option<BotLevel>> = match get("bots") {
+    let computer: Vec<Option<Level>> = match get("bots") {
         Some(list) => list
             .split(',')
             .map(|seat| match seat {
                 "" | "human" => Ok(None),
-                level => level.parse::<BotLevel>().map(Some),
+                level => level.parse::<Level>().map(Some),
             })
             .collect::<Result<_, _>>()?,
         None => Vec::new(),
@@ -192,7 +177,7 @@ mod tests {
             .unwrap();
         assert_eq!(
             request.computer,
-            [None, Some(BotLevel::Optimal), Some(BotLevel::Casual)]
+            [None, Some(Level::Optimal), Some(Level::Casual)]
         );
         assert_eq!(request.bot_delay_ms, 0);
     }

@@ -1,9 +1,9 @@
 //! Five Dice, the app: Leptos components over one game store. The rules crate answers every question of scoring.
 #![forbid(unsafe_code)]
 
-pub mod coach;
 pub mod components;
-pub mod dice_source;
+pub mod dice_generator;
+pub mod engine;
 pub mod files;
 pub mod launch;
 pub mod stats;

@@ -17,7 +17,7 @@ pub struct PlayerStats {
     pub average: f64,
     /// Share of games in which the upper bonus was earned, 0 to 1.
     pub bonus_rate: f64,
-    /// Five-of-a-kinds scored: the box at 50, plus every bonus.
+    /// Five-of-a-kinds scored: the cell at 50, plus every bonus.
     pub yahtzees: usize,
 }
 
@@ -33,11 +33,9 @@ pub fn player_stats(history: &[FinishedGame]) -> Vec<PlayerStats> {
     let mut tallies: BTreeMap<(String, RulesetId), Tally> = BTreeMap::new();
     for finished in history {
         let game = &finished.game;
-        let ruleset = game.rules().ruleset();
-        let five_box = ruleset.five_of_a_kind_box();
         let standings = game.standings();
         for (seat, name) in game.players().iter().enumerate() {
-            let (Some(totals), Some(sheet)) = (game.totals(seat), game.sheets().get(seat)) else {
+            let Some(totals) = game.totals(seat) else {
                 continue;
             };
             let tally = tallies
@@ -52,7 +50,7 @@ pub fn player_stats(history: &[FinishedGame]) -> Vec<PlayerStats> {
             tally.totals.push(totals.grand);
             tally.wins += usize::from(standings.iter().any(|s| s.seat == seat && s.winner));
             tally.bonuses += usize::from(totals.bonus > 0);
-            tally.yahtzees += usize::from(sheet.get(five_box) == Some(50)) + usize::from(sheet.bonus_count());
+            tally.yahtzees += usize::from(totals.five_of_a_kinds);
         }
     }
     let mut stats: Vec<PlayerStats> = tallies
@@ -104,7 +102,7 @@ mod tests {
 
     use super::*;
 
-    /// A finished score-pad game where each player writes the given value into every box it can hold.
+    /// A finished score-pad game where each player writes the given value into every cell it can hold.
     fn finished(rules: RulesetId, players: &[&str], fill: &[u16], when: f64) -> FinishedGame {
         let rules = Rules::new(rules);
         let mut game = Game::new(rules, DiceMode::Pad, players, 0).unwrap();

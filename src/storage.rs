@@ -2,7 +2,8 @@
 //! Anything unreadable is moved aside under an `unreadable` key, never overwritten, and reported.
 //! The key-value store is behind a small trait: the browser's localStorage in the app, a map in tests.
 
-use crate::table::{FinishedGame, Table, history_from_json, history_to_json};
+use crate::table::saved::{history_from_json, history_to_json};
+use crate::table::{FinishedGame, Table};
 
 const TABLE_PREFIX: &str = "fivedice.table.";
 const LAST_TABLE: &str = "fivedice.last";
@@ -32,6 +33,7 @@ impl Backend for web_sys::Storage {
     }
 
     fn remove(&self, key: &str) {
+        // Removing fails only where the browser blocks storage, and then nothing was stored under the key.
         let _ = self.remove_item(key);
     }
 
@@ -60,16 +62,24 @@ pub struct Unreadable {
 pub struct Storage {
     backend: Option<Box<dyn Backend>>,
     /// Milliseconds since 1970, to name the keys that hold unreadable data.
-    now_ms: f64,
+    clock: fn() -> f64,
 }
 
 impl Storage {
     /// The browser's localStorage.
-    pub fn open() -> Storage {
+    pub fn browser() -> Storage {
         let local = web_sys::window().and_then(|window| window.local_storage().ok().flatten());
         Storage {
             backend: local.map(|storage| Box::new(storage) as Box<dyn Backend>),
-            now_ms: js_sys::Date::now(),
+            clock: js_sys::Date::now,
+        }
+    }
+
+    /// Any other store: the in-memory one of the tests.
+    pub fn with_backend(backend: Box<dyn Backend>, clock: fn() -> f64) -> Storage {
+        Storage {
+            backend: Some(backend),
+            clock,
         }
     }
 
@@ -102,7 +112,7 @@ impl Storage {
 
     /// Moves unreadable data to a key of its own so nothing overwrites it, and says what happened.
     fn keep_aside(&self, key: &str, raw: &str, reason: &str) -> String {
-        let aside = format!("{UNREADABLE_PREFIX}{key}.{}", self.now_ms as u64);
+        let aside = format!("{UNREADABLE_PREFIX}{key}.{}", (self.clock)() as u64);
         match self.set(&aside, raw) {
             Ok(()) => {
                 if let Some(backend) = &self.backend {
@@ -218,16 +228,13 @@ impl Storage {
     }
 }
 
+/// An in-memory store for the tests of the storage and the store, which fills up like a real one.
 #[cfg(test)]
-mod tests {
+pub(crate) mod memory {
     use std::cell::RefCell;
     use std::collections::BTreeMap;
-    use std::rc::Rc;
 
-    use fivedice_rules::{DiceMode, RulesetId};
-    use proptest::prelude::*;
-
-    use super::*;
+    use super::{Backend, WriteRefused};
 
     /// A store shared by its handles (the tests keep one to look inside).
     impl<B: Backend + ?Sized> Backend for std::rc::Rc<B> {
@@ -285,28 +292,34 @@ mod tests {
             self.entries.borrow().keys().cloned().collect()
         }
     }
+}
 
-    impl Storage {
-        fn with_backend(backend: Box<dyn Backend>, now_ms: f64) -> Storage {
-            Storage {
-                backend: Some(backend),
-                now_ms,
-            }
-        }
-    }
+#[cfg(test)]
+mod tests {
+    use std::cell::RefCell;
+    use std::rc::Rc;
+
+    use fivedice_rules::{DiceMode, RulesetId};
+    use proptest::prelude::*;
+
+    use super::memory::MemoryBackend;
+    use super::*;
 
     fn table(seed: u64) -> Table {
         let request =
-            crate::table::tests::request(RulesetId::Yahtzee, DiceMode::App, &["Anna", "Ben"], Some(seed));
+            crate::table::testing::request(RulesetId::Yahtzee, DiceMode::App, &["Anna", "Ben"], Some(seed));
         let mut table = Table::new("Kitchen".into(), &request, 1e12).unwrap();
         let Table { game, dice, .. } = &mut table;
-        game.roll(&mut || dice.face()).unwrap();
+        game.roll(dice).unwrap();
         table
     }
 
     fn memory() -> (Storage, Rc<MemoryBackend>) {
         let backend = Rc::new(MemoryBackend::default());
-        (Storage::with_backend(Box::new(backend.clone()), 1.7e12), backend)
+        (
+            Storage::with_backend(Box::new(backend.clone()), || 1.7e12),
+            backend,
+        )
     }
 
     #[test]
@@ -329,7 +342,7 @@ mod tests {
             entries: RefCell::new(before.clone()),
             capacity: Some(10),
         };
-        let storage = Storage::with_backend(Box::new(full), 0.0);
+        let storage = Storage::with_backend(Box::new(full), || 0.0);
         assert!(storage.save_table(&table(2)).unwrap_err().contains("full"));
         assert_eq!(storage.tables().value.len(), 1);
     }

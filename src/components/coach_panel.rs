@@ -1,14 +1,10 @@
 //! The coach: after each decision of a player who asked for it, quietly, the points it gave up against the
 //! best option, with a running total; and after the game, each person's costliest decisions.
 
-use fivedice_rules::Game;
 use leptos::prelude::*;
 
-use fivedice_rules::DICE;
-use fivedice_worker::HintChoice;
-
-use super::dice_tray::Pips;
-use super::hint::{describe, dice_to_hold};
+use super::pips::Pips;
+use super::words::describe;
 use super::{decimals, player_name};
 use crate::store::GameStore;
 use crate::table::Decision;
@@ -23,60 +19,60 @@ fn points_lost(decisions: &[Decision], seat: usize) -> f64 {
         .sum()
 }
 
+/// "1 roll left", "2 rolls left".
+fn rolls_left(rolls: u8) -> String {
+    match rolls {
+        1 => "1 roll left".into(),
+        rolls => format!("{rolls} rolls left"),
+    }
+}
+
 /// The coach's line for the player to play: a switch, and once on, the last verdict and the running total.
 #[component]
 pub fn CoachLine() -> impl IntoView {
     let store = expect_context::<GameStore>();
-    let seat = move || store.game(Game::current_seat).unwrap_or(0);
-    let person = move || {
-        store
-            .table
-            .with(|table| table.as_ref().is_some_and(|t| t.computer_at(seat()).is_none()))
-    };
-    let coached = move || {
-        store
-            .table
-            .with(|table| table.as_ref().is_some_and(|t| t.is_coached(seat())))
-    };
-    let report = move || {
-        store.table.with(|table| {
-            let table = table.as_ref()?;
-            let ruleset = table.game.rules().ruleset();
-            let total = points_lost(&table.decisions, seat());
-            let last = table
-                .decisions
-                .iter()
-                .rev()
-                .find(|decision| decision.seat == seat() && decision.verdict.is_some())
-                .and_then(|decision| {
-                    let verdict = decision.verdict.as_ref()?;
-                    Some(if verdict.loss < 0.005 {
-                        format!("{}: the best play.", describe(ruleset, &decision.choice))
-                    } else {
-                        format!(
-                            "{}: gave up {} points (best: {}).",
-                            describe(ruleset, &decision.choice),
-                            decimals(verdict.loss, 1),
-                            describe(ruleset, &verdict.best)
-                        )
-                    })
-                });
-            Some((total, last))
-        })
-    };
+    let current = store.current_seat();
+    let seat = move || current.get().unwrap_or(0);
+    let (decisions, rules) = (store.decisions(), store.rules());
     move || {
-        person().then(|| {
+        let seat = seat();
+        let (computer, coached) = (store.computer_at(seat), store.is_coached(seat));
+        computer.get().is_none().then(|| {
+            let report = move || {
+                let ruleset = rules.get()?.ruleset();
+                decisions.with(|decisions| {
+                    let total = points_lost(decisions, seat);
+                    let last = decisions
+                        .iter()
+                        .rev()
+                        .find(|decision| decision.seat == seat && decision.verdict.is_some())
+                        .and_then(|decision| {
+                            let verdict = decision.verdict.as_ref()?;
+                            Some(if verdict.loss < 0.005 {
+                                format!("{}: the best play.", describe(ruleset, &decision.choice))
+                            } else {
+                                format!(
+                                    "{}: gave up {} points (best: {}).",
+                                    describe(ruleset, &decision.choice),
+                                    decimals(verdict.loss, 1),
+                                    describe(ruleset, &verdict.best)
+                                )
+                            })
+                        });
+                    Some((total, last))
+                })
+            };
             view! {
                 <div class="coach-line">
                     <button
                         class="coach-button"
                         data-action="coach"
-                        aria-pressed=move || coached().to_string()
-                        on:click=move |_| store.toggle_coach(seat())
+                        aria-pressed=move || coached.get().to_string()
+                        on:click=move |_| store.toggle_coach(seat)
                     >
-                        {move || if coached() { "Coach: on" } else { "Coach: off" }}
+                        {move || if coached.get() { "Coach: on" } else { "Coach: off" }}
                     </button>
-                    <Show when=coached>
+                    <Show when=move || coached.get()>
                         {move || {
                             report()
                                 .map(|(total, last)| {
@@ -103,19 +99,23 @@ pub fn CoachLine() -> impl IntoView {
 pub fn GameAnalysis() -> impl IntoView {
     let store = expect_context::<GameStore>();
     store.analyse();
+    let (decisions, rules, players) = (store.decisions(), store.rules(), store.players());
+    let failed = store.judging_failed();
+    let seats = players.get_untracked().len();
+    let people: Vec<usize> = (0..seats)
+        .filter(|&seat| store.computer_at(seat).get_untracked().is_none())
+        .collect();
     move || {
-        store.table.with(|table| {
-            let table = table.as_ref()?;
-            let ruleset = table.game.rules().ruleset();
-            let rounds = ruleset.cells.len();
-            let players = table.game.players().len();
-            let people = (0..players).filter(|&seat| table.computer_at(seat).is_none());
-            let sections = people
-                .map(|seat| {
-                    let mine: Vec<&Decision> = table.decisions.iter().filter(|d| d.seat == seat).collect();
-                    let judged = mine.iter().filter(|d| d.verdict.is_some()).count();
-                    let total = points_lost(&table.decisions, seat);
-                    let mut costly: Vec<&&Decision> = mine.iter().filter(|d| d.verdict.is_some()).collect();
+        let rules = rules.get()?;
+        let ruleset = rules.ruleset();
+        let sections = people
+            .iter()
+            .map(|&seat| {
+                let (rows, total, made, judged) = decisions.with(|decisions| {
+                    let mine: Vec<&Decision> = decisions.iter().filter(|d| d.seat == seat).collect();
+                    let mut costly: Vec<&Decision> =
+                        mine.iter().copied().filter(|d| d.verdict.is_some()).collect();
+                    let judged = costly.len();
                     costly.sort_by(|a, b| {
                         let loss = |d: &Decision| d.verdict.as_ref().map_or(0.0, |v| v.loss);
                         loss(b).total_cmp(&loss(a))
@@ -125,47 +125,59 @@ pub fn GameAnalysis() -> impl IntoView {
                         .take(3)
                         .filter_map(|decision| {
                             let verdict = decision.verdict.as_ref()?;
-                            let round = (decision.entry / players + 1).min(rounds);
-                            let dice: Vec<String> = decision.dice.faces().iter().map(|f| f.to_string()).collect();
+                            let round = store.round_of_entry(decision.entry).unwrap_or(1);
+                            let dice: Vec<String> =
+                                decision.dice.faces().iter().map(|f| f.to_string()).collect();
                             Some(view! {
                                 <li data-costly=decimals(verdict.loss, 4)>
-                                    <strong>{format!("Round {round}, dice {}, {} roll(s) left: ", dice.join("-"), decision.rolls_left)}</strong>
+                                    <strong>
+                                        {format!(
+                                            "Round {round}, dice {}, {}: ",
+                                            dice.join("-"),
+                                            rolls_left(decision.rolls_left),
+                                        )}
+                                    </strong>
                                     {format!(
                                         "{} — best was {} (−{})",
                                         describe(ruleset, &decision.choice),
                                         describe(ruleset, &verdict.best),
                                         decimals(verdict.loss, 1),
                                     )}
-                                    <Position decision=(*decision).clone() />
+                                    <Position decision=decision.clone() />
                                 </li>
                             })
                         })
                         .collect_view();
-                    let waiting = judged < mine.len();
-                    view! {
-                        <section class="analysis-seat" data-analysis=seat.to_string()>
-                            <h3>{player_name(store, seat)}</h3>
-                            <p>
-                                <span data-analysis-total=decimals(total, 4)>
-                                    {format!("{} expected points lost", decimals(total, 1))}
-                                </span>
-                                {format!(" in {} decisions", mine.len())}
-                                {waiting.then_some(" (still working some out…)")}
-                            </p>
-                            <ol class="costly">{rows}</ol>
-                        </section>
-                    }
-                })
-                .collect_view();
-            Some(view! {
-                <section class="card analysis" aria-labelledby="analysis-title">
-                    <h2 id="analysis-title">"How the game went"</h2>
-                    <p class="muted">
-                        "Points lost are measured against perfect solitaire play: the best for each player's own score."
-                    </p>
-                    {sections}
-                </section>
+                    (rows, points_lost(decisions, seat), mine.len(), judged)
+                });
+                let waiting = match failed.get() {
+                    Some(reason) if judged < made => format!(" (the rest could not be worked out: {reason})"),
+                    None if judged < made => " (still working some out…)".to_string(),
+                    _ => String::new(),
+                };
+                view! {
+                    <section class="analysis-seat" data-analysis=seat.to_string()>
+                        <h3>{player_name(players, seat)}</h3>
+                        <p>
+                            <span data-analysis-total=decimals(total, 4)>
+                                {format!("{} expected points lost", decimals(total, 1))}
+                            </span>
+                            {format!(" in {made} decisions")}
+                            {waiting}
+                        </p>
+                        <ol class="costly">{rows}</ol>
+                    </section>
+                }
             })
+            .collect_view();
+        Some(view! {
+            <section class="card analysis" aria-labelledby="analysis-title">
+                <h2 id="analysis-title">"How the game went"</h2>
+                <p class="muted">
+                    "Points lost are measured against perfect solitaire play: the best for each player's own score."
+                </p>
+                {sections}
+            </section>
         })
     }
 }
@@ -176,11 +188,10 @@ fn Position(decision: Decision) -> impl IntoView {
     let Some(verdict) = decision.verdict.clone() else {
         return ().into_any();
     };
-    let marks = |choice: &HintChoice| match choice {
-        HintChoice::Keep(faces) => dice_to_hold(decision.dice, faces),
-        HintChoice::Cell(_) => [true; DICE],
-    };
-    let (kept, best) = (marks(&decision.choice), marks(&verdict.best));
+    let (kept, best) = (
+        decision.choice.holds(decision.dice),
+        verdict.best.holds(decision.dice),
+    );
     let dice = decision
         .dice
         .faces()

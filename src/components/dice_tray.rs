@@ -1,28 +1,18 @@
 //! The five dice and the Roll button.
 
-use fivedice_rules::{DICE, DiceMode, MAX_ROLLS};
+use fivedice_rules::{DICE, MAX_ROLLS, Move, Turn};
 use leptos::prelude::*;
 
-use super::hint::{HintShown, dice_to_hold};
+use super::hint::HintShown;
+use super::pips::Pips;
 use crate::store::GameStore;
-use fivedice_worker::HintChoice;
-
-/// Which of the nine spots of a 3×3 grid carry a pip for each face.
-const PIPS: [&[usize]; 6] = [
-    &[4],
-    &[0, 8],
-    &[0, 4, 8],
-    &[0, 2, 6, 8],
-    &[0, 2, 4, 6, 8],
-    &[0, 2, 3, 5, 6, 8],
-];
 
 #[component]
 pub fn DiceTray() -> impl IntoView {
     let store = expect_context::<GameStore>();
-    let turn = move || store.game(|game| *game.turn()).unwrap_or_default();
-    let rolls_left = move || turn().rolls_left();
-    let label = move || match (turn().rolls_used, rolls_left()) {
+    let turn = store.turn();
+    let can_roll = store.can_roll();
+    let label = move || match (turn.with(|t| t.rolls_used), turn.with(Turn::rolls_left)) {
         (_, 0) => "No rolls left".to_string(),
         (0, _) => format!("Roll ({MAX_ROLLS} rolls left)"),
         (_, 1) => "Roll again (1 roll left)".to_string(),
@@ -30,12 +20,12 @@ pub fn DiceTray() -> impl IntoView {
     };
     view! {
         <section class="tray" aria-label="Dice">
-            <div class="dice">{(0..DICE).map(|die| view! { <Die die /> }).collect_view()}</div>
+            <div class="dice">{(0..DICE).map(|die| view! { <Die die turn /> }).collect_view()}</div>
             <button
                 class="roll"
                 data-action="roll"
                 aria-label=label
-                disabled=move || rolls_left() == 0
+                disabled=move || !can_roll.get()
                 on:click=move |_| store.roll()
             >
                 {label}
@@ -46,27 +36,22 @@ pub fn DiceTray() -> impl IntoView {
 
 /// One die: shows its face, and a tap holds or releases it.
 #[component]
-fn Die(die: usize) -> impl IntoView {
+fn Die(die: usize, turn: Memo<Turn>) -> impl IntoView {
     let store = expect_context::<GameStore>();
-    let turn = move || store.game(|game| *game.turn()).unwrap_or_default();
-    let face = move || {
-        turn()
-            .dice
-            .and_then(|dice| dice.face(die))
-            .map(|face| face.value())
-    };
-    let held = move || turn().held[die];
-    let hinted = expect_context::<HintShown>();
+    let face = move || turn.with(|turn| turn.dice.and_then(|dice| dice.face(die)).map(|face| face.value()));
+    let held = move || turn.with(|turn| turn.held[die]);
+    let best = expect_context::<HintShown>().best();
     // The hint's best keep, shown on the dice it holds.
-    let hint_keep = move || match (hinted.best(store), turn().dice) {
-        (Some(HintChoice::Keep(faces)), Some(dice)) => dice_to_hold(dice, &faces)[die],
-        _ => false,
+    let hint_keep = move || {
+        best.with(|best| match (best, turn.with(|turn| turn.dice)) {
+            (Some(keep @ Move::Keep(_)), Some(dice)) => keep.holds(dice)[die],
+            _ => false,
+        })
     };
-    let holdable = move || turn().dice.is_some() && turn().rolls_left() > 0;
+    let holdable = store.can_hold();
     // Alternating animation names restart the tumble on every roll, for the dice that were rolled.
     let tumble = move |parity: u8| {
-        let turn = turn();
-        turn.rolls_used > 0 && turn.rolls_used % 2 == parity && !turn.held[die]
+        turn.with(|turn| turn.rolls_used > 0 && turn.rolls_used % 2 == parity && !turn.held[die])
     };
     let name = move || match (face(), held()) {
         (None, _) => format!("Die {}: not rolled", die + 1),
@@ -85,9 +70,9 @@ fn Die(die: usize) -> impl IntoView {
             data-face=move || face().map(|face| face.to_string()).unwrap_or_default()
             aria-pressed=move || held().to_string()
             aria-label=name
-            aria-disabled=move || (!holdable()).to_string()
+            aria-disabled=move || (!holdable.get()).to_string()
             on:click=move |_| {
-                if holdable() {
+                if holdable.get_untracked() {
                     store.toggle_hold(die)
                 }
             }
@@ -96,24 +81,4 @@ fn Die(die: usize) -> impl IntoView {
             <span class="held-tag" aria-hidden="true">"HELD"</span>
         </button>
     }
-}
-
-/// The pips of a face on a 3×3 grid (none while the die is blank).
-#[component]
-pub fn Pips(#[prop(into)] face: Signal<Option<u8>>) -> impl IntoView {
-    view! {
-        <span class="pips" aria-hidden="true">
-            {(0..9)
-                .map(|spot| {
-                    let shown = move || face.get().is_some_and(|face| PIPS[usize::from(face) - 1].contains(&spot));
-                    view! { <span class="pip" class:on=shown></span> }
-                })
-                .collect_view()}
-        </span>
-    }
-}
-
-/// Whether the table plays with the app's dice (the score pad shows none).
-pub fn uses_app_dice(store: GameStore) -> bool {
-    store.game(|game| game.mode() == DiceMode::App).unwrap_or(false)
 }

@@ -3,9 +3,8 @@
 mod coach_panel;
 mod dice_tray;
 mod hint;
-
-pub use hint::dice_to_hold;
 mod perfect_play;
+mod pips;
 mod play_screen;
 mod saved_games;
 mod score_sheet;
@@ -13,6 +12,7 @@ mod setup_screen;
 mod standings;
 mod statistics;
 mod value_picker;
+mod words;
 
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -25,12 +25,13 @@ use setup_screen::SetupScreen;
 pub fn App() -> impl IntoView {
     let store = GameStore::open();
     provide_context(store);
-    provide_context(store.coach);
+    provide_context(store.engine());
+    let has_table = store.has_table();
     view! {
         <UpdateBanner />
         <NoticeBar />
         <Show
-            when=move || store.table.with(Option::is_some)
+            when=move || has_table.get()
             fallback=|| view! { <SetupScreen /> }
         >
             <PlayScreen />
@@ -46,7 +47,7 @@ fn NoticeBar() -> impl IntoView {
         <div class="notice-area" role="status" aria-live="polite">
             {move || {
                 store
-                    .notice
+                    .notice()
                     .get()
                     .map(|message| {
                         view! {
@@ -56,7 +57,7 @@ fn NoticeBar() -> impl IntoView {
                                     class="dismiss"
                                     data-action="dismiss"
                                     aria-label="Dismiss message"
-                                    on:click=move |_| store.notice.set(None)
+                                    on:click=move |_| store.dismiss_notice()
                                 >
                                     "✕"
                                 </button>
@@ -79,8 +80,9 @@ fn UpdateBanner() -> impl IntoView {
         let apply = js_sys::Reflect::get(&window(), &"fivediceApplyUpdate".into())
             .ok()
             .and_then(|apply| apply.dyn_into::<js_sys::Function>().ok());
-        if let Some(apply) = apply {
-            let _ = apply.call0(&wasm_bindgen::JsValue::NULL);
+        let applied = apply.map(|apply| apply.call0(&wasm_bindgen::JsValue::NULL));
+        if !matches!(applied, Some(Ok(_))) {
+            leptos::logging::warn!("the new version could not be applied now: it applies at the next start");
         }
     };
     move || {
@@ -113,14 +115,9 @@ pub fn decimals(value: f64, places: u32) -> String {
     }
 }
 
-/// The name of a seat's player, for labels.
-fn player_name(store: GameStore, seat: usize) -> String {
-    store.table.with(|table| {
-        table
-            .as_ref()
-            .and_then(|table| table.game.players().get(seat).cloned())
-            .unwrap_or_default()
-    })
+/// The name of a seat's player, for labels (tracked: the label follows the players).
+fn player_name(players: Memo<Vec<String>>, seat: usize) -> String {
+    players.with(|players| players.get(seat).cloned().unwrap_or_default())
 }
 
 #[cfg(test)]

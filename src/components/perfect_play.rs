@@ -2,12 +2,12 @@
 //! progress bar, and reports the average a perfect solitaire player scores.
 
 use super::decimals;
-use crate::coach::{Answer, Coach};
+use crate::engine::{Answer, Engine};
 use fivedice_rules::{Rules, RulesetId};
 use leptos::prelude::*;
 
 #[derive(Clone, Debug, PartialEq)]
-enum Engine {
+enum Card {
     Idle,
     Working,
     Solved { expected: f64, seconds: f64 },
@@ -16,22 +16,20 @@ enum Engine {
 
 #[component]
 pub fn PerfectPlay() -> impl IntoView {
-    let coach = expect_context::<Coach>();
+    let engine = expect_context::<Engine>();
     let ruleset = RwSignal::new(RulesetId::Yahtzee);
-    let engine = RwSignal::new(Engine::Idle);
+    let card = RwSignal::new(Card::Idle);
     let compute = move |_| {
-        engine.set(Engine::Working);
-        coach.solve(Rules::new(ruleset.get_untracked()), move |answer| {
-            engine.set(match answer {
-                Ok(Answer::Solved { expected, seconds }) => Engine::Solved { expected, seconds },
-                Ok(Answer::Advice(_)) => {
-                    Engine::Failed("the strategy engine answered another question".into())
-                }
-                Err(message) => Engine::Failed(message),
+        card.set(Card::Working);
+        engine.solve(Rules::new(ruleset.get_untracked()), move |answer| {
+            card.set(match answer {
+                Ok(Answer::Solved { expected, seconds }) => Card::Solved { expected, seconds },
+                Ok(_) => Card::Failed("the strategy engine answered another question".into()),
+                Err(message) => Card::Failed(message),
             })
         });
     };
-    let working = move || engine.get() == Engine::Working;
+    let working = move || card.get() == Card::Working;
     view! {
         <section class="card perfect-play" aria-labelledby="perfect-title">
             <h2 id="perfect-title">"How well can one play?"</h2>
@@ -46,7 +44,7 @@ pub fn PerfectPlay() -> impl IntoView {
                     on:change=move |event| {
                         if let Ok(id) = event_target_value(&event).parse::<RulesetId>() {
                             ruleset.set(id);
-                            engine.set(Engine::Idle);
+                            card.set(Card::Idle);
                         }
                     }
                 >
@@ -59,10 +57,10 @@ pub fn PerfectPlay() -> impl IntoView {
                     "Work it out"
                 </button>
             </div>
-            {move || match engine.get() {
-                Engine::Idle => ().into_any(),
-                Engine::Working => {
-                    let (done, total) = coach.progress.get().unwrap_or((0, 1));
+            {move || match card.get() {
+                Card::Idle => ().into_any(),
+                Card::Working => {
+                    let (done, total) = engine.progress.get().unwrap_or((0, 1));
                     view! {
                         <progress data-solve-progress max=total.to_string() value=done.to_string()>
                             {format!("{done} of {total}")}
@@ -70,7 +68,7 @@ pub fn PerfectPlay() -> impl IntoView {
                     }
                         .into_any()
                 }
-                Engine::Solved { expected, seconds } => {
+                Card::Solved { expected, seconds } => {
                     view! {
                         <p class="expected" aria-live="polite">
                             "A perfect player averages "
@@ -81,7 +79,7 @@ pub fn PerfectPlay() -> impl IntoView {
                     }
                         .into_any()
                 }
-                Engine::Failed(message) => view! { <p class="error">{message}</p> }.into_any(),
+                Card::Failed(message) => view! { <p class="error">{message}</p> }.into_any(),
             }}
         </section>
     }

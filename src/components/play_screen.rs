@@ -1,13 +1,14 @@
 //! The table in play: whose turn it is, the dice, the sheet, the picker, and the standings at the end.
 
-use fivedice_rules::{DiceMode, Game, MAX_ROLLS};
+use fivedice_rules::{DiceMode, MAX_ROLLS};
 use leptos::ev;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
 use super::coach_panel::{CoachLine, GameAnalysis};
-use super::dice_tray::{DiceTray, Pips, uses_app_dice};
+use super::dice_tray::DiceTray;
 use super::hint::{HintPanel, HintShown};
+use super::pips::Pips;
 use super::player_name;
 use super::score_sheet::ScoreSheet;
 use super::standings::Standings;
@@ -17,26 +18,14 @@ use crate::store::GameStore;
 #[component]
 pub fn PlayScreen() -> impl IntoView {
     let store = expect_context::<GameStore>();
-    let over = move || store.game(Game::is_over).unwrap_or(false);
-    let name = move || {
-        store
-            .table
-            .with(|table| table.as_ref().map(|t| t.name.clone()).unwrap_or_default())
-    };
-    let rules_name = move || {
-        store.table.with(|table| {
-            table
-                .as_ref()
-                .map(|t| t.game.rules().ruleset().name)
-                .unwrap_or_default()
-        })
-    };
-    provide_context(HintShown(RwSignal::new(None)));
-    // Whenever the table changes, a computer player whose turn it is plays on.
-    Effect::new(move |_| {
-        store.table.track();
-        store.play_computers();
-    });
+    let over = store.is_over();
+    let over = move || over.get();
+    let name = store.table_name();
+    let name = move || name.get().unwrap_or_default();
+    let rules = store.rules();
+    let rules_name = move || rules.get().map(|rules| rules.ruleset().name).unwrap_or_default();
+    provide_context(HintShown::new(store));
+    store.keep_computers_playing();
     let keys = window_event_listener(ev::keydown, move |event| on_key(store, event));
     on_cleanup(move || keys.remove());
     view! {
@@ -68,42 +57,34 @@ pub fn PlayScreen() -> impl IntoView {
 #[component]
 fn TurnPanel() -> impl IntoView {
     let store = expect_context::<GameStore>();
-    let seat = move || store.game(Game::current_seat).unwrap_or(0);
-    let handed_over = move || {
-        store.table.with(|table| {
-            table.as_ref().is_some_and(|t| {
-                let game = &t.game;
-                game.players().len() > 1 && !game.log().is_empty() && *game.turn() == Default::default()
-            })
-        })
-    };
+    let players = store.players();
+    let current = store.current_seat();
+    let seat = move || current.get().unwrap_or(0);
+    let handed_over = store.handed_over();
+    let (mode, turn) = (store.mode(), store.turn());
+    let app_dice = move || mode.get() == Some(DiceMode::App);
     let status = move || {
-        let name = player_name(store, seat());
-        store.table.with(|table| {
-            let Some(table) = table else { return String::new() };
-            let turn = table.game.turn();
-            match (table.game.mode(), turn.rolls_used) {
-                (DiceMode::Pad, _) if turn.dice.is_some() => {
-                    format!("{name}'s turn — dice entered: tap a box")
-                }
-                (DiceMode::Pad, _) => format!("{name}'s turn — tap a box to write the score"),
-                (DiceMode::App, 0) => format!("{name}'s turn — roll the dice"),
-                (DiceMode::App, used) if used == MAX_ROLLS => {
-                    format!("{name}'s turn — roll {used} of {MAX_ROLLS}: choose a box")
-                }
-                (DiceMode::App, used) => format!("{name}'s turn — roll {used} of {MAX_ROLLS}"),
+        let name = player_name(players, seat());
+        let (dice, used) = turn.with(|turn| (turn.dice, turn.rolls_used));
+        match (mode.get(), used) {
+            (Some(DiceMode::Pad), _) if dice.is_some() => format!("{name}'s turn — dice entered: tap a cell"),
+            (Some(DiceMode::Pad), _) => format!("{name}'s turn — tap a cell to write the score"),
+            (_, 0) => format!("{name}'s turn — roll the dice"),
+            (_, used) if used == MAX_ROLLS => {
+                format!("{name}'s turn — roll {used} of {MAX_ROLLS}: choose a cell")
             }
-        })
+            (_, used) => format!("{name}'s turn — roll {used} of {MAX_ROLLS}"),
+        }
     };
     view! {
         <section class="turn" aria-label="Turn">
-            <Show when=handed_over>
-                <p class="pass">"Pass to " {move || player_name(store, seat())}</p>
+            <Show when=move || handed_over.get()>
+                <p class="pass">"Pass to " {move || player_name(players, seat())}</p>
             </Show>
             <p class="status" data-current-seat=move || seat().to_string() aria-live="polite">
                 {status}
             </p>
-            <Show when=move || uses_app_dice(store) fallback=|| view! { <EnteredDice /> }>
+            <Show when=app_dice fallback=|| view! { <EnteredDice /> }>
                 <DiceTray />
             </Show>
             <HintPanel />
@@ -116,9 +97,9 @@ fn TurnPanel() -> impl IntoView {
 #[component]
 fn EnteredDice() -> impl IntoView {
     let store = expect_context::<GameStore>();
-    let dice = move || store.game(|game| game.turn().dice).flatten();
+    let turn = store.turn();
     move || {
-        dice().map(|dice| {
+        turn.get().dice.map(|dice| {
             let faces = dice
                 .faces()
                 .into_iter()
@@ -143,73 +124,56 @@ fn EnteredDice() -> impl IntoView {
     }
 }
 
-/// The roll for who starts, shown to everyone until the first box is written.
+/// The roll for who starts, shown to everyone until the first cell is written.
 #[component]
 fn FirstPlayerBanner() -> impl IntoView {
     let store = expect_context::<GameStore>();
+    let roll = store.fresh_first_player_roll();
+    let players = store.players();
     move || {
-        store.table.with(|table| {
-            let table = table.as_ref()?;
-            let fresh = table.game.log().is_empty() && table.game.turn().rolls_used == 0;
-            let rounds = &table.first_player_roll.rounds;
-            if !fresh || rounds.is_empty() {
-                return None;
-            }
-            let players = table.game.players();
-            let rolls = rounds
-                .iter()
-                .map(|round| {
-                    round
-                        .iter()
-                        .map(|&(seat, face)| format!("{} {}", players[seat], face))
-                        .collect::<Vec<_>>()
-                        .join(" · ")
-                })
-                .collect::<Vec<_>>()
-                .join(" — tie, roll again: ");
-            let starter = players[table.first_player_roll.first_seat].clone();
-            Some(view! {
-                <p class="first-player">
-                    <span>"Who starts? " {rolls}</span>
-                    <strong>{starter} " starts."</strong>
-                </p>
+        let roll = roll.get()?;
+        let name = move |seat: usize| player_name(players, seat);
+        let rolls = roll
+            .rounds
+            .iter()
+            .map(|round| {
+                round
+                    .iter()
+                    .map(|&(seat, face)| format!("{} {}", name(seat), face))
+                    .collect::<Vec<_>>()
+                    .join(" · ")
             })
+            .collect::<Vec<_>>()
+            .join(" — tie, roll again: ");
+        Some(view! {
+            <p class="first-player">
+                <span>"Who starts? " {rolls}</span>
+                <strong>{name(roll.first_seat)} " starts."</strong>
+            </p>
         })
     }
 }
 
-/// Takes back the last box written, while the next player has not rolled.
+/// Takes back the last cell written, while the next player has not rolled (a person's cell only).
 #[component]
 fn UndoButton() -> impl IntoView {
     let store = expect_context::<GameStore>();
-    let last = move || {
-        store.table.with(|table| {
-            let game = &table.as_ref()?.game;
-            if !game.can_undo() {
-                return None;
-            }
-            let entry = game.log().last()?;
-            let seat = game.seat_of_entry(game.log().len() - 1);
-            let label = game.rules().ruleset().cell(entry.category)?.label;
-            Some(format!(
-                "Undo {}'s {label} ({})",
-                game.players()[seat],
-                entry.points
-            ))
-        })
-    };
+    let undoable = store.undoable();
+    let players = store.players();
+    let rules = store.rules();
     move || {
-        last().map(|label| {
-            view! {
-                <button class="undo secondary" data-action="undo" on:click=move |_| store.undo()>
-                    {label}
-                </button>
-            }
+        let (seat, category, points) = undoable.get()?;
+        let label = rules.get()?.ruleset().cell(category)?.label;
+        let text = format!("Undo {}'s {label} ({points})", player_name(players, seat));
+        Some(view! {
+            <button class="undo secondary" data-action="undo" on:click=move |_| store.undo()>
+                {text}
+            </button>
         })
     }
 }
 
-/// Space/Enter roll, 1–5 hold, arrows move between the boxes a player may choose, Escape closes the picker.
+/// Space/Enter roll, 1–5 hold, arrows move between the cells a player may choose, Escape closes the picker.
 fn on_key(store: GameStore, event: ev::KeyboardEvent) {
     if event.ctrl_key() || event.meta_key() || event.alt_key() {
         return;
@@ -224,7 +188,7 @@ fn on_key(store: GameStore, event: ev::KeyboardEvent) {
     if matches!(tag.as_str(), "INPUT" | "SELECT" | "TEXTAREA") {
         return;
     }
-    if store.picker.with_untracked(Option::is_some) {
+    if store.picker().with_untracked(Option::is_some) {
         if event.key() == "Escape" {
             store.cancel();
         }
@@ -257,7 +221,7 @@ fn query(selector: &str) -> Option<web_sys::HtmlElement> {
     document.query_selector(selector).ok()??.dyn_into().ok()
 }
 
-/// Moves focus to the next (or previous) box the current player may choose; true if it moved.
+/// Moves focus to the next (or previous) cell the current player may choose; true if it moved.
 fn move_focus_between_boxes(from: Option<&web_sys::Element>, forward: bool) -> bool {
     let Some(document) = web_sys::window().and_then(|window| window.document()) else {
         return false;

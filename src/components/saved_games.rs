@@ -25,8 +25,9 @@ fn when(ms: f64) -> String {
 pub fn TablesInProgress() -> impl IntoView {
     let store = expect_context::<GameStore>();
     let confirming = RwSignal::new(None::<String>);
+    let tables_in_progress = store.tables_in_progress();
     move || {
-        let tables = store.tables_in_progress.get();
+        let tables = tables_in_progress.get();
         (!tables.is_empty()).then(|| {
             let rows = tables
                 .into_iter()
@@ -105,8 +106,9 @@ pub fn TablesInProgress() -> impl IntoView {
 #[component]
 pub fn History() -> impl IntoView {
     let store = expect_context::<GameStore>();
+    let history = store.history();
     move || {
-        let games = store.history.get();
+        let games = history.get();
         (!games.is_empty()).then(|| {
             let rows = games
                 .into_iter()
@@ -164,12 +166,13 @@ pub fn History() -> impl IntoView {
 pub fn YourData() -> impl IntoView {
     let store = expect_context::<GameStore>();
     let chooser = NodeRef::<html::Input>::new();
+    let unreadable = store.unreadable();
     let import = move |_| {
         let Some(input) = chooser.get() else { return };
         leptos::task::spawn_local(async move {
             match files::read_chosen_file(&input).await {
                 Ok(text) => store.import(&text),
-                Err(reason) => store.notice.set(Some(format!("Nothing was imported: {reason}."))),
+                Err(reason) => store.import_failed(&reason),
             }
             input.set_value("");
         });
@@ -193,7 +196,7 @@ pub fn YourData() -> impl IntoView {
                     />
                 </label>
             </div>
-            <Show when=move || store.unreadable.with(|items| !items.is_empty())>
+            <Show when=move || unreadable.with(|items| !items.is_empty())>
                 <p class="unreadable">
                     "Some saved data could not be read. It is kept aside, untouched: "
                     <button class="link" data-action="download-unreadable" on:click=move |_| store.download_unreadable()>

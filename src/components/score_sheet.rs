@@ -1,29 +1,24 @@
-//! The score sheet: a column per player, a row per box, the totals at the foot of each section.
+//! The score sheet: a column per player, a row per cell, the totals at the foot of each section.
 
-use fivedice_rules::{Category, Cell, DiceMode, Game, Ruleset, Section, Totals};
+use fivedice_rules::{Category, Cell, Move, Preview, Ruleset, Section, Totals};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
 use super::hint::HintShown;
 use crate::store::GameStore;
-use fivedice_worker::HintChoice;
 
 #[component]
 pub fn ScoreSheet() -> impl IntoView {
     let store = expect_context::<GameStore>();
-    let (ruleset, players, computers) = store.table.with_untracked(|table| {
-        let table = table.as_ref().expect("the sheet is shown with a table");
-        let seats = 0..table.game.players().len();
-        let computers: Vec<_> = seats.map(|seat| table.computer_at(seat)).collect();
-        (
-            table.game.rules().ruleset(),
-            table.game.players().to_vec(),
-            computers,
-        )
-    });
+    // The sheet is built for one table: its rules and players do not change while it is shown.
+    let Some(rules) = store.rules().get_untracked() else {
+        return ().into_any();
+    };
+    let ruleset = rules.ruleset();
+    let players = store.players().get_untracked();
     let seats = players.len();
-    let current = move || store.game(Game::current_seat);
-    let over = move || store.game(Game::is_over).unwrap_or(false);
+    let current = store.current_seat();
+    let current = move || current.get();
     let wrap = NodeRef::<leptos::html::Div>::new();
     // On a narrow screen the sheet scrolls sideways: bring the current player's column into view.
     Effect::new(move |_| {
@@ -52,9 +47,11 @@ pub fn ScoreSheet() -> impl IntoView {
         .enumerate()
         .map(|(seat, name)| {
             view! {
-                <th scope="col" class="player" class:current=move || !over() && current() == Some(seat)>
+                <th scope="col" class="player" class:current=move || current() == Some(seat)>
                     <span class="name">{name}</span>
-                    {computers[seat]
+                    {store
+                        .computer_at(seat)
+                        .get_untracked()
                         .map(|level| {
                             view! {
                                 <span class="computer" title=format!("Computer player: {}", level.name()) aria-hidden="true">
@@ -102,13 +99,13 @@ pub fn ScoreSheet() -> impl IntoView {
             </table>
         </div>
     }
+    .into_any()
 }
 
-fn bonus_label(ruleset: &Ruleset) -> &'static str {
-    match ruleset.upper_bonus.points {
-        50 => "Bonus (50 at 63)",
-        _ => "Bonus (35 at 63)",
-    }
+/// "Bonus (35 at 63)": the ruleset's own bonus and threshold.
+fn bonus_label(ruleset: &Ruleset) -> String {
+    let bonus = ruleset.upper_bonus;
+    format!("Bonus ({} at {})", bonus.points, bonus.threshold)
 }
 
 fn section_rows(ruleset: &'static Ruleset, section: Section, seats: usize) -> impl IntoView {
@@ -141,7 +138,7 @@ fn section_rows(ruleset: &'static Ruleset, section: Section, seats: usize) -> im
 }
 
 fn total_row(
-    label: &'static str,
+    label: impl IntoView + 'static,
     id: &'static str,
     seats: usize,
     value: fn(&Totals) -> String,
@@ -149,15 +146,8 @@ fn total_row(
     let store = expect_context::<GameStore>();
     let cells = (0..seats)
         .map(|seat| {
-            let text = move || {
-                store.table.with(|table| {
-                    table
-                        .as_ref()
-                        .and_then(|t| t.game.totals(seat))
-                        .map(|totals| value(&totals))
-                        .unwrap_or_default()
-                })
-            };
+            let totals = store.totals(seat);
+            let text = move || totals.with(|totals| totals.as_ref().map(value).unwrap_or_default());
             view! { <td data-total=format!("{seat}:{id}")>{text}</td> }
         })
         .collect_view();
@@ -175,7 +165,8 @@ fn ParRow(seats: usize) -> impl IntoView {
     let store = expect_context::<GameStore>();
     let cells = (0..seats)
         .map(|seat| {
-            let totals = move || store.game(|game| game.totals(seat)).flatten();
+            let totals = store.totals(seat);
+            let totals = move || totals.get();
             let text = move || match totals() {
                 Some(totals) if totals.bonus > 0 => "✓".to_string(),
                 Some(totals) if totals.upper_vs_par > 0 => format!("+{}", totals.upper_vs_par),
@@ -206,65 +197,37 @@ fn ParRow(seats: usize) -> impl IntoView {
     }
 }
 
-/// One box of one player's column: its written value, or a button while the current player may choose it.
+/// One cell of one player's column: its written value, or a button while the current player may write it.
 #[component]
 fn SheetCell(seat: usize, cell: &'static Cell) -> impl IntoView {
     let store = expect_context::<GameStore>();
     let category: Category = cell.category;
     let id = format!("{seat}:{}", category.id());
-    let written = move || {
-        store.table.with(|table| {
-            table
-                .as_ref()
-                .and_then(|t| t.game.sheets().get(seat)?.get(category))
-        })
-    };
-    // What the current dice score here, if this player may choose the box now (pad: any open box).
-    let choice = move || {
-        store.table.with(|table| {
-            let game = &table.as_ref()?.game;
-            if game.is_over() || game.current_seat() != seat || written().is_some() {
-                return None;
-            }
-            match (game.mode(), game.scores()) {
-                // Dice on the table (rolled, or entered on the pad): only the boxes the rules allow.
-                (_, Some(scores)) => scores.get(category).map(Some),
-                (DiceMode::Pad, None) => Some(None),
-                (DiceMode::App, None) => None,
-            }
-        })
-    };
-    let hinted = expect_context::<HintShown>();
-    let hint_best = move || hinted.best(store) == Some(HintChoice::Cell(category));
-    let picking = move || {
-        store
-            .picker
-            .with(|picker| picker.is_some_and(|p| p.category == category))
-    };
-    let current = move || {
-        store.table.with(|table| {
-            table
-                .as_ref()
-                .is_some_and(|t| !t.game.is_over() && t.game.current_seat() == seat)
-        })
-    };
+    let written = store.cell_value(seat, category);
+    let preview = store.cell_preview(seat, category);
+    let best = expect_context::<HintShown>().best();
+    let hint_best = move || best.with(|best| *best == Some(Move::Cell(category)));
+    let picker = store.picker();
+    let picking = move || picker.with(|picker| picker.is_some_and(|p| p.category == category));
+    let current = store.current_seat();
+    let current = move || current.get() == Some(seat);
     let button_id = id.clone();
     let label = cell.label;
     view! {
         <td
             class="cell"
-            class:filled=move || written().is_some()
-            class:choosable=move || choice().is_some()
+            class:filled=move || written.get().is_some()
+            class:choosable=move || preview.get().is_some()
             class:current-col=current
-            data-cell=move || choice().is_none().then(|| id.clone())
-            data-value=move || written().map(|value| value.to_string()).unwrap_or_default()
+            data-cell=move || preview.get().is_none().then(|| id.clone())
+            data-value=move || written.get().map(|value| value.to_string()).unwrap_or_default()
         >
-            {move || match (written(), choice()) {
+            {move || match (written.get(), preview.get()) {
                 (Some(value), _) => value.to_string().into_any(),
                 (None, Some(preview)) => {
-                    let aria = match preview {
-                        Some(value) => format!("{label}: score {value}"),
-                        None => format!("{label}: write a score"),
+                    let (aria, shown) = match preview {
+                        Preview::Scores(value) => (format!("{label}: score {value}"), Some(value)),
+                        Preview::Write => (format!("{label}: write a score"), None),
                     };
                     view! {
                         <button
@@ -276,7 +239,7 @@ fn SheetCell(seat: usize, cell: &'static Cell) -> impl IntoView {
                             aria-label=aria
                             on:click=move |_| store.open_picker(category)
                         >
-                            {preview.map(|value| value.to_string())}
+                            {shown.map(|value| value.to_string())}
                         </button>
                     }
                         .into_any()

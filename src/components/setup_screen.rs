@@ -7,9 +7,9 @@ use super::decimals;
 use super::perfect_play::PerfectPlay;
 use super::saved_games::{History, TablesInProgress, YourData};
 use super::statistics::Statistics;
-use crate::launch::{DEFAULT_BOT_DELAY_MS, NewGameRequest};
-use crate::store::{GameStore, today};
-use fivedice_worker::BotLevel;
+use crate::store::GameStore;
+use crate::table::{DEFAULT_BOT_DELAY_MS, NewGameRequest};
+use fivedice_worker::Level;
 
 #[component]
 pub fn SetupScreen() -> impl IntoView {
@@ -19,21 +19,21 @@ pub fn SetupScreen() -> impl IntoView {
     let mode = RwSignal::new(DiceMode::App);
     let names = RwSignal::new(vec![String::new(), String::new()]);
     // Each seat's computer player (`None`: a person), kept the same length as `names`.
-    let computers = RwSignal::new(vec![None::<BotLevel>; 2]);
+    let computers = RwSignal::new(vec![None::<Level>; 2]);
     let bot_delay = RwSignal::new(DEFAULT_BOT_DELAY_MS);
     let any_computer = move || computers.with(|seats| seats.iter().any(Option::is_some));
     let table_name = RwSignal::new(String::new());
     let max_players = move || ruleset.get().ruleset().max_players;
-    let has_joker = move || ruleset.get().ruleset().extra_five_of_a_kind.is_some();
+    let has_joker = move || offers_joker(ruleset.get());
+    let setup_error = store.setup_error();
 
     let start = move |event: leptos::ev::SubmitEvent| {
         event.prevent_default();
         let id = ruleset.get_untracked();
-        let defaults = Rules::new(id);
-        let rules = if defaults.ruleset().extra_five_of_a_kind.is_some() {
-            Rules::with_options(id, joker.get_untracked(), true).unwrap_or(defaults)
-        } else {
-            defaults
+        let chosen_joker = offers_joker(id).then(|| joker.get_untracked());
+        let rules = match Rules::from_choices(id, chosen_joker, None) {
+            Ok(rules) => rules,
+            Err(error) => return store.refuse_setup(error.to_string()),
         };
         let players = names
             .get_untracked()
@@ -131,7 +131,7 @@ pub fn SetupScreen() -> impl IntoView {
                     <span>"Table name"</span>
                     <input
                         data-setup="table-name"
-                        placeholder=today()
+                        placeholder=store.today()
                         maxlength="40"
                         prop:value=move || table_name.get()
                         on:input=move |event| table_name.set(event_target_value(&event))
@@ -161,7 +161,7 @@ pub fn SetupScreen() -> impl IntoView {
                                 aria-label=format!("Player {} is", seat + 1)
                                 disabled=move || mode.get() == DiceMode::Pad
                                 on:change=move |event| {
-                                    let level = event_target_value(&event).parse::<BotLevel>().ok();
+                                    let level = event_target_value(&event).parse::<Level>().ok();
                                     computers.update(|seats| {
                                         if let Some(slot) = seats.get_mut(seat) {
                                             *slot = level;
@@ -170,7 +170,7 @@ pub fn SetupScreen() -> impl IntoView {
                                 }
                             >
                                 <option value="human">"A person"</option>
-                                {BotLevel::ALL
+                                {Level::ALL
                                     .into_iter()
                                     .map(|level| {
                                         let label = move || {
@@ -241,7 +241,7 @@ pub fn SetupScreen() -> impl IntoView {
                         </button>
                     </div>
                 </fieldset>
-                <p class="error" role="alert">{move || store.setup_error.get()}</p>
+                <p class="error" role="alert">{move || setup_error.get()}</p>
                 <button type="submit" class="primary start" data-action="start">"Start"</button>
             </form>
             <History />
@@ -250,4 +250,9 @@ pub fn SetupScreen() -> impl IntoView {
             <YourData />
         </div>
     }
+}
+
+/// Whether the ruleset has a Joker rule to choose.
+fn offers_joker(id: RulesetId) -> bool {
+    id.ruleset().extra_five_of_a_kind.is_some()
 }

@@ -2,37 +2,34 @@
 
 use leptos::prelude::*;
 
+use super::player_name;
 use crate::store::GameStore;
 
 #[component]
 pub fn Standings() -> impl IntoView {
     let store = expect_context::<GameStore>();
+    let (standings, players) = (store.standings(), store.players());
     let rows = move || {
-        store.table.with(|table| {
-            let Some(table) = table else { return Vec::new() };
-            let players = table.game.players();
-            table
-                .game
-                .standings()
-                .into_iter()
-                .map(|standing| {
-                    let name = players[standing.seat].clone();
-                    view! {
-                        <li
-                            data-standing=standing.rank.to_string()
-                            data-seat=standing.seat.to_string()
-                            data-winner=standing.winner.to_string()
-                            class:winner=standing.winner
-                        >
-                            <span class="rank">{standing.rank}</span>
-                            <span class="name">{name}</span>
-                            <span class="total">{standing.total}</span>
-                            {standing.winner.then(|| view! { <span class="crown">"Winner"</span> })}
-                        </li>
-                    }
-                })
-                .collect::<Vec<_>>()
-        })
+        standings
+            .get()
+            .into_iter()
+            .map(|standing| {
+                let name = player_name(players, standing.seat);
+                view! {
+                    <li
+                        data-standing=standing.rank.to_string()
+                        data-seat=standing.seat.to_string()
+                        data-winner=standing.winner.to_string()
+                        class:winner=standing.winner
+                    >
+                        <span class="rank">{standing.rank}</span>
+                        <span class="name">{name}</span>
+                        <span class="total">{standing.total}</span>
+                        {standing.winner.then(|| view! { <span class="crown">"Winner"</span> })}
+                    </li>
+                }
+            })
+            .collect::<Vec<_>>()
     };
     view! {
         <section class="standings" data-game-over="true" aria-labelledby="standings-title">

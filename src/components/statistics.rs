@@ -14,9 +14,10 @@ const COLOURS: [&str; 8] = [
 #[component]
 pub fn Statistics() -> impl IntoView {
     let store = expect_context::<GameStore>();
+    let history = store.history();
     let rulesets = Memo::new(move |_| {
         let mut seen: Vec<RulesetId> = Vec::new();
-        store.history.with(|games| {
+        history.with(|games| {
             for game in games {
                 let id = game.game.rules().id();
                 if !seen.contains(&id) {
@@ -30,7 +31,7 @@ pub fn Statistics() -> impl IntoView {
     let shown = move || chosen.get().or_else(|| rulesets.with(|ids| ids.first().copied()));
     move || {
         let ruleset = shown()?;
-        let rows = store.history.with(|games| player_stats(games));
+        let rows = history.with(|games| player_stats(games));
         let rows = rows
             .into_iter()
             .filter(|row| row.ruleset == ruleset)
@@ -104,7 +105,9 @@ fn five_of_a_kind_plural(ruleset: RulesetId) -> &'static str {
 #[component]
 fn ScoreChart(ruleset: RulesetId) -> impl IntoView {
     let store = expect_context::<GameStore>();
-    let series = store.history.with(|games| score_series(games, ruleset));
+    let series = store
+        .history()
+        .with_untracked(|games| score_series(games, ruleset));
     let games = series.iter().map(|(_, totals)| totals.len()).max().unwrap_or(0);
     let top = series
         .iter()

@@ -1,54 +1,50 @@
-//! The dialog that opens on a box: the values offered for it (or "Cross out"), Confirm and Cancel.
+//! The dialog that opens on a cell: the values offered for it (or "Cross out"), Confirm and Cancel.
 //! On a score pad it also takes the dice rolled for real ("Enter dice") and the explicit Yahtzee bonus.
 
-use fivedice_rules::{DICE, Dice, DiceMode};
+use fivedice_rules::{DICE, Dice};
 use leptos::html;
 use leptos::prelude::*;
 
-use super::dice_tray::Pips;
+use super::pips::Pips;
 use super::player_name;
-use crate::store::GameStore;
+use crate::store::{GameStore, PickerOffers};
 
 #[component]
 pub fn ValuePicker() -> impl IntoView {
     let store = expect_context::<GameStore>();
     let confirm_button = NodeRef::<html::Button>::new();
     let entering = RwSignal::new(false);
-    // The dialog is rebuilt only when it opens on another box, not on every choice made inside it.
-    let open_on = Memo::new(move |_| store.picker.with(|picker| picker.map(|p| p.category)));
+    let picker = store.picker();
+    // The dialog is rebuilt only when what it offers changes, not on every choice made inside it.
+    let offers = store.picker_offers();
+    let open_on = Memo::new(move |_| offers.with(|offers| offers.as_ref().map(|o| o.category)));
+    let players = store.players();
+    let rules = store.rules();
     // Focus moves into the dialog when it opens, so keyboard players land on Confirm.
     Effect::new(move |_| {
         if open_on.get().is_some() {
             entering.set(false);
-            if let Some(button) = confirm_button.get() {
-                let _ = button.focus();
+            if let Some(button) = confirm_button.get()
+                && button.focus().is_err()
+            {
+                leptos::logging::warn!("the picker's Confirm button could not take the focus");
             }
         }
     });
     move || {
-        let category = open_on.get()?;
-        let (label, offers, seat, pad_without_dice, bonus_points) = store.table.with(|table| {
-            let game = &table.as_ref()?.game;
-            let cell = game.rules().ruleset().cell(category)?;
-            let dice_scored = game.scores().and_then(|scores| scores.get(category));
-            let pad_without_dice = game.mode() == DiceMode::Pad && game.turn().dice.is_none();
-            let offers = match dice_scored {
-                Some(value) => vec![value],
-                None if pad_without_dice => game.offers(category).unwrap_or_default(),
-                None => Vec::new(),
-            };
-            let bonus = game
-                .rules()
-                .ruleset()
-                .extra_five_of_a_kind
-                .filter(|_| game.bonus_available());
-            Some((cell.label, offers, game.current_seat(), pad_without_dice, bonus))
-        })?;
-        let title = format!("{label} — {}", player_name(store, seat));
+        let PickerOffers {
+            category,
+            seat,
+            offers,
+            by_hand: pad_without_dice,
+            bonus: bonus_points,
+        } = offers.get()?;
+        let label = rules.get_untracked()?.ruleset().cell(category)?.label;
+        let title = format!("{label} — {}", player_name(players, seat));
         let buttons = offers
             .into_iter()
             .map(|value| {
-                let chosen = move || store.picker.with(|p| p.is_some_and(|p| p.chosen == Some(value)));
+                let chosen = move || picker.with(|p| p.is_some_and(|p| p.chosen == Some(value)));
                 let text = if value == 0 {
                     "Cross out".to_string()
                 } else {
@@ -67,8 +63,8 @@ pub fn ValuePicker() -> impl IntoView {
                 }
             })
             .collect_view();
-        let bonus_toggle = bonus_points.filter(|_| pad_without_dice).map(|extra| {
-            let on = move || store.picker.with(|p| p.is_some_and(|p| p.bonus));
+        let bonus_toggle = bonus_points.map(|extra| {
+            let on = move || picker.with(|p| p.is_some_and(|p| p.bonus));
             let text = match extra.bonus_mark {
                 Some(mark) => format!("+{} bonus {mark}", extra.bonus),
                 None => format!("+{} bonus Yahtzee", extra.bonus),
@@ -132,7 +128,7 @@ pub fn ValuePicker() -> impl IntoView {
                             class="primary"
                             data-action="confirm"
                             node_ref=confirm_button
-                            disabled=move || store.picker.with(|p| p.is_none_or(|p| p.chosen.is_none()))
+                            disabled=move || picker.with(|p| p.is_none_or(|p| p.chosen.is_none()))
                             on:click=move |_| store.confirm()
                         >
                             "Confirm"

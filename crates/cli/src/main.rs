@@ -23,7 +23,7 @@ Usage:
       the values that cell can hold on a score pad
   fivedice solve --rules <id> [--joker ...] [--no-bonus] [--json]
       the optimal strategy's expected score of a solitaire game, its number of states and the time taken
-  fivedice simulate --rules <id> [--joker ...] [--no-bonus] --bot optimal|noisy|greedy --games N --seed S [--json]
+  fivedice simulate --rules <id> [--joker ...] [--no-bonus] --bot optimal|strong|casual --games N --seed S [--json]
       N games of a bot: mean, standard deviation, min, max, upper-bonus rate and a histogram
   fivedice advise --rules <id> [--joker ...] [--no-bonus] [--filled id=value,...] --dice D D D D D
                   --rolls-left 0|1|2 [--json]
@@ -142,13 +142,13 @@ impl Options {
             .ok_or("missing --rules <id> (yahtzee, yardzee, yam, yatzy)")?
             .parse()
             .map_err(|error: fivedice_rules::UnknownRuleset| error.to_string())?;
-        let defaults = Rules::new(id);
         let joker = match &self.joker {
-            Some(joker) => joker.parse::<Joker>().map_err(|error| error.to_string())?,
-            None => defaults.joker(),
+            Some(joker) => Some(joker.parse::<Joker>().map_err(|error| error.to_string())?),
+            None => None,
         };
-        let bonus = defaults.has_yahtzee_bonus() && !self.no_bonus;
-        Rules::with_options(id, joker, bonus).map_err(|error| error.to_string())
+        // `--no-bonus` on a ruleset without the bonus changes nothing, so it is not an error there.
+        let bonus = (self.no_bonus && Rules::new(id).has_yahtzee_bonus()).then_some(false);
+        Rules::from_choices(id, joker, bonus).map_err(|error| error.to_string())
     }
 
     /// A whole number given with `--name`, within `range`.
@@ -187,7 +187,7 @@ impl Options {
             .map_err(|error: fivedice_rules::DiceError| error.to_string())
     }
 
-    /// The boxes named by `--filled id=value,...`, checked against the rules.
+    /// The cells named by `--filled id=value,...`, checked against the rules.
     fn filled(&self, rules: Rules) -> Result<fivedice_rules::Sheet, String> {
         let mut cells = Vec::new();
         for item in self.filled.as_deref().unwrap_or("").split(',').map(str::trim) {
@@ -331,7 +331,7 @@ fn simulate_games(options: &Options) -> Result<String, String> {
     let level: Level = options
         .bot
         .as_deref()
-        .ok_or("missing --bot optimal|noisy|greedy")?
+        .ok_or("missing --bot optimal|strong|casual")?
         .parse()?;
     let games = options.number(&options.games, "games", 1..=10_000_000)? as usize;
     let seed = options.number(&options.seed, "seed", 0..=u64::MAX)?;

@@ -1,11 +1,11 @@
-//! The boxes of a score sheet, named by their stable ids.
+//! The cells of a score sheet, named by their stable ids.
 
 use std::fmt;
 use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
-/// A box on a score sheet. Each ruleset uses its own subset; the ids are a public contract (UI hooks, CLI, saves).
+/// A cell on a score sheet. Each ruleset uses its own subset; the ids are a public contract (UI hooks, CLI, saves).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Category {

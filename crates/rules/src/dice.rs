@@ -83,6 +83,21 @@ impl Dice {
         self.0.get(die).copied()
     }
 
+    /// Which dice to hold to keep `kept` (faces in any order): the first dice showing each kept face.
+    /// Faces that the dice do not show are ignored.
+    pub fn holds(&self, kept: &[Face]) -> [bool; DICE] {
+        let mut wanted = [0u8; 6];
+        for face in kept {
+            wanted[face.index()] += 1;
+        }
+        self.0.map(|face| {
+            let left = &mut wanted[face.index()];
+            let hold = *left > 0;
+            *left -= u8::from(hold);
+            hold
+        })
+    }
+
     pub fn counts(&self) -> FaceCounts {
         FaceCounts::from_faces(self.0)
     }

@@ -1,4 +1,4 @@
-//! The game state machine: players in seat order, the turn in play, and the log of every box written.
+//! The game state machine: players in seat order, the turn in play, and the log of every cell written.
 //!
 //! A `Game` is a value. Each action checks everything first and changes the game only when it is legal;
 //! an illegal action is a typed `GameError` and leaves the game exactly as it was.
@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::category::Category;
 use crate::dice::{DICE, Dice, Face};
+use crate::moves::Move;
 use crate::rules::{Rules, Scores};
 use crate::sheet::{Sheet, Totals};
 
@@ -53,9 +54,25 @@ impl Turn {
     pub fn rolls_left(&self) -> u8 {
         MAX_ROLLS - self.rolls_used
     }
+
+    /// The faces of the held dice, as a keep (none before the first roll).
+    pub fn kept(&self) -> Option<Move> {
+        let dice = self.dice?;
+        let faces = dice.faces().into_iter().zip(self.held);
+        Some(Move::keep(faces.filter(|&(_, held)| held).map(|(face, _)| face)))
+    }
 }
 
-/// One box written: what went where, and the turn as it stood, so it can be taken back.
+/// What writing a cell now would do, asked before the player commits to it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Preview {
+    /// The dice on the table score this (app dice, or dice entered on a score pad).
+    Scores(u16),
+    /// Score pad without dice: the player writes one of the values the cell can hold.
+    Write,
+}
+
+/// One cell written: what went where, and the turn as it stood, so it can be taken back.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Entry {
     pub category: Category,
@@ -137,7 +154,7 @@ impl Game {
         &self.turn
     }
 
-    /// Every box written so far, in order.
+    /// Every cell written so far, in order.
     pub fn log(&self) -> &[Entry] {
         &self.log
     }
@@ -157,10 +174,15 @@ impl Game {
         self.log.len() == self.players.len() * self.rules.ruleset().cells.len()
     }
 
-    /// The round being played, from 1 to the number of boxes on a sheet.
+    /// The round being played, from 1 to the number of cells on a sheet.
     pub fn round(&self) -> usize {
+        self.round_of_entry(self.log.len())
+    }
+
+    /// The round in which the `index`th entry of the log was (or will be) written.
+    pub fn round_of_entry(&self, index: usize) -> usize {
         let rounds = self.rules.ruleset().cells.len();
-        (self.log.len() / self.players.len() + 1).min(rounds)
+        (index / self.players.len() + 1).min(rounds)
     }
 
     pub fn totals(&self, seat: usize) -> Option<Totals> {
@@ -191,7 +213,7 @@ impl Game {
             .collect()
     }
 
-    /// What the dice on the table score in each box the current player may choose, or `None` without dice.
+    /// What the dice on the table score in each cell the current player may choose, or `None` without dice.
     pub fn scores(&self) -> Option<Scores> {
         let dice = self.turn.dice.filter(|_| !self.is_over())?;
         Some(
@@ -200,24 +222,64 @@ impl Game {
         )
     }
 
-    /// The values a box can hold on a score pad.
+    /// The values a cell can hold on a score pad.
     pub fn offers(&self, category: Category) -> Result<Vec<u16>, GameError> {
         self.rules
             .offers(category)
             .map_err(|_| GameError::NotInRuleset(category))
     }
 
-    /// Whether the current player may add a five-of-a-kind bonus with the box they write now.
+    /// Whether the current player may add a five-of-a-kind bonus with the cell they write now.
     pub fn bonus_available(&self) -> bool {
         !self.is_over() && self.rules.bonus_available(&self.sheets[self.current_seat()])
     }
 
-    /// Rolls every die that is not held (all five on the first roll) and returns the dice.
-    pub fn roll(&mut self, source: &mut impl DiceSource) -> Result<Dice, GameError> {
+    /// Whether the current player may roll now, and why not.
+    pub fn check_roll(&self) -> Result<(), GameError> {
         self.expect_mode(DiceMode::App)?;
         if self.turn.rolls_used >= MAX_ROLLS {
             return Err(GameError::NoRollsLeft);
         }
+        Ok(())
+    }
+
+    /// Whether the current player may hold or free this die now, and why not.
+    pub fn check_hold(&self, die: usize) -> Result<(), GameError> {
+        self.expect_mode(DiceMode::App)?;
+        if self.turn.dice.is_none() {
+            return Err(GameError::NotRolled);
+        }
+        if self.turn.rolls_used >= MAX_ROLLS {
+            return Err(GameError::NoRollsLeft);
+        }
+        if die >= DICE {
+            return Err(GameError::NoSuchDie(die));
+        }
+        Ok(())
+    }
+
+    /// What writing `category` now would do, without doing it: the dice's score there, a value to write
+    /// (score pad), or why the current player cannot write it.
+    pub fn preview(&self, category: Category) -> Result<Preview, GameError> {
+        self.expect_open(category)?;
+        let Some(scores) = self.scores() else {
+            return match self.mode {
+                DiceMode::Pad => Ok(Preview::Write),
+                DiceMode::App => Err(GameError::NotRolled),
+            };
+        };
+        scores
+            .get(category)
+            .map(Preview::Scores)
+            .ok_or_else(|| GameError::JokerForbids {
+                category,
+                allowed: scores.cells.iter().map(|&(cell, _)| cell).collect(),
+            })
+    }
+
+    /// Rolls every die that is not held (all five on the first roll) and returns the dice.
+    pub fn roll(&mut self, source: &mut impl DiceSource) -> Result<Dice, GameError> {
+        self.check_roll()?;
         let held = self.turn.held;
         let mut dice = self.turn.dice.unwrap_or(Dice::new([Face::ALL[0]; DICE]));
         for (die, &kept) in held.iter().enumerate() {
@@ -232,13 +294,7 @@ impl Game {
 
     /// Holds a die that was free, or frees a held one; returns whether it is now held.
     pub fn toggle_hold(&mut self, die: usize) -> Result<bool, GameError> {
-        self.expect_mode(DiceMode::App)?;
-        if self.turn.dice.is_none() {
-            return Err(GameError::NotRolled);
-        }
-        if self.turn.rolls_used >= MAX_ROLLS {
-            return Err(GameError::NoRollsLeft);
-        }
+        self.check_hold(die)?;
         let held = self.turn.held.get_mut(die).ok_or(GameError::NoSuchDie(die))?;
         *held = !*held;
         Ok(*held)
@@ -260,17 +316,14 @@ impl Game {
 
     /// Writes what the dice on the table score in `category`, with any bonus, and passes the turn.
     pub fn score(&mut self, category: Category) -> Result<&Entry, GameError> {
-        self.expect_playing()?;
-        self.expect_open(category)?;
-        let scores = self.scores().ok_or(GameError::NotRolled)?;
-        let points = scores.get(category).ok_or_else(|| GameError::JokerForbids {
-            category,
-            allowed: scores.cells.iter().map(|&(cell, _)| cell).collect(),
-        })?;
-        Ok(self.record(category, points, scores.bonus > 0))
+        let Preview::Scores(points) = self.preview(category)? else {
+            return Err(GameError::NotRolled);
+        };
+        let bonus = self.scores().is_some_and(|scores| scores.bonus > 0);
+        Ok(self.record(category, points, bonus))
     }
 
-    /// Score pad: writes a value the box can hold (and the bonus if asked and allowed), and passes the turn.
+    /// Score pad: writes a value the cell can hold (and the bonus if asked and allowed), and passes the turn.
     pub fn write(&mut self, category: Category, value: u16, bonus: bool) -> Result<&Entry, GameError> {
         self.expect_mode(DiceMode::Pad)?;
         self.expect_open(category)?;
@@ -287,14 +340,9 @@ impl Game {
         Ok(self.record(category, value, bonus))
     }
 
-    /// Takes back the last box written, with its turn as it stood, until the next player rolls.
+    /// Takes back the last cell written, with its turn as it stood, until the next player rolls.
     pub fn undo(&mut self) -> Result<Entry, GameError> {
-        if self.log.is_empty() {
-            return Err(GameError::NothingToUndo);
-        }
-        if self.turn != Turn::default() {
-            return Err(GameError::UndoTooLate);
-        }
+        self.check_undo()?;
         let seat = self.seat_of_entry(self.log.len() - 1);
         let entry = self.log.pop().ok_or(GameError::NothingToUndo)?;
         self.sheets[seat].erase(entry.category, entry.bonus);
@@ -302,8 +350,19 @@ impl Game {
         Ok(entry)
     }
 
+    /// Whether the last cell written can be taken back: until the next player rolls.
     pub fn can_undo(&self) -> bool {
-        !self.log.is_empty() && self.turn == Turn::default()
+        self.check_undo().is_ok()
+    }
+
+    fn check_undo(&self) -> Result<(), GameError> {
+        if self.log.is_empty() {
+            return Err(GameError::NothingToUndo);
+        }
+        if self.turn != Turn::default() {
+            return Err(GameError::UndoTooLate);
+        }
+        Ok(())
     }
 
     fn record(&mut self, category: Category, points: u16, bonus: bool) -> &Entry {
@@ -423,11 +482,11 @@ impl fmt::Display for GameError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             GameError::GameOver => f.write_str("the game is over"),
-            GameError::NoRollsLeft => write!(f, "all {MAX_ROLLS} rolls are used: choose a box"),
+            GameError::NoRollsLeft => write!(f, "all {MAX_ROLLS} rolls are used: choose a cell"),
             GameError::NotRolled => f.write_str("roll the dice first"),
             GameError::NoSuchDie(die) => write!(f, "there is no die {die} (dice are 0 to 4)"),
-            GameError::NotInRuleset(category) => write!(f, "this sheet has no box {:?}", category.id()),
-            GameError::CellFilled(category) => write!(f, "the box {:?} is already filled", category.id()),
+            GameError::NotInRuleset(category) => write!(f, "this sheet has no cell {:?}", category.id()),
+            GameError::CellFilled(category) => write!(f, "the cell {:?} is already filled", category.id()),
             GameError::JokerForbids { category, allowed } => {
                 let allowed: Vec<&str> = allowed.iter().map(|cell| cell.id()).collect();
                 write!(
@@ -445,10 +504,10 @@ impl fmt::Display for GameError {
                 f.write_str("dice were entered: score them, or clear them to write a value")
             }
             GameError::ValueNotOffered { category, value } => {
-                write!(f, "the box {:?} cannot hold {value}", category.id())
+                write!(f, "the cell {:?} cannot hold {value}", category.id())
             }
             GameError::NoBonus => {
-                f.write_str("no bonus is possible: the five-of-a-kind box does not hold 50")
+                f.write_str("no bonus is possible: the five-of-a-kind cell does not hold 50")
             }
             GameError::NothingToUndo => f.write_str("nothing to undo"),
             GameError::UndoTooLate => f.write_str("too late to undo: the next turn has started"),

@@ -1,14 +1,16 @@
 //! The rulebook of Five Dice.
 //!
-//! - [`ruleset`]: Yahtzee, Yardzee, Yam and Yatzy as data: boxes, labels, sections, bonuses, player limits.
-//! - [`pattern`]: the small pure functions that say what a box asks of the dice and what it pays.
-//! - [`rules`]: a ruleset with its options (Joker, Yahtzee bonus): what dice score on a sheet, what a box can hold.
+//! - [`ruleset`]: Yahtzee, Yardzee, Yam and Yatzy as data: cells, labels, sections, bonuses, player limits.
+//! - [`pattern`]: the small pure functions that say what a cell asks of the dice and what it pays.
+//! - [`rules`]: a ruleset with its options (Joker, Yahtzee bonus): what dice score on a sheet, what a cell can hold.
+//! - [`moves`]: a decision within a turn (keep some dice, or write a cell), for hints, coach and bots.
 //! - [`game`]: the state machine: rolls, holds, scoring, the score pad, undo; illegal moves are typed errors.
 #![forbid(unsafe_code)]
 
 pub mod category;
 pub mod dice;
 pub mod game;
+pub mod moves;
 pub mod pattern;
 pub mod rules;
 pub mod ruleset;
@@ -19,8 +21,9 @@ pub use category::{Category, UnknownCategory};
 pub use dice::{DICE, Dice, DiceError, Face, FaceCounts};
 pub use game::{
     DiceMode, DiceSource, Entry, FORMAT_VERSION, Game, GameError, LoadError, MAX_NAME_CHARS, MAX_ROLLS,
-    SetupError, Standing, Turn,
+    Preview, SetupError, Standing, Turn,
 };
+pub use moves::Move;
 pub use pattern::{Pattern, Points};
 pub use rules::{Joker, Rules, RulesError, Scores};
 pub use ruleset::{Cell, ExtraFiveOfAKind, Ruleset, RulesetId, Section, UnknownRuleset, UpperBonus};

@@ -1,10 +1,10 @@
-//! What a box asks of the dice, and what it pays: the small pure functions every ruleset is built from.
+//! What a cell asks of the dice, and what it pays: the small pure functions every ruleset is built from.
 
 use serde::Serialize;
 
 use crate::dice::{DICE, Face, FaceCounts};
 
-/// The shape of dice a box asks for.
+/// The shape of dice a cell asks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case", tag = "kind")]
 pub enum Pattern {
@@ -24,7 +24,7 @@ pub enum Pattern {
     Any,
 }
 
-/// What a box pays when its pattern is met (it pays 0 otherwise).
+/// What a cell pays when its pattern is met (it pays 0 otherwise).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case", tag = "kind", content = "points")]
 pub enum Points {
@@ -91,7 +91,7 @@ impl Pattern {
     }
 }
 
-/// The points a box with this pattern and pay gives for these dice; `joker` counts the pattern as met.
+/// The points a cell with this pattern and pay gives for these dice; `joker` counts the pattern as met.
 pub fn score(pattern: Pattern, points: Points, dice: FaceCounts, joker: bool) -> u16 {
     let matched = match pattern.matching_sum(dice) {
         Some(sum) => Some(sum),

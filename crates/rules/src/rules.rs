@@ -1,4 +1,4 @@
-//! A ruleset with its options chosen: what dice score in each open box of a sheet, and what a box can hold.
+//! A ruleset with its options chosen: what dice score in each open cell of a sheet, and what a cell can hold.
 
 use std::collections::BTreeSet;
 use std::fmt;
@@ -12,14 +12,14 @@ use crate::pattern;
 use crate::ruleset::{Cell, Ruleset, RulesetId, Section};
 use crate::sheet::Sheet;
 
-/// The Joker rule: what a five-of-a-kind may do once the five-of-a-kind box is filled.
+/// The Joker rule: what a five-of-a-kind may do once the five-of-a-kind cell is filled.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Joker {
-    /// The official rule: the matching upper box if open, else any lower box at full value, else a 0 above.
+    /// The official rule: the matching upper cell if open, else any lower cell at full value, else a 0 above.
     #[default]
     Forced,
-    /// Any open box; full house and straights pay in full only once the matching upper box is filled too.
+    /// Any open cell; full house and straights pay in full only once the matching upper cell is filled too.
     Free,
     /// No Joker: the dice score what they naturally make.
     None,
@@ -80,10 +80,10 @@ impl From<Rules> for RulesRecord {
     }
 }
 
-/// What the dice score in each box a player may choose now, and the bonus they earn.
+/// What the dice score in each cell a player may choose now, and the bonus they earn.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Scores {
-    /// The boxes the dice may go in, in sheet order, with their value.
+    /// The cells the dice may go in, in sheet order, with their value.
     pub cells: Vec<(Category, u16)>,
     /// The five-of-a-kind bonus these dice earn wherever they go (0 if none).
     pub bonus: u16,
@@ -125,6 +125,21 @@ impl Rules {
         })
     }
 
+    /// The ruleset with the options a table chose, `None` standing for the ruleset's default: how the setup
+    /// screen, the launch address and the command line all build their rules.
+    pub fn from_choices(
+        ruleset: RulesetId,
+        joker: Option<Joker>,
+        yahtzee_bonus: Option<bool>,
+    ) -> Result<Rules, RulesError> {
+        let defaults = Rules::new(ruleset);
+        Rules::with_options(
+            ruleset,
+            joker.unwrap_or(defaults.joker),
+            yahtzee_bonus.unwrap_or(defaults.yahtzee_bonus),
+        )
+    }
+
     pub fn id(&self) -> RulesetId {
         self.ruleset
     }
@@ -148,10 +163,10 @@ impl Rules {
             .ok_or(RulesError::NotInRuleset(category, self.ruleset))
     }
 
-    /// What each open box of `sheet` scores for `dice`, leaving out the boxes the forced Joker forbids.
+    /// What each open cell of `sheet` scores for `dice`, leaving out the cells the forced Joker forbids.
     pub fn scores(&self, sheet: &Sheet, dice: FaceCounts) -> Scores {
         let ruleset = self.ruleset();
-        let five_box = ruleset.five_of_a_kind_box();
+        let five_box = ruleset.five_of_a_kind_cell();
         let five = dice.five_of_a_kind();
         let joker_rolled = five.is_some() && !sheet.is_open(five_box) && self.joker != Joker::None;
         let open = ruleset.cells.iter().filter(|cell| sheet.is_open(cell.category));
@@ -163,7 +178,7 @@ impl Rules {
         };
         let cells = match (five, joker_rolled, self.joker) {
             (Some(face), true, Joker::Forced) => {
-                let matching = ruleset.upper_box(face);
+                let matching = ruleset.upper_cell(face);
                 let lower_open = ruleset
                     .cells_in(Section::Lower)
                     .any(|cell| sheet.is_open(cell.category));
@@ -179,7 +194,7 @@ impl Rules {
                 open.filter(allowed).map(|cell| score(cell, true)).collect()
             }
             (Some(face), true, Joker::Free) => {
-                let joker = !sheet.is_open(ruleset.upper_box(face));
+                let joker = !sheet.is_open(ruleset.upper_cell(face));
                 open.map(|cell| score(cell, joker)).collect()
             }
             _ => open.map(|cell| score(cell, false)).collect(),
@@ -190,7 +205,7 @@ impl Rules {
         }
     }
 
-    /// The five-of-a-kind bonus these dice earn on this sheet: a further five-of-a-kind while the box holds its 50.
+    /// The five-of-a-kind bonus these dice earn on this sheet: a further five-of-a-kind while the cell holds its 50.
     pub fn bonus_for(&self, sheet: &Sheet, dice: FaceCounts) -> u16 {
         match self.ruleset().extra_five_of_a_kind {
             Some(extra) if dice.five_of_a_kind().is_some() && self.bonus_available(sheet) => extra.bonus,
@@ -198,16 +213,16 @@ impl Rules {
         }
     }
 
-    /// Whether a further five-of-a-kind earns a bonus on this sheet (its five-of-a-kind box holds 50, not 0).
+    /// Whether a further five-of-a-kind earns a bonus on this sheet (its five-of-a-kind cell holds 50, not 0).
     pub fn bonus_available(&self, sheet: &Sheet) -> bool {
         let ruleset = self.ruleset();
-        let five_box = ruleset.five_of_a_kind_box();
+        let five_box = ruleset.five_of_a_kind_cell();
         self.yahtzee_bonus
             && ruleset.extra_five_of_a_kind.is_some()
             && sheet.get(five_box).is_some_and(|value| value > 0)
     }
 
-    /// A sheet with these boxes written, each checked against what the box can hold.
+    /// A sheet with these cells written, each checked against what the cell can hold.
     pub fn sheet(&self, filled: &[(Category, u16)]) -> Result<Sheet, RulesError> {
         let mut sheet = Sheet::new();
         for &(category, value) in filled {
@@ -222,14 +237,14 @@ impl Rules {
         Ok(sheet)
     }
 
-    /// Every value the box can hold on a score pad under these rules: what some roll scores there,
+    /// Every value the cell can hold on a score pad under these rules: what some roll scores there,
     /// with or without the Joker, found by scoring all 252 rolls.
     pub fn offers(&self, category: Category) -> Result<Vec<u16>, RulesError> {
         let values: BTreeSet<u16> = self.possible_scores(category)?.collect();
         Ok(values.into_iter().collect())
     }
 
-    /// Whether some roll scores `value` in the box (stops at the first that does).
+    /// Whether some roll scores `value` in the cell (stops at the first that does).
     pub fn can_hold(&self, category: Category, value: u16) -> Result<bool, RulesError> {
         Ok(self.possible_scores(category)?.any(|score| score == value))
     }

@@ -1,4 +1,4 @@
-//! The four rulesets as data: their boxes in sheet order, labels, sections, bonuses and player limits.
+//! The four rulesets as data: their cells in sheet order, labels, sections, bonuses and player limits.
 
 use std::fmt;
 use std::str::FromStr;
@@ -81,7 +81,7 @@ pub enum Section {
     Lower,
 }
 
-/// One box of a ruleset's sheet.
+/// One cell of a ruleset's sheet.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct Cell {
     #[serde(rename = "id")]
@@ -105,7 +105,7 @@ pub struct UpperBonus {
 /// The Yahtzee family's extra rules for a second five-of-a-kind: the bonus and the Joker.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct ExtraFiveOfAKind {
-    /// Points for each further five-of-a-kind while the five-of-a-kind box holds its full value.
+    /// Points for each further five-of-a-kind while the five-of-a-kind cell holds its full value.
     pub bonus: u16,
     pub bonus_label: &'static str,
     /// How the sheet marks each bonus, where it has a mark of its own (the Yardzee ♥).
@@ -120,7 +120,7 @@ pub struct Ruleset {
     pub name: &'static str,
     pub upper_label: &'static str,
     pub lower_label: &'static str,
-    /// The boxes in sheet order, upper section first.
+    /// The cells in sheet order, upper section first.
     pub cells: &'static [Cell],
     pub upper_bonus: UpperBonus,
     /// Where the ruleset has the Yahtzee bonus and Joker options.
@@ -142,22 +142,22 @@ impl Ruleset {
         self.cells.iter().filter(move |cell| cell.section == section)
     }
 
-    /// The box for five equal faces (Yahtzee, Yam, Yatzy).
-    pub fn five_of_a_kind_box(&self) -> Category {
+    /// The cell for five equal faces (Yahtzee, Yam, Yatzy).
+    pub fn five_of_a_kind_cell(&self) -> Category {
         self.cells
             .iter()
             .find(|cell| cell.pattern == Pattern::OfAKind { count: 5 })
             .map(|cell| cell.category)
-            .expect("every ruleset has a five-of-a-kind box")
+            .expect("every ruleset has a five-of-a-kind cell")
     }
 
-    /// The upper box that counts `face`.
-    pub fn upper_box(&self, face: Face) -> Category {
+    /// The upper cell that counts `face`.
+    pub fn upper_cell(&self, face: Face) -> Category {
         self.cells
             .iter()
             .find(|cell| cell.pattern == Pattern::Face { face })
             .map(|cell| cell.category)
-            .expect("every ruleset has a box for each face")
+            .expect("every ruleset has a cell for each face")
     }
 }
 

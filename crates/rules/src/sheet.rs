@@ -7,7 +7,7 @@ use serde::Serialize;
 use crate::category::Category;
 use crate::ruleset::{Ruleset, Section};
 
-/// The boxes a player has written, and how many five-of-a-kind bonuses they earned.
+/// The cells a player has written, and how many five-of-a-kind bonuses they earned.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Sheet {
     cells: BTreeMap<Category, u16>,
@@ -19,7 +19,7 @@ impl Sheet {
         Sheet::default()
     }
 
-    /// The value written in a box, or `None` while it is open.
+    /// The value written in a cell, or `None` while it is open.
     pub fn get(&self, category: Category) -> Option<u16> {
         self.cells.get(&category).copied()
     }
@@ -78,7 +78,9 @@ impl Sheet {
         let five_of_a_kind_bonus = ruleset
             .extra_five_of_a_kind
             .map_or(0, |extra| extra.bonus * self.bonus_count);
+        let five_of_a_kind_cell = self.get(ruleset.five_of_a_kind_cell()).unwrap_or(0);
         Totals {
+            five_of_a_kinds: u16::from(five_of_a_kind_cell > 0) + self.bonus_count,
             upper,
             upper_vs_par: i32::from(upper) - i32::from(par),
             upper_needed: ruleset.upper_bonus.threshold.saturating_sub(upper),
@@ -93,17 +95,19 @@ impl Sheet {
 /// The totals of a sheet, as printed at its foot.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Totals {
-    /// The sum of the upper boxes.
+    /// The sum of the upper cells.
     pub upper: u16,
-    /// Points above (positive) or below (negative) three of each face in the upper boxes written so far.
+    /// Points above (positive) or below (negative) three of each face in the upper cells written so far.
     pub upper_vs_par: i32,
     /// Points the upper section still lacks for its bonus (0 once earned).
     pub upper_needed: u16,
     /// The upper bonus, counted the moment the upper total reaches the threshold.
     pub bonus: u16,
-    /// The sum of the lower boxes.
+    /// The sum of the lower cells.
     pub lower: u16,
     /// The Yahtzee bonuses (100 each), where the ruleset has them.
     pub five_of_a_kind_bonus: u16,
     pub grand: u16,
+    /// Five-of-a-kinds scored: the five-of-a-kind cell written with points, and every bonus.
+    pub five_of_a_kinds: u16,
 }

@@ -1,7 +1,8 @@
 //! The game state machine: turns, holds, scoring, the score pad, undo, the end, and saved games.
 
 use fivedice_rules::{
-    Category, Dice, DiceMode, Face, Game, GameError, Joker, LoadError, Rules, RulesetId, SetupError, Turn,
+    Category, Dice, DiceMode, Face, Game, GameError, Joker, LoadError, Preview, Rules, RulesetId, SetupError,
+    Turn,
 };
 
 /// A dice source that deals the given faces in order.
@@ -17,7 +18,7 @@ fn game(ruleset: RulesetId, players: &[&str]) -> Game {
 /// Rolls exactly these five dice for the current player and scores them in `category`.
 fn play(game: &mut Game, dice: [u8; 5], category: Category) -> u16 {
     game.roll(&mut script(&dice)).expect("a roll is allowed");
-    game.score(category).expect("the box is allowed").points
+    game.score(category).expect("the cell is allowed").points
 }
 
 #[test]
@@ -184,7 +185,7 @@ fn a_game_ends_when_every_sheet_is_full_and_ties_share_the_win() {
     assert_eq!(ranks, [(1, 0, true), (1, 2, true), (3, 1, false)]);
     // Anna: sixes 24, fives 5, three of a kind 29, four of a kind 40.
     assert_eq!(standings[0].total, 24 + 5 + 29 + 40);
-    assert!(game.undo().is_ok(), "the last box can still be taken back");
+    assert!(game.undo().is_ok(), "the last cell can still be taken back");
     assert!(!game.is_over());
 }
 
@@ -252,13 +253,13 @@ fn the_score_pad_writes_only_what_a_box_can_hold() {
     );
     game.write(Category::Yahtzee, 50, false).unwrap();
     game.write(Category::Yahtzee, 0, false).unwrap();
-    assert!(game.bonus_available(), "Anna's Yahtzee box holds 50");
+    assert!(game.bonus_available(), "Anna's Yahtzee cell holds 50");
     let entry = game.write(Category::Fours, 20, true).unwrap();
     assert!(entry.bonus);
-    assert!(!game.bonus_available(), "Ben's Yahtzee box holds 0");
+    assert!(!game.bonus_available(), "Ben's Yahtzee cell holds 0");
     assert_eq!(
         game.write(Category::Chance, 0, false).unwrap_err().to_string(),
-        "the box \"chance\" cannot hold 0"
+        "the cell \"chance\" cannot hold 0"
     );
     // Entered dice are scored by the rules, Joker included.
     game.enter_dice(Dice::from_values(&[2; 5]).unwrap()).unwrap();
@@ -344,4 +345,80 @@ fn the_highest_die_starts_and_ties_roll_again() {
     assert_eq!(faces, [vec![(0, 5), (1, 2), (2, 5)], vec![(0, 3), (2, 6)]]);
     let alone = fivedice_rules::FirstPlayerRoll::roll(1, &mut script(&[]));
     assert_eq!((alone.first_seat, alone.rounds.len()), (0, 0));
+}
+
+/// The questions the app asks before it acts get the same answers as the actions themselves.
+#[test]
+fn previews_and_checks_answer_as_the_actions_would() {
+    let mut game = game(RulesetId::Yahtzee, &["Anna", "Ben"]);
+    assert_eq!(game.check_roll(), Ok(()));
+    assert_eq!(game.check_hold(0), Err(GameError::NotRolled));
+    assert_eq!(game.preview(Category::Chance), Err(GameError::NotRolled));
+    assert_eq!(game.turn().kept(), None);
+    game.roll(&mut script(&[5, 5, 5, 5, 5])).unwrap();
+    assert_eq!(game.check_hold(4), Ok(()));
+    assert_eq!(game.check_hold(5), Err(GameError::NoSuchDie(5)));
+    game.toggle_hold(1).unwrap();
+    assert_eq!(
+        game.turn().kept(),
+        Some(fivedice_rules::Move::keep([Face::new(5).unwrap()]))
+    );
+    assert_eq!(game.preview(Category::Yahtzee), Ok(Preview::Scores(50)));
+    assert_eq!(game.preview(Category::Fives), Ok(Preview::Scores(25)));
+    game.score(Category::Yahtzee).unwrap();
+    assert_eq!(
+        game.preview(Category::Yahtzee),
+        Err(GameError::NotRolled),
+        "Ben has not rolled"
+    );
+    play(&mut game, [1, 2, 3, 4, 6], Category::Chance);
+    // Anna's second Yahtzee of fives: the forced Joker sends it to Fives, and says so before it is tried.
+    game.roll(&mut script(&[5, 5, 5, 5, 5])).unwrap();
+    let forbidden = game.preview(Category::FullHouse).unwrap_err();
+    assert_eq!(game.clone().score(Category::FullHouse).unwrap_err(), forbidden);
+    assert!(
+        matches!(forbidden, GameError::JokerForbids { ref allowed, .. } if allowed == &[Category::Fives])
+    );
+    assert_eq!(
+        game.preview(Category::Yahtzee),
+        Err(GameError::CellFilled(Category::Yahtzee))
+    );
+    game.roll(&mut script(&[5, 5, 5, 5, 5])).unwrap();
+    game.roll(&mut script(&[5, 5, 5, 5, 5])).unwrap();
+    assert_eq!(game.check_roll(), Err(GameError::NoRollsLeft));
+    assert_eq!(game.check_hold(0), Err(GameError::NoRollsLeft));
+    game.score(Category::Fives).unwrap();
+    let totals = game.totals(0).unwrap();
+    assert_eq!((totals.five_of_a_kinds, totals.five_of_a_kind_bonus), (2, 100));
+    assert_eq!(
+        (game.round(), game.round_of_entry(0), game.round_of_entry(5)),
+        (2, 1, 3)
+    );
+
+    let mut pad = Game::new(Rules::new(RulesetId::Yam), DiceMode::Pad, &["A"], 0).unwrap();
+    assert_eq!(pad.preview(Category::Aces), Ok(Preview::Write));
+    assert_eq!(pad.check_roll(), Err(GameError::WrongMode(DiceMode::Pad)));
+    pad.enter_dice(Dice::from_values(&[1, 1, 2, 3, 4]).unwrap())
+        .unwrap();
+    assert_eq!(pad.preview(Category::Aces), Ok(Preview::Scores(2)));
+    assert_eq!(
+        pad.preview(Category::Chance),
+        Err(GameError::NotInRuleset(Category::Chance))
+    );
+}
+
+#[test]
+fn rules_from_a_tables_choices() {
+    let yahtzee = Rules::from_choices(RulesetId::Yahtzee, Some(Joker::Free), None).unwrap();
+    assert_eq!(
+        (yahtzee.joker(), yahtzee.has_yahtzee_bonus()),
+        (Joker::Free, true)
+    );
+    let plain = Rules::from_choices(RulesetId::Yahtzee, None, Some(false)).unwrap();
+    assert_eq!((plain.joker(), plain.has_yahtzee_bonus()), (Joker::Forced, false));
+    assert_eq!(
+        Rules::from_choices(RulesetId::Yam, None, None),
+        Ok(Rules::new(RulesetId::Yam))
+    );
+    assert!(Rules::from_choices(RulesetId::Yam, Some(Joker::Forced), None).is_err());
 }

@@ -1,5 +1,5 @@
 //! The Joker rules and the Yahtzee bonus, checked for every five-of-a-kind against every way the other
-//! twelve boxes can be open or filled, with the Yahtzee box open, at 0 or at 50, under every variant.
+//! twelve cells can be open or filled, with the Yahtzee cell open, at 0 or at 50, under every variant.
 
 use std::collections::BTreeMap;
 
@@ -123,7 +123,7 @@ fn the_forced_joker_with_every_lower_box_filled_takes_a_zero_above() {
     let scores = rules.scores(&sheet, Dice::from_values(&[6; 5]).unwrap().counts());
     let expected: Vec<(Category, u16)> = UPPER[..5].iter().map(|&c| (c, 0)).collect();
     assert_eq!(scores.cells, expected);
-    assert_eq!(scores.bonus, 0, "the Yahtzee box holds 0: no bonus");
+    assert_eq!(scores.bonus, 0, "the Yahtzee cell holds 0: no bonus");
 }
 
 #[test]

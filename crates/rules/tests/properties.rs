@@ -1,4 +1,4 @@
-//! Random games, legal and otherwise: they end after exactly (boxes × players) entries, their totals add
+//! Random games, legal and otherwise: they end after exactly (cells × players) entries, their totals add
 //! up, refused actions change nothing, and every state survives a save and a load.
 
 use fivedice_rules::{
@@ -38,7 +38,7 @@ fn rules_strategy() -> impl Strategy<Value = Rules> {
     ]
 }
 
-/// Totals worked out from the written boxes alone.
+/// Totals worked out from the written cells alone.
 fn expected_totals(rules: Rules, sheet: &Sheet) -> (u16, u16, u16) {
     let ruleset = rules.ruleset();
     let section = |section| {
@@ -67,7 +67,7 @@ fn check_totals(rules: Rules, sheet: &Sheet, totals: Totals) {
     assert_eq!(totals.grand, upper + upper_bonus + lower + bonus);
 }
 
-/// One legal turn with the app's dice: one to three rolls with random holds, then a random allowed box.
+/// One legal turn with the app's dice: one to three rolls with random holds, then a random allowed cell.
 fn app_turn(game: &mut Game, chooser: &mut Chooser) {
     let rolls = 1 + chooser.next(3);
     for roll in 0..rolls {
@@ -89,7 +89,7 @@ fn app_turn(game: &mut Game, chooser: &mut Chooser) {
     );
 }
 
-/// One legal score-pad entry: either dice entered and scored, or a value the box can hold.
+/// One legal score-pad entry: either dice entered and scored, or a value the cell can hold.
 fn pad_turn(game: &mut Game, chooser: &mut Chooser) {
     if chooser.next(2) == 0 {
         let dice = Dice::new([
@@ -142,7 +142,7 @@ proptest! {
         let mut chooser = Chooser(seed);
         let first = chooser.next(players);
         let mut game = Game::new(rules, mode, &names, first).unwrap();
-        let boxes = rules.ruleset().cells.len();
+        let cells = rules.ruleset().cells.len();
         let mut entries = 0;
         while !game.is_over() {
             prop_assert_eq!(game.current_seat(), (first + entries) % players);
@@ -154,9 +154,9 @@ proptest! {
             if chooser.next(8) == 0 {
                 round_trips(&game);
             }
-            prop_assert!(entries <= boxes * players);
+            prop_assert!(entries <= cells * players);
         }
-        prop_assert_eq!(entries, boxes * players);
+        prop_assert_eq!(entries, cells * players);
         for (seat, sheet) in game.sheets().iter().enumerate() {
             prop_assert!(sheet.is_full(rules.ruleset()));
             check_totals(rules, sheet, game.totals(seat).unwrap());

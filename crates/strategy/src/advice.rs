@@ -2,7 +2,8 @@
 
 use std::fmt;
 
-use fivedice_rules::{Category, DICE, Dice, Face, FaceCounts, Scores, Sheet};
+use fivedice_rules::{Category, DICE, Dice, Face, FaceCounts, Move, Scores, Sheet};
+use serde::{Deserialize, Serialize};
 
 use crate::keeps::{KEEPS, faces_of};
 use crate::lanes::Lanes;
@@ -21,13 +22,7 @@ impl Keep {
 
     /// Which dice of the tray to hold for this keep (the first dice showing each kept face).
     pub fn holds(&self, dice: Dice) -> [bool; DICE] {
-        let mut wanted = self.0;
-        dice.faces().map(|face| {
-            let left = &mut wanted[face.index()];
-            let hold = *left > 0;
-            *left -= u8::from(hold);
-            hold
-        })
+        dice.holds(&self.faces())
     }
 }
 
@@ -36,6 +31,23 @@ impl Keep {
 pub enum Choice {
     Keep(Keep),
     Cell(Category),
+}
+
+impl From<Choice> for Move {
+    fn from(choice: Choice) -> Move {
+        match choice {
+            Choice::Keep(keep) => Move::Keep(keep.faces()),
+            Choice::Cell(category) => Move::Cell(category),
+        }
+    }
+}
+
+/// The engine's word on a move made: the best move of its situation, and the expected points the move gave
+/// up against it (0 for the best). Saved with the game by the app's coach.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Verdict {
+    pub best: Move,
+    pub loss: f64,
 }
 
 /// A choice with what it is worth under optimal play from then on.
@@ -66,6 +78,13 @@ impl Advice {
     pub fn loss(&self, choice: Choice) -> Option<f64> {
         let rated = self.options.iter().find(|rated| rated.choice == choice)?;
         Some(self.best().expected_remaining - rated.expected_remaining)
+    }
+
+    /// The option that makes this move (as the page and the saves write it), if it is one here.
+    pub fn option(&self, played: &Move) -> Option<&Rated> {
+        self.options
+            .iter()
+            .find(|rated| Move::from(rated.choice) == *played)
     }
 }
 
@@ -118,8 +137,8 @@ impl ValueTable {
             .space
             .lane(group.mask, upper)
             .expect("a sheet the rules accept has a reachable upper total");
-        // As in the table: five of a kind scores as on the empty sheet until its box is filled.
-        let five_box = ruleset.five_of_a_kind_box();
+        // As in the table: five of a kind scores as on the empty sheet until its cell is filled.
+        let five_box = ruleset.five_of_a_kind_cell();
         let five_of_a_kind: Vec<Scores> = match sheet.is_open(five_box) {
             true => Vec::new(),
             false => (model.five_of_a_kind_rolls.iter())

@@ -1,10 +1,10 @@
 //! What the rules let a five-of-a-kind score on each group's sheet, asked once for every group.
 //!
 //! Only five equal faces score differently from one sheet to another (the Joker and the bonus), and only once
-//! the five-of-a-kind box is filled: before that no Joker applies and no bonus is due, so they score as on
-//! the empty sheet (a test holds the rules to this). For every group with the box filled, the table builder
+//! the five-of-a-kind cell is filled: before that no Joker applies and no bonus is due, so they score as on
+//! the empty sheet (a test holds the rules to this). For every group with the cell filled, the table builder
 //! asks the rules about these six rolls. Sheets are made by writing and taking back cells on a score-pad game,
-//! depth first with the five-of-a-kind box decided first, so each group costs the rules one check of one cell.
+//! depth first with the five-of-a-kind cell decided first, so each group costs the rules one check of one cell.
 
 use fivedice_rules::{Category, DiceMode, Game, Scores};
 
@@ -13,7 +13,7 @@ use crate::turn::TurnModel;
 
 /// The rules' answers, group by group and roll by roll, in flat lists.
 pub(crate) struct FiveOfAKindAnswers {
-    /// Where each group's answers start in `answers` (none for a group with the box open); one more ends the last.
+    /// Where each group's answers start in `answers` (none for a group with the cell open); one more ends the last.
     group_starts: Vec<u32>,
     /// Per (group, five-of-a-kind roll): the bonus and where its cells end in `cells` (they start where the
     /// previous answer's end).
@@ -24,7 +24,7 @@ pub(crate) struct FiveOfAKindAnswers {
 impl FiveOfAKindAnswers {
     pub(crate) fn ask(model: &TurnModel) -> FiveOfAKindAnswers {
         let space = &model.space;
-        // The placeholders are what the first roll, five aces, scores: the five-of-a-kind box's full value.
+        // The placeholders are what the first roll, five aces, scores: the five-of-a-kind cell's full value.
         assert!(model.placeholders[space.five_box] > 0);
         let mut by_group: Vec<Vec<Scores>> = vec![Vec::new(); space.group_count()];
         let mut pad = Game::new(space.rules, DiceMode::Pad, &["solver"], 0).expect("one player always fits");
@@ -64,7 +64,7 @@ impl FiveOfAKindAnswers {
         flat
     }
 
-    /// For each five-of-a-kind roll of the model, in order, unless the group's box is open: the bonus, and the
+    /// For each five-of-a-kind roll of the model, in order, unless the group's cell is open: the bonus, and the
     /// cells allowed with their scores.
     pub(crate) fn of_group(&self, group: usize) -> impl Iterator<Item = (u16, &[(Category, u16)])> + '_ {
         let answers = self.group_starts[group] as usize..self.group_starts[group + 1] as usize;
@@ -79,7 +79,7 @@ impl FiveOfAKindAnswers {
     }
 }
 
-/// Decides cells `cell..` other than the five-of-a-kind box (left open, or written), and asks at every leaf.
+/// Decides cells `cell..` other than the five-of-a-kind cell (left open, or written), and asks at every leaf.
 fn visit(model: &TurnModel, pad: &mut Game, cell: usize, group: Group, by_group: &mut [Vec<Scores>]) {
     let space = &model.space;
     if cell == space.cell_count {

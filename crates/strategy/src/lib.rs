@@ -20,6 +20,6 @@ mod states;
 mod table;
 mod turn;
 
-pub use advice::{Advice, AdviceError, Choice, Keep, Rated, TurnAdvisor};
+pub use advice::{Advice, AdviceError, Choice, Keep, Rated, TurnAdvisor, Verdict};
 pub use bot::{Bot, HISTOGRAM_BIN, Level, PlayError, Rng, Summary, simulate};
 pub use table::{Progress, TableBuilder, ValueTable};

@@ -1,8 +1,8 @@
 //! The states a turn can start from, and where each one's value lives in the table.
 //!
 //! A state is the set of filled cells, the upper total capped at the bonus threshold, and (only where the
-//! Yahtzee bonus is played) whether the five-of-a-kind box holds its full value. States sharing their filled
-//! cells and box flag form a *group*: the turn solver handles a group's upper totals together, as lanes of a
+//! Yahtzee bonus is played) whether the five-of-a-kind cell holds its full value. States sharing their filled
+//! cells and cell flag form a *group*: the turn solver handles a group's upper totals together, as lanes of a
 //! vector. Only reachable upper totals get a lane, and all the totals from which the bonus is out of reach (or
 //! from which no upper cell is left to write) share one lane: what is to come is the same from each of them.
 
@@ -21,7 +21,7 @@ pub(crate) struct StateSpace {
     pub(crate) face_of_cell: Vec<u8>,
     pub(crate) upper_cells: u32,
     pub(crate) five_box: usize,
-    /// Whether the five-of-a-kind box's value (full or 0) changes what is to come: only with the Yahtzee bonus.
+    /// Whether the five-of-a-kind cell's value (full or 0) changes what is to come: only with the Yahtzee bonus.
     pub(crate) flag_counts: bool,
     pub(crate) threshold: u16,
     pub(crate) upper_bonus: f32,
@@ -64,11 +64,11 @@ impl StateSpace {
         let upper_cells = bits(face_of_cell.iter().map(|&face| face > 0));
         let threshold = ruleset.upper_bonus.threshold;
         assert!(usize::from(threshold) < UPPER_LANES, "upper totals are 64 lanes");
-        let five_box_category = ruleset.five_of_a_kind_box();
+        let five_box_category = ruleset.five_of_a_kind_cell();
         let five_box = cells
             .iter()
             .position(|cell| cell.category == five_box_category)
-            .expect("the five-of-a-kind box is a cell");
+            .expect("the five-of-a-kind cell is a cell");
         let upper_faces: Vec<u16> = face_of_cell
             .iter()
             .filter(|&&face| face > 0)
@@ -170,7 +170,7 @@ impl StateSpace {
             .sum()
     }
 
-    /// How many values a group stores: one a lane, none for a full box before the box is filled.
+    /// How many values a group stores: one a lane, none for a full cell before the cell is filled.
     pub(crate) fn stored_lanes(&self, group: Group) -> usize {
         let five_box_filled = group.mask >> self.five_box & 1 == 1;
         if group.five_box_full && !five_box_filled {
@@ -292,7 +292,7 @@ mod tests {
         };
         assert_eq!(space.group_range(upper_done).len(), 1);
         assert_eq!(space.slot(upper_done, 70), space.slot(upper_done, 12));
-        // The full-box flag only exists once the box is filled.
+        // The full-cell flag only exists once the cell is filled.
         let open_box_full = Group {
             mask: 0,
             five_box_full: true,

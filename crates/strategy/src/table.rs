@@ -178,7 +178,7 @@ impl ValueTable {
         self.values.len()
     }
 
-    /// Every reachable turn-start state (filled cells, capped upper total, five-of-a-kind box full or not).
+    /// Every reachable turn-start state (filled cells, capped upper total, five-of-a-kind cell full or not).
     pub fn reachable_states(&self) -> usize {
         self.model.space.reachable_states()
     }

@@ -46,7 +46,7 @@ impl TurnModel {
     pub(crate) fn new(rules: Rules) -> TurnModel {
         let space = StateSpace::new(rules);
         let graph = KeepGraph::new();
-        // On an empty sheet the five-of-a-kind box is open, so no Joker applies and no bonus is due:
+        // On an empty sheet the five-of-a-kind cell is open, so no Joker applies and no bonus is due:
         // these are the scores every roll makes in every cell.
         let empty = rules.scores(&Sheet::new(), graph.roll(0));
         let mut natural = vec![[(0u8, 0f32); MAX_CELLS]; ROLLS];
@@ -82,7 +82,7 @@ impl TurnModel {
 impl StateSpace {
     /// Which outcome vector of `cell` a score leads to, and the points added on top of that vector: upper cells
     /// have one vector per count of their face (the points and bonus are inside it, as they move the upper
-    /// total); the five-of-a-kind box has one for 0 and one for its full value; other cells have one.
+    /// total); the five-of-a-kind cell has one for 0 and one for its full value; other cells have one.
     fn outcome_of(&self, cell: usize, score: u16) -> (u8, f32) {
         if let Some(count) = score.checked_div(u16::from(self.face_of_cell[cell])) {
             (count as u8, 0.0)
@@ -150,7 +150,7 @@ impl Outcomes {
                         .push(upper_outcome(space, &after, totals, count * face));
                 }
             } else {
-                // The five-of-a-kind box leads to two groups: written 0, or at its full value.
+                // The five-of-a-kind cell leads to two groups: written 0, or at its full value.
                 let fullness: &[bool] = if cell == space.five_box {
                     &[false, true]
                 } else {

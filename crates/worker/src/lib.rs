@@ -2,7 +2,8 @@
 //! this crate's binary, built for wasm32 with `simd128` by `tools/build-worker.sh` (a Trunk hook), apart from
 //! the app so that only the worker needs a browser with WebAssembly SIMD.
 
-use fivedice_rules::{Category, Dice, Rules, RulesetId};
+use fivedice_rules::{Category, Dice, Move, Rules};
+pub use fivedice_strategy::{Level, Verdict};
 use serde::{Deserialize, Serialize};
 
 /// What the page asks the worker; each request carries an id that its answer repeats.
@@ -25,70 +26,22 @@ pub enum SolverRequest {
     BotMove {
         id: u32,
         rules: Rules,
-        level: BotLevel,
+        level: Level,
         filled: Vec<(Category, u16)>,
         dice: Dice,
         rolls_left: u8,
         seed: u64,
     },
-}
-
-/// The computer players a table can seat, strongest first.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum BotLevel {
-    /// Perfect solitaire play: the best expected final score.
-    Optimal,
-    /// Optimal play that slips: up to 4 points of noise on the value of each option.
-    Strong,
-    /// Takes the most points from the turn in hand, blind to the rest of the sheet.
-    Casual,
-}
-
-impl BotLevel {
-    pub const ALL: [BotLevel; 3] = [BotLevel::Optimal, BotLevel::Strong, BotLevel::Casual];
-
-    pub fn id(self) -> &'static str {
-        match self {
-            BotLevel::Optimal => "optimal",
-            BotLevel::Strong => "strong",
-            BotLevel::Casual => "casual",
-        }
-    }
-
-    pub fn name(self) -> &'static str {
-        match self {
-            BotLevel::Optimal => "Optimal",
-            BotLevel::Strong => "Strong",
-            BotLevel::Casual => "Casual",
-        }
-    }
-
-    /// The mean final score of a solitaire game at this level, from simulation: `fivedice simulate --games
-    /// 20000 --seed 7` with the bots optimal, noisy and greedy (standard errors 0.26 to 0.42); the rules'
-    /// default options. Yardzee plays exactly as Yahtzee.
-    pub fn mean_score(self, ruleset: RulesetId) -> f64 {
-        let [optimal, strong, casual] = match ruleset {
-            RulesetId::Yahtzee | RulesetId::Yardzee => [254.4, 244.8, 217.3],
-            RulesetId::Yam => [198.7, 187.3, 175.3],
-            RulesetId::Yatzy => [248.1, 233.9, 200.6],
-        };
-        match self {
-            BotLevel::Optimal => optimal,
-            BotLevel::Strong => strong,
-            BotLevel::Casual => casual,
-        }
-    }
-}
-
-impl std::str::FromStr for BotLevel {
-    type Err = String;
-    fn from_str(id: &str) -> Result<BotLevel, String> {
-        BotLevel::ALL
-            .into_iter()
-            .find(|level| level.id() == id)
-            .ok_or_else(|| format!("unknown computer player {id:?} (optimal, strong or casual)"))
-    }
+    /// What a move made in this situation gave up against the best one (a cell written with rolls left is
+    /// weighed as that cell, against the best of the keeps, stopping included).
+    Judge {
+        id: u32,
+        rules: Rules,
+        filled: Vec<(Category, u16)>,
+        dice: Dice,
+        rolls_left: u8,
+        played: Move,
+    },
 }
 
 /// What the worker answers.
@@ -115,6 +68,11 @@ pub enum SolverReply {
         id: u32,
         options: Vec<RatedOption>,
     },
+    /// The answer to `Judge`.
+    Verdict {
+        id: u32,
+        verdict: Verdict,
+    },
     Failed {
         id: Option<u32>,
         message: String,
@@ -124,16 +82,8 @@ pub enum SolverReply {
 /// One option of a situation with the points still to come under optimal play after it (this turn included).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct RatedOption {
-    pub choice: HintChoice,
+    pub choice: Move,
     pub expected_remaining: f64,
-}
-
-/// Keep these faces and roll the rest, or write the dice in this cell.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum HintChoice {
-    Keep(Vec<u8>),
-    Cell(Category),
 }
 
 impl SolverRequest {
@@ -149,7 +99,8 @@ impl SolverRequest {
         match self {
             SolverRequest::Solve { id, .. }
             | SolverRequest::Advise { id, .. }
-            | SolverRequest::BotMove { id, .. } => *id,
+            | SolverRequest::BotMove { id, .. }
+            | SolverRequest::Judge { id, .. } => *id,
         }
     }
 }
@@ -185,6 +136,14 @@ mod tests {
                 dice: Dice::from_values(&[6, 6, 6, 2, 1]).unwrap(),
                 rolls_left: 2,
             },
+            SolverRequest::Judge {
+                id: 3,
+                rules,
+                filled: Vec::new(),
+                dice: Dice::from_values(&[6, 6, 6, 2, 1]).unwrap(),
+                rolls_left: 1,
+                played: Move::Cell(Category::Sixes),
+            },
         ];
         for request in requests {
             assert_eq!(SolverRequest::from_json(&request.to_json()), Ok(request));
@@ -200,9 +159,16 @@ mod tests {
             SolverReply::Advice {
                 id: 2,
                 options: vec![RatedOption {
-                    choice: HintChoice::Keep(vec![6, 6, 6]),
+                    choice: Move::Keep(Dice::from_values(&[6, 6, 6, 1, 1]).unwrap().faces()[..3].to_vec()),
                     expected_remaining: 230.9,
                 }],
+            },
+            SolverReply::Verdict {
+                id: 3,
+                verdict: Verdict {
+                    best: Move::Cell(Category::Sixes),
+                    loss: 0.5,
+                },
             },
         ];
         for reply in replies {

@@ -2,9 +2,9 @@
 //! between slices, keeps it for the session, and ranks the options of any situation. The page never runs the
 //! solver on its own thread. Messages are JSON text (see the library half of this crate).
 
-use fivedice_rules::{Category, Dice, Rules};
-use fivedice_strategy::{Advice, Bot, Choice, Level, TableBuilder, ValueTable};
-use fivedice_worker::{BotLevel, HintChoice, RatedOption, SolverReply, SolverRequest};
+use fivedice_rules::{Category, Dice, Move, Rules};
+use fivedice_strategy::{Advice, Bot, Level, TableBuilder, ValueTable};
+use fivedice_worker::{RatedOption, SolverReply, SolverRequest, Verdict};
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::Closure;
 use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
@@ -57,7 +57,7 @@ fn main() {
                             .options
                             .iter()
                             .map(|rated| RatedOption {
-                                choice: hint_choice(rated.choice),
+                                choice: rated.choice.into(),
                                 expected_remaining: rated.expected_remaining,
                             })
                             .collect(),
@@ -77,7 +77,6 @@ fn main() {
                 rolls_left,
                 seed,
             } => {
-                let level = strategy_level(level);
                 let table = table_for(&mut kept, rules, level, &post);
                 match advise(table, &filled, dice, rolls_left) {
                     Ok(advice) => {
@@ -86,11 +85,28 @@ fn main() {
                         SolverReply::Advice {
                             id,
                             options: vec![RatedOption {
-                                choice: hint_choice(choice),
+                                choice: choice.into(),
                                 expected_remaining: rated.map_or(0.0, |rated| rated.expected_remaining),
                             }],
                         }
                     }
+                    Err(message) => SolverReply::Failed {
+                        id: Some(id),
+                        message,
+                    },
+                }
+            }
+            SolverRequest::Judge {
+                id,
+                rules,
+                filled,
+                dice,
+                rolls_left,
+                played,
+            } => {
+                let table = table_for(&mut kept, rules, Level::Optimal, &post);
+                match judge(table, &filled, dice, rolls_left, &played) {
+                    Ok(verdict) => SolverReply::Verdict { id, verdict },
                     Err(message) => SolverReply::Failed {
                         id: Some(id),
                         message,
@@ -104,15 +120,6 @@ fn main() {
     // The worker lives as long as its handler.
     on_message.forget();
     let _ = scope.post_message(&SolverReply::Ready.to_json().into());
-}
-
-/// The strategy crate's bot behind each level a table can seat.
-fn strategy_level(level: BotLevel) -> Level {
-    match level {
-        BotLevel::Optimal => Level::Optimal,
-        BotLevel::Strong => Level::Noisy,
-        BotLevel::Casual => Level::Greedy,
-    }
 }
 
 /// The kept table these rules and this level play on, built first if need be (dropping tables of other rules).
@@ -168,9 +175,29 @@ fn advise(
         .map_err(|error| error.to_string())
 }
 
-fn hint_choice(choice: Choice) -> HintChoice {
-    match choice {
-        Choice::Keep(keep) => HintChoice::Keep(keep.faces().iter().map(|face| face.value()).collect()),
-        Choice::Cell(category) => HintChoice::Cell(category),
-    }
+/// The best move of the situation and what `played` gave up against it. A cell written with rolls left is not
+/// among that situation's options (they are keeps, stopping included): it is worth what it scores there.
+fn judge(
+    table: &ValueTable,
+    filled: &[(Category, u16)],
+    dice: Dice,
+    rolls_left: u8,
+    played: &Move,
+) -> Result<Verdict, String> {
+    let options = advise(table, filled, dice, rolls_left)?;
+    let early_cell = matches!(played, Move::Cell(_)) && rolls_left > 0;
+    let played_among = match early_cell {
+        true => advise(table, filled, dice, 0)?,
+        false => options.clone(),
+    };
+    let value = played_among
+        .option(played)
+        .ok_or_else(|| format!("{} is not a move of this situation", played.id()))?
+        .expected_remaining;
+    let best = options.best();
+    Ok(Verdict {
+        best: best.choice.into(),
+        // Stopping is one of the keeps, so an early cell cannot beat the best; round-off may say otherwise.
+        loss: (best.expected_remaining - value).max(0.0),
+    })
 }

@@ -1,14 +1,11 @@
-//! A table: one game with its name, its dice and its roll for the first player — what is saved after every
-//! change — and the other things Five Dice keeps: finished games and export files. Every saved form carries a
-//! format version, and older versions are migrated step by step when read.
+//! The forms Five Dice keeps its data in: a saved table, the history of finished games, and the export file.
+//! Every saved form carries a format version, and older versions are migrated step by step when read.
 
-use fivedice_rules::{Category, Dice, DiceMode, FirstPlayerRoll, Game, SetupError};
+use fivedice_rules::Game;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::dice_source::DiceSource;
-use crate::launch::{DEFAULT_BOT_DELAY_MS, NewGameRequest};
-use fivedice_worker::{BotLevel, HintChoice};
+use super::{DEFAULT_BOT_DELAY_MS, Table};
 
 /// The version of the saved-table format. 1: the first release. 2: tables count their saves (`revision`).
 /// 3: seats can hold computer players (`computer`, `bot_delay_ms`); the coach (`coached`, `decisions`).
@@ -16,143 +13,7 @@ pub const TABLE_FORMAT: u32 = 3;
 /// The version of the history and export formats.
 pub const HISTORY_FORMAT: u32 = 1;
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Table {
-    pub id: String,
-    /// The "room": defaults to the date.
-    pub name: String,
-    /// Milliseconds since 1970, from the browser clock.
-    pub created_ms: f64,
-    pub updated_ms: f64,
-    /// How many times this table was saved: another tab holding an older revision must not overwrite it.
-    pub revision: u64,
-    pub game: Game,
-    pub dice: DiceSource,
-    pub first_player_roll: FirstPlayerRoll,
-    /// Each seat's computer player, `None` (or no entry) for a person.
-    pub computer: Vec<Option<BotLevel>>,
-    /// How long a computer player waits between its moves, so the table can follow (0: at once).
-    pub bot_delay_ms: u32,
-    /// The seats whose player asked for the coach (after each decision: the points it gave up).
-    pub coached: Vec<bool>,
-    /// Every decision taken at this table with the dice on it, for the coach and the analysis after the game.
-    pub decisions: Vec<Decision>,
-}
-
-/// One decision with the situation it was taken in: keep some dice and roll, or write the dice in a box.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Decision {
-    pub seat: usize,
-    /// How many boxes the game's log held when it was taken (its round, and what undo takes back).
-    pub entry: usize,
-    /// The boxes written on that player's sheet at the time.
-    pub filled: Vec<(Category, u16)>,
-    pub dice: Dice,
-    pub rolls_left: u8,
-    pub choice: HintChoice,
-    /// The engine's verdict, once asked: the best option and the expected points this one gave up against it.
-    pub verdict: Option<Verdict>,
-}
-
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Verdict {
-    pub best: HintChoice,
-    pub loss: f64,
-}
-
 impl Table {
-    /// Seats the players, rolls for who starts (with the table's own dice) and opens the game.
-    pub fn new(name: String, request: &NewGameRequest, now_ms: f64) -> Result<Table, SetupError> {
-        let NewGameRequest {
-            rules,
-            mode,
-            players,
-            seed,
-            ..
-        } = request;
-        let (rules, mode, seed) = (*rules, *mode, *seed);
-        // Checked before the roll-off so a bad table fails without using any dice.
-        Game::new(rules, mode, players, 0)?;
-        let mut dice = DiceSource::new(seed);
-        let first_player_roll = FirstPlayerRoll::roll(players.len(), &mut || dice.face());
-        let game = Game::new(rules, mode, players, first_player_roll.first_seat)?;
-        Ok(Table {
-            id: format!(
-                "{}-{}",
-                now_ms as u64,
-                seed.unwrap_or_else(|| u64::from(dice.face().value()))
-            ),
-            name,
-            created_ms: now_ms,
-            updated_ms: now_ms,
-            revision: 0,
-            game,
-            dice,
-            first_player_roll,
-            computer: request.computer.clone(),
-            bot_delay_ms: request.bot_delay_ms,
-            coached: Vec::new(),
-            decisions: Vec::new(),
-        })
-    }
-
-    /// The decision a roll about to happen stands for: keeping the held dice (none before the first roll).
-    pub fn keep_decision(&self) -> Option<Decision> {
-        let turn = self.game.turn();
-        let dice = turn.dice?;
-        let faces = dice.faces().into_iter().zip(turn.held);
-        let mut kept: Vec<u8> = faces
-            .filter(|&(_, held)| held)
-            .map(|(face, _)| face.value())
-            .collect();
-        kept.sort_unstable();
-        Some(self.decision(dice, HintChoice::Keep(kept)))
-    }
-
-    /// The decision of writing the dice on the table in `category`.
-    pub fn cell_decision(&self, category: Category) -> Option<Decision> {
-        let dice = self.game.turn().dice?;
-        Some(self.decision(dice, HintChoice::Cell(category)))
-    }
-
-    fn decision(&self, dice: Dice, choice: HintChoice) -> Decision {
-        let seat = self.game.current_seat();
-        Decision {
-            seat,
-            entry: self.game.log().len(),
-            filled: self.game.sheets()[seat].filled().collect(),
-            dice,
-            rolls_left: self.game.turn().rolls_left(),
-            choice,
-            verdict: None,
-        }
-    }
-
-    /// After an undo: the decisions of the boxes taken back go too (the keeps of the turn restored stay).
-    pub fn forget_undone_decisions(&mut self) {
-        let entries = self.game.log().len();
-        self.decisions.retain(|decision| {
-            decision.entry < entries
-                || (decision.entry == entries && matches!(decision.choice, HintChoice::Keep(_)))
-        });
-    }
-
-    pub fn is_coached(&self, seat: usize) -> bool {
-        self.coached.get(seat).copied().unwrap_or(false)
-    }
-
-    /// The computer player at this seat, if any (computer players need the app's dice).
-    pub fn computer_at(&self, seat: usize) -> Option<BotLevel> {
-        let level = self.computer.get(seat).copied().flatten();
-        level.filter(|_| self.game.mode() == DiceMode::App)
-    }
-
-    /// The computer player whose turn it is, while the game goes on.
-    pub fn computer_to_play(&self) -> Option<BotLevel> {
-        self.computer_at(self.game.current_seat())
-            .filter(|_| !self.game.is_over())
-    }
-
     /// The saved form: the table inside a versioned envelope.
     pub fn to_json(&self) -> String {
         serde_json::json!({ "format": TABLE_FORMAT, "table": self }).to_string()
@@ -338,25 +199,11 @@ impl Bundle {
 }
 
 #[cfg(test)]
-pub(crate) mod tests {
-    use fivedice_rules::{Rules, RulesetId};
+mod tests {
+    use fivedice_rules::{DiceMode, RulesetId};
 
     use super::*;
-
-    fn names(names: &[&str]) -> Vec<String> {
-        names.iter().map(|name| name.to_string()).collect()
-    }
-
-    pub fn request(rules: RulesetId, mode: DiceMode, players: &[&str], seed: Option<u64>) -> NewGameRequest {
-        NewGameRequest {
-            rules: Rules::new(rules),
-            mode,
-            players: names(players),
-            seed,
-            computer: Vec::new(),
-            bot_delay_ms: 0,
-        }
-    }
+    use crate::table::testing::request;
 
     fn table(seed: u64) -> Table {
         let request = request(RulesetId::Yahtzee, DiceMode::App, &["A", "B", "C"], Some(seed));
@@ -379,7 +226,7 @@ pub(crate) mod tests {
     /// Saves written by every earlier release, kept as they were written.
     #[test]
     fn saves_of_every_earlier_format_still_load() {
-        let v1 = include_str!("../tests/samples/table-v1.json");
+        let v1 = include_str!("../../tests/samples/table-v1.json");
         let table = Table::from_json(v1).expect("a format-1 save loads");
         assert_eq!(table.revision, 0);
         assert_eq!(
@@ -389,11 +236,11 @@ pub(crate) mod tests {
         assert_eq!(table.game.players(), ["Anna", "Ben"]);
         assert_eq!(table.game.log().len(), 2);
         assert_eq!(table.game.turn().rolls_used, 1);
-        let v2 =
-            Table::from_json(include_str!("../tests/samples/table-v2.json")).expect("a format-2 save loads");
+        let v2 = Table::from_json(include_str!("../../tests/samples/table-v2.json"))
+            .expect("a format-2 save loads");
         assert_eq!((v2.revision, v2.computer_to_play()), (9, None));
         assert_eq!(v2.game, table.game);
-        let history = history_from_json(include_str!("../tests/samples/history-v1.json")).unwrap();
+        let history = history_from_json(include_str!("../../tests/samples/history-v1.json")).unwrap();
         assert_eq!(history.len(), 1);
         assert!(history[0].game.is_over());
     }

@@ -1,12 +1,12 @@
 //! Where the app's dice come from: the browser's cryptographic generator, or a seeded one for tests and
 //! reproducible bug reports, whose state is saved with the game so a reload continues the same sequence.
 
-use fivedice_rules::Face;
+use fivedice_rules::{DiceSource, Face};
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
-pub enum DiceSource {
+pub enum DiceGenerator {
     Crypto,
     /// SplitMix64: tiny, fast and well mixed; its whole state is one number.
     Seeded {
@@ -14,18 +14,26 @@ pub enum DiceSource {
     },
 }
 
-impl DiceSource {
-    pub fn new(seed: Option<u64>) -> DiceSource {
+impl DiceGenerator {
+    pub fn new(seed: Option<u64>) -> DiceGenerator {
         match seed {
-            Some(state) => DiceSource::Seeded { state },
-            None => DiceSource::Crypto,
+            Some(state) => DiceGenerator::Seeded { state },
+            None => DiceGenerator::Crypto,
+        }
+    }
+
+    /// The state of a seeded generator (a new table seeded with it goes on with the same sequence).
+    pub fn seed(&self) -> Option<u64> {
+        match self {
+            DiceGenerator::Seeded { state } => Some(*state),
+            DiceGenerator::Crypto => None,
         }
     }
 
     /// One fair die.
     pub fn face(&mut self) -> Face {
         match self {
-            DiceSource::Seeded { state } => loop {
+            DiceGenerator::Seeded { state } => loop {
                 *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
                 let mut z = *state;
                 z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
@@ -36,13 +44,19 @@ impl DiceSource {
                     return Face::ALL[(z % 6) as usize];
                 }
             },
-            DiceSource::Crypto => loop {
+            DiceGenerator::Crypto => loop {
                 let byte = crypto_byte();
                 if byte < 252 {
                     return Face::ALL[usize::from(byte % 6)];
                 }
             },
         }
+    }
+}
+
+impl DiceSource for DiceGenerator {
+    fn roll_die(&mut self) -> Face {
+        self.face()
     }
 }
 
@@ -63,7 +77,7 @@ mod tests {
     #[test]
     fn a_seed_gives_the_same_fair_dice_every_time() {
         let faces = |seed| {
-            let mut source = DiceSource::new(Some(seed));
+            let mut source = DiceGenerator::new(Some(seed));
             (0..6000).map(|_| source.face().value()).collect::<Vec<u8>>()
         };
         assert_eq!(faces(7), faces(7));
@@ -79,10 +93,10 @@ mod tests {
 
     #[test]
     fn the_state_saved_mid_game_continues_the_sequence() {
-        let mut source = DiceSource::new(Some(99));
+        let mut source = DiceGenerator::new(Some(99));
         source.face();
         let saved = serde_json::to_string(&source).unwrap();
-        let mut restored: DiceSource = serde_json::from_str(&saved).unwrap();
+        let mut restored: DiceGenerator = serde_json::from_str(&saved).unwrap();
         assert_eq!(
             (0..20).map(|_| source.face()).collect::<Vec<_>>(),
             (0..20).map(|_| restored.face()).collect::<Vec<_>>()

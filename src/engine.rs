@@ -1,25 +1,27 @@
-//! The page's side of the strategy engine: one Web Worker for the session, requests matched to their answers,
-//! and the build progress for a progress bar. The worker keeps the last table it built.
+//! The page's client of the strategy engine, for hints, the coach, the computer players and the "how well can
+//! one play" card: one Web Worker for the session, requests matched to their answers, and the build progress
+//! for a progress bar. The worker keeps the last table it built.
 
 use std::collections::HashMap;
 
-use fivedice_rules::{Dice, Game, Rules};
-use fivedice_worker::{BotLevel, RatedOption, SolverReply, SolverRequest, WORKER_SCRIPT};
+use fivedice_rules::{Game, Rules};
+use fivedice_worker::{Level, RatedOption, SolverReply, SolverRequest, Verdict, WORKER_SCRIPT};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::Closure;
 
-/// What a request is answered with: the ranked options, or the expected score of a whole game.
+/// What a request is answered with: the ranked options, the expected score of a whole game, or a verdict.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Answer {
     Advice(Vec<RatedOption>),
     Solved { expected: f64, seconds: f64 },
+    Verdict(Verdict),
 }
 
 type Callback = Box<dyn FnOnce(Result<Answer, String>)>;
 
 #[derive(Clone, Copy)]
-pub struct Coach {
+pub struct Engine {
     worker: StoredValue<Option<web_sys::Worker>, LocalStorage>,
     /// Requests written before the worker said it listens.
     queued: StoredValue<Option<Vec<String>>, LocalStorage>,
@@ -29,9 +31,9 @@ pub struct Coach {
     pub progress: RwSignal<Option<(usize, usize)>>,
 }
 
-impl Coach {
-    pub fn new() -> Coach {
-        Coach {
+impl Engine {
+    pub fn new() -> Engine {
+        Engine {
             worker: StoredValue::new_local(None),
             queued: StoredValue::new_local(Some(Vec::new())),
             waiting: StoredValue::new_local(HashMap::new()),
@@ -62,11 +64,11 @@ impl Coach {
         self.send(request, Box::new(answer));
     }
 
-    /// What a computer player of this level does now: with rolls left, which dice it keeps; with 0, its box.
+    /// What a computer player of this level does now: with rolls left, which dice it keeps; with 0, its cell.
     pub fn bot_move(
         &self,
         game: &Game,
-        level: BotLevel,
+        level: Level,
         rolls_left: u8,
         seed: u64,
         answer: impl FnOnce(Result<Answer, String>) + 'static,
@@ -86,39 +88,31 @@ impl Coach {
         self.send(request, Box::new(answer));
     }
 
-    /// Advice for a situation given in full (used for positions replayed from the log).
-    pub fn advise_position(
-        &self,
-        rules: Rules,
-        filled: Vec<(fivedice_rules::Category, u16)>,
-        dice: Dice,
-        rolls_left: u8,
-        answer: impl FnOnce(Result<Answer, String>) + 'static,
-    ) {
-        let request = SolverRequest::Advise {
-            id: self.take_id(),
-            rules,
-            filled,
-            dice,
-            rolls_left,
-        };
-        self.send(request, Box::new(answer));
-    }
-
-    /// The ranked options of a recorded decision's situation with `rolls_left`; nothing is called on failure.
-    pub fn options(
+    /// What a recorded decision gave up against the best move of its situation.
+    pub fn judge(
         &self,
         rules: Rules,
         decision: &crate::table::Decision,
-        rolls_left: u8,
-        answer: impl FnOnce(Vec<RatedOption>) + 'static,
+        answer: impl FnOnce(Result<Verdict, String>) + 'static,
     ) {
-        let (filled, dice) = (decision.filled.clone(), decision.dice);
-        self.advise_position(rules, filled, dice, rolls_left, move |reply| {
-            if let Ok(Answer::Advice(options)) = reply {
-                answer(options);
-            }
-        });
+        let request = SolverRequest::Judge {
+            id: self.take_id(),
+            rules,
+            filled: decision.filled.clone(),
+            dice: decision.dice,
+            rolls_left: decision.rolls_left,
+            played: decision.choice.clone(),
+        };
+        self.send(
+            request,
+            Box::new(move |reply| {
+                answer(match reply {
+                    Ok(Answer::Verdict(verdict)) => Ok(verdict),
+                    Ok(_) => Err("the strategy engine answered another question".into()),
+                    Err(message) => Err(message),
+                })
+            }),
+        );
     }
 
     fn take_id(&self) -> u32 {
@@ -144,11 +138,14 @@ impl Coach {
     }
 
     fn post(&self, text: &str) {
-        self.worker.with_value(|worker| {
-            if let Some(worker) = worker {
-                let _ = worker.post_message(&text.into());
-            }
+        let sent = self.worker.with_value(|worker| {
+            worker
+                .as_ref()
+                .is_some_and(|worker| worker.post_message(&text.into()).is_ok())
         });
+        if !sent {
+            self.fail_all("The strategy engine could not be reached.".into());
+        }
     }
 
     /// Starts the worker on first use.
@@ -158,7 +155,7 @@ impl Coach {
         }
         let worker = web_sys::Worker::new(WORKER_SCRIPT)
             .map_err(|_| "The strategy engine could not start in this browser.".to_string())?;
-        let coach = *self;
+        let engine = *self;
         let on_message =
             Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |event: web_sys::MessageEvent| match event
                 .data()
@@ -166,12 +163,12 @@ impl Coach {
                 .as_deref()
                 .map(SolverReply::from_json)
             {
-                Some(Ok(reply)) => coach.receive(reply),
-                Some(Err(message)) => coach.fail_all(message),
-                None => coach.fail_all("the strategy engine sent nothing readable".into()),
+                Some(Ok(reply)) => engine.receive(reply),
+                Some(Err(message)) => engine.fail_all(message),
+                None => engine.fail_all("the strategy engine sent nothing readable".into()),
             });
         let on_error = Closure::<dyn FnMut(web_sys::Event)>::new(move |_| {
-            coach.fail_all("The strategy engine stopped with an error.".into());
+            engine.fail_all("The strategy engine stopped with an error.".into());
         });
         worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
         worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
@@ -211,6 +208,7 @@ impl Coach {
                 self.progress.set(None);
                 self.answer(id, Ok(Answer::Advice(options)));
             }
+            SolverReply::Verdict { id, verdict } => self.answer(id, Ok(Answer::Verdict(verdict))),
             SolverReply::Failed {
                 id: Some(id),
                 message,
@@ -241,8 +239,8 @@ impl Coach {
     }
 }
 
-impl Default for Coach {
-    fn default() -> Coach {
-        Coach::new()
+impl Default for Engine {
+    fn default() -> Engine {
+        Engine::new()
     }
 }

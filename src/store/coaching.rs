@@ -1,0 +1,87 @@
+//! The coach: for a player who asked for it, after each decision, the engine's verdict on it (the best move
+//! and the expected points given up); after the game, every decision of the people at the table.
+
+use fivedice_rules::GameError;
+use fivedice_worker::Verdict;
+use leptos::prelude::*;
+
+use crate::table::{Decision, Table};
+
+use super::GameStore;
+
+impl GameStore {
+    /// Turns the coach on or off for a seat.
+    pub fn toggle_coach(&self, seat: usize) {
+        self.update_table(|table| {
+            let players = table.game.players().len();
+            table.coached.resize(players, false);
+            if let Some(coached) = table.coached.get_mut(seat) {
+                *coached = !*coached;
+            }
+        });
+    }
+
+    /// For a coached player: asks the engine what the last decision gave up, and keeps the verdict.
+    pub(super) fn judge_last_decision(&self) {
+        let last = self.table.with_untracked(|table| {
+            let table = table.as_ref()?;
+            let index = table.decisions.len().checked_sub(1)?;
+            let decision = &table.decisions[index];
+            (table.is_coached(decision.seat) && decision.verdict.is_none()).then(|| (index, decision.clone()))
+        });
+        if let Some((index, decision)) = last {
+            self.judge(index, decision);
+        }
+    }
+
+    /// After the game: every decision of the people at the table gets the engine's verdict.
+    pub fn analyse(&self) {
+        let pending: Vec<(usize, Decision)> = self.table.with_untracked(|table| {
+            let Some(table) = table else { return Vec::new() };
+            let decisions = table.decisions.iter().cloned().enumerate();
+            decisions
+                .filter(|(_, decision)| {
+                    decision.verdict.is_none() && table.computer_at(decision.seat).is_none()
+                })
+                .collect()
+        });
+        for (index, decision) in pending {
+            self.judge(index, decision);
+        }
+    }
+
+    /// Asks the engine for the verdict on one decision; a failure is told once and ends the waiting.
+    fn judge(&self, index: usize, decision: Decision) {
+        let Some(rules) = self.game_now(|game| game.rules()) else {
+            return;
+        };
+        let store = *self;
+        self.engine
+            .judge(rules, &decision.clone(), move |verdict| match verdict {
+                Ok(verdict) => store.keep_verdict(index, &decision, verdict),
+                Err(message) => {
+                    if store.judging_failed.get_untracked().is_none() {
+                        store.tell(format!("The coach could not judge a decision: {message}"));
+                    }
+                    store.judging_failed.set(Some(message));
+                }
+            });
+    }
+
+    /// Only a decision still there as it was (no undo since) gets its verdict.
+    fn keep_verdict(&self, index: usize, decision: &Decision, verdict: Verdict) {
+        self.update_table(|table| {
+            if let Some(kept) = table.decisions.get_mut(index).filter(|kept| *kept == decision) {
+                kept.verdict = Some(verdict);
+            }
+        });
+    }
+
+    /// Changes the table outside the game's own moves (coach, verdicts), saving it like any action.
+    fn update_table(&self, change: impl FnOnce(&mut Table)) {
+        self.act(|table| {
+            change(table);
+            Ok::<(), GameError>(())
+        });
+    }
+}

@@ -1,0 +1,170 @@
+//! Computer players: when one is to play, it plays its turn one visible action at a time at the table's pace
+//! (roll, hold what it keeps, open the picker on its cell, confirm), asking the engine at each decision.
+
+use fivedice_rules::{DICE, Game, Move};
+use fivedice_worker::Level;
+use leptos::prelude::*;
+
+use crate::engine::Answer;
+use crate::table::Table;
+
+use super::GameStore;
+
+/// The state of the computer players' turns: whether one is being played, and what it decided last.
+#[derive(Clone, Copy)]
+pub struct ComputerDriver {
+    busy: StoredValue<bool>,
+    plan: StoredValue<Option<Plan>>,
+}
+
+impl ComputerDriver {
+    pub fn new() -> ComputerDriver {
+        ComputerDriver {
+            busy: StoredValue::new(false),
+            plan: StoredValue::new(None),
+        }
+    }
+}
+
+impl Default for ComputerDriver {
+    fn default() -> ComputerDriver {
+        ComputerDriver::new()
+    }
+}
+
+/// What the computer player decided at a point of its turn, to carry out at its next step.
+#[derive(Clone, Debug, PartialEq)]
+struct Plan {
+    /// Entries written and rolls used when it decided.
+    at: (usize, u8),
+    /// Whether it rolls again (false: it keeps all five, so its next decision is the cell).
+    rolls_again: bool,
+}
+
+/// The one move a computer player's request comes back with.
+fn bot_move(answer: Result<Answer, String>) -> Result<Move, String> {
+    match answer? {
+        Answer::Advice(options) => options
+            .into_iter()
+            .next()
+            .map(|option| option.choice)
+            .ok_or_else(|| "no move came back".to_string()),
+        Answer::Solved { .. } | Answer::Verdict(_) => Err("the engine answered another question".into()),
+    }
+}
+
+/// A repeatable seed for a computer player's decision: the same table at the same point decides the same.
+fn decision_seed(table: &Table) -> u64 {
+    let point = (table.game.log().len() as u64) << 8 | u64::from(table.game.turn().rolls_used);
+    // FNV-1a over the table id, then the point in the game.
+    table.id.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |hash, byte| {
+        (hash ^ u64::from(byte)).wrapping_mul(0x100_0000_01b3)
+    }) ^ point
+}
+
+impl GameStore {
+    /// While the caller's view lives: whenever the table changes, a computer player whose turn it is plays on.
+    pub fn keep_computers_playing(&self) {
+        let store = *self;
+        Effect::new(move |_| {
+            store.table.track();
+            store.play_computers();
+        });
+    }
+
+    /// Plays the computer players' turns until a person is to play. Called whenever the table changes; a turn
+    /// already being played is left to go on.
+    pub fn play_computers(&self) {
+        if self.computer.busy.get_value() || !self.computer_playing() {
+            return;
+        }
+        self.computer.busy.set_value(true);
+        self.next_computer_step();
+    }
+
+    fn next_computer_step(&self) {
+        let store = *self;
+        let delay = self
+            .table
+            .with_untracked(|table| table.as_ref().map_or(0, |t| t.bot_delay_ms));
+        set_timeout(
+            move || store.computer_step(),
+            std::time::Duration::from_millis(u64::from(delay)),
+        );
+    }
+
+    /// One action of the computer player to play: roll, hold what it keeps, or take a cell (picker, then
+    /// confirm).
+    fn computer_step(&self) {
+        let Some((game, level, seed)) = self.table.with_untracked(|table| {
+            let table = table.as_ref()?;
+            let level = table.computer_to_play()?;
+            Some((table.game.clone(), level, decision_seed(table)))
+        }) else {
+            self.computer.busy.set_value(false);
+            return;
+        };
+        if self.picker.get_untracked().is_some() {
+            self.write_chosen();
+            return self.next_computer_step();
+        }
+        let Some(dice) = game.turn().dice else {
+            self.roll_dice();
+            return self.next_computer_step();
+        };
+        let now = (game.log().len(), game.turn().rolls_used);
+        let planned = self.computer.plan.get_value().filter(|plan| plan.at == now);
+        if let Some(plan) = planned {
+            self.computer.plan.set_value(None);
+            if plan.rolls_again {
+                self.roll_dice();
+                return self.next_computer_step();
+            }
+            return self.choose_cell(&game, level, seed);
+        }
+        let rolls_left = game.turn().rolls_left();
+        if rolls_left == 0 {
+            return self.choose_cell(&game, level, seed);
+        }
+        let (store, held) = (*self, game.turn().held);
+        self.engine
+            .bot_move(&game, level, rolls_left, seed, move |answer| {
+                match bot_move(answer) {
+                    Ok(keep @ Move::Keep(_)) => {
+                        for (die, hold) in keep.holds(dice).into_iter().enumerate() {
+                            if held[die] != hold {
+                                store.act(|table| table.game.toggle_hold(die));
+                            }
+                        }
+                        let rolls_again = !matches!(&keep, Move::Keep(faces) if faces.len() == DICE);
+                        store.computer.plan.set_value(Some(Plan { at: now, rolls_again }));
+                        store.next_computer_step();
+                    }
+                    Ok(Move::Cell(category)) => store.computer_takes(category),
+                    Err(message) => store.computer_failed(message),
+                }
+            });
+    }
+
+    /// The computer player's cell for the dice on the table, shown in the picker before it is confirmed.
+    fn choose_cell(&self, game: &Game, level: Level, seed: u64) {
+        let store = *self;
+        self.engine
+            .bot_move(game, level, 0, seed, move |answer| match bot_move(answer) {
+                Ok(Move::Cell(category)) => store.computer_takes(category),
+                Ok(Move::Keep(_)) => store.computer_failed("a keep came back with no rolls left".into()),
+                Err(message) => store.computer_failed(message),
+            });
+    }
+
+    /// Opens the picker on the computer player's cell; its next step confirms it.
+    fn computer_takes(&self, category: fivedice_rules::Category) {
+        self.pick(category);
+        self.next_computer_step();
+    }
+
+    fn computer_failed(&self, message: String) {
+        self.computer.busy.set_value(false);
+        self.tell(format!("A computer player could not move: {message}"));
+    }
+}

@@ -1,0 +1,107 @@
+//! The player's data as files: everything exported, one finished game shared, a file imported (checked in
+//! full, merged without duplicates), and the unreadable data kept aside offered as it was stored.
+
+use crate::files;
+use crate::table::{Bundle, FinishedGame};
+use leptos::prelude::*;
+
+use super::{GameStore, capitalised};
+
+impl GameStore {
+    /// Everything kept: the games in progress (this one included) and the finished ones.
+    fn bundle(&self) -> Bundle {
+        let mut tables = self.tables_in_progress.get_untracked();
+        if let Some(current) = self.table.get_untracked().filter(|table| !table.game.is_over()) {
+            tables.retain(|table| table.id != current.id);
+            tables.insert(0, current);
+        }
+        Bundle {
+            tables,
+            history: self.history.get_untracked(),
+        }
+    }
+
+    /// The export file: its name and contents. It is made from memory, so it works when storage does not.
+    pub fn export_file(&self) -> (String, String) {
+        let name = format!("fivedice-{}.json", (self.clock.today)());
+        (name, self.bundle().to_json(self.now_ms()))
+    }
+
+    /// Saves everything to one file.
+    pub fn export(&self) {
+        let (name, contents) = self.export_file();
+        self.download(&name, &contents);
+    }
+
+    /// One finished game as a file of its own, to send to someone.
+    pub fn share_file(&self, table_id: &str) -> Option<(String, String)> {
+        let game: FinishedGame = self
+            .history
+            .with_untracked(|games| games.iter().find(|g| g.table_id == table_id).cloned())?;
+        let name = format!("fivedice-{}-{}.json", game.game.rules().id(), table_id);
+        let bundle = Bundle {
+            tables: Vec::new(),
+            history: vec![game],
+        };
+        Some((name, bundle.to_json(self.now_ms())))
+    }
+
+    pub fn share(&self, table_id: &str) {
+        if let Some((name, contents)) = self.share_file(table_id) {
+            self.download(&name, &contents);
+        }
+    }
+
+    /// Reads an export (or a shared game), checks all of it, and adds what is not here yet.
+    pub fn import(&self, raw: &str) {
+        let incoming = match Bundle::from_json(raw) {
+            Ok(incoming) => incoming,
+            Err(reason) => return self.import_failed(&reason),
+        };
+        let mut here = self.bundle();
+        let summary = here.merge(incoming);
+        let saved = self.storage.with_value(|storage| {
+            here.tables
+                .iter()
+                .try_for_each(|table| storage.save_table(table))
+                .and_then(|()| storage.save_history(&here.history))
+        });
+        let current = self
+            .table
+            .with_untracked(|table| table.as_ref().map(|t| t.id.clone()));
+        here.tables.retain(|table| Some(&table.id) != current.as_ref());
+        self.tables_in_progress.set(here.tables);
+        self.history.set(here.history);
+        let warning = saved
+            .err()
+            .map(|message| format!(" {}", capitalised(&message)))
+            .unwrap_or_default();
+        self.tell(format!("{}{warning}", summary.describe()));
+    }
+
+    /// A file that could not be read or imported: nothing changes, and the player is told why.
+    pub fn import_failed(&self, reason: &str) {
+        self.tell(format!("Nothing was imported: {reason}."));
+    }
+
+    /// The data that could not be read, as one file holding each key's text exactly as it was stored.
+    pub fn unreadable_file(&self) -> String {
+        let kept: serde_json::Map<String, serde_json::Value> = self
+            .unreadable
+            .get_untracked()
+            .into_iter()
+            .map(|item| (item.key, serde_json::Value::from(item.raw)))
+            .collect();
+        serde_json::Value::Object(kept).to_string()
+    }
+
+    pub fn download_unreadable(&self) {
+        self.download("fivedice-unreadable-data.json", &self.unreadable_file());
+    }
+
+    fn download(&self, name: &str, contents: &str) {
+        if let Err(message) = files::download(name, contents) {
+            self.tell(message);
+        }
+    }
+}

@@ -1,0 +1,228 @@
+//! The game store: the one place the app's state lives. Every tap calls one method here; the method asks the
+//! rules crate to apply it, and on success replaces the state and saves it at once. Components read the state
+//! through the narrow memos of [`reads`] and never hold it.
+//!
+//! This file is the core (the state, acting, saving, adopting another tab's newer save); each other job has a
+//! file: [`play`] (the game's actions), [`tables`] (opening, starting and leaving tables, the history),
+//! [`computer`] (computer players), [`coaching`] (the coach's verdicts), [`data`] (export and import).
+//! Storage and the clock are injected, so the logic runs natively under `cargo test` (see `tests.rs`).
+
+mod coaching;
+mod computer;
+mod data;
+mod play;
+mod reads;
+mod tables;
+#[cfg(test)]
+mod tests;
+
+use fivedice_rules::{Game, GameError};
+use leptos::prelude::*;
+
+use crate::engine::Engine;
+use crate::storage::{Storage, Unreadable};
+use crate::table::{FinishedGame, Table};
+
+pub use computer::ComputerDriver;
+pub use play::Picker;
+pub use reads::{PickerOffers, Situation};
+
+/// Where the store reads the time: the browser's clock in the app, a fixed one in tests.
+#[derive(Clone, Copy)]
+pub struct Clock {
+    /// Milliseconds since 1970.
+    pub now_ms: fn() -> f64,
+    /// Today's date, the default name of a table, e.g. "2026-11-29".
+    pub today: fn() -> String,
+}
+
+impl Clock {
+    pub fn browser() -> Clock {
+        Clock {
+            now_ms: js_sys::Date::now,
+            today: browser_today,
+        }
+    }
+}
+
+fn browser_today() -> String {
+    let date = js_sys::Date::new_0();
+    format!(
+        "{:04}-{:02}-{:02}",
+        date.get_full_year(),
+        date.get_month() + 1,
+        date.get_date()
+    )
+}
+
+#[derive(Clone, Copy)]
+pub struct GameStore {
+    /// The table in play; `None` on the start screen.
+    table: RwSignal<Option<Table>>,
+    picker: RwSignal<Option<Picker>>,
+    /// A message for the player (a refused action, a storage problem); they dismiss it.
+    notice: RwSignal<Option<String>>,
+    /// Why the last attempt to start a game failed, shown on the setup screen.
+    setup_error: RwSignal<Option<String>>,
+    history: RwSignal<Vec<FinishedGame>>,
+    /// Saved tables not yet finished, for the start screen.
+    tables_in_progress: RwSignal<Vec<Table>>,
+    /// Saved data that could not be read, kept aside for the player to download.
+    unreadable: RwSignal<Vec<Unreadable>>,
+    /// Set once saving has failed, so the player is told only once.
+    save_failed: StoredValue<bool>,
+    /// Why the engine could not judge the coached decisions, once it has failed.
+    judging_failed: RwSignal<Option<String>>,
+    computer: ComputerDriver,
+    storage: StoredValue<Storage, LocalStorage>,
+    clock: Clock,
+    /// The strategy engine's client: hints, the coach and computer players.
+    engine: Engine,
+}
+
+impl GameStore {
+    /// An empty store over this storage and clock; [`GameStore::load`] reads what is saved.
+    pub fn new(storage: Storage, clock: Clock) -> GameStore {
+        GameStore {
+            table: RwSignal::new(None),
+            picker: RwSignal::new(None),
+            notice: RwSignal::new(None),
+            setup_error: RwSignal::new(None),
+            history: RwSignal::new(Vec::new()),
+            tables_in_progress: RwSignal::new(Vec::new()),
+            unreadable: RwSignal::new(Vec::new()),
+            save_failed: StoredValue::new(false),
+            judging_failed: RwSignal::new(None),
+            computer: ComputerDriver::new(),
+            storage: StoredValue::new_local(storage),
+            clock,
+            engine: Engine::new(),
+        }
+    }
+
+    /// The store of the page: the browser's storage and clock, the table the address asks for (or the last
+    /// one in progress), and an ear for other tabs saving the same table.
+    pub fn open() -> GameStore {
+        let store = GameStore::new(Storage::browser(), Clock::browser());
+        let query = web_sys::window()
+            .and_then(|window| window.location().search().ok())
+            .unwrap_or_default();
+        if store.load(&query) {
+            tables::forget_launch_address();
+        }
+        let listener = window_event_listener(leptos::ev::storage, move |event| {
+            store.on_storage_change(event.key())
+        });
+        // The store lives as long as the page, and so does its ear for other tabs.
+        std::mem::forget(listener);
+        store
+    }
+
+    pub fn engine(&self) -> Engine {
+        self.engine
+    }
+
+    fn now_ms(&self) -> f64 {
+        (self.clock.now_ms)()
+    }
+
+    /// The game in play as it is now, for an action (not tracked: the view reads through [`reads`]).
+    fn game_now<R>(&self, read: impl FnOnce(&Game) -> R) -> Option<R> {
+        self.table
+            .with_untracked(|table| table.as_ref().map(|table| read(&table.game)))
+    }
+
+    /// Tells the player something, replacing what was shown.
+    fn tell(&self, message: impl AsRef<str>) {
+        self.notice.set(Some(capitalised(message.as_ref())));
+    }
+
+    /// Applies one action to the game in play; on success saves and shows the new state, else says why.
+    fn act<T>(&self, action: impl FnOnce(&mut Table) -> Result<T, GameError>) -> Option<T> {
+        let mut table = self.table.get_untracked()?;
+        match action(&mut table) {
+            Ok(result) => {
+                table.updated_ms = self.now_ms();
+                table.revision += 1;
+                if !self.save(&table) {
+                    return None;
+                }
+                self.table.set(Some(table));
+                Some(result)
+            }
+            Err(error) => {
+                self.tell(error.to_string());
+                None
+            }
+        }
+    }
+
+    /// Saves the table, unless another tab has saved a newer revision of it since: then that one is shown
+    /// instead (and false returned), so neither tab silently overwrites the other.
+    fn save(&self, table: &Table) -> bool {
+        let newer = self
+            .storage
+            .with_value(|storage| storage.table_since(&table.id, table.revision));
+        if let Some(newer) = newer {
+            self.adopt_newer(newer);
+            return false;
+        }
+        let saved = self.storage.with_value(|storage| {
+            storage
+                .save_table(table)
+                .and_then(|()| storage.set_last_table(&table.id))
+        });
+        self.report_saving(saved);
+        true
+    }
+
+    /// A save that failed is told once (the game goes on in memory; export still works).
+    fn report_saving(&self, saved: Result<(), String>) {
+        if let Err(message) = saved
+            && !self.save_failed.get_value()
+        {
+            self.save_failed.set_value(true);
+            self.tell(format!(
+                "{} Export your games to keep them.",
+                capitalised(&message)
+            ));
+        }
+    }
+
+    fn adopt_newer(&self, table: Table) {
+        self.picker.set(None);
+        self.table.set(Some(table));
+        self.tell("This game was changed in another tab: showing its latest state.");
+    }
+
+    /// Another tab wrote to storage: if it saved the table open here, show its newer state.
+    fn on_storage_change(&self, key: Option<String>) {
+        let Some((id, ours)) = self
+            .table
+            .with_untracked(|t| t.as_ref().map(|t| (t.id.clone(), t.revision)))
+        else {
+            return;
+        };
+        if key.is_some_and(|key| key != Storage::table_key(&id)) {
+            return;
+        }
+        let newer = self
+            .storage
+            .with_value(|storage| storage.table_since(&id, ours + 1));
+        if let Some(newer) = newer {
+            self.adopt_newer(newer);
+        }
+    }
+
+    pub fn dismiss_notice(&self) {
+        self.notice.set(None);
+    }
+}
+
+fn capitalised(message: &str) -> String {
+    let mut chars = message.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}

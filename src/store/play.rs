@@ -1,0 +1,173 @@
+//! The game's own actions: roll, hold, open the picker on a cell, choose a value, write it, undo. Each asks the
+//! rules crate first; people's taps wait while a computer player is playing.
+
+use fivedice_rules::{Category, Dice, GameError, Preview};
+use leptos::prelude::*;
+
+use super::GameStore;
+
+/// The value picker open on a cell: which cell, the value chosen in it so far, and (score pad) whether the
+/// player adds a Yahtzee bonus with it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Picker {
+    pub category: Category,
+    pub chosen: Option<u16>,
+    pub bonus: bool,
+}
+
+impl GameStore {
+    /// Whether a computer player is to play: people's taps on the dice and the sheet wait until it is done.
+    pub(super) fn computer_playing(&self) -> bool {
+        self.table
+            .with_untracked(|table| table.as_ref().and_then(|t| t.computer_to_play()).is_some())
+    }
+
+    pub fn roll(&self) {
+        if !self.computer_playing() {
+            self.roll_dice();
+        }
+    }
+
+    /// Rolls the dice that are not held, recording the keep it stands for (for the coach).
+    pub(super) fn roll_dice(&self) {
+        self.picker.set(None);
+        let rolled = self.act(|table| {
+            let decision = table.keep_decision();
+            table.game.roll(&mut table.dice)?;
+            table.decisions.extend(decision);
+            Ok(())
+        });
+        if rolled.is_some() {
+            self.judge_last_decision();
+        }
+    }
+
+    pub fn toggle_hold(&self, die: usize) {
+        if !self.computer_playing() {
+            self.act(|table| table.game.toggle_hold(die));
+        }
+    }
+
+    pub fn open_picker(&self, category: Category) {
+        if !self.computer_playing() {
+            self.pick(category);
+        }
+    }
+
+    /// Opens the picker on a cell; with dice on the table, the one value they score there is chosen already.
+    pub(super) fn pick(&self, category: Category) {
+        let Some(preview) = self.game_now(|game| game.preview(category)) else {
+            return;
+        };
+        let chosen = match preview {
+            Ok(Preview::Scores(points)) => Some(points),
+            Ok(Preview::Write) => None,
+            Err(reason) => return self.tell(reason.to_string()),
+        };
+        self.picker.set(Some(Picker {
+            category,
+            chosen,
+            bonus: false,
+        }));
+    }
+
+    /// Score pad: the five faces the player rolled for real; the rules then score them in every open cell.
+    /// Returns false (and says why) when the dice cannot go in the cell the picker is open on.
+    pub fn enter_dice(&self, dice: Dice) -> bool {
+        if self.act(|table| table.game.enter_dice(dice)).is_none() {
+            return false;
+        }
+        let Some(category) = self.picker.with_untracked(|picker| picker.map(|p| p.category)) else {
+            return true;
+        };
+        match self.game_now(|game| game.preview(category)) {
+            Some(Ok(Preview::Scores(points))) => {
+                self.choose(points);
+                true
+            }
+            Some(Ok(Preview::Write)) | None => true,
+            Some(Err(reason)) => {
+                self.picker.set(None);
+                self.tell(reason.to_string());
+                false
+            }
+        }
+    }
+
+    /// Score pad: forget the entered dice and go back to writing values by hand.
+    pub fn clear_dice(&self) {
+        self.picker.set(None);
+        self.act(|table| table.game.clear_dice());
+    }
+
+    /// Score pad without dice: add (or not) the Yahtzee bonus to the cell being written.
+    pub fn toggle_bonus(&self) {
+        self.picker.update(|picker| {
+            if let Some(picker) = picker {
+                picker.bonus = !picker.bonus;
+            }
+        });
+    }
+
+    pub fn choose(&self, value: u16) {
+        self.picker.update(|picker| {
+            if let Some(picker) = picker {
+                picker.chosen = Some(value);
+            }
+        });
+    }
+
+    pub fn cancel(&self) {
+        self.picker.set(None);
+    }
+
+    pub fn confirm(&self) {
+        if !self.computer_playing() {
+            self.write_chosen();
+        }
+    }
+
+    /// Writes the chosen value: the rules score the dice (app dice, or dice entered), or check the value
+    /// written by hand (score pad).
+    pub(super) fn write_chosen(&self) {
+        let Some(Picker {
+            category,
+            chosen: Some(value),
+            bonus,
+        }) = self.picker.get_untracked()
+        else {
+            return;
+        };
+        let written = self.act(|table| {
+            let decision = table.cell_decision(category);
+            match table.game.preview(category)? {
+                Preview::Scores(_) => table.game.score(category).map(drop)?,
+                Preview::Write => table.game.write(category, value, bonus).map(drop)?,
+            }
+            table.decisions.extend(decision);
+            Ok(())
+        });
+        if written.is_some() {
+            self.picker.set(None);
+            self.judge_last_decision();
+            self.record_if_finished();
+        }
+    }
+
+    /// Takes back the last cell written, while the rules allow it and a person wrote it.
+    pub fn undo(&self) {
+        self.picker.set(None);
+        let undone = self.act(|table| {
+            // The rules' reason first; past that, a computer player's cell is nothing a person can take back.
+            if table.game.can_undo() && !table.can_undo() {
+                return Err(GameError::NothingToUndo);
+            }
+            let entry = table.game.undo()?;
+            table.forget_undone_decisions();
+            Ok(entry)
+        });
+        if undone.is_some() {
+            self.forget_finished_game();
+        }
+    }
+}

@@ -1,0 +1,271 @@
+//! What components read: narrow memos over the table, each changing only when its own answer changes, so a
+//! tap re-renders the few things it affects. Every answer comes from the rules crate.
+
+use fivedice_rules::{
+    Category, Dice, DiceMode, ExtraFiveOfAKind, FirstPlayerRoll, Game, Preview, Rules, Standing, Totals, Turn,
+};
+use fivedice_worker::Level;
+use leptos::prelude::*;
+
+use crate::engine::Answer;
+use crate::storage::Unreadable;
+use crate::table::{Decision, FinishedGame, Table};
+
+use super::{GameStore, Picker};
+
+/// The point of the game a hint answers: it stays on screen only while the table is still there.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Situation {
+    entries: usize,
+    rolls_used: u8,
+    dice: Option<Dice>,
+}
+
+impl Situation {
+    fn of(game: &Game) -> Situation {
+        Situation {
+            entries: game.log().len(),
+            rolls_used: game.turn().rolls_used,
+            dice: game.turn().dice,
+        }
+    }
+}
+
+/// What the picker open on a cell offers: the values (the dice's score, or every value the cell can hold on
+/// a score pad without dice), and the Yahtzee bonus a score pad may add.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PickerOffers {
+    pub category: Category,
+    pub seat: usize,
+    pub offers: Vec<u16>,
+    /// Score pad without dice: values are written by hand, and dice may be entered instead.
+    pub by_hand: bool,
+    /// The bonus the player may add with this cell (score pad without dice), if the rules allow one now.
+    pub bonus: Option<ExtraFiveOfAKind>,
+}
+
+impl GameStore {
+    /// A memo of one answer about the table in play (`None` on the start screen).
+    fn derive<T>(&self, read: impl Fn(&Table) -> T + Send + Sync + 'static) -> Memo<Option<T>>
+    where
+        T: Clone + PartialEq + Send + Sync + 'static,
+    {
+        let table = self.table;
+        Memo::new(move |_| table.with(|table| table.as_ref().map(&read)))
+    }
+
+    /// Whether a table is open (else the start screen shows).
+    pub fn has_table(&self) -> Memo<bool> {
+        let table = self.table;
+        Memo::new(move |_| table.with(Option::is_some))
+    }
+
+    pub fn table_name(&self) -> Memo<Option<String>> {
+        self.derive(|table| table.name.clone())
+    }
+
+    pub fn rules(&self) -> Memo<Option<Rules>> {
+        self.derive(|table| table.game.rules())
+    }
+
+    pub fn mode(&self) -> Memo<Option<DiceMode>> {
+        self.derive(|table| table.game.mode())
+    }
+
+    pub fn players(&self) -> Memo<Vec<String>> {
+        let players = self.derive(|table| table.game.players().to_vec());
+        Memo::new(move |_| players.get().unwrap_or_default())
+    }
+
+    pub fn turn(&self) -> Memo<Turn> {
+        let turn = self.derive(|table| *table.game.turn());
+        Memo::new(move |_| turn.get().unwrap_or_default())
+    }
+
+    /// Whose turn it is, while the game goes on.
+    pub fn current_seat(&self) -> Memo<Option<usize>> {
+        let seat = self.derive(|table| (!table.game.is_over()).then(|| table.game.current_seat()));
+        Memo::new(move |_| seat.get().flatten())
+    }
+
+    pub fn is_over(&self) -> Memo<bool> {
+        let over = self.derive(|table| table.game.is_over());
+        Memo::new(move |_| over.get().unwrap_or(false))
+    }
+
+    /// Whether the current player may roll now.
+    pub fn can_roll(&self) -> Memo<bool> {
+        let allowed = self.derive(|table| table.game.check_roll().is_ok());
+        Memo::new(move |_| allowed.get().unwrap_or(false))
+    }
+
+    /// Whether the current player may hold or free the dice now.
+    pub fn can_hold(&self) -> Memo<bool> {
+        let allowed = self.derive(|table| table.game.check_hold(0).is_ok());
+        Memo::new(move |_| allowed.get().unwrap_or(false))
+    }
+
+    /// The value written in a cell of a seat's column, `None` while it is open.
+    pub fn cell_value(&self, seat: usize, category: Category) -> Memo<Option<u16>> {
+        let value = self.derive(move |table| table.game.sheets().get(seat)?.get(category));
+        Memo::new(move |_| value.get().flatten())
+    }
+
+    /// What writing this cell would do, while its seat may write it now (else `None`).
+    pub fn cell_preview(&self, seat: usize, category: Category) -> Memo<Option<Preview>> {
+        let preview = self.derive(move |table| {
+            let game = &table.game;
+            (!game.is_over() && game.current_seat() == seat)
+                .then(|| game.preview(category).ok())
+                .flatten()
+        });
+        Memo::new(move |_| preview.get().flatten())
+    }
+
+    pub fn totals(&self, seat: usize) -> Memo<Option<Totals>> {
+        let totals = self.derive(move |table| table.game.totals(seat));
+        Memo::new(move |_| totals.get().flatten())
+    }
+
+    /// The grand total of the player whose turn it is.
+    pub fn current_total(&self) -> Memo<u16> {
+        let total = self.derive(|table| {
+            let game = &table.game;
+            game.totals(game.current_seat()).map_or(0, |totals| totals.grand)
+        });
+        Memo::new(move |_| total.get().unwrap_or(0))
+    }
+
+    pub fn standings(&self) -> Memo<Vec<Standing>> {
+        let standings = self.derive(|table| table.game.standings());
+        Memo::new(move |_| standings.get().unwrap_or_default())
+    }
+
+    /// The computer player at a seat, if any.
+    pub fn computer_at(&self, seat: usize) -> Memo<Option<Level>> {
+        let level = self.derive(move |table| table.computer_at(seat));
+        Memo::new(move |_| level.get().flatten())
+    }
+
+    pub fn is_coached(&self, seat: usize) -> Memo<bool> {
+        let coached = self.derive(move |table| table.is_coached(seat));
+        Memo::new(move |_| coached.get().unwrap_or(false))
+    }
+
+    /// The turn has just passed to another player (nothing rolled or entered yet, a cell written before).
+    pub fn handed_over(&self) -> Memo<bool> {
+        let handed = self.derive(|table| {
+            let game = &table.game;
+            game.players().len() > 1 && !game.log().is_empty() && *game.turn() == Turn::default()
+        });
+        Memo::new(move |_| handed.get().unwrap_or(false))
+    }
+
+    /// The roll for who starts, until the first die of the game is rolled or the first cell written.
+    pub fn fresh_first_player_roll(&self) -> Memo<Option<FirstPlayerRoll>> {
+        let roll = self.derive(|table| {
+            let fresh = table.game.log().is_empty() && table.game.turn().rolls_used == 0;
+            let rounds = &table.first_player_roll.rounds;
+            (fresh && !rounds.is_empty()).then(|| table.first_player_roll.clone())
+        });
+        Memo::new(move |_| roll.get().flatten())
+    }
+
+    /// The last cell written, while it can be taken back: (seat, cell, points).
+    pub fn undoable(&self) -> Memo<Option<(usize, Category, u16)>> {
+        let last = self.derive(|table| {
+            let game = &table.game;
+            let entry = game.log().last().filter(|_| table.can_undo())?;
+            Some((
+                game.seat_of_entry(game.log().len() - 1),
+                entry.category,
+                entry.points,
+            ))
+        });
+        Memo::new(move |_| last.get().flatten())
+    }
+
+    /// The round in which the `entry`th cell of the game was written (read once, not followed).
+    pub fn round_of_entry(&self, entry: usize) -> Option<usize> {
+        self.game_now(|game| game.round_of_entry(entry))
+    }
+
+    pub fn decisions(&self) -> Memo<Vec<Decision>> {
+        let decisions = self.derive(|table| table.decisions.clone());
+        Memo::new(move |_| decisions.get().unwrap_or_default())
+    }
+
+    /// Why the engine could not judge decisions, once it failed (the analysis stops waiting).
+    pub fn judging_failed(&self) -> Signal<Option<String>> {
+        self.judging_failed.into()
+    }
+
+    /// Where the game stands, for the hint.
+    pub fn situation(&self) -> Memo<Option<Situation>> {
+        self.derive(|table| Situation::of(&table.game))
+    }
+
+    /// Whether a hint can be asked: dice on the table (rolled, or entered on a score pad) in a game going on.
+    pub fn hint_available(&self) -> Memo<bool> {
+        let available = self.derive(|table| !table.game.is_over() && table.game.turn().dice.is_some());
+        Memo::new(move |_| available.get().unwrap_or(false))
+    }
+
+    /// Asks the engine for every option of the current situation, best first.
+    pub fn advise(&self, answer: impl FnOnce(Situation, Result<Answer, String>) + 'static) {
+        let Some(game) = self.game_now(Game::clone) else {
+            return;
+        };
+        let asked = Situation::of(&game);
+        self.engine.advise(&game, move |reply| answer(asked, reply));
+    }
+
+    pub fn picker(&self) -> Signal<Option<Picker>> {
+        self.picker.into()
+    }
+
+    /// What the open picker offers (its cell, seat, values and bonus), rebuilt only when that changes.
+    pub fn picker_offers(&self) -> Memo<Option<PickerOffers>> {
+        let (table, picker) = (self.table, self.picker);
+        Memo::new(move |_| {
+            let category = picker.with(|picker| picker.map(|p| p.category))?;
+            table.with(|table| {
+                let game = &table.as_ref()?.game;
+                let preview = game.preview(category).ok()?;
+                let by_hand = preview == Preview::Write;
+                let offers = match preview {
+                    Preview::Scores(points) => vec![points],
+                    Preview::Write => game.offers(category).ok()?,
+                };
+                let bonus = game.rules().ruleset().extra_five_of_a_kind;
+                Some(PickerOffers {
+                    category,
+                    seat: game.current_seat(),
+                    offers,
+                    by_hand,
+                    bonus: bonus.filter(|_| by_hand && game.bonus_available()),
+                })
+            })
+        })
+    }
+
+    pub fn notice(&self) -> Signal<Option<String>> {
+        self.notice.into()
+    }
+
+    pub fn setup_error(&self) -> Signal<Option<String>> {
+        self.setup_error.into()
+    }
+
+    pub fn history(&self) -> Signal<Vec<FinishedGame>> {
+        self.history.into()
+    }
+
+    pub fn tables_in_progress(&self) -> Signal<Vec<Table>> {
+        self.tables_in_progress.into()
+    }
+
+    pub fn unreadable(&self) -> Signal<Vec<Unreadable>> {
+        self.unreadable.into()
+    }
+}

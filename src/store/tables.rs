@@ -1,0 +1,207 @@
+//! Tables come and go: what is saved is read at start-up, a new table is seated, a finished one goes to the
+//! history, the player leaves, resumes or deletes one.
+
+use crate::launch::parse_launch;
+use crate::table::{FinishedGame, NewGameRequest, Table};
+use leptos::prelude::*;
+
+use super::GameStore;
+
+impl GameStore {
+    /// Reads what is saved, then opens the table the launch address (`?new=1…`) asks for, or the last one
+    /// still in progress. Returns whether the address asked for a table (it is then to be forgotten).
+    pub fn load(&self, launch_query: &str) -> bool {
+        let (available, history, tables, last, unreadable) = self.storage.with_value(|storage| {
+            (
+                storage.is_available(),
+                storage.history(),
+                storage.tables(),
+                storage.last_table_id(),
+                storage.unreadable(),
+            )
+        });
+        let mut problems = Vec::new();
+        if !available {
+            problems.push(
+                "This browser does not let the app save games: play on, but a reload loses the game.".into(),
+            );
+        }
+        problems.extend(history.problems);
+        problems.extend(tables.problems);
+        let resumed = tables
+            .value
+            .iter()
+            .find(|table| Some(&table.id) == last.as_ref() && !table.game.is_over())
+            .cloned();
+        let (finished, in_progress): (Vec<Table>, Vec<Table>) =
+            tables.value.into_iter().partition(|table| table.game.is_over());
+        // A finished table lives on in the history; its saved copy is no longer needed once recorded there.
+        for table in finished {
+            if history.value.iter().any(|game| game.table_id == table.id) {
+                self.storage.with_value(|storage| storage.delete_table(&table.id));
+            }
+        }
+        self.history.set(history.value);
+        self.tables_in_progress.set(in_progress);
+        self.unreadable.set(unreadable);
+        if !problems.is_empty() {
+            self.notice.set(Some(problems.join(" ")));
+        }
+        match parse_launch(launch_query) {
+            Some(Ok(request)) => {
+                self.start(request, String::new());
+                true
+            }
+            Some(Err(message)) => {
+                self.setup_error.set(Some(message));
+                true
+            }
+            None => {
+                self.table.set(resumed);
+                false
+            }
+        }
+    }
+
+    /// Seats a new table and opens it; a bad request stays on the setup screen with the reason. An empty name
+    /// is today's date.
+    pub fn start(&self, request: NewGameRequest, name: String) {
+        let name = match name.trim() {
+            "" => self.today(),
+            name => name.to_string(),
+        };
+        match Table::new(name, &request, self.now_ms()) {
+            Ok(table) => {
+                self.setup_error.set(None);
+                self.picker.set(None);
+                self.save(&table);
+                self.table.set(Some(table));
+            }
+            Err(error) => self.setup_error.set(Some(error.to_string())),
+        }
+    }
+
+    /// A table that cannot be set up: the setup screen says why.
+    pub fn refuse_setup(&self, reason: String) {
+        self.setup_error.set(Some(reason));
+    }
+
+    /// Today's date, the name a table gets when none is given.
+    pub fn today(&self) -> String {
+        (self.clock.today)()
+    }
+
+    /// A table that has just finished goes to the front of the history.
+    pub(super) fn record_if_finished(&self) {
+        let Some(table) = self.table.get_untracked().filter(|table| table.game.is_over()) else {
+            return;
+        };
+        let finished_ms = self.now_ms();
+        self.history.update(|games| {
+            games.retain(|game| game.table_id != table.id);
+            games.insert(
+                0,
+                FinishedGame {
+                    table_id: table.id.clone(),
+                    table_name: table.name.clone(),
+                    finished_ms,
+                    game: table.game.clone(),
+                },
+            );
+        });
+        self.save_history();
+    }
+
+    /// After an undo of the last cell: the table is no longer finished, so it leaves the history.
+    pub(super) fn forget_finished_game(&self) {
+        let Some(id) = self
+            .table
+            .with_untracked(|table| table.as_ref().map(|t| t.id.clone()))
+        else {
+            return;
+        };
+        if self
+            .history
+            .with_untracked(|games| games.iter().any(|game| game.table_id == id))
+        {
+            self.history
+                .update(|games| games.retain(|game| game.table_id != id));
+            self.save_history();
+        }
+    }
+
+    fn save_history(&self) {
+        let saved = self
+            .history
+            .with_untracked(|games| self.storage.with_value(|storage| storage.save_history(games)));
+        self.report_saving(saved);
+    }
+
+    /// The same players and rules at a new table.
+    pub fn rematch(&self) {
+        let Some(table) = self.table.get_untracked() else {
+            return;
+        };
+        self.close_finished(&table);
+        self.start(table.rematch_request(), table.name.clone());
+    }
+
+    /// Back to the start screen; a game in progress stays saved to resume.
+    pub fn leave(&self) {
+        self.picker.set(None);
+        if let Some(table) = self.table.get_untracked() {
+            self.close_finished(&table);
+            if !table.game.is_over() {
+                self.tables_in_progress.update(|tables| {
+                    tables.retain(|t| t.id != table.id);
+                    tables.insert(0, table.clone());
+                });
+            }
+        }
+        self.table.set(None);
+    }
+
+    /// Opens a saved table, as this or another tab last saved it.
+    pub fn resume(&self, id: &str) {
+        let listed = self
+            .tables_in_progress
+            .with_untracked(|tables| tables.iter().find(|t| t.id == id).cloned());
+        let Some(table) = self.storage.with_value(|storage| storage.table(id)).or(listed) else {
+            return;
+        };
+        let remembered = self.storage.with_value(|storage| storage.set_last_table(id));
+        self.report_saving(remembered);
+        self.picker.set(None);
+        self.table.set(Some(table));
+    }
+
+    /// Deletes a game in progress (the start screen asks first).
+    pub fn delete(&self, id: &str) {
+        self.storage.with_value(|storage| storage.delete_table(id));
+        self.tables_in_progress
+            .update(|tables| tables.retain(|table| table.id != id));
+    }
+
+    /// A finished table lives on in the history; its saved copy goes.
+    fn close_finished(&self, table: &Table) {
+        if table.game.is_over() {
+            self.storage.with_value(|storage| storage.delete_table(&table.id));
+        }
+    }
+}
+
+/// Replaces the `?new=1…` address with the plain one, so a reload resumes instead of starting again.
+pub(super) fn forget_launch_address() {
+    let Some(window) = web_sys::window() else { return };
+    let Ok(path) = window.location().pathname() else {
+        return;
+    };
+    let forgotten = window
+        .history()
+        .and_then(|history| history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&path)));
+    if forgotten.is_err() {
+        leptos::logging::warn!(
+            "the launch address could not be replaced: a reload will start the game again"
+        );
+    }
+}
