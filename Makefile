@@ -6,14 +6,17 @@ CARGO ?= cargo
 TRUNK_VERSION := 0.21.14
 WASM_BINDGEN_VERSION := 0.2.130
 PORT ?= 8080
+# The address the server listens on: HOST=0.0.0.0 lets the other tablets in the room reach it.
+HOST ?= 127.0.0.1
 export PATH := $(CURDIR)/node_modules/.bin:$(HOME)/.cargo/bin:$(PATH)
 
 .PHONY: serve test check unit dist e2e bench bench-app setup setup-rust setup-node setup-chromium
 
-## Build the app and serve dist/ on http://127.0.0.1:$(PORT).
+## Build the app and the room server, then serve the app and its online rooms on http://$(HOST):$(PORT).
 serve: dist
-	@echo "Five Dice: http://127.0.0.1:$(PORT)/"
-	node tests/e2e/serve.mjs dist $(PORT) /
+	$(CARGO) build --release --locked -p fivedice-server
+	@echo "Five Dice: http://$(HOST):$(PORT)/ (rooms kept in .fivedice/rooms.sqlite3)"
+	target/release/fivedice-server --dist dist --addr $(HOST):$(PORT) --data .fivedice/rooms.sqlite3
 
 ## Every test: static checks, the Rust tests, the release build, and the browser tests.
 test: check unit dist e2e
@@ -33,13 +36,19 @@ dist: setup-rust setup-node
 	$(CARGO) fetch --locked
 	trunk build --release --offline
 
-## Playwright in Debian's Chromium against dist/ served on 127.0.0.1 (uses the CLI as the scoring reference).
+## Playwright in Debian's Chromium against dist/ served on 127.0.0.1 (uses the CLI as the scoring reference,
+## and the room server for the online tables).
 e2e: setup-node setup-chromium
-	$(CARGO) build -p fivedice --locked
+	$(CARGO) build -p fivedice -p fivedice-server --locked
 	playwright test
 
 ## Sizes and timings (figures go to BENCHMARKS.md).
-bench: bench-app bench-strategy
+bench: bench-app bench-strategy bench-rooms
+
+## The room server under a bounded load on loopback: 250 rooms of 4 players (1,000 connections) playing at once.
+.PHONY: bench-rooms
+bench-rooms:
+	$(CARGO) run --release --locked -p fivedice-server --example load -- --rooms 250 --players 4 --pace-ms 100
 
 bench-app: dist setup-chromium
 	@command -v brotli >/dev/null || (apt-get update -qq && apt-get install -y -qq brotli)

@@ -213,7 +213,10 @@ fn every_cell_of_every_ruleset_scores_all_252_rolls_as_the_rulebook_says() {
                     "{id} {category:?} {dice:?}"
                 );
             }
-            assert_eq!(scores.bonus, 0, "no bonus before the five-of-a-kind cell holds 50");
+            assert_eq!(
+                scores.bonus, 0,
+                "no bonus before the five-of-a-kind cell holds 50"
+            );
         }
     }
 }

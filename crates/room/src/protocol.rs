@@ -1,0 +1,115 @@
+//! The messages between a device and the room server: JSON text over one WebSocket at `/rooms/ws`, each
+//! message an object whose `"type"` names it.
+//!
+//! A conversation: the device says [`ClientMessage::Hello`] (its protocol version, the room, the seat tokens
+//! it holds for that room, the last log seq it saw). The server answers [`ServerMessage::Welcome`] (the
+//! canonical room name, which seats those tokens hold, the room's seq), then [`ServerMessage::Log`] with
+//! every entry after the device's seq, then presence. From then on every accepted change reaches every
+//! device in the room as [`ServerMessage::Event`], in seq order; a device applies each with
+//! [`Room::apply_entry`](crate::Room::apply_entry). A device with no seat watches.
+
+use serde::{Deserialize, Serialize};
+
+use crate::name::RoomName;
+use crate::room::{Action, Event, LogEntry, Phase};
+
+/// The version of this protocol and of the room's log format. A device and a server that differ do not
+/// talk: the device is told to update (its rules might replay the log differently).
+pub const PROTOCOL_VERSION: u32 = 1;
+
+/// What a device sends.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ClientMessage {
+    /// The first message: which room, and what the device already has. Room names are trimmed and
+    /// case-insensitive. `tokens` are the seat tokens the device keeps for this room (unknown ones are
+    /// ignored); `seen` is the seq of the last log entry it applied (0 for none).
+    Hello {
+        version: u32,
+        room: String,
+        #[serde(default)]
+        tokens: Vec<String>,
+        #[serde(default)]
+        seen: u64,
+    },
+    /// Take a new seat in the lobby as `name`; a device may send it again for a second person. The seat's
+    /// token comes back in [`ServerMessage::SeatGranted`], to this device only.
+    Join { name: String },
+    /// Everything a seated device does: `token` says which of its seats acts, `at` is the seq of the last
+    /// entry the device applied (play and start are refused as stale when the room changed since).
+    Act { token: String, at: u64, action: Action },
+}
+
+/// What the server sends.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ServerMessage {
+    /// The answer to `hello`. `seats` are the seats this connection holds, each with the token (of those it
+    /// sent) that holds it, lowest seat first; tokens that hold no seat here are left out (forget them).
+    /// `seq` is the room's last entry. If `seq` is below the device's `seen`, the server's log is not the one the
+    /// device saw (a wiped server): the device starts over from an empty room with the `log` that follows.
+    Welcome {
+        room: RoomName,
+        version: u32,
+        seats: Vec<HeldSeat>,
+        seq: u64,
+        phase: Phase,
+    },
+    /// The entries after the device's `seen` (or the whole log, see `welcome`), oldest first.
+    Log { entries: Vec<LogEntry> },
+    /// A new seat for this connection, with the token to keep (in the device's storage, for this room) and
+    /// to send with every action of that seat. Never sent to anybody else.
+    SeatGranted { seat: usize, token: String },
+    /// One accepted change, to everybody in the room.
+    Event { seq: u64, event: Event },
+    /// Who is here, to everybody in the room whenever it changes.
+    Presence {
+        seats: Vec<SeatPresence>,
+        watchers: usize,
+    },
+    /// This connection's last message was refused; the room is unchanged. `code` is stable for programs,
+    /// `reason` is for people.
+    Refused { code: String, reason: String },
+    /// The device runs a different protocol version: it must reload a newer app before joining.
+    UpdateApp { server_version: u32, reason: String },
+}
+
+impl ServerMessage {
+    /// An event message from a log entry.
+    pub fn event(entry: LogEntry) -> ServerMessage {
+        ServerMessage::Event {
+            seq: entry.seq,
+            event: entry.event,
+        }
+    }
+
+    /// The log entry an event message carries.
+    pub fn as_entry(&self) -> Option<LogEntry> {
+        match self {
+            ServerMessage::Event { seq, event } => Some(LogEntry {
+                seq: *seq,
+                event: event.clone(),
+            }),
+            _ => None,
+        }
+    }
+}
+
+/// A seat a device holds, with its token.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HeldSeat {
+    pub seat: usize,
+    pub token: String,
+}
+
+/// One seat's presence. A seat is away when no connected device holds its token.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatPresence {
+    pub seat: usize,
+    pub connected: bool,
+    /// How long the seat had been away when this was sent, in milliseconds (`None` while connected). The
+    /// host may let a computer take the seat over once it reaches
+    /// [`TAKE_OVER_AFTER_MS`](crate::TAKE_OVER_AFTER_MS).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub away_ms: Option<u64>,
+}

@@ -1,0 +1,281 @@
+//! Every message survives JSON both ways, and the wire shape is what a browser client writes by hand.
+
+use fivedice_room::protocol::{ClientMessage, HeldSeat, SeatPresence, ServerMessage};
+use fivedice_room::{Action, Event, LogEntry, Phase, RoomName};
+use fivedice_rules::{Category, Dice, DiceMode, Face, FirstPlayerRoll, Joker, Rules, RulesetId};
+use serde_json::json;
+
+fn dice(text: &str) -> Dice {
+    text.parse().expect("test dice")
+}
+
+fn every_action() -> Vec<Action> {
+    vec![
+        Action::AddComputer { name: "Robot".into() },
+        Action::ChooseRules {
+            ruleset: RulesetId::Yahtzee,
+            joker: Some(Joker::Free),
+            yahtzee_bonus: Some(false),
+            dice: DiceMode::Pad,
+        },
+        Action::Start,
+        Action::Leave,
+        Action::TakeOver { seat: 2 },
+        Action::GiveBack { seat: 2 },
+        Action::Roll,
+        Action::Hold { die: 4 },
+        Action::Score {
+            category: Category::FullHouse,
+        },
+        Action::Write {
+            category: Category::Yahtzee,
+            value: 50,
+            bonus: true,
+        },
+        Action::EnterDice {
+            dice: dice("6 6 6 5 4"),
+        },
+        Action::ClearDice,
+        Action::Undo,
+    ]
+}
+
+fn every_event() -> Vec<Event> {
+    let face = |value| Face::new(value).expect("a face");
+    vec![
+        Event::Joined {
+            seat: 0,
+            name: "Anna".into(),
+            computer: false,
+        },
+        Event::Joined {
+            seat: 1,
+            name: "Robot".into(),
+            computer: true,
+        },
+        Event::Left { seat: 1 },
+        Event::RulesChosen {
+            rules: Rules::with_options(RulesetId::Yahtzee, Joker::None, true).expect("rules"),
+            dice: DiceMode::App,
+        },
+        Event::Started {
+            first_player_roll: FirstPlayerRoll {
+                rounds: vec![vec![(0, face(3)), (1, face(5))]],
+                first_seat: 1,
+            },
+        },
+        Event::TakenOver { seat: 1 },
+        Event::GivenBack { seat: 1 },
+        Event::Rolled {
+            seat: 0,
+            dice: dice("1 2 3 4 5"),
+        },
+        Event::HoldToggled {
+            seat: 0,
+            die: 3,
+            held: true,
+        },
+        Event::Scored {
+            seat: 0,
+            category: Category::Chance,
+            points: 15,
+            bonus: false,
+        },
+        Event::Scored {
+            seat: 0,
+            category: Category::Sixes,
+            points: 30,
+            bonus: true,
+        },
+        Event::Written {
+            seat: 1,
+            category: Category::FullHouse,
+            value: 25,
+            bonus: false,
+        },
+        Event::DiceEntered {
+            seat: 1,
+            dice: dice("2 2 3 3 3"),
+        },
+        Event::DiceCleared { seat: 1 },
+        Event::Undone {
+            seat: 1,
+            category: Category::FullHouse,
+        },
+    ]
+}
+
+fn round_trip<T>(value: &T)
+where
+    T: serde::Serialize + serde::de::DeserializeOwned + PartialEq + std::fmt::Debug,
+{
+    let json = serde_json::to_string(value).expect("serialises");
+    let back: T = serde_json::from_str(&json).expect("parses");
+    assert_eq!(&back, value, "{json}");
+}
+
+#[test]
+fn every_client_message_round_trips() {
+    let mut messages = vec![
+        ClientMessage::Hello {
+            version: 1,
+            room: "Friday".into(),
+            tokens: vec!["00ff".into()],
+            seen: 12,
+        },
+        ClientMessage::Join { name: "Anna".into() },
+    ];
+    for action in every_action() {
+        messages.push(ClientMessage::Act {
+            token: "ab".into(),
+            at: 3,
+            action,
+        });
+    }
+    for message in &messages {
+        round_trip(message);
+    }
+}
+
+#[test]
+fn every_server_message_round_trips() {
+    let mut messages = vec![
+        ServerMessage::Welcome {
+            room: RoomName::parse("Friday").expect("a name"),
+            version: 1,
+            seats: vec![
+                HeldSeat {
+                    seat: 0,
+                    token: "aa".into(),
+                },
+                HeldSeat {
+                    seat: 2,
+                    token: "bb".into(),
+                },
+            ],
+            seq: 9,
+            phase: Phase::Playing,
+        },
+        ServerMessage::Log {
+            entries: every_event()
+                .into_iter()
+                .enumerate()
+                .map(|(index, event)| LogEntry {
+                    seq: index as u64 + 1,
+                    event,
+                })
+                .collect(),
+        },
+        ServerMessage::SeatGranted {
+            seat: 1,
+            token: "0123456789abcdef0123456789abcdef".into(),
+        },
+        ServerMessage::Presence {
+            seats: vec![
+                SeatPresence {
+                    seat: 0,
+                    connected: true,
+                    away_ms: None,
+                },
+                SeatPresence {
+                    seat: 1,
+                    connected: false,
+                    away_ms: Some(130_000),
+                },
+            ],
+            watchers: 2,
+        },
+        ServerMessage::Refused {
+            code: "stale".into(),
+            reason: "Look again".into(),
+        },
+        ServerMessage::UpdateApp {
+            server_version: 2,
+            reason: "Update".into(),
+        },
+    ];
+    for (seq, event) in every_event().into_iter().enumerate() {
+        messages.push(ServerMessage::Event {
+            seq: seq as u64 + 1,
+            event,
+        });
+    }
+    for message in &messages {
+        round_trip(message);
+    }
+}
+
+#[test]
+fn the_wire_shape_is_plain_json() {
+    let hello: ClientMessage = serde_json::from_value(json!({
+        "type": "hello", "version": 1, "room": " Friday ",
+    }))
+    .expect("tokens and seen default");
+    assert_eq!(
+        hello,
+        ClientMessage::Hello {
+            version: 1,
+            room: " Friday ".into(),
+            tokens: vec![],
+            seen: 0
+        }
+    );
+    let act: ClientMessage = serde_json::from_value(json!({
+        "type": "act", "token": "ab", "at": 4,
+        "action": {"type": "write", "category": "full_house", "value": 25},
+    }))
+    .expect("bonus defaults");
+    assert_eq!(
+        act,
+        ClientMessage::Act {
+            token: "ab".into(),
+            at: 4,
+            action: Action::Write {
+                category: Category::FullHouse,
+                value: 25,
+                bonus: false
+            },
+        }
+    );
+    let rules: Action =
+        serde_json::from_value(json!({"type": "choose_rules", "ruleset": "yam"})).expect("options default");
+    assert_eq!(
+        rules,
+        Action::ChooseRules {
+            ruleset: RulesetId::Yam,
+            joker: None,
+            yahtzee_bonus: None,
+            dice: DiceMode::App
+        }
+    );
+    let rolled = ServerMessage::Event {
+        seq: 7,
+        event: Event::Rolled {
+            seat: 1,
+            dice: dice("6 6 6 5 4"),
+        },
+    };
+    assert_eq!(
+        serde_json::to_value(&rolled).expect("serialises"),
+        json!({"type": "event", "seq": 7, "event": {"type": "rolled", "seat": 1, "dice": [6, 6, 6, 5, 4]}})
+    );
+    let entry = rolled.as_entry().expect("an entry");
+    assert_eq!(ServerMessage::event(entry), rolled);
+}
+
+#[test]
+fn bad_messages_are_errors_not_panics() {
+    for text in [
+        "",
+        "{",
+        "null",
+        r#"{"type":"nope"}"#,
+        r#"{"type":"act","token":"a","at":1,"action":{"type":"enter_dice","dice":[7,1,1,1,1]}}"#,
+        r#"{"type":"act","token":"a","at":1,"action":{"type":"enter_dice","dice":[1,1,1,1]}}"#,
+        r#"{"type":"act","token":"a","at":-1,"action":{"type":"roll"}}"#,
+        r#"{"type":"act","token":"a","at":1,"action":{"type":"score","category":"jackpot"}}"#,
+        r#"{"type":"join"}"#,
+    ] {
+        assert!(serde_json::from_str::<ClientMessage>(text).is_err(), "{text}");
+    }
+}

@@ -1,0 +1,487 @@
+//! One device's WebSocket: its messages in, checked and turned into room commands; the room's broadcast out.
+//!
+//! A connection handles one message at a time, start to finish (decide, store, broadcast), so its own
+//! actions reach the room in the order it sent them. Anything wrong with a message is answered with a
+//! `refused` to this connection only; the room never hears of it.
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use axum::extract::ws::{CloseFrame, Message, WebSocket, close_code};
+use fivedice_room::protocol::{ClientMessage, PROTOCOL_VERSION, ServerMessage};
+use fivedice_room::{Action, Event, Outside, RoomError, RoomName};
+use fivedice_rules::Face;
+use tokio::sync::broadcast::error::RecvError;
+
+use crate::Shared;
+use crate::dice::{OsDice, new_token};
+use crate::limits::{ConnectionPermit, TokenBucket};
+use crate::rooms::{Broadcast, CommitError, EnterError, RoomSlot};
+
+/// How often the server pings a quiet device, and how long it waits to hear from it before taking it for
+/// gone. A sleeping tablet can leave its TCP connection half-open for many minutes; without this its seat
+/// would look connected and could never be shown away (nor taken over by a computer).
+const PING_EVERY: Duration = Duration::from_secs(15);
+const SILENCE_LIMIT: Duration = Duration::from_secs(40);
+
+/// How long a closing connection waits for the device's side of the close handshake.
+const CLOSE_WAIT: Duration = Duration::from_secs(2);
+
+/// Whether the connection goes on after a message.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Next {
+    Continue,
+    Close,
+}
+
+/// The room a connection said hello to.
+struct InRoom {
+    slot: Arc<RoomSlot>,
+    receiver: tokio::sync::broadcast::Receiver<Arc<Broadcast>>,
+    /// The seq of the last event sent to this device, so nothing is sent twice or skipped.
+    delivered: u64,
+}
+
+struct Connection {
+    id: u64,
+    shared: Arc<Shared>,
+    socket: WebSocket,
+    bucket: TokenBucket,
+    /// Messages dropped in a row for the rate.
+    dropped: u32,
+    dice: OsDice,
+    room: Option<InRoom>,
+    /// When the device last sent anything (a message or a pong).
+    last_heard: Instant,
+}
+
+/// What woke the connection up.
+enum Wake {
+    Socket(Option<Result<Message, axum::Error>>),
+    Broadcast(Result<Arc<Broadcast>, RecvError>),
+    PingTime,
+    Shutdown,
+}
+
+/// Serves one WebSocket until either side closes it or the server stops.
+pub async fn serve(shared: Arc<Shared>, socket: WebSocket, id: u64, permit: ConnectionPermit) {
+    let limits = &shared.limits;
+    let mut connection = Connection {
+        id,
+        bucket: TokenBucket::new(limits.messages_per_second, limits.message_burst),
+        shared: Arc::clone(&shared),
+        socket,
+        dropped: 0,
+        dice: OsDice::new(),
+        room: None,
+        last_heard: Instant::now(),
+    };
+    let mut shutdown = shared.shutdown.clone();
+    let mut ping = tokio::time::interval_at(tokio::time::Instant::now() + PING_EVERY, PING_EVERY);
+    loop {
+        let wake = tokio::select! {
+            incoming = connection.socket.recv() => Wake::Socket(incoming),
+            delivered = next_broadcast(&mut connection.room) => Wake::Broadcast(delivered),
+            _ = ping.tick() => Wake::PingTime,
+            _ = shutdown.wait_for(|stopping| *stopping) => Wake::Shutdown,
+        };
+        let next = match wake {
+            Wake::Socket(Some(Ok(message))) => {
+                connection.last_heard = Instant::now();
+                connection.on_message(message).await
+            }
+            Wake::Socket(Some(Err(_)) | None) => Next::Close,
+            Wake::Broadcast(delivered) => connection.on_broadcast(delivered).await,
+            Wake::PingTime if connection.last_heard.elapsed() > SILENCE_LIMIT => Next::Close,
+            Wake::PingTime => match connection.socket.send(Message::Ping(Default::default())).await {
+                Ok(()) => Next::Continue,
+                Err(_) => Next::Close,
+            },
+            Wake::Shutdown => {
+                connection
+                    .close(close_code::AWAY, "the server is restarting")
+                    .await;
+                Next::Close
+            }
+        };
+        if next == Next::Close {
+            break;
+        }
+    }
+    connection.leave_room().await;
+    drop(permit);
+}
+
+async fn next_broadcast(room: &mut Option<InRoom>) -> Result<Arc<Broadcast>, RecvError> {
+    match room {
+        Some(room) => room.receiver.recv().await,
+        None => std::future::pending().await,
+    }
+}
+
+/// The server's view of the world for a decision: OS dice and measured absences.
+struct ServerOutside<'a> {
+    dice: &'a mut OsDice,
+    away_ms: Vec<Option<u64>>,
+}
+
+impl Outside for ServerOutside<'_> {
+    fn roll_die(&mut self) -> Face {
+        self.dice.roll()
+    }
+
+    fn away_ms(&self, seat: usize) -> Option<u64> {
+        self.away_ms.get(seat).copied().flatten()
+    }
+}
+
+impl Connection {
+    async fn send(&mut self, message: &ServerMessage) -> Next {
+        match serde_json::to_string(message) {
+            Ok(json) => self.send_text(json).await,
+            // Our own messages always serialise; if one did not, the device is better off reconnecting.
+            Err(_) => Next::Close,
+        }
+    }
+
+    async fn send_text(&mut self, json: String) -> Next {
+        match self.socket.send(Message::Text(json.into())).await {
+            Ok(()) => Next::Continue,
+            Err(_) => Next::Close,
+        }
+    }
+
+    async fn refuse(&mut self, code: &str, reason: impl Into<String>) -> Next {
+        let message = ServerMessage::Refused {
+            code: code.to_string(),
+            reason: reason.into(),
+        };
+        self.send(&message).await
+    }
+
+    async fn refuse_room(&mut self, error: &RoomError) -> Next {
+        self.refuse(error.code(), error.to_string()).await
+    }
+
+    /// Closes with the WebSocket handshake: send a close frame, then read (and drop) what the device still
+    /// sends until it answers, for at most [`CLOSE_WAIT`]. Dropping the socket with unread data would reset
+    /// the TCP connection, and the device would lose the messages (e.g. the refusals) sent just before.
+    async fn close(&mut self, code: u16, reason: &'static str) {
+        let frame = CloseFrame {
+            code,
+            reason: reason.into(),
+        };
+        if self.socket.send(Message::Close(Some(frame))).await.is_err() {
+            return;
+        }
+        let drain = async {
+            while let Some(Ok(message)) = self.socket.recv().await {
+                if matches!(message, Message::Close(_)) {
+                    break;
+                }
+            }
+        };
+        // Past the wait the device is not answering; the socket is dropped either way.
+        let _ = tokio::time::timeout(CLOSE_WAIT, drain).await;
+    }
+
+    async fn on_message(&mut self, message: Message) -> Next {
+        let text = match message {
+            Message::Text(text) => Some(text),
+            Message::Binary(_) => None,
+            // Pings are answered by the WebSocket layer itself.
+            Message::Ping(_) | Message::Pong(_) => return Next::Continue,
+            Message::Close(_) => return Next::Close,
+        };
+        if !self.bucket.take(Instant::now()) {
+            self.dropped += 1;
+            if self.dropped >= self.shared.limits.flood_close_after {
+                self.close(close_code::POLICY, "too many messages").await;
+                return Next::Close;
+            }
+            if self.dropped == 1 {
+                return self
+                    .refuse(
+                        "rate_limited",
+                        "Too many messages: slow down (they are being dropped)",
+                    )
+                    .await;
+            }
+            return Next::Continue;
+        }
+        self.dropped = 0;
+        let Some(text) = text else {
+            return self
+                .refuse("bad_message", "Messages are JSON text, not binary")
+                .await;
+        };
+        let max = self.shared.limits.max_message_bytes;
+        if text.len() > max {
+            return self
+                .refuse("too_big", format!("A message has at most {max} bytes"))
+                .await;
+        }
+        match serde_json::from_str::<ClientMessage>(text.as_str()) {
+            Ok(ClientMessage::Hello {
+                version,
+                room,
+                tokens,
+                seen,
+            }) => self.hello(version, &room, tokens, seen).await,
+            Ok(ClientMessage::Join { name }) => self.join(&name).await,
+            Ok(ClientMessage::Act { token, at, action }) => self.act(&token, at, &action).await,
+            Err(error) => {
+                self.refuse(
+                    "bad_message",
+                    format!("Not a message this server understands: {error}"),
+                )
+                .await
+            }
+        }
+    }
+
+    async fn hello(&mut self, version: u32, room: &str, tokens: Vec<String>, seen: u64) -> Next {
+        if version != PROTOCOL_VERSION {
+            let update = ServerMessage::UpdateApp {
+                server_version: PROTOCOL_VERSION,
+                reason: "This table runs a newer version of Five Dice: reload the app to update it".into(),
+            };
+            self.send(&update).await;
+            self.close(close_code::POLICY, "update the app").await;
+            return Next::Close;
+        }
+        if self.room.is_some() {
+            return self
+                .refuse(
+                    "already_in_room",
+                    "This connection is already in a room; open another one",
+                )
+                .await;
+        }
+        let name = match RoomName::parse(room) {
+            Ok(name) => name,
+            Err(error) => return self.refuse_room(&error).await,
+        };
+        let slot = match self.shared.rooms.enter(&name).await {
+            Ok(slot) => slot,
+            Err(EnterError::TooManyRooms) => {
+                return self
+                    .refuse(
+                        "too_many_rooms",
+                        "The server has too many open rooms; try again later",
+                    )
+                    .await;
+            }
+            Err(EnterError::Store(error)) => {
+                eprintln!("fivedice-server: room {name}: {error}");
+                return self
+                    .refuse("server_error", "The room could not be loaded; try again")
+                    .await;
+            }
+            Err(EnterError::Unreadable(error)) => {
+                eprintln!("fivedice-server: room {name} does not replay: {error}");
+                return self
+                    .refuse("server_error", "This room's log cannot be read by this server")
+                    .await;
+            }
+        };
+        let tokens: Vec<String> = tokens
+            .into_iter()
+            .take(self.shared.limits.max_tokens_per_hello)
+            .collect();
+        let now = Instant::now();
+        let (receiver, seats, seq, phase) = {
+            let mut state = slot.state.lock().await;
+            // Subscribing under the lock is the cut: events up to `seq` come from the database, every later
+            // one through the channel.
+            let receiver = slot.broadcast.subscribe();
+            let seats = state.add_member(self.id, tokens, now);
+            state.broadcast_presence(&slot, now);
+            (receiver, seats, state.room.seq(), state.room.phase())
+        };
+        // A device that saw more than the room holds saw another life of this room: it starts over.
+        let after = if seen > seq { 0 } else { seen };
+        self.room = Some(InRoom {
+            slot: Arc::clone(&slot),
+            receiver,
+            delivered: after,
+        });
+        let welcome = ServerMessage::Welcome {
+            room: name,
+            version: PROTOCOL_VERSION,
+            seats,
+            seq,
+            phase,
+        };
+        if self.send(&welcome).await == Next::Close {
+            return Next::Close;
+        }
+        self.send_log(seq).await
+    }
+
+    /// Sends the stored entries after what this device has, up to `up_to`.
+    async fn send_log(&mut self, up_to: u64) -> Next {
+        let Some(room) = &self.room else {
+            return Next::Continue;
+        };
+        let after = room.delivered;
+        if up_to <= after {
+            return Next::Continue;
+        }
+        let store = Arc::clone(&self.shared.store);
+        let name = room.slot.name.clone();
+        let read = tokio::task::spawn_blocking(move || store.entries_between(&name, after, up_to)).await;
+        let entries = match read {
+            Ok(Ok(entries)) => entries,
+            Ok(Err(error)) => {
+                eprintln!("fivedice-server: reading a log: {error}");
+                self.close(close_code::ERROR, "the room's log could not be read")
+                    .await;
+                return Next::Close;
+            }
+            Err(_) => return Next::Close,
+        };
+        if let (Some(room), Some(last)) = (&mut self.room, entries.last()) {
+            room.delivered = last.seq;
+        }
+        self.send(&ServerMessage::Log { entries }).await
+    }
+
+    async fn on_broadcast(&mut self, delivered: Result<Arc<Broadcast>, RecvError>) -> Next {
+        let Some(room) = &mut self.room else {
+            return Next::Continue;
+        };
+        match delivered {
+            Ok(broadcast) => match broadcast.as_ref() {
+                Broadcast::Event { seq, json } => {
+                    if *seq <= room.delivered {
+                        return Next::Continue;
+                    }
+                    if *seq > room.delivered + 1 {
+                        // Should not happen (the channel is ordered); the log is the truth.
+                        return self.send_log(*seq).await;
+                    }
+                    room.delivered = *seq;
+                    self.send_text(json.clone()).await
+                }
+                Broadcast::Presence { json } => self.send_text(json.clone()).await,
+            },
+            Err(RecvError::Lagged(_)) => {
+                // This device read too slowly and missed messages: send what it missed from the log.
+                let slot = Arc::clone(&room.slot);
+                let (seq, presence) = {
+                    let state = slot.state.lock().await;
+                    (state.room.seq(), state.presence(Instant::now()))
+                };
+                if self.send_log(seq).await == Next::Close {
+                    return Next::Close;
+                }
+                self.send(&presence).await
+            }
+            Err(RecvError::Closed) => Next::Close,
+        }
+    }
+
+    async fn join(&mut self, name: &str) -> Next {
+        let Some(room) = &self.room else {
+            return self.refuse("no_room", "Say hello to a room first").await;
+        };
+        let slot = Arc::clone(&room.slot);
+        let mut state = slot.state.lock().await;
+        let event = match state.room.decide_join(name) {
+            Ok(event) => event,
+            Err(error) => {
+                drop(state);
+                return self.refuse_room(&error).await;
+            }
+        };
+        let Some(token) = new_token() else {
+            drop(state);
+            return self
+                .refuse("server_error", "No randomness for a seat token; try again")
+                .await;
+        };
+        let committed = state
+            .commit(&slot, &self.shared.store, event, Some((self.id, token.clone())))
+            .await;
+        drop(state);
+        match committed {
+            Ok(entry) => {
+                let seat = match entry.event {
+                    Event::Joined { seat, .. } => seat,
+                    _ => return Next::Close,
+                };
+                self.send(&ServerMessage::SeatGranted { seat, token }).await
+            }
+            Err(error) => self.refuse_commit(error).await,
+        }
+    }
+
+    async fn act(&mut self, token: &str, at: u64, action: &Action) -> Next {
+        let Some(room) = &self.room else {
+            return self.refuse("no_room", "Say hello to a room first").await;
+        };
+        let slot = Arc::clone(&room.slot);
+        let mut state = slot.state.lock().await;
+        let actor = match state.seat_of(token) {
+            Some(actor) if state.member_holds(self.id, token) => actor,
+            _ => {
+                drop(state);
+                return self
+                    .refuse(
+                        "not_your_seat",
+                        "This device holds no seat of this room with that token",
+                    )
+                    .await;
+            }
+        };
+        let mut outside = ServerOutside {
+            dice: &mut self.dice,
+            away_ms: state.away_ms(Instant::now()),
+        };
+        let decided = state.room.decide(actor, at, action, &mut outside);
+        if self.dice.take_failure() {
+            drop(state);
+            return self
+                .refuse("server_error", "No randomness for the dice; try again")
+                .await;
+        }
+        let event = match decided {
+            Ok(event) => event,
+            Err(error) => {
+                drop(state);
+                return self.refuse_room(&error).await;
+            }
+        };
+        let committed = state.commit(&slot, &self.shared.store, event, None).await;
+        drop(state);
+        match committed {
+            Ok(_) => Next::Continue,
+            Err(error) => self.refuse_commit(error).await,
+        }
+    }
+
+    async fn refuse_commit(&mut self, error: CommitError) -> Next {
+        match error {
+            CommitError::Room(error) => self.refuse_room(&error).await,
+            CommitError::Store(error) => {
+                eprintln!("fivedice-server: storing an event: {error}");
+                self.refuse("server_error", "The move could not be saved; try again")
+                    .await
+            }
+        }
+    }
+
+    async fn leave_room(&mut self) {
+        let Some(room) = self.room.take() else {
+            return;
+        };
+        {
+            let now = Instant::now();
+            let mut state = room.slot.state.lock().await;
+            state.remove_member(self.id, now);
+            state.broadcast_presence(&room.slot, now);
+        }
+        self.shared.rooms.leave(&room.slot.name);
+    }
+}

@@ -1,0 +1,47 @@
+//! `fivedice-server`: the app and its online rooms on one origin. See `--help`.
+
+use std::process::ExitCode;
+
+use fivedice_server::args::{self, Command, USAGE};
+
+#[tokio::main]
+async fn main() -> ExitCode {
+    let config = match args::parse(std::env::args().skip(1)) {
+        Ok(Command::Serve(config)) => config,
+        Ok(Command::Help) => {
+            println!("{USAGE}");
+            return ExitCode::SUCCESS;
+        }
+        Err(message) => {
+            eprintln!("fivedice-server: {message}");
+            return ExitCode::from(2);
+        }
+    };
+    if !config.dist.join("index.html").is_file() {
+        eprintln!(
+            "fivedice-server: warning: {} has no index.html (build the app with `make dist`); rooms still work",
+            config.dist.display()
+        );
+    }
+    let data = config.data.clone();
+    let server = match fivedice_server::start(config).await {
+        Ok(server) => server,
+        Err(error) => {
+            eprintln!("fivedice-server: {error}");
+            return ExitCode::FAILURE;
+        }
+    };
+    // The first line of standard output names the address; tests started on port 0 read the port there.
+    println!(
+        "fivedice-server: listening on http://{}/ (rooms in {})",
+        server.addr(),
+        data.display()
+    );
+    match server.run_until_signal().await {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("fivedice-server: {error}");
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -1,0 +1,299 @@
+//! The rooms' durable log in SQLite: every accepted event, and which token holds which seat.
+//!
+//! An event is committed here before anybody hears of it, so a server killed at any moment restarts with
+//! every room as its players last saw it. The database runs in WAL mode with `synchronous = NORMAL`: a
+//! committed transaction survives the process being killed (it is in the OS's hands); only a power cut can
+//! lose the last moments. In that mode a commit never waits for the disk; only checkpoints (copying the WAL
+//! into the database, with an fsync) do. They run on a thread of their own, small and often, instead of
+//! every 1000 pages inside some player's move: in the load test (250 rooms × 4 players) that took the p99
+//! of action-to-everyone latency from 64 ms to 22–34 ms (a checkpoint every 1 s gave 48 ms, every 5 s
+//! 80–100 ms: the longer the fsync, the longer writes to the same file wait behind it).
+
+use std::fmt;
+use std::path::Path;
+use std::sync::{Mutex, PoisonError};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use fivedice_room::{LogEntry, RoomName};
+use rusqlite::{Connection, OptionalExtension, params};
+
+/// The schema this code reads and writes (`PRAGMA user_version`).
+const SCHEMA_VERSION: i64 = 1;
+
+/// Rooms untouched this long are deleted at start-up, so the file does not grow without end.
+pub const FORGET_ROOMS_AFTER: Duration = Duration::from_secs(30 * 24 * 60 * 60);
+
+/// A room as stored: its log, and the token of each seat a person holds.
+#[derive(Debug, Default)]
+pub struct StoredRoom {
+    pub entries: Vec<LogEntry>,
+    pub seat_tokens: Vec<(usize, String)>,
+}
+
+/// How often the checkpointing thread copies the WAL into the database (see the module's note).
+const CHECKPOINT_EVERY: Duration = Duration::from_millis(200);
+
+/// The database. One connection behind a mutex: writes are small transactions, and SQLite serialises
+/// writers anyway; callers run these methods on a blocking thread.
+pub struct Store {
+    connection: Mutex<Connection>,
+    /// Dropping it stops the checkpointing thread.
+    _stop_checkpoints: std::sync::mpsc::Sender<()>,
+}
+
+impl Store {
+    /// Opens (creating if needed, with its parent directory) the database and forgets long-idle rooms.
+    pub fn open(path: &Path) -> Result<Store, StoreError> {
+        if let Some(parent) = path.parent().filter(|parent| !parent.as_os_str().is_empty()) {
+            std::fs::create_dir_all(parent)
+                .map_err(|error| StoreError::Open(format!("cannot create {}: {error}", parent.display())))?;
+        }
+        let connection = Connection::open(path)
+            .map_err(|error| StoreError::Open(format!("cannot open {}: {error}", path.display())))?;
+        connection.pragma_update(None, "journal_mode", "WAL")?;
+        connection.pragma_update(None, "synchronous", "NORMAL")?;
+        connection.pragma_update(None, "foreign_keys", "ON")?;
+        connection.busy_timeout(Duration::from_secs(5))?;
+        let version: i64 = connection.pragma_query_value(None, "user_version", |row| row.get(0))?;
+        if version > SCHEMA_VERSION {
+            return Err(StoreError::Open(format!(
+                "{} was written by a newer server (schema {version}; this one knows {SCHEMA_VERSION})",
+                path.display()
+            )));
+        }
+        connection.execute_batch(
+            "CREATE TABLE IF NOT EXISTS rooms (
+                 name TEXT PRIMARY KEY,
+                 created_ms INTEGER NOT NULL,
+                 updated_ms INTEGER NOT NULL
+             ) WITHOUT ROWID;
+             CREATE TABLE IF NOT EXISTS events (
+                 room TEXT NOT NULL REFERENCES rooms(name) ON DELETE CASCADE,
+                 seq INTEGER NOT NULL,
+                 json TEXT NOT NULL,
+                 PRIMARY KEY (room, seq)
+             ) WITHOUT ROWID;
+             CREATE TABLE IF NOT EXISTS seats (
+                 room TEXT NOT NULL REFERENCES rooms(name) ON DELETE CASCADE,
+                 token TEXT NOT NULL,
+                 seat INTEGER NOT NULL,
+                 PRIMARY KEY (room, token)
+             ) WITHOUT ROWID;",
+        )?;
+        connection.pragma_update(None, "user_version", SCHEMA_VERSION)?;
+        let forget_before = now_ms().saturating_sub(FORGET_ROOMS_AFTER.as_millis() as i64);
+        connection.execute("DELETE FROM rooms WHERE updated_ms < ?1", params![forget_before])?;
+        connection.pragma_update(None, "wal_autocheckpoint", 0)?;
+        connection.pragma_update(None, "journal_size_limit", 64 * 1024 * 1024)?;
+        let checkpoints = Connection::open(path)?;
+        checkpoints.busy_timeout(Duration::from_secs(5))?;
+        let (stop, stopped) = std::sync::mpsc::channel::<()>();
+        std::thread::Builder::new()
+            .name("sqlite-checkpoints".into())
+            .spawn(move || {
+                while let Err(std::sync::mpsc::RecvTimeoutError::Timeout) =
+                    stopped.recv_timeout(CHECKPOINT_EVERY)
+                {
+                    // A checkpoint that fails (busy) is simply tried again next time; the WAL keeps every
+                    // commit meanwhile.
+                    let _ = checkpoints.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(()));
+                }
+            })
+            .map_err(|error| StoreError::Open(format!("cannot start the checkpointing thread: {error}")))?;
+        Ok(Store {
+            connection: Mutex::new(connection),
+            _stop_checkpoints: stop,
+        })
+    }
+
+    fn connection(&self) -> std::sync::MutexGuard<'_, Connection> {
+        // A panic while holding the lock cannot leave SQLite half-written (transactions roll back on drop),
+        // so a poisoned lock is still a usable connection.
+        self.connection.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// The stored log and seat tokens of a room (empty for a room never written).
+    pub fn load_room(&self, room: &RoomName) -> Result<StoredRoom, StoreError> {
+        let connection = self.connection();
+        let entries = read_entries(&connection, room, 0, u64::MAX)?;
+        let mut statement = connection.prepare_cached("SELECT seat, token FROM seats WHERE room = ?1")?;
+        let seat_tokens = statement
+            .query_map(params![room.as_str()], |row| {
+                Ok((row.get::<_, i64>(0)?, row.get::<_, String>(1)?))
+            })?
+            .map(|row| {
+                let (seat, token) = row?;
+                let seat = usize::try_from(seat).map_err(|_| StoreError::Corrupt(format!("seat {seat}")))?;
+                Ok((seat, token))
+            })
+            .collect::<Result<Vec<_>, StoreError>>()?;
+        Ok(StoredRoom { entries, seat_tokens })
+    }
+
+    /// The entries after `after`, up to and including `up_to`, oldest first.
+    pub fn entries_between(
+        &self,
+        room: &RoomName,
+        after: u64,
+        up_to: u64,
+    ) -> Result<Vec<LogEntry>, StoreError> {
+        read_entries(&self.connection(), room, after, up_to)
+    }
+
+    /// Appends one event in one transaction, with the room's whole seat-token table when it changed.
+    pub fn append(
+        &self,
+        room: &RoomName,
+        entry: &LogEntry,
+        seat_tokens: Option<&[(usize, String)]>,
+    ) -> Result<(), StoreError> {
+        let json = serde_json::to_string(&entry.event)
+            .map_err(|error| StoreError::Corrupt(format!("event not serialisable: {error}")))?;
+        let seq = i64::try_from(entry.seq).map_err(|_| StoreError::Corrupt(format!("seq {}", entry.seq)))?;
+        let now = now_ms();
+        let mut connection = self.connection();
+        let transaction = connection.transaction()?;
+        transaction.execute(
+            "INSERT INTO rooms (name, created_ms, updated_ms) VALUES (?1, ?2, ?2)
+             ON CONFLICT (name) DO UPDATE SET updated_ms = excluded.updated_ms",
+            params![room.as_str(), now],
+        )?;
+        transaction.execute(
+            "INSERT INTO events (room, seq, json) VALUES (?1, ?2, ?3)",
+            params![room.as_str(), seq, json],
+        )?;
+        if let Some(seat_tokens) = seat_tokens {
+            transaction.execute("DELETE FROM seats WHERE room = ?1", params![room.as_str()])?;
+            for (seat, token) in seat_tokens {
+                let seat = i64::try_from(*seat).map_err(|_| StoreError::Corrupt(format!("seat {seat}")))?;
+                transaction.execute(
+                    "INSERT INTO seats (room, token, seat) VALUES (?1, ?2, ?3)",
+                    params![room.as_str(), token, seat],
+                )?;
+            }
+        }
+        transaction.commit()?;
+        Ok(())
+    }
+
+    /// How many rooms the database holds.
+    pub fn room_count(&self) -> Result<u64, StoreError> {
+        let count: i64 = self
+            .connection()
+            .query_row("SELECT COUNT(*) FROM rooms", [], |row| row.get(0))?;
+        Ok(u64::try_from(count).unwrap_or(0))
+    }
+
+    /// The seq of a room's last stored event (0 if none).
+    pub fn last_seq(&self, room: &RoomName) -> Result<u64, StoreError> {
+        let seq: Option<i64> = self
+            .connection()
+            .query_row(
+                "SELECT MAX(seq) FROM events WHERE room = ?1",
+                params![room.as_str()],
+                |row| row.get(0),
+            )
+            .optional()?
+            .flatten();
+        Ok(seq.and_then(|seq| u64::try_from(seq).ok()).unwrap_or(0))
+    }
+}
+
+fn read_entries(
+    connection: &Connection,
+    room: &RoomName,
+    after: u64,
+    up_to: u64,
+) -> Result<Vec<LogEntry>, StoreError> {
+    let after = i64::try_from(after).unwrap_or(i64::MAX);
+    let up_to = i64::try_from(up_to).unwrap_or(i64::MAX);
+    let mut statement = connection.prepare_cached(
+        "SELECT seq, json FROM events WHERE room = ?1 AND seq > ?2 AND seq <= ?3 ORDER BY seq",
+    )?;
+    let rows = statement.query_map(params![room.as_str(), after, up_to], |row| {
+        Ok((row.get::<_, i64>(0)?, row.get::<_, String>(1)?))
+    })?;
+    rows.map(|row| {
+        let (seq, json) = row?;
+        let event = serde_json::from_str(&json)
+            .map_err(|error| StoreError::Corrupt(format!("room {room}, entry {seq}: {error}")))?;
+        let seq = u64::try_from(seq).map_err(|_| StoreError::Corrupt(format!("room {room}, seq {seq}")))?;
+        Ok(LogEntry { seq, event })
+    })
+    .collect()
+}
+
+fn now_ms() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|since| i64::try_from(since.as_millis()).unwrap_or(i64::MAX))
+        .unwrap_or(0)
+}
+
+/// What can go wrong with the database.
+#[derive(Debug)]
+pub enum StoreError {
+    Open(String),
+    Sqlite(rusqlite::Error),
+    /// Stored data this code cannot read (hand-edited, or from another version).
+    Corrupt(String),
+}
+
+impl From<rusqlite::Error> for StoreError {
+    fn from(error: rusqlite::Error) -> StoreError {
+        StoreError::Sqlite(error)
+    }
+}
+
+impl fmt::Display for StoreError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            StoreError::Open(why) => f.write_str(why),
+            StoreError::Sqlite(error) => write!(f, "database error: {error}"),
+            StoreError::Corrupt(what) => write!(f, "unreadable room data: {what}"),
+        }
+    }
+}
+
+impl std::error::Error for StoreError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use fivedice_room::{Event, Room};
+
+    #[test]
+    fn appended_entries_and_tokens_read_back() {
+        let dir = tempfile::tempdir().expect("a temp dir");
+        let path = dir.path().join("nested/rooms.sqlite3");
+        let name = RoomName::parse("Store").expect("a name");
+        {
+            let store = Store::open(&path).expect("opens");
+            let mut room = Room::new(name.clone());
+            let first = room.join("Anna").expect("joins");
+            store
+                .append(&name, &first, Some(&[(0, "aa".into())]))
+                .expect("appends");
+            let second = room.join("Ben").expect("joins");
+            store
+                .append(&name, &second, Some(&[(0, "aa".into()), (1, "bb".into())]))
+                .expect("appends");
+            assert!(
+                store.append(&name, &second, None).is_err(),
+                "a seq is written once"
+            );
+            assert_eq!(store.last_seq(&name).expect("reads"), 2);
+            assert_eq!(store.room_count().expect("counts"), 1);
+        }
+        let store = Store::open(&path).expect("reopens");
+        let stored = store.load_room(&name).expect("loads");
+        assert_eq!(stored.entries.len(), 2);
+        assert!(matches!(&stored.entries[1].event, Event::Joined { name, .. } if name == "Ben"));
+        let mut tokens = stored.seat_tokens;
+        tokens.sort();
+        assert_eq!(tokens, [(0, "aa".to_string()), (1, "bb".to_string())]);
+        assert_eq!(store.entries_between(&name, 1, 2).expect("reads").len(), 1);
+        let other = RoomName::parse("other").expect("a name");
+        assert!(store.load_room(&other).expect("loads").entries.is_empty());
+    }
+}

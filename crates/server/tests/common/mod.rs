@@ -1,0 +1,357 @@
+//! A protocol client for the tests: a real WebSocket that keeps its own replica of the room by replaying
+//! every entry it receives, exactly as the app will. Every wait is bounded.
+
+#![allow(dead_code)]
+
+use std::net::SocketAddr;
+use std::path::Path;
+use std::time::Duration;
+
+use fivedice_room::protocol::{ClientMessage, HeldSeat, PROTOCOL_VERSION, ServerMessage};
+use fivedice_room::{Action, Event, LogEntry, Room, RoomName};
+use fivedice_rules::Game;
+use fivedice_server::{Config, Limits, RunningServer};
+use futures_util::{SinkExt, StreamExt};
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+
+/// The longest any single wait in these tests may take.
+pub const WAIT: Duration = Duration::from_secs(10);
+
+pub async fn bounded<T>(what: &str, future: impl Future<Output = T>) -> T {
+    tokio::time::timeout(WAIT, future)
+        .await
+        .unwrap_or_else(|_| panic!("timed out waiting for {what}"))
+}
+
+/// A server on a free loopback port with its database in `dir`.
+pub async fn start_server(dir: &Path, limits: Limits) -> RunningServer {
+    let dist = dir.join("dist");
+    std::fs::create_dir_all(&dist).expect("a dist dir");
+    std::fs::write(dist.join("index.html"), "<!doctype html><title>Five Dice</title>").expect("index");
+    std::fs::write(dist.join("app.wasm"), b"\0asm\x01\0\0\0").expect("wasm");
+    let config = Config {
+        dist,
+        addr: "127.0.0.1:0".into(),
+        data: dir.join("data/rooms.sqlite3"),
+        allowed_origins: Vec::new(),
+        limits,
+    };
+    bounded("the server to start", fivedice_server::start(config))
+        .await
+        .expect("the server starts")
+}
+
+type Socket = WebSocketStream<MaybeTlsStream<TcpStream>>;
+
+pub struct Client {
+    /// `None` while the device is offline.
+    socket: Option<Socket>,
+    /// The replica, once welcomed.
+    pub room: Option<Room>,
+    /// Every entry applied, in order.
+    pub entries: Vec<LogEntry>,
+    /// The seats this device holds, with their tokens (kept across reconnections, like the app's storage).
+    pub held: Vec<HeldSeat>,
+    /// Every message received that was not consumed by a wait, for assertions.
+    pub last_presence: Option<ServerMessage>,
+}
+
+impl Client {
+    pub async fn connect(addr: SocketAddr) -> Client {
+        Client {
+            socket: Some(open_socket(addr).await),
+            room: None,
+            entries: Vec::new(),
+            held: Vec::new(),
+            last_presence: None,
+        }
+    }
+
+    /// The connection drops (no close handshake), as when a tablet sleeps; the device keeps its replica
+    /// and tokens.
+    pub fn drop_connection(&mut self) {
+        self.socket = None;
+    }
+
+    /// The same device on a new connection: it keeps its replica and its seat tokens (as the app keeps them
+    /// in storage), then must say hello again.
+    pub async fn reconnect(&mut self, addr: SocketAddr) {
+        self.socket = Some(open_socket(addr).await);
+    }
+
+    pub fn socket_mut(&mut self) -> &mut Socket {
+        self.socket.as_mut().expect("connected")
+    }
+
+    pub fn seq(&self) -> u64 {
+        self.room.as_ref().map_or(0, Room::seq)
+    }
+
+    pub fn room(&self) -> &Room {
+        self.room.as_ref().expect("welcomed")
+    }
+
+    pub async fn send(&mut self, message: &ClientMessage) {
+        let json = serde_json::to_string(message).expect("serialises");
+        self.send_raw(json).await;
+    }
+
+    pub async fn send_raw(&mut self, text: String) {
+        bounded("a send", self.socket_mut().send(Message::Text(text.into())))
+            .await
+            .expect("sent");
+    }
+
+    /// The next message, applied to the replica if it carries entries. `None` when the server closed.
+    pub async fn next(&mut self) -> Option<ServerMessage> {
+        loop {
+            let message = bounded("a message", self.socket_mut().next()).await?;
+            let text = match message {
+                Ok(Message::Text(text)) => text,
+                Ok(Message::Close(_)) | Err(_) => return None,
+                Ok(_) => continue,
+            };
+            let message: ServerMessage =
+                serde_json::from_str(text.as_str()).expect("the server speaks the protocol");
+            self.absorb(&message);
+            return Some(message);
+        }
+    }
+
+    fn absorb(&mut self, message: &ServerMessage) {
+        match message {
+            ServerMessage::Welcome { room, seq, seats, .. } => {
+                if self.room.as_ref().is_none_or(|replica| replica.seq() > *seq) {
+                    self.room = Some(Room::new(room.clone()));
+                    self.entries.clear();
+                }
+                self.held = seats.clone();
+            }
+            ServerMessage::Log { entries } => {
+                for entry in entries {
+                    self.apply(entry);
+                }
+            }
+            ServerMessage::Event { .. } => {
+                let entry = message.as_entry().expect("an event");
+                self.apply(&entry);
+            }
+            ServerMessage::SeatGranted { seat, token } => self.held.push(HeldSeat {
+                seat: *seat,
+                token: token.clone(),
+            }),
+            ServerMessage::Presence { .. } => self.last_presence = Some(message.clone()),
+            ServerMessage::Refused { .. } | ServerMessage::UpdateApp { .. } => {}
+        }
+    }
+
+    fn apply(&mut self, entry: &LogEntry) {
+        let replica = self.room.as_mut().expect("welcomed before entries");
+        replica
+            .apply_entry(entry)
+            .unwrap_or_else(|error| panic!("entry {entry:?} does not replay: {error}"));
+        if let Event::Left { seat } = entry.event {
+            self.held.retain(|held| held.seat != seat);
+            for held in &mut self.held {
+                if held.seat > seat {
+                    held.seat -= 1;
+                }
+            }
+        }
+        self.entries.push(entry.clone());
+    }
+
+    /// Waits for a message that `wanted` picks, skipping (but applying) the others.
+    pub async fn until<T>(&mut self, what: &str, mut wanted: impl FnMut(&ServerMessage) -> Option<T>) -> T {
+        loop {
+            let message = self
+                .next()
+                .await
+                .unwrap_or_else(|| panic!("closed while waiting for {what}"));
+            if let Some(found) = wanted(&message) {
+                return found;
+            }
+        }
+    }
+
+    /// Waits until the replica has reached `seq`.
+    pub async fn reach(&mut self, seq: u64) {
+        while self.seq() < seq {
+            self.next().await.expect("open while catching up");
+        }
+    }
+
+    pub async fn hello(&mut self, room: &str, seen: u64) -> (Vec<usize>, u64) {
+        let tokens = self.held.iter().map(|held| held.token.clone()).collect();
+        self.send(&ClientMessage::Hello {
+            version: PROTOCOL_VERSION,
+            room: room.into(),
+            tokens,
+            seen,
+        })
+        .await;
+        let (seats, seq) = self
+            .until("welcome", |message| match message {
+                ServerMessage::Welcome { seats, seq, .. } => {
+                    Some((seats.iter().map(|held| held.seat).collect(), *seq))
+                }
+                ServerMessage::Refused { reason, .. } => panic!("hello refused: {reason}"),
+                _ => None,
+            })
+            .await;
+        self.reach(seq).await;
+        (seats, seq)
+    }
+
+    /// Joins and waits for the seat and for its `joined` entry.
+    pub async fn join(&mut self, name: &str) -> usize {
+        self.send(&ClientMessage::Join { name: name.into() }).await;
+        let seat = self
+            .until("a seat", |message| match message {
+                ServerMessage::SeatGranted { seat, .. } => Some(*seat),
+                ServerMessage::Refused { reason, .. } => panic!("join refused: {reason}"),
+                _ => None,
+            })
+            .await;
+        self.until("the joined event", |message| match message {
+            ServerMessage::Event {
+                event: Event::Joined { seat: joined, .. },
+                ..
+            } if *joined == seat => Some(()),
+            _ => None,
+        })
+        .await;
+        seat
+    }
+
+    pub fn token_of(&self, seat: usize) -> String {
+        self.held
+            .iter()
+            .find(|held| held.seat == seat)
+            .map(|held| held.token.clone())
+            .unwrap_or_else(|| panic!("this device does not hold seat {seat}"))
+    }
+
+    pub fn seats(&self) -> Vec<usize> {
+        self.held.iter().map(|held| held.seat).collect()
+    }
+
+    /// Sends an action for `seat` based on what the replica has seen.
+    pub async fn act_as(&mut self, seat: usize, action: Action) {
+        let message = ClientMessage::Act {
+            token: self.token_of(seat),
+            at: self.seq(),
+            action,
+        };
+        self.send(&message).await;
+    }
+
+    /// Acts and waits for the resulting entry (panics if refused).
+    pub async fn act(&mut self, seat: usize, action: Action) -> LogEntry {
+        let target = self.seq() + 1;
+        self.act_as(seat, action.clone()).await;
+        loop {
+            match self.next().await {
+                Some(ServerMessage::Refused { reason, .. }) => panic!("{action:?} refused: {reason}"),
+                Some(_) if self.seq() >= target => return self.entries[target as usize - 1].clone(),
+                Some(_) => {}
+                None => panic!("closed while acting"),
+            }
+        }
+    }
+
+    /// Waits for a refusal and returns its code and reason.
+    pub async fn refused(&mut self) -> (String, String) {
+        self.until("a refusal", |message| match message {
+            ServerMessage::Refused { code, reason } => Some((code.clone(), reason.clone())),
+            _ => None,
+        })
+        .await
+    }
+
+    /// Whether the server closes this connection within the wait (reading and applying what comes first).
+    pub async fn closed(&mut self) -> bool {
+        while self.next().await.is_some() {}
+        true
+    }
+
+    pub async fn close(mut self) {
+        // The server may already have closed it.
+        let _ = bounded("a close", self.socket_mut().close(None)).await;
+    }
+}
+
+async fn open_socket(addr: SocketAddr) -> Socket {
+    let (socket, _) = bounded(
+        "a WebSocket",
+        tokio_tungstenite::connect_async(format!("ws://{addr}/rooms/ws")),
+    )
+    .await
+    .expect("connects");
+    socket
+}
+
+/// An HTTP GET on loopback, returning the status line, headers and body as text.
+pub async fn http_get(addr: SocketAddr, path: &str) -> String {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut stream = bounded("a TCP connection", TcpStream::connect(addr))
+        .await
+        .expect("connects");
+    let request = format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n");
+    bounded("a request", stream.write_all(request.as_bytes()))
+        .await
+        .expect("writes");
+    let mut response = Vec::new();
+    bounded("a response", stream.read_to_end(&mut response))
+        .await
+        .expect("reads");
+    String::from_utf8_lossy(&response).into_owned()
+}
+
+pub fn room_name(text: &str) -> RoomName {
+    RoomName::parse(text).expect("a room name")
+}
+
+/// Plays one turn for whoever's turn it is, from the device holding it: one roll, a hold, a second roll,
+/// then the first cell the rules offer. Every client catches up with the result. False once finished.
+pub async fn play_turn(clients: &mut [Client]) -> bool {
+    play(clients, true).await
+}
+
+/// A turn of two messages (roll, score), for servers with the rate limit people play under.
+pub async fn play_quick_turn(clients: &mut [Client]) -> bool {
+    play(clients, false).await
+}
+
+async fn play(clients: &mut [Client], hold_and_reroll: bool) -> bool {
+    let Some(actor) = clients
+        .iter()
+        .position(|client| client.room().acting_seat(&client.seats()).is_some())
+    else {
+        assert!(
+            clients[0].room().seat_to_play().is_none(),
+            "nobody holds the seat to play"
+        );
+        return false;
+    };
+    let client = &mut clients[actor];
+    let seat = client.room().acting_seat(&client.seats()).expect("acts");
+    client.act(seat, Action::Roll).await;
+    if hold_and_reroll {
+        client.act(seat, Action::Hold { die: 0 }).await;
+        client.act(seat, Action::Roll).await;
+    }
+    let scores = client
+        .room()
+        .game()
+        .and_then(Game::scores)
+        .expect("dice on the table");
+    let (category, _) = scores.cells[0];
+    let entry = client.act(seat, Action::Score { category }).await;
+    for other in clients.iter_mut() {
+        other.reach(entry.seq).await;
+    }
+    true
+}
