@@ -1,31 +1,61 @@
-//! Where the app's dice come from: the browser's cryptographic generator, or a seeded one for tests and
-//! reproducible bug reports, whose state is saved with the game so a reload continues the same sequence.
+//! Where the app's dice come from: the browser's cryptographic source, or a seeded generator for tests and
+//! reproducible bug reports, whose state is saved with the table so a reload continues the same sequence.
 
 use fivedice_rules::{DiceSource, Face};
+use rand::{Rng, SeedableRng};
+use rand_pcg::Pcg32;
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
+#[serde(tag = "kind", rename_all = "snake_case", from = "SavedGenerator")]
 pub enum DiceGenerator {
     Crypto,
-    /// SplitMix64: tiny, fast and well mixed; its whole state is one number.
+    /// PCG-32: small, fast, statistically sound; its whole state is two numbers.
     Seeded {
+        rng: Pcg32,
+    },
+}
+
+/// The generator as any release saved it: tables of format 3 and before kept a SplitMix64 `state`; such a
+/// game goes on with a PCG-32 seeded from that state (as fair, though not the sequence the old one would
+/// have dealt).
+#[derive(Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+enum SavedGenerator {
+    Crypto,
+    Seeded {
+        #[serde(default)]
+        rng: Option<Pcg32>,
+        #[serde(default)]
         state: u64,
     },
+}
+
+impl From<SavedGenerator> for DiceGenerator {
+    fn from(saved: SavedGenerator) -> DiceGenerator {
+        match saved {
+            SavedGenerator::Crypto => DiceGenerator::Crypto,
+            SavedGenerator::Seeded { rng: Some(rng), .. } => DiceGenerator::Seeded { rng },
+            SavedGenerator::Seeded { rng: None, state } => DiceGenerator::new(Some(state)),
+        }
+    }
 }
 
 impl DiceGenerator {
     pub fn new(seed: Option<u64>) -> DiceGenerator {
         match seed {
-            Some(state) => DiceGenerator::Seeded { state },
+            Some(seed) => DiceGenerator::Seeded {
+                rng: Pcg32::seed_from_u64(seed),
+            },
             None => DiceGenerator::Crypto,
         }
     }
 
-    /// The state of a seeded generator (a new table seeded with it goes on with the same sequence).
+    /// A seed that goes on from this seeded generator (for a rematch at a seeded table), drawn from a copy so
+    /// this table's own dice stay as they are.
     pub fn seed(&self) -> Option<u64> {
         match self {
-            DiceGenerator::Seeded { state } => Some(*state),
+            DiceGenerator::Seeded { rng } => Some(rng.clone().random()),
             DiceGenerator::Crypto => None,
         }
     }
@@ -33,23 +63,8 @@ impl DiceGenerator {
     /// One fair die.
     pub fn face(&mut self) -> Face {
         match self {
-            DiceGenerator::Seeded { state } => loop {
-                *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-                let mut z = *state;
-                z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-                z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-                z ^= z >> 31;
-                // Reject the top sliver so all six faces are exactly equally likely.
-                if z < u64::MAX - u64::MAX % 6 {
-                    return Face::ALL[(z % 6) as usize];
-                }
-            },
-            DiceGenerator::Crypto => loop {
-                let byte = crypto_byte();
-                if byte < 252 {
-                    return Face::ALL[usize::from(byte % 6)];
-                }
-            },
+            DiceGenerator::Seeded { rng } => Face::ALL[rng.random_range(0..6)],
+            DiceGenerator::Crypto => crypto_face(),
         }
     }
 }
@@ -60,13 +75,18 @@ impl DiceSource for DiceGenerator {
     }
 }
 
-fn crypto_byte() -> u8 {
-    let mut byte = [0u8; 1];
-    let crypto = web_sys::window().and_then(|window| window.crypto().ok());
-    match crypto {
-        Some(crypto) if crypto.get_random_values_with_u8_array(&mut byte).is_ok() => byte[0],
-        // Every browser that runs WebAssembly has crypto; this is only a fallback.
-        _ => (js_sys::Math::random() * 256.0) as u8,
+/// One fair face from the operating system's (the browser's) cryptographic source.
+fn crypto_face() -> Face {
+    loop {
+        let mut byte = [0u8; 1];
+        if getrandom::fill(&mut byte).is_err() {
+            // Every browser that runs WebAssembly has Web Crypto; this is only a fallback.
+            return Face::ALL[(js_sys::Math::random() * 6.0) as usize % 6];
+        }
+        // Bytes from 252 up would favour the low faces: draw again.
+        if byte[0] < 252 {
+            return Face::ALL[usize::from(byte[0] % 6)];
+        }
     }
 }
 
@@ -100,6 +120,28 @@ mod tests {
         assert_eq!(
             (0..20).map(|_| source.face()).collect::<Vec<_>>(),
             (0..20).map(|_| restored.face()).collect::<Vec<_>>()
+        );
+    }
+
+    #[test]
+    fn generators_saved_by_earlier_releases_still_load() {
+        let old: DiceGenerator = serde_json::from_str(r#"{"kind":"seeded","state":42}"#).unwrap();
+        assert_eq!(old, DiceGenerator::new(Some(42)));
+        let crypto: DiceGenerator = serde_json::from_str(r#"{"kind":"crypto"}"#).unwrap();
+        assert_eq!(crypto, DiceGenerator::Crypto);
+        assert!(serde_json::from_str::<DiceGenerator>(r#"{"kind":"loaded"}"#).is_err());
+    }
+
+    #[test]
+    fn the_crypto_source_is_fair() {
+        let mut source = DiceGenerator::Crypto;
+        let mut counts = [0usize; 6];
+        for _ in 0..6000 {
+            counts[source.face().index()] += 1;
+        }
+        assert!(
+            counts.iter().all(|&count| (850..1150).contains(&count)),
+            "{counts:?}"
         );
     }
 }

@@ -2,6 +2,8 @@
 //! Anything unreadable is moved aside under an `unreadable` key, never overwritten, and reported.
 //! The key-value store is behind a small trait: the browser's localStorage in the app, a map in tests.
 
+use gloo_storage::{LocalStorage, Storage as _};
+
 use crate::table::saved::{history_from_json, history_to_json};
 use crate::table::{FinishedGame, Table};
 
@@ -23,24 +25,35 @@ pub trait Backend {
     fn keys(&self) -> Vec<String>;
 }
 
-impl Backend for web_sys::Storage {
+/// The browser's localStorage, through gloo-storage. Values are kept as the exact text written (saved data
+/// that cannot be read must stay byte for byte as it was), so it uses the raw store rather than gloo's JSON.
+struct LocalStore;
+
+impl LocalStore {
+    /// The store, if this browser lets the page have one (gloo's `raw()` would panic where it does not).
+    fn open() -> Option<LocalStore> {
+        let window = web_sys::window()?;
+        window.local_storage().ok().flatten().map(|_| LocalStore)
+    }
+}
+
+impl Backend for LocalStore {
     fn get(&self, key: &str) -> Option<String> {
-        self.get_item(key).ok().flatten()
+        LocalStorage::raw().get_item(key).ok().flatten()
     }
 
     fn set(&self, key: &str, value: &str) -> Result<(), WriteRefused> {
-        self.set_item(key, value).map_err(|_| WriteRefused)
+        LocalStorage::raw().set_item(key, value).map_err(|_| WriteRefused)
     }
 
     fn remove(&self, key: &str) {
-        // Removing fails only where the browser blocks storage, and then nothing was stored under the key.
-        let _ = self.remove_item(key);
+        LocalStorage::delete(key);
     }
 
     fn keys(&self) -> Vec<String> {
-        let count = self.length().unwrap_or(0);
-        (0..count)
-            .filter_map(|index| self.key(index).ok().flatten())
+        let raw = LocalStorage::raw();
+        (0..LocalStorage::length())
+            .filter_map(|index| raw.key(index).ok().flatten())
             .collect()
     }
 }
@@ -68,9 +81,8 @@ pub struct Storage {
 impl Storage {
     /// The browser's localStorage.
     pub fn browser() -> Storage {
-        let local = web_sys::window().and_then(|window| window.local_storage().ok().flatten());
         Storage {
-            backend: local.map(|storage| Box::new(storage) as Box<dyn Backend>),
+            backend: LocalStore::open().map(|store| Box::new(store) as Box<dyn Backend>),
             clock: js_sys::Date::now,
         }
     }

@@ -45,13 +45,15 @@ pub struct PickerOffers {
 }
 
 impl GameStore {
-    /// A memo of one answer about the table in play (`None` on the start screen).
-    fn derive<T>(&self, read: impl Fn(&Table) -> T + Send + Sync + 'static) -> Memo<Option<T>>
+    /// A memo of one answer about the table in play, `absent` on the start screen. The reading is boxed so
+    /// that every memo of one type shares one copy of the memo's code in the download.
+    fn derive<T>(&self, absent: T, read: impl Fn(&Table) -> T + Send + Sync + 'static) -> Memo<T>
     where
         T: Clone + PartialEq + Send + Sync + 'static,
     {
         let table = self.table;
-        Memo::new(move |_| table.with(|table| table.as_ref().map(&read)))
+        let read: Box<dyn Fn(&Table) -> T + Send + Sync> = Box::new(read);
+        Memo::new(move |_| table.with(|table| table.as_ref().map_or_else(|| absent.clone(), &read)))
     }
 
     /// Whether a table is open (else the start screen shows).
@@ -61,119 +63,106 @@ impl GameStore {
     }
 
     pub fn table_name(&self) -> Memo<Option<String>> {
-        self.derive(|table| table.name.clone())
+        self.derive(None, |table| Some(table.name.clone()))
     }
 
     pub fn rules(&self) -> Memo<Option<Rules>> {
-        self.derive(|table| table.game.rules())
+        self.derive(None, |table| Some(table.game.rules()))
     }
 
     pub fn mode(&self) -> Memo<Option<DiceMode>> {
-        self.derive(|table| table.game.mode())
+        self.derive(None, |table| Some(table.game.mode()))
     }
 
     pub fn players(&self) -> Memo<Vec<String>> {
-        let players = self.derive(|table| table.game.players().to_vec());
-        Memo::new(move |_| players.get().unwrap_or_default())
+        self.derive(Default::default(), |table| table.game.players().to_vec())
     }
 
     pub fn turn(&self) -> Memo<Turn> {
-        let turn = self.derive(|table| *table.game.turn());
-        Memo::new(move |_| turn.get().unwrap_or_default())
+        self.derive(Default::default(), |table| *table.game.turn())
     }
 
     /// Whose turn it is, while the game goes on.
     pub fn current_seat(&self) -> Memo<Option<usize>> {
-        let seat = self.derive(|table| (!table.game.is_over()).then(|| table.game.current_seat()));
-        Memo::new(move |_| seat.get().flatten())
+        self.derive(None, |table| {
+            (!table.game.is_over()).then(|| table.game.current_seat())
+        })
     }
 
     pub fn is_over(&self) -> Memo<bool> {
-        let over = self.derive(|table| table.game.is_over());
-        Memo::new(move |_| over.get().unwrap_or(false))
+        self.derive(false, |table| table.game.is_over())
     }
 
     /// Whether the current player may roll now.
     pub fn can_roll(&self) -> Memo<bool> {
-        let allowed = self.derive(|table| table.game.check_roll().is_ok());
-        Memo::new(move |_| allowed.get().unwrap_or(false))
+        self.derive(false, |table| table.game.check_roll().is_ok())
     }
 
     /// Whether the current player may hold or free the dice now.
     pub fn can_hold(&self) -> Memo<bool> {
-        let allowed = self.derive(|table| table.game.check_hold(0).is_ok());
-        Memo::new(move |_| allowed.get().unwrap_or(false))
+        self.derive(false, |table| table.game.check_hold(0).is_ok())
     }
 
     /// The value written in a cell of a seat's column, `None` while it is open.
     pub fn cell_value(&self, seat: usize, category: Category) -> Memo<Option<u16>> {
-        let value = self.derive(move |table| table.game.sheets().get(seat)?.get(category));
-        Memo::new(move |_| value.get().flatten())
+        self.derive(None, move |table| table.game.sheets().get(seat)?.get(category))
     }
 
     /// What writing this cell would do, while its seat may write it now (else `None`).
     pub fn cell_preview(&self, seat: usize, category: Category) -> Memo<Option<Preview>> {
-        let preview = self.derive(move |table| {
+        self.derive(None, move |table| {
             let game = &table.game;
             (!game.is_over() && game.current_seat() == seat)
                 .then(|| game.preview(category).ok())
                 .flatten()
-        });
-        Memo::new(move |_| preview.get().flatten())
+        })
     }
 
     pub fn totals(&self, seat: usize) -> Memo<Option<Totals>> {
-        let totals = self.derive(move |table| table.game.totals(seat));
-        Memo::new(move |_| totals.get().flatten())
+        self.derive(None, move |table| table.game.totals(seat))
     }
 
     /// The grand total of the player whose turn it is.
     pub fn current_total(&self) -> Memo<u16> {
-        let total = self.derive(|table| {
+        self.derive(0, |table| {
             let game = &table.game;
             game.totals(game.current_seat()).map_or(0, |totals| totals.grand)
-        });
-        Memo::new(move |_| total.get().unwrap_or(0))
+        })
     }
 
     pub fn standings(&self) -> Memo<Vec<Standing>> {
-        let standings = self.derive(|table| table.game.standings());
-        Memo::new(move |_| standings.get().unwrap_or_default())
+        self.derive(Default::default(), |table| table.game.standings())
     }
 
     /// The computer player at a seat, if any.
     pub fn computer_at(&self, seat: usize) -> Memo<Option<Level>> {
-        let level = self.derive(move |table| table.computer_at(seat));
-        Memo::new(move |_| level.get().flatten())
+        self.derive(None, move |table| table.computer_at(seat))
     }
 
     pub fn is_coached(&self, seat: usize) -> Memo<bool> {
-        let coached = self.derive(move |table| table.is_coached(seat));
-        Memo::new(move |_| coached.get().unwrap_or(false))
+        self.derive(false, move |table| table.is_coached(seat))
     }
 
     /// The turn has just passed to another player (nothing rolled or entered yet, a cell written before).
     pub fn handed_over(&self) -> Memo<bool> {
-        let handed = self.derive(|table| {
+        self.derive(false, |table| {
             let game = &table.game;
             game.players().len() > 1 && !game.log().is_empty() && *game.turn() == Turn::default()
-        });
-        Memo::new(move |_| handed.get().unwrap_or(false))
+        })
     }
 
     /// The roll for who starts, until the first die of the game is rolled or the first cell written.
     pub fn fresh_first_player_roll(&self) -> Memo<Option<FirstPlayerRoll>> {
-        let roll = self.derive(|table| {
+        self.derive(None, |table| {
             let fresh = table.game.log().is_empty() && table.game.turn().rolls_used == 0;
             let rounds = &table.first_player_roll.rounds;
             (fresh && !rounds.is_empty()).then(|| table.first_player_roll.clone())
-        });
-        Memo::new(move |_| roll.get().flatten())
+        })
     }
 
     /// The last cell written, while it can be taken back: (seat, cell, points).
     pub fn undoable(&self) -> Memo<Option<(usize, Category, u16)>> {
-        let last = self.derive(|table| {
+        self.derive(None, |table| {
             let game = &table.game;
             let entry = game.log().last().filter(|_| table.can_undo())?;
             Some((
@@ -181,8 +170,7 @@ impl GameStore {
                 entry.category,
                 entry.points,
             ))
-        });
-        Memo::new(move |_| last.get().flatten())
+        })
     }
 
     /// The round in which the `entry`th cell of the game was written (read once, not followed).
@@ -191,8 +179,7 @@ impl GameStore {
     }
 
     pub fn decisions(&self) -> Memo<Vec<Decision>> {
-        let decisions = self.derive(|table| table.decisions.clone());
-        Memo::new(move |_| decisions.get().unwrap_or_default())
+        self.derive(Default::default(), |table| table.decisions.clone())
     }
 
     /// Why the engine could not judge decisions, once it failed (the analysis stops waiting).
@@ -202,13 +189,14 @@ impl GameStore {
 
     /// Where the game stands, for the hint.
     pub fn situation(&self) -> Memo<Option<Situation>> {
-        self.derive(|table| Situation::of(&table.game))
+        self.derive(None, |table| Some(Situation::of(&table.game)))
     }
 
     /// Whether a hint can be asked: dice on the table (rolled, or entered on a score pad) in a game going on.
     pub fn hint_available(&self) -> Memo<bool> {
-        let available = self.derive(|table| !table.game.is_over() && table.game.turn().dice.is_some());
-        Memo::new(move |_| available.get().unwrap_or(false))
+        self.derive(false, |table| {
+            !table.game.is_over() && table.game.turn().dice.is_some()
+        })
     }
 
     /// Asks the engine for every option of the current situation, best first.
