@@ -7,7 +7,7 @@ use rand_pcg::Pcg32;
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case", from = "SavedGenerator")]
+#[serde(try_from = "SavedGenerator", into = "SavedGenerator")]
 pub enum DiceGenerator {
     Crypto,
     /// PCG-32: small, fast, statistically sound; its whole state is two numbers.
@@ -16,27 +16,40 @@ pub enum DiceGenerator {
     },
 }
 
-/// The generator as any release saved it: tables of format 3 and before kept a SplitMix64 `state`; such a
-/// game goes on with a PCG-32 seeded from that state (as fair, though not the sequence the old one would
-/// have dealt).
-#[derive(Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
-enum SavedGenerator {
-    Crypto,
-    Seeded {
-        #[serde(default)]
-        rng: Option<Pcg32>,
-        #[serde(default)]
-        state: u64,
-    },
+/// The generator as saved: `{"kind":"crypto"}` or `{"kind":"seeded","rng":…}`. Tables of format 3 and before
+/// kept a SplitMix64 `state` instead; such a game goes on with a PCG-32 seeded from that state (as fair, though
+/// not the sequence the old one would have dealt). A plain struct, not a tagged enum: far less code to read.
+#[derive(Serialize, Deserialize)]
+struct SavedGenerator {
+    kind: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    rng: Option<Pcg32>,
+    #[serde(default, skip_serializing)]
+    state: u64,
 }
 
-impl From<SavedGenerator> for DiceGenerator {
-    fn from(saved: SavedGenerator) -> DiceGenerator {
-        match saved {
-            SavedGenerator::Crypto => DiceGenerator::Crypto,
-            SavedGenerator::Seeded { rng: Some(rng), .. } => DiceGenerator::Seeded { rng },
-            SavedGenerator::Seeded { rng: None, state } => DiceGenerator::new(Some(state)),
+impl TryFrom<SavedGenerator> for DiceGenerator {
+    type Error = String;
+    fn try_from(saved: SavedGenerator) -> Result<DiceGenerator, String> {
+        match (saved.kind.as_str(), saved.rng) {
+            ("crypto", _) => Ok(DiceGenerator::Crypto),
+            ("seeded", Some(rng)) => Ok(DiceGenerator::Seeded { rng }),
+            ("seeded", None) => Ok(DiceGenerator::new(Some(saved.state))),
+            (kind, _) => Err(format!("unknown dice {kind:?}")),
+        }
+    }
+}
+
+impl From<DiceGenerator> for SavedGenerator {
+    fn from(dice: DiceGenerator) -> SavedGenerator {
+        let (kind, rng) = match dice {
+            DiceGenerator::Crypto => ("crypto", None),
+            DiceGenerator::Seeded { rng } => ("seeded", Some(rng)),
+        };
+        SavedGenerator {
+            kind: kind.to_string(),
+            rng,
+            state: 0,
         }
     }
 }
