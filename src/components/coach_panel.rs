@@ -7,6 +7,7 @@ use super::pips::Pips;
 use super::words::describe;
 use super::{decimals, player_name};
 use crate::store::GameStore;
+use crate::store::Reading as _;
 use crate::table::Decision;
 
 /// Expected points a player gave up in the decisions judged so far.

@@ -6,6 +6,7 @@ use leptos::prelude::*;
 use super::hint::HintShown;
 use super::pips::Pips;
 use crate::store::GameStore;
+use crate::store::Reading as _;
 
 #[component]
 pub fn DiceTray() -> impl IntoView {
@@ -20,7 +21,7 @@ pub fn DiceTray() -> impl IntoView {
     };
     view! {
         <section class="tray" aria-label="Dice">
-            <div class="dice">{(0..DICE).map(|die| view! { <Die die turn /> }).collect_view()}</div>
+            <div class="dice">{(0..DICE).map(|die| view! { <Die die /> }).collect_view()}</div>
             <button
                 class="roll"
                 data-action="roll"
@@ -36,17 +37,16 @@ pub fn DiceTray() -> impl IntoView {
 
 /// One die: shows its face, and a tap holds or releases it.
 #[component]
-fn Die(die: usize, turn: Memo<Turn>) -> impl IntoView {
+fn Die(die: usize) -> impl IntoView {
     let store = expect_context::<GameStore>();
+    let turn = store.turn();
     let face = move || turn.with(|turn| turn.dice.and_then(|dice| dice.face(die)).map(|face| face.value()));
     let held = move || turn.with(|turn| turn.held[die]);
-    let best = expect_context::<HintShown>().best();
+    let hint = expect_context::<HintShown>();
     // The hint's best keep, shown on the dice it holds.
-    let hint_keep = move || {
-        best.with(|best| match (best, turn.with(|turn| turn.dice)) {
-            (Some(keep @ Move::Keep(_)), Some(dice)) => keep.holds(dice)[die],
-            _ => false,
-        })
+    let hint_keep = move || match (hint.best(), turn().dice) {
+        (Some(keep @ Move::Keep(_)), Some(dice)) => keep.holds(dice)[die],
+        _ => false,
     };
     let holdable = store.can_hold();
     // Alternating animation names restart the tumble on every roll, for the dice that were rolled.

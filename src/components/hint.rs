@@ -8,6 +8,7 @@ use leptos::prelude::*;
 use super::decimals;
 use super::words::describe;
 use crate::engine::{Answer, Engine};
+use crate::store::Reading as _;
 use crate::store::{GameStore, Situation};
 
 /// What the hint panel shows: the options for one situation, or that it is being worked out, or why not.
@@ -31,28 +32,29 @@ impl HintState {
 #[derive(Clone, Copy)]
 pub struct HintShown {
     asked: RwSignal<Option<HintState>>,
-    current: Memo<Option<HintState>>,
-    best: Memo<Option<Move>>,
+    store: GameStore,
 }
 
 impl HintShown {
     pub fn new(store: GameStore) -> HintShown {
-        let asked = RwSignal::new(None::<HintState>);
-        let situation = store.situation();
-        let current = Memo::new(move |_| {
-            let now = situation.get()?;
-            asked.get().filter(|state| state.situation() == now)
-        });
-        let best = Memo::new(move |_| match current.get()? {
-            HintState::Ready(_, options) => options.first().map(|option| option.choice.clone()),
-            _ => None,
-        });
-        HintShown { asked, current, best }
+        HintShown {
+            asked: RwSignal::new(None),
+            store,
+        }
     }
 
-    /// The best move of the hint on screen.
-    pub fn best(&self) -> Memo<Option<Move>> {
-        self.best
+    /// The hint on screen (tracked: the view follows the hint and the table).
+    fn current(&self) -> Option<HintState> {
+        let now = self.store.situation().get()?;
+        self.asked.get().filter(|state| state.situation() == now)
+    }
+
+    /// The best move of the hint on screen (tracked).
+    pub fn best(&self) -> Option<Move> {
+        match self.current()? {
+            HintState::Ready(_, options) => options.first().map(|option| option.choice.clone()),
+            _ => None,
+        }
     }
 }
 
@@ -88,7 +90,7 @@ pub fn HintPanel() -> impl IntoView {
             <button class="hint-button" data-action="hint" disabled=move || !available.get() on:click=ask>
                 "Hint"
             </button>
-            {move || match shown.current.get() {
+            {move || match shown.current() {
                 None => ().into_any(),
                 Some(HintState::Asking(_)) => {
                     let (done, total) = engine.progress.get().unwrap_or((0, 1));

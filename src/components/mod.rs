@@ -18,6 +18,7 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
 use crate::store::GameStore;
+use crate::store::Reading;
 use play_screen::PlayScreen;
 use setup_screen::SetupScreen;
 
@@ -116,7 +117,7 @@ pub fn decimals(value: f64, places: u32) -> String {
 }
 
 /// The name of a seat's player, for labels (tracked: the label follows the players).
-fn player_name(players: Memo<Vec<String>>, seat: usize) -> String {
+fn player_name(players: impl Reading<Vec<String>>, seat: usize) -> String {
     players.with(|players| players.get(seat).cloned().unwrap_or_default())
 }
 

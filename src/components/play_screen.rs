@@ -14,6 +14,7 @@ use super::score_sheet::ScoreSheet;
 use super::standings::Standings;
 use super::value_picker::ValuePicker;
 use crate::store::GameStore;
+use crate::store::Reading as _;
 
 #[component]
 pub fn PlayScreen() -> impl IntoView {

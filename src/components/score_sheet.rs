@@ -6,6 +6,7 @@ use wasm_bindgen::JsCast;
 
 use super::hint::HintShown;
 use crate::store::GameStore;
+use crate::store::Reading as _;
 
 #[component]
 pub fn ScoreSheet() -> impl IntoView {
@@ -205,8 +206,8 @@ fn SheetCell(seat: usize, cell: &'static Cell) -> impl IntoView {
     let id = format!("{seat}:{}", category.id());
     let written = store.cell_value(seat, category);
     let preview = store.cell_preview(seat, category);
-    let best = expect_context::<HintShown>().best();
-    let hint_best = move || best.with(|best| *best == Some(Move::Cell(category)));
+    let hint = expect_context::<HintShown>();
+    let hint_best = move || hint.best() == Some(Move::Cell(category));
     let picker = store.picker();
     let picking = move || picker.with(|picker| picker.is_some_and(|p| p.category == category));
     let current = store.current_seat();

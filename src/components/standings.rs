@@ -4,6 +4,7 @@ use leptos::prelude::*;
 
 use super::player_name;
 use crate::store::GameStore;
+use crate::store::Reading as _;
 
 #[component]
 pub fn Standings() -> impl IntoView {

@@ -7,6 +7,7 @@ use leptos::prelude::*;
 
 use super::pips::Pips;
 use super::player_name;
+use crate::store::Reading as _;
 use crate::store::{GameStore, PickerOffers};
 
 #[component]

@@ -25,7 +25,7 @@ use crate::table::{FinishedGame, Table};
 
 pub use computer::ComputerDriver;
 pub use play::Picker;
-pub use reads::{PickerOffers, Situation};
+pub use reads::{PickerOffers, Reading, Situation};
 
 /// Where the store reads the time: the browser's clock in the app, a fixed one in tests.
 #[derive(Clone, Copy)]

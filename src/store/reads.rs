@@ -31,6 +31,24 @@ impl Situation {
     }
 }
 
+/// A reading of the store for the view: call it (or `get`, `with`) inside a reactive closure and the view
+/// follows it; `get_untracked` reads it once.
+pub trait Reading<T>: Fn() -> T + Copy + Send + Sync + 'static {
+    fn get(&self) -> T {
+        self()
+    }
+
+    fn get_untracked(&self) -> T {
+        untrack(self)
+    }
+
+    fn with<R>(&self, read: impl FnOnce(&T) -> R) -> R {
+        read(&self())
+    }
+}
+
+impl<T, F: Fn() -> T + Copy + Send + Sync + 'static> Reading<T> for F {}
+
 /// What the picker open on a cell offers: the values (the dice's score, or every value the cell can hold on
 /// a score pad without dice), and the Yahtzee bonus a score pad may add.
 #[derive(Clone, Debug, PartialEq)]
@@ -45,72 +63,71 @@ pub struct PickerOffers {
 }
 
 impl GameStore {
-    /// A memo of one answer about the table in play, `absent` on the start screen. The reading is boxed so
-    /// that every memo of one type shares one copy of the memo's code in the download.
-    fn derive<T>(&self, absent: T, read: impl Fn(&Table) -> T + Send + Sync + 'static) -> Memo<T>
+    /// One answer about the table in play (its default on the start screen), as a derived signal: a closure
+    /// that reads the table where it is called, so whatever calls it follows the table. Memos would cache the
+    /// answer, but every type of memo brings its own copy of the memo machinery into the download (about 10 KB
+    /// brotli for these readings), and these readings are cheap.
+    fn derive<T, F>(&self, read: F) -> impl Reading<T> + use<T, F>
     where
-        T: Clone + PartialEq + Send + Sync + 'static,
+        T: Default,
+        F: Fn(&Table) -> T + Copy + Send + Sync + 'static,
     {
         let table = self.table;
-        let read: Box<dyn Fn(&Table) -> T + Send + Sync> = Box::new(read);
-        Memo::new(move |_| table.with(|table| table.as_ref().map_or_else(|| absent.clone(), &read)))
+        move || table.with(|table| table.as_ref().map_or_else(T::default, read))
     }
 
     /// Whether a table is open (else the start screen shows).
-    pub fn has_table(&self) -> Memo<bool> {
-        let table = self.table;
-        Memo::new(move |_| table.with(Option::is_some))
+    pub fn has_table(&self) -> impl Reading<bool> + use<> {
+        self.derive(|_| true)
     }
 
-    pub fn table_name(&self) -> Memo<Option<String>> {
-        self.derive(None, |table| Some(table.name.clone()))
+    pub fn table_name(&self) -> impl Reading<Option<String>> + use<> {
+        self.derive(|table| Some(table.name.clone()))
     }
 
-    pub fn rules(&self) -> Memo<Option<Rules>> {
-        self.derive(None, |table| Some(table.game.rules()))
+    pub fn rules(&self) -> impl Reading<Option<Rules>> + use<> {
+        self.derive(|table| Some(table.game.rules()))
     }
 
-    pub fn mode(&self) -> Memo<Option<DiceMode>> {
-        self.derive(None, |table| Some(table.game.mode()))
+    pub fn mode(&self) -> impl Reading<Option<DiceMode>> + use<> {
+        self.derive(|table| Some(table.game.mode()))
     }
 
-    pub fn players(&self) -> Memo<Vec<String>> {
-        self.derive(Default::default(), |table| table.game.players().to_vec())
+    pub fn players(&self) -> impl Reading<Vec<String>> + use<> {
+        self.derive(|table| table.game.players().to_vec())
     }
 
-    pub fn turn(&self) -> Memo<Turn> {
-        self.derive(Default::default(), |table| *table.game.turn())
+    pub fn turn(&self) -> impl Reading<Turn> + use<> {
+        self.derive(|table| *table.game.turn())
     }
 
     /// Whose turn it is, while the game goes on.
-    pub fn current_seat(&self) -> Memo<Option<usize>> {
-        self.derive(None, |table| {
-            (!table.game.is_over()).then(|| table.game.current_seat())
-        })
+    pub fn current_seat(&self) -> impl Reading<Option<usize>> + use<> {
+        self.derive(|table| (!table.game.is_over()).then(|| table.game.current_seat()))
     }
 
-    pub fn is_over(&self) -> Memo<bool> {
-        self.derive(false, |table| table.game.is_over())
+    pub fn is_over(&self) -> impl Reading<bool> + use<> {
+        self.derive(|table| table.game.is_over())
     }
 
     /// Whether the current player may roll now.
-    pub fn can_roll(&self) -> Memo<bool> {
-        self.derive(false, |table| table.game.check_roll().is_ok())
+    pub fn can_roll(&self) -> impl Reading<bool> + use<> {
+        self.derive(|table| table.game.check_roll().is_ok())
     }
 
     /// Whether the current player may hold or free the dice now.
-    pub fn can_hold(&self) -> Memo<bool> {
-        self.derive(false, |table| table.game.check_hold(0).is_ok())
+    pub fn can_hold(&self) -> impl Reading<bool> + use<> {
+        self.derive(|table| table.game.check_hold(0).is_ok())
     }
 
     /// The value written in a cell of a seat's column, `None` while it is open.
-    pub fn cell_value(&self, seat: usize, category: Category) -> Memo<Option<u16>> {
-        self.derive(None, move |table| table.game.sheets().get(seat)?.get(category))
+    pub fn cell_value(&self, seat: usize, category: Category) -> impl Reading<Option<u16>> + use<> {
+        self.derive(move |table| table.game.sheets().get(seat)?.get(category))
     }
 
     /// What writing this cell would do, while its seat may write it now (else `None`).
-    pub fn cell_preview(&self, seat: usize, category: Category) -> Memo<Option<Preview>> {
-        self.derive(None, move |table| {
+    pub fn cell_preview(&self, seat: usize, category: Category) -> impl Reading<Option<Preview>> + use<> {
+        self.derive(move |table| {
             let game = &table.game;
             (!game.is_over() && game.current_seat() == seat)
                 .then(|| game.preview(category).ok())
@@ -118,42 +135,42 @@ impl GameStore {
         })
     }
 
-    pub fn totals(&self, seat: usize) -> Memo<Option<Totals>> {
-        self.derive(None, move |table| table.game.totals(seat))
+    pub fn totals(&self, seat: usize) -> impl Reading<Option<Totals>> + use<> {
+        self.derive(move |table| table.game.totals(seat))
     }
 
     /// The grand total of the player whose turn it is.
-    pub fn current_total(&self) -> Memo<u16> {
-        self.derive(0, |table| {
+    pub fn current_total(&self) -> impl Reading<u16> + use<> {
+        self.derive(|table| {
             let game = &table.game;
             game.totals(game.current_seat()).map_or(0, |totals| totals.grand)
         })
     }
 
-    pub fn standings(&self) -> Memo<Vec<Standing>> {
-        self.derive(Default::default(), |table| table.game.standings())
+    pub fn standings(&self) -> impl Reading<Vec<Standing>> + use<> {
+        self.derive(|table| table.game.standings())
     }
 
     /// The computer player at a seat, if any.
-    pub fn computer_at(&self, seat: usize) -> Memo<Option<Level>> {
-        self.derive(None, move |table| table.computer_at(seat))
+    pub fn computer_at(&self, seat: usize) -> impl Reading<Option<Level>> + use<> {
+        self.derive(move |table| table.computer_at(seat))
     }
 
-    pub fn is_coached(&self, seat: usize) -> Memo<bool> {
-        self.derive(false, move |table| table.is_coached(seat))
+    pub fn is_coached(&self, seat: usize) -> impl Reading<bool> + use<> {
+        self.derive(move |table| table.is_coached(seat))
     }
 
     /// The turn has just passed to another player (nothing rolled or entered yet, a cell written before).
-    pub fn handed_over(&self) -> Memo<bool> {
-        self.derive(false, |table| {
+    pub fn handed_over(&self) -> impl Reading<bool> + use<> {
+        self.derive(|table| {
             let game = &table.game;
             game.players().len() > 1 && !game.log().is_empty() && *game.turn() == Turn::default()
         })
     }
 
     /// The roll for who starts, until the first die of the game is rolled or the first cell written.
-    pub fn fresh_first_player_roll(&self) -> Memo<Option<FirstPlayerRoll>> {
-        self.derive(None, |table| {
+    pub fn fresh_first_player_roll(&self) -> impl Reading<Option<FirstPlayerRoll>> + use<> {
+        self.derive(|table| {
             let fresh = table.game.log().is_empty() && table.game.turn().rolls_used == 0;
             let rounds = &table.first_player_roll.rounds;
             (fresh && !rounds.is_empty()).then(|| table.first_player_roll.clone())
@@ -161,8 +178,8 @@ impl GameStore {
     }
 
     /// The last cell written, while it can be taken back: (seat, cell, points).
-    pub fn undoable(&self) -> Memo<Option<(usize, Category, u16)>> {
-        self.derive(None, |table| {
+    pub fn undoable(&self) -> impl Reading<Option<(usize, Category, u16)>> + use<> {
+        self.derive(|table| {
             let game = &table.game;
             let entry = game.log().last().filter(|_| table.can_undo())?;
             Some((
@@ -178,25 +195,23 @@ impl GameStore {
         self.game_now(|game| game.round_of_entry(entry))
     }
 
-    pub fn decisions(&self) -> Memo<Vec<Decision>> {
-        self.derive(Default::default(), |table| table.decisions.clone())
+    pub fn decisions(&self) -> impl Reading<Vec<Decision>> + use<> {
+        self.derive(|table| table.decisions.clone())
     }
 
     /// Why the engine could not judge decisions, once it failed (the analysis stops waiting).
-    pub fn judging_failed(&self) -> Signal<Option<String>> {
-        self.judging_failed.into()
+    pub fn judging_failed(&self) -> ReadSignal<Option<String>> {
+        self.judging_failed.read_only()
     }
 
     /// Where the game stands, for the hint.
-    pub fn situation(&self) -> Memo<Option<Situation>> {
-        self.derive(None, |table| Some(Situation::of(&table.game)))
+    pub fn situation(&self) -> impl Reading<Option<Situation>> + use<> {
+        self.derive(|table| Some(Situation::of(&table.game)))
     }
 
     /// Whether a hint can be asked: dice on the table (rolled, or entered on a score pad) in a game going on.
-    pub fn hint_available(&self) -> Memo<bool> {
-        self.derive(false, |table| {
-            !table.game.is_over() && table.game.turn().dice.is_some()
-        })
+    pub fn hint_available(&self) -> impl Reading<bool> + use<> {
+        self.derive(|table| !table.game.is_over() && table.game.turn().dice.is_some())
     }
 
     /// Asks the engine for every option of the current situation, best first.
@@ -208,8 +223,8 @@ impl GameStore {
         self.engine.advise(&game, move |reply| answer(asked, reply));
     }
 
-    pub fn picker(&self) -> Signal<Option<Picker>> {
-        self.picker.into()
+    pub fn picker(&self) -> ReadSignal<Option<Picker>> {
+        self.picker.read_only()
     }
 
     /// What the open picker offers (its cell, seat, values and bonus), rebuilt only when that changes.
@@ -237,23 +252,23 @@ impl GameStore {
         })
     }
 
-    pub fn notice(&self) -> Signal<Option<String>> {
-        self.notice.into()
+    pub fn notice(&self) -> ReadSignal<Option<String>> {
+        self.notice.read_only()
     }
 
-    pub fn setup_error(&self) -> Signal<Option<String>> {
-        self.setup_error.into()
+    pub fn setup_error(&self) -> ReadSignal<Option<String>> {
+        self.setup_error.read_only()
     }
 
-    pub fn history(&self) -> Signal<Vec<FinishedGame>> {
-        self.history.into()
+    pub fn history(&self) -> ReadSignal<Vec<FinishedGame>> {
+        self.history.read_only()
     }
 
-    pub fn tables_in_progress(&self) -> Signal<Vec<Table>> {
-        self.tables_in_progress.into()
+    pub fn tables_in_progress(&self) -> ReadSignal<Vec<Table>> {
+        self.tables_in_progress.read_only()
     }
 
-    pub fn unreadable(&self) -> Signal<Vec<Unreadable>> {
-        self.unreadable.into()
+    pub fn unreadable(&self) -> ReadSignal<Vec<Unreadable>> {
+        self.unreadable.read_only()
     }
 }

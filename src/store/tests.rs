@@ -5,7 +5,7 @@ use std::rc::Rc;
 use fivedice_rules::{Category, DiceMode, Preview, RulesetId};
 use leptos::prelude::*;
 
-use super::{Clock, GameStore};
+use super::{Clock, GameStore, Reading as _};
 use crate::storage::Storage;
 use crate::storage::memory::MemoryBackend;
 use crate::table::testing::request;
