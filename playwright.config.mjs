@@ -1,7 +1,10 @@
 // Playwright drives Debian's Chromium (never a downloaded browser) against dist/ served on 127.0.0.1.
+// E2E_DIST names another build to test (default dist). The online rooms' tests (rooms.spec.mjs) start the real
+// room server themselves (target/debug/fivedice-server, or $CARGO_TARGET_DIR's) on a free port.
 import { defineConfig } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 8089);
+const dist = process.env.E2E_DIST ?? "dist";
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -32,7 +35,7 @@ export default defineConfig({
     { name: "quiet", testMatch: /quiet\.spec\.mjs/, dependencies: ["browser"] },
   ],
   webServer: {
-    command: `node tests/e2e/serve.mjs dist ${port} /games/fivedice/`,
+    command: `node tests/e2e/serve.mjs ${dist} ${port} /games/fivedice/`,
     url: `http://127.0.0.1:${port}/games/fivedice/`,
     reuseExistingServer: false,
   },

@@ -1,5 +1,7 @@
-//! The `?new=1&rules=…&players=…&dice=…&seed=…&joker=…` address that starts a game directly (see UI-HOOKS.md).
+//! The `?new=1&rules=…&players=…&dice=…&seed=…&joker=…` address that starts a game directly, and the
+//! `?room=…&name=…` address that opens an online room and joins it (see UI-HOOKS.md).
 
+use fivedice_room::{RoomName, check_player_name};
 use fivedice_rules::{DiceMode, Joker, Rules, RulesetId};
 use fivedice_worker::Level;
 
@@ -8,7 +10,49 @@ use crate::table::{DEFAULT_BOT_DELAY_MS, NewGameRequest};
 /// Reads the query string (with or without its `?`): `None` unless it asks for a new game, else the request or
 /// a message naming the bad parameter. Players are checked when the game is created.
 pub fn parse_launch(query: &str) -> Option<Result<NewGameRequest, String>> {
-    let params: Vec<(String, String)> = query
+    let params = query_params(query);
+    let get = |name: &str| param(&params, name);
+    if get("new") != Some("1") {
+        return None;
+    }
+    Some(request(&get))
+}
+
+/// An online room as a launch address asks for it: `?room=<name>&name=<player>` (`&rules=` preselects the
+/// game, should this device host the lobby).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RoomLaunch {
+    pub room: RoomName,
+    /// Who joins from this device; `None` opens the room to watch (or to resume the seats held there).
+    pub player: Option<String>,
+    pub rules: Option<RulesetId>,
+}
+
+/// Reads the query string: `None` unless it names a room, else the room to open or why it cannot be.
+pub fn parse_room_launch(query: &str) -> Option<Result<RoomLaunch, String>> {
+    let params = query_params(query);
+    let room = param(&params, "room")?;
+    Some(room_launch(room, &|name| param(&params, name)))
+}
+
+fn room_launch<'a>(room: &str, get: &impl Fn(&str) -> Option<&'a str>) -> Result<RoomLaunch, String> {
+    let room = RoomName::parse(room).map_err(|error| error.to_string())?;
+    let player = match get("name") {
+        Some(name) => Some(check_player_name(name).map_err(|error| error.to_string())?),
+        None => None,
+    };
+    let rules = match get("rules") {
+        Some(id) => Some(
+            id.parse::<RulesetId>()
+                .map_err(|error: fivedice_rules::UnknownRuleset| error.to_string())?,
+        ),
+        None => None,
+    };
+    Ok(RoomLaunch { room, player, rules })
+}
+
+fn query_params(query: &str) -> Vec<(String, String)> {
+    query
         .trim_start_matches('?')
         .split('&')
         .filter(|pair| !pair.is_empty())
@@ -16,17 +60,14 @@ pub fn parse_launch(query: &str) -> Option<Result<NewGameRequest, String>> {
             let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
             (percent_decode(key), percent_decode(value))
         })
-        .collect();
-    let get = |name: &str| {
-        params
-            .iter()
-            .find(|(key, _)| key == name)
-            .map(|(_, value)| value.as_str())
-    };
-    if get("new") != Some("1") {
-        return None;
-    }
-    Some(request(&get))
+        .collect()
+}
+
+fn param<'a>(params: &'a [(String, String)], name: &str) -> Option<&'a str> {
+    params
+        .iter()
+        .find(|(key, _)| key == name)
+        .map(|(_, value)| value.as_str())
 }
 
 fn request<'a>(get: &impl Fn(&str) -> Option<&'a str>) -> Result<NewGameRequest, String> {
@@ -168,6 +209,23 @@ mod tests {
         assert!(error("?new=1&rules=yam&players=A,B&bots=human,genius").contains("genius"));
         assert!(error("?new=1&rules=yam&players=A&bots=human,optimal").contains("2 seats for 1 players"));
         assert!(error("?new=1&rules=yam&players=A,B&dice=pad&bots=,optimal").contains("app's dice"));
+    }
+
+    #[test]
+    fn a_room_address_opens_the_room_as_that_player() {
+        let launch = parse_room_launch("?room=Friday%20Night&name=Anna&rules=yatzy&lang=fr")
+            .unwrap()
+            .unwrap();
+        assert_eq!(launch.room.as_str(), "friday night");
+        assert_eq!(launch.player.as_deref(), Some("Anna"));
+        assert_eq!(launch.rules, Some(RulesetId::Yatzy));
+        assert_eq!(parse_room_launch("?new=1&rules=yam&players=A"), None);
+        let watch = parse_room_launch("room=kitchen").unwrap().unwrap();
+        assert_eq!((watch.player, watch.rules), (None, None));
+        let error = |query: &str| parse_room_launch(query).unwrap().unwrap_err();
+        assert!(error("?room=%20&name=Anna").contains("name"));
+        assert!(error("?room=kitchen&name=").contains("player needs a name"));
+        assert!(error("?room=kitchen&name=A&rules=chess").contains("chess"));
     }
 
     #[test]

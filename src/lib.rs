@@ -6,6 +6,7 @@ pub mod dice_generator;
 pub mod engine;
 pub mod files;
 pub mod launch;
+pub mod room_client;
 pub mod stats;
 pub mod storage;
 pub mod store;

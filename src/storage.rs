@@ -4,11 +4,18 @@
 
 use gloo_storage::{LocalStorage, Storage as _};
 
+use fivedice_room::RoomName;
+
+use crate::table::online::SavedRoom;
 use crate::table::saved::{history_from_json, history_to_json};
 use crate::table::{FinishedGame, Table};
 
 const TABLE_PREFIX: &str = "fivedice.table.";
 const LAST_TABLE: &str = "fivedice.last";
+/// One key per online room this device has been in: its seat tokens and the log it has seen.
+const ROOM_PREFIX: &str = "fivedice.room.";
+/// The online room open when the app was last used, to return to it on a reload.
+const OPEN_ROOM: &str = "fivedice.open-room";
 const HISTORY: &str = "fivedice.history";
 pub const UNREADABLE_PREFIX: &str = "fivedice.unreadable.";
 
@@ -224,6 +231,42 @@ impl Storage {
 
     pub fn save_history(&self, games: &[FinishedGame]) -> Result<(), String> {
         self.set(HISTORY, &history_to_json(games))
+    }
+
+    fn room_key(name: &RoomName) -> String {
+        format!("{ROOM_PREFIX}{name}")
+    }
+
+    /// What this device keeps of an online room (nothing yet for a room it has never been in). Unreadable
+    /// data is kept aside, and the reason returned.
+    pub fn room(&self, name: &RoomName) -> Result<SavedRoom, String> {
+        let key = Storage::room_key(name);
+        let Some(raw) = self.get(&key) else {
+            return Ok(SavedRoom::default());
+        };
+        SavedRoom::from_json(&raw).map_err(|reason| self.keep_aside(&key, &raw, &reason))
+    }
+
+    pub fn save_room(&self, name: &RoomName, room: &SavedRoom) -> Result<(), String> {
+        self.set(&Storage::room_key(name), &room.to_json())
+    }
+
+    /// The online room to return to when the app opens, if one was open.
+    pub fn open_room(&self) -> Option<String> {
+        self.get(OPEN_ROOM)
+    }
+
+    /// Remembers the online room open now (`None`: none, the app opens on the start screen or a table).
+    pub fn set_open_room(&self, name: Option<&RoomName>) -> Result<(), String> {
+        match name {
+            Some(name) => self.set(OPEN_ROOM, name.as_str()),
+            None => {
+                if let Some(backend) = &self.backend {
+                    backend.remove(OPEN_ROOM);
+                }
+                Ok(())
+            }
+        }
     }
 
     /// Everything kept aside as unreadable, oldest key first.

@@ -3,9 +3,11 @@
 mod coach_panel;
 mod dice_tray;
 mod hint;
+mod join_room_card;
 mod perfect_play;
 mod pips;
 mod play_screen;
+mod room_lobby;
 mod saved_games;
 mod score_sheet;
 mod setup_screen;
@@ -20,6 +22,7 @@ use wasm_bindgen::JsCast;
 use crate::store::GameStore;
 use crate::store::Reading;
 use play_screen::PlayScreen;
+use room_lobby::RoomLobby;
 use setup_screen::SetupScreen;
 
 #[component]
@@ -28,12 +31,19 @@ pub fn App() -> impl IntoView {
     provide_context(store);
     provide_context(store.engine());
     let has_table = store.has_table();
+    let in_room_lobby = store.in_room_lobby();
     view! {
         <UpdateBanner />
         <NoticeBar />
         <Show
             when=move || has_table.get()
-            fallback=|| view! { <SetupScreen /> }
+            fallback=move || {
+                view! {
+                    <Show when=move || in_room_lobby.get() fallback=|| view! { <SetupScreen /> }>
+                        <RoomLobby />
+                    </Show>
+                }
+            }
         >
             <PlayScreen />
         </Show>

@@ -10,6 +10,7 @@ use super::dice_tray::DiceTray;
 use super::hint::{HintPanel, HintShown};
 use super::pips::Pips;
 use super::player_name;
+use super::room_lobby::RoomBar;
 use super::score_sheet::ScoreSheet;
 use super::standings::Standings;
 use super::value_picker::ValuePicker;
@@ -39,6 +40,7 @@ pub fn PlayScreen() -> impl IntoView {
                 <span class="rules-name">{rules_name}</span>
                 <UndoButton />
             </header>
+            <RoomBar />
             <div class="play-main">
                 <div class="play-side">
                     <FirstPlayerBanner />

@@ -4,6 +4,7 @@ use fivedice_rules::{DiceMode, Joker, Rules, RulesetId};
 use leptos::prelude::*;
 
 use super::decimals;
+use super::join_room_card::JoinRoomCard;
 use super::perfect_play::PerfectPlay;
 use super::saved_games::{History, TablesInProgress, YourData};
 use super::statistics::Statistics;
@@ -244,6 +245,7 @@ pub fn SetupScreen() -> impl IntoView {
                 <p class="error" role="alert">{move || setup_error.get()}</p>
                 <button type="submit" class="primary start" data-action="start">"Start"</button>
             </form>
+            <JoinRoomCard />
             <History />
             <Statistics />
             <PerfectPlay />

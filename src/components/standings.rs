@@ -10,6 +10,8 @@ use crate::store::Reading as _;
 pub fn Standings() -> impl IntoView {
     let store = expect_context::<GameStore>();
     let (standings, players) = (store.standings(), store.players());
+    // An online room plays one game; the next is a new room.
+    let online = store.online_table();
     let rows = move || {
         standings
             .get()
@@ -37,9 +39,11 @@ pub fn Standings() -> impl IntoView {
             <h2 id="standings-title">"Game over"</h2>
             <ol>{rows}</ol>
             <div class="standings-actions">
-                <button class="primary" data-action="rematch" on:click=move |_| store.rematch()>
-                    "Rematch"
-                </button>
+                <Show when=move || !online.get()>
+                    <button class="primary" data-action="rematch" on:click=move |_| store.rematch()>
+                        "Rematch"
+                    </button>
+                </Show>
                 <button class="secondary" data-action="new-game" on:click=move |_| store.leave()>
                     "New game"
                 </button>

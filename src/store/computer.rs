@@ -68,6 +68,8 @@ impl GameStore {
         let store = *self;
         Effect::new(move |_| {
             store.table.track();
+            // Online, also when the connection comes back (the computer's turn may wait for it).
+            store.online.track();
             store.play_computers();
         });
     }
@@ -75,7 +77,8 @@ impl GameStore {
     /// Plays the computer players' turns until a person is to play. Called whenever the table changes; a turn
     /// already being played is left to go on.
     pub fn play_computers(&self) {
-        if self.computer.busy.get_value() || !self.computer_playing() {
+        // Online, the host's device plays the computer players; the others only watch them.
+        if self.computer.busy.get_value() || !self.computer_playing() || !self.plays_turn_here() {
             return;
         }
         self.computer.busy.set_value(true);
@@ -96,8 +99,13 @@ impl GameStore {
     /// One action of the computer player to play: roll, hold what it keeps, or take a cell (picker, then
     /// confirm).
     fn computer_step(&self) {
+        if self.waiting_for_room() {
+            // Online: the last move is on its way; the next one is decided on the table it makes.
+            return self.next_computer_step();
+        }
+        let here = self.plays_turn_here();
         let Some((game, level, seed)) = self.table.with_untracked(|table| {
-            let table = table.as_ref()?;
+            let table = table.as_ref().filter(|_| here)?;
             let level = table.computer_to_play()?;
             Some((table.game.clone(), level, decision_seed(table)))
         }) else {
@@ -133,7 +141,7 @@ impl GameStore {
                     Ok(keep @ Move::Keep(_)) => {
                         for (die, hold) in keep.holds(dice).into_iter().enumerate() {
                             if held[die] != hold {
-                                store.act(|table| table.game.toggle_hold(die));
+                                store.hold_die(die);
                             }
                         }
                         let rolls_again = !matches!(&keep, Move::Keep(faces) if faces.len() == DICE);

@@ -11,7 +11,10 @@ impl GameStore {
     /// Everything kept: the games in progress (this one included) and the finished ones.
     fn bundle(&self) -> Bundle {
         let mut tables = self.tables_in_progress.get_untracked();
-        if let Some(current) = self.table.get_untracked().filter(|table| !table.game.is_over()) {
+        // An online table in progress is the room's, not this device's to export (it goes to the history once
+        // finished).
+        let current = self.table.get_untracked().filter(|_| !self.is_online());
+        if let Some(current) = current.filter(|table| !table.game.is_over()) {
             tables.retain(|table| table.id != current.id);
             tables.insert(0, current);
         }

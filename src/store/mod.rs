@@ -4,17 +4,21 @@
 //!
 //! This file is the core (the state, acting, saving, adopting another tab's newer save); each other job has a
 //! file: [`play`] (the game's actions), [`tables`] (opening, starting and leaving tables, the history),
-//! [`computer`] (computer players), [`coaching`] (the coach's verdicts), [`data`] (export and import).
+//! [`computer`] (computer players), [`coaching`] (the coach's verdicts), [`data`] (export and import),
+//! [`online`] (online rooms: taps become messages to the room server, its events change the game).
 //! Storage and the clock are injected, so the logic runs natively under `cargo test` (see `tests.rs`).
 
 mod coaching;
 mod computer;
 mod data;
+mod online;
 mod play;
 mod reads;
 mod tables;
 #[cfg(test)]
 mod tests;
+
+use std::rc::Rc;
 
 use fivedice_rules::{Game, GameError};
 use leptos::prelude::*;
@@ -24,6 +28,7 @@ use crate::storage::{Storage, Unreadable};
 use crate::table::{FinishedGame, Table};
 
 pub use computer::ComputerDriver;
+pub use online::{Connection, RoomLink, RoomPlayer, RoomServer, RoomState, RoomView, reconnect_delay};
 pub use play::Picker;
 pub use reads::{PickerOffers, Reading, Situation};
 
@@ -78,6 +83,13 @@ pub struct GameStore {
     clock: Clock,
     /// The strategy engine's client: hints, the coach and computer players.
     engine: Engine,
+    /// The online room open, if any: its game is the table shown, never saved as a local table.
+    online: RwSignal<Option<online::OnlineRoom>>,
+    /// The way to the room server.
+    room_link: StoredValue<Option<Rc<dyn RoomLink>>, LocalStorage>,
+    room_server: RwSignal<RoomServer>,
+    /// Why the join card could not open a room.
+    room_join_error: RwSignal<Option<String>>,
 }
 
 impl GameStore {
@@ -97,6 +109,10 @@ impl GameStore {
             storage: StoredValue::new_local(storage),
             clock,
             engine: Engine::new(),
+            online: RwSignal::new(None),
+            room_link: StoredValue::new_local(None),
+            room_server: RwSignal::new(RoomServer::Unknown),
+            room_join_error: RwSignal::new(None),
         }
     }
 
@@ -104,6 +120,7 @@ impl GameStore {
     /// one in progress), and an ear for other tabs saving the same table.
     pub fn open() -> GameStore {
         let store = GameStore::new(Storage::browser(), Clock::browser());
+        store.set_room_link(Rc::new(crate::room_client::WebSocketLink::default()));
         let query = web_sys::window()
             .and_then(|window| window.location().search().ok())
             .unwrap_or_default();
@@ -160,6 +177,10 @@ impl GameStore {
     /// Saves the table, unless another tab has saved a newer revision of it since: then that one is shown
     /// instead (and false returned), so neither tab silently overwrites the other.
     fn save(&self, table: &Table) -> bool {
+        if self.is_online() {
+            // An online table lives in its room's log (kept by the online job), not among the local tables.
+            return true;
+        }
         let newer = self
             .storage
             .with_value(|storage| storage.table_since(&table.id, table.revision));

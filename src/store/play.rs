@@ -1,6 +1,8 @@
 //! The game's own actions: roll, hold, open the picker on a cell, choose a value, write it, undo. Each asks the
-//! rules crate first; people's taps wait while a computer player is playing.
+//! rules crate first; people's taps wait while a computer player is playing. At an online table each becomes
+//! a message to the room server instead (see [`super::online`]), and the game changes when its event is back.
 
+use fivedice_room::Action;
 use fivedice_rules::{Category, Dice, GameError, Preview};
 use leptos::prelude::*;
 
@@ -31,6 +33,9 @@ impl GameStore {
     /// Rolls the dice that are not held, recording the keep it stands for (for the coach).
     pub(super) fn roll_dice(&self) {
         self.picker.set(None);
+        if self.is_online() {
+            return self.send_turn_action(Action::Roll);
+        }
         let rolled = self.act(|table| {
             let decision = table.keep_decision();
             table.game.roll(&mut table.dice)?;
@@ -44,12 +49,20 @@ impl GameStore {
 
     pub fn toggle_hold(&self, die: usize) {
         if !self.computer_playing() {
-            self.act(|table| table.game.toggle_hold(die));
+            self.hold_die(die);
         }
     }
 
+    /// Holds a free die or frees a held one.
+    pub(super) fn hold_die(&self, die: usize) {
+        if self.is_online() {
+            return self.send_turn_action(Action::Hold { die });
+        }
+        self.act(|table| table.game.toggle_hold(die));
+    }
+
     pub fn open_picker(&self, category: Category) {
-        if !self.computer_playing() {
+        if !self.computer_playing() && self.plays_turn_here() {
             self.pick(category);
         }
     }
@@ -74,6 +87,11 @@ impl GameStore {
     /// Score pad: the five faces the player rolled for real; the rules then score them in every open cell.
     /// Returns false (and says why) when the dice cannot go in the cell the picker is open on.
     pub fn enter_dice(&self, dice: Dice) -> bool {
+        if self.is_online() {
+            // The picker stays open: the cell's score shows once the room has the dice.
+            self.send_turn_action(Action::EnterDice { dice });
+            return true;
+        }
         if self.act(|table| table.game.enter_dice(dice)).is_none() {
             return false;
         }
@@ -97,6 +115,9 @@ impl GameStore {
     /// Score pad: forget the entered dice and go back to writing values by hand.
     pub fn clear_dice(&self) {
         self.picker.set(None);
+        if self.is_online() {
+            return self.send_turn_action(Action::ClearDice);
+        }
         self.act(|table| table.game.clear_dice());
     }
 
@@ -138,6 +159,9 @@ impl GameStore {
         else {
             return;
         };
+        if self.is_online() {
+            return self.send_cell(category, value, bonus);
+        }
         let written = self.act(|table| {
             let decision = table.cell_decision(category);
             match table.game.preview(category)? {
@@ -157,6 +181,9 @@ impl GameStore {
     /// Takes back the last cell written, while the rules allow it and a person wrote it.
     pub fn undo(&self) {
         self.picker.set(None);
+        if self.is_online() {
+            return self.send_undo();
+        }
         let undone = self.act(|table| {
             // The rules' reason first; past that, a computer player's cell is nothing a person can take back.
             if table.game.can_undo() && !table.can_undo() {

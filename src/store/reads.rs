@@ -110,14 +110,18 @@ impl GameStore {
         self.derive(|table| table.game.is_over())
     }
 
-    /// Whether the current player may roll now.
+    /// Whether the current player may roll now (online: on the device that plays the turn).
     pub fn can_roll(&self) -> impl Reading<bool> + use<> {
-        self.derive(|table| table.game.check_roll().is_ok())
+        let allowed = self.derive(|table| table.game.check_roll().is_ok());
+        let here = self.acting_here();
+        move || allowed() && here.get()
     }
 
-    /// Whether the current player may hold or free the dice now.
+    /// Whether the current player may hold or free the dice now (online: on the device that plays the turn).
     pub fn can_hold(&self) -> impl Reading<bool> + use<> {
-        self.derive(|table| table.game.check_hold(0).is_ok())
+        let allowed = self.derive(|table| table.game.check_hold(0).is_ok());
+        let here = self.acting_here();
+        move || allowed() && here.get()
     }
 
     /// The value written in a cell of a seat's column, `None` while it is open.
@@ -125,14 +129,16 @@ impl GameStore {
         self.derive(move |table| table.game.sheets().get(seat)?.get(category))
     }
 
-    /// What writing this cell would do, while its seat may write it now (else `None`).
+    /// What writing this cell would do, while its seat may write it now, here (else `None`).
     pub fn cell_preview(&self, seat: usize, category: Category) -> impl Reading<Option<Preview>> + use<> {
-        self.derive(move |table| {
+        let here = self.acting_here();
+        let preview = self.derive(move |table| {
             let game = &table.game;
             (!game.is_over() && game.current_seat() == seat)
                 .then(|| game.preview(category).ok())
                 .flatten()
-        })
+        });
+        move || preview().filter(|_| here.get())
     }
 
     pub fn totals(&self, seat: usize) -> impl Reading<Option<Totals>> + use<> {
@@ -177,9 +183,11 @@ impl GameStore {
         })
     }
 
-    /// The last cell written, while it can be taken back: (seat, cell, points).
+    /// The last cell written, while it can be taken back (online: by the device holding its seat): (seat,
+    /// cell, points).
     pub fn undoable(&self) -> impl Reading<Option<(usize, Category, u16)>> + use<> {
-        self.derive(|table| {
+        let held = self.holds_seat();
+        let last = self.derive(|table| {
             let game = &table.game;
             let entry = game.log().last().filter(|_| table.can_undo())?;
             Some((
@@ -187,7 +195,12 @@ impl GameStore {
                 entry.category,
                 entry.points,
             ))
-        })
+        });
+        move || {
+            let (seat, category, points) = last()?;
+            let ours = held.with(|held| held.as_ref().is_none_or(|held| held.contains(&seat)));
+            ours.then_some((seat, category, points))
+        }
     }
 
     /// The round in which the `entry`th cell of the game was written (read once, not followed).
@@ -211,7 +224,9 @@ impl GameStore {
 
     /// Whether a hint can be asked: dice on the table (rolled, or entered on a score pad) in a game going on.
     pub fn hint_available(&self) -> impl Reading<bool> + use<> {
-        self.derive(|table| !table.game.is_over() && table.game.turn().dice.is_some())
+        let available = self.derive(|table| !table.game.is_over() && table.game.turn().dice.is_some());
+        let here = self.acting_here();
+        move || available() && here.get()
     }
 
     /// Asks the engine for every option of the current situation, best first.

@@ -1,23 +1,25 @@
 //! Tables come and go: what is saved is read at start-up, a new table is seated, a finished one goes to the
 //! history, the player leaves, resumes or deletes one.
 
-use crate::launch::parse_launch;
+use crate::launch::{RoomLaunch, parse_launch, parse_room_launch};
 use crate::table::{FinishedGame, NewGameRequest, Table};
 use leptos::prelude::*;
 
 use super::GameStore;
 
 impl GameStore {
-    /// Reads what is saved, then opens the table the launch address (`?new=1…`) asks for, or the last one
-    /// still in progress. Returns whether the address asked for a table (it is then to be forgotten).
+    /// Reads what is saved, then opens the table the launch address (`?new=1…`) or the online room it
+    /// (`?room=…`) asks for, or else the online room open last, or the last table still in progress. Returns
+    /// whether the address asked for something (it is then to be forgotten).
     pub fn load(&self, launch_query: &str) -> bool {
-        let (available, history, tables, last, unreadable) = self.storage.with_value(|storage| {
+        let (available, history, tables, last, unreadable, open_room) = self.storage.with_value(|storage| {
             (
                 storage.is_available(),
                 storage.history(),
                 storage.tables(),
                 storage.last_table_id(),
                 storage.unreadable(),
+                storage.open_room(),
             )
         });
         let mut problems = Vec::new();
@@ -56,10 +58,28 @@ impl GameStore {
                 self.setup_error.set(Some(message));
                 true
             }
-            None => {
-                self.table.set(resumed);
-                false
-            }
+            None => match parse_room_launch(launch_query) {
+                Some(Ok(launch)) => {
+                    self.open_room(launch);
+                    true
+                }
+                Some(Err(message)) => {
+                    self.room_join_error.set(Some(message));
+                    true
+                }
+                None => {
+                    let reopened = open_room.and_then(|name| fivedice_room::RoomName::parse(&name).ok());
+                    match reopened {
+                        Some(room) => self.open_room(RoomLaunch {
+                            room,
+                            player: None,
+                            rules: None,
+                        }),
+                        None => self.table.set(resumed),
+                    }
+                    false
+                }
+            },
         }
     }
 
@@ -72,6 +92,7 @@ impl GameStore {
         };
         match Table::new(name, &request, self.now_ms()) {
             Ok(table) => {
+                self.close_room();
                 self.setup_error.set(None);
                 self.picker.set(None);
                 self.save(&table);
@@ -139,6 +160,10 @@ impl GameStore {
 
     /// The same players and rules at a new table.
     pub fn rematch(&self) {
+        if self.is_online() {
+            // A room plays one game: the next is a new room, from the start screen.
+            return self.close_room();
+        }
         let Some(table) = self.table.get_untracked() else {
             return;
         };
@@ -148,6 +173,9 @@ impl GameStore {
 
     /// Back to the start screen; a game in progress stays saved to resume.
     pub fn leave(&self) {
+        if self.is_online() {
+            return self.close_room();
+        }
         self.picker.set(None);
         if let Some(table) = self.table.get_untracked() {
             self.close_finished(&table);
@@ -169,6 +197,7 @@ impl GameStore {
         let Some(table) = self.storage.with_value(|storage| storage.table(id)).or(listed) else {
             return;
         };
+        self.close_room();
         let remembered = self.storage.with_value(|storage| storage.set_last_table(id));
         self.report_saving(remembered);
         self.picker.set(None);

@@ -2,6 +2,7 @@
 //! coach's record. [`saved`] holds the forms it is kept in (versioned, migrated when read), with the history of
 //! finished games and the export file.
 
+pub mod online;
 pub mod saved;
 
 use fivedice_rules::{Category, Dice, DiceMode, FirstPlayerRoll, Game, Move, Rules, SetupError};
@@ -66,6 +67,34 @@ pub struct Decision {
     pub verdict: Option<Verdict>,
 }
 
+impl Decision {
+    /// The decision a roll about to happen in this game stands for: keeping the held dice (none before the
+    /// first roll).
+    pub fn keep(game: &Game) -> Option<Decision> {
+        let turn = game.turn();
+        Some(Decision::taken(game, turn.dice?, turn.kept()?))
+    }
+
+    /// The decision of writing the dice on the table in `category`.
+    pub fn cell(game: &Game, category: Category) -> Option<Decision> {
+        let dice = game.turn().dice?;
+        Some(Decision::taken(game, dice, Move::Cell(category)))
+    }
+
+    fn taken(game: &Game, dice: Dice, choice: Move) -> Decision {
+        let seat = game.current_seat();
+        Decision {
+            seat,
+            entry: game.log().len(),
+            filled: game.sheets()[seat].filled().collect(),
+            dice,
+            rolls_left: game.turn().rolls_left(),
+            choice,
+            verdict: None,
+        }
+    }
+}
+
 impl Table {
     /// Seats the players, rolls for who starts (with the table's own dice) and opens the game.
     pub fn new(name: String, request: &NewGameRequest, now_ms: f64) -> Result<Table, SetupError> {
@@ -116,27 +145,12 @@ impl Table {
 
     /// The decision a roll about to happen stands for: keeping the held dice (none before the first roll).
     pub fn keep_decision(&self) -> Option<Decision> {
-        let turn = self.game.turn();
-        Some(self.decision(turn.dice?, turn.kept()?))
+        Decision::keep(&self.game)
     }
 
     /// The decision of writing the dice on the table in `category`.
     pub fn cell_decision(&self, category: Category) -> Option<Decision> {
-        let dice = self.game.turn().dice?;
-        Some(self.decision(dice, Move::Cell(category)))
-    }
-
-    fn decision(&self, dice: Dice, choice: Move) -> Decision {
-        let seat = self.game.current_seat();
-        Decision {
-            seat,
-            entry: self.game.log().len(),
-            filled: self.game.sheets()[seat].filled().collect(),
-            dice,
-            rolls_left: self.game.turn().rolls_left(),
-            choice,
-            verdict: None,
-        }
+        Decision::cell(&self.game, category)
     }
 
     /// After an undo: the decisions of the cells taken back go too (the keeps of the turn restored stay).

@@ -1,8 +1,12 @@
 // Shared steps for the browser tests: start a game by address, read the dice, ask the CLI for the rules' answer.
 import { execFileSync } from "node:child_process";
+import { resolve } from "node:path";
 import { expect } from "@playwright/test";
 
-const cli = new URL("../../target/debug/fivedice", import.meta.url).pathname;
+// The CLI as `cargo build -p fivedice` left it (in $CARGO_TARGET_DIR when that is set).
+const cli = process.env.CARGO_TARGET_DIR
+  ? resolve(process.env.CARGO_TARGET_DIR, "debug/fivedice")
+  : new URL("../../target/debug/fivedice", import.meta.url).pathname;
 
 /** Opens a new game through the launch address of UI-HOOKS.md and waits for the table. */
 export async function startGame(page, { rules, players, seed, joker, dice = "app" }) {
@@ -90,4 +94,14 @@ export async function totals(page, seat, names) {
     result[name] = Number(await page.locator(`[data-total="${seat}:${name}"]`).textContent());
   }
   return result;
+}
+
+/** A sheet's totals as the rules define them (from `fivedice rules`): sections, the upper bonus, and the
+ * five-of-a-kind bonuses collected (`sheet.bonus`). */
+export function expectedTotals(ruleset, sheet) {
+  const [upper, lower] = ruleset.sections.map((section) => section.cells.map((cell) => cell.id));
+  const sum = (ids) => ids.reduce((total, id) => total + (sheet.filled[id] ?? 0), 0);
+  const upperTotal = sum(upper);
+  const bonus = upperTotal >= ruleset.upper_bonus.threshold ? ruleset.upper_bonus.points : 0;
+  return { upper: upperTotal, bonus, lower: sum(lower), grand: upperTotal + bonus + sum(lower) + sheet.bonus };
 }

@@ -5,6 +5,7 @@ import {
   cliRules,
   cliScore,
   currentSeat,
+  expectedTotals as sheetTotals,
   holdMostCommon,
   readDice,
   scoreCell,
@@ -42,11 +43,7 @@ async function playTurn(page, { rules, joker, sheet, seat, prefer }) {
 }
 
 function expectedTotals(rules, sheet) {
-  const { upper, lower } = sections(rules);
-  const sum = (ids) => ids.reduce((total, id) => total + (sheet.filled[id] ?? 0), 0);
-  const upperTotal = sum(upper);
-  const bonus = upperTotal >= 63 ? rulesets[rules].upper_bonus.points : 0;
-  return { upper: upperTotal, bonus, lower: sum(lower), grand: upperTotal + bonus + sum(lower) + sheet.bonus };
+  return sheetTotals(rulesets[rules], sheet);
 }
 
 test("a one-player Yahtzee game played to the end, every total as the rules say", async ({ page }) => {

@@ -1,0 +1,319 @@
+//! An online room: the lobby where players gather and the host chooses the game and starts it, the players
+//! with their presence (also above the sheet once playing), and why this device was not seated.
+
+use std::time::Duration;
+
+use fivedice_rules::{DiceMode, Joker, RulesetId};
+use leptos::prelude::*;
+
+use crate::store::{GameStore, RoomPlayer, RoomState, RoomView};
+
+/// How often the room looks at the clock again (a seat away long enough may be taken over).
+const TICK: Duration = Duration::from_secs(5);
+
+/// Keeps the room's clock going while the calling view lives.
+fn keep_room_clock(store: GameStore) {
+    match set_interval_with_handle(move || store.room_tick(), TICK) {
+        Ok(handle) => on_cleanup(move || handle.clear()),
+        Err(error) => leptos::logging::warn!("the room's clock could not start: {error:?}"),
+    }
+}
+
+#[component]
+pub fn RoomLobby() -> impl IntoView {
+    let store = expect_context::<GameStore>();
+    keep_room_clock(store);
+    let view = store.room_view();
+    move || {
+        view.get().map(|room| {
+            let status = lobby_status(&room);
+            let name = room.name.clone();
+            view! {
+                <div class="setup room-lobby" data-room=room.name.clone() data-room-state=room.state.id()>
+                    <header class="brand">
+                        <h1>"Room “" {name} "”"</h1>
+                        <p aria-live="polite">{status}</p>
+                    </header>
+                    <section class="card" aria-labelledby="room-players-title">
+                        <h2 id="room-players-title">"Players"</h2>
+                        <RoomPlayers />
+                        <RoomRefusal />
+                        {room
+                            .hosting
+                            .then(|| {
+                                view! {
+                                    <div class="player-buttons">
+                                        <button
+                                            type="button"
+                                            class="secondary"
+                                            data-action="add-computer"
+                                            on:click=move |_| store.add_room_computer()
+                                        >
+                                            "Add a computer player"
+                                        </button>
+                                    </div>
+                                }
+                            })}
+                    </section>
+                    <RoomGameChoice room=room.clone() />
+                    <button class="link" data-action="leave-room" on:click=move |_| store.leave_room()>
+                        "← Leave the room"
+                    </button>
+                </div>
+            }
+        })
+    }
+}
+
+fn lobby_status(room: &RoomView) -> String {
+    match room.state {
+        RoomState::Offline => "Offline: reconnecting…".to_string(),
+        _ if room.own_seats.is_empty() && room.refusal.is_none() => "Joining…".to_string(),
+        _ if room.refusal.is_some() => "Watching".to_string(),
+        _ if room.hosting => "You host: choose the game, then start when everyone is here.".to_string(),
+        _ => match &room.host_name {
+            Some(host) => format!("Waiting for {host} to start the game."),
+            None => "Waiting for the host.".to_string(),
+        },
+    }
+}
+
+/// The game the room will play: the host chooses it (the others see the choice), then starts.
+#[component]
+fn RoomGameChoice(room: RoomView) -> impl IntoView {
+    let store = expect_context::<GameStore>();
+    let (ruleset, joker, dice) = (room.rules.id(), room.rules.joker(), room.dice);
+    let has_joker = ruleset.ruleset().extra_five_of_a_kind.is_some();
+    let locked = !room.hosting;
+    let choose = move |ruleset: RulesetId, joker: Joker, dice: DiceMode| {
+        store.choose_room_rules(ruleset, Some(joker), dice)
+    };
+    let missing = room.players_missing;
+    view! {
+        <section class="card new-game" aria-labelledby="room-game-title">
+            <h2 id="room-game-title">"Game"</h2>
+            <label>
+                <span>"Game"</span>
+                <select
+                    data-setup="rules"
+                    disabled=locked
+                    on:change=move |event| {
+                        if let Ok(id) = event_target_value(&event).parse::<RulesetId>() {
+                            choose(id, joker, dice);
+                        }
+                    }
+                >
+                    {RulesetId::ALL
+                        .into_iter()
+                        .map(|id| {
+                            view! {
+                                <option value=id.id() selected=id == ruleset>
+                                    {id.ruleset().name}
+                                </option>
+                            }
+                        })
+                        .collect_view()}
+                </select>
+            </label>
+            {has_joker
+                .then(|| {
+                    view! {
+                        <label>
+                            <span>"Joker rule"</span>
+                            <select
+                                data-setup="joker"
+                                disabled=locked
+                                on:change=move |event| {
+                                    if let Ok(choice) = event_target_value(&event).parse::<Joker>() {
+                                        choose(ruleset, choice, dice);
+                                    }
+                                }
+                            >
+                                <option value="forced" selected=joker == Joker::Forced>
+                                    "Forced (official)"
+                                </option>
+                                <option value="free" selected=joker == Joker::Free>
+                                    "Free choice"
+                                </option>
+                                <option value="none" selected=joker == Joker::None>
+                                    "No Joker"
+                                </option>
+                            </select>
+                        </label>
+                    }
+                })}
+            <label>
+                <span>"Dice"</span>
+                <select
+                    data-setup="dice-mode"
+                    disabled=locked
+                    on:change=move |event| {
+                        let mode = if event_target_value(&event) == "pad" { DiceMode::Pad } else { DiceMode::App };
+                        choose(ruleset, joker, mode);
+                    }
+                >
+                    <option value="app" selected=dice == DiceMode::App>
+                        "The app's dice (the server rolls)"
+                    </option>
+                    <option value="pad" selected=dice == DiceMode::Pad>
+                        "Our own dice (score pad)"
+                    </option>
+                </select>
+            </label>
+            {room
+                .hosting
+                .then(|| {
+                    view! {
+                        <p class="muted">
+                            {(missing > 0).then(|| format!("{missing} more player(s) needed to start."))}
+                        </p>
+                        <button
+                            class="primary start"
+                            data-action="start-game"
+                            disabled=!room.can_start
+                            on:click=move |_| store.start_room_game()
+                        >
+                            "Start game"
+                        </button>
+                    }
+                })}
+        </section>
+    }
+}
+
+/// The players of the room, in seat order: name, host, this device's, away, computer.
+#[component]
+pub fn RoomPlayers() -> impl IntoView {
+    let store = expect_context::<GameStore>();
+    let view = store.room_view();
+    move || {
+        let players = view.with(|room| room.as_ref().map(|room| room.players.clone()).unwrap_or_default());
+        view! {
+            <ul class="room-players">
+                {players.into_iter().map(|player| view! { <RoomPlayerRow player /> }).collect_view()}
+            </ul>
+        }
+    }
+}
+
+#[component]
+fn RoomPlayerRow(player: RoomPlayer) -> impl IntoView {
+    let store = expect_context::<GameStore>();
+    let seat = player.seat;
+    let tags = [
+        (player.host, "host"),
+        (player.own, "you"),
+        (player.computer, "computer"),
+        (player.stand_in, "a computer plays"),
+        (player.away, "away"),
+    ];
+    view! {
+        <li class="room-player" class:away=player.away class:own=player.own>
+            <span
+                class="name"
+                data-room-player=seat.to_string()
+                data-host=player.host.then_some("true")
+                data-away=player.away.then_some("true")
+            >
+                {player.name}
+            </span>
+            {tags
+                .into_iter()
+                .filter(|(shown, _)| *shown)
+                .map(|(_, tag)| view! { <span class="tag">{tag}</span> })
+                .collect_view()}
+            {player
+                .can_take_over
+                .then(|| {
+                    view! {
+                        <button
+                            class="secondary"
+                            data-action="take-over"
+                            data-seat=seat.to_string()
+                            on:click=move |_| store.take_over_seat(seat)
+                        >
+                            "Let a computer play"
+                        </button>
+                    }
+                })}
+            {player
+                .can_give_back
+                .then(|| {
+                    view! {
+                        <button
+                            class="secondary"
+                            data-action="give-back"
+                            data-seat=seat.to_string()
+                            on:click=move |_| store.give_back_seat(seat)
+                        >
+                            "Give the seat back"
+                        </button>
+                    }
+                })}
+        </li>
+    }
+}
+
+/// Why the server did not seat this device (it watches), as the server said it.
+#[component]
+fn RoomRefusal() -> impl IntoView {
+    let store = expect_context::<GameStore>();
+    let view = store.room_view();
+    move || {
+        view.with(|room| room.as_ref().and_then(|room| room.refusal.clone()))
+            .map(|reason| {
+                view! {
+                    <p class="error" data-room-error="true">
+                        {reason}
+                    </p>
+                }
+            })
+    }
+}
+
+/// Above the sheet at an online table: the room, its players' presence, and the seats this device holds.
+#[component]
+pub fn RoomBar() -> impl IntoView {
+    let store = expect_context::<GameStore>();
+    let view = store.room_view();
+    let shown = move || view.with(Option::is_some);
+    view! {
+        <Show when=shown>
+            <RoomBarShown />
+        </Show>
+    }
+}
+
+#[component]
+fn RoomBarShown() -> impl IntoView {
+    let store = expect_context::<GameStore>();
+    keep_room_clock(store);
+    let view = store.room_view();
+    let read =
+        move |field: fn(&RoomView) -> String| view.with(|room| room.as_ref().map(field).unwrap_or_default());
+    let name = move || read(|room| room.name.clone());
+    let state = move || read(|room| room.state.id().to_string());
+    let own = move || {
+        read(|room| {
+            room.own_seats
+                .iter()
+                .map(usize::to_string)
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+    };
+    let label = move || {
+        read(|room| match room.state {
+            RoomState::Offline => "offline — reconnecting…".to_string(),
+            _ if room.own_seats.is_empty() => "watching".to_string(),
+            _ => String::new(),
+        })
+    };
+    view! {
+        <section class="room-bar" aria-label="Online room" data-room=name data-room-state=state data-seat-self=own>
+            <span class="room-name">"Room “" {name} "” " <span class="muted">{label}</span></span>
+            <RoomPlayers />
+            <RoomRefusal />
+        </section>
+    }
+}

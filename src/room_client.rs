@@ -1,0 +1,235 @@
+//! The browser's side of the room server: one WebSocket to `rooms/ws` beside the page (relative to the page's
+//! directory, so the app works under a subpath), JSON messages in and out, and reconnecting by itself after a
+//! drop with the waits the store decides. What the messages mean is the store's job (`store/online.rs`).
+
+use std::cell::{Cell, RefCell};
+use std::rc::{Rc, Weak};
+
+use fivedice_room::{ClientMessage, ServerMessage};
+use wasm_bindgen::JsCast;
+use wasm_bindgen::prelude::Closure;
+use web_sys::{CloseEvent, MessageEvent, WebSocket};
+
+use crate::store::{GameStore, RoomLink, RoomServer};
+
+/// The room server's WebSocket address for a page at `protocol//host/pathname`: `ws:` or `wss:` like the
+/// page, in the page's directory.
+pub fn socket_url(protocol: &str, host: &str, pathname: &str) -> String {
+    let scheme = if protocol == "https:" { "wss" } else { "ws" };
+    let directory = pathname.rfind('/').map_or("/", |end| &pathname[..=end]);
+    format!("{scheme}://{host}{directory}rooms/ws")
+}
+
+/// The page's own room server address, if the page has a location.
+fn page_socket_url() -> Option<String> {
+    let location = web_sys::window()?.location();
+    Some(socket_url(
+        &location.protocol().ok()?,
+        &location.host().ok()?,
+        &location.pathname().ok()?,
+    ))
+}
+
+/// A handler of the socket's events, kept alive as long as the socket.
+type SocketHandler = Closure<dyn FnMut(web_sys::Event)>;
+
+/// One WebSocket at a time, replaced when the store connects again.
+#[derive(Default)]
+pub struct WebSocketLink {
+    inner: Rc<Inner>,
+}
+
+#[derive(Default)]
+struct Inner {
+    socket: RefCell<Option<WebSocket>>,
+    /// Counts the sockets opened: events of a socket replaced since are ignored.
+    generation: Cell<u64>,
+    /// The socket's handlers, alive as long as it is.
+    handlers: RefCell<Vec<SocketHandler>>,
+    /// The wait before the next attempt, while one is pending.
+    retry: Cell<Option<i32>>,
+}
+
+impl RoomLink for WebSocketLink {
+    fn connect(&self, store: GameStore) {
+        open(&self.inner, store);
+    }
+
+    fn send(&self, message: &ClientMessage) -> bool {
+        let socket = self.inner.socket.borrow();
+        let Some(socket) = socket
+            .as_ref()
+            .filter(|socket| socket.ready_state() == WebSocket::OPEN)
+        else {
+            return false;
+        };
+        match serde_json::to_string(message) {
+            Ok(json) => socket.send_with_str(&json).is_ok(),
+            Err(error) => {
+                leptos::logging::warn!("a room message could not be written: {error}");
+                false
+            }
+        }
+    }
+
+    fn close(&self) {
+        shut(&self.inner);
+    }
+}
+
+/// Closes the socket open (its events no longer reach the store) and any attempt pending.
+fn shut(inner: &Inner) {
+    inner.generation.set(inner.generation.get() + 1);
+    if let Some(timer) = inner.retry.take()
+        && let Some(window) = web_sys::window()
+    {
+        window.clear_timeout_with_handle(timer);
+    }
+    if let Some(socket) = inner.socket.borrow_mut().take()
+        && socket.close().is_err()
+    {
+        leptos::logging::warn!("the room connection could not be closed; it is abandoned");
+    }
+    inner.handlers.borrow_mut().clear();
+}
+
+fn open(inner: &Rc<Inner>, store: GameStore) {
+    shut(inner);
+    let generation = inner.generation.get();
+    let socket = page_socket_url().and_then(|url| WebSocket::new(&url).ok());
+    let Some(socket) = socket else {
+        // No socket at all (no location, or the browser refused the address): try again later.
+        return dropped(inner, store);
+    };
+    let current = {
+        let weak = Rc::downgrade(inner);
+        move || {
+            weak.upgrade()
+                .filter(|inner| inner.generation.get() == generation)
+        }
+    };
+    let on_open = {
+        let current = current.clone();
+        SocketHandler::new(move |_| {
+            if current().is_some() {
+                store.room_connected();
+            }
+        })
+    };
+    let on_message = {
+        let current = current.clone();
+        SocketHandler::new(move |event: web_sys::Event| {
+            if current().is_none() {
+                return;
+            }
+            let text = event
+                .dyn_ref::<MessageEvent>()
+                .and_then(|message| message.data().as_string());
+            match text.map(|text| serde_json::from_str::<ServerMessage>(&text)) {
+                Some(Ok(message)) => store.receive(message),
+                Some(Err(error)) => leptos::logging::warn!("a room message was not understood: {error}"),
+                None => leptos::logging::warn!("a room message was not text"),
+            }
+        })
+    };
+    let on_close = {
+        let weak: Weak<Inner> = Rc::downgrade(inner);
+        SocketHandler::new(move |event: web_sys::Event| {
+            let Some(inner) = weak
+                .upgrade()
+                .filter(|inner| inner.generation.get() == generation)
+            else {
+                return;
+            };
+            if let Some(close) = event.dyn_ref::<CloseEvent>()
+                && !close.was_clean()
+            {
+                leptos::logging::log!("the room connection dropped (code {})", close.code());
+            }
+            inner.socket.borrow_mut().take();
+            dropped(&inner, store);
+        })
+    };
+    socket.set_onopen(Some(on_open.as_ref().unchecked_ref()));
+    socket.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    socket.set_onclose(Some(on_close.as_ref().unchecked_ref()));
+    *inner.handlers.borrow_mut() = vec![on_open, on_message, on_close];
+    *inner.socket.borrow_mut() = Some(socket);
+}
+
+/// The connection is gone: the store says whether and when to try again.
+fn dropped(inner: &Rc<Inner>, store: GameStore) {
+    let Some(wait) = store.room_disconnected() else {
+        return;
+    };
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let weak = Rc::downgrade(inner);
+    let generation = inner.generation.get();
+    let again = Closure::once_into_js(move || {
+        if let Some(inner) = weak
+            .upgrade()
+            .filter(|inner| inner.generation.get() == generation)
+        {
+            inner.retry.set(None);
+            open(&inner, store);
+        }
+    });
+    let millis = i32::try_from(wait.as_millis()).unwrap_or(i32::MAX);
+    match window.set_timeout_with_callback_and_timeout_and_arguments_0(again.unchecked_ref(), millis) {
+        Ok(timer) => inner.retry.set(Some(timer)),
+        Err(_) => leptos::logging::warn!("the room connection could not be retried: reload the page"),
+    }
+}
+
+/// Asks whether this address has a room server (`GET rooms` beside the page answers
+/// `{"server":"fivedice",…}`) and tells the store.
+pub fn check_room_server(store: GameStore) {
+    wasm_bindgen_futures::spawn_local(async move {
+        let found = ask_room_server().await.unwrap_or(false);
+        store.set_room_server(if found {
+            RoomServer::Available
+        } else {
+            RoomServer::Missing
+        });
+    });
+}
+
+async fn ask_room_server() -> Option<bool> {
+    use wasm_bindgen_futures::JsFuture;
+    let window = web_sys::window()?;
+    let response: web_sys::Response = JsFuture::from(window.fetch_with_str("rooms"))
+        .await
+        .ok()?
+        .dyn_into()
+        .ok()?;
+    if !response.ok() {
+        return Some(false);
+    }
+    let text = JsFuture::from(response.text().ok()?).await.ok()?.as_string()?;
+    let status: serde_json::Value = serde_json::from_str(&text).ok()?;
+    Some(status.get("server").and_then(serde_json::Value::as_str) == Some("fivedice"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::socket_url;
+
+    #[test]
+    fn the_socket_is_beside_the_page() {
+        assert_eq!(
+            socket_url("http:", "127.0.0.1:8080", "/index.html"),
+            "ws://127.0.0.1:8080/rooms/ws"
+        );
+        assert_eq!(
+            socket_url("https:", "example.org", "/games/fivedice/"),
+            "wss://example.org/games/fivedice/rooms/ws"
+        );
+        assert_eq!(
+            socket_url("https:", "example.org", "/games/fivedice/index.html"),
+            "wss://example.org/games/fivedice/rooms/ws"
+        );
+        assert_eq!(socket_url("http:", "h", ""), "ws://h/rooms/ws");
+    }
+}

@@ -1,0 +1,273 @@
+// Online rooms against the real room server: players on their own devices (separate browser contexts, so
+// separate storage) join one room, play a whole Yahtzee game, reload, lose their connection, survive a server
+// restart, and a latecomer can only watch. Every total is checked against the rules crate (through the CLI).
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { test, expect } from "@playwright/test";
+import {
+  choosableCells,
+  cliRules,
+  cliScore,
+  currentSeat,
+  expectedTotals,
+  heldDice,
+  holdMostCommon,
+  readDice,
+  scoreCell,
+  totals,
+} from "./helpers.mjs";
+import { freePort, startRoomServer } from "./room-server.mjs";
+
+const dist = process.env.E2E_DIST ?? "dist";
+const yahtzee = cliRules().find((ruleset) => ruleset.id === "yahtzee");
+const rollsLeft = ["3 rolls left", "2 rolls left", "1 roll left", "No rolls left"];
+// Each player's own tablet, in portrait.
+const device = { viewport: { width: 768, height: 1024 } };
+
+/**
+ * Lets a test cut a page's connection: every WebSocket the page opens is remembered, and while `__blockRooms`
+ * is set new ones go to a closed port (as a device out of the network would).
+ */
+function watchSockets() {
+  const Native = window.WebSocket;
+  window.__roomSockets = [];
+  window.__blockRooms = false;
+  window.WebSocket = class extends Native {
+    constructor(url, ...rest) {
+      super(window.__blockRooms ? "ws://127.0.0.1:9/unreachable" : url, ...rest);
+      window.__roomSockets.push(this);
+    }
+  };
+}
+
+async function cutConnection(page) {
+  await page.evaluate(() => {
+    window.__blockRooms = true;
+    for (const socket of window.__roomSockets) socket.close();
+  });
+}
+
+async function restoreConnection(page) {
+  await page.evaluate(() => (window.__blockRooms = false));
+}
+
+function room(page) {
+  return page.locator('[data-room="friday"]');
+}
+
+/** Rolls and waits for the server's dice to come back (the roll button then counts one roll less). */
+async function roll(page, used) {
+  const button = page.locator('[data-action="roll"]');
+  await expect(button).toHaveAttribute("aria-label", new RegExp(rollsLeft[used]));
+  await button.click();
+  await expect(button).toHaveAttribute("aria-label", new RegExp(rollsLeft[used + 1]));
+}
+
+/** The rolls used so far in this turn, from the roll button's name. */
+async function rollsUsed(page) {
+  const label = await page.locator('[data-action="roll"]').getAttribute("aria-label");
+  return rollsLeft.findIndex((left) => label.includes(left));
+}
+
+/**
+ * Plays the rest of the turn on the device holding the seat: rolls (seat 0 rolls again, keeping the most common
+ * face, until a Yahtzee or no rolls are left; the others roll once, to keep the test short), then takes the
+ * best cell the rules allow, as the CLI scores it.
+ */
+async function finishTurn(page, seat, sheet) {
+  await expect(page.locator("[data-seat-self]")).toHaveAttribute("data-seat-self", String(seat));
+  let used = await rollsUsed(page);
+  if (used === 0) await roll(page, used++);
+  const rollsWanted = seat === 0 ? 3 : 1;
+  while (used < rollsWanted && new Set(await readDice(page)).size > 1) {
+    await holdMostCommon(page);
+    await roll(page, used++);
+  }
+  const dice = await readDice(page);
+  const expected = cliScore("yahtzee", "forced", sheet.filled, dice);
+  expect(await choosableCells(page, seat)).toEqual(expected.scores);
+  const open = Object.keys(expected.scores);
+  const cell = open.reduce((best, id) => (expected.scores[id] > expected.scores[best] ? id : best));
+  await scoreCell(page, seat, cell, expected.scores[cell]);
+  sheet.filled[cell] = expected.scores[cell];
+  sheet.bonus += expected.yahtzee_bonus;
+}
+
+/** Every page shows the same totals, and they are what the rules say of each sheet. */
+async function expectTotalsEverywhere(pages, sheets) {
+  for (const page of pages) {
+    for (const [seat, sheet] of sheets.entries()) {
+      const expected = expectedTotals(yahtzee, sheet);
+      await expect(page.locator(`[data-total="${seat}:grand"]`)).toHaveText(String(expected.grand));
+      expect(await totals(page, seat, ["upper", "bonus", "lower", "yahtzee-bonus"])).toEqual({
+        upper: expected.upper,
+        bonus: expected.bonus,
+        lower: expected.lower,
+        "yahtzee-bonus": sheet.bonus,
+      });
+    }
+  }
+}
+
+test("a plain static host says it has no room server", async ({ page }) => {
+  await page.goto("index.html");
+  await expect(page.locator('[data-room-server="missing"]')).toContainText("This address has no room server");
+  await expect(page.locator('[data-action="join-room"]')).toBeDisabled();
+});
+
+test("three devices play a Yahtzee game in one room, through reloads, drops and a server restart", async ({ browser }) => {
+  test.setTimeout(420_000);
+  const folder = await mkdtemp(join(tmpdir(), "fivedice-rooms-"));
+  const port = await freePort();
+  const options = { dist, data: join(folder, "rooms.sqlite3"), port };
+  let server = await startRoomServer(options);
+  const contexts = [];
+  try {
+    const names = ["Anna", "Ben", "Cleo"];
+    const pages = [];
+    for (const name of names) {
+      const context = await browser.newContext({ ...device, baseURL: server.url });
+      await context.addInitScript(watchSockets);
+      contexts.push(context);
+      const page = await context.newPage();
+      await page.goto(`index.html?room=Friday&name=${name}`);
+      await expect(room(page)).toHaveAttribute("data-room-state", "lobby");
+      await expect(page.locator(`[data-room-player="${pages.length}"]`)).toHaveText(name);
+      pages.push(page);
+    }
+
+    await test.step("the lobby: everyone sees everyone, the first to join hosts and starts", async () => {
+      for (const page of pages) {
+        expect(page.url()).not.toContain("room=");
+        for (const [seat, name] of names.entries()) {
+          await expect(page.locator(`[data-room-player="${seat}"]`)).toHaveText(name);
+        }
+        await expect(page.locator('[data-room-player="0"]')).toHaveAttribute("data-host", "true");
+        await expect(page.locator('[data-host="true"]')).toHaveCount(1);
+      }
+      await pages[0].screenshot({ path: "tests/e2e/artifacts/room-lobby.png" });
+      await expect(pages[1].locator('[data-action="start-game"]')).toHaveCount(0);
+      await expect(pages[1].locator('[data-setup="rules"]')).toBeDisabled();
+      await pages[0].locator('[data-setup="rules"]').selectOption("yatzy");
+      await expect(pages[2].locator('[data-setup="rules"]')).toHaveValue("yatzy");
+      await pages[0].locator('[data-setup="rules"]').selectOption("yahtzee");
+      await expect(pages[2].locator('[data-setup="rules"]')).toHaveValue("yahtzee");
+      await pages[0].locator('[data-setup="joker"]').selectOption("forced");
+      await pages[0].locator('[data-action="start-game"]').click();
+      for (const [seat, page] of pages.entries()) {
+        await expect(room(page)).toHaveAttribute("data-room-state", "playing");
+        await expect(page.locator("[data-seat-self]")).toHaveAttribute("data-seat-self", String(seat));
+      }
+    });
+
+    const sheets = names.map(() => ({ filled: {}, bonus: 0 }));
+    const watcherContext = await browser.newContext({ ...device, baseURL: server.url });
+    contexts.push(watcherContext);
+    const watcher = await watcherContext.newPage();
+
+    // Seats play in turn from the one the server's roll-off chose.
+    let seat = await currentSeat(pages[0]);
+    for (let turn = 0; turn < 13 * 3; turn++, seat = (seat + 1) % 3) {
+      const page = pages[seat];
+      for (const other of pages) await expect(other.locator("[data-current-seat]")).toHaveAttribute("data-current-seat", String(seat));
+      // Only the device holding the seat to play may roll; the others watch.
+      for (const [holder, other] of pages.entries()) {
+        const rollButton = other.locator('[data-action="roll"]');
+        if (holder === seat) await expect(rollButton).toBeEnabled();
+        else await expect(rollButton).toBeDisabled();
+      }
+
+      if (turn === 1) {
+        await test.step("a fourth device after the start is refused and can only watch", async () => {
+          await watcher.goto("index.html?room=friday&name=Dan");
+          await expect(watcher.locator("[data-room-error]")).toHaveText("This game has started; ask for a new room");
+          await expect(watcher.locator("[data-seat-self]")).toHaveAttribute("data-seat-self", "");
+          await expect(watcher.locator('[data-action="roll"]')).toBeDisabled();
+          await expect(watcher.locator("button[data-cell]")).toHaveCount(0);
+          await expect(watcher.locator("[data-room-player]")).toHaveCount(3);
+        });
+      }
+
+      if (turn === 4) {
+        await test.step("a reload mid-turn resumes the same seat, dice and holds", async () => {
+          await roll(page, 0);
+          await page.locator('[data-die="0"]').click();
+          await expect(page.locator('[data-die="0"]')).toHaveAttribute("aria-pressed", "true");
+          const dice = await readDice(page);
+          const held = await heldDice(page);
+          await page.reload();
+          await expect(room(page)).toHaveAttribute("data-room-state", "playing");
+          await expect(page.locator("[data-seat-self]")).toHaveAttribute("data-seat-self", String(seat));
+          expect(await readDice(page)).toEqual(dice);
+          expect(await heldDice(page)).toEqual(held);
+          await expect(page.locator('[data-action="roll"]')).toHaveAttribute("aria-label", /2 rolls left/);
+          await expect(watcher.locator('[data-die="0"]')).toHaveAttribute("aria-pressed", "true");
+          await page.screenshot({ path: "tests/e2e/artifacts/room-playing.png" });
+          await watcher.screenshot({ path: "tests/e2e/artifacts/room-watching.png" });
+        });
+      }
+
+      if (turn === 7) {
+        await test.step("a device whose connection drops shows offline, reconnects and catches up", async () => {
+          // The device two seats on: the two others play their turns while it is cut off.
+          const awaySeat = (seat + 2) % 3;
+          const away = pages[awaySeat];
+          await cutConnection(away);
+          await expect(room(away)).toHaveAttribute("data-room-state", "offline");
+          await expect(pages[seat].locator(`[data-room-player="${awaySeat}"]`)).toHaveAttribute("data-away", "true");
+          await finishTurn(page, seat, sheets[seat]);
+          const next = (seat + 1) % 3;
+          await finishTurn(pages[next], next, sheets[next]);
+          await expect(room(away)).toHaveAttribute("data-room-state", "offline");
+          await restoreConnection(away);
+          await expect(room(away)).toHaveAttribute("data-room-state", "playing", { timeout: 20_000 });
+          await expectTotalsEverywhere([away], sheets);
+        });
+        // Two turns were played: the loop moves on by one more.
+        turn += 1;
+        seat = (seat + 1) % 3;
+        continue;
+      }
+
+      if (turn === 13) {
+        await test.step("the server is killed mid-turn and restarted on the same data: nothing is lost", async () => {
+          await roll(page, 0);
+          const dice = await readDice(page);
+          await server.stop({ kill: true });
+          for (const other of pages) await expect(room(other)).toHaveAttribute("data-room-state", "offline");
+          server = await startRoomServer(options);
+          for (const other of [...pages, watcher]) {
+            await expect(room(other)).toHaveAttribute("data-room-state", "playing", { timeout: 30_000 });
+            expect(await readDice(other)).toEqual(dice);
+          }
+          await expectTotalsEverywhere(pages, sheets);
+        });
+      }
+
+      await finishTurn(page, seat, sheets[seat]);
+    }
+
+    await test.step("every device, the watcher's too, ends with the same totals, as the rules count them", async () => {
+      for (const page of [...pages, watcher]) {
+        await expect(page.locator("[data-game-over]")).toBeVisible();
+        await expect(room(page)).toHaveAttribute("data-room-state", "finished");
+      }
+      await expectTotalsEverywhere([...pages, watcher], sheets);
+      const grands = sheets.map((sheet) => expectedTotals(yahtzee, sheet).grand);
+      const best = Math.max(...grands);
+      await expect(pages[1].locator('[data-winner="true"]')).toHaveCount(grands.filter((grand) => grand === best).length);
+      await pages[1].screenshot({ path: "tests/e2e/artifacts/room-finished.png" });
+    });
+
+    await test.step("the finished game is in each player's history", async () => {
+      await pages[2].locator('[data-action="tables"]').click();
+      await expect(pages[2].locator('[data-action="join-room"]')).toBeVisible();
+      await expect(pages[2].locator(".finished-games")).toContainText("friday");
+    });
+  } finally {
+    for (const context of contexts) await context.close();
+    await server.stop();
+    await rm(folder, { recursive: true, force: true });
+  }
+});
