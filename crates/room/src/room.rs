@@ -65,7 +65,7 @@ impl Seat {
 /// What a seat asks of the room. The acting seat comes from the token the server checked, never from the
 /// action itself; play actions are for the seat whose turn it is (or, for `Undo`, the seat that wrote last).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "snake_case")]
+#[serde(rename_all = "snake_case")]
 pub enum Action {
     /// Host, lobby: a computer player joins; the host's device will play it.
     AddComputer {
@@ -123,7 +123,7 @@ pub enum Action {
 /// One change to a room: what the log stores and what every device applies. Events name seats, never
 /// tokens; dice events carry the dice the server drew, so replaying never draws.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "snake_case")]
+#[serde(rename_all = "snake_case")]
 pub enum Event {
     Joined {
         seat: usize,

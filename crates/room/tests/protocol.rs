@@ -208,7 +208,7 @@ fn every_server_message_round_trips() {
 #[test]
 fn the_wire_shape_is_plain_json() {
     let hello: ClientMessage = serde_json::from_value(json!({
-        "type": "hello", "version": 1, "room": " Friday ",
+        "hello": {"version": 1, "room": " Friday "},
     }))
     .expect("tokens and seen default");
     assert_eq!(
@@ -221,8 +221,7 @@ fn the_wire_shape_is_plain_json() {
         }
     );
     let act: ClientMessage = serde_json::from_value(json!({
-        "type": "act", "token": "ab", "at": 4,
-        "action": {"type": "write", "category": "full_house", "value": 25},
+        "act": {"token": "ab", "at": 4, "action": {"write": {"category": "full_house", "value": 25}}},
     }))
     .expect("bonus defaults");
     assert_eq!(
@@ -238,7 +237,7 @@ fn the_wire_shape_is_plain_json() {
         }
     );
     let rules: Action =
-        serde_json::from_value(json!({"type": "choose_rules", "ruleset": "yam"})).expect("options default");
+        serde_json::from_value(json!({"choose_rules": {"ruleset": "yam"}})).expect("options default");
     assert_eq!(
         rules,
         Action::ChooseRules {
@@ -257,7 +256,7 @@ fn the_wire_shape_is_plain_json() {
     };
     assert_eq!(
         serde_json::to_value(&rolled).expect("serialises"),
-        json!({"type": "event", "seq": 7, "event": {"type": "rolled", "seat": 1, "dice": [6, 6, 6, 5, 4]}})
+        json!({"event": {"seq": 7, "event": {"rolled": {"seat": 1, "dice": [6, 6, 6, 5, 4]}}}})
     );
     let entry = rolled.as_entry().expect("an entry");
     assert_eq!(ServerMessage::event(entry), rolled);
@@ -269,12 +268,12 @@ fn bad_messages_are_errors_not_panics() {
         "",
         "{",
         "null",
-        r#"{"type":"nope"}"#,
-        r#"{"type":"act","token":"a","at":1,"action":{"type":"enter_dice","dice":[7,1,1,1,1]}}"#,
-        r#"{"type":"act","token":"a","at":1,"action":{"type":"enter_dice","dice":[1,1,1,1]}}"#,
-        r#"{"type":"act","token":"a","at":-1,"action":{"type":"roll"}}"#,
-        r#"{"type":"act","token":"a","at":1,"action":{"type":"score","category":"jackpot"}}"#,
-        r#"{"type":"join"}"#,
+        r#"{"nope":{}}"#,
+        r#"{"act":{"token":"a","at":1,"action":{"enter_dice":{"dice":[7,1,1,1,1]}}}}"#,
+        r#"{"act":{"token":"a","at":1,"action":{"enter_dice":{"dice":[1,1,1,1]}}}}"#,
+        r#"{"act":{"token":"a","at":-1,"action":"roll"}}"#,
+        r#"{"act":{"token":"a","at":1,"action":{"score":{"category":"jackpot"}}}}"#,
+        r#"{"join":{}}"#,
     ] {
         assert!(serde_json::from_str::<ClientMessage>(text).is_err(), "{text}");
     }

@@ -187,7 +187,7 @@ async fn another_seats_action_and_a_stale_action_are_refused() {
     assert_eq!(second.refused().await.0, "not_your_seat");
     // No token at all.
     second
-        .send_raw(r#"{"type":"act","at":3,"action":{"type":"roll"}}"#.into())
+        .send_raw(r#"{"act":{"at":3,"action":"roll"}}"#.into())
         .await;
     assert_eq!(second.refused().await.0, "bad_message");
     second
@@ -398,15 +398,15 @@ async fn oversized_malformed_and_binary_messages_are_refused_to_their_sender_onl
     let server = server(&dir).await;
     let (mut anna, mut ben) = started_pair(&server, "garbage").await;
     let before = anna.seq();
-    let oversized = format!(r#"{{"type":"join","name":"{}"}}"#, "x".repeat(5000));
+    let oversized = format!(r#"{{"join":{{"name":"{}"}}}}"#, "x".repeat(5000));
     anna.send_raw(oversized).await;
     let (code, reason) = anna.refused().await;
     assert_eq!(code, "too_big", "{reason}");
     for garbage in [
         "{",
         "null",
-        r#"{"type":"hello"}"#,
-        r#"{"type":"act","token":"a","at":0,"action":{"type":"teleport"}}"#,
+        r#"{"hello":{}}"#,
+        r#"{"act":{"token":"a","at":0,"action":"teleport"}}"#,
     ] {
         anna.send_raw(garbage.into()).await;
         assert_eq!(anna.refused().await.0, "bad_message", "{garbage}");
