@@ -25,6 +25,7 @@ use crate::table::online::SavedRoom;
 use crate::table::{DEFAULT_BOT_DELAY_MS, Decision, Table};
 
 use super::GameStore;
+use super::reads::Reading;
 
 /// How a computer player plays a seat online (one the host added, or one standing in for a person away):
 /// the host's device plays it with the engine.
@@ -294,8 +295,8 @@ impl GameStore {
     }
 
     /// Why the join card could not open a room.
-    pub fn room_join_error(&self) -> Signal<Option<String>> {
-        self.room_join_error.into()
+    pub fn room_join_error(&self) -> ReadSignal<Option<String>> {
+        self.room_join_error.read_only()
     }
 
     /// Leaves the online room's screen (its seats stay this device's: opening the room again resumes them).
@@ -793,8 +794,8 @@ impl GameStore {
     }
 
     /// Whether this address has a room server, once the page has asked.
-    pub fn room_server(&self) -> Signal<RoomServer> {
-        self.room_server.into()
+    pub fn room_server(&self) -> ReadSignal<RoomServer> {
+        self.room_server.read_only()
     }
 
     pub fn set_room_server(&self, server: RoomServer) {
@@ -802,35 +803,35 @@ impl GameStore {
     }
 
     /// Whether the table shown is an online room's (it plays one game: no rematch at the same table).
-    pub fn online_table(&self) -> Memo<bool> {
+    pub fn online_table(&self) -> impl Reading<bool> + use<> {
         let online = self.online;
-        Memo::new(move |_| online.with(Option::is_some))
+        move || online.with(Option::is_some)
     }
 
     /// Whether the lobby of an online room is shown (a room is open and its game has not started).
-    pub fn in_room_lobby(&self) -> Memo<bool> {
+    pub fn in_room_lobby(&self) -> impl Reading<bool> + use<> {
         let (online, table) = (self.online, self.table);
-        Memo::new(move |_| online.with(Option::is_some) && table.with(Option::is_none))
+        move || online.with(Option::is_some) && table.with(Option::is_none)
     }
 
     /// Whether this device may play the turn now: always at a local table; online, while connected and
     /// holding the seat to play (or hosting while a computer plays it).
-    pub(super) fn acting_here(&self) -> Memo<bool> {
+    pub(super) fn acting_here(&self) -> impl Reading<bool> + use<> {
         let online = self.online;
-        Memo::new(move |_| {
+        move || {
             online.with(|online| {
                 online
                     .as_ref()
                     .is_none_or(|online| online.acting_seat().is_some())
             })
-        })
+        }
     }
 
     /// Online: the seats whose last cell this device may take back now (its own, while connected and the
     /// game goes on: the room takes nothing back once it is over). Local: `None`, any seat.
-    pub(super) fn holds_seat(&self) -> Memo<Option<Vec<usize>>> {
+    pub(super) fn holds_seat(&self) -> impl Reading<Option<Vec<usize>>> + use<> {
         let online = self.online;
-        Memo::new(move |_| {
+        move || {
             online.with(|online| {
                 online.as_ref().map(|online| {
                     let playing =
@@ -838,7 +839,7 @@ impl GameStore {
                     online.seats_held().into_iter().filter(|_| playing).collect()
                 })
             })
-        })
+        }
     }
 
     /// Whether this device plays the turn now (untracked, for the computer players' driver).
