@@ -2,6 +2,7 @@
 
 mod coach_panel;
 mod dice_tray;
+mod game_choice;
 mod hint;
 mod join_room_card;
 mod perfect_play;

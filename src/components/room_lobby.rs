@@ -6,6 +6,7 @@ use std::time::Duration;
 use fivedice_rules::{DiceMode, Joker, RulesetId};
 use leptos::prelude::*;
 
+use super::game_choice::{DiceModeSelect, JokerSelect, RulesetSelect};
 use crate::store::{GameStore, RoomPlayer, RoomState, RoomView};
 
 /// How often the room looks at the clock again (a seat away long enough may be taken over).
@@ -92,74 +93,27 @@ fn RoomGameChoice(room: RoomView) -> impl IntoView {
     view! {
         <section class="card new-game" aria-labelledby="room-game-title">
             <h2 id="room-game-title">"Game"</h2>
-            <label>
-                <span>"Game"</span>
-                <select
-                    data-setup="rules"
-                    disabled=locked
-                    on:change=move |event| {
-                        if let Ok(id) = event_target_value(&event).parse::<RulesetId>() {
-                            choose(id, joker, dice);
-                        }
-                    }
-                >
-                    {RulesetId::ALL
-                        .into_iter()
-                        .map(|id| {
-                            view! {
-                                <option value=id.id() selected=id == ruleset>
-                                    {id.ruleset().name}
-                                </option>
-                            }
-                        })
-                        .collect_view()}
-                </select>
-            </label>
+            <RulesetSelect
+                value=ruleset
+                disabled=locked
+                on_choose=Callback::new(move |id| choose(id, joker, dice))
+            />
             {has_joker
                 .then(|| {
                     view! {
-                        <label>
-                            <span>"Joker rule"</span>
-                            <select
-                                data-setup="joker"
-                                disabled=locked
-                                on:change=move |event| {
-                                    if let Ok(choice) = event_target_value(&event).parse::<Joker>() {
-                                        choose(ruleset, choice, dice);
-                                    }
-                                }
-                            >
-                                <option value="forced" selected=joker == Joker::Forced>
-                                    "Forced (official)"
-                                </option>
-                                <option value="free" selected=joker == Joker::Free>
-                                    "Free choice"
-                                </option>
-                                <option value="none" selected=joker == Joker::None>
-                                    "No Joker"
-                                </option>
-                            </select>
-                        </label>
+                        <JokerSelect
+                            value=joker
+                            disabled=locked
+                            on_choose=Callback::new(move |choice| choose(ruleset, choice, dice))
+                        />
                     }
                 })}
-            <label>
-                <span>"Dice"</span>
-                <select
-                    data-setup="dice-mode"
-                    disabled=locked
-                    on:change=move |event| {
-                        let mode = if event_target_value(&event) == "pad" { DiceMode::Pad } else { DiceMode::App };
-                        choose(ruleset, joker, mode);
-                    }
-                >
-                    <option value="app" selected=dice == DiceMode::App>
-                        "The app's dice (the server rolls)"
-                    </option>
-                    <option value="pad" selected=dice == DiceMode::Pad>
-                        "Our own dice (score pad)"
-                    </option>
-                </select>
-            </label>
+            <DiceModeSelect
+                value=dice
+                disabled=locked
+                app_label="The app's dice (the server rolls)"
+                on_choose=Callback::new(move |mode| choose(ruleset, joker, mode))
+            />
             {room
                 .hosting
                 .then(|| {

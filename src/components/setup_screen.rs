@@ -4,6 +4,7 @@ use fivedice_rules::{DiceMode, Joker, Rules, RulesetId};
 use leptos::prelude::*;
 
 use super::decimals;
+use super::game_choice::{DiceModeSelect, JokerSelect, RulesetSelect};
 use super::join_room_card::JoinRoomCard;
 use super::perfect_play::PerfectPlay;
 use super::saved_games::{History, TablesInProgress, YourData};
@@ -65,69 +66,18 @@ pub fn SetupScreen() -> impl IntoView {
             <TablesInProgress />
             <form class="card new-game" on:submit=start aria-labelledby="new-game-title">
                 <h2 id="new-game-title">"New game"</h2>
-                <label>
-                    <span>"Game"</span>
-                    <select
-                        data-setup="rules"
-                        on:change=move |event| {
-                            if let Ok(id) = event_target_value(&event).parse::<RulesetId>() {
-                                ruleset.set(id);
-                                names.update(|names| names.truncate(id.ruleset().max_players));
-                                computers.update(|seats| seats.truncate(id.ruleset().max_players));
-                            }
-                        }
-                    >
-                        {RulesetId::ALL
-                            .into_iter()
-                            .map(|id| {
-                                view! {
-                                    <option value=id.id() selected=move || ruleset.get() == id>
-                                        {id.ruleset().name}
-                                    </option>
-                                }
-                            })
-                            .collect_view()}
-                    </select>
-                </label>
+                <RulesetSelect
+                    value=ruleset
+                    on_choose=Callback::new(move |id: RulesetId| {
+                        ruleset.set(id);
+                        names.update(|names| names.truncate(id.ruleset().max_players));
+                        computers.update(|seats| seats.truncate(id.ruleset().max_players));
+                    })
+                />
                 <Show when=has_joker>
-                    <label>
-                        <span>"Joker rule"</span>
-                        <select
-                            data-setup="joker"
-                            on:change=move |event| {
-                                if let Ok(choice) = event_target_value(&event).parse::<Joker>() {
-                                    joker.set(choice);
-                                }
-                            }
-                        >
-                            <option value="forced" selected=move || joker.get() == Joker::Forced>
-                                "Forced (official)"
-                            </option>
-                            <option value="free" selected=move || joker.get() == Joker::Free>
-                                "Free choice"
-                            </option>
-                            <option value="none" selected=move || joker.get() == Joker::None>
-                                "No Joker"
-                            </option>
-                        </select>
-                    </label>
+                    <JokerSelect value=joker on_choose=Callback::new(move |choice| joker.set(choice)) />
                 </Show>
-                <label>
-                    <span>"Dice"</span>
-                    <select
-                        data-setup="dice-mode"
-                        on:change=move |event| {
-                            mode.set(if event_target_value(&event) == "pad" { DiceMode::Pad } else { DiceMode::App })
-                        }
-                    >
-                        <option value="app" selected=move || mode.get() == DiceMode::App>
-                            "The app's dice"
-                        </option>
-                        <option value="pad" selected=move || mode.get() == DiceMode::Pad>
-                            "Our own dice (score pad)"
-                        </option>
-                    </select>
-                </label>
+                <DiceModeSelect value=mode app_label="The app's dice" on_choose=Callback::new(move |choice| mode.set(choice)) />
                 <label>
                     <span>"Table name"</span>
                     <input

@@ -1,0 +1,100 @@
+//! The choice of a game, shared by the setup screen and an online room's lobby: the ruleset, its Joker rule,
+//! and whose dice (the hooks `data-setup="rules|joker|dice-mode"` are the same in both).
+
+use fivedice_rules::{DiceMode, Joker, RulesetId};
+use leptos::prelude::*;
+
+#[component]
+pub fn RulesetSelect(
+    #[prop(into)] value: Signal<RulesetId>,
+    #[prop(into, optional)] disabled: Signal<bool>,
+    on_choose: Callback<RulesetId>,
+) -> impl IntoView {
+    view! {
+        <label>
+            <span>"Game"</span>
+            <select
+                data-setup="rules"
+                disabled=move || disabled.get()
+                on:change=move |event| {
+                    if let Ok(id) = event_target_value(&event).parse::<RulesetId>() {
+                        on_choose.run(id);
+                    }
+                }
+            >
+                {RulesetId::ALL
+                    .into_iter()
+                    .map(|id| {
+                        view! {
+                            <option value=id.id() selected=move || value.get() == id>
+                                {id.ruleset().name}
+                            </option>
+                        }
+                    })
+                    .collect_view()}
+            </select>
+        </label>
+    }
+}
+
+#[component]
+pub fn JokerSelect(
+    #[prop(into)] value: Signal<Joker>,
+    #[prop(into, optional)] disabled: Signal<bool>,
+    on_choose: Callback<Joker>,
+) -> impl IntoView {
+    let option = move |joker: Joker, label: &'static str| {
+        view! {
+            <option value=joker.id() selected=move || value.get() == joker>
+                {label}
+            </option>
+        }
+    };
+    view! {
+        <label>
+            <span>"Joker rule"</span>
+            <select
+                data-setup="joker"
+                disabled=move || disabled.get()
+                on:change=move |event| {
+                    if let Ok(choice) = event_target_value(&event).parse::<Joker>() {
+                        on_choose.run(choice);
+                    }
+                }
+            >
+                {option(Joker::Forced, "Forced (official)")}
+                {option(Joker::Free, "Free choice")}
+                {option(Joker::None, "No Joker")}
+            </select>
+        </label>
+    }
+}
+
+/// The app's dice (with `app_label`, which says who rolls them) or the players' own (a score pad).
+#[component]
+pub fn DiceModeSelect(
+    #[prop(into)] value: Signal<DiceMode>,
+    #[prop(into, optional)] disabled: Signal<bool>,
+    app_label: &'static str,
+    on_choose: Callback<DiceMode>,
+) -> impl IntoView {
+    view! {
+        <label>
+            <span>"Dice"</span>
+            <select
+                data-setup="dice-mode"
+                disabled=move || disabled.get()
+                on:change=move |event| {
+                    on_choose.run(if event_target_value(&event) == "pad" { DiceMode::Pad } else { DiceMode::App })
+                }
+            >
+                <option value="app" selected=move || value.get() == DiceMode::App>
+                    {app_label}
+                </option>
+                <option value="pad" selected=move || value.get() == DiceMode::Pad>
+                    "Our own dice (score pad)"
+                </option>
+            </select>
+        </label>
+    }
+}
