@@ -133,7 +133,7 @@ impl std::str::FromStr for Level {
             .find(|level| level.id() == id)
             .ok_or_else(|| {
                 let known: Vec<&str> = Level::ALL.iter().map(|level| level.id()).collect();
-                format!("unknown computer player {id:?} (known: {})", known.join(", "))
+                format!("unknown bot {id:?} (known: {})", known.join(", "))
             })
     }
 }
