@@ -39,6 +39,7 @@ pub fn RoomLobby() -> impl IntoView {
                         <h2 id="room-players-title">"Players"</h2>
                         <RoomPlayers />
                         <RoomRefusal />
+                        {room.can_seat_another.then(|| view! { <SeatAnotherPlayer /> })}
                         {room
                             .hosting
                             .then(|| {
@@ -70,12 +71,41 @@ fn lobby_status(room: &RoomView) -> String {
     match room.state {
         RoomState::Offline => "Offline: reconnecting…".to_string(),
         _ if room.own_seats.is_empty() && room.refusal.is_none() => "Joining…".to_string(),
-        _ if room.refusal.is_some() => "Watching".to_string(),
+        _ if room.own_seats.is_empty() => "Watching".to_string(),
         _ if room.hosting => "You host: choose the game, then start when everyone is here.".to_string(),
         _ => match &room.host_name {
             Some(host) => format!("Waiting for {host} to start the game."),
             None => "Waiting for the host.".to_string(),
         },
+    }
+}
+
+/// Two people sharing this device: the second takes a seat of their own, and the device plays both.
+#[component]
+fn SeatAnotherPlayer() -> impl IntoView {
+    let store = expect_context::<GameStore>();
+    let player = RwSignal::new(String::new());
+    let join = move |event: leptos::ev::SubmitEvent| {
+        event.prevent_default();
+        store.seat_another_player(&player.get_untracked());
+        player.set(String::new());
+    };
+    view! {
+        <form class="seat-another" on:submit=join>
+            <label>
+                <span>"Someone else at this device"</span>
+                <input
+                    data-room-field="another-player"
+                    maxlength=fivedice_rules::MAX_NAME_CHARS.to_string()
+                    placeholder="Their name"
+                    prop:value=move || player.get()
+                    on:input=move |event| player.set(event_target_value(&event))
+                />
+            </label>
+            <button type="submit" class="secondary" data-action="join-another">
+                "Join too"
+            </button>
+        </form>
     }
 }
 

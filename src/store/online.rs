@@ -124,6 +124,14 @@ impl OnlineRoom {
             .is_some_and(|host| self.held.iter().any(|held| held.seat == host))
     }
 
+    /// Whether another person at this device may join too: in the lobby, once a seat is held here, while
+    /// the room has a free seat.
+    fn may_seat_another(&self) -> bool {
+        self.room.phase() == Phase::Lobby
+            && !self.held.is_empty()
+            && self.room.seats().len() < self.room.rules().ruleset().max_players
+    }
+
     fn saved(&self) -> SavedRoom {
         SavedRoom {
             seats: self.held.clone(),
@@ -166,6 +174,8 @@ pub struct RoomView {
     pub players_missing: usize,
     pub watchers: usize,
     pub host_name: Option<String>,
+    /// Another person at this device may take a seat too (lobby, a seat held here, room not full).
+    pub can_seat_another: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -710,6 +720,30 @@ impl GameStore {
         }
     }
 
+    /// Lobby: another person at this device takes a seat too (two people sharing a tablet). The device
+    /// then plays each of its seats in turn.
+    pub fn seat_another_player(&self, player: &str) {
+        let player = match fivedice_room::check_player_name(player) {
+            Ok(player) => player,
+            Err(error) => return self.tell(error.to_string()),
+        };
+        let may = self
+            .online
+            .with_untracked(|online| online.as_ref().is_some_and(OnlineRoom::may_seat_another));
+        if !may {
+            return;
+        }
+        self.online.update(|online| {
+            if let Some(online) = online {
+                online.joining = Some(player.clone());
+                online.join_sent = true;
+                online.refusal = None;
+            }
+        });
+        // Offline, the welcome sends the join once the device is back.
+        self.send(&ClientMessage::Join { name: player });
+    }
+
     /// Host, lobby: the game to play (Joker where the ruleset has one; the ruleset's default otherwise).
     pub fn choose_room_rules(&self, ruleset: RulesetId, joker: Option<Joker>, dice: DiceMode) {
         let Some(host) = self.hosted_seat() else { return };
@@ -910,6 +944,7 @@ fn room_view(online: &OnlineRoom) -> RoomView {
         host_name: host
             .and_then(|host| room.seats().get(host))
             .map(|seat| seat.name.clone()),
+        can_seat_another: online.may_seat_another(),
     }
 }
 

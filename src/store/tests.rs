@@ -825,6 +825,64 @@ mod online {
     }
 
     #[test]
+    fn two_people_share_a_device_and_it_plays_both_their_seats() {
+        Owner::new().set();
+        let mut server = Server::new("friday");
+        let devices = [device(), device()];
+        enter(&devices[0], "friday", Some("Anna"));
+        pump(&mut server, &devices.each_ref());
+        assert!(view(&devices[0]).can_seat_another);
+        devices[0].store.seat_another_player("   ");
+        assert!(
+            devices[0].link.sent.borrow().is_empty(),
+            "an empty name is not sent"
+        );
+        assert!(
+            devices[0].store.notice().get_untracked().is_some(),
+            "and says why"
+        );
+        devices[0].store.seat_another_player(" Ben ");
+        pump(&mut server, &devices.each_ref());
+        enter(&devices[1], "friday", Some("Cleo"));
+        pump(&mut server, &devices.each_ref());
+        assert_eq!(view(&devices[1]).own_seats, [2]);
+        devices[1].store.seat_another_player("Anna");
+        pump(&mut server, &devices.each_ref());
+        let refused = view(&devices[1]);
+        assert_eq!(
+            refused.own_seats,
+            [2],
+            "a taken name is refused, the seat held stays"
+        );
+        assert!(refused.refusal.is_some());
+        assert_eq!(view(&devices[0]).own_seats, [0, 1]);
+        let names: Vec<String> = view(&devices[1])
+            .players
+            .into_iter()
+            .map(|player| player.name)
+            .collect();
+        assert_eq!(names, ["Anna", "Ben", "Cleo"]);
+
+        devices[0].store.start_room_game();
+        pump(&mut server, &devices.each_ref());
+        assert!(!view(&devices[0]).can_seat_another, "only in the lobby");
+        for _ in 0..6 {
+            let seat = devices[0].store.current_seat().get_untracked().unwrap();
+            let here = usize::from(seat == 2);
+            assert!(devices[here].store.can_roll().get_untracked());
+            assert!(!devices[1 - here].store.can_roll().get_untracked());
+            play_a_turn(&mut server, &devices.each_ref());
+        }
+        let written = |device: &Device| device.store.game_now(|game| game.log().len());
+        assert_eq!((written(&devices[0]), written(&devices[1])), (Some(6), Some(6)));
+
+        let reloaded = device_over(devices[0].backend.clone());
+        let devices = [&reloaded, &devices[1]];
+        pump(&mut server, &devices);
+        assert_eq!(view(devices[0]).own_seats, [0, 1], "a reload keeps both seats");
+    }
+
+    #[test]
     fn the_host_lets_a_computer_play_a_seat_away_two_minutes_and_gives_it_back() {
         let (mut server, devices) = three_at_a_started_table();
         let presence = |away_ms: Option<u64>| ServerMessage::Presence {

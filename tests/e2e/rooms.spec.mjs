@@ -271,3 +271,59 @@ test("three devices play a Yahtzee game in one room, through reloads, drops and 
     await rm(folder, { recursive: true, force: true });
   }
 });
+
+test("two people share a tablet: the second joins on the same device, which then plays both seats", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const folder = await mkdtemp(join(tmpdir(), "fivedice-sharing-"));
+  const server = await startRoomServer({ dist, data: join(folder, "rooms.sqlite3"), port: await freePort() });
+  const contexts = [];
+  try {
+    const open = async (viewport, name) => {
+      const context = await browser.newContext({ viewport, baseURL: server.url });
+      contexts.push(context);
+      const page = await context.newPage();
+      await page.goto(`index.html?room=Sharing&name=${name}`);
+      return page;
+    };
+    const tablet = await open(device.viewport, "Anna");
+    await expect(tablet.locator('[data-room-player="0"]')).toHaveText("Anna");
+    await tablet.locator('[data-room-field="another-player"]').fill("Ben");
+    await tablet.locator('[data-action="join-another"]').click();
+    await expect(tablet.locator('[data-room-player="1"]')).toHaveText("Ben");
+    const phone = await open({ width: 390, height: 844 }, "Cleo");
+    await expect(tablet.locator('[data-room-player="2"]')).toHaveText("Cleo");
+    await expect(phone.locator('[data-action="join-another"]')).toBeVisible();
+    await tablet.screenshot({ path: "tests/e2e/artifacts/room-lobby-shared-tablet.png" });
+    await tablet.locator('[data-action="start-game"]').click();
+    await expect(tablet.locator("[data-seat-self]")).toHaveAttribute("data-seat-self", "0 1");
+    await expect(phone.locator("[data-seat-self]")).toHaveAttribute("data-seat-self", "2");
+
+    const sheets = [0, 1, 2].map(() => ({ filled: {}, bonus: 0 }));
+    for (let turn = 0; turn < 4; turn++) {
+      const seat = await currentSeat(tablet);
+      const [page, other] = seat === 2 ? [phone, tablet] : [tablet, phone];
+      await expect(other.locator("[data-current-seat]")).toHaveAttribute("data-current-seat", String(seat));
+      await expect(other.locator('[data-action="roll"]')).toBeDisabled();
+      await roll(page, 0);
+      const dice = await readDice(page);
+      const expected = cliScore("yahtzee", "forced", sheets[seat].filled, dice);
+      expect(await choosableCells(page, seat)).toEqual(expected.scores);
+      const [cell] = Object.keys(expected.scores);
+      await scoreCell(page, seat, cell, expected.scores[cell]);
+      sheets[seat].filled[cell] = expected.scores[cell];
+      if (turn === 1) {
+        await tablet.reload();
+        await expect(tablet.locator("[data-seat-self]")).toHaveAttribute("data-seat-self", "0 1");
+      }
+    }
+    await expect(phone.locator('[data-room="sharing"]')).toHaveAttribute("data-room-state", "playing");
+    for (const [seat, sheet] of sheets.entries()) {
+      const grand = String(expectedTotals(yahtzee, sheet).grand);
+      for (const page of [tablet, phone]) await expect(page.locator(`[data-total="${seat}:grand"]`)).toHaveText(grand);
+    }
+  } finally {
+    for (const context of contexts) await context.close();
+    await server.stop();
+    await rm(folder, { recursive: true, force: true });
+  }
+});

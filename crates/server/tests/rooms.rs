@@ -131,6 +131,34 @@ async fn two_players_finish_a_game_and_everyone_saw_the_same_log() {
     bounded("stop", server.stop()).await.expect("stops");
 }
 
+#[tokio::test]
+async fn one_device_holds_two_seats_and_plays_each_in_turn() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let server = server(&dir).await;
+    let mut tablet = Client::connect(server.addr()).await;
+    tablet.hello("sharing", 0).await;
+    assert_eq!(tablet.join("Anna").await, 0);
+    assert_eq!(tablet.join("Ben").await, 1, "a second person at the same device");
+    let mut phone = Client::connect(server.addr()).await;
+    phone.hello("sharing", 0).await;
+    phone.send(&ClientMessage::Join { name: "ben".into() }).await;
+    assert_eq!(phone.refused().await.0, "name_taken");
+    assert_eq!(phone.join("Cleo").await, 2);
+    tablet.reach(phone.seq()).await;
+    assert_eq!(tablet.seats(), [0, 1]);
+    tablet.act(0, Action::Start).await;
+    phone.reach(tablet.seq()).await;
+    let mut clients = [tablet, phone];
+    let mut turns = 0;
+    while bounded("a turn", play_turn(&mut clients)).await {
+        turns += 1;
+    }
+    assert_eq!(turns, 13 * 3, "the tablet played both its seats' turns");
+    let game = game_from_entries(&clients[0].entries, &["Anna", "Ben", "Cleo"]);
+    assert!(game.is_over());
+    bounded("stop", server.stop()).await.expect("stops");
+}
+
 /// A lobby of two devices in `room`, started; returns (anna, ben) with seat 0 and 1.
 async fn started_pair(server: &RunningServer, room: &str) -> (Client, Client) {
     let mut anna = Client::connect(server.addr()).await;
