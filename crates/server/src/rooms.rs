@@ -297,12 +297,10 @@ impl RoomState {
                 .filter_map(|(seat, token)| token.clone().map(|token| (seat, token)))
                 .collect()
         });
-        let writing = Arc::clone(store);
-        let name = slot.name.clone();
-        let stored = entry.clone();
-        tokio::task::spawn_blocking(move || writing.append(&name, &stored, rows.as_deref()))
+        store
+            .append(&slot.name, &entry, rows.as_deref())
+            .done()
             .await
-            .map_err(|_| CommitError::Store(StoreError::Open("the writing task stopped".into())))?
             .map_err(CommitError::Store)?;
         self.room = next;
         self.seat_tokens = seat_tokens;
