@@ -2,7 +2,7 @@
 //! `?room=…&name=…` address that opens an online room and joins it (see UI-HOOKS.md).
 
 use fivedice_room::{RoomName, check_player_name};
-use fivedice_rules::{DiceMode, Joker, Rules, RulesetId};
+use fivedice_rules::{DiceMode, Joker, Language, Rules, RulesetId};
 use fivedice_worker::Level;
 
 use crate::table::{DEFAULT_BOT_DELAY_MS, NewGameRequest};
@@ -16,6 +16,17 @@ pub fn parse_launch(query: &str) -> Option<Result<NewGameRequest, String>> {
         return None;
     }
     Some(request(&get))
+}
+
+/// The language a launch address asks for (`&lang=en|fr`, with `new=1`, `room=` or alone): `None` when it
+/// names none, else the language or why the tag is not one the app speaks.
+pub fn parse_language(query: &str) -> Option<Result<Language, String>> {
+    let params = query_params(query);
+    let tag = param(&params, "lang")?;
+    Some(
+        tag.parse()
+            .map_err(|error: fivedice_rules::UnknownLanguage| error.to_string()),
+    )
 }
 
 /// An online room as a launch address asks for it: `?room=<name>&name=<player>` (`&rules=` preselects the

@@ -5,6 +5,7 @@ pub mod components;
 pub mod dice_generator;
 pub mod engine;
 pub mod files;
+pub mod i18n;
 pub mod launch;
 pub mod room_client;
 pub mod stats;

@@ -5,6 +5,7 @@
 use gloo_storage::{LocalStorage, Storage as _};
 
 use fivedice_room::RoomName;
+use fivedice_rules::Language;
 
 use crate::table::online::SavedRoom;
 use crate::table::saved::{history_from_json, history_to_json};
@@ -17,6 +18,7 @@ const ROOM_PREFIX: &str = "fivedice.room.";
 /// The online room open when the app was last used, to return to it on a reload.
 const OPEN_ROOM: &str = "fivedice.open-room";
 const HISTORY: &str = "fivedice.history";
+const LANGUAGE: &str = "fivedice.language";
 pub const UNREADABLE_PREFIX: &str = "fivedice.unreadable.";
 
 /// A store refused a write: it is full, or the browser blocks it.
@@ -267,6 +269,15 @@ impl Storage {
                 Ok(())
             }
         }
+    }
+
+    /// The language chosen on this device, if one was (else the browser's languages decide).
+    pub fn language(&self) -> Option<Language> {
+        self.get(LANGUAGE)?.parse().ok()
+    }
+
+    pub fn set_language(&self, language: Language) -> Result<(), String> {
+        self.set(LANGUAGE, language.id())
     }
 
     /// Everything kept aside as unreadable, oldest key first.

@@ -4,8 +4,8 @@
 use leptos::prelude::*;
 
 use super::pips::Pips;
-use super::words::describe;
-use super::{decimals, player_name};
+use super::player_name;
+use crate::i18n::decimals;
 use crate::store::GameStore;
 use crate::store::Reading as _;
 use crate::table::Decision;
@@ -20,18 +20,12 @@ fn points_lost(decisions: &[Decision], seat: usize) -> f64 {
         .sum()
 }
 
-/// "1 roll left", "2 rolls left".
-fn rolls_left(rolls: u8) -> String {
-    match rolls {
-        1 => "1 roll left".into(),
-        rolls => format!("{rolls} rolls left"),
-    }
-}
-
 /// The coach's line for the player to play: a switch, and once on, the last verdict and the running total.
 #[component]
 pub fn CoachLine() -> impl IntoView {
     let store = expect_context::<GameStore>();
+    let words = store.words();
+    let language = store.language().get_untracked();
     let current = store.current_seat();
     let seat = move || current.get().unwrap_or(0);
     let (decisions, rules) = (store.decisions(), store.rules());
@@ -49,14 +43,14 @@ pub fn CoachLine() -> impl IntoView {
                         .find(|decision| decision.seat == seat && decision.verdict.is_some())
                         .and_then(|decision| {
                             let verdict = decision.verdict.as_ref()?;
+                            let play = words.describe(ruleset, language, &decision.choice);
                             Some(if verdict.loss < 0.005 {
-                                format!("{}: the best play.", describe(ruleset, &decision.choice))
+                                (words.best_play)(&play)
                             } else {
-                                format!(
-                                    "{}: gave up {} points (best: {}).",
-                                    describe(ruleset, &decision.choice),
-                                    decimals(verdict.loss, 1),
-                                    describe(ruleset, &verdict.best)
+                                (words.gave_up)(
+                                    &play,
+                                    &words.number(verdict.loss, 1),
+                                    &words.describe(ruleset, language, &verdict.best),
                                 )
                             })
                         });
@@ -71,7 +65,7 @@ pub fn CoachLine() -> impl IntoView {
                         aria-pressed=move || coached.get().to_string()
                         on:click=move |_| store.toggle_coach(seat)
                     >
-                        {move || if coached.get() { "Coach: on" } else { "Coach: off" }}
+                        {move || if coached.get() { words.coach_on } else { words.coach_off }}
                     </button>
                     <Show when=move || coached.get()>
                         {move || {
@@ -82,7 +76,7 @@ pub fn CoachLine() -> impl IntoView {
                                             <span data-coach-last>{last.unwrap_or_default()}</span>
                                             " "
                                             <span data-coach-total=decimals(total, 4)>
-                                                {format!("{} points lost so far.", decimals(total, 1))}
+                                                {(words.lost_so_far)(&words.number(total, 1))}
                                             </span>
                                         </span>
                                     }
@@ -99,6 +93,8 @@ pub fn CoachLine() -> impl IntoView {
 #[component]
 pub fn GameAnalysis() -> impl IntoView {
     let store = expect_context::<GameStore>();
+    let words = store.words();
+    let language = store.language().get_untracked();
     store.analyse();
     let (decisions, rules, players) = (store.decisions(), store.rules(), store.players());
     let failed = store.judging_failed();
@@ -131,18 +127,11 @@ pub fn GameAnalysis() -> impl IntoView {
                                 decision.dice.faces().iter().map(|f| f.to_string()).collect();
                             Some(view! {
                                 <li data-costly=decimals(verdict.loss, 4)>
-                                    <strong>
-                                        {format!(
-                                            "Round {round}, dice {}, {}: ",
-                                            dice.join("-"),
-                                            rolls_left(decision.rolls_left),
-                                        )}
-                                    </strong>
-                                    {format!(
-                                        "{} — best was {} (−{})",
-                                        describe(ruleset, &decision.choice),
-                                        describe(ruleset, &verdict.best),
-                                        decimals(verdict.loss, 1),
+                                    <strong>{(words.round_dice_rolls)(round, &dice.join("-"), decision.rolls_left)}</strong>
+                                    {(words.best_was)(
+                                        &words.describe(ruleset, language, &decision.choice),
+                                        &words.describe(ruleset, language, &verdict.best),
+                                        &words.number(verdict.loss, 1),
                                     )}
                                     <Position decision=decision.clone() />
                                 </li>
@@ -152,8 +141,8 @@ pub fn GameAnalysis() -> impl IntoView {
                     (rows, points_lost(decisions, seat), mine.len(), judged)
                 });
                 let waiting = match failed.get() {
-                    Some(reason) if judged < made => format!(" (the rest could not be worked out: {reason})"),
-                    None if judged < made => " (still working some out…)".to_string(),
+                    Some(reason) if judged < made => (words.rest_failed)(&reason),
+                    None if judged < made => words.still_working.to_string(),
                     _ => String::new(),
                 };
                 view! {
@@ -161,9 +150,9 @@ pub fn GameAnalysis() -> impl IntoView {
                         <h3>{player_name(players, seat)}</h3>
                         <p>
                             <span data-analysis-total=decimals(total, 4)>
-                                {format!("{} expected points lost", decimals(total, 1))}
+                                {(words.expected_lost)(&words.number(total, 1))}
                             </span>
-                            {format!(" in {made} decisions")}
+                            {(words.in_decisions)(made)}
                             {waiting}
                         </p>
                         <ol class="costly">{rows}</ol>
@@ -173,9 +162,9 @@ pub fn GameAnalysis() -> impl IntoView {
             .collect_view();
         Some(view! {
             <section class="card analysis" aria-labelledby="analysis-title">
-                <h2 id="analysis-title">"How the game went"</h2>
+                <h2 id="analysis-title">{words.how_it_went}</h2>
                 <p class="muted">
-                    "Points lost are measured against perfect solitaire play: the best for each player's own score."
+                    {words.measured_against}
                 </p>
                 {sections}
             </section>
@@ -186,6 +175,7 @@ pub fn GameAnalysis() -> impl IntoView {
 /// The board as it stood at a decision: the dice, with what was kept and what the best play keeps.
 #[component]
 fn Position(decision: Decision) -> impl IntoView {
+    let words = expect_context::<GameStore>().words();
     let Some(verdict) = decision.verdict.clone() else {
         return ().into_any();
     };
@@ -199,12 +189,7 @@ fn Position(decision: Decision) -> impl IntoView {
         .into_iter()
         .enumerate()
         .map(|(die, face)| {
-            let label = format!(
-                "Die {}: {face}{}{}",
-                die + 1,
-                if kept[die] { ", kept" } else { "" },
-                if best[die] { ", best keeps it" } else { "" }
-            );
+            let label = (words.die_position)(die + 1, face.value(), kept[die], best[die]);
             view! {
                 <span class="die small" class:held=kept[die] class:hint-keep=best[die] role="img" aria-label=label>
                     <Pips face=Signal::derive(move || Some(face.value())) />

@@ -1,6 +1,6 @@
 //! The five dice and the Roll button.
 
-use fivedice_rules::{DICE, MAX_ROLLS, Move, Turn};
+use fivedice_rules::{DICE, Move, Turn};
 use leptos::prelude::*;
 
 use super::hint::HintShown;
@@ -11,16 +11,16 @@ use crate::store::Reading as _;
 #[component]
 pub fn DiceTray() -> impl IntoView {
     let store = expect_context::<GameStore>();
+    let words = store.words();
     let turn = store.turn();
     let can_roll = store.can_roll();
     let label = move || match (turn.with(|t| t.rolls_used), turn.with(Turn::rolls_left)) {
-        (_, 0) => "No rolls left".to_string(),
-        (0, _) => format!("Roll ({MAX_ROLLS} rolls left)"),
-        (_, 1) => "Roll again (1 roll left)".to_string(),
-        (_, left) => format!("Roll again ({left} rolls left)"),
+        (_, 0) => words.no_rolls_left.to_string(),
+        (0, left) => (words.roll_first)(left),
+        (_, left) => (words.roll_again)(left),
     };
     view! {
-        <section class="tray" aria-label="Dice">
+        <section class="tray" aria-label=words.dice_tray>
             <div class="dice">{(0..DICE).map(|die| view! { <Die die /> }).collect_view()}</div>
             <button
                 class="roll"
@@ -39,6 +39,7 @@ pub fn DiceTray() -> impl IntoView {
 #[component]
 fn Die(die: usize) -> impl IntoView {
     let store = expect_context::<GameStore>();
+    let words = store.words();
     let turn = store.turn();
     let face = move || turn.with(|turn| turn.dice.and_then(|dice| dice.face(die)).map(|face| face.value()));
     let held = move || turn.with(|turn| turn.held[die]);
@@ -54,9 +55,9 @@ fn Die(die: usize) -> impl IntoView {
         turn.with(|turn| turn.rolls_used > 0 && turn.rolls_used % 2 == parity && !turn.held[die])
     };
     let name = move || match (face(), held()) {
-        (None, _) => format!("Die {}: not rolled", die + 1),
-        (Some(face), true) => format!("Die {}: {face}, held", die + 1),
-        (Some(face), false) => format!("Die {}: {face}", die + 1),
+        (None, _) => (words.die_n_blank)(die + 1),
+        (Some(face), true) => (words.die_n_held)(die + 1, face),
+        (Some(face), false) => (words.die_n_face)(die + 1, face),
     };
     view! {
         <button
@@ -78,7 +79,7 @@ fn Die(die: usize) -> impl IntoView {
             }
         >
             <Pips face=Signal::derive(face) />
-            <span class="held-tag" aria-hidden="true">"HELD"</span>
+            <span class="held-tag" aria-hidden="true">{words.held}</span>
         </button>
     }
 }

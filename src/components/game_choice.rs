@@ -4,15 +4,18 @@
 use fivedice_rules::{DiceMode, Joker, RulesetId};
 use leptos::prelude::*;
 
+use crate::store::GameStore;
+
 #[component]
 pub fn RulesetSelect(
     #[prop(into)] value: Signal<RulesetId>,
     #[prop(into, optional)] disabled: Signal<bool>,
     on_choose: Callback<RulesetId>,
 ) -> impl IntoView {
+    let words = expect_context::<GameStore>().words();
     view! {
         <label>
-            <span>"Game"</span>
+            <span>{words.game}</span>
             <select
                 data-setup="rules"
                 disabled=move || disabled.get()
@@ -43,6 +46,7 @@ pub fn JokerSelect(
     #[prop(into, optional)] disabled: Signal<bool>,
     on_choose: Callback<Joker>,
 ) -> impl IntoView {
+    let words = expect_context::<GameStore>().words();
     let option = move |joker: Joker, label: &'static str| {
         view! {
             <option value=joker.id() selected=move || value.get() == joker>
@@ -52,7 +56,7 @@ pub fn JokerSelect(
     };
     view! {
         <label>
-            <span>"Joker rule"</span>
+            <span>{words.joker_rule}</span>
             <select
                 data-setup="joker"
                 disabled=move || disabled.get()
@@ -62,9 +66,9 @@ pub fn JokerSelect(
                     }
                 }
             >
-                {option(Joker::Forced, "Forced (official)")}
-                {option(Joker::Free, "Free choice")}
-                {option(Joker::None, "No Joker")}
+                {option(Joker::Forced, words.joker_forced)}
+                {option(Joker::Free, words.joker_free)}
+                {option(Joker::None, words.joker_none)}
             </select>
         </label>
     }
@@ -78,9 +82,10 @@ pub fn DiceModeSelect(
     app_label: &'static str,
     on_choose: Callback<DiceMode>,
 ) -> impl IntoView {
+    let words = expect_context::<GameStore>().words();
     view! {
         <label>
-            <span>"Dice"</span>
+            <span>{words.dice}</span>
             <select
                 data-setup="dice-mode"
                 disabled=move || disabled.get()
@@ -92,7 +97,7 @@ pub fn DiceModeSelect(
                     {app_label}
                 </option>
                 <option value="pad" selected=move || value.get() == DiceMode::Pad>
-                    "Our own dice (score pad)"
+                    {words.own_dice}
                 </option>
             </select>
         </label>

@@ -5,9 +5,8 @@ use fivedice_rules::Move;
 use fivedice_worker::RatedOption;
 use leptos::prelude::*;
 
-use super::decimals;
-use super::words::describe;
 use crate::engine::{Answer, Engine};
+use crate::i18n::decimals;
 use crate::store::Reading as _;
 use crate::store::{GameStore, Situation};
 
@@ -61,6 +60,8 @@ impl HintShown {
 #[component]
 pub fn HintPanel() -> impl IntoView {
     let store = expect_context::<GameStore>();
+    let words = store.words();
+    let language = store.language().get_untracked();
     let engine = expect_context::<Engine>();
     let shown = expect_context::<HintShown>();
     let available = store.hint_available();
@@ -72,7 +73,7 @@ pub fn HintPanel() -> impl IntoView {
         store.advise(move |situation, answer| {
             asked.set(Some(match answer {
                 Ok(Answer::Advice(options)) => HintState::Ready(situation, options),
-                Ok(_) => HintState::Failed(situation, "no advice came back".into()),
+                Ok(_) => HintState::Failed(situation, words.no_advice.into()),
                 Err(message) => HintState::Failed(situation, message),
             }));
         });
@@ -88,7 +89,7 @@ pub fn HintPanel() -> impl IntoView {
     view! {
         <div class="hint-area">
             <button class="hint-button" data-action="hint" disabled=move || !available.get() on:click=ask>
-                "Hint"
+                {words.hint}
             </button>
             {move || match shown.current() {
                 None => ().into_any(),
@@ -96,7 +97,7 @@ pub fn HintPanel() -> impl IntoView {
                     let (done, total) = engine.progress.get().unwrap_or((0, 1));
                     view! {
                         <div class="hint" data-hint="working" aria-live="polite">
-                            <span>"Working out the best play…"</span>
+                            <span>{words.working_out}</span>
                             <progress max=total.to_string() value=done.to_string()></progress>
                         </div>
                     }
@@ -113,7 +114,7 @@ pub fn HintPanel() -> impl IntoView {
                             .take(3)
                             .enumerate()
                             .map(|(rank, option)| {
-                                let words = describe(rules.ruleset(), &option.choice);
+                                let play = words.describe(rules.ruleset(), language, &option.choice);
                                 let expected = total + option.expected_remaining;
                                 view! {
                                     <li
@@ -121,7 +122,7 @@ pub fn HintPanel() -> impl IntoView {
                                         data-choice=option.choice.id()
                                         data-expected=decimals(expected, 4)
                                     >
-                                        {format!("{words}: {} expected", decimals(expected, 1))}
+                                        {(words.expected)(&play, &words.number(expected, 1))}
                                     </li>
                                 }
                             })
@@ -131,7 +132,7 @@ pub fn HintPanel() -> impl IntoView {
                         <div class="hint" data-hint="ready" aria-live="polite">
                             <ol>{labels}</ol>
                             <p class="muted">
-                                "Best for your own expected final score — not for your chance to beat the others."
+                                {words.hint_honesty}
                             </p>
                         </div>
                     }

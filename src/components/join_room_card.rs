@@ -9,6 +9,7 @@ use crate::store::{GameStore, RoomServer};
 #[component]
 pub fn JoinRoomCard() -> impl IntoView {
     let store = expect_context::<GameStore>();
+    let words = store.words();
     let server = store.room_server();
     if server.get_untracked() == RoomServer::Unknown {
         check_room_server(store);
@@ -23,17 +24,17 @@ pub fn JoinRoomCard() -> impl IntoView {
     };
     view! {
         <form class="card new-game join-room" on:submit=join aria-labelledby="join-room-title">
-            <h2 id="join-room-title">"Play online"</h2>
+            <h2 id="join-room-title">{words.play_online}</h2>
             {move || match server.get() {
                 RoomServer::Unknown => {
-                    view! { <p class="muted">"Looking for a room server…"</p> }.into_any()
+                    view! { <p class="muted">{words.looking_for_server}</p> }.into_any()
                 }
                 RoomServer::Missing => {
                     view! {
                         <p class="muted" data-room-server="missing">
-                            "This address has no room server: online rooms need "
+                            {words.no_room_server}
                             <code>"make serve"</code>
-                            " (fivedice-server)."
+                            {words.rooms_need}
                         </p>
                     }
                         .into_any()
@@ -41,14 +42,14 @@ pub fn JoinRoomCard() -> impl IntoView {
                 RoomServer::Available => {
                     view! {
                         <p class="muted" data-room-server="available">
-                            "Each player on their own device: type the same room name to sit at one table."
+                            {words.same_room_name}
                         </p>
                     }
                         .into_any()
                 }
             }}
             <label>
-                <span>"Your name"</span>
+                <span>{words.your_name}</span>
                 <input
                     data-room-field="player"
                     maxlength=fivedice_rules::MAX_NAME_CHARS.to_string()
@@ -58,7 +59,7 @@ pub fn JoinRoomCard() -> impl IntoView {
                 />
             </label>
             <label>
-                <span>"Room name"</span>
+                <span>{words.room_name}</span>
                 <input
                     data-room-field="room"
                     maxlength=fivedice_room::MAX_ROOM_NAME_CHARS.to_string()
@@ -69,7 +70,7 @@ pub fn JoinRoomCard() -> impl IntoView {
             </label>
             <p class="error" aria-live="polite">{move || error.get()}</p>
             <button type="submit" class="primary" data-action="join-room" disabled=move || !available()>
-                "Join"
+                {words.join}
             </button>
         </form>
     }

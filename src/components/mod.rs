@@ -4,6 +4,7 @@ mod coach_panel;
 mod dice_tray;
 mod game_choice;
 mod hint;
+mod how_to_play;
 mod join_room_card;
 mod perfect_play;
 mod pips;
@@ -15,7 +16,6 @@ mod setup_screen;
 mod standings;
 mod statistics;
 mod value_picker;
-mod words;
 
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -31,6 +31,27 @@ pub fn App() -> impl IntoView {
     let store = GameStore::open();
     provide_context(store);
     provide_context(store.engine());
+    let language = store.language();
+    // `<html lang>` names the language shown.
+    Effect::new(move |_| {
+        let tag = language.get().id();
+        if let Some(root) = document().document_element()
+            && root.set_attribute("lang", tag).is_err()
+        {
+            leptos::logging::warn!("<html lang> could not be set to {tag}");
+        }
+    });
+    // The words are read once per view: a new language rebuilds the screens (the state lives in the store).
+    move || {
+        language.track();
+        view! { <Screens /> }
+    }
+}
+
+/// The screen for where the player is: a table, a room's lobby, or the start screen.
+#[component]
+fn Screens() -> impl IntoView {
+    let store = expect_context::<GameStore>();
     let has_table = store.has_table();
     let in_room_lobby = store.in_room_lobby();
     view! {
@@ -55,6 +76,7 @@ pub fn App() -> impl IntoView {
 #[component]
 fn NoticeBar() -> impl IntoView {
     let store = expect_context::<GameStore>();
+    let words = store.words();
     view! {
         <div class="notice-area" role="status" aria-live="polite">
             {move || {
@@ -68,7 +90,7 @@ fn NoticeBar() -> impl IntoView {
                                 <button
                                     class="dismiss"
                                     data-action="dismiss"
-                                    aria-label="Dismiss message"
+                                    aria-label=words.dismiss
                                     on:click=move |_| store.dismiss_notice()
                                 >
                                     "✕"
@@ -85,6 +107,7 @@ fn NoticeBar() -> impl IntoView {
 /// saved, so it resumes exactly) or by itself the next time the app starts.
 #[component]
 fn UpdateBanner() -> impl IntoView {
+    let words = expect_context::<GameStore>().words();
     let ready = RwSignal::new(false);
     let listener = window_event_listener_untyped("fivedice:update-ready", move |_| ready.set(true));
     on_cleanup(move || listener.remove());
@@ -101,12 +124,12 @@ fn UpdateBanner() -> impl IntoView {
         ready.get().then(|| {
             view! {
                 <div class="update-banner" role="status">
-                    <span>"A new version is ready."</span>
+                    <span>{words.new_version}</span>
                     <button class="primary" data-action="apply-update" on:click=apply>
-                        "Update now"
+                        {words.update_now}
                     </button>
-                    <button class="link" aria-label="Later" on:click=move |_| ready.set(false)>
-                        "Later"
+                    <button class="link" on:click=move |_| ready.set(false)>
+                        {words.later}
                     </button>
                 </div>
             }
@@ -114,35 +137,7 @@ fn UpdateBanner() -> impl IntoView {
     }
 }
 
-/// A number with a fixed count of decimals, e.g. `decimals(254.5896, 2)` is "254.59". Written with integers:
-/// the float formatting machinery would add kilobytes to the download for a handful of labels.
-pub fn decimals(value: f64, places: u32) -> String {
-    let scale = 10_i64.pow(places);
-    let scaled = (value * scale as f64).round() as i64;
-    let sign = if scaled < 0 { "-" } else { "" };
-    let (whole, fraction) = (scaled.abs() / scale, scaled.abs() % scale);
-    match places {
-        0 => format!("{sign}{whole}"),
-        _ => format!("{sign}{whole}.{fraction:0width$}", width = places as usize),
-    }
-}
-
 /// The name of a seat's player, for labels (tracked: the label follows the players).
 fn player_name(players: impl Reading<Vec<String>>, seat: usize) -> String {
     players.with(|players| players.get(seat).cloned().unwrap_or_default())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::decimals;
-
-    #[test]
-    fn decimals_round_like_printf() {
-        assert_eq!(decimals(254.5896, 2), "254.59");
-        assert_eq!(decimals(254.5896, 4), "254.5896");
-        assert_eq!(decimals(146.5, 1), "146.5");
-        assert_eq!(decimals(0.5, 0), "1");
-        assert_eq!(decimals(3.04, 1), "3.0");
-        assert_eq!(decimals(-2.25, 1), "-2.3");
-    }
 }

@@ -1,8 +1,9 @@
 //! "How well can one play?": the strategy engine builds the optimal-play table in a Web Worker, with a
 //! progress bar, and reports the average a perfect solitaire player scores.
 
-use super::decimals;
 use crate::engine::{Answer, Engine};
+use crate::i18n::decimals;
+use crate::store::GameStore;
 use fivedice_rules::{Rules, RulesetId};
 use leptos::prelude::*;
 
@@ -17,6 +18,7 @@ enum Card {
 #[component]
 pub fn PerfectPlay() -> impl IntoView {
     let engine = expect_context::<Engine>();
+    let words = expect_context::<GameStore>().words();
     let ruleset = RwSignal::new(RulesetId::Yahtzee);
     let card = RwSignal::new(Card::Idle);
     let compute = move |_| {
@@ -24,7 +26,7 @@ pub fn PerfectPlay() -> impl IntoView {
         engine.solve(Rules::new(ruleset.get_untracked()), move |answer| {
             card.set(match answer {
                 Ok(Answer::Solved { expected, seconds }) => Card::Solved { expected, seconds },
-                Ok(_) => Card::Failed("the strategy engine answered another question".into()),
+                Ok(_) => Card::Failed(words.engine_other_answer.into()),
                 Err(message) => Card::Failed(message),
             })
         });
@@ -32,15 +34,12 @@ pub fn PerfectPlay() -> impl IntoView {
     let working = move || card.get() == Card::Working;
     view! {
         <section class="card perfect-play" aria-labelledby="perfect-title">
-            <h2 id="perfect-title">"How well can one play?"</h2>
-            <p>
-                "The strategy engine works out the best possible play for every situation, on this device, and "
-                "tells the average score a perfect solitaire player makes."
-            </p>
+            <h2 id="perfect-title">{words.perfect_title}</h2>
+            <p>{words.perfect_intro}</p>
             <div class="data-buttons">
                 <select
                     data-engine="rules"
-                    aria-label="Game"
+                    aria-label=words.game
                     on:change=move |event| {
                         if let Ok(id) = event_target_value(&event).parse::<RulesetId>() {
                             ruleset.set(id);
@@ -54,7 +53,7 @@ pub fn PerfectPlay() -> impl IntoView {
                         .collect_view()}
                 </select>
                 <button class="secondary" data-action="solve" disabled=working on:click=compute>
-                    "Work it out"
+                    {words.work_it_out}
                 </button>
             </div>
             {move || match card.get() {
@@ -63,7 +62,7 @@ pub fn PerfectPlay() -> impl IntoView {
                     let (done, total) = engine.progress.get().unwrap_or((0, 1));
                     view! {
                         <progress data-solve-progress max=total.to_string() value=done.to_string()>
-                            {format!("{done} of {total}")}
+                            {(words.n_of_total)(done, total)}
                         </progress>
                     }
                         .into_any()
@@ -71,10 +70,10 @@ pub fn PerfectPlay() -> impl IntoView {
                 Card::Solved { expected, seconds } => {
                     view! {
                         <p class="expected" aria-live="polite">
-                            "A perfect player averages "
-                            <strong data-expected-score=decimals(expected, 4)>{decimals(expected, 2)}</strong>
-                            " points at " {ruleset.get_untracked().ruleset().name} " "
-                            <span class="muted">{format!("(worked out in {} s)", decimals(seconds, 1))}</span>
+                            {words.perfect_averages}
+                            <strong data-expected-score=decimals(expected, 4)>{words.number(expected, 2)}</strong>
+                            {(words.points_at)(ruleset.get_untracked().ruleset().name)}
+                            <span class="muted">{(words.worked_out_in)(&words.number(seconds, 1))}</span>
                         </p>
                     }
                         .into_any()

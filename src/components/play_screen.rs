@@ -1,6 +1,6 @@
 //! The table in play: whose turn it is, the dice, the sheet, the picker, and the standings at the end.
 
-use fivedice_rules::{DiceMode, MAX_ROLLS};
+use fivedice_rules::{DiceMode, MAX_ROLLS, RulesetId};
 use leptos::ev;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -8,6 +8,7 @@ use wasm_bindgen::JsCast;
 use super::coach_panel::{CoachLine, GameAnalysis};
 use super::dice_tray::DiceTray;
 use super::hint::{HintPanel, HintShown};
+use super::how_to_play::HowToPlay;
 use super::pips::Pips;
 use super::player_name;
 use super::room_lobby::RoomBar;
@@ -20,24 +21,35 @@ use crate::store::Reading as _;
 #[component]
 pub fn PlayScreen() -> impl IntoView {
     let store = expect_context::<GameStore>();
+    let words = store.words();
     let over = store.is_over();
     let over = move || over.get();
     let name = store.table_name();
     let name = move || name.get().unwrap_or_default();
     let rules = store.rules();
     let rules_name = move || rules.get().map(|rules| rules.ruleset().name).unwrap_or_default();
+    // The Joker rule in force, where the ruleset has one: arguments end at the table.
+    let joker = move || {
+        rules.get().and_then(|rules| {
+            let extra = rules.ruleset().extra_five_of_a_kind.is_some();
+            extra.then(|| (words.joker_in_force)(rules.joker()))
+        })
+    };
     provide_context(HintShown::new(store));
     store.keep_computers_playing();
     let keys = window_event_listener(ev::keydown, move |event| on_key(store, event));
     on_cleanup(move || keys.remove());
     view! {
-        <div class="play">
+        <div class="play" class:wedding=move || rules.get().is_some_and(|rules| rules.id() == RulesetId::Yardzee)>
             <header class="topbar">
                 <button class="link" data-action="tables" on:click=move |_| store.leave()>
-                    "← Tables"
+                    {words.tables}
                 </button>
                 <h1>{name}</h1>
-                <span class="rules-name">{rules_name}</span>
+                <span class="rules-name">
+                    {rules_name} <small class="joker-in-force" data-joker-in-force>{joker}</small>
+                </span>
+                <HowToPlay rules=Signal::derive(move || rules.get()) />
                 <UndoButton />
             </header>
             <RoomBar />
@@ -60,6 +72,7 @@ pub fn PlayScreen() -> impl IntoView {
 #[component]
 fn TurnPanel() -> impl IntoView {
     let store = expect_context::<GameStore>();
+    let words = store.words();
     let players = store.players();
     let current = store.current_seat();
     let seat = move || current.get().unwrap_or(0);
@@ -70,19 +83,17 @@ fn TurnPanel() -> impl IntoView {
         let name = player_name(players, seat());
         let (dice, used) = turn.with(|turn| (turn.dice, turn.rolls_used));
         match (mode.get(), used) {
-            (Some(DiceMode::Pad), _) if dice.is_some() => format!("{name}'s turn — dice entered: tap a cell"),
-            (Some(DiceMode::Pad), _) => format!("{name}'s turn — tap a cell to write the score"),
-            (_, 0) => format!("{name}'s turn — roll the dice"),
-            (_, used) if used == MAX_ROLLS => {
-                format!("{name}'s turn — roll {used} of {MAX_ROLLS}: choose a cell")
-            }
-            (_, used) => format!("{name}'s turn — roll {used} of {MAX_ROLLS}"),
+            (Some(DiceMode::Pad), _) if dice.is_some() => (words.pad_dice_entered)(&name),
+            (Some(DiceMode::Pad), _) => (words.pad_tap_cell)(&name),
+            (_, 0) => (words.roll_the_dice)(&name),
+            (_, used) if used == MAX_ROLLS => (words.choose_cell)(&name, used, MAX_ROLLS),
+            (_, used) => (words.roll_n_of)(&name, used, MAX_ROLLS),
         }
     };
     view! {
-        <section class="turn" aria-label="Turn">
+        <section class="turn" aria-label=words.turn>
             <Show when=move || handed_over.get()>
-                <p class="pass">"Pass to " {move || player_name(players, seat())}</p>
+                <p class="pass">{move || (words.pass_to)(&player_name(players, seat()))}</p>
             </Show>
             <p class="status" data-current-seat=move || seat().to_string() aria-live="polite">
                 {status}
@@ -100,6 +111,7 @@ fn TurnPanel() -> impl IntoView {
 #[component]
 fn EnteredDice() -> impl IntoView {
     let store = expect_context::<GameStore>();
+    let words = store.words();
     let turn = store.turn();
     move || {
         turn.get().dice.map(|dice| {
@@ -109,7 +121,7 @@ fn EnteredDice() -> impl IntoView {
                 .enumerate()
                 .map(|(die, face)| {
                     view! {
-                        <span class="die small" role="img" aria-label=format!("Die {}: {face}", die + 1)>
+                        <span class="die small" role="img" aria-label=(words.die_n_face)(die + 1, face.value())>
                             <Pips face=Signal::derive(move || Some(face.value())) />
                         </span>
                     }
@@ -119,7 +131,7 @@ fn EnteredDice() -> impl IntoView {
                 <div class="entered-dice">
                     {faces}
                     <button class="secondary" data-action="clear-dice" on:click=move |_| store.clear_dice()>
-                        "Clear dice"
+                        {words.clear_dice}
                     </button>
                 </div>
             }
@@ -131,6 +143,7 @@ fn EnteredDice() -> impl IntoView {
 #[component]
 fn FirstPlayerBanner() -> impl IntoView {
     let store = expect_context::<GameStore>();
+    let words = store.words();
     let roll = store.fresh_first_player_roll();
     let players = store.players();
     move || {
@@ -147,11 +160,11 @@ fn FirstPlayerBanner() -> impl IntoView {
                     .join(" · ")
             })
             .collect::<Vec<_>>()
-            .join(" — tie, roll again: ");
+            .join(words.tie_roll_again);
         Some(view! {
             <p class="first-player">
-                <span>"Who starts? " {rolls}</span>
-                <strong>{name(roll.first_seat)} " starts."</strong>
+                <span>{words.who_starts} {rolls}</span>
+                <strong>{(words.starts)(&name(roll.first_seat))}</strong>
             </p>
         })
     }
@@ -161,13 +174,15 @@ fn FirstPlayerBanner() -> impl IntoView {
 #[component]
 fn UndoButton() -> impl IntoView {
     let store = expect_context::<GameStore>();
+    let words = store.words();
+    let language = store.language().get_untracked();
     let undoable = store.undoable();
     let players = store.players();
     let rules = store.rules();
     move || {
         let (seat, category, points) = undoable.get()?;
-        let label = rules.get()?.ruleset().cell(category)?.label;
-        let text = format!("Undo {}'s {label} ({points})", player_name(players, seat));
+        let label = rules.get()?.ruleset().cell(category)?.label.get(language);
+        let text = (words.undo_cell)(&player_name(players, seat), label, points);
         Some(view! {
             <button class="undo secondary" data-action="undo" on:click=move |_| store.undo()>
                 {text}

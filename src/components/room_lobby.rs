@@ -25,6 +25,7 @@ pub fn RoomLobby() -> impl IntoView {
     let store = expect_context::<GameStore>();
     keep_room_clock(store);
     let view = store.room_view();
+    let words = store.words();
     move || {
         view.get().map(|room| {
             let status = lobby_status(&room);
@@ -32,11 +33,11 @@ pub fn RoomLobby() -> impl IntoView {
             view! {
                 <div class="setup room-lobby" data-room=room.name.clone() data-room-state=room.state.id()>
                     <header class="brand">
-                        <h1>"Room “" {name} "”"</h1>
+                        <h1>{(words.room_title)(&name)}</h1>
                         <p aria-live="polite">{status}</p>
                     </header>
                     <section class="card" aria-labelledby="room-players-title">
-                        <h2 id="room-players-title">"Players"</h2>
+                        <h2 id="room-players-title">{words.players}</h2>
                         <RoomPlayers />
                         <RoomRefusal />
                         {room.can_seat_another.then(|| view! { <SeatAnotherPlayer /> })}
@@ -51,7 +52,7 @@ pub fn RoomLobby() -> impl IntoView {
                                             data-action="add-computer"
                                             on:click=move |_| store.add_room_computer()
                                         >
-                                            "Add a computer player"
+                                            {words.add_computer}
                                         </button>
                                     </div>
                                 }
@@ -59,7 +60,7 @@ pub fn RoomLobby() -> impl IntoView {
                     </section>
                     <RoomGameChoice room=room.clone() />
                     <button class="link" data-action="leave-room" on:click=move |_| store.leave_room()>
-                        "← Leave the room"
+                        {words.leave_room}
                     </button>
                 </div>
             }
@@ -68,14 +69,15 @@ pub fn RoomLobby() -> impl IntoView {
 }
 
 fn lobby_status(room: &RoomView) -> String {
+    let words = expect_context::<GameStore>().words();
     match room.state {
-        RoomState::Offline => "Offline: reconnecting…".to_string(),
-        _ if room.own_seats.is_empty() && room.refusal.is_none() => "Joining…".to_string(),
-        _ if room.own_seats.is_empty() => "Watching".to_string(),
-        _ if room.hosting => "You host: choose the game, then start when everyone is here.".to_string(),
+        RoomState::Offline => words.room_offline.to_string(),
+        _ if room.own_seats.is_empty() && room.refusal.is_none() => words.joining.to_string(),
+        _ if room.own_seats.is_empty() => words.watching.to_string(),
+        _ if room.hosting => words.you_host.to_string(),
         _ => match &room.host_name {
-            Some(host) => format!("Waiting for {host} to start the game."),
-            None => "Waiting for the host.".to_string(),
+            Some(host) => (words.waiting_for)(host),
+            None => words.waiting_for_host.to_string(),
         },
     }
 }
@@ -84,6 +86,7 @@ fn lobby_status(room: &RoomView) -> String {
 #[component]
 fn SeatAnotherPlayer() -> impl IntoView {
     let store = expect_context::<GameStore>();
+    let words = store.words();
     let player = RwSignal::new(String::new());
     let join = move |event: leptos::ev::SubmitEvent| {
         event.prevent_default();
@@ -93,17 +96,17 @@ fn SeatAnotherPlayer() -> impl IntoView {
     view! {
         <form class="seat-another" on:submit=join>
             <label>
-                <span>"Someone else at this device"</span>
+                <span>{words.someone_else_here}</span>
                 <input
                     data-room-field="another-player"
                     maxlength=fivedice_rules::MAX_NAME_CHARS.to_string()
-                    placeholder="Their name"
+                    placeholder=words.their_name
                     prop:value=move || player.get()
                     on:input=move |event| player.set(event_target_value(&event))
                 />
             </label>
             <button type="submit" class="secondary" data-action="join-another">
-                "Join too"
+                {words.join_too}
             </button>
         </form>
     }
@@ -113,6 +116,7 @@ fn SeatAnotherPlayer() -> impl IntoView {
 #[component]
 fn RoomGameChoice(room: RoomView) -> impl IntoView {
     let store = expect_context::<GameStore>();
+    let words = store.words();
     let (ruleset, joker, dice) = (room.rules.id(), room.rules.joker(), room.dice);
     let has_joker = ruleset.ruleset().extra_five_of_a_kind.is_some();
     let locked = !room.hosting;
@@ -122,11 +126,11 @@ fn RoomGameChoice(room: RoomView) -> impl IntoView {
     let missing = room.players_missing;
     view! {
         <section class="card new-game" aria-labelledby="room-game-title">
-            <h2 id="room-game-title">"Game"</h2>
+            <h2 id="room-game-title">{words.game}</h2>
             <RulesetSelect
                 value=ruleset
                 disabled=locked
-                on_choose=Callback::new(move |id| choose(id, joker, dice))
+                on_choose=Callback::new(move |id| choose(id, Joker::printed_on(id), dice))
             />
             {has_joker
                 .then(|| {
@@ -141,7 +145,7 @@ fn RoomGameChoice(room: RoomView) -> impl IntoView {
             <DiceModeSelect
                 value=dice
                 disabled=locked
-                app_label="The app's dice (the server rolls)"
+                app_label=words.server_dice
                 on_choose=Callback::new(move |mode| choose(ruleset, joker, mode))
             />
             {room
@@ -149,7 +153,7 @@ fn RoomGameChoice(room: RoomView) -> impl IntoView {
                 .then(|| {
                     view! {
                         <p class="muted">
-                            {(missing > 0).then(|| format!("{missing} more player(s) needed to start."))}
+                            {(missing > 0).then(|| (words.players_missing)(missing))}
                         </p>
                         <button
                             class="primary start"
@@ -157,7 +161,7 @@ fn RoomGameChoice(room: RoomView) -> impl IntoView {
                             disabled=!room.can_start
                             on:click=move |_| store.start_room_game()
                         >
-                            "Start game"
+                            {words.start_game}
                         </button>
                     }
                 })}
@@ -183,13 +187,14 @@ pub fn RoomPlayers() -> impl IntoView {
 #[component]
 fn RoomPlayerRow(player: RoomPlayer) -> impl IntoView {
     let store = expect_context::<GameStore>();
+    let words = store.words();
     let seat = player.seat;
     let tags = [
-        (player.host, "host"),
-        (player.own, "you"),
-        (player.computer, "computer"),
-        (player.stand_in, "a computer plays"),
-        (player.away, "away"),
+        (player.host, words.tag_host),
+        (player.own, words.tag_you),
+        (player.computer, words.tag_computer),
+        (player.stand_in, words.tag_stand_in),
+        (player.away, words.tag_away),
     ];
     view! {
         <li class="room-player" class:away=player.away class:own=player.own>
@@ -216,7 +221,7 @@ fn RoomPlayerRow(player: RoomPlayer) -> impl IntoView {
                             data-seat=seat.to_string()
                             on:click=move |_| store.take_over_seat(seat)
                         >
-                            "Let a computer play"
+                            {words.let_computer_play}
                         </button>
                     }
                 })}
@@ -230,7 +235,7 @@ fn RoomPlayerRow(player: RoomPlayer) -> impl IntoView {
                             data-seat=seat.to_string()
                             on:click=move |_| store.give_back_seat(seat)
                         >
-                            "Give the seat back"
+                            {words.give_seat_back}
                         </button>
                     }
                 })}
@@ -273,6 +278,7 @@ fn RoomBarShown() -> impl IntoView {
     let store = expect_context::<GameStore>();
     keep_room_clock(store);
     let view = store.room_view();
+    let words = store.words();
     let read =
         move |field: fn(&RoomView) -> String| view.with(|room| room.as_ref().map(field).unwrap_or_default());
     let name = move || read(|room| room.name.clone());
@@ -287,15 +293,17 @@ fn RoomBarShown() -> impl IntoView {
         })
     };
     let label = move || {
-        read(|room| match room.state {
-            RoomState::Offline => "offline — reconnecting…".to_string(),
-            _ if room.own_seats.is_empty() => "watching".to_string(),
-            _ => String::new(),
-        })
+        view.with(
+            |room| match room.as_ref().map(|room| (room.state, room.own_seats.is_empty())) {
+                Some((RoomState::Offline, _)) => words.room_bar_offline,
+                Some((_, true)) => words.room_bar_watching,
+                _ => "",
+            },
+        )
     };
     view! {
-        <section class="room-bar" aria-label="Online room" data-room=name data-room-state=state data-seat-self=own>
-            <span class="room-name">"Room “" {name} "” " <span class="muted">{label}</span></span>
+        <section class="room-bar" aria-label=words.online_room data-room=name data-room-state=state data-seat-self=own>
+            <span class="room-name">{move || (words.room_title)(&name())} " " <span class="muted">{label}</span></span>
             <RoomPlayers />
             <RoomRefusal />
         </section>

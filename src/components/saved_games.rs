@@ -5,18 +5,18 @@ use leptos::html;
 use leptos::prelude::*;
 
 use crate::files;
+use crate::i18n::Words;
 use crate::store::GameStore;
 
-/// A date and time for people, e.g. "2026-11-29 18:05".
-fn when(ms: f64) -> String {
+/// A date and time for people, as the language writes it: "2026-11-29 18:05", "29/11/2026 18:05".
+fn when(words: &Words, ms: f64) -> String {
     let date = js_sys::Date::new(&wasm_bindgen::JsValue::from_f64(ms));
-    format!(
-        "{:04}-{:02}-{:02} {:02}:{:02}",
-        date.get_full_year(),
+    (words.date_time)(
+        date.get_full_year() as i32,
         date.get_month() + 1,
         date.get_date(),
         date.get_hours(),
-        date.get_minutes()
+        date.get_minutes(),
     )
 }
 
@@ -24,6 +24,7 @@ fn when(ms: f64) -> String {
 #[component]
 pub fn TablesInProgress() -> impl IntoView {
     let store = expect_context::<GameStore>();
+    let words = store.words();
     let confirming = RwSignal::new(None::<String>);
     let tables_in_progress = store.tables_in_progress();
     move || {
@@ -34,13 +35,12 @@ pub fn TablesInProgress() -> impl IntoView {
                 .map(|table| {
                     let game = &table.game;
                     let ruleset = game.rules().ruleset();
-                    let summary = format!(
-                        "{} · {} · round {} of {} · {}'s turn",
+                    let summary = (words.table_summary)(
                         ruleset.name,
-                        game.players().join(", "),
+                        &game.players().join(", "),
                         game.round(),
                         ruleset.cells.len(),
-                        game.players()[game.current_seat()]
+                        &game.players()[game.current_seat()],
                     );
                     let (resume_id, delete_id, confirm_id) = (table.id.clone(), table.id.clone(), table.id.clone());
                     let asking = move || confirming.with(|id| id.as_deref() == Some(confirm_id.as_str()));
@@ -49,7 +49,7 @@ pub fn TablesInProgress() -> impl IntoView {
                             <button class="resume" data-action="resume" on:click=move |_| store.resume(&resume_id)>
                                 <strong>{table.name.clone()}</strong>
                                 <span>{summary}</span>
-                                <span>"Last played " {when(table.updated_ms)}</span>
+                                <span>{(words.last_played)(&when(words, table.updated_ms))}</span>
                             </button>
                             <Show
                                 when=asking.clone()
@@ -61,7 +61,7 @@ pub fn TablesInProgress() -> impl IntoView {
                                             data-action="delete-table"
                                             on:click=move |_| confirming.set(Some(id.clone()))
                                         >
-                                            "Delete"
+                                            {words.delete}
                                         </button>
                                     }
                                 }
@@ -69,8 +69,8 @@ pub fn TablesInProgress() -> impl IntoView {
                                 {
                                     let id = table.id.clone();
                                     view! {
-                                        <span class="confirm-delete" role="group" aria-label="Delete this game?">
-                                            "Delete this game?"
+                                        <span class="confirm-delete" role="group" aria-label=words.delete_this_game>
+                                            {words.delete_this_game}
                                             <button
                                                 class="danger"
                                                 data-action="confirm-delete"
@@ -79,10 +79,10 @@ pub fn TablesInProgress() -> impl IntoView {
                                                     confirming.set(None);
                                                 }
                                             >
-                                                "Delete"
+                                                {words.delete}
                                             </button>
                                             <button class="secondary" data-action="keep-table" on:click=move |_| confirming.set(None)>
-                                                "Keep"
+                                                {words.keep}
                                             </button>
                                         </span>
                                     }
@@ -94,7 +94,7 @@ pub fn TablesInProgress() -> impl IntoView {
                 .collect_view();
             view! {
                 <section class="card" aria-labelledby="in-progress-title">
-                    <h2 id="in-progress-title">"Games in progress"</h2>
+                    <h2 id="in-progress-title">{words.games_in_progress}</h2>
                     <ul class="table-list">{rows}</ul>
                 </section>
             }
@@ -106,6 +106,7 @@ pub fn TablesInProgress() -> impl IntoView {
 #[component]
 pub fn History() -> impl IntoView {
     let store = expect_context::<GameStore>();
+    let words = store.words();
     let history = store.history();
     move || {
         let games = history.get();
@@ -123,13 +124,13 @@ pub fn History() -> impl IntoView {
                     let id = finished.table_id.clone();
                     view! {
                         <tr>
-                            <td>{when(finished.finished_ms)}</td>
+                            <td>{when(words, finished.finished_ms)}</td>
                             <td>{game.rules().ruleset().name}</td>
                             <td>{finished.table_name.clone()}</td>
                             <td>{scores}</td>
                             <td>
                                 <button class="link" data-action="share-game" on:click=move |_| store.share(&id)>
-                                    "Share"
+                                    {words.share}
                                 </button>
                             </td>
                         </tr>
@@ -138,17 +139,17 @@ pub fn History() -> impl IntoView {
                 .collect_view();
             view! {
                 <section class="card" aria-labelledby="history-title">
-                    <h2 id="history-title">"Finished games"</h2>
+                    <h2 id="history-title">{words.finished_games}</h2>
                     <div class="scroll-x">
                         <table class="history finished-games">
                             <thead>
                                 <tr>
-                                    <th scope="col">"Finished"</th>
-                                    <th scope="col">"Game"</th>
-                                    <th scope="col">"Table"</th>
-                                    <th scope="col">"Scores"</th>
+                                    <th scope="col">{words.finished}</th>
+                                    <th scope="col">{words.game}</th>
+                                    <th scope="col">{words.table}</th>
+                                    <th scope="col">{words.scores}</th>
                                     <th scope="col">
-                                        <span class="visually-hidden">"Share"</span>
+                                        <span class="visually-hidden">{words.share}</span>
                                     </th>
                                 </tr>
                             </thead>
@@ -165,6 +166,7 @@ pub fn History() -> impl IntoView {
 #[component]
 pub fn YourData() -> impl IntoView {
     let store = expect_context::<GameStore>();
+    let words = store.words();
     let chooser = NodeRef::<html::Input>::new();
     let unreadable = store.unreadable();
     let import = move |_| {
@@ -179,14 +181,14 @@ pub fn YourData() -> impl IntoView {
     };
     view! {
         <section class="card your-data" aria-labelledby="data-title">
-            <h2 id="data-title">"Your games, as a file"</h2>
-            <p>"Games live in this browser. Export them to keep a copy or to move them to another device."</p>
+            <h2 id="data-title">{words.your_games_as_file}</h2>
+            <p>{words.games_live_here}</p>
             <div class="data-buttons">
                 <button class="secondary" data-action="export" on:click=move |_| store.export()>
-                    "Export all"
+                    {words.export_all}
                 </button>
                 <label class="secondary file-button">
-                    "Import a file"
+                    {words.import_file}
                     <input
                         type="file"
                         accept=".json,application/json"
@@ -198,9 +200,9 @@ pub fn YourData() -> impl IntoView {
             </div>
             <Show when=move || unreadable.with(|items| !items.is_empty())>
                 <p class="unreadable">
-                    "Some saved data could not be read. It is kept aside, untouched: "
+                    {words.unreadable_kept}
                     <button class="link" data-action="download-unreadable" on:click=move |_| store.download_unreadable()>
-                        "download it"
+                        {words.download_it}
                     </button>
                 </p>
             </Show>

@@ -1,6 +1,6 @@
 //! The score sheet: a column per player, a row per cell, the totals at the foot of each section.
 
-use fivedice_rules::{Category, Cell, Move, Preview, Ruleset, Section, Totals};
+use fivedice_rules::{Category, Cell, Language, Move, Preview, Ruleset, Section, Totals};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -16,6 +16,8 @@ pub fn ScoreSheet() -> impl IntoView {
         return ().into_any();
     };
     let ruleset = rules.ruleset();
+    let words = store.words();
+    let language = store.language().get_untracked();
     let players = store.players().get_untracked();
     let seats = players.len();
     let current = store.current_seat();
@@ -55,8 +57,8 @@ pub fn ScoreSheet() -> impl IntoView {
                         .get_untracked()
                         .map(|level| {
                             view! {
-                                <span class="computer" title=format!("Computer player: {}", level.name()) aria-hidden="true">
-                                    {format!("{} bot", level.name())}
+                                <span class="computer" title=(words.computer_player)(words.level(level)) aria-hidden="true">
+                                    {(words.bot)(words.level(level))}
                                 </span>
                             }
                         })}
@@ -74,28 +76,31 @@ pub fn ScoreSheet() -> impl IntoView {
                     </tr>
                 </thead>
                 <tbody>
-                    {section_rows(ruleset, Section::Upper, seats)}
-                    {total_row("Upper total", "upper", seats, |t| t.upper.to_string())}
+                    {section_rows(ruleset, language, Section::Upper, seats)}
+                    {total_row(words.upper_total, "upper", seats, |t| t.upper, None)}
                     {total_row(
-                        bonus_label(ruleset),
+                        (words.bonus_at)(ruleset.upper_bonus.points, ruleset.upper_bonus.threshold),
                         "bonus",
                         seats,
-                        |t| t.bonus.to_string(),
+                        |t| t.bonus,
+                        None,
                     )}
                     <ParRow seats />
-                    {section_rows(ruleset, Section::Lower, seats)}
-                    {total_row("Lower total", "lower", seats, |t| t.lower.to_string())}
+                    {section_rows(ruleset, language, Section::Lower, seats)}
+                    {total_row(words.lower_total, "lower", seats, |t| t.lower, None)}
                     {ruleset
                         .extra_five_of_a_kind
                         .map(|extra| {
+                            let marks = extra.bonus_mark.map(|mark| (mark, extra.bonus));
                             total_row(
-                                extra.bonus_label,
+                                extra.bonus_label.get(language),
                                 "yahtzee-bonus",
                                 seats,
-                                |t| t.five_of_a_kind_bonus.to_string(),
+                                |t| t.five_of_a_kind_bonus,
+                                marks,
                             )
                         })}
-                    {total_row("Grand total", "grand", seats, |t| t.grand.to_string())}
+                    {total_row(words.grand_total, "grand", seats, |t| t.grand, None)}
                 </tbody>
             </table>
         </div>
@@ -103,25 +108,20 @@ pub fn ScoreSheet() -> impl IntoView {
     .into_any()
 }
 
-/// "Bonus (35 at 63)": the ruleset's own bonus and threshold.
-fn bonus_label(ruleset: &Ruleset) -> String {
-    let bonus = ruleset.upper_bonus;
-    format!("Bonus ({} at {})", bonus.points, bonus.threshold)
-}
-
-fn section_rows(ruleset: &'static Ruleset, section: Section, seats: usize) -> impl IntoView {
-    let label = match section {
-        Section::Upper => ruleset.upper_label,
-        Section::Lower => ruleset.lower_label,
-    };
+fn section_rows(
+    ruleset: &'static Ruleset,
+    language: Language,
+    section: Section,
+    seats: usize,
+) -> impl IntoView {
+    let label = ruleset.section_label(section).get(language);
     let rows = ruleset
         .cells_in(section)
         .map(|cell| {
             view! {
                 <tr>
                     <th scope="row" class="label">
-                        {cell.label}
-                        {cell.label_fr.map(|french| view! { <small lang="fr">{french}</small> })}
+                        {cell.label.get(language)}
                     </th>
                     {(0..seats).map(|seat| view! { <SheetCell seat cell /> }).collect_view()}
                 </tr>
@@ -138,18 +138,32 @@ fn section_rows(ruleset: &'static Ruleset, section: Section, seats: usize) -> im
     }
 }
 
+/// A row of totals. `marks`: the sheet marks each bonus with a sign of its own (the Yardzee ♥, one per bonus
+/// of these points), shown beside the number.
 fn total_row(
     label: impl IntoView + 'static,
     id: &'static str,
     seats: usize,
-    value: fn(&Totals) -> String,
+    value: fn(&Totals) -> u16,
+    marks: Option<(&'static str, u16)>,
 ) -> impl IntoView {
     let store = expect_context::<GameStore>();
     let cells = (0..seats)
         .map(|seat| {
             let totals = store.totals(seat);
-            let text = move || totals.with(|totals| totals.as_ref().map(value).unwrap_or_default());
-            view! { <td data-total=format!("{seat}:{id}")>{text}</td> }
+            let number = move || totals.with(|totals| totals.as_ref().map(value));
+            let text = move || number().map(|number| number.to_string()).unwrap_or_default();
+            let signs = move || {
+                let (mark, points) = marks?;
+                let count = usize::from(number()? / points.max(1));
+                (count > 0).then(|| mark.repeat(count))
+            };
+            view! {
+                <td>
+                    <span data-total=format!("{seat}:{id}")>{text}</span>
+                    {marks.map(|_| view! { <span class="marks" data-marks=seat.to_string()>{signs}</span> })}
+                </td>
+            }
         })
         .collect_view();
     view! {
@@ -164,6 +178,7 @@ fn total_row(
 #[component]
 fn ParRow(seats: usize) -> impl IntoView {
     let store = expect_context::<GameStore>();
+    let words = store.words();
     let cells = (0..seats)
         .map(|seat| {
             let totals = store.totals(seat);
@@ -178,8 +193,8 @@ fn ParRow(seats: usize) -> impl IntoView {
             let title = move || {
                 totals()
                     .map(|totals| match totals.upper_needed {
-                        0 => "Bonus earned".to_string(),
-                        needed => format!("{needed} more for the bonus"),
+                        0 => words.bonus_earned.to_string(),
+                        needed => (words.more_for_bonus)(needed.into()),
                     })
                     .unwrap_or_default()
             };
@@ -192,7 +207,7 @@ fn ParRow(seats: usize) -> impl IntoView {
         .collect_view();
     view! {
         <tr class="par-row">
-            <th scope="row">"Par (3 of each)"</th>
+            <th scope="row">{words.par_row}</th>
             {cells}
         </tr>
     }
@@ -202,6 +217,7 @@ fn ParRow(seats: usize) -> impl IntoView {
 #[component]
 fn SheetCell(seat: usize, cell: &'static Cell) -> impl IntoView {
     let store = expect_context::<GameStore>();
+    let words = store.words();
     let category: Category = cell.category;
     let id = format!("{seat}:{}", category.id());
     let written = store.cell_value(seat, category);
@@ -213,7 +229,7 @@ fn SheetCell(seat: usize, cell: &'static Cell) -> impl IntoView {
     let current = store.current_seat();
     let current = move || current.get() == Some(seat);
     let button_id = id.clone();
-    let label = cell.label;
+    let label = cell.label.get(store.language().get_untracked());
     view! {
         <td
             class="cell"
@@ -227,8 +243,8 @@ fn SheetCell(seat: usize, cell: &'static Cell) -> impl IntoView {
                 (Some(value), _) => value.to_string().into_any(),
                 (None, Some(preview)) => {
                     let (aria, shown) = match preview {
-                        Preview::Scores(value) => (format!("{label}: score {value}"), Some(value)),
-                        Preview::Write => (format!("{label}: write a score"), None),
+                        Preview::Scores(value) => ((words.cell_scores)(label, value), Some(value)),
+                        Preview::Write => ((words.cell_write)(label), None),
                     };
                     view! {
                         <button

@@ -3,12 +3,13 @@
 use fivedice_rules::{DiceMode, Joker, Rules, RulesetId};
 use leptos::prelude::*;
 
-use super::decimals;
 use super::game_choice::{DiceModeSelect, JokerSelect, RulesetSelect};
+use super::how_to_play::HowToPlay;
 use super::join_room_card::JoinRoomCard;
 use super::perfect_play::PerfectPlay;
 use super::saved_games::{History, TablesInProgress, YourData};
 use super::statistics::Statistics;
+use crate::i18n::Language;
 use crate::store::GameStore;
 use crate::table::{DEFAULT_BOT_DELAY_MS, NewGameRequest};
 use fivedice_worker::Level;
@@ -16,6 +17,7 @@ use fivedice_worker::Level;
 #[component]
 pub fn SetupScreen() -> impl IntoView {
     let store = expect_context::<GameStore>();
+    let words = store.words();
     let ruleset = RwSignal::new(RulesetId::Yahtzee);
     let joker = RwSignal::new(Joker::Forced);
     let mode = RwSignal::new(DiceMode::App);
@@ -42,7 +44,7 @@ pub fn SetupScreen() -> impl IntoView {
             .iter()
             .enumerate()
             .map(|(seat, name)| match name.trim() {
-                "" => format!("Player {}", seat + 1),
+                "" => (words.player_n)(seat + 1),
                 name => name.to_string(),
             })
             .collect();
@@ -60,16 +62,18 @@ pub fn SetupScreen() -> impl IntoView {
     view! {
         <div class="setup">
             <header class="brand">
-                <h1>"Five Dice"</h1>
-                <p>"Yahtzee, Yardzee, Yam and Yatzy — around one tablet."</p>
+                <h1 lang="en">"Five Dice"</h1>
+                <p>{words.tagline}</p>
+                <LanguageSwitch />
             </header>
             <TablesInProgress />
             <form class="card new-game" on:submit=start aria-labelledby="new-game-title">
-                <h2 id="new-game-title">"New game"</h2>
+                <h2 id="new-game-title">{words.new_game}</h2>
                 <RulesetSelect
                     value=ruleset
                     on_choose=Callback::new(move |id: RulesetId| {
                         ruleset.set(id);
+                        joker.set(Joker::printed_on(id));
                         names.update(|names| names.truncate(id.ruleset().max_players));
                         computers.update(|seats| seats.truncate(id.ruleset().max_players));
                     })
@@ -77,9 +81,13 @@ pub fn SetupScreen() -> impl IntoView {
                 <Show when=has_joker>
                     <JokerSelect value=joker on_choose=Callback::new(move |choice| joker.set(choice)) />
                 </Show>
-                <DiceModeSelect value=mode app_label="The app's dice" on_choose=Callback::new(move |choice| mode.set(choice)) />
+                <HowToPlay rules=Signal::derive(move || {
+                    let id = ruleset.get();
+                    Rules::from_choices(id, offers_joker(id).then(|| joker.get()), None).ok()
+                }) />
+                <DiceModeSelect value=mode app_label=words.app_dice on_choose=Callback::new(move |choice| mode.set(choice)) />
                 <label>
-                    <span>"Table name"</span>
+                    <span>{words.table_name}</span>
                     <input
                         data-setup="table-name"
                         placeholder=store.today()
@@ -89,13 +97,13 @@ pub fn SetupScreen() -> impl IntoView {
                     />
                 </label>
                 <fieldset class="players">
-                    <legend>"Players"</legend>
+                    <legend>{words.players}</legend>
                     <For each=move || 0..names.with(Vec::len) key=|seat| *seat let(seat)>
                         <div class="seat">
                             <input
                                 data-setup="player-name"
-                                aria-label=format!("Player {} name", seat + 1)
-                                placeholder=format!("Player {}", seat + 1)
+                                aria-label=(words.player_n_name)(seat + 1)
+                                placeholder=(words.player_n)(seat + 1)
                                 maxlength=fivedice_rules::MAX_NAME_CHARS.to_string()
                                 prop:value=move || names.with(|names| names.get(seat).cloned().unwrap_or_default())
                                 on:input=move |event| {
@@ -109,7 +117,7 @@ pub fn SetupScreen() -> impl IntoView {
                             />
                             <select
                                 data-setup="player-kind"
-                                aria-label=format!("Player {} is", seat + 1)
+                                aria-label=(words.player_n_is)(seat + 1)
                                 disabled=move || mode.get() == DiceMode::Pad
                                 on:change=move |event| {
                                     let level = event_target_value(&event).parse::<Level>().ok();
@@ -120,13 +128,13 @@ pub fn SetupScreen() -> impl IntoView {
                                     })
                                 }
                             >
-                                <option value="human">"A person"</option>
+                                <option value="human">{words.a_person}</option>
                                 {Level::ALL
                                     .into_iter()
                                     .map(|level| {
                                         let label = move || {
                                             let mean = level.mean_score(ruleset.get());
-                                            format!("{} bot · about {}", level.name(), decimals(mean, 0))
+                                            (words.bot_with_mean)(words.level(level), &words.number(mean, 0))
                                         };
                                         view! { <option value=level.id()>{label}</option> }
                                     })
@@ -136,7 +144,7 @@ pub fn SetupScreen() -> impl IntoView {
                     </For>
                     <Show when=any_computer>
                         <label class="bot-speed">
-                            <span>"Computer players move"</span>
+                            <span>{words.bots_move}</span>
                             <select
                                 data-setup="bot-speed"
                                 on:change=move |event| {
@@ -145,7 +153,7 @@ pub fn SetupScreen() -> impl IntoView {
                                     }
                                 }
                             >
-                                {[(1400, "Slowly"), (DEFAULT_BOT_DELAY_MS, "At a calm pace"), (250, "Quickly"), (0, "Instantly")]
+                                {[(1400, words.pace_slow), (DEFAULT_BOT_DELAY_MS, words.pace_calm), (250, words.pace_quick), (0, words.pace_instant)]
                                     .into_iter()
                                     .map(|(delay, label)| {
                                         view! {
@@ -158,7 +166,7 @@ pub fn SetupScreen() -> impl IntoView {
                             </select>
                         </label>
                         <p class="muted">
-                            "Computer players aim for their best expected score, not for beating you: the strongest plays perfect solitaire."
+                            {words.bots_aim}
                         </p>
                     </Show>
                     <div class="player-buttons">
@@ -172,7 +180,7 @@ pub fn SetupScreen() -> impl IntoView {
                                 computers.update(|seats| seats.push(None));
                             }
                         >
-                            "Add player"
+                            {words.add_player}
                         </button>
                         <button
                             type="button"
@@ -188,18 +196,45 @@ pub fn SetupScreen() -> impl IntoView {
                                 });
                             }
                         >
-                            "Remove player"
+                            {words.remove_player}
                         </button>
                     </div>
                 </fieldset>
                 <p class="error" role="alert">{move || setup_error.get()}</p>
-                <button type="submit" class="primary start" data-action="start">"Start"</button>
+                <button type="submit" class="primary start" data-action="start">{words.start}</button>
             </form>
             <JoinRoomCard />
             <History />
             <Statistics />
             <PerfectPlay />
             <YourData />
+        </div>
+    }
+}
+
+/// English or French, saved on this device; the screens are rebuilt in the language chosen.
+#[component]
+fn LanguageSwitch() -> impl IntoView {
+    let store = expect_context::<GameStore>();
+    let language = store.language();
+    view! {
+        <div class="language-switch" role="group" aria-label=store.words().language>
+            {Language::ALL
+                .into_iter()
+                .map(|choice| {
+                    view! {
+                        <button
+                            class="tab"
+                            lang=choice.id()
+                            data-language=choice.id()
+                            aria-pressed=move || (language.get() == choice).to_string()
+                            on:click=move |_| store.set_language(choice)
+                        >
+                            {choice.own_name()}
+                        </button>
+                    }
+                })
+                .collect_view()}
         </div>
     }
 }

@@ -9,6 +9,7 @@ use crate::store::Reading as _;
 #[component]
 pub fn Standings() -> impl IntoView {
     let store = expect_context::<GameStore>();
+    let words = store.words();
     let (standings, players) = (store.standings(), store.players());
     // An online room plays one game; the next is a new room.
     let online = store.online_table();
@@ -28,7 +29,7 @@ pub fn Standings() -> impl IntoView {
                         <span class="rank">{standing.rank}</span>
                         <span class="name">{name}</span>
                         <span class="total">{standing.total}</span>
-                        {standing.winner.then(|| view! { <span class="crown">"Winner"</span> })}
+                        {standing.winner.then(|| view! { <span class="crown">{words.winner}</span> })}
                     </li>
                 }
             })
@@ -36,16 +37,16 @@ pub fn Standings() -> impl IntoView {
     };
     view! {
         <section class="standings" data-game-over="true" aria-labelledby="standings-title">
-            <h2 id="standings-title">"Game over"</h2>
+            <h2 id="standings-title">{words.game_over}</h2>
             <ol>{rows}</ol>
             <div class="standings-actions">
                 <Show when=move || !online.get()>
                     <button class="primary" data-action="rematch" on:click=move |_| store.rematch()>
-                        "Rematch"
+                        {words.rematch}
                     </button>
                 </Show>
                 <button class="secondary" data-action="new-game" on:click=move |_| store.leave()>
-                    "New game"
+                    {words.new_game}
                 </button>
             </div>
         </section>

@@ -3,7 +3,6 @@
 use fivedice_rules::RulesetId;
 use leptos::prelude::*;
 
-use super::decimals;
 use crate::stats::{player_stats, score_series};
 use crate::store::GameStore;
 
@@ -14,6 +13,7 @@ const COLOURS: [&str; 8] = [
 #[component]
 pub fn Statistics() -> impl IntoView {
     let store = expect_context::<GameStore>();
+    let words = store.words();
     let history = store.history();
     let rulesets = Memo::new(move |_| {
         let mut seen: Vec<RulesetId> = Vec::new();
@@ -42,8 +42,8 @@ pub fn Statistics() -> impl IntoView {
                         <td>{row.games}</td>
                         <td>{row.wins}</td>
                         <td>{row.best}</td>
-                        <td>{decimals(row.average, 1)}</td>
-                        <td>{format!("{}%", decimals(row.bonus_rate * 100.0, 0))}</td>
+                        <td>{words.number(row.average, 1)}</td>
+                        <td>{(words.percent)(&words.number(row.bonus_rate * 100.0, 0))}</td>
                         <td>{row.yahtzees}</td>
                     </tr>
                 }
@@ -67,19 +67,19 @@ pub fn Statistics() -> impl IntoView {
             .collect_view();
         Some(view! {
             <section class="card statistics" aria-labelledby="stats-title">
-                <h2 id="stats-title">"Statistics"</h2>
-                <div class="tabs" role="group" aria-label="Game">{tabs}</div>
+                <h2 id="stats-title">{words.statistics}</h2>
+                <div class="tabs" role="group" aria-label=words.game>{tabs}</div>
                 <div class="scroll-x">
                     <table class="history stats" data-stats=ruleset.id()>
                         <thead>
                             <tr>
-                                <th scope="col">"Player"</th>
-                                <th scope="col">"Games"</th>
-                                <th scope="col">"Wins"</th>
-                                <th scope="col">"Best"</th>
-                                <th scope="col">"Average"</th>
-                                <th scope="col">"Upper bonus"</th>
-                                <th scope="col">{five_of_a_kind_plural(ruleset)}</th>
+                                <th scope="col">{words.player}</th>
+                                <th scope="col">{words.games}</th>
+                                <th scope="col">{words.wins}</th>
+                                <th scope="col">{words.best}</th>
+                                <th scope="col">{words.average}</th>
+                                <th scope="col">{words.upper_bonus}</th>
+                                <th scope="col">{(words.five_of_a_kinds)(ruleset)}</th>
                             </tr>
                         </thead>
                         <tbody>{rows}</tbody>
@@ -91,20 +91,11 @@ pub fn Statistics() -> impl IntoView {
     }
 }
 
-/// What a table calls its five-of-a-kinds.
-fn five_of_a_kind_plural(ruleset: RulesetId) -> &'static str {
-    match ruleset {
-        RulesetId::Yahtzee => "Yahtzees",
-        RulesetId::Yardzee => "Honeymoons",
-        RulesetId::Yam => "Yams",
-        RulesetId::Yatzy => "Yatzys",
-    }
-}
-
 /// Each player's totals, game after game, as lines on a plain SVG chart.
 #[component]
 fn ScoreChart(ruleset: RulesetId) -> impl IntoView {
     let store = expect_context::<GameStore>();
+    let words = store.words();
     let series = store
         .history()
         .with_untracked(|games| score_series(games, ruleset));
@@ -181,7 +172,7 @@ fn ScoreChart(ruleset: RulesetId) -> impl IntoView {
             <svg
                 viewBox=format!("0 0 {width} {height}")
                 role="img"
-                aria-label=format!("Scores over the last {games} games of {}", ruleset.ruleset().name)
+                aria-label=(words.scores_over_games)(games, ruleset.ruleset().name)
             >
                 {grid}
                 {lines}

@@ -13,6 +13,8 @@ use crate::store::{GameStore, PickerOffers};
 #[component]
 pub fn ValuePicker() -> impl IntoView {
     let store = expect_context::<GameStore>();
+    let words = store.words();
+    let language = store.language().get_untracked();
     let confirm_button = NodeRef::<html::Button>::new();
     let entering = RwSignal::new(false);
     let picker = store.picker();
@@ -40,14 +42,19 @@ pub fn ValuePicker() -> impl IntoView {
             by_hand: pad_without_dice,
             bonus: bonus_points,
         } = offers.get()?;
-        let label = rules.get_untracked()?.ruleset().cell(category)?.label;
+        let label = rules
+            .get_untracked()?
+            .ruleset()
+            .cell(category)?
+            .label
+            .get(language);
         let title = format!("{label} — {}", player_name(players, seat));
         let buttons = offers
             .into_iter()
             .map(|value| {
                 let chosen = move || picker.with(|p| p.is_some_and(|p| p.chosen == Some(value)));
                 let text = if value == 0 {
-                    "Cross out".to_string()
+                    words.cross_out.to_string()
                 } else {
                     value.to_string()
                 };
@@ -66,10 +73,7 @@ pub fn ValuePicker() -> impl IntoView {
             .collect_view();
         let bonus_toggle = bonus_points.map(|extra| {
             let on = move || picker.with(|p| p.is_some_and(|p| p.bonus));
-            let text = match extra.bonus_mark {
-                Some(mark) => format!("+{} bonus {mark}", extra.bonus),
-                None => format!("+{} bonus Yahtzee", extra.bonus),
-            };
+            let text = (words.bonus_toggle)(extra.bonus, extra.bonus_mark);
             view! {
                 <button
                     class="bonus-toggle"
@@ -118,12 +122,12 @@ pub fn ValuePicker() -> impl IntoView {
                                         aria-pressed=move || entering.get().to_string()
                                         on:click=move |_| entering.update(|on| *on = !*on)
                                     >
-                                        "Enter dice"
+                                        {words.enter_dice}
                                     </button>
                                 }
                             })}
                         <button class="secondary" data-action="cancel" on:click=move |_| store.cancel()>
-                            "Cancel"
+                            {words.cancel}
                         </button>
                         <button
                             class="primary"
@@ -132,7 +136,7 @@ pub fn ValuePicker() -> impl IntoView {
                             disabled=move || picker.with(|p| p.is_none_or(|p| p.chosen.is_none()))
                             on:click=move |_| store.confirm()
                         >
-                            "Confirm"
+                            {words.confirm}
                         </button>
                     </div>
                 </div>
@@ -145,6 +149,7 @@ pub fn ValuePicker() -> impl IntoView {
 #[component]
 fn DiceEntry(on_done: impl Fn() + Copy + Send + Sync + 'static) -> impl IntoView {
     let store = expect_context::<GameStore>();
+    let words = store.words();
     let entered = RwSignal::new(Vec::<u8>::new());
     let tap = move |face: u8| {
         entered.update(|faces| {
@@ -161,7 +166,7 @@ fn DiceEntry(on_done: impl Fn() + Copy + Send + Sync + 'static) -> impl IntoView
         }
     };
     view! {
-        <div class="dice-entry" role="group" aria-label="Enter the five dice rolled">
+        <div class="dice-entry" role="group" aria-label=words.enter_five_dice>
             <div class="entered" aria-live="polite">
                 {(0..DICE)
                     .map(|slot| {
@@ -176,7 +181,7 @@ fn DiceEntry(on_done: impl Fn() + Copy + Send + Sync + 'static) -> impl IntoView
                 <button
                     class="secondary"
                     data-action="remove-entered"
-                    aria-label="Remove the last die"
+                    aria-label=words.remove_last_die
                     disabled=move || entered.with(Vec::is_empty)
                     on:click=move |_| entered.update(|faces| {
                         faces.pop();
@@ -192,7 +197,7 @@ fn DiceEntry(on_done: impl Fn() + Copy + Send + Sync + 'static) -> impl IntoView
                             <button
                                 class="die face-button"
                                 data-enter-face=face.to_string()
-                                aria-label=format!("A {face}")
+                                aria-label=(words.a_face)(face)
                                 on:click=move |_| tap(face)
                             >
                                 <Pips face=Signal::derive(move || Some(face)) />

@@ -61,7 +61,7 @@ impl GameStore {
                 Ok(verdict) => store.keep_verdict(index, &decision, verdict),
                 Err(message) => {
                     if store.judging_failed.get_untracked().is_none() {
-                        store.tell(format!("The coach could not judge a decision: {message}"));
+                        store.tell((store.words().coach_failed)(&message));
                     }
                     store.judging_failed.set(Some(message));
                 }

@@ -173,6 +173,6 @@ impl GameStore {
 
     fn computer_failed(&self, message: String) {
         self.computer.busy.set_value(false);
-        self.tell(format!("A computer player could not move: {message}"));
+        self.tell((self.words().computer_failed)(&message));
     }
 }

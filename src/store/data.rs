@@ -59,7 +59,7 @@ impl GameStore {
     pub fn import(&self, raw: &str) {
         let incoming = match Bundle::from_json(raw) {
             Ok(incoming) => incoming,
-            Err(reason) => return self.import_failed(&reason),
+            Err(error) => return self.import_failed(&(self.words().file_refused)(&error)),
         };
         let mut here = self.bundle();
         let summary = here.merge(incoming);
@@ -79,12 +79,13 @@ impl GameStore {
             .err()
             .map(|message| format!(" {}", capitalised(&message)))
             .unwrap_or_default();
-        self.tell(format!("{}{warning}", summary.describe()));
+        let told = (self.words().imported)(summary.games_added, summary.tables_added, summary.already_here);
+        self.tell(format!("{told}{warning}"));
     }
 
     /// A file that could not be read or imported: nothing changes, and the player is told why.
     pub fn import_failed(&self, reason: &str) {
-        self.tell(format!("Nothing was imported: {reason}."));
+        self.tell((self.words().nothing_imported)(reason));
     }
 
     /// The data that could not be read, as one file holding each key's text exactly as it was stored.

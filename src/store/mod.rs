@@ -20,10 +20,11 @@ mod tests;
 
 use std::rc::Rc;
 
-use fivedice_rules::{Game, GameError};
+use fivedice_rules::{Game, GameError, Language};
 use leptos::prelude::*;
 
 use crate::engine::Engine;
+use crate::i18n::{self, Words};
 use crate::storage::{Storage, Unreadable};
 use crate::table::{FinishedGame, Table};
 
@@ -48,6 +49,15 @@ impl Clock {
             today: browser_today,
         }
     }
+}
+
+/// The first of the browser's preferred languages that the app speaks (English if none).
+fn browser_language() -> Language {
+    let tags: Vec<String> = web_sys::window()
+        .map(|window| window.navigator().languages())
+        .map(|tags| tags.iter().filter_map(|tag| tag.as_string()).collect())
+        .unwrap_or_default();
+    Language::preferred(tags.iter().map(String::as_str)).unwrap_or_default()
 }
 
 fn browser_today() -> String {
@@ -90,6 +100,8 @@ pub struct GameStore {
     room_server: RwSignal<RoomServer>,
     /// Why the join card could not open a room.
     room_join_error: RwSignal<Option<String>>,
+    /// The language the app speaks: chosen here (saved), asked by the address, or the browser's.
+    language: RwSignal<Language>,
 }
 
 impl GameStore {
@@ -113,6 +125,7 @@ impl GameStore {
             room_link: StoredValue::new_local(None),
             room_server: RwSignal::new(RoomServer::Unknown),
             room_join_error: RwSignal::new(None),
+            language: RwSignal::new(Language::default()),
         }
     }
 
@@ -120,6 +133,7 @@ impl GameStore {
     /// one in progress), and an ear for other tabs saving the same table.
     pub fn open() -> GameStore {
         let store = GameStore::new(Storage::browser(), Clock::browser());
+        store.language.set(browser_language());
         store.set_room_link(Rc::new(crate::room_client::WebSocketLink::default()));
         let query = web_sys::window()
             .and_then(|window| window.location().search().ok())
@@ -133,6 +147,23 @@ impl GameStore {
         // The store lives as long as the page, and so does its ear for other tabs.
         std::mem::forget(listener);
         store
+    }
+
+    /// The language the app speaks now (tracked).
+    pub fn language(&self) -> ReadSignal<Language> {
+        self.language.read_only()
+    }
+
+    /// The words of the language spoken now (not tracked: the whole view is rebuilt when it changes).
+    pub fn words(&self) -> &'static Words {
+        i18n::words(self.language.get_untracked())
+    }
+
+    /// The player switches the language; the choice is kept on this device.
+    pub fn set_language(&self, language: Language) {
+        self.language.set(language);
+        let saved = self.storage.with_value(|storage| storage.set_language(language));
+        self.report_saving(saved);
     }
 
     pub fn engine(&self) -> Engine {
@@ -168,7 +199,7 @@ impl GameStore {
                 Some(result)
             }
             Err(error) => {
-                self.tell(error.to_string());
+                self.tell((self.words().refused)(&error));
                 None
             }
         }
@@ -204,8 +235,9 @@ impl GameStore {
         {
             self.save_failed.set_value(true);
             self.tell(format!(
-                "{} Export your games to keep them.",
-                capitalised(&message)
+                "{} {}",
+                capitalised(&message),
+                self.words().export_to_keep
             ));
         }
     }
@@ -213,7 +245,7 @@ impl GameStore {
     fn adopt_newer(&self, table: Table) {
         self.picker.set(None);
         self.table.set(Some(table));
-        self.tell("This game was changed in another tab: showing its latest state.");
+        self.tell(self.words().changed_in_other_tab);
     }
 
     /// Another tab wrote to storage: if it saved the table open here, show its newer state.

@@ -536,6 +536,8 @@ impl GameStore {
     }
 
     fn refused(&self, code: &str, reason: String) {
+        // The server words its refusals in English; the app says the ones players meet in their language.
+        let reason = (self.words().refused_by_room)(code).map_or(reason, str::to_string);
         let mut for_join = false;
         self.online.update(|online| {
             let Some(online) = online else { return };
@@ -646,11 +648,11 @@ impl GameStore {
             })
         });
         let Some(message) = message else {
-            self.tell("This device does not hold that seat.");
+            self.tell(self.words().not_your_seat_here);
             return false;
         };
         if !self.send(&message) {
-            self.tell("Not connected to the room: the move was not sent. Reconnecting…");
+            self.tell(self.words().not_sent_offline);
             return false;
         }
         true
@@ -672,7 +674,7 @@ impl GameStore {
             .online
             .with_untracked(|online| online.as_ref().and_then(OnlineRoom::acting_seat))
         else {
-            return self.tell("It is not this device's turn.");
+            return self.tell(self.words().not_this_devices_turn);
         };
         if self.send_act(seat, action) && !is_hold {
             self.online.update(|online| {
@@ -775,7 +777,7 @@ impl GameStore {
         self.send_act(
             host,
             Action::AddComputer {
-                name: format!("Computer {}", taken + 1),
+                name: (self.words().computer_n)(taken + 1),
             },
         );
     }

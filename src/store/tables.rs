@@ -12,21 +12,30 @@ impl GameStore {
     /// (`?room=…`) asks for, or else the online room open last, or the last table still in progress. Returns
     /// whether the address asked for something (it is then to be forgotten).
     pub fn load(&self, launch_query: &str) -> bool {
-        let (available, history, tables, last, unreadable, open_room) = self.storage.with_value(|storage| {
-            (
-                storage.is_available(),
-                storage.history(),
-                storage.tables(),
-                storage.last_table_id(),
-                storage.unreadable(),
-                storage.open_room(),
-            )
-        });
+        let (available, history, tables, last, unreadable, open_room, language) =
+            self.storage.with_value(|storage| {
+                (
+                    storage.is_available(),
+                    storage.history(),
+                    storage.tables(),
+                    storage.last_table_id(),
+                    storage.unreadable(),
+                    storage.open_room(),
+                    storage.language(),
+                )
+            });
         let mut problems = Vec::new();
+        match crate::launch::parse_language(launch_query) {
+            Some(Ok(asked)) => self.set_language(asked),
+            Some(Err(message)) => problems.push(message),
+            None => {
+                if let Some(saved) = language {
+                    self.language.set(saved);
+                }
+            }
+        }
         if !available {
-            problems.push(
-                "This browser does not let the app save games: play on, but a reload loses the game.".into(),
-            );
+            problems.push(self.words().cannot_save.to_string());
         }
         problems.extend(history.problems);
         problems.extend(tables.problems);

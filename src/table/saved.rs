@@ -106,16 +106,15 @@ pub struct MergeSummary {
     pub already_here: usize,
 }
 
-impl MergeSummary {
-    pub fn describe(&self) -> String {
-        let plural = |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
-        format!(
-            "Imported {} and {}; {} already here.",
-            plural(self.games_added, "finished game", "finished games"),
-            plural(self.tables_added, "game in progress", "games in progress"),
-            plural(self.already_here, "was", "were"),
-        )
-    }
+/// Why a file cannot be imported.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FileError {
+    /// Not JSON, or not written by this app.
+    NotFiveDice,
+    /// Written by another version of the app, in a format this one does not read.
+    UnknownFormat(Option<u64>),
+    /// A Five Dice file with a part that cannot be read (which, and the technical reason).
+    Damaged(String),
 }
 
 impl Bundle {
@@ -136,15 +135,14 @@ impl Bundle {
     }
 
     /// Reads an export file; every table and game is checked by the rules, and one bad entry refuses the file.
-    pub fn from_json(raw: &str) -> Result<Bundle, String> {
-        let file: Value =
-            serde_json::from_str(raw).map_err(|error| format!("this is not a Five Dice file ({error})"))?;
+    pub fn from_json(raw: &str) -> Result<Bundle, FileError> {
+        let file: Value = serde_json::from_str(raw).map_err(|_| FileError::NotFiveDice)?;
         if file.get("app").and_then(Value::as_str) != Some("fivedice") {
-            return Err("this is not a Five Dice file".into());
+            return Err(FileError::NotFiveDice);
         }
         match file.get("format").and_then(Value::as_u64) {
             Some(format) if format == u64::from(HISTORY_FORMAT) => {}
-            other => return Err(format!("file format {other:?} is not known")),
+            other => return Err(FileError::UnknownFormat(other)),
         }
         let list = |name: &str| {
             file.get(name)
@@ -156,16 +154,18 @@ impl Bundle {
             .into_iter()
             .enumerate()
             .map(|(index, table)| {
-                Table::from_envelope(table).map_err(|error| format!("table {}: {error}", index + 1))
+                Table::from_envelope(table)
+                    .map_err(|error| FileError::Damaged(format!("table {}: {error}", index + 1)))
             })
-            .collect::<Result<Vec<Table>, String>>()?;
+            .collect::<Result<Vec<Table>, FileError>>()?;
         let history = list("history")
             .into_iter()
             .enumerate()
             .map(|(index, game)| {
-                serde_json::from_value(game).map_err(|error| format!("finished game {}: {error}", index + 1))
+                serde_json::from_value(game)
+                    .map_err(|error| FileError::Damaged(format!("finished game {}: {error}", index + 1)))
             })
-            .collect::<Result<Vec<FinishedGame>, String>>()?;
+            .collect::<Result<Vec<FinishedGame>, FileError>>()?;
         Ok(Bundle { tables, history })
     }
 
@@ -286,12 +286,16 @@ mod tests {
         );
         assert_eq!(here.tables.len(), 3);
         assert!(here.tables.contains(&newer), "the more saved copy wins");
+        let told = crate::i18n::words(crate::i18n::Language::English).imported;
         assert_eq!(
-            summary.describe(),
+            told(summary.games_added, summary.tables_added, summary.already_here),
             "Imported 0 finished games and 1 game in progress; 1 was already here."
         );
         assert!(Bundle::from_json("{\"app\":\"other\"}").is_err());
         let broken = file.replacen("\"players\":[\"A\"", "\"players\":[\"\"", 1);
-        assert!(Bundle::from_json(&broken).unwrap_err().starts_with("table 1:"));
+        assert!(
+            matches!(Bundle::from_json(&broken), Err(FileError::Damaged(what)) if what.starts_with("table 1:"))
+        );
+        assert_eq!(Bundle::from_json("not json").unwrap_err(), FileError::NotFiveDice);
     }
 }

@@ -16,7 +16,7 @@ fivedice: the rules of Five Dice and its optimal strategy
 
 Usage:
   fivedice rules
-      every ruleset: cell ids, labels, sections, bonus rule and player limit
+      every ruleset: cell ids, labels (English `label`, French `label_fr`), sections, bonus rule and player limit
   fivedice score --rules <id> [--joker forced|free|none] [--no-bonus] [--filled id=value,...] D D D D D
       what each open cell of that sheet scores for these five dice, and the bonus they earn
   fivedice offers --rules <id> [--joker forced|free|none] <cell id>
@@ -217,10 +217,12 @@ fn rules_json() -> Value {
         .map(|id| {
             let ruleset = id.ruleset();
             let defaults = Rules::new(id);
-            let section = |section: Section, label: &str| {
+            let section = |section: Section| {
+                let label = ruleset.section_label(section);
                 json!({
                     "id": section,
-                    "label": label,
+                    "label": label.en,
+                    "label_fr": label.fr,
                     "cells": ruleset.cells_in(section).collect::<Vec<_>>(),
                 })
             };
@@ -234,8 +236,8 @@ fn rules_json() -> Value {
                 "min_players": ruleset.min_players,
                 "max_players": ruleset.max_players,
                 "sections": [
-                    section(Section::Upper, ruleset.upper_label),
-                    section(Section::Lower, ruleset.lower_label),
+                    section(Section::Upper),
+                    section(Section::Lower),
                 ],
                 "upper_bonus": ruleset.upper_bonus,
                 "yahtzee_bonus": ruleset.extra_five_of_a_kind,

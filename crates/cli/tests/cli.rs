@@ -48,6 +48,17 @@ fn rules_lists_every_ruleset_with_its_cells() {
     assert_eq!(yam["sections"][1]["cells"][0]["label_fr"], "Brelan");
     assert_eq!(rules[0]["joker"], json!(["forced", "free", "none"]));
     assert_eq!(rules[1]["yahtzee_bonus"]["bonus_label"], "Honeymoon Bonus ♥");
+    assert_eq!(
+        rules[1]["yahtzee_bonus"]["bonus_label_fr"],
+        "Prime lune de miel ♥"
+    );
+    // Both languages' labels, for the sheet's rows and its section headings.
+    let ones = &rules[0]["sections"][0]["cells"][0];
+    assert_eq!(
+        (&ones["label"], &ones["label_fr"]),
+        (&json!("Ones"), &json!("As"))
+    );
+    assert_eq!(rules[2]["sections"][0]["label_fr"], "Partie haute");
     assert_eq!(rules[3]["upper_bonus"]["points"], 50);
 }
 

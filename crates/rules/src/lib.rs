@@ -1,6 +1,7 @@
 //! The rulebook of Five Dice.
 //!
 //! - [`ruleset`]: Yahtzee, Yardzee, Yam and Yatzy as data: cells, labels, sections, bonuses, player limits.
+//! - [`language`]: English and French; every label on a sheet in both.
 //! - [`pattern`]: the small pure functions that say what a cell asks of the dice and what it pays.
 //! - [`rules`]: a ruleset with its options (Joker, Yahtzee bonus): what dice score on a sheet, what a cell can hold.
 //! - [`moves`]: a decision within a turn (keep some dice, or write a cell), for hints, coach and bots.
@@ -10,6 +11,7 @@
 pub mod category;
 pub mod dice;
 pub mod game;
+pub mod language;
 pub mod moves;
 pub mod pattern;
 pub mod rules;
@@ -23,6 +25,7 @@ pub use game::{
     DiceMode, DiceSource, Entry, FORMAT_VERSION, Game, GameError, LoadError, MAX_NAME_CHARS, MAX_ROLLS,
     Preview, SetupError, Standing, Turn,
 };
+pub use language::{Label, Language, UnknownLanguage};
 pub use moves::Move;
 pub use pattern::{Pattern, Points};
 pub use rules::{Joker, Rules, RulesError, Scores};

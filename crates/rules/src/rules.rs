@@ -35,6 +35,16 @@ impl Joker {
             Joker::None => "none",
         }
     }
+
+    /// The rule a ruleset's own sheet prints, which a new table starts from: the official forced Joker for
+    /// Yahtzee, no restriction on the Yardzee sheet, none where there is no Joker at all. (The launch address
+    /// and the command line keep `forced` as their documented default.)
+    pub fn printed_on(ruleset: RulesetId) -> Joker {
+        match ruleset.ruleset().extra_five_of_a_kind {
+            Some(extra) if extra.sheet_restricts_joker => Joker::Forced,
+            _ => Joker::None,
+        }
+    }
 }
 
 impl FromStr for Joker {

@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::category::Category;
 use crate::dice::Face;
+use crate::language::Label;
 use crate::pattern::{Pattern, Points};
 
 /// Which ruleset a game is played under; the ids are a public contract.
@@ -87,10 +88,8 @@ pub struct Cell {
     #[serde(rename = "id")]
     pub category: Category,
     pub section: Section,
-    pub label: &'static str,
-    /// The label on the French pad, where the ruleset has one.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub label_fr: Option<&'static str>,
+    #[serde(flatten)]
+    pub label: Label,
     pub pattern: Pattern,
     pub points: Points,
 }
@@ -103,23 +102,39 @@ pub struct UpperBonus {
 }
 
 /// The Yahtzee family's extra rules for a second five-of-a-kind: the bonus and the Joker.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ExtraFiveOfAKind {
     /// Points for each further five-of-a-kind while the five-of-a-kind cell holds its full value.
     pub bonus: u16,
-    pub bonus_label: &'static str,
+    pub bonus_label: Label,
     /// How the sheet marks each bonus, where it has a mark of its own (the Yardzee ♥).
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub bonus_mark: Option<&'static str>,
+    /// Whether the ruleset's own sheet restricts where a further five-of-a-kind goes (the official Yahtzee
+    /// rule does; the Yardzee sheet does not). The table's choice, offered at setup, starts from this.
+    pub sheet_restricts_joker: bool,
+}
+
+impl Serialize for ExtraFiveOfAKind {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut fields = serializer.serialize_struct("ExtraFiveOfAKind", 4)?;
+        fields.serialize_field("bonus", &self.bonus)?;
+        fields.serialize_field("bonus_label", self.bonus_label.en)?;
+        fields.serialize_field("bonus_label_fr", self.bonus_label.fr)?;
+        if let Some(mark) = self.bonus_mark {
+            fields.serialize_field("bonus_mark", mark)?;
+        }
+        fields.end()
+    }
 }
 
 /// A ruleset: a score sheet as data.
-#[derive(Debug, PartialEq, Eq, Serialize)]
+#[derive(Debug, PartialEq, Eq)]
 pub struct Ruleset {
     pub id: &'static str,
     pub name: &'static str,
-    pub upper_label: &'static str,
-    pub lower_label: &'static str,
+    pub upper_label: Label,
+    pub lower_label: Label,
     /// The cells in sheet order, upper section first.
     pub cells: &'static [Cell],
     pub upper_bonus: UpperBonus,
@@ -142,6 +157,14 @@ impl Ruleset {
         self.cells.iter().filter(move |cell| cell.section == section)
     }
 
+    /// The heading of a section, in a language.
+    pub fn section_label(&self, section: Section) -> Label {
+        match section {
+            Section::Upper => self.upper_label,
+            Section::Lower => self.lower_label,
+        }
+    }
+
     /// The cell for five equal faces (Yahtzee, Yam, Yatzy).
     pub fn five_of_a_kind_cell(&self) -> Category {
         self.cells
@@ -161,28 +184,21 @@ impl Ruleset {
     }
 }
 
-const fn cell(
-    category: Category,
-    section: Section,
-    label: &'static str,
-    pattern: Pattern,
-    points: Points,
-) -> Cell {
+const fn cell(category: Category, section: Section, label: Label, pattern: Pattern, points: Points) -> Cell {
     Cell {
         category,
         section,
         label,
-        label_fr: None,
         pattern,
         points,
     }
 }
 
-const fn upper(category: Category, label: &'static str, face: u8) -> Cell {
+const fn upper(category: Category, en: &'static str, fr: &'static str, face: u8) -> Cell {
     cell(
         category,
         Section::Upper,
-        label,
+        Label::new(en, fr),
         Pattern::Face {
             face: Face::ALL[face as usize - 1],
         },
@@ -190,33 +206,36 @@ const fn upper(category: Category, label: &'static str, face: u8) -> Cell {
     )
 }
 
-const fn lower(category: Category, label: &'static str, pattern: Pattern, points: Points) -> Cell {
+const fn lower(category: Category, label: Label, pattern: Pattern, points: Points) -> Cell {
     cell(category, Section::Lower, label, pattern, points)
 }
 
-const fn french(cell: Cell, label_fr: &'static str) -> Cell {
+const fn relabel(cell: Cell, en: &'static str, fr: &'static str) -> Cell {
     Cell {
-        label_fr: Some(label_fr),
+        label: Label::new(en, fr),
         ..cell
     }
-}
-
-const fn relabel(cell: Cell, label: &'static str) -> Cell {
-    Cell { label, ..cell }
 }
 
 use Category::*;
 use Points::*;
 
-const ACES: Cell = upper(Aces, "Aces", 1);
-const TWOS: Cell = upper(Twos, "Twos", 2);
-const THREES: Cell = upper(Threes, "Threes", 3);
-const FOURS: Cell = upper(Fours, "Fours", 4);
-const FIVES: Cell = upper(Fives, "Fives", 5);
-const SIXES: Cell = upper(Sixes, "Sixes", 6);
+const ONES: Cell = upper(Aces, "Ones", "As", 1);
+const TWOS: Cell = upper(Twos, "Twos", "Deux", 2);
+const THREES: Cell = upper(Threes, "Threes", "Trois", 3);
+const FOURS: Cell = upper(Fours, "Fours", "Quatre", 4);
+const FIVES: Cell = upper(Fives, "Fives", "Cinq", 5);
+const SIXES: Cell = upper(Sixes, "Sixes", "Six", 6);
+
+const THREE_OF_A_KIND: Label = Label::new("Three of a kind", "Brelan");
+const FOUR_OF_A_KIND: Label = Label::new("Four of a kind", "Carré");
+const FULL_HOUSE: Label = Label::new("Full house", "Full");
+const SMALL_STRAIGHT: Label = Label::new("Small straight", "Petite suite");
+const LARGE_STRAIGHT: Label = Label::new("Large straight", "Grande suite");
+const CHANCE: Label = Label::new("Chance", "Chance");
 
 const YAHTZEE_CELLS: [Cell; 13] = [
-    ACES,
+    ONES,
     TWOS,
     THREES,
     FOURS,
@@ -224,49 +243,58 @@ const YAHTZEE_CELLS: [Cell; 13] = [
     SIXES,
     lower(
         ThreeOfAKind,
-        "Three of a kind",
+        THREE_OF_A_KIND,
         Pattern::OfAKind { count: 3 },
         AllDice,
     ),
     lower(
         FourOfAKind,
-        "Four of a kind",
+        FOUR_OF_A_KIND,
         Pattern::OfAKind { count: 4 },
         AllDice,
     ),
     lower(
         FullHouse,
-        "Full house",
+        FULL_HOUSE,
         Pattern::FullHouse { five_equal: false },
         Fixed(25),
     ),
     lower(
         SmallStraight,
-        "Small straight",
+        SMALL_STRAIGHT,
         Pattern::Run { length: 4 },
         Fixed(30),
     ),
     lower(
         LargeStraight,
-        "Large straight",
+        LARGE_STRAIGHT,
         Pattern::Run { length: 5 },
         Fixed(40),
     ),
-    lower(Yahtzee, "Yahtzee", Pattern::OfAKind { count: 5 }, Fixed(50)),
-    lower(Chance, "Chance", Pattern::Any, AllDice),
+    lower(
+        Yahtzee,
+        Label::new("Yahtzee", "Yahtzee"),
+        Pattern::OfAKind { count: 5 },
+        Fixed(50),
+    ),
+    lower(Chance, CHANCE, Pattern::Any, AllDice),
 ];
 
 const YAHTZEE_EXTRA: ExtraFiveOfAKind = ExtraFiveOfAKind {
     bonus: 100,
-    bonus_label: "Yahtzee bonus",
+    bonus_label: Label::new("Yahtzee bonus", "Prime Yahtzee"),
     bonus_mark: None,
+    sheet_restricts_joker: true,
 };
+
+const UPPER_SECTION: Label = Label::new("Upper section", "Partie supérieure");
+const LOWER_SECTION: Label = Label::new("Lower section", "Partie inférieure");
 
 pub static YAHTZEE: Ruleset = Ruleset {
     id: "yahtzee",
     name: "Yahtzee",
-    upper_label: "Upper section",
-    lower_label: "Lower section",
+    upper_label: UPPER_SECTION,
+    lower_label: LOWER_SECTION,
     cells: &YAHTZEE_CELLS,
     upper_bonus: UpperBonus {
         threshold: 63,
@@ -277,30 +305,35 @@ pub static YAHTZEE: Ruleset = Ruleset {
     max_players: 8,
 };
 
-/// The Yahtzee rules on the wedding sheet: only the words change.
+/// The Yahtzee rules on the wedding sheet: the words change, and its sheet sets no Joker restriction.
 pub static YARDZEE: Ruleset = Ruleset {
     id: "yardzee",
     name: "Yardzee",
-    upper_label: "The Wedding Party",
-    lower_label: "The Celebration",
+    upper_label: Label::new("The Wedding Party", "Le cortège"),
+    lower_label: Label::new("The Celebration", "La fête"),
     cells: &[
-        ACES,
+        relabel(ONES, "Ones (Aces)", "Un (As)"),
         TWOS,
         THREES,
         FOURS,
         FIVES,
         SIXES,
-        relabel(YAHTZEE_CELLS[6], "3 of a Kind"),
-        relabel(YAHTZEE_CELLS[7], "4 of a Kind"),
-        relabel(YAHTZEE_CELLS[8], "The Perfect Match"),
-        relabel(YAHTZEE_CELLS[9], "Straight to the ?"),
-        relabel(YAHTZEE_CELLS[10], "From \"Yes\" to \"I Do\""),
-        relabel(YAHTZEE_CELLS[11], "Honeymoon!"),
-        relabel(YAHTZEE_CELLS[12], "Gift Table"),
+        relabel(YAHTZEE_CELLS[6], "3 of a Kind", "Brelan"),
+        relabel(YAHTZEE_CELLS[7], "4 of a Kind", "Carré"),
+        relabel(YAHTZEE_CELLS[8], "The Perfect Match", "Le couple parfait"),
+        relabel(YAHTZEE_CELLS[9], "Straight to the ?", "Tout droit vers… ?"),
+        relabel(
+            YAHTZEE_CELLS[10],
+            "From \"Yes\" to \"I Do\"",
+            "Du « Oui » au « Je le veux »",
+        ),
+        relabel(YAHTZEE_CELLS[11], "Honeymoon!", "Lune de miel !"),
+        relabel(YAHTZEE_CELLS[12], "Gift Table", "Liste de mariage"),
     ],
     extra_five_of_a_kind: Some(ExtraFiveOfAKind {
-        bonus_label: "Honeymoon Bonus ♥",
+        bonus_label: Label::new("Honeymoon Bonus ♥", "Prime lune de miel ♥"),
         bonus_mark: Some("♥"),
+        sheet_restricts_joker: false,
         ..YAHTZEE_EXTRA
     }),
     ..YAHTZEE
@@ -310,61 +343,51 @@ pub static YARDZEE: Ruleset = Ruleset {
 pub static YAM: Ruleset = Ruleset {
     id: "yam",
     name: "Yam",
-    upper_label: "Upper section (partie haute)",
-    lower_label: "Lower section (partie basse)",
+    upper_label: Label::new("Upper section", "Partie haute"),
+    lower_label: Label::new("Lower section", "Partie basse"),
     cells: &[
-        french(ACES, "As"),
-        french(TWOS, "Deux"),
-        french(THREES, "Trois"),
-        french(FOURS, "Quatre"),
-        french(FIVES, "Cinq"),
-        french(SIXES, "Six"),
-        french(
-            lower(
-                ThreeOfAKind,
-                "Three of a kind",
-                Pattern::OfAKind { count: 3 },
-                AllDice,
-            ),
-            "Brelan",
+        ONES,
+        TWOS,
+        THREES,
+        FOURS,
+        FIVES,
+        SIXES,
+        lower(
+            ThreeOfAKind,
+            THREE_OF_A_KIND,
+            Pattern::OfAKind { count: 3 },
+            AllDice,
         ),
-        french(
-            lower(
-                SmallStraight,
-                "Small straight",
-                Pattern::Straight { lowest: 1 },
-                Fixed(25),
-            ),
-            "Petite suite",
+        lower(
+            SmallStraight,
+            SMALL_STRAIGHT,
+            Pattern::Straight { lowest: 1 },
+            Fixed(25),
         ),
-        french(
-            lower(
-                LargeStraight,
-                "Large straight",
-                Pattern::Straight { lowest: 2 },
-                Fixed(25),
-            ),
-            "Grande suite",
+        lower(
+            LargeStraight,
+            LARGE_STRAIGHT,
+            Pattern::Straight { lowest: 2 },
+            Fixed(25),
         ),
-        french(
-            lower(
-                FullHouse,
-                "Full house",
-                Pattern::FullHouse { five_equal: true },
-                Fixed(30),
-            ),
-            "Full",
+        lower(
+            FullHouse,
+            FULL_HOUSE,
+            Pattern::FullHouse { five_equal: true },
+            Fixed(30),
         ),
-        french(
-            lower(
-                FourOfAKind,
-                "Four of a kind",
-                Pattern::OfAKind { count: 4 },
-                Fixed(40),
-            ),
-            "Carré",
+        lower(
+            FourOfAKind,
+            FOUR_OF_A_KIND,
+            Pattern::OfAKind { count: 4 },
+            Fixed(40),
         ),
-        french(lower(Yam, "Yam", Pattern::OfAKind { count: 5 }, Fixed(50)), "Yam"),
+        lower(
+            Yam,
+            Label::new("Yam", "Yam"),
+            Pattern::OfAKind { count: 5 },
+            Fixed(50),
+        ),
     ],
     upper_bonus: UpperBonus {
         threshold: 63,
@@ -379,49 +402,64 @@ pub static YAM: Ruleset = Ruleset {
 pub static YATZY: Ruleset = Ruleset {
     id: "yatzy",
     name: "Yatzy",
-    upper_label: "Upper section",
-    lower_label: "Lower section",
+    upper_label: UPPER_SECTION,
+    lower_label: LOWER_SECTION,
     cells: &[
-        relabel(ACES, "Ones"),
+        ONES,
         TWOS,
         THREES,
         FOURS,
         FIVES,
         SIXES,
-        lower(OnePair, "One pair", Pattern::OfAKind { count: 2 }, MatchingDice),
-        lower(TwoPairs, "Two pairs", Pattern::TwoPairs, MatchingDice),
+        lower(
+            OnePair,
+            Label::new("One pair", "Une paire"),
+            Pattern::OfAKind { count: 2 },
+            MatchingDice,
+        ),
+        lower(
+            TwoPairs,
+            Label::new("Two pairs", "Deux paires"),
+            Pattern::TwoPairs,
+            MatchingDice,
+        ),
         lower(
             ThreeOfAKind,
-            "Three of a kind",
+            THREE_OF_A_KIND,
             Pattern::OfAKind { count: 3 },
             MatchingDice,
         ),
         lower(
             FourOfAKind,
-            "Four of a kind",
+            FOUR_OF_A_KIND,
             Pattern::OfAKind { count: 4 },
             MatchingDice,
         ),
         lower(
             SmallStraight,
-            "Small straight",
+            SMALL_STRAIGHT,
             Pattern::Straight { lowest: 1 },
             Fixed(15),
         ),
         lower(
             LargeStraight,
-            "Large straight",
+            LARGE_STRAIGHT,
             Pattern::Straight { lowest: 2 },
             Fixed(20),
         ),
         lower(
             FullHouse,
-            "Full house",
+            FULL_HOUSE,
             Pattern::FullHouse { five_equal: false },
             AllDice,
         ),
-        lower(Chance, "Chance", Pattern::Any, AllDice),
-        lower(Yatzy, "Yatzy", Pattern::OfAKind { count: 5 }, Fixed(50)),
+        lower(Chance, CHANCE, Pattern::Any, AllDice),
+        lower(
+            Yatzy,
+            Label::new("Yatzy", "Yatzy"),
+            Pattern::OfAKind { count: 5 },
+            Fixed(50),
+        ),
     ],
     upper_bonus: UpperBonus {
         threshold: 63,

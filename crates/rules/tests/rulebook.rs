@@ -3,7 +3,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use fivedice_rules::{Category, Dice, FaceCounts, Joker, Rules, RulesetId, Sheet};
+use fivedice_rules::{Category, Dice, FaceCounts, Joker, Language, Rules, RulesetId, Sheet};
 
 /// All 7776 ordered throws reduced to their sorted forms: the 252 distinct rolls.
 fn distinct_rolls() -> BTreeSet<Vec<u8>> {
@@ -309,8 +309,8 @@ fn examples_from_the_rules() {
 #[test]
 fn yardzee_is_yahtzee_on_another_sheet() {
     let (yahtzee, yardzee) = (RulesetId::Yahtzee.ruleset(), RulesetId::Yardzee.ruleset());
-    assert_eq!(yardzee.upper_label, "The Wedding Party");
-    assert_eq!(yardzee.lower_label, "The Celebration");
+    assert_eq!(yardzee.upper_label.en, "The Wedding Party");
+    assert_eq!(yardzee.lower_label.en, "The Celebration");
     let rules: Vec<_> = yahtzee
         .cells
         .iter()
@@ -325,16 +325,22 @@ fn yardzee_is_yahtzee_on_another_sheet() {
     let labels: BTreeMap<&str, &str> = yardzee
         .cells
         .iter()
-        .map(|cell| (cell.category.id(), cell.label))
+        .map(|cell| (cell.category.id(), cell.label.en))
         .collect();
+    assert_eq!(labels["aces"], "Ones (Aces)", "the wedding sheet's first row");
     assert_eq!(labels["full_house"], "The Perfect Match");
     assert_eq!(labels["large_straight"], "From \"Yes\" to \"I Do\"");
     assert_eq!(labels["yahtzee"], "Honeymoon!");
     assert_eq!(labels["chance"], "Gift Table");
     assert_eq!(
-        yardzee.extra_five_of_a_kind.unwrap().bonus_label,
+        yardzee.extra_five_of_a_kind.unwrap().bonus_label.en,
         "Honeymoon Bonus ♥"
     );
+    // The wedding sheet sets no Joker restriction: a new Yardzee table starts there (the option stays).
+    assert_eq!(Joker::printed_on(RulesetId::Yardzee), Joker::None);
+    assert_eq!(Joker::printed_on(RulesetId::Yahtzee), Joker::Forced);
+    assert_eq!(Joker::printed_on(RulesetId::Yam), Joker::None);
+    assert!(Rules::with_options(RulesetId::Yardzee, Joker::Forced, true).is_ok());
     assert_eq!(yardzee.upper_bonus, yahtzee.upper_bonus);
 }
 
@@ -360,12 +366,47 @@ fn bonuses_and_player_limits() {
 }
 
 #[test]
+fn every_label_of_every_sheet_is_written_in_each_language() {
+    for id in RulesetId::ALL {
+        let ruleset = id.ruleset();
+        for language in Language::ALL {
+            let mut labels: Vec<&str> = ruleset
+                .cells
+                .iter()
+                .map(|cell| cell.label.get(language))
+                .collect();
+            labels.push(ruleset.upper_label.get(language));
+            labels.push(ruleset.lower_label.get(language));
+            labels.extend(
+                ruleset
+                    .extra_five_of_a_kind
+                    .map(|extra| extra.bonus_label.get(language)),
+            );
+            assert!(
+                labels.iter().all(|label| !label.trim().is_empty()),
+                "{id:?} {language:?}"
+            );
+            let distinct: BTreeSet<&str> = labels.iter().copied().collect();
+            assert_eq!(
+                distinct.len(),
+                labels.len(),
+                "{id:?} in {language:?}: two rows say the same"
+            );
+        }
+    }
+    let yahtzee = RulesetId::Yahtzee.ruleset();
+    assert_eq!(yahtzee.cells[0].label.en, "Ones");
+    assert_eq!(yahtzee.cells[0].label.fr, "As");
+    assert_eq!(yahtzee.upper_label.fr, "Partie supérieure");
+}
+
+#[test]
 fn yam_cells_carry_their_french_labels() {
     let french: Vec<&str> = RulesetId::Yam
         .ruleset()
         .cells
         .iter()
-        .filter_map(|cell| cell.label_fr)
+        .map(|cell| cell.label.get(Language::French))
         .collect();
     assert_eq!(
         french,

@@ -1,0 +1,124 @@
+//! The languages a sheet is written in, and a label in each of them.
+//!
+//! A label is a value with one field per language, so a label missing in some language does not compile.
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+
+/// A language the app, the sheets and the command line speak.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Language {
+    #[default]
+    #[serde(rename = "en")]
+    English,
+    #[serde(rename = "fr")]
+    French,
+}
+
+impl Language {
+    pub const ALL: [Language; 2] = [Language::English, Language::French];
+
+    /// The BCP 47 tag (`en`, `fr`): in addresses, storage and `<html lang>`.
+    pub fn id(self) -> &'static str {
+        match self {
+            Language::English => "en",
+            Language::French => "fr",
+        }
+    }
+
+    /// The language's name in itself, for a language switch.
+    pub fn own_name(self) -> &'static str {
+        match self {
+            Language::English => "English",
+            Language::French => "Français",
+        }
+    }
+
+    /// The first of a browser's preferred languages (`fr-CA`, `en-GB`, …) that the app speaks.
+    pub fn preferred<'a>(tags: impl IntoIterator<Item = &'a str>) -> Option<Language> {
+        tags.into_iter().find_map(|tag| {
+            let primary = tag.split(['-', '_']).next().unwrap_or(tag);
+            primary.parse().ok()
+        })
+    }
+}
+
+impl fmt::Display for Language {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.id())
+    }
+}
+
+/// A language tag the app does not speak.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownLanguage(pub String);
+
+impl fmt::Display for UnknownLanguage {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "unknown language '{}' (expected en or fr)", self.0)
+    }
+}
+
+impl std::error::Error for UnknownLanguage {}
+
+impl FromStr for Language {
+    type Err = UnknownLanguage;
+    fn from_str(tag: &str) -> Result<Language, UnknownLanguage> {
+        Language::ALL
+            .into_iter()
+            .find(|language| language.id().eq_ignore_ascii_case(tag.trim()))
+            .ok_or_else(|| UnknownLanguage(tag.to_string()))
+    }
+}
+
+/// Words on a sheet, in each language. Serialised as `label` (English) and `label_fr`, the command line's
+/// long-standing shape.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Label {
+    #[serde(rename = "label")]
+    pub en: &'static str,
+    #[serde(rename = "label_fr")]
+    pub fr: &'static str,
+}
+
+impl Label {
+    pub const fn new(en: &'static str, fr: &'static str) -> Label {
+        Label { en, fr }
+    }
+
+    pub fn get(self, language: Language) -> &'static str {
+        match language {
+            Language::English => self.en,
+            Language::French => self.fr,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_browser_s_first_spoken_language_wins() {
+        assert_eq!(
+            Language::preferred(["de-DE", "fr-CA", "en"]),
+            Some(Language::French)
+        );
+        assert_eq!(Language::preferred(["en_GB"]), Some(Language::English));
+        assert_eq!(Language::preferred(["de", "it"]), None);
+        assert_eq!(Language::preferred([]), None);
+    }
+
+    #[test]
+    fn tags_parse_both_ways() {
+        for language in Language::ALL {
+            assert_eq!(language.id().parse(), Ok(language));
+            assert_eq!(language.to_string(), language.id());
+        }
+        assert_eq!(" FR ".parse(), Ok(Language::French));
+        assert!("de".parse::<Language>().unwrap_err().to_string().contains("'de'"));
+    }
+}

@@ -1,0 +1,85 @@
+//! "How to play": a page per ruleset in the language shown, with this table's options (the Joker rule chosen),
+//! opened from the setup screen and from the play screen.
+
+use fivedice_rules::Rules;
+use leptos::prelude::*;
+
+use crate::i18n::GuideSection;
+use crate::store::GameStore;
+
+/// The link that opens the page, and the page while open.
+#[component]
+pub fn HowToPlay(#[prop(into)] rules: Signal<Option<Rules>>) -> impl IntoView {
+    let words = expect_context::<GameStore>().words();
+    let open = RwSignal::new(false);
+    let close = move || open.set(false);
+    let page = move || {
+        let rules = rules.get()?;
+        let guide = (words.guide)(&rules);
+        let sections = guide.sections.into_iter().map(section).collect_view();
+        Some(view! {
+            <div class="backdrop" on:click=move |_| close()>
+                <article
+                    class="picker guide"
+                    role="dialog"
+                    aria-modal="true"
+                    aria-labelledby="guide-title"
+                    data-guide=rules.id().id()
+                    on:click=|event| event.stop_propagation()
+                    on:keydown=move |event| {
+                        if event.key() == "Escape" {
+                            close();
+                        }
+                    }
+                >
+                    <h2 id="guide-title">{guide.title}</h2>
+                    {sections}
+                    <div class="picker-actions">
+                        <button class="primary" data-action="close-guide" on:click=move |_| close()>
+                            {words.close}
+                        </button>
+                    </div>
+                </article>
+            </div>
+        })
+    };
+    view! {
+        <button type="button" class="link how-to-play" data-action="how-to-play" on:click=move |_| open.set(true)>
+            {words.how_to_play}
+        </button>
+        <Show when=move || open.get()>{page}</Show>
+    }
+}
+
+fn section(section: GuideSection) -> impl IntoView {
+    let paragraphs = section
+        .paragraphs
+        .into_iter()
+        .map(|text| view! { <p>{text}</p> })
+        .collect_view();
+    let cells = (!section.cells.is_empty()).then(|| {
+        let rows = section
+            .cells
+            .into_iter()
+            .map(|[label, needs, scores]| {
+                view! {
+                    <li>
+                        <strong>{label}</strong>
+                        " — "
+                        {needs}
+                        " → "
+                        {scores}
+                    </li>
+                }
+            })
+            .collect_view();
+        view! { <ul class="guide-cells">{rows}</ul> }
+    });
+    view! {
+        <section>
+            <h3>{section.heading}</h3>
+            {paragraphs}
+            {cells}
+        </section>
+    }
+}

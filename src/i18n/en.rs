@@ -1,0 +1,400 @@
+//! English.
+
+use fivedice_rules::{GameError, Joker, MAX_ROLLS, Pattern, Points, Rules, RulesetId, Section};
+
+use super::{Guide, GuideSection, Words};
+use crate::table::saved::FileError;
+
+fn plural(count: usize, one: &str, many: &str) -> String {
+    format!("{count} {}", if count == 1 { one } else { many })
+}
+
+fn rolls_left(left: u8) -> String {
+    plural(usize::from(left), "roll left", "rolls left")
+}
+
+pub static WORDS: Words = Words {
+    decimal_mark: '.',
+    date_time: |year, month, day, hour, minute| {
+        format!("{year:04}-{month:02}-{day:02} {hour:02}:{minute:02}")
+    },
+
+    tagline: "Yahtzee, Yardzee, Yam and Yatzy — around one tablet.",
+    language: "Language",
+    new_game: "New game",
+    game: "Game",
+    joker_rule: "Joker rule",
+    joker_forced: "Forced (official)",
+    joker_free: "Free choice",
+    joker_none: "No Joker restriction",
+    dice: "Dice",
+    app_dice: "The app's dice",
+    server_dice: "The app's dice (the server rolls)",
+    own_dice: "Our own dice (score pad)",
+    table_name: "Table name",
+    players: "Players",
+    player_n: |seat| format!("Player {seat}"),
+    player_n_name: |seat| format!("Player {seat} name"),
+    player_n_is: |seat| format!("Player {seat} is"),
+    a_person: "A person",
+    bot_with_mean: |level, mean| format!("{level} bot · about {mean}"),
+    bot: |level| format!("{level} bot"),
+    computer_player: |level| format!("Computer player: {level}"),
+    level_optimal: "Optimal",
+    level_strong: "Strong",
+    level_casual: "Casual",
+    bots_move: "Computer players move",
+    pace_slow: "Slowly",
+    pace_calm: "At a calm pace",
+    pace_quick: "Quickly",
+    pace_instant: "Instantly",
+    bots_aim: "Computer players aim for their best expected score, not for beating you: the strongest plays perfect solitaire.",
+    add_player: "Add player",
+    remove_player: "Remove player",
+    start: "Start",
+
+    games_in_progress: "Games in progress",
+    table_summary: |ruleset, players, round, rounds, turn| {
+        format!("{ruleset} · {players} · round {round} of {rounds} · {turn}'s turn")
+    },
+    last_played: |when| format!("Last played {when}"),
+    delete: "Delete",
+    delete_this_game: "Delete this game?",
+    keep: "Keep",
+    finished_games: "Finished games",
+    finished: "Finished",
+    table: "Table",
+    scores: "Scores",
+    share: "Share",
+    your_games_as_file: "Your games, as a file",
+    games_live_here: "Games live in this browser. Export them to keep a copy or to move them to another device.",
+    export_all: "Export all",
+    import_file: "Import a file",
+    unreadable_kept: "Some saved data could not be read. It is kept aside, untouched: ",
+    download_it: "download it",
+
+    statistics: "Statistics",
+    player: "Player",
+    games: "Games",
+    wins: "Wins",
+    best: "Best",
+    average: "Average",
+    upper_bonus: "Upper bonus",
+    five_of_a_kinds: |ruleset| match ruleset {
+        RulesetId::Yahtzee => "Yahtzees",
+        RulesetId::Yardzee => "Honeymoons",
+        RulesetId::Yam => "Yams",
+        RulesetId::Yatzy => "Yatzys",
+    },
+    percent: |number| format!("{number}%"),
+    scores_over_games: |games, ruleset| {
+        format!(
+            "Scores over the last {} of {ruleset}",
+            plural(games, "game", "games")
+        )
+    },
+
+    perfect_title: "How well can one play?",
+    perfect_intro: "The strategy engine works out the best possible play for every situation, on this device, and tells the average score a perfect solitaire player makes.",
+    work_it_out: "Work it out",
+    n_of_total: |done, total| format!("{done} of {total}"),
+    perfect_averages: "A perfect player averages ",
+    points_at: |ruleset| format!(" points at {ruleset} "),
+    worked_out_in: |seconds| format!("(worked out in {seconds} s)"),
+    engine_other_answer: "the strategy engine answered another question",
+
+    play_online: "Play online",
+    looking_for_server: "Looking for a room server…",
+    no_room_server: "This address has no room server: online rooms need ",
+    rooms_need: " (fivedice-server).",
+    same_room_name: "Each player on their own device: type the same room name to sit at one table.",
+    your_name: "Your name",
+    room_name: "Room name",
+    join: "Join",
+
+    room_title: |name| format!("Room “{name}”"),
+    room_offline: "Offline: reconnecting…",
+    joining: "Joining…",
+    watching: "Watching",
+    you_host: "You host: choose the game, then start when everyone is here.",
+    waiting_for: |host| format!("Waiting for {host} to start the game."),
+    waiting_for_host: "Waiting for the host.",
+    add_computer: "Add a computer player",
+    computer_n: |seat| format!("Computer {seat}"),
+    someone_else_here: "Someone else at this device",
+    their_name: "Their name",
+    join_too: "Join too",
+    players_missing: |missing| {
+        format!(
+            "{} needed to start.",
+            plural(missing, "more player", "more players")
+        )
+    },
+    start_game: "Start game",
+    leave_room: "← Leave the room",
+    tag_host: "host",
+    tag_you: "you",
+    tag_computer: "computer",
+    tag_stand_in: "a computer plays",
+    tag_away: "away",
+    let_computer_play: "Let a computer play",
+    give_seat_back: "Give the seat back",
+    online_room: "Online room",
+    room_bar_offline: "offline — reconnecting…",
+    room_bar_watching: "watching",
+    refused_by_room: |_| None,
+    not_your_seat_here: "This device does not hold that seat.",
+    not_sent_offline: "Not connected to the room: the move was not sent. Reconnecting…",
+    not_this_devices_turn: "It is not this device's turn.",
+
+    tables: "← Tables",
+    turn: "Turn",
+    pass_to: |name| format!("Pass to {name}"),
+    pad_dice_entered: |name| format!("{name}'s turn — dice entered: tap a cell"),
+    pad_tap_cell: |name| format!("{name}'s turn — tap a cell to write the score"),
+    roll_the_dice: |name| format!("{name}'s turn — roll the dice"),
+    roll_n_of: |name, used, all| format!("{name}'s turn — roll {used} of {all}"),
+    choose_cell: |name, used, all| format!("{name}'s turn — roll {used} of {all}: choose a cell"),
+    die_n_face: |die, face| format!("Die {die}: {face}"),
+    die_n_held: |die, face| format!("Die {die}: {face}, held"),
+    die_n_blank: |die| format!("Die {die}: not rolled"),
+    clear_dice: "Clear dice",
+    who_starts: "Who starts? ",
+    tie_roll_again: " — tie, roll again: ",
+    starts: |name| format!("{name} starts."),
+    undo_cell: |name, cell, points| format!("Undo {name}'s {cell} ({points})"),
+    dice_tray: "Dice",
+    no_rolls_left: "No rolls left",
+    roll_first: |_| format!("Roll ({})", rolls_left(MAX_ROLLS)),
+    roll_again: |left| format!("Roll again ({})", rolls_left(left)),
+    held: "HELD",
+    joker_in_force: |joker| match joker {
+        Joker::Forced => "Joker: forced (official)",
+        Joker::Free => "Joker: free choice",
+        Joker::None => "No Joker restriction",
+    },
+
+    upper_total: "Upper total",
+    lower_total: "Lower total",
+    grand_total: "Grand total",
+    bonus_at: |points, threshold| format!("Bonus ({points} at {threshold})"),
+    par_row: "Par (3 of each)",
+    bonus_earned: "Bonus earned",
+    more_for_bonus: |needed| format!("{needed} more for the bonus"),
+    cell_scores: |cell, value| format!("{cell}: score {value}"),
+    cell_write: |cell| format!("{cell}: write a score"),
+
+    cross_out: "Cross out",
+    bonus_toggle: |points, mark| match mark {
+        Some(mark) => format!("+{points} bonus {mark}"),
+        None => format!("+{points} Yahtzee bonus"),
+    },
+    enter_dice: "Enter dice",
+    cancel: "Cancel",
+    confirm: "Confirm",
+    enter_five_dice: "Enter the five dice rolled",
+    remove_last_die: "Remove the last die",
+    a_face: |face| format!("A {face}"),
+
+    game_over: "Game over",
+    winner: "Winner",
+    rematch: "Rematch",
+
+    hint: "Hint",
+    working_out: "Working out the best play…",
+    no_advice: "no advice came back",
+    expected: |play, points| format!("{play}: {points} expected"),
+    hint_honesty: "Best for your own expected final score — not for your chance to beat the others.",
+    coach_on: "Coach: on",
+    coach_off: "Coach: off",
+    best_play: |play| format!("{play}: the best play."),
+    gave_up: |play, points, best| format!("{play}: gave up {points} points (best: {best})."),
+    lost_so_far: |points| format!("{points} points lost so far."),
+    how_it_went: "How the game went",
+    measured_against: "Points lost are measured against perfect solitaire play: the best for each player's own score.",
+    expected_lost: |points| format!("{points} expected points lost"),
+    in_decisions: |made| format!(" in {}", plural(made, "decision", "decisions")),
+    rest_failed: |reason| format!(" (the rest could not be worked out: {reason})"),
+    still_working: " (still working some out…)",
+    round_dice_rolls: |round, dice, left| format!("Round {round}, dice {dice}, {}: ", rolls_left(left)),
+    best_was: |play, best, lost| format!("{play} — best was {best} (−{lost})"),
+    die_position: |die, face, kept, best| {
+        format!(
+            "Die {die}: {face}{}{}",
+            if kept { ", kept" } else { "" },
+            if best { ", best keeps it" } else { "" }
+        )
+    },
+    keep_faces: |faces| format!("Keep {faces}"),
+    roll_all_again: "Roll all five again",
+    keep_all: "Keep all five",
+
+    dismiss: "Dismiss message",
+    new_version: "A new version is ready.",
+    update_now: "Update now",
+    later: "Later",
+    changed_in_other_tab: "This game was changed in another tab: showing its latest state.",
+    cannot_save: "This browser does not let the app save games: play on, but a reload loses the game.",
+    nothing_imported: |reason| format!("Nothing was imported: {reason}."),
+    imported: |games, tables, already| {
+        format!(
+            "Imported {} and {}; {} already here.",
+            plural(games, "finished game", "finished games"),
+            plural(tables, "game in progress", "games in progress"),
+            plural(already, "was", "were"),
+        )
+    },
+    file_refused: |error| match error {
+        FileError::NotFiveDice => "this is not a Five Dice file".into(),
+        FileError::UnknownFormat(Some(format)) => format!("file format {format} is not known"),
+        FileError::UnknownFormat(None) => "the file says no format".into(),
+        FileError::Damaged(what) => format!("part of the file is damaged ({what})"),
+    },
+    export_to_keep: "Export your games to keep them.",
+    coach_failed: |reason| format!("The coach could not judge a decision: {reason}"),
+    computer_failed: |reason| format!("A computer player could not move: {reason}"),
+    refused: |error: &GameError| error.to_string(),
+
+    how_to_play: "How to play",
+    close: "Close",
+    guide,
+};
+
+/// What a cell asks of the dice.
+fn needs(pattern: Pattern) -> String {
+    match pattern {
+        Pattern::Face { face } => format!("any dice; the {face}s count"),
+        Pattern::OfAKind { count: 2 } => "two dice alike".into(),
+        Pattern::OfAKind { count: 5 } => "all five dice alike".into(),
+        Pattern::OfAKind { count } => format!("at least {count} dice alike"),
+        Pattern::TwoPairs => "two pairs of different faces".into(),
+        Pattern::FullHouse { five_equal: false } => "three of one face and two of another".into(),
+        Pattern::FullHouse { five_equal: true } => {
+            "three of one face and two of another (five alike count too)".into()
+        }
+        Pattern::Run { length: 4 } => "four faces in a row: 1-2-3-4, 2-3-4-5 or 3-4-5-6".into(),
+        Pattern::Run { .. } => "five faces in a row: 1-2-3-4-5 or 2-3-4-5-6".into(),
+        Pattern::Straight { lowest } => {
+            let faces: Vec<String> = (lowest..lowest + 5).map(|face| face.to_string()).collect();
+            format!("exactly {}", faces.join("-"))
+        }
+        Pattern::Any => "any dice".into(),
+    }
+}
+
+/// What a cell scores when the dice make it (0 otherwise).
+fn pays(pattern: Pattern, points: Points) -> String {
+    match (pattern, points) {
+        (Pattern::Face { face }, _) => {
+            format!("the sum of the {face}s (up to {})", u16::from(face.value()) * 5)
+        }
+        (Pattern::TwoPairs, Points::MatchingDice) => "the sum of the four dice".into(),
+        (_, Points::MatchingDice) => "the sum of those dice".into(),
+        (_, Points::AllDice) => "the sum of all five dice".into(),
+        (_, Points::Fixed(points)) => format!("{points} points"),
+    }
+}
+
+fn joker(rules: &Rules, five: &str) -> String {
+    match rules.joker() {
+        Joker::Forced => format!(
+            "Joker rule at this table: forced, the official rule. A further {five} goes in the upper cell of its face \
+             if that is open. If it is filled, any open lower cell takes it, and there full house and the straights \
+             score in full (25, 30, 40). If the lower cells are all filled too, write 0 in an open upper cell."
+        ),
+        Joker::Free => format!(
+            "Joker rule at this table: free choice. A further {five} may go in any open cell; full house and the \
+             straights score in full only once the upper cell of its face is filled."
+        ),
+        Joker::None => format!(
+            "No Joker restriction at this table: a further {five} goes in any open cell, and scores what the dice \
+             make there."
+        ),
+    }
+}
+
+fn guide(rules: &Rules) -> Guide {
+    let ruleset = rules.ruleset();
+    let wedding = rules.id() == RulesetId::Yardzee;
+    let five = ruleset
+        .cell(ruleset.five_of_a_kind_cell())
+        .map_or("five alike", |cell| cell.label.en);
+    let rows = |section: Section| {
+        ruleset
+            .cells_in(section)
+            .map(|cell| {
+                [
+                    cell.label.en.to_string(),
+                    needs(cell.pattern),
+                    pays(cell.pattern, cell.points),
+                ]
+            })
+            .collect()
+    };
+    let bonus = ruleset.upper_bonus;
+    let mut sections = vec![GuideSection::text(
+        if wedding { "The Vows" } else { "A turn" },
+        vec![
+            format!(
+                "{}Roll the five dice up to three times. After a roll, tap the dice you want to keep: they stay \
+                 while the others roll again. Stop whenever you like.",
+                if wedding { "Each turn is a promise kept. " } else { "" }
+            ),
+            "Then write one open cell of your column: what the dice make there, or 0 if they do not make it \
+             (Cross out). Every turn fills exactly one cell, so the game lasts as many turns as the sheet has \
+             rows."
+                .into(),
+            "Playing with your own dice? Roll from the cup the same way, then tap the cell and pick the value, or \
+             enter the five dice and let the app count."
+                .into(),
+        ],
+    )];
+    sections.push(GuideSection {
+        heading: ruleset.upper_label.en.into(),
+        paragraphs: vec![format!(
+            "Each cell counts only the dice showing its face. When this part reaches {} the bonus of {} points is \
+             added at once: three of each face make exactly {}.",
+            bonus.threshold, bonus.points, bonus.threshold
+        )],
+        cells: rows(Section::Upper),
+    });
+    sections.push(GuideSection {
+        heading: ruleset.lower_label.en.into(),
+        paragraphs: vec!["A cell whose dice are not there scores 0.".into()],
+        cells: rows(Section::Lower),
+    });
+    let mut reception = Vec::new();
+    if let Some(extra) = ruleset.extra_five_of_a_kind {
+        let mark = extra
+            .bonus_mark
+            .map(|mark| format!(", a {mark} on the sheet"))
+            .unwrap_or_default();
+        reception.push(format!(
+            "Every further {five} earns {} points{mark}, as long as the {five} cell holds its 50 (not a 0). You \
+             still fill a cell that turn.",
+            extra.bonus
+        ));
+        reception.push(joker(rules, five));
+    }
+    reception.push(
+        "Who starts: each player rolls one die, the highest starts (a tie rolls again); play then goes round the \
+         table. On a score pad the table may roll its own way and choose the first player."
+            .into(),
+    );
+    reception.push(
+        "The game ends when every sheet is full. The highest grand total wins; equal totals share the win."
+            .into(),
+    );
+    sections.push(GuideSection::text(
+        if wedding {
+            "The Reception"
+        } else {
+            "Extras, first player, end"
+        },
+        reception,
+    ));
+    Guide {
+        title: format!("How to play {}", ruleset.name),
+        sections,
+    }
+}

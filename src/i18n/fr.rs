@@ -1,0 +1,436 @@
+//! Français.
+
+use fivedice_rules::{DiceMode, GameError, Joker, MAX_ROLLS, Pattern, Points, Rules, RulesetId, Section};
+
+use super::{Guide, GuideSection, Words};
+use crate::table::saved::FileError;
+
+fn plural(count: usize, one: &str, many: &str) -> String {
+    format!("{count} {}", if count <= 1 { one } else { many })
+}
+
+fn rolls_left(left: u8) -> String {
+    plural(usize::from(left), "lancer restant", "lancers restants")
+}
+
+fn refused(error: &GameError) -> String {
+    match error {
+        GameError::GameOver => "la partie est finie".into(),
+        GameError::NoRollsLeft => format!("les {MAX_ROLLS} lancers sont faits : choisissez une case"),
+        GameError::NotRolled => "lancez d’abord les dés".into(),
+        GameError::NoSuchDie(die) => format!("il n’y a pas de dé {die} (les dés vont de 0 à 4)"),
+        GameError::NotInRuleset(category) => format!("cette feuille n’a pas de case « {} »", category.id()),
+        GameError::CellFilled(category) => format!("la case « {} » est déjà remplie", category.id()),
+        GameError::JokerForbids { category, allowed } => {
+            let allowed: Vec<&str> = allowed.iter().map(|cell| cell.id()).collect();
+            format!(
+                "la règle du Joker interdit « {} » pour ce lancer ; permis : {}",
+                category.id(),
+                allowed.join(", ")
+            )
+        }
+        GameError::WrongMode(DiceMode::App) => "cette partie se joue avec les dés de l’appli".into(),
+        GameError::WrongMode(DiceMode::Pad) => {
+            "cette partie est une feuille de marque pour de vrais dés".into()
+        }
+        GameError::DiceEntered => {
+            "des dés sont saisis : marquez-les, ou effacez-les pour écrire une valeur".into()
+        }
+        GameError::ValueNotOffered { category, value } => {
+            format!("la case « {} » ne peut pas valoir {value}", category.id())
+        }
+        GameError::NoBonus => "pas de prime possible : la case des cinq dés égaux ne vaut pas 50".into(),
+        GameError::NothingToUndo => "rien à annuler".into(),
+        GameError::UndoTooLate => "trop tard pour annuler : le tour suivant a commencé".into(),
+    }
+}
+
+pub static WORDS: Words = Words {
+    decimal_mark: ',',
+    date_time: |year, month, day, hour, minute| {
+        format!("{day:02}/{month:02}/{year:04} {hour:02}:{minute:02}")
+    },
+
+    tagline: "Yahtzee, Yardzee, Yam et Yatzy — autour d’une tablette.",
+    language: "Langue",
+    new_game: "Nouvelle partie",
+    game: "Jeu",
+    joker_rule: "Règle du Joker",
+    joker_forced: "Imposé (officiel)",
+    joker_free: "Au choix",
+    joker_none: "Sans restriction",
+    dice: "Dés",
+    app_dice: "Les dés de l’appli",
+    server_dice: "Les dés de l’appli (le serveur lance)",
+    own_dice: "Nos propres dés (feuille de marque)",
+    table_name: "Nom de la table",
+    players: "Joueurs",
+    player_n: |seat| format!("Joueur {seat}"),
+    player_n_name: |seat| format!("Nom du joueur {seat}"),
+    player_n_is: |seat| format!("Le joueur {seat} est"),
+    a_person: "Une personne",
+    bot_with_mean: |level, mean| format!("Ordinateur {level} · environ {mean}"),
+    bot: |level| format!("Ordi. {level}"),
+    computer_player: |level| format!("Joueur ordinateur : {level}"),
+    level_optimal: "optimal",
+    level_strong: "fort",
+    level_casual: "détendu",
+    bots_move: "Les ordinateurs jouent",
+    pace_slow: "Lentement",
+    pace_calm: "Posément",
+    pace_quick: "Vite",
+    pace_instant: "Instantanément",
+    bots_aim: "Les ordinateurs visent leur meilleur score espéré, pas votre défaite : le plus fort joue un solitaire parfait.",
+    add_player: "Ajouter un joueur",
+    remove_player: "Retirer un joueur",
+    start: "Commencer",
+
+    games_in_progress: "Parties en cours",
+    table_summary: |ruleset, players, round, rounds, turn| {
+        format!("{ruleset} · {players} · tour {round} sur {rounds} · à {turn} de jouer")
+    },
+    last_played: |when| format!("Jouée le {when}"),
+    delete: "Supprimer",
+    delete_this_game: "Supprimer cette partie ?",
+    keep: "Garder",
+    finished_games: "Parties terminées",
+    finished: "Terminée",
+    table: "Table",
+    scores: "Scores",
+    share: "Partager",
+    your_games_as_file: "Vos parties, dans un fichier",
+    games_live_here: "Les parties sont gardées dans ce navigateur. Exportez-les pour en garder une copie ou les passer sur un autre appareil.",
+    export_all: "Tout exporter",
+    import_file: "Importer un fichier",
+    unreadable_kept: "Des données enregistrées sont illisibles. Elles sont mises de côté, intactes : ",
+    download_it: "les télécharger",
+
+    statistics: "Statistiques",
+    player: "Joueur",
+    games: "Parties",
+    wins: "Victoires",
+    best: "Record",
+    average: "Moyenne",
+    upper_bonus: "Prime du haut",
+    five_of_a_kinds: |ruleset| match ruleset {
+        RulesetId::Yahtzee => "Yahtzees",
+        RulesetId::Yardzee => "Lunes de miel",
+        RulesetId::Yam => "Yams",
+        RulesetId::Yatzy => "Yatzys",
+    },
+    percent: |number| format!("{number} %"),
+    scores_over_games: |games, ruleset| format!("Scores des {} dernières parties de {ruleset}", games),
+
+    perfect_title: "Jusqu’où peut-on bien jouer ?",
+    perfect_intro: "Le moteur de stratégie calcule, sur cet appareil, le meilleur coup pour chaque situation, et donne le score moyen d’un joueur parfait en solitaire.",
+    work_it_out: "Calculer",
+    n_of_total: |done, total| format!("{done} sur {total}"),
+    perfect_averages: "Un joueur parfait fait en moyenne ",
+    points_at: |ruleset| format!(" points au {ruleset} "),
+    worked_out_in: |seconds| format!("(calculé en {seconds} s)"),
+    engine_other_answer: "le moteur de stratégie a répondu à une autre question",
+
+    play_online: "Jouer en ligne",
+    looking_for_server: "Recherche d’un serveur de salles…",
+    no_room_server: "Cette adresse n’a pas de serveur de salles : les salles en ligne demandent ",
+    rooms_need: " (fivedice-server).",
+    same_room_name: "Chacun sur son appareil : tapez le même nom de salle pour vous asseoir à la même table.",
+    your_name: "Votre nom",
+    room_name: "Nom de la salle",
+    join: "Entrer",
+
+    room_title: |name| format!("Salle « {name} »"),
+    room_offline: "Hors ligne : reconnexion…",
+    joining: "Connexion…",
+    watching: "Spectateur",
+    you_host: "Vous recevez : choisissez le jeu, puis lancez la partie quand tout le monde est là.",
+    waiting_for: |host| format!("En attente de {host} pour commencer."),
+    waiting_for_host: "En attente de l’hôte.",
+    add_computer: "Ajouter un ordinateur",
+    computer_n: |seat| format!("Ordinateur {seat}"),
+    someone_else_here: "Quelqu’un d’autre sur cet appareil",
+    their_name: "Son nom",
+    join_too: "Entrer aussi",
+    players_missing: |missing| format!("Encore {} pour commencer.", plural(missing, "joueur", "joueurs")),
+    start_game: "Lancer la partie",
+    leave_room: "← Quitter la salle",
+    tag_host: "hôte",
+    tag_you: "vous",
+    tag_computer: "ordinateur",
+    tag_stand_in: "un ordinateur joue",
+    tag_away: "absent",
+    let_computer_play: "Faire jouer un ordinateur",
+    give_seat_back: "Rendre la place",
+    online_room: "Salle en ligne",
+    room_bar_offline: "hors ligne — reconnexion…",
+    room_bar_watching: "spectateur",
+    refused_by_room: |code| match code {
+        "started" => Some("La partie a commencé ; demandez une nouvelle salle"),
+        "room_full" => Some("La salle est complète"),
+        "name_taken" => Some("Ce nom est déjà pris dans cette salle"),
+        "bad_player_name" => Some("Ce nom de joueur ne convient pas"),
+        "not_your_turn" => Some("Ce n’est pas votre tour"),
+        "stale" => Some("La partie a changé entre-temps : réessayez"),
+        "rate_limited" => Some("Trop de messages : patientez un instant"),
+        "bad_room_name" => Some("Ce nom de salle ne convient pas"),
+        "not_host" => Some("Seul l’hôte peut faire cela"),
+        "game_over" => Some("La partie est finie"),
+        _ => None,
+    },
+    not_your_seat_here: "Cet appareil n’a pas cette place.",
+    not_sent_offline: "Pas connecté à la salle : le coup n’est pas parti. Reconnexion…",
+    not_this_devices_turn: "Ce n’est pas le tour de cet appareil.",
+
+    tables: "← Tables",
+    turn: "Tour",
+    pass_to: |name| format!("Passez à {name}"),
+    pad_dice_entered: |name| format!("À {name} — dés saisis : touchez une case"),
+    pad_tap_cell: |name| format!("À {name} — touchez une case pour écrire le score"),
+    roll_the_dice: |name| format!("À {name} — lancez les dés"),
+    roll_n_of: |name, used, all| format!("À {name} — lancer {used} sur {all}"),
+    choose_cell: |name, used, all| format!("À {name} — lancer {used} sur {all} : choisissez une case"),
+    die_n_face: |die, face| format!("Dé {die} : {face}"),
+    die_n_held: |die, face| format!("Dé {die} : {face}, gardé"),
+    die_n_blank: |die| format!("Dé {die} : pas lancé"),
+    clear_dice: "Effacer les dés",
+    who_starts: "Qui commence ? ",
+    tie_roll_again: " — égalité, on relance : ",
+    starts: |name| format!("{name} commence."),
+    undo_cell: |name, cell, points| format!("Annuler {cell} de {name} ({points})"),
+    dice_tray: "Dés",
+    no_rolls_left: "Plus de lancer",
+    roll_first: |_| format!("Lancer ({})", rolls_left(MAX_ROLLS)),
+    roll_again: |left| format!("Relancer ({})", rolls_left(left)),
+    held: "GARDÉ",
+    joker_in_force: |joker| match joker {
+        Joker::Forced => "Joker : imposé (officiel)",
+        Joker::Free => "Joker : au choix",
+        Joker::None => "Joker sans restriction",
+    },
+
+    upper_total: "Total du haut",
+    lower_total: "Total du bas",
+    grand_total: "Total général",
+    bonus_at: |points, threshold| format!("Prime ({points} à {threshold})"),
+    par_row: "Moyenne (3 de chaque)",
+    bonus_earned: "Prime gagnée",
+    more_for_bonus: |needed| format!("Encore {needed} pour la prime"),
+    cell_scores: |cell, value| format!("{cell} : marquer {value}"),
+    cell_write: |cell| format!("{cell} : écrire un score"),
+
+    cross_out: "Barrer",
+    bonus_toggle: |points, mark| match mark {
+        Some(mark) => format!("+{points} prime {mark}"),
+        None => format!("+{points} prime Yahtzee"),
+    },
+    enter_dice: "Saisir les dés",
+    cancel: "Annuler",
+    confirm: "Valider",
+    enter_five_dice: "Saisissez les cinq dés lancés",
+    remove_last_die: "Retirer le dernier dé",
+    a_face: |face| format!("Un {face}"),
+
+    game_over: "Partie terminée",
+    winner: "Gagnant",
+    rematch: "Revanche",
+
+    hint: "Conseil",
+    working_out: "Calcul du meilleur coup…",
+    no_advice: "aucun conseil n’est revenu",
+    expected: |play, points| format!("{play} : {points} espérés"),
+    hint_honesty: "Le meilleur pour votre propre score final espéré — pas pour vos chances de battre les autres.",
+    coach_on: "Entraîneur : oui",
+    coach_off: "Entraîneur : non",
+    best_play: |play| format!("{play} : le meilleur coup."),
+    gave_up: |play, points, best| format!("{play} : {points} points perdus (meilleur : {best})."),
+    lost_so_far: |points| format!("{points} points perdus jusqu’ici."),
+    how_it_went: "Le déroulé de la partie",
+    measured_against: "Les points perdus se mesurent au jeu parfait en solitaire : le meilleur pour le score de chacun.",
+    expected_lost: |points| format!("{points} points espérés perdus"),
+    in_decisions: |made| format!(" en {}", plural(made, "décision", "décisions")),
+    rest_failed: |reason| format!(" (le reste n’a pas pu être calculé : {reason})"),
+    still_working: " (calcul en cours pour certains…)",
+    round_dice_rolls: |round, dice, left| format!("Tour {round}, dés {dice}, {} : ", rolls_left(left)),
+    best_was: |play, best, lost| format!("{play} — le meilleur était {best} (−{lost})"),
+    die_position: |die, face, kept, best| {
+        format!(
+            "Dé {die} : {face}{}{}",
+            if kept { ", gardé" } else { "" },
+            if best { ", le meilleur coup le garde" } else { "" }
+        )
+    },
+    keep_faces: |faces| format!("Garder {faces}"),
+    roll_all_again: "Relancer les cinq",
+    keep_all: "Garder les cinq",
+
+    dismiss: "Fermer le message",
+    new_version: "Une nouvelle version est prête.",
+    update_now: "Mettre à jour",
+    later: "Plus tard",
+    changed_in_other_tab: "Cette partie a changé dans un autre onglet : voici son dernier état.",
+    cannot_save: "Ce navigateur ne laisse pas l’appli enregistrer : jouez, mais un rechargement perdra la partie.",
+    nothing_imported: |reason| format!("Rien n’a été importé : {reason}."),
+    imported: |games, tables, already| {
+        format!(
+            "Importé : {} et {} ; {} déjà là.",
+            plural(games, "partie terminée", "parties terminées"),
+            plural(tables, "partie en cours", "parties en cours"),
+            plural(already, "était", "étaient"),
+        )
+    },
+    file_refused: |error| match error {
+        FileError::NotFiveDice => "ce n’est pas un fichier de cette appli".into(),
+        FileError::UnknownFormat(Some(format)) => format!("le format de fichier {format} est inconnu"),
+        FileError::UnknownFormat(None) => "le fichier n’indique pas son format".into(),
+        FileError::Damaged(what) => format!("une partie du fichier est abîmée ({what})"),
+    },
+    export_to_keep: "Exportez vos parties pour les garder.",
+    coach_failed: |reason| format!("L’entraîneur n’a pas pu juger une décision : {reason}"),
+    computer_failed: |reason| format!("Un joueur ordinateur n’a pas pu jouer : {reason}"),
+    refused,
+
+    how_to_play: "Comment jouer",
+    close: "Fermer",
+    guide,
+};
+
+/// Ce qu’une case demande aux dés.
+fn needs(pattern: Pattern) -> String {
+    match pattern {
+        Pattern::Face { face } => format!("n’importe quels dés ; les {face} comptent"),
+        Pattern::OfAKind { count: 2 } => "deux dés pareils".into(),
+        Pattern::OfAKind { count: 5 } => "les cinq dés pareils".into(),
+        Pattern::OfAKind { count } => format!("au moins {count} dés pareils"),
+        Pattern::TwoPairs => "deux paires de faces différentes".into(),
+        Pattern::FullHouse { five_equal: false } => "trois dés d’une face et deux d’une autre".into(),
+        Pattern::FullHouse { five_equal: true } => {
+            "trois dés d’une face et deux d’une autre (cinq pareils comptent aussi)".into()
+        }
+        Pattern::Run { length: 4 } => "quatre faces qui se suivent : 1-2-3-4, 2-3-4-5 ou 3-4-5-6".into(),
+        Pattern::Run { .. } => "cinq faces qui se suivent : 1-2-3-4-5 ou 2-3-4-5-6".into(),
+        Pattern::Straight { lowest } => {
+            let faces: Vec<String> = (lowest..lowest + 5).map(|face| face.to_string()).collect();
+            format!("exactement {}", faces.join("-"))
+        }
+        Pattern::Any => "n’importe quels dés".into(),
+    }
+}
+
+/// Ce que vaut une case quand les dés la font (0 sinon).
+fn pays(pattern: Pattern, points: Points) -> String {
+    match (pattern, points) {
+        (Pattern::Face { face }, _) => {
+            format!("la somme des {face} (jusqu’à {})", u16::from(face.value()) * 5)
+        }
+        (Pattern::TwoPairs, Points::MatchingDice) => "la somme des quatre dés".into(),
+        (_, Points::MatchingDice) => "la somme de ces dés".into(),
+        (_, Points::AllDice) => "la somme des cinq dés".into(),
+        (_, Points::Fixed(points)) => format!("{points} points"),
+    }
+}
+
+fn joker(rules: &Rules, five: &str) -> String {
+    match rules.joker() {
+        Joker::Forced => format!(
+            "Règle du Joker à cette table : imposée, la règle officielle. Un nouveau {five} va dans la case du haut \
+             de sa face si elle est libre. Si elle est remplie, il va dans une case libre du bas, où le full et les \
+             suites valent alors leurs points pleins (25, 30, 40). Si le bas est plein aussi, on écrit 0 dans une \
+             case libre du haut."
+        ),
+        Joker::Free => format!(
+            "Règle du Joker à cette table : au choix. Un nouveau {five} va dans n’importe quelle case libre ; le \
+             full et les suites ne valent leurs points pleins qu’une fois remplie la case du haut de sa face."
+        ),
+        Joker::None => format!(
+            "Joker sans restriction à cette table : un nouveau {five} va dans n’importe quelle case libre et y vaut \
+             ce que font les dés."
+        ),
+    }
+}
+
+fn guide(rules: &Rules) -> Guide {
+    let ruleset = rules.ruleset();
+    let wedding = rules.id() == RulesetId::Yardzee;
+    let five = ruleset
+        .cell(ruleset.five_of_a_kind_cell())
+        .map_or("cinq pareils", |cell| cell.label.fr);
+    let rows = |section: Section| {
+        ruleset
+            .cells_in(section)
+            .map(|cell| {
+                [
+                    cell.label.fr.to_string(),
+                    needs(cell.pattern),
+                    pays(cell.pattern, cell.points),
+                ]
+            })
+            .collect()
+    };
+    let bonus = ruleset.upper_bonus;
+    let mut sections = vec![GuideSection::text(
+        if wedding { "Les vœux" } else { "Un tour" },
+        vec![
+            format!(
+                "{}Lancez les cinq dés jusqu’à trois fois. Après un lancer, touchez les dés à garder : ils restent \
+                 pendant que les autres sont relancés. Arrêtez quand vous voulez.",
+                if wedding { "Chaque tour est une promesse tenue. " } else { "" }
+            ),
+            "Puis écrivez une case libre de votre colonne : ce que les dés y font, ou 0 s’ils ne la font pas \
+             (Barrer). Chaque tour remplit une seule case : la partie dure autant de tours que la feuille a de \
+             lignes."
+                .into(),
+            "Vous jouez avec vos propres dés ? Lancez-les au gobelet de la même façon, puis touchez la case et \
+             choisissez la valeur, ou saisissez les cinq dés et l’appli compte."
+                .into(),
+        ],
+    )];
+    sections.push(GuideSection {
+        heading: ruleset.upper_label.fr.into(),
+        paragraphs: vec![format!(
+            "Chaque case ne compte que les dés de sa face. Dès que cette partie atteint {}, la prime de {} points \
+             s’ajoute : trois de chaque face font exactement {}.",
+            bonus.threshold, bonus.points, bonus.threshold
+        )],
+        cells: rows(Section::Upper),
+    });
+    sections.push(GuideSection {
+        heading: ruleset.lower_label.fr.into(),
+        paragraphs: vec!["Une case dont les dés ne sont pas là vaut 0.".into()],
+        cells: rows(Section::Lower),
+    });
+    let mut reception = Vec::new();
+    if let Some(extra) = ruleset.extra_five_of_a_kind {
+        let mark = extra
+            .bonus_mark
+            .map(|mark| format!(", un {mark} sur la feuille"))
+            .unwrap_or_default();
+        reception.push(format!(
+            "Chaque nouveau {five} rapporte {} points{mark}, tant que la case {five} vaut 50 (et pas 0). Ce tour-là, \
+             on remplit quand même une case.",
+            extra.bonus
+        ));
+        reception.push(joker(rules, five));
+    }
+    reception.push(
+        "Qui commence : chacun lance un dé, le plus fort commence (en cas d’égalité, on relance) ; on joue ensuite \
+         chacun son tour. Sur une feuille de marque, la table peut tirer au sort à sa façon et choisir le premier."
+            .into(),
+    );
+    reception.push(
+        "La partie s’arrête quand toutes les feuilles sont pleines. Le plus grand total général gagne ; à égalité, \
+         la victoire se partage."
+            .into(),
+    );
+    sections.push(GuideSection::text(
+        if wedding {
+            "La réception"
+        } else {
+            "Primes, premier joueur, fin"
+        },
+        reception,
+    ));
+    Guide {
+        title: format!("Comment jouer au {}", ruleset.name),
+        sections,
+    }
+}

@@ -1,0 +1,434 @@
+//! Every word the app shows, in each language it speaks.
+//!
+//! [`Words`] is one struct with a field per phrase; each language is one file holding a `Words` value
+//! (`en.rs`, `fr.rs`). A phrase missing from a language does not compile. Phrases that take a value are
+//! functions, so each language words its own plurals and order. The sheet's own labels (cells, sections,
+//! bonuses) are ruleset data in the rules crate ([`fivedice_rules::Label`]), shared with the command line.
+//!
+//! A third language: copy `en.rs` to a new file, translate it, and add the language to
+//! `fivedice_rules::Language` and to [`words`] (the compiler then asks for its sheet labels too).
+
+mod en;
+mod fr;
+
+use crate::table::saved::FileError;
+pub use fivedice_rules::Language;
+use fivedice_rules::{GameError, Joker, Move, Rules, Ruleset, RulesetId};
+
+/// The words of a language.
+pub fn words(language: Language) -> &'static Words {
+    match language {
+        Language::English => &en::WORDS,
+        Language::French => &fr::WORDS,
+    }
+}
+
+/// The phrases of the app, screen by screen.
+pub struct Words {
+    // Numbers and dates.
+    /// The decimal mark: "." or ",".
+    pub decimal_mark: char,
+    /// A date and time, from year, month (1–12), day, hour and minute.
+    pub date_time: fn(i32, u32, u32, u32, u32) -> String,
+
+    // The start screen.
+    pub tagline: &'static str,
+    pub language: &'static str,
+    pub new_game: &'static str,
+    pub game: &'static str,
+    pub joker_rule: &'static str,
+    pub joker_forced: &'static str,
+    pub joker_free: &'static str,
+    pub joker_none: &'static str,
+    pub dice: &'static str,
+    pub app_dice: &'static str,
+    pub server_dice: &'static str,
+    pub own_dice: &'static str,
+    pub table_name: &'static str,
+    pub players: &'static str,
+    pub player_n: fn(usize) -> String,
+    pub player_n_name: fn(usize) -> String,
+    pub player_n_is: fn(usize) -> String,
+    pub a_person: &'static str,
+    /// A computer player's level as the setup offers it, with its mean: ("Strong", "254").
+    pub bot_with_mean: fn(&str, &str) -> String,
+    pub bot: fn(&str) -> String,
+    pub computer_player: fn(&str) -> String,
+    pub level_optimal: &'static str,
+    pub level_strong: &'static str,
+    pub level_casual: &'static str,
+    pub bots_move: &'static str,
+    pub pace_slow: &'static str,
+    pub pace_calm: &'static str,
+    pub pace_quick: &'static str,
+    pub pace_instant: &'static str,
+    pub bots_aim: &'static str,
+    pub add_player: &'static str,
+    pub remove_player: &'static str,
+    pub start: &'static str,
+
+    // Games in progress, finished games, your data.
+    pub games_in_progress: &'static str,
+    /// "Yahtzee · Anna, Ben · round 3 of 13 · Ben's turn": ruleset, players, round, rounds, whose turn.
+    pub table_summary: fn(&str, &str, usize, usize, &str) -> String,
+    pub last_played: fn(&str) -> String,
+    pub delete: &'static str,
+    pub delete_this_game: &'static str,
+    pub keep: &'static str,
+    pub finished_games: &'static str,
+    pub finished: &'static str,
+    pub table: &'static str,
+    pub scores: &'static str,
+    pub share: &'static str,
+    pub your_games_as_file: &'static str,
+    pub games_live_here: &'static str,
+    pub export_all: &'static str,
+    pub import_file: &'static str,
+    pub unreadable_kept: &'static str,
+    pub download_it: &'static str,
+
+    // Statistics.
+    pub statistics: &'static str,
+    pub player: &'static str,
+    pub games: &'static str,
+    pub wins: &'static str,
+    pub best: &'static str,
+    pub average: &'static str,
+    pub upper_bonus: &'static str,
+    pub five_of_a_kinds: fn(RulesetId) -> &'static str,
+    pub percent: fn(&str) -> String,
+    /// "Scores over the last 5 games of Yahtzee".
+    pub scores_over_games: fn(usize, &str) -> String,
+
+    // How well can one play.
+    pub perfect_title: &'static str,
+    pub perfect_intro: &'static str,
+    pub work_it_out: &'static str,
+    pub n_of_total: fn(usize, usize) -> String,
+    /// "A perfect player averages ", then the score, then " points at Yahtzee ".
+    pub perfect_averages: &'static str,
+    pub points_at: fn(&str) -> String,
+    pub worked_out_in: fn(&str) -> String,
+    pub engine_other_answer: &'static str,
+
+    // Play online.
+    pub play_online: &'static str,
+    pub looking_for_server: &'static str,
+    pub no_room_server: &'static str,
+    pub rooms_need: &'static str,
+    pub same_room_name: &'static str,
+    pub your_name: &'static str,
+    pub room_name: &'static str,
+    pub join: &'static str,
+
+    // The room.
+    pub room_title: fn(&str) -> String,
+    pub room_offline: &'static str,
+    pub joining: &'static str,
+    pub watching: &'static str,
+    pub you_host: &'static str,
+    pub waiting_for: fn(&str) -> String,
+    pub waiting_for_host: &'static str,
+    pub add_computer: &'static str,
+    pub computer_n: fn(usize) -> String,
+    pub someone_else_here: &'static str,
+    pub their_name: &'static str,
+    pub join_too: &'static str,
+    pub players_missing: fn(usize) -> String,
+    pub start_game: &'static str,
+    pub leave_room: &'static str,
+    pub tag_host: &'static str,
+    pub tag_you: &'static str,
+    pub tag_computer: &'static str,
+    pub tag_stand_in: &'static str,
+    pub tag_away: &'static str,
+    pub let_computer_play: &'static str,
+    pub give_seat_back: &'static str,
+    pub online_room: &'static str,
+    pub room_bar_offline: &'static str,
+    pub room_bar_watching: &'static str,
+    /// A refusal from the room server, by its code; `None`: the server's own words.
+    pub refused_by_room: fn(&str) -> Option<&'static str>,
+    pub not_your_seat_here: &'static str,
+    pub not_sent_offline: &'static str,
+    pub not_this_devices_turn: &'static str,
+
+    // Playing.
+    pub tables: &'static str,
+    pub turn: &'static str,
+    pub pass_to: fn(&str) -> String,
+    pub pad_dice_entered: fn(&str) -> String,
+    pub pad_tap_cell: fn(&str) -> String,
+    pub roll_the_dice: fn(&str) -> String,
+    /// Name, rolls used, rolls in all; the last one says to choose a cell.
+    pub roll_n_of: fn(&str, u8, u8) -> String,
+    pub choose_cell: fn(&str, u8, u8) -> String,
+    pub die_n_face: fn(usize, u8) -> String,
+    pub die_n_held: fn(usize, u8) -> String,
+    pub die_n_blank: fn(usize) -> String,
+    pub clear_dice: &'static str,
+    pub who_starts: &'static str,
+    pub tie_roll_again: &'static str,
+    pub starts: fn(&str) -> String,
+    pub undo_cell: fn(&str, &str, u16) -> String,
+    pub dice_tray: &'static str,
+    pub no_rolls_left: &'static str,
+    pub roll_first: fn(u8) -> String,
+    pub roll_again: fn(u8) -> String,
+    pub held: &'static str,
+    pub joker_in_force: fn(Joker) -> &'static str,
+
+    // The sheet.
+    pub upper_total: &'static str,
+    pub lower_total: &'static str,
+    pub grand_total: &'static str,
+    pub bonus_at: fn(u16, u16) -> String,
+    pub par_row: &'static str,
+    pub bonus_earned: &'static str,
+    pub more_for_bonus: fn(i32) -> String,
+    pub cell_scores: fn(&str, u16) -> String,
+    pub cell_write: fn(&str) -> String,
+
+    // The picker.
+    pub cross_out: &'static str,
+    pub bonus_toggle: fn(u16, Option<&str>) -> String,
+    pub enter_dice: &'static str,
+    pub cancel: &'static str,
+    pub confirm: &'static str,
+    pub enter_five_dice: &'static str,
+    pub remove_last_die: &'static str,
+    pub a_face: fn(u8) -> String,
+
+    // The game's end.
+    pub game_over: &'static str,
+    pub winner: &'static str,
+    pub rematch: &'static str,
+
+    // Hint, coach, analysis.
+    pub hint: &'static str,
+    pub working_out: &'static str,
+    pub no_advice: &'static str,
+    pub expected: fn(&str, &str) -> String,
+    pub hint_honesty: &'static str,
+    pub coach_on: &'static str,
+    pub coach_off: &'static str,
+    pub best_play: fn(&str) -> String,
+    pub gave_up: fn(&str, &str, &str) -> String,
+    pub lost_so_far: fn(&str) -> String,
+    pub how_it_went: &'static str,
+    pub measured_against: &'static str,
+    pub expected_lost: fn(&str) -> String,
+    pub in_decisions: fn(usize) -> String,
+    pub rest_failed: fn(&str) -> String,
+    pub still_working: &'static str,
+    pub round_dice_rolls: fn(usize, &str, u8) -> String,
+    pub best_was: fn(&str, &str, &str) -> String,
+    pub die_position: fn(usize, u8, bool, bool) -> String,
+    pub keep_faces: fn(&str) -> String,
+    pub roll_all_again: &'static str,
+    pub keep_all: &'static str,
+
+    // Messages.
+    pub dismiss: &'static str,
+    pub new_version: &'static str,
+    pub update_now: &'static str,
+    pub later: &'static str,
+    pub changed_in_other_tab: &'static str,
+    pub cannot_save: &'static str,
+    pub nothing_imported: fn(&str) -> String,
+    pub file_refused: fn(&FileError) -> String,
+    /// Finished games added, games in progress added, already here.
+    pub imported: fn(usize, usize, usize) -> String,
+    pub export_to_keep: &'static str,
+    pub coach_failed: fn(&str) -> String,
+    pub computer_failed: fn(&str) -> String,
+    /// A move the rules refused, in plain words.
+    pub refused: fn(&GameError) -> String,
+
+    // How to play.
+    pub how_to_play: &'static str,
+    pub close: &'static str,
+    /// The page for a ruleset with the options of this table.
+    pub guide: fn(&Rules) -> Guide,
+}
+
+/// A "How to play" page: sections of paragraphs, and the sheet's cells with what each asks and pays.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Guide {
+    pub title: String,
+    pub sections: Vec<GuideSection>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GuideSection {
+    pub heading: String,
+    pub paragraphs: Vec<String>,
+    /// The cells of a part of the sheet: label, what the dice must show, what it scores.
+    pub cells: Vec<[String; 3]>,
+}
+
+impl GuideSection {
+    pub fn text(heading: impl Into<String>, paragraphs: Vec<String>) -> GuideSection {
+        GuideSection {
+            heading: heading.into(),
+            paragraphs,
+            cells: Vec::new(),
+        }
+    }
+}
+
+impl Words {
+    /// A number with a fixed count of decimals, written with this language's decimal mark: `254.59`, `254,59`.
+    pub fn number(&self, value: f64, places: u32) -> String {
+        let written = decimals(value, places);
+        match self.decimal_mark {
+            '.' => written,
+            mark => written.replace('.', &mark.to_string()),
+        }
+    }
+
+    /// A move in plain words: "Keep 6-6-6", "Roll all five again", "Sixes".
+    pub fn describe(&self, ruleset: &Ruleset, language: Language, choice: &Move) -> String {
+        match choice {
+            Move::Keep(faces) if faces.is_empty() => self.roll_all_again.into(),
+            Move::Keep(faces) if faces.len() == fivedice_rules::DICE => self.keep_all.into(),
+            Move::Keep(faces) => {
+                let faces: Vec<String> = faces.iter().rev().map(|face| face.to_string()).collect();
+                (self.keep_faces)(&faces.join("-"))
+            }
+            Move::Cell(category) => ruleset.cell(*category).map_or_else(
+                || category.id().to_string(),
+                |cell| cell.label.get(language).to_string(),
+            ),
+        }
+    }
+
+    pub fn level(&self, level: fivedice_worker::Level) -> &'static str {
+        match level {
+            fivedice_worker::Level::Optimal => self.level_optimal,
+            fivedice_worker::Level::Strong => self.level_strong,
+            fivedice_worker::Level::Casual => self.level_casual,
+        }
+    }
+}
+
+/// A number with a fixed count of decimals, e.g. `decimals(254.5896, 2)` is "254.59". Written with integers:
+/// the float formatting machinery would add kilobytes to the download for a handful of labels.
+pub fn decimals(value: f64, places: u32) -> String {
+    let scale = 10_i64.pow(places);
+    let scaled = (value * scale as f64).round() as i64;
+    let sign = if scaled < 0 { "-" } else { "" };
+    let (whole, fraction) = (scaled.abs() / scale, scaled.abs() % scale);
+    match places {
+        0 => format!("{sign}{whole}"),
+        _ => format!("{sign}{whole}.{fraction:0width$}", width = places as usize),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn decimals_round_like_printf() {
+        assert_eq!(decimals(254.5896, 2), "254.59");
+        assert_eq!(decimals(254.5896, 4), "254.5896");
+        assert_eq!(decimals(146.5, 1), "146.5");
+        assert_eq!(decimals(0.5, 0), "1");
+        assert_eq!(decimals(3.04, 1), "3.0");
+        assert_eq!(decimals(-2.25, 1), "-2.3");
+    }
+
+    #[test]
+    fn numbers_and_plurals_read_right_in_each_language() {
+        let (en, fr) = (words(Language::English), words(Language::French));
+        assert_eq!(en.number(254.5896, 2), "254.59");
+        assert_eq!(fr.number(254.5896, 2), "254,59");
+        assert_eq!((en.roll_again)(1), "Roll again (1 roll left)");
+        assert_eq!((en.roll_again)(2), "Roll again (2 rolls left)");
+        assert_eq!((fr.roll_again)(1), "Relancer (1 lancer restant)");
+        assert_eq!((fr.roll_again)(2), "Relancer (2 lancers restants)");
+        assert_eq!((en.players_missing)(1), "1 more player needed to start.");
+        assert_eq!((en.players_missing)(2), "2 more players needed to start.");
+        assert_eq!((fr.in_decisions)(1), " en 1 décision");
+        assert_eq!((fr.in_decisions)(3), " en 3 décisions");
+        assert_eq!((en.date_time)(2026, 11, 29, 18, 5), "2026-11-29 18:05");
+        assert_eq!((fr.date_time)(2026, 11, 29, 18, 5), "29/11/2026 18:05");
+    }
+
+    #[test]
+    fn every_ruleset_has_its_how_to_play_page_in_each_language() {
+        for language in Language::ALL {
+            for id in RulesetId::ALL {
+                let jokers: &[Joker] = match id.ruleset().extra_five_of_a_kind {
+                    Some(_) => &Joker::ALL,
+                    None => &[Joker::None],
+                };
+                for &joker in jokers {
+                    let rules = Rules::with_options(
+                        id,
+                        joker,
+                        joker != Joker::None || id.ruleset().extra_five_of_a_kind.is_some(),
+                    )
+                    .unwrap();
+                    let guide = (words(language).guide)(&rules);
+                    assert!(guide.title.contains(id.ruleset().name));
+                    let rows: Vec<&[String; 3]> =
+                        guide.sections.iter().flat_map(|section| &section.cells).collect();
+                    assert_eq!(rows.len(), id.ruleset().cells.len(), "every cell is explained");
+                    for (row, cell) in rows.iter().zip(id.ruleset().cells) {
+                        assert_eq!(row[0], cell.label.get(language));
+                        assert!(!row[1].is_empty() && !row[2].is_empty());
+                    }
+                    let text: String = guide
+                        .sections
+                        .iter()
+                        .flat_map(|section| section.paragraphs.iter().cloned())
+                        .collect();
+                    let threshold = id.ruleset().upper_bonus.threshold.to_string();
+                    assert!(text.contains(&threshold), "the bonus threshold is told");
+                    if id.ruleset().extra_five_of_a_kind.is_some() {
+                        assert!(
+                            text.contains("Joker"),
+                            "{id:?} {joker:?} {language:?}: the Joker rule of this table"
+                        );
+                    }
+                }
+            }
+        }
+        let yardzee = (words(Language::English).guide)(&Rules::new(RulesetId::Yardzee));
+        let headings: Vec<&str> = yardzee
+            .sections
+            .iter()
+            .map(|section| section.heading.as_str())
+            .collect();
+        for wedding in [
+            "The Vows",
+            "The Reception",
+            "The Wedding Party",
+            "The Celebration",
+        ] {
+            assert!(headings.contains(&wedding), "{headings:?}");
+        }
+        // Yam's points come from its sheet: the small straight 1-2-3-4-5 at 25.
+        let yam = (words(Language::French).guide)(&Rules::new(RulesetId::Yam));
+        let small = yam
+            .sections
+            .iter()
+            .flat_map(|section| &section.cells)
+            .find(|row| row[0] == "Petite suite")
+            .unwrap();
+        assert!(
+            small[1].contains("1-2-3-4-5") && small[2].contains("25"),
+            "{small:?}"
+        );
+    }
+
+    #[test]
+    fn every_game_error_has_words_in_each_language() {
+        let error = GameError::CellFilled(fivedice_rules::Category::Aces);
+        for language in Language::ALL {
+            assert!(!(words(language).refused)(&error).is_empty());
+        }
+    }
+}

@@ -1,0 +1,219 @@
+// English and French throughout: every screen is walked in each language, and any text node, accessible name,
+// placeholder or title in the other language fails the test. The language follows the browser, the address
+// (`&lang=`) and the start screen's switch, is saved, and `<html lang>` names it.
+import { test, expect } from "@playwright/test";
+import { readDice } from "./helpers.mjs";
+
+// Words that only the other language uses: a French screen must show none of the English ones, and the
+// reverse. (Names the players type, the games' own names and `make serve` are the same in both.)
+const TELLTALE = {
+  en: [
+    "the", "and", "roll", "rolls", "left", "player", "players", "game", "games", "turn", "dice",
+    "die", "new", "start", "your", "you", "add", "remove", "hint", "coach", "upper", "lower", "cross", "out",
+    "confirm", "cancel", "keep", "held", "winner", "rematch", "statistics", "finished", "export", "import", "share",
+    "delete", "name", "room", "join", "online", "best", "average", "wins", "expected", "lost", "round", "of", "to",
+    "is", "for", "with", "this", "not", "enter", "clear", "work", "it", "play", "bot", "computer", "person",
+    "section", "ones", "twos", "sixes", "three", "four", "kind", "house", "small", "large", "straight",
+    "bonus", "par", "each", "who", "starts", "pass", "later", "update", "dismiss",
+    "nothing", "imported", "file", "language",
+  ],
+  fr: [
+    "le", "la", "les", "des", "du", "de", "une", "un", "et", "joueur", "joueurs", "partie", "parties", "lancer",
+    "lancers", "dés", "dé", "relancer", "garder", "gardé", "barrer", "valider", "annuler", "conseil",
+    "entraîneur", "prime", "nouvelle", "commencer", "ajouter", "retirer", "tour", "salle", "vous", "votre", "à",
+    "est", "pas", "sur", "pour", "avec", "moyenne", "victoires", "jeu", "général", "haut", "bas", "brelan",
+    "carré", "suite", "petite", "grande", "deux", "trois", "quatre", "cinq",
+    "langue", "importé", "fichier", "rien",
+  ],
+};
+
+/**
+ * The phrases on the page (text nodes, accessible names, placeholders, titles) that contain a word of the
+ * other language. Elements that say which language they are in (`lang`, like the switch's "Français") and
+ * code are skipped.
+ */
+async function foreignPhrases(page, language) {
+  const other = language === "fr" ? "en" : "fr";
+  return page.evaluate(
+    ({ language, words }) => {
+      const telltales = new Set(words);
+      const phrases = [];
+      const inOwnLanguage = (element) => {
+        const marked = element.closest("[lang]");
+        return !marked || marked.getAttribute("lang") === language;
+      };
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const parent = node.parentElement;
+        if (!parent || parent.closest("script, style, code, noscript") || !inOwnLanguage(parent)) continue;
+        phrases.push(node.textContent);
+      }
+      for (const element of document.body.querySelectorAll("[aria-label], [placeholder], [title]")) {
+        if (!inOwnLanguage(element)) continue;
+        for (const attribute of ["aria-label", "placeholder", "title"]) {
+          const value = element.getAttribute(attribute);
+          if (value) phrases.push(value);
+        }
+      }
+      return phrases.filter((phrase) =>
+        phrase
+          .toLowerCase()
+          .split(/[^\p{L}]+/u)
+          .some((word) => telltales.has(word)),
+      );
+    },
+    { language, words: TELLTALE[other] },
+  );
+}
+
+async function expectOnly(page, language, screen) {
+  await expect(page.locator("html")).toHaveAttribute("lang", language);
+  expect(await foreignPhrases(page, language), `${screen} in ${language}`).toEqual([]);
+}
+
+/** Plays one turn at the table: a roll, then the first cell offered, as the picker offers it. */
+async function playATurn(page) {
+  await page.locator('[data-action="roll"]').click();
+  await expect(page.locator('[data-die="0"]')).not.toHaveAttribute("data-face", "");
+  await page.locator("button[data-cell]").first().click();
+  const dialog = page.getByRole("dialog");
+  await dialog.locator("[data-offer]").first().click();
+  await dialog.locator('[data-action="confirm"]').click();
+  await expect(dialog).toHaveCount(0);
+}
+
+for (const language of ["fr", "en"]) {
+  test(`every screen speaks ${language === "fr" ? "French" : "English"} only`, async ({ page }) => {
+    test.setTimeout(240_000);
+    // A finished game first, so the start screen has its history, statistics and the analysis was shown.
+    await page.goto(`index.html?new=1&rules=yam&players=Zoé&seed=5&lang=${language}`);
+    await expect(page.locator("[data-current-seat]")).toBeVisible();
+    await expectOnly(page, language, "a new Yam table");
+    await page.locator('[data-action="coach"]').click();
+    await playATurn(page);
+    await expectOnly(page, language, "the coach's verdict");
+    for (let turn = 1; turn < 12; turn++) await playATurn(page);
+    await expect(page.locator("[data-game-over]")).toBeVisible();
+    await expect(page.locator("[data-analysis-total]")).toBeVisible();
+    await expectOnly(page, language, "the standings and the analysis");
+
+    await page.locator('[data-action="new-game"]').click();
+    await expect(page.locator('[data-action="start"]')).toBeVisible();
+    await expect(page.locator(".finished-games")).toBeVisible();
+    await page.locator('[data-setup="rules"]').selectOption("yardzee");
+    await page.locator('[data-setup="player-kind"]').first().selectOption("strong");
+    await expectOnly(page, language, "the start screen (setup, history, statistics, play online)");
+    await page.locator('[data-action="how-to-play"]').click();
+    await expect(page.locator('[data-guide="yardzee"]')).toBeVisible();
+    await expectOnly(page, language, "how to play Yardzee");
+    await page.locator('[data-action="close-guide"]').click();
+    await page.locator('[data-action="solve"]').click();
+    await expect(page.locator("[data-expected-score]")).toBeVisible({ timeout: 60_000 });
+    await expectOnly(page, language, "how well can one play");
+    await page.locator('[data-action="import"]').setInputFiles({
+      name: "games.json",
+      mimeType: "application/json",
+      buffer: Buffer.from("this is not a saved game"),
+    });
+    await expect(page.locator(".notice")).toBeVisible();
+    await expectOnly(page, language, "a refused import");
+    await page.locator('[data-action="dismiss"]').click();
+
+    // A game in progress with the app's dice: rolled, the hint, the picker open.
+    await page.goto("index.html?new=1&rules=yahtzee&players=Zoé,Théo&seed=11");
+    await expect(page.locator("[data-current-seat]")).toBeVisible();
+    await page.locator('[data-action="roll"]').click();
+    await expect(page.locator('[data-die="0"]')).not.toHaveAttribute("data-face", "");
+    await page.locator('[data-die="0"]').click();
+    await page.locator('[data-action="hint"]').click();
+    await expect(page.locator('[data-hint="ready"]')).toBeVisible({ timeout: 60_000 });
+    await expectOnly(page, language, "a game in progress with its hint");
+    await page.locator('[data-action="how-to-play"]').click();
+    await expect(page.locator('[data-guide="yahtzee"]')).toBeVisible();
+    await expectOnly(page, language, "how to play Yahtzee, Joker rule of the table");
+    await page.locator('[data-action="close-guide"]').click();
+    await page.locator("button[data-cell]").first().click();
+    await expect(page.getByRole("dialog")).toBeVisible();
+    await expectOnly(page, language, "the picker");
+    await page.locator('[data-action="cancel"]').click();
+    await page.locator('[data-action="tables"]').click();
+    await expect(page.locator('[data-action="resume"]')).toBeVisible();
+    await expectOnly(page, language, "the games in progress");
+
+    // The score pad: the picker with the dice entry.
+    await page.goto("index.html?new=1&rules=yahtzee&players=Zoé&dice=pad");
+    await page.locator("button[data-cell]").first().click();
+    await page.locator('[data-action="enter-dice"]').click();
+    await expectOnly(page, language, "the score pad's dice entry");
+    for (const face of [6, 6, 6, 2, 2]) await page.locator(`[data-enter-face="${face}"]`).click();
+    await expectOnly(page, language, "the score pad's picker");
+  });
+}
+
+test("the language follows the browser, the address and the switch, and is kept", async ({ browser }) => {
+  const context = await browser.newContext({ locale: "fr-FR" });
+  const page = await context.newPage();
+  await page.goto("index.html");
+  await expect(page.locator("html")).toHaveAttribute("lang", "fr");
+  await expect(page.locator('[data-action="start"]')).toHaveText("Commencer");
+  await page.locator('[data-language="en"]').click();
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  await expect(page.locator('[data-action="start"]')).toHaveText("Start");
+  await page.reload();
+  await expect(page.locator('[data-action="start"]')).toHaveText("Start");
+  await page.goto("index.html?new=1&rules=yam&players=Zoé&seed=2&lang=fr");
+  await expect(page.locator('[data-action="roll"]')).toHaveText("Lancer (3 lancers restants)");
+  await page.locator('[data-action="roll"]').click();
+  await expect(page.locator('[data-action="roll"]')).toHaveText("Relancer (2 lancers restants)");
+  await page.locator('[data-action="roll"]').click();
+  await expect(page.locator('[data-action="roll"]')).toHaveText("Relancer (1 lancer restant)");
+  // Yam's sheet in French, as its players know it.
+  const labels = await page.locator("table.sheet tbody th.label").allTextContents();
+  expect(labels.map((label) => label.trim())).toEqual([
+    "As", "Deux", "Trois", "Quatre", "Cinq", "Six", "Brelan", "Petite suite", "Grande suite", "Full", "Carré", "Yam",
+  ]);
+  expect(await readDice(page)).toHaveLength(5);
+  // And the French Yam score pad on a portrait tablet.
+  await page.goto("index.html?new=1&rules=yam&players=Zoé,Théo,Léa,Hugo&dice=pad");
+  await page.locator("button[data-cell]").first().click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+  await page.screenshot({ path: "tests/e2e/artifacts/yam-french-pad-tablet.png" });
+  await context.close();
+});
+
+test("the Yardzee sheet: Ones (Aces), no Joker restriction to start from, each bonus a ♥ on the sheet", async ({ page }) => {
+  await page.goto("index.html?lang=en");
+  await page.locator('[data-setup="rules"]').selectOption("yardzee");
+  await expect(page.locator('[data-setup="joker"]')).toHaveValue("none");
+  await page.locator('[data-setup="dice-mode"]').selectOption("pad");
+  await page.locator('[data-setup="player-name"]').first().fill("Bride");
+  await page.locator('[data-setup="player-name"]').nth(1).fill("Groom");
+  await page.locator('[data-action="start"]').click();
+  await expect(page.locator("[data-joker-in-force]")).toHaveText("No Joker restriction");
+  await expect(page.locator("table.sheet tbody th.label").first()).toHaveText("Ones (Aces)");
+  const dialog = page.getByRole("dialog");
+  const write = async (seat, cell, value, bonus = false) => {
+    await page.locator(`button[data-cell="${seat}:${cell}"]`).click();
+    await dialog.locator(`[data-offer="${value}"]`).click();
+    if (bonus) await dialog.locator('[data-action="yahtzee-bonus"]').click();
+    await dialog.locator('[data-action="confirm"]').click();
+    await expect(dialog).toHaveCount(0);
+  };
+  const first = Number(await page.locator("[data-current-seat]").getAttribute("data-current-seat"));
+  const other = 1 - first;
+  await write(first, "yahtzee", 50);
+  await write(other, "chance", 20);
+  await write(first, "fives", 25, true);
+  await expect(page.locator(`[data-marks="${first}"]`)).toHaveText("♥");
+  await write(other, "aces", 3);
+  await write(first, "sixes", 30, true);
+  await expect(page.locator(`[data-total="${first}:yahtzee-bonus"]`)).toHaveText("200");
+  await expect(page.locator(`[data-marks="${first}"]`)).toHaveText("♥♥");
+  await expect(page.locator(`[data-marks="${other}"]`)).toHaveText("");
+  await page.screenshot({ path: "tests/e2e/artifacts/yardzee-sheet.png" });
+  await page.locator('[data-action="how-to-play"]').click();
+  await expect(page.locator('[data-guide="yardzee"] h3')).toHaveText([
+    "The Vows", "The Wedding Party", "The Celebration", "The Reception",
+  ]);
+  await page.screenshot({ path: "tests/e2e/artifacts/yardzee-how-to-play.png" });
+});
