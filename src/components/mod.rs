@@ -6,6 +6,7 @@ mod game_choice;
 mod hint;
 mod how_to_play;
 mod join_room_card;
+mod joker_note;
 mod perfect_play;
 mod pips;
 mod play_screen;

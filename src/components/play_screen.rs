@@ -1,6 +1,6 @@
 //! The table in play: whose turn it is, the dice, the sheet, the picker, and the standings at the end.
 
-use fivedice_rules::{DiceMode, MAX_ROLLS, RulesetId};
+use fivedice_rules::{DiceMode, Face, MAX_ROLLS, RulesetId, TiedRollOff};
 use leptos::ev;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -9,6 +9,7 @@ use super::coach_panel::{CoachLine, GameAnalysis};
 use super::dice_tray::DiceTray;
 use super::hint::{HintPanel, HintShown};
 use super::how_to_play::HowToPlay;
+use super::joker_note::JokerNote;
 use super::pips::Pips;
 use super::player_name;
 use super::room_lobby::RoomBar;
@@ -35,6 +36,7 @@ pub fn PlayScreen() -> impl IntoView {
             extra.then(|| (words.joker_in_force)(rules.joker()))
         })
     };
+    let first_seat_open = store.first_seat_open();
     provide_context(HintShown::new(store));
     store.keep_computers_playing();
     let keys = window_event_listener(ev::keydown, move |event| on_key(store, event));
@@ -55,6 +57,9 @@ pub fn PlayScreen() -> impl IntoView {
             <RoomBar />
             <div class="play-main">
                 <div class="play-side">
+                    <Show when=move || first_seat_open.get()>
+                        <WhoStarts />
+                    </Show>
                     <FirstPlayerBanner />
                     <Show when=over fallback=|| view! { <TurnPanel /> }>
                         <Standings />
@@ -98,6 +103,7 @@ fn TurnPanel() -> impl IntoView {
             <p class="status" data-current-seat=move || seat().to_string() aria-live="polite">
                 {status}
             </p>
+            <JokerNote />
             <Show when=app_dice fallback=|| view! { <EnteredDice /> }>
                 <DiceTray />
             </Show>
@@ -167,6 +173,105 @@ fn FirstPlayerBanner() -> impl IntoView {
                 <strong>{(words.starts)(&name(roll.first_seat))}</strong>
             </p>
         })
+    }
+}
+
+/// A score pad before anybody plays: who starts, chosen, or by the table's own roll-off typed in.
+#[component]
+fn WhoStarts() -> impl IntoView {
+    let store = expect_context::<GameStore>();
+    let words = store.words();
+    let players = store.players();
+    let current = store.current_seat();
+    let seats = players.get_untracked().len();
+    let contenders = RwSignal::new((0..seats).collect::<Vec<usize>>());
+    let rounds = RwSignal::new(Vec::<Vec<(usize, Face)>>::new());
+    let typed = RwSignal::new(vec![None::<Face>; seats]);
+    let tied = RwSignal::new(None::<String>);
+    let decide = move |_| {
+        let round: Vec<(usize, Face)> = contenders.with_untracked(|seats| {
+            typed.with_untracked(|faces| {
+                seats
+                    .iter()
+                    .filter_map(|&seat| Some((seat, faces[seat]?)))
+                    .collect()
+            })
+        });
+        if round.len() < contenders.with_untracked(Vec::len) {
+            return;
+        }
+        let mut all = rounds.get_untracked();
+        all.push(round);
+        match store.type_roll_off(all.clone()) {
+            None => tied.set(None),
+            Some(TiedRollOff(again)) => {
+                let names: Vec<String> = again.iter().map(|&seat| player_name(players, seat)).collect();
+                tied.set(Some((words.tied_roll_again)(&names.join(", "))));
+                rounds.set(all);
+                contenders.set(again);
+                typed.set(vec![None; seats]);
+            }
+        }
+    };
+    let options = move || {
+        (0..seats)
+            .map(|seat| {
+                view! {
+                    <option value=seat.to_string() selected=move || current.get() == Some(seat)>
+                        {move || player_name(players, seat)}
+                    </option>
+                }
+            })
+            .collect_view()
+    };
+    let roll_off = move || {
+        contenders
+            .get()
+            .into_iter()
+            .map(|seat| {
+                view! {
+                    <label class="roll-off-die">
+                        <span>{player_name(players, seat)}</span>
+                        <select
+                            data-roll-off=seat.to_string()
+                            on:change=move |event| {
+                                let face = event_target_value(&event)
+                                    .parse::<u8>()
+                                    .ok()
+                                    .and_then(|value| Face::ALL.get(usize::from(value).wrapping_sub(1)).copied());
+                                typed.update(|faces| faces[seat] = face);
+                            }
+                        >
+                            <option value="">"–"</option>
+                            {(1..=6u8).map(|face| view! { <option value=face.to_string()>{face}</option> }).collect_view()}
+                        </select>
+                    </label>
+                }
+            })
+            .collect_view()
+    };
+    view! {
+        <section class="who-starts" data-who-starts>
+            <label>
+                <span>{words.first_player}</span>
+                <select
+                    data-action="choose-first"
+                    on:change=move |event| {
+                        if let Ok(seat) = event_target_value(&event).parse::<usize>() {
+                            store.choose_first_seat(seat);
+                        }
+                    }
+                >
+                    {options}
+                </select>
+            </label>
+            <p class="muted">{words.or_roll_off}</p>
+            <div class="roll-off">{roll_off}</div>
+            <p aria-live="polite">{move || tied.get()}</p>
+            <button class="secondary" data-action="roll-off" on:click=decide>
+                {words.highest_starts}
+            </button>
+        </section>
     }
 }
 

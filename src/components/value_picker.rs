@@ -5,6 +5,7 @@ use fivedice_rules::{DICE, Dice};
 use leptos::html;
 use leptos::prelude::*;
 
+use super::joker_note::JokerNote;
 use super::pips::Pips;
 use super::player_name;
 use crate::store::Reading as _;
@@ -101,6 +102,7 @@ pub fn ValuePicker() -> impl IntoView {
                     }
                 >
                     <h2 id="picker-title">{title}</h2>
+                    <JokerNote />
                     <Show
                         when=move || entering.get()
                         fallback=move || {

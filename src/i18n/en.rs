@@ -1,6 +1,6 @@
 //! English.
 
-use fivedice_rules::{GameError, Joker, MAX_ROLLS, Pattern, Points, Rules, RulesetId, Section};
+use fivedice_rules::{GameError, Joker, JokerCall, MAX_ROLLS, Pattern, Points, Rules, RulesetId, Section};
 
 use super::{Guide, GuideSection, Words};
 use crate::table::saved::FileError;
@@ -162,6 +162,10 @@ pub static WORDS: Words = Words {
     who_starts: "Who starts? ",
     tie_roll_again: " — tie, roll again: ",
     starts: |name| format!("{name} starts."),
+    first_player: "First player",
+    or_roll_off: "Or roll off with your own dice: type each player's die, and the highest starts.",
+    highest_starts: "Highest starts",
+    tied_roll_again: |names| format!("Tie for the highest: {names} roll again."),
     undo_cell: |name, cell, points| format!("Undo {name}'s {cell} ({points})"),
     dice_tray: "Dice",
     no_rolls_left: "No rolls left",
@@ -172,6 +176,24 @@ pub static WORDS: Words = Words {
         Joker::Forced => "Joker: forced (official)",
         Joker::Free => "Joker: free choice",
         Joker::None => "No Joker restriction",
+    },
+
+    joker_call: |call, five, upper| match call {
+        JokerCall::UpperCell(_) => format!("{five} with {upper} open: it must go in {upper}."),
+        JokerCall::LowerCell(_) => {
+            format!(
+                "Joker: {upper} is filled, so an open lower cell; full house and straights score in full."
+            )
+        }
+        JokerCall::ZeroAbove(_) => {
+            format!("Joker: {upper} and the lower cells are filled: a 0 in an open upper cell.")
+        }
+        JokerCall::NaturalWhileOpen(_) => {
+            format!(
+                "Joker: any open cell; full house and straights score in full only once {upper} is filled."
+            )
+        }
+        JokerCall::FullValue(_) => "Joker: any open cell; full house and straights score in full.".into(),
     },
 
     upper_total: "Upper total",

@@ -1,6 +1,8 @@
 //! Français.
 
-use fivedice_rules::{DiceMode, GameError, Joker, MAX_ROLLS, Pattern, Points, Rules, RulesetId, Section};
+use fivedice_rules::{
+    DiceMode, GameError, Joker, JokerCall, MAX_ROLLS, Pattern, Points, Rules, RulesetId, Section,
+};
 
 use super::{Guide, GuideSection, Words};
 use crate::table::saved::FileError;
@@ -42,6 +44,8 @@ fn refused(error: &GameError) -> String {
         GameError::NoBonus => "pas de prime possible : la case des cinq dés égaux ne vaut pas 50".into(),
         GameError::NothingToUndo => "rien à annuler".into(),
         GameError::UndoTooLate => "trop tard pour annuler : le tour suivant a commencé".into(),
+        GameError::FirstSeatFixed => "le premier joueur est fixé : la partie a commencé".into(),
+        GameError::NoSuchSeat(seat) => format!("il n’y a pas de place {seat}"),
     }
 }
 
@@ -196,6 +200,10 @@ pub static WORDS: Words = Words {
     who_starts: "Qui commence ? ",
     tie_roll_again: " — égalité, on relance : ",
     starts: |name| format!("{name} commence."),
+    first_player: "Premier joueur",
+    or_roll_off: "Ou tirez au sort avec vos dés : tapez le dé de chacun, le plus fort commence.",
+    highest_starts: "Le plus fort commence",
+    tied_roll_again: |names| format!("Égalité en tête : {names} relancent."),
     undo_cell: |name, cell, points| format!("Annuler {cell} de {name} ({points})"),
     dice_tray: "Dés",
     no_rolls_left: "Plus de lancer",
@@ -206,6 +214,26 @@ pub static WORDS: Words = Words {
         Joker::Forced => "Joker : imposé (officiel)",
         Joker::Free => "Joker : au choix",
         Joker::None => "Joker sans restriction",
+    },
+
+    joker_call: |call, five, upper| match call {
+        JokerCall::UpperCell(_) => format!("{five} avec {upper} libre : il doit aller en {upper}."),
+        JokerCall::LowerCell(_) => {
+            format!(
+                "Joker : {upper} est rempli, donc une case libre du bas ; full et suites valent leurs points pleins."
+            )
+        }
+        JokerCall::ZeroAbove(_) => {
+            format!("Joker : {upper} et le bas sont remplis : un 0 dans une case libre du haut.")
+        }
+        JokerCall::NaturalWhileOpen(_) => {
+            format!(
+                "Joker : n’importe quelle case ; full et suites ne valent leurs points pleins qu’une fois {upper} rempli."
+            )
+        }
+        JokerCall::FullValue(_) => {
+            "Joker : n’importe quelle case ; full et suites valent leurs points pleins.".into()
+        }
     },
 
     upper_total: "Total du haut",

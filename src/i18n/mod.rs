@@ -13,7 +13,7 @@ mod fr;
 
 use crate::table::saved::FileError;
 pub use fivedice_rules::Language;
-use fivedice_rules::{GameError, Joker, Move, Rules, Ruleset, RulesetId};
+use fivedice_rules::{GameError, Joker, JokerCall, Move, Rules, Ruleset, RulesetId};
 
 /// The words of a language.
 pub fn words(language: Language) -> &'static Words {
@@ -170,6 +170,10 @@ pub struct Words {
     pub who_starts: &'static str,
     pub tie_roll_again: &'static str,
     pub starts: fn(&str) -> String,
+    pub first_player: &'static str,
+    pub or_roll_off: &'static str,
+    pub highest_starts: &'static str,
+    pub tied_roll_again: fn(&str) -> String,
     pub undo_cell: fn(&str, &str, u16) -> String,
     pub dice_tray: &'static str,
     pub no_rolls_left: &'static str,
@@ -177,6 +181,8 @@ pub struct Words {
     pub roll_again: fn(u8) -> String,
     pub held: &'static str,
     pub joker_in_force: fn(Joker) -> &'static str,
+    /// What the Joker says of the dice now: the call, the five-of-a-kind cell's label, the upper cell's.
+    pub joker_call: fn(JokerCall, &str, &str) -> String,
 
     // The sheet.
     pub upper_total: &'static str,

@@ -3,7 +3,7 @@
 //! a message to the room server instead (see [`super::online`]), and the game changes when its event is back.
 
 use fivedice_room::Action;
-use fivedice_rules::{Category, Dice, GameError, Preview};
+use fivedice_rules::{Category, Dice, Face, FirstPlayerRoll, GameError, Preview, TiedRollOff};
 use leptos::prelude::*;
 
 use super::GameStore;
@@ -119,6 +119,37 @@ impl GameStore {
             return self.send_turn_action(Action::ClearDice);
         }
         self.act(|table| table.game.clear_dice());
+    }
+
+    /// Before anybody plays (a local table): the table chooses who starts instead of the app's roll-off.
+    pub fn choose_first_seat(&self, seat: usize) {
+        self.set_first_player(FirstPlayerRoll {
+            rounds: Vec::new(),
+            first_seat: seat,
+        });
+    }
+
+    /// Before anybody plays (a local table): the roll-off the table made with its own dice, typed in. The
+    /// highest starts; on a tie for the highest, the seats that must roll again.
+    pub fn type_roll_off(&self, rounds: Vec<Vec<(usize, Face)>>) -> Option<TiedRollOff> {
+        match FirstPlayerRoll::typed(rounds) {
+            Ok(roll) => {
+                self.set_first_player(roll);
+                None
+            }
+            Err(tied) => Some(tied),
+        }
+    }
+
+    fn set_first_player(&self, roll: FirstPlayerRoll) {
+        if self.is_online() {
+            return;
+        }
+        self.act(|table| {
+            table.game.choose_first_seat(roll.first_seat)?;
+            table.first_player_roll = roll;
+            Ok(())
+        });
     }
 
     /// Score pad without dice: add (or not) the Yahtzee bonus to the cell being written.

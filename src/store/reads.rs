@@ -2,7 +2,8 @@
 //! tap re-renders the few things it affects. Every answer comes from the rules crate.
 
 use fivedice_rules::{
-    Category, Dice, DiceMode, ExtraFiveOfAKind, FirstPlayerRoll, Game, Preview, Rules, Standing, Totals, Turn,
+    Category, Dice, DiceMode, ExtraFiveOfAKind, FirstPlayerRoll, Game, JokerCall, Preview, Rules, Standing,
+    Totals, Turn,
 };
 use fivedice_worker::Level;
 use leptos::prelude::*;
@@ -141,6 +142,16 @@ impl GameStore {
         move || preview().filter(|_| here.get())
     }
 
+    /// What the Joker rule says of the dice on the table now, where it bears on them.
+    pub fn joker_call(&self) -> impl Reading<Option<JokerCall>> + use<> {
+        self.derive(|table| {
+            let game = &table.game;
+            let dice = game.turn().dice.filter(|_| !game.is_over())?;
+            let sheet = game.sheets().get(game.current_seat())?;
+            game.rules().joker_call(sheet, dice.counts())
+        })
+    }
+
     pub fn totals(&self, seat: usize) -> impl Reading<Option<Totals>> + use<> {
         self.derive(move |table| table.game.totals(seat))
     }
@@ -181,6 +192,16 @@ impl GameStore {
             let rounds = &table.first_player_roll.rounds;
             (fresh && !rounds.is_empty()).then(|| table.first_player_roll.clone())
         })
+    }
+
+    /// Whether the table may still choose who starts: a local score pad before anybody has played.
+    pub fn first_seat_open(&self) -> impl Reading<bool> + use<> {
+        let open = self.derive(|table| {
+            let game = &table.game;
+            game.mode() == DiceMode::Pad && game.log().is_empty() && game.turn().dice.is_none()
+        });
+        let online = self.online;
+        move || open() && online.with(Option::is_none)
     }
 
     /// The last cell written, while it can be taken back (online: by the device holding its seat): (seat,

@@ -76,6 +76,8 @@ test("entered dice are scored by the rules, Joker and bonus included", async ({ 
   for (const face of [6, 6, 6, 6, 6]) await dialog.locator(`[data-enter-face="${face}"]`).click();
   await expect(page.locator(".notice")).toContainText("Joker");
   await expect(page.locator("button[data-cell]")).toHaveCount(1);
+  // The table sees why: the Joker's call in plain words.
+  await expect(page.locator("[data-joker-note]").first()).toHaveText("Yahtzee with Sixes open: it must go in Sixes.");
   await page.locator('button[data-cell="0:sixes"]').click();
   await expect(dialog.locator("[data-offer]")).toHaveCount(1);
   await dialog.locator('[data-action="confirm"]').click();
@@ -103,4 +105,31 @@ test("the bonus action is not offered once the Yahtzee box holds 0", async ({ pa
   await write(page, 0, "yahtzee", 0);
   await page.locator('button[data-cell="0:aces"]').click();
   await expect(page.getByRole("dialog").locator('[data-action="yahtzee-bonus"]')).toHaveCount(0);
+});
+
+test("on the score pad the table chooses who starts, or types its own roll-off", async ({ page }) => {
+  await startGame(page, { rules: "yam", players: ["Anna", "Ben", "Cleo"], dice: "pad" });
+  await expect(page.locator("[data-who-starts]")).toBeVisible();
+  await page.locator('[data-action="choose-first"]').selectOption("2");
+  await expect(page.locator("[data-current-seat]")).toHaveAttribute("data-current-seat", "2");
+  // The roll-off: Anna and Ben tie on 5, roll again, Ben's 6 wins.
+  await page.locator('[data-roll-off="0"]').selectOption("5");
+  await page.locator('[data-roll-off="1"]').selectOption("5");
+  await page.locator('[data-roll-off="2"]').selectOption("2");
+  await page.locator('[data-action="roll-off"]').click();
+  await expect(page.locator("[data-who-starts]")).toContainText("Anna, Ben roll again");
+  await expect(page.locator('[data-roll-off="2"]')).toHaveCount(0);
+  await page.locator('[data-roll-off="0"]').selectOption("3");
+  await page.locator('[data-roll-off="1"]').selectOption("6");
+  await page.locator('[data-action="roll-off"]').click();
+  await expect(page.locator("[data-current-seat]")).toHaveAttribute("data-current-seat", "1");
+  await expect(page.locator(".first-player")).toContainText("Ben starts.");
+  await page.reload();
+  await expect(page.locator("[data-current-seat]")).toHaveAttribute("data-current-seat", "1");
+  // Once the first cell is written, who starts is settled.
+  await page.locator('button[data-cell="1:aces"]').click();
+  await page.getByRole("dialog").locator('[data-offer="3"]').click();
+  await page.getByRole("dialog").locator('[data-action="confirm"]').click();
+  await expect(page.locator("[data-who-starts]")).toHaveCount(0);
+  await expect(page.locator("[data-current-seat]")).toHaveAttribute("data-current-seat", "2");
 });

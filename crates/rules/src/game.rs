@@ -150,6 +150,18 @@ impl Game {
         &self.sheets
     }
 
+    /// The table chooses who starts (its own roll-off, or simply a choice), before anybody has played.
+    pub fn choose_first_seat(&mut self, seat: usize) -> Result<(), GameError> {
+        if !self.log.is_empty() || self.turn.rolls_used > 0 || self.turn.dice.is_some() {
+            return Err(GameError::FirstSeatFixed);
+        }
+        if seat >= self.players.len() {
+            return Err(GameError::NoSuchSeat(seat));
+        }
+        self.first_seat = seat;
+        Ok(())
+    }
+
     pub fn turn(&self) -> &Turn {
         &self.turn
     }
@@ -476,6 +488,9 @@ pub enum GameError {
     NothingToUndo,
     /// The next player has already rolled.
     UndoTooLate,
+    /// Who starts is settled once the first player has rolled or written.
+    FirstSeatFixed,
+    NoSuchSeat(usize),
 }
 
 impl fmt::Display for GameError {
@@ -511,6 +526,8 @@ impl fmt::Display for GameError {
             }
             GameError::NothingToUndo => f.write_str("nothing to undo"),
             GameError::UndoTooLate => f.write_str("too late to undo: the next turn has started"),
+            GameError::FirstSeatFixed => f.write_str("who starts is settled: the game has begun"),
+            GameError::NoSuchSeat(seat) => write!(f, "there is no seat {seat}"),
         }
     }
 }

@@ -28,7 +28,7 @@ pub use game::{
 pub use language::{Label, Language, UnknownLanguage};
 pub use moves::Move;
 pub use pattern::{Pattern, Points};
-pub use rules::{Joker, Rules, RulesError, Scores};
+pub use rules::{Joker, JokerCall, Rules, RulesError, Scores};
 pub use ruleset::{Cell, ExtraFiveOfAKind, Ruleset, RulesetId, Section, UnknownRuleset, UpperBonus};
 pub use sheet::{Sheet, Totals};
-pub use start::FirstPlayerRoll;
+pub use start::{FirstPlayerRoll, TiedRollOff};

@@ -57,6 +57,21 @@ impl FromStr for Joker {
     }
 }
 
+/// What the Joker rule says of a further five-of-a-kind now. Each holds the upper cell of its face.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum JokerCall {
+    /// Forced: that cell is open, so the dice must go there.
+    UpperCell(Category),
+    /// Forced: that cell is filled, so an open lower cell, where full house and straights pay in full.
+    LowerCell(Category),
+    /// Forced: that cell and the lower cells are filled: a 0 in an open upper cell.
+    ZeroAbove(Category),
+    /// Free: any open cell; with that cell still open, full house and straights pay only what the dice make.
+    NaturalWhileOpen(Category),
+    /// Free: any open cell, and with that cell filled, full house and straights pay in full.
+    FullValue(Category),
+}
+
 /// A ruleset and its options: everything needed to score.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(try_from = "RulesRecord", into = "RulesRecord")]
@@ -212,6 +227,28 @@ impl Rules {
         Scores {
             cells,
             bonus: self.bonus_for(sheet, dice),
+        }
+    }
+
+    /// How the Joker rule bears on these dice on this sheet, if it does: why some cells are closed now, or pay
+    /// in full. `None` unless a further five-of-a-kind is on the table under a Joker rule.
+    pub fn joker_call(&self, sheet: &Sheet, dice: FaceCounts) -> Option<JokerCall> {
+        let ruleset = self.ruleset();
+        let face = dice.five_of_a_kind()?;
+        if sheet.is_open(ruleset.five_of_a_kind_cell()) {
+            return None;
+        }
+        let upper = ruleset.upper_cell(face);
+        let lower_open = ruleset
+            .cells_in(Section::Lower)
+            .any(|cell| sheet.is_open(cell.category));
+        match self.joker {
+            Joker::None => None,
+            Joker::Forced if sheet.is_open(upper) => Some(JokerCall::UpperCell(upper)),
+            Joker::Forced if lower_open => Some(JokerCall::LowerCell(upper)),
+            Joker::Forced => Some(JokerCall::ZeroAbove(upper)),
+            Joker::Free if sheet.is_open(upper) => Some(JokerCall::NaturalWhileOpen(upper)),
+            Joker::Free => Some(JokerCall::FullValue(upper)),
         }
     }
 

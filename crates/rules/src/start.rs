@@ -13,7 +13,30 @@ pub struct FirstPlayerRoll {
     pub first_seat: usize,
 }
 
+/// A typed roll-off round with a tie for the highest: those seats roll again.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TiedRollOff(pub Vec<usize>);
+
 impl FirstPlayerRoll {
+    /// The table's own roll-off, typed in: the rounds so far, each the seats that rolled with their die. The
+    /// highest of the last round starts; a tie for the highest asks those seats to roll again.
+    pub fn typed(rounds: Vec<Vec<(usize, Face)>>) -> Result<FirstPlayerRoll, TiedRollOff> {
+        let last = rounds.last().cloned().unwrap_or_default();
+        let best = last.iter().map(|&(_, face)| face).max();
+        let leaders: Vec<usize> = last
+            .iter()
+            .filter(|&&(_, face)| Some(face) == best)
+            .map(|&(seat, _)| seat)
+            .collect();
+        match leaders.as_slice() {
+            [first_seat] => Ok(FirstPlayerRoll {
+                first_seat: *first_seat,
+                rounds,
+            }),
+            _ => Err(TiedRollOff(leaders)),
+        }
+    }
+
     pub fn roll(players: usize, source: &mut impl DiceSource) -> FirstPlayerRoll {
         let mut rounds = Vec::new();
         let mut contenders: Vec<usize> = (0..players).collect();

@@ -1,8 +1,8 @@
 //! The game state machine: turns, holds, scoring, the score pad, undo, the end, and saved games.
 
 use fivedice_rules::{
-    Category, Dice, DiceMode, Face, Game, GameError, Joker, LoadError, Preview, Rules, RulesetId, SetupError,
-    Turn,
+    Category, Dice, DiceMode, Face, FirstPlayerRoll, Game, GameError, Joker, LoadError, Preview, Rules,
+    RulesetId, SetupError, TiedRollOff, Turn,
 };
 
 /// A dice source that deals the given faces in order.
@@ -421,4 +421,30 @@ fn rules_from_a_tables_choices() {
         Ok(Rules::new(RulesetId::Yam))
     );
     assert!(Rules::from_choices(RulesetId::Yam, Some(Joker::Forced), None).is_err());
+}
+
+#[test]
+fn the_table_chooses_who_starts_before_anybody_plays() {
+    let rules = Rules::new(RulesetId::Yam);
+    let mut game = Game::new(rules, DiceMode::Pad, &["Anna", "Ben", "Cleo"], 0).unwrap();
+    assert_eq!(game.choose_first_seat(3), Err(GameError::NoSuchSeat(3)));
+    game.choose_first_seat(2).unwrap();
+    assert_eq!((game.first_seat(), game.current_seat()), (2, 2));
+    game.write(Category::Aces, 3, false).unwrap();
+    assert_eq!(game.current_seat(), 0, "play goes round from the chosen seat");
+    assert_eq!(game.choose_first_seat(1), Err(GameError::FirstSeatFixed));
+    let saved = serde_json::to_string(&game).unwrap();
+    let reloaded: Game = serde_json::from_str(&saved).unwrap();
+    assert_eq!(reloaded, game);
+
+    // A typed roll-off: the highest starts; a tie for the highest rolls again, only those tied.
+    let face = |value: u8| Face::ALL[usize::from(value) - 1];
+    let first = vec![(0, face(5)), (1, face(5)), (2, face(2))];
+    assert_eq!(
+        FirstPlayerRoll::typed(vec![first.clone()]),
+        Err(TiedRollOff(vec![0, 1]))
+    );
+    let decided = FirstPlayerRoll::typed(vec![first, vec![(0, face(3)), (1, face(6))]]).unwrap();
+    assert_eq!(decided.first_seat, 1);
+    assert_eq!(decided.rounds.len(), 2);
 }

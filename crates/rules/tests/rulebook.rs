@@ -3,7 +3,9 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use fivedice_rules::{Category, Dice, FaceCounts, Joker, Language, Rules, RulesetId, Sheet};
+use fivedice_rules::{
+    Category, Dice, FaceCounts, Joker, JokerCall, Language, Rules, RulesetId, Section, Sheet,
+};
 
 /// All 7776 ordered throws reduced to their sorted forms: the 252 distinct rolls.
 fn distinct_rolls() -> BTreeSet<Vec<u8>> {
@@ -464,4 +466,80 @@ fn dice_parse_from_what_people_type() {
     );
     assert!("".parse::<Dice>().is_err());
     assert!("6 6 x 5 4".parse::<Dice>().is_err());
+}
+
+/// The Joker's call explains exactly what the scores allow: checked on every sheet where the five-of-a-kind
+/// cell holds 50, the upper cell of the face is open or not, and the lower cells are open, some, or all filled.
+#[test]
+fn the_joker_call_says_why_the_cells_offered_are_the_ones_offered() {
+    let five_sixes = counts(&[6, 6, 6, 6, 6]);
+    let lower_fills: [&[(Category, u16)]; 3] = [
+        &[],
+        &[(Category::Chance, 20), (Category::FullHouse, 25)],
+        &[
+            (Category::ThreeOfAKind, 20),
+            (Category::FourOfAKind, 20),
+            (Category::FullHouse, 25),
+            (Category::SmallStraight, 30),
+            (Category::LargeStraight, 40),
+            (Category::Chance, 20),
+        ],
+    ];
+    for joker in Joker::ALL {
+        let rules = Rules::with_options(RulesetId::Yahtzee, joker, true).unwrap();
+        assert_eq!(
+            rules.joker_call(&rules.sheet(&[]).unwrap(), five_sixes),
+            None,
+            "the Yahtzee cell is open"
+        );
+        for sixes_open in [true, false] {
+            for lower in lower_fills {
+                let mut filled = vec![(Category::Yahtzee, 50)];
+                filled.extend_from_slice(lower);
+                if !sixes_open {
+                    filled.push((Category::Sixes, 30));
+                }
+                let sheet = rules.sheet(&filled).unwrap();
+                let offered = rules.scores(&sheet, five_sixes).cells;
+                let call = rules.joker_call(&sheet, five_sixes);
+                let lower_open = lower.len() < 6;
+                match call {
+                    None => assert_eq!(joker, Joker::None),
+                    Some(JokerCall::UpperCell(cell)) => {
+                        assert!(sixes_open && joker == Joker::Forced);
+                        assert_eq!((cell, offered.len()), (Category::Sixes, 1));
+                    }
+                    Some(JokerCall::LowerCell(_)) => {
+                        assert!(!sixes_open && lower_open && joker == Joker::Forced);
+                        let ruleset = rules.ruleset();
+                        assert!(
+                            offered
+                                .iter()
+                                .all(|(cell, _)| ruleset.cell(*cell).unwrap().section == Section::Lower)
+                        );
+                    }
+                    Some(JokerCall::ZeroAbove(_)) => {
+                        assert!(!sixes_open && !lower_open && joker == Joker::Forced);
+                        assert!(offered.iter().all(|&(_, value)| value == 0));
+                    }
+                    Some(JokerCall::NaturalWhileOpen(_)) => {
+                        assert!(sixes_open && joker == Joker::Free);
+                        if let Some(&(_, value)) =
+                            offered.iter().find(|(cell, _)| *cell == Category::LargeStraight)
+                        {
+                            assert_eq!(value, 0, "no straight in five sixes while Sixes is open");
+                        }
+                    }
+                    Some(JokerCall::FullValue(_)) => {
+                        assert!(!sixes_open && joker == Joker::Free);
+                        if let Some(&(_, value)) =
+                            offered.iter().find(|(cell, _)| *cell == Category::LargeStraight)
+                        {
+                            assert_eq!(value, 40);
+                        }
+                    }
+                }
+            }
+        }
+    }
 }

@@ -1,0 +1,34 @@
+//! The Joker's call in plain words, where it bears on the dice now: why some cells are closed, or pay in full.
+//! Shown beside the sheet and in the picker, so the argument ends at the table.
+
+use fivedice_rules::JokerCall;
+use leptos::prelude::*;
+
+use crate::store::GameStore;
+use crate::store::Reading as _;
+
+#[component]
+pub fn JokerNote() -> impl IntoView {
+    let store = expect_context::<GameStore>();
+    let words = store.words();
+    let language = store.language().get_untracked();
+    let (call, rules) = (store.joker_call(), store.rules());
+    move || {
+        let call = call.get()?;
+        let ruleset = rules.get()?.ruleset();
+        let label = |category| ruleset.cell(category).map_or("", |cell| cell.label.get(language));
+        let upper = match call {
+            JokerCall::UpperCell(cell)
+            | JokerCall::LowerCell(cell)
+            | JokerCall::ZeroAbove(cell)
+            | JokerCall::NaturalWhileOpen(cell)
+            | JokerCall::FullValue(cell) => label(cell),
+        };
+        let text = (words.joker_call)(call, label(ruleset.five_of_a_kind_cell()), upper);
+        Some(view! {
+            <p class="joker-note" data-joker-note>
+                {text}
+            </p>
+        })
+    }
+}
