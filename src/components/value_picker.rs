@@ -42,6 +42,7 @@ pub fn ValuePicker() -> impl IntoView {
             offers,
             by_hand: pad_without_dice,
             bonus: bonus_points,
+            cross_out,
         } = offers.get()?;
         let label = rules
             .get_untracked()?
@@ -72,6 +73,21 @@ pub fn ValuePicker() -> impl IntoView {
                 }
             })
             .collect_view();
+        // The Yam sheet: cross the cell out on purpose, whatever the dice score there.
+        let cross_out = cross_out.then(|| {
+            let on = move || picker.with(|p| p.is_some_and(|p| p.chosen == Some(0)));
+            view! {
+                <button
+                    class="offer cross-out"
+                    class:chosen=on
+                    data-action="cross-out"
+                    aria-pressed=move || on().to_string()
+                    on:click=move |_| store.choose(0)
+                >
+                    {words.cross_out}
+                </button>
+            }
+        });
         let bonus_toggle = bonus_points.map(|extra| {
             let on = move || picker.with(|p| p.is_some_and(|p| p.bonus));
             let text = (words.bonus_toggle)(extra.bonus, extra.bonus_mark);
@@ -107,7 +123,7 @@ pub fn ValuePicker() -> impl IntoView {
                         when=move || entering.get()
                         fallback=move || {
                             view! {
-                                <div class="offers">{buttons.clone()}</div>
+                                <div class="offers">{buttons.clone()} {cross_out.clone()}</div>
                                 {bonus_toggle.clone()}
                             }
                         }

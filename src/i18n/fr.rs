@@ -45,6 +45,7 @@ fn refused(error: &GameError) -> String {
         GameError::NothingToUndo => "rien à annuler".into(),
         GameError::UndoTooLate => "trop tard pour annuler : le tour suivant a commencé".into(),
         GameError::FirstSeatFixed => "le premier joueur est fixé : la partie a commencé".into(),
+        GameError::NoCrossingOut => "cette feuille ne barre qu’une case que les dés ne font pas".into(),
         GameError::NoSuchSeat(seat) => format!("il n’y a pas de place {seat}"),
     }
 }

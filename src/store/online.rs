@@ -691,13 +691,14 @@ impl GameStore {
             return;
         };
         let action = match preview {
+            Ok(Preview::Scores(points)) if value == 0 && points != 0 => Action::CrossOut { category },
             Ok(Preview::Scores(_)) => Action::Score { category },
             Ok(Preview::Write) => Action::Write {
                 category,
                 value,
                 bonus,
             },
-            Err(reason) => return self.tell(reason.to_string()),
+            Err(reason) => return self.tell((self.words().refused)(&reason)),
         };
         self.picker.set(None);
         self.send_turn_action(action);
@@ -727,7 +728,10 @@ impl GameStore {
     pub fn seat_another_player(&self, player: &str) {
         let player = match fivedice_room::check_player_name(player) {
             Ok(player) => player,
-            Err(error) => return self.tell(error.to_string()),
+            Err(error) => {
+                let said = (self.words().refused_by_room)(error.code());
+                return self.tell(said.map_or_else(|| error.to_string(), str::to_string));
+            }
         };
         let may = self
             .online

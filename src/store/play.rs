@@ -75,7 +75,7 @@ impl GameStore {
         let chosen = match preview {
             Ok(Preview::Scores(points)) => Some(points),
             Ok(Preview::Write) => None,
-            Err(reason) => return self.tell(reason.to_string()),
+            Err(reason) => return self.tell((self.words().refused)(&reason)),
         };
         self.picker.set(Some(Picker {
             category,
@@ -106,7 +106,7 @@ impl GameStore {
             Some(Ok(Preview::Write)) | None => true,
             Some(Err(reason)) => {
                 self.picker.set(None);
-                self.tell(reason.to_string());
+                self.tell((self.words().refused)(&reason));
                 false
             }
         }
@@ -196,6 +196,10 @@ impl GameStore {
         let written = self.act(|table| {
             let decision = table.cell_decision(category);
             match table.game.preview(category)? {
+                // Crossed out on purpose: not the move the coach judges (it scores the dice), so not judged.
+                Preview::Scores(points) if value == 0 && points != 0 => {
+                    return table.game.cross_out(category).map(drop);
+                }
                 Preview::Scores(_) => table.game.score(category).map(drop)?,
                 Preview::Write => table.game.write(category, value, bonus).map(drop)?,
             }

@@ -61,6 +61,8 @@ pub struct PickerOffers {
     pub by_hand: bool,
     /// The bonus the player may add with this cell (score pad without dice), if the rules allow one now.
     pub bonus: Option<ExtraFiveOfAKind>,
+    /// The sheet lets the player cross the cell out on purpose instead of scoring the dice (Yam).
+    pub cross_out: bool,
 }
 
 impl GameStore {
@@ -276,6 +278,7 @@ impl GameStore {
                     Preview::Scores(points) => vec![points],
                     Preview::Write => game.offers(category).ok()?,
                 };
+                let cross_out = offers != [0] && game.check_cross_out(category).is_ok();
                 let bonus = game.rules().ruleset().extra_five_of_a_kind;
                 Some(PickerOffers {
                     category,
@@ -283,6 +286,7 @@ impl GameStore {
                     offers,
                     by_hand,
                     bonus: bonus.filter(|_| by_hand && game.bonus_available()),
+                    cross_out,
                 })
             })
         })

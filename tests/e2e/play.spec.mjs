@@ -110,3 +110,26 @@ test("three players, seat order from the roll-off, and the forced Joker on a Yah
   const winners = page.locator('[data-winner="true"]');
   await expect(winners).toHaveCount(grands.filter((grand) => grand === best).length);
 });
+
+test("on the Yam sheet any open cell may be crossed out on purpose, beside the value the dice score", async ({ page }) => {
+  await startGame(page, { rules: "yam", players: ["Anna"], seed: 8 });
+  await page.locator('[data-action="roll"]').click();
+  const scored = await choosableCells(page, 0);
+  const [cell, value] = Object.entries(scored).find(([, points]) => points > 0);
+  await page.locator(`[data-cell="0:${cell}"]`).click();
+  const dialog = page.getByRole("dialog");
+  // Still exactly one value offered for the dice; crossing out is an action of its own.
+  await expect(dialog.locator("[data-offer]")).toHaveCount(1);
+  await expect(dialog.locator(`[data-offer="${value}"]`)).toHaveAttribute("aria-pressed", "true");
+  await dialog.locator('[data-action="cross-out"]').click();
+  await expect(dialog.locator('[data-action="cross-out"]')).toHaveAttribute("aria-pressed", "true");
+  await dialog.locator('[data-action="confirm"]').click();
+  await expect(page.locator(`[data-cell="0:${cell}"]`)).toHaveAttribute("data-value", "0");
+  await page.reload();
+  await expect(page.locator(`[data-cell="0:${cell}"]`)).toHaveAttribute("data-value", "0");
+  // Yahtzee writes a 0 only where the dice make nothing: no such action there.
+  await startGame(page, { rules: "yahtzee", players: ["Anna"], seed: 8 });
+  await page.locator('[data-action="roll"]').click();
+  await page.locator("button[data-cell]").first().click();
+  await expect(dialog.locator('[data-action="cross-out"]')).toHaveCount(0);
+});

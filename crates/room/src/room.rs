@@ -103,6 +103,10 @@ pub enum Action {
     Score {
         category: Category,
     },
+    /// Cross out a cell on purpose, whatever the dice score there (a sheet that allows it: Yam).
+    CrossOut {
+        category: Category,
+    },
     /// Score pad: write a value the cell can hold, with the five-of-a-kind bonus if asked and allowed.
     Write {
         category: Category,
@@ -164,6 +168,10 @@ pub enum Event {
         points: u16,
         #[serde(default, skip_serializing_if = "Not::not")]
         bonus: bool,
+    },
+    CrossedOut {
+        seat: usize,
+        category: Category,
     },
     Written {
         seat: usize,
@@ -417,6 +425,7 @@ impl Room {
             Action::Roll
             | Action::Hold { .. }
             | Action::Score { .. }
+            | Action::CrossOut { .. }
             | Action::Write { .. }
             | Action::EnterDice { .. }
             | Action::ClearDice
@@ -465,6 +474,13 @@ impl Room {
                     category: entry.category,
                     points: entry.points,
                     bonus: entry.bonus,
+                }
+            }
+            Action::CrossOut { category } => {
+                trial.cross_out(*category)?;
+                Event::CrossedOut {
+                    seat,
+                    category: *category,
                 }
             }
             Action::Write {
@@ -646,6 +662,9 @@ impl Room {
                 if entry.points != *points || entry.bonus != *bonus {
                     return Err(RoomError::Inconsistent("the dice do not score that"));
                 }
+            }
+            Event::CrossedOut { seat, category } => {
+                self.game_for_turn_of(*seat)?.cross_out(*category)?;
             }
             Event::Written {
                 seat,

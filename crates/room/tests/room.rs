@@ -820,3 +820,31 @@ fn every_error_has_a_sentence_and_a_code() {
         "Roll the dice first"
     );
 }
+
+#[test]
+fn a_yam_room_crosses_out_on_purpose_and_a_yahtzee_room_refuses_it() {
+    let mut logged = Logged::new("Yam");
+    logged.join("Anna");
+    logged.join("Ben");
+    let yam = Action::ChooseRules {
+        ruleset: RulesetId::Yam,
+        joker: None,
+        yahtzee_bonus: None,
+        dice: DiceMode::App,
+    };
+    logged.act(0, yam, &mut no_dice());
+    logged.act(0, Action::Start, &mut Script::new(&[6, 1]));
+    logged.act(0, Action::Roll, &mut Script::new(&[6, 6, 6, 6, 2]));
+    let four = Category::FourOfAKind;
+    logged.act(0, Action::CrossOut { category: four }, &mut no_dice());
+    let last = &logged.log.last().expect("an entry").event;
+    assert_eq!(last, &Event::CrossedOut { seat: 0, category: four });
+    assert_eq!(logged.room.game().expect("started").sheets()[0].get(four), Some(0));
+    logged.assert_replays();
+
+    let mut yahtzee = started(&["Anna", "Ben"]);
+    yahtzee.act(0, Action::Roll, &mut Script::new(&[6, 6, 6, 6, 2]));
+    let at = yahtzee.room.seq();
+    let error = refused(&yahtzee.room, 0, at, Action::CrossOut { category: four }, &mut no_dice());
+    assert_eq!(error, RoomError::Game(GameError::NoCrossingOut));
+}

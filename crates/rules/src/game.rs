@@ -335,6 +335,26 @@ impl Game {
         Ok(self.record(category, points, bonus))
     }
 
+    /// Whether the current player may cross out this cell now, whatever the dice score there (a sheet that
+    /// allows it, the app's dice rolled), and why not.
+    pub fn check_cross_out(&self, category: Category) -> Result<(), GameError> {
+        self.expect_mode(DiceMode::App)?;
+        self.expect_open(category)?;
+        if !self.rules.ruleset().cross_out_any_cell {
+            return Err(GameError::NoCrossingOut);
+        }
+        if self.turn.dice.is_none() {
+            return Err(GameError::NotRolled);
+        }
+        Ok(())
+    }
+
+    /// Crosses out an open cell on purpose (a 0, no bonus), and passes the turn.
+    pub fn cross_out(&mut self, category: Category) -> Result<&Entry, GameError> {
+        self.check_cross_out(category)?;
+        Ok(self.record(category, 0, false))
+    }
+
     /// Score pad: writes a value the cell can hold (and the bonus if asked and allowed), and passes the turn.
     pub fn write(&mut self, category: Category, value: u16, bonus: bool) -> Result<&Entry, GameError> {
         self.expect_mode(DiceMode::Pad)?;
@@ -490,6 +510,8 @@ pub enum GameError {
     UndoTooLate,
     /// Who starts is settled once the first player has rolled or written.
     FirstSeatFixed,
+    /// This sheet writes a 0 only where the dice make nothing.
+    NoCrossingOut,
     NoSuchSeat(usize),
 }
 
@@ -527,6 +549,9 @@ impl fmt::Display for GameError {
             GameError::NothingToUndo => f.write_str("nothing to undo"),
             GameError::UndoTooLate => f.write_str("too late to undo: the next turn has started"),
             GameError::FirstSeatFixed => f.write_str("who starts is settled: the game has begun"),
+            GameError::NoCrossingOut => {
+                f.write_str("this sheet crosses out only a cell the dice do not make")
+            }
             GameError::NoSuchSeat(seat) => write!(f, "there is no seat {seat}"),
         }
     }
@@ -608,7 +633,10 @@ impl TryFrom<GameRecord> for Game {
                 return Err(LoadError::Turn);
             }
             game.turn = entry.turn;
+            let crossed_out =
+                entry.points == 0 && game.mode == DiceMode::App && game.rules.ruleset().cross_out_any_cell;
             let written = match entry.turn.dice {
+                Some(_) if crossed_out => game.cross_out(entry.category).map_err(bad)?.clone(),
                 Some(_) => game.score(entry.category).map_err(bad)?.clone(),
                 None => game
                     .write(entry.category, entry.points, entry.bonus)

@@ -140,6 +140,9 @@ pub struct Ruleset {
     pub upper_bonus: UpperBonus,
     /// Where the ruleset has the Yahtzee bonus and Joker options.
     pub extra_five_of_a_kind: Option<ExtraFiveOfAKind>,
+    /// The sheet lets a player cross out any open cell on purpose, whatever the dice score there (the French
+    /// Yam pad); elsewhere a 0 is written only where the dice make nothing.
+    pub cross_out_any_cell: bool,
     pub min_players: usize,
     pub max_players: usize,
 }
@@ -301,6 +304,7 @@ pub static YAHTZEE: Ruleset = Ruleset {
         points: 35,
     },
     extra_five_of_a_kind: Some(YAHTZEE_EXTRA),
+    cross_out_any_cell: false,
     min_players: 1,
     max_players: 8,
 };
@@ -394,6 +398,7 @@ pub static YAM: Ruleset = Ruleset {
         points: 35,
     },
     extra_five_of_a_kind: None,
+    cross_out_any_cell: true,
     min_players: 1,
     max_players: 6,
 };
@@ -466,6 +471,7 @@ pub static YATZY: Ruleset = Ruleset {
         points: 50,
     },
     extra_five_of_a_kind: None,
+    cross_out_any_cell: false,
     min_players: 1,
     max_players: 8,
 };

@@ -448,3 +448,29 @@ fn the_table_chooses_who_starts_before_anybody_plays() {
     assert_eq!(decided.first_seat, 1);
     assert_eq!(decided.rounds.len(), 2);
 }
+
+#[test]
+fn the_yam_sheet_crosses_out_any_open_cell_on_purpose() {
+    let mut yam = game(RulesetId::Yam, &["Anna"]);
+    assert_eq!(yam.cross_out(Category::Yam), Err(GameError::NotRolled));
+    yam.roll(&mut script(&[6, 6, 6, 6, 2])).unwrap();
+    assert_eq!(yam.preview(Category::FourOfAKind), Ok(Preview::Scores(40)));
+    let entry = yam.cross_out(Category::FourOfAKind).unwrap().clone();
+    assert_eq!((entry.points, entry.bonus), (0, false));
+    assert_eq!(
+        yam.cross_out(Category::FourOfAKind),
+        Err(GameError::CellFilled(Category::FourOfAKind))
+    );
+    // A crossed-out cell survives saving and loading: the replay knows it was on purpose.
+    let saved = serde_json::to_string(&yam).unwrap();
+    assert_eq!(serde_json::from_str::<Game>(&saved).unwrap(), yam);
+
+    let mut yahtzee = game(RulesetId::Yahtzee, &["Anna"]);
+    yahtzee.roll(&mut script(&[6, 6, 6, 6, 2])).unwrap();
+    assert_eq!(yahtzee.cross_out(Category::Sixes), Err(GameError::NoCrossingOut));
+    let pad = Game::new(Rules::new(RulesetId::Yam), DiceMode::Pad, &["Anna"], 0).unwrap();
+    assert_eq!(
+        pad.check_cross_out(Category::Aces),
+        Err(GameError::WrongMode(DiceMode::Pad))
+    );
+}

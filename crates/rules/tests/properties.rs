@@ -82,6 +82,12 @@ fn app_turn(game: &mut Game, chooser: &mut Chooser) {
     }
     let scores = game.scores().unwrap();
     let (category, value) = scores.cells[chooser.next(scores.cells.len())];
+    // Where the sheet allows it (Yam), now and then the cell is crossed out on purpose instead.
+    if game.rules().ruleset().cross_out_any_cell && chooser.next(4) == 0 {
+        let entry = game.cross_out(category).unwrap();
+        assert_eq!((entry.category, entry.points, entry.bonus), (category, 0, false));
+        return;
+    }
     let entry = game.score(category).unwrap();
     assert_eq!(
         (entry.category, entry.points, entry.bonus),
