@@ -21,6 +21,7 @@ mod value_picker;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
+use crate::i18n::Language;
 use crate::store::GameStore;
 use crate::store::Reading;
 use play_screen::PlayScreen;
@@ -34,19 +35,30 @@ pub fn App() -> impl IntoView {
     provide_context(store.engine());
     let language = store.language();
     // `<html lang>` names the language shown.
-    Effect::new(move |_| {
-        let tag = language.get().id();
-        if let Some(root) = document().document_element()
-            && root.set_attribute("lang", tag).is_err()
-        {
-            leptos::logging::warn!("<html lang> could not be set to {tag}");
-        }
-    });
+    Effect::new(move |_| show_language_to_the_platform(language.get()));
     // The words are read once per view: a new language rebuilds the screens (the state lives in the store).
     move || {
         language.track();
         view! { <Screens /> }
     }
+}
+
+/// `<html lang>`, and the web app manifest (name and description) in the language shown.
+fn show_language_to_the_platform(language: Language) {
+    let document = document();
+    let tag = language.id();
+    let manifest = match language {
+        Language::English => "assets/manifest.webmanifest",
+        Language::French => "assets/manifest.fr.webmanifest",
+    };
+    let set = |selector: &str, attribute: &str, value: &str| {
+        let element = document.query_selector(selector).ok().flatten();
+        if element.is_none_or(|element| element.set_attribute(attribute, value).is_err()) {
+            leptos::logging::warn!("{selector} could not take {attribute}={value}");
+        }
+    };
+    set("html", "lang", tag);
+    set("link[rel=manifest]", "href", manifest);
 }
 
 /// The screen for where the player is: a table, a room's lobby, or the start screen.

@@ -156,6 +156,7 @@ test("the language follows the browser, the address and the switch, and is kept"
   await page.goto("index.html");
   await expect(page.locator("html")).toHaveAttribute("lang", "fr");
   await expect(page.locator('[data-action="start"]')).toHaveText("Commencer");
+  await expect(page.locator("link[rel=manifest]")).toHaveAttribute("href", "assets/manifest.fr.webmanifest");
   await page.locator('[data-language="en"]').click();
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
   await expect(page.locator('[data-action="start"]')).toHaveText("Start");

@@ -838,13 +838,28 @@ fn a_yam_room_crosses_out_on_purpose_and_a_yahtzee_room_refuses_it() {
     let four = Category::FourOfAKind;
     logged.act(0, Action::CrossOut { category: four }, &mut no_dice());
     let last = &logged.log.last().expect("an entry").event;
-    assert_eq!(last, &Event::CrossedOut { seat: 0, category: four });
-    assert_eq!(logged.room.game().expect("started").sheets()[0].get(four), Some(0));
+    assert_eq!(
+        last,
+        &Event::CrossedOut {
+            seat: 0,
+            category: four
+        }
+    );
+    assert_eq!(
+        logged.room.game().expect("started").sheets()[0].get(four),
+        Some(0)
+    );
     logged.assert_replays();
 
     let mut yahtzee = started(&["Anna", "Ben"]);
     yahtzee.act(0, Action::Roll, &mut Script::new(&[6, 6, 6, 6, 2]));
     let at = yahtzee.room.seq();
-    let error = refused(&yahtzee.room, 0, at, Action::CrossOut { category: four }, &mut no_dice());
+    let error = refused(
+        &yahtzee.room,
+        0,
+        at,
+        Action::CrossOut { category: four },
+        &mut no_dice(),
+    );
     assert_eq!(error, RoomError::Game(GameError::NoCrossingOut));
 }
