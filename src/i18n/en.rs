@@ -1,6 +1,8 @@
 //! English.
 
-use fivedice_rules::{GameError, Joker, JokerCall, MAX_ROLLS, Pattern, Points, Rules, RulesetId, Section};
+use fivedice_rules::{
+    GameError, Joker, JokerCall, MAX_ROLLS, Pattern, Points, Rules, RulesetId, Section, SetupError,
+};
 
 use super::{Guide, GuideSection, Words};
 use crate::table::saved::FileError;
@@ -276,6 +278,8 @@ pub static WORDS: Words = Words {
     coach_failed: |reason| format!("The coach could not judge a decision: {reason}"),
     computer_failed: |reason| format!("A computer player could not move: {reason}"),
     refused: |error: &GameError| error.to_string(),
+    setup_refused: |error: &SetupError| error.to_string(),
+    bad_address: |reason| format!("This address cannot be followed: {reason}."),
 
     how_to_play: "How to play",
     close: "Close",

@@ -1,7 +1,8 @@
 //! Français.
 
 use fivedice_rules::{
-    DiceMode, GameError, Joker, JokerCall, MAX_ROLLS, Pattern, Points, Rules, RulesetId, Section,
+    DiceMode, GameError, Joker, JokerCall, MAX_NAME_CHARS, MAX_ROLLS, Pattern, Points, Rules, RulesetId,
+    Section, SetupError,
 };
 
 use super::{Guide, GuideSection, Words};
@@ -317,6 +318,21 @@ pub static WORDS: Words = Words {
     coach_failed: |reason| format!("L’entraîneur n’a pas pu juger une décision : {reason}"),
     computer_failed: |reason| format!("Un joueur ordinateur n’a pas pu jouer : {reason}"),
     refused,
+    setup_refused: |error| match error {
+        SetupError::PlayerCount { count, min, max } => {
+            format!("{count} joueurs : ce jeu se joue de {min} à {max}")
+        }
+        SetupError::EmptyName { seat } => format!("le joueur {} n’a pas de nom", seat + 1),
+        SetupError::NameTooLong { seat } => {
+            format!(
+                "Le nom du joueur {} dépasse {MAX_NAME_CHARS} caractères",
+                seat + 1
+            )
+        }
+        SetupError::DuplicateName(name) => format!("deux joueurs s’appellent « {name} »"),
+        SetupError::NoSuchSeat(seat) => format!("il n’y a pas de place {seat} pour commencer"),
+    },
+    bad_address: |reason| format!("Impossible de suivre cette adresse : {reason}."),
 
     how_to_play: "Comment jouer",
     close: "Fermer",

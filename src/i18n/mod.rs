@@ -13,7 +13,7 @@ mod fr;
 
 use crate::table::saved::FileError;
 pub use fivedice_rules::Language;
-use fivedice_rules::{GameError, Joker, JokerCall, Move, Rules, Ruleset, RulesetId};
+use fivedice_rules::{GameError, Joker, JokerCall, Move, Rules, Ruleset, RulesetId, SetupError};
 
 /// The words of a language.
 pub fn words(language: Language) -> &'static Words {
@@ -250,6 +250,10 @@ pub struct Words {
     pub computer_failed: fn(&str) -> String,
     /// A move the rules refused, in plain words.
     pub refused: fn(&GameError) -> String,
+    /// Why a table could not be seated with these players.
+    pub setup_refused: fn(&SetupError) -> String,
+    /// A launch address the app cannot follow, with the technical reason (parameter names are the address's).
+    pub bad_address: fn(&str) -> String,
 
     // How to play.
     pub how_to_play: &'static str,

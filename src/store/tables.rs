@@ -64,7 +64,7 @@ impl GameStore {
                 true
             }
             Some(Err(message)) => {
-                self.setup_error.set(Some(message));
+                self.setup_error.set(Some((self.words().bad_address)(&message)));
                 true
             }
             None => match parse_room_launch(launch_query) {
@@ -73,7 +73,8 @@ impl GameStore {
                     true
                 }
                 Some(Err(message)) => {
-                    self.room_join_error.set(Some(message));
+                    self.room_join_error
+                        .set(Some((self.words().bad_address)(&message)));
                     true
                 }
                 None => {
@@ -107,7 +108,7 @@ impl GameStore {
                 self.save(&table);
                 self.table.set(Some(table));
             }
-            Err(error) => self.setup_error.set(Some(error.to_string())),
+            Err(error) => self.setup_error.set(Some((self.words().setup_refused)(&error))),
         }
     }
 

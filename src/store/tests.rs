@@ -240,6 +240,84 @@ fn an_export_imports_elsewhere_once_and_bad_files_change_nothing() {
 }
 
 #[test]
+fn the_language_an_address_asks_for_is_kept_and_the_words_follow_it() {
+    use crate::i18n::Language;
+    let (store, backend) = fresh();
+    assert_eq!(store.language().get_untracked(), Language::English);
+    let again = store_over(&backend);
+    again.load("?lang=fr");
+    assert_eq!(again.language().get_untracked(), Language::French);
+    assert_eq!(again.words().confirm, "Valider");
+    assert_eq!(
+        store_over(&backend).language().get_untracked(),
+        Language::French,
+        "kept on the device"
+    );
+    again.set_language(Language::English);
+    assert_eq!(store_over(&backend).language().get_untracked(), Language::English);
+    let refused = store_over(&backend);
+    refused.load("?lang=de");
+    assert!(
+        refused
+            .notice()
+            .get_untracked()
+            .is_some_and(|notice| notice.contains("'de'"))
+    );
+    assert_eq!(refused.language().get_untracked(), Language::English);
+}
+
+#[test]
+fn the_table_chooses_who_starts_and_yam_crosses_out_through_the_picker() {
+    let (store, _) = fresh();
+    start(store, RulesetId::Yam, DiceMode::Pad, &["Anna", "Ben", "Cleo"], 3);
+    assert!(store.first_seat_open().get_untracked());
+    store.choose_first_seat(2);
+    assert_eq!(store.current_seat().get_untracked(), Some(2));
+    let face = |value: u8| fivedice_rules::Face::ALL[usize::from(value) - 1];
+    let tied = store.type_roll_off(vec![vec![(0, face(4)), (1, face(4)), (2, face(1))]]);
+    assert_eq!(tied, Some(fivedice_rules::TiedRollOff(vec![0, 1])));
+    assert_eq!(
+        store.current_seat().get_untracked(),
+        Some(2),
+        "a tie changes nothing yet"
+    );
+    let decided = store.type_roll_off(vec![
+        vec![(0, face(4)), (1, face(4)), (2, face(1))],
+        vec![(0, face(2)), (1, face(5))],
+    ]);
+    assert_eq!((decided, store.current_seat().get_untracked()), (None, Some(1)));
+    write_next_cell(store);
+    assert!(
+        !store.first_seat_open().get_untracked(),
+        "settled once a cell is written"
+    );
+
+    let (store, _) = fresh();
+    start(store, RulesetId::Yam, DiceMode::App, &["Anna"], 4);
+    store.roll();
+    let (category, points) = store
+        .game_now(|game| {
+            game.scores()
+                .unwrap()
+                .cells
+                .into_iter()
+                .find(|&(_, points)| points > 0)
+        })
+        .flatten()
+        .expect("a cell the dice score");
+    store.open_picker(category);
+    let offers = store.picker_offers().get_untracked().expect("the picker is open");
+    assert_eq!((offers.offers, offers.cross_out), (vec![points], true));
+    store.choose(0);
+    store.confirm();
+    assert_eq!(
+        store.cell_value(0, category).get_untracked(),
+        Some(0),
+        "crossed out on purpose"
+    );
+}
+
+#[test]
 fn unreadable_saves_are_kept_aside_and_offered() {
     Owner::new().set();
     let backend = Rc::new(MemoryBackend::default());

@@ -103,6 +103,11 @@ for (const language of ["fr", "en"]) {
     await page.locator('[data-setup="rules"]').selectOption("yardzee");
     await page.locator('[data-setup="player-kind"]').first().selectOption("strong");
     await expectOnly(page, language, "the start screen (setup, history, statistics, play online)");
+    await page.locator('[data-setup="player-name"]').first().fill("Zoé");
+    await page.locator('[data-setup="player-name"]').nth(1).fill("zoé");
+    await page.locator('[data-action="start"]').click();
+    await expect(page.getByRole("alert")).not.toBeEmpty();
+    await expectOnly(page, language, "a refused setup");
     await page.locator('[data-action="how-to-play"]').click();
     await expect(page.locator('[data-guide="yardzee"]')).toBeVisible();
     await expectOnly(page, language, "how to play Yardzee");
