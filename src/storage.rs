@@ -70,7 +70,23 @@ impl Backend for LocalStore {
 /// What was read, and what could not be, in words for the player.
 pub struct Loaded<T> {
     pub value: T,
-    pub problems: Vec<String>,
+    pub problems: Vec<LoadProblem>,
+}
+
+/// Why saving did not happen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SaveRefused {
+    /// This browser gives the page no storage (a private window of some browsers).
+    NoStorage,
+    /// The storage is full, or the browser blocked the write.
+    FullOrBlocked,
+}
+
+/// Saved data found unreadable: why (technical), and whether it could be kept aside for download.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LoadProblem {
+    pub reason: String,
+    pub kept_aside: bool,
 }
 
 /// Saved data that could not be read, kept under its own key so the player can download it.
@@ -112,14 +128,11 @@ impl Storage {
         self.backend.as_ref()?.get(key)
     }
 
-    fn set(&self, key: &str, value: &str) -> Result<(), String> {
-        let backend = self
-            .backend
-            .as_ref()
-            .ok_or("this browser keeps no saved games here")?;
-        backend.set(key, value).map_err(|WriteRefused| {
-            "the browser's storage is full or blocked: games are not being saved".to_string()
-        })
+    fn set(&self, key: &str, value: &str) -> Result<(), SaveRefused> {
+        let backend = self.backend.as_ref().ok_or(SaveRefused::NoStorage)?;
+        backend
+            .set(key, value)
+            .map_err(|WriteRefused| SaveRefused::FullOrBlocked)
     }
 
     fn keys_with(&self, prefix: &str) -> Vec<String> {
@@ -132,18 +145,15 @@ impl Storage {
     }
 
     /// Moves unreadable data to a key of its own so nothing overwrites it, and says what happened.
-    fn keep_aside(&self, key: &str, raw: &str, reason: &str) -> String {
+    fn keep_aside(&self, key: &str, raw: &str, reason: &str) -> LoadProblem {
         let aside = format!("{UNREADABLE_PREFIX}{key}.{}", (self.clock)() as u64);
-        match self.set(&aside, raw) {
-            Ok(()) => {
-                if let Some(backend) = &self.backend {
-                    backend.remove(key);
-                }
-                format!(
-                    "Saved data could not be read ({reason}). It was kept aside: download it from the start screen."
-                )
-            }
-            Err(_) => format!("Saved data could not be read ({reason}). It was left untouched."),
+        let kept_aside = self.set(&aside, raw).is_ok();
+        if kept_aside && let Some(backend) = &self.backend {
+            backend.remove(key);
+        }
+        LoadProblem {
+            reason: reason.to_string(),
+            kept_aside,
         }
     }
 
@@ -151,12 +161,12 @@ impl Storage {
         format!("{TABLE_PREFIX}{id}")
     }
 
-    pub fn save_table(&self, table: &Table) -> Result<(), String> {
+    pub fn save_table(&self, table: &Table) -> Result<(), SaveRefused> {
         self.set(&Storage::table_key(&table.id), &table.to_json())
     }
 
     /// Remembers the table played last, to return to it when the app opens.
-    pub fn set_last_table(&self, id: &str) -> Result<(), String> {
+    pub fn set_last_table(&self, id: &str) -> Result<(), SaveRefused> {
         self.set(LAST_TABLE, id)
     }
 
@@ -231,7 +241,7 @@ impl Storage {
         }
     }
 
-    pub fn save_history(&self, games: &[FinishedGame]) -> Result<(), String> {
+    pub fn save_history(&self, games: &[FinishedGame]) -> Result<(), SaveRefused> {
         self.set(HISTORY, &history_to_json(games))
     }
 
@@ -241,7 +251,7 @@ impl Storage {
 
     /// What this device keeps of an online room (nothing yet for a room it has never been in). Unreadable
     /// data is kept aside, and the reason returned.
-    pub fn room(&self, name: &RoomName) -> Result<SavedRoom, String> {
+    pub fn room(&self, name: &RoomName) -> Result<SavedRoom, LoadProblem> {
         let key = Storage::room_key(name);
         let Some(raw) = self.get(&key) else {
             return Ok(SavedRoom::default());
@@ -249,7 +259,7 @@ impl Storage {
         SavedRoom::from_json(&raw).map_err(|reason| self.keep_aside(&key, &raw, &reason))
     }
 
-    pub fn save_room(&self, name: &RoomName, room: &SavedRoom) -> Result<(), String> {
+    pub fn save_room(&self, name: &RoomName, room: &SavedRoom) -> Result<(), SaveRefused> {
         self.set(&Storage::room_key(name), &room.to_json())
     }
 
@@ -259,7 +269,7 @@ impl Storage {
     }
 
     /// Remembers the online room open now (`None`: none, the app opens on the start screen or a table).
-    pub fn set_open_room(&self, name: Option<&RoomName>) -> Result<(), String> {
+    pub fn set_open_room(&self, name: Option<&RoomName>) -> Result<(), SaveRefused> {
         match name {
             Some(name) => self.set(OPEN_ROOM, name.as_str()),
             None => {
@@ -276,7 +286,7 @@ impl Storage {
         self.get(LANGUAGE)?.parse().ok()
     }
 
-    pub fn set_language(&self, language: Language) -> Result<(), String> {
+    pub fn set_language(&self, language: Language) -> Result<(), SaveRefused> {
         self.set(LANGUAGE, language.id())
     }
 
@@ -409,7 +419,7 @@ mod tests {
             capacity: Some(10),
         };
         let storage = Storage::with_backend(Box::new(full), || 0.0);
-        assert!(storage.save_table(&table(2)).unwrap_err().contains("full"));
+        assert_eq!(storage.save_table(&table(2)), Err(SaveRefused::FullOrBlocked));
         assert_eq!(storage.tables().value.len(), 1);
     }
 

@@ -5,6 +5,7 @@ use fivedice_rules::{
 };
 
 use super::{Guide, GuideSection, Words};
+use crate::storage::SaveRefused;
 use crate::table::saved::FileError;
 
 fn plural(count: usize, one: &str, many: &str) -> String {
@@ -259,6 +260,14 @@ pub static WORDS: Words = Words {
     later: "Later",
     changed_in_other_tab: "This game was changed in another tab: showing its latest state.",
     cannot_save: "This browser does not let the app save games: play on, but a reload loses the game.",
+    save_refused: |refused| match refused {
+        SaveRefused::NoStorage => "This browser keeps no saved games here.",
+        SaveRefused::FullOrBlocked => "The browser's storage is full or blocked: games are not being saved.",
+    },
+    unreadable_found: |reason, kept_aside| match kept_aside {
+        true => format!("Saved data could not be read ({reason}). It was kept aside: download it from the start screen."),
+        false => format!("Saved data could not be read ({reason}). It was left untouched."),
+    },
     nothing_imported: |reason| format!("Nothing was imported: {reason}."),
     imported: |games, tables, already| {
         format!(

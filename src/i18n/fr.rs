@@ -6,6 +6,7 @@ use fivedice_rules::{
 };
 
 use super::{Guide, GuideSection, Words};
+use crate::storage::SaveRefused;
 use crate::table::saved::FileError;
 
 fn plural(count: usize, one: &str, many: &str) -> String {
@@ -299,6 +300,14 @@ pub static WORDS: Words = Words {
     later: "Plus tard",
     changed_in_other_tab: "Cette partie a changé dans un autre onglet : voici son dernier état.",
     cannot_save: "Ce navigateur ne laisse pas l’appli enregistrer : jouez, mais un rechargement perdra la partie.",
+    save_refused: |refused| match refused {
+        SaveRefused::NoStorage => "Ce navigateur ne garde pas de parties ici.",
+        SaveRefused::FullOrBlocked => "Le stockage du navigateur est plein ou bloqué : les parties ne sont plus enregistrées.",
+    },
+    unreadable_found: |reason, kept_aside| match kept_aside {
+        true => format!("Des données enregistrées sont illisibles ({reason}). Elles sont mises de côté : téléchargez-les depuis l’écran d’accueil."),
+        false => format!("Des données enregistrées sont illisibles ({reason}). Elles n’ont pas été touchées."),
+    },
     nothing_imported: |reason| format!("Rien n’a été importé : {reason}."),
     imported: |games, tables, already| {
         format!(

@@ -11,6 +11,7 @@
 mod en;
 mod fr;
 
+use crate::storage::SaveRefused;
 use crate::table::saved::FileError;
 pub use fivedice_rules::Language;
 use fivedice_rules::{GameError, Joker, JokerCall, Move, Rules, Ruleset, RulesetId, SetupError};
@@ -241,6 +242,9 @@ pub struct Words {
     pub later: &'static str,
     pub changed_in_other_tab: &'static str,
     pub cannot_save: &'static str,
+    pub save_refused: fn(SaveRefused) -> &'static str,
+    /// Saved data that could not be read: the technical reason, and whether it was kept aside.
+    pub unreadable_found: fn(&str, bool) -> String,
     pub nothing_imported: fn(&str) -> String,
     pub file_refused: fn(&FileError) -> String,
     /// Finished games added, games in progress added, already here.

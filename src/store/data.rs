@@ -5,7 +5,7 @@ use crate::files;
 use crate::table::{Bundle, FinishedGame};
 use leptos::prelude::*;
 
-use super::{GameStore, capitalised};
+use super::GameStore;
 
 impl GameStore {
     /// Everything kept: the games in progress (this one included) and the finished ones.
@@ -77,7 +77,7 @@ impl GameStore {
         self.history.set(here.history);
         let warning = saved
             .err()
-            .map(|message| format!(" {}", capitalised(&message)))
+            .map(|refused| format!(" {}", (self.words().save_refused)(refused)))
             .unwrap_or_default();
         let told = (self.words().imported)(summary.games_added, summary.tables_added, summary.already_here);
         self.tell(format!("{told}{warning}"));

@@ -25,7 +25,7 @@ use leptos::prelude::*;
 
 use crate::engine::Engine;
 use crate::i18n::{self, Words};
-use crate::storage::{Storage, Unreadable};
+use crate::storage::{SaveRefused, Storage, Unreadable};
 use crate::table::{FinishedGame, Table};
 
 pub use computer::ComputerDriver;
@@ -229,16 +229,13 @@ impl GameStore {
     }
 
     /// A save that failed is told once (the game goes on in memory; export still works).
-    fn report_saving(&self, saved: Result<(), String>) {
-        if let Err(message) = saved
+    fn report_saving(&self, saved: Result<(), SaveRefused>) {
+        if let Err(refused) = saved
             && !self.save_failed.get_value()
         {
             self.save_failed.set_value(true);
-            self.tell(format!(
-                "{} {}",
-                capitalised(&message),
-                self.words().export_to_keep
-            ));
+            let words = self.words();
+            self.tell(format!("{} {}", (words.save_refused)(refused), words.export_to_keep));
         }
     }
 

@@ -37,8 +37,9 @@ impl GameStore {
         if !available {
             problems.push(self.words().cannot_save.to_string());
         }
-        problems.extend(history.problems);
-        problems.extend(tables.problems);
+        let found = history.problems.into_iter().chain(tables.problems);
+        let words = self.words();
+        problems.extend(found.map(|problem| (words.unreadable_found)(&problem.reason, problem.kept_aside)));
         let resumed = tables
             .value
             .iter()
