@@ -12,5 +12,6 @@ pub mod stats;
 pub mod storage;
 pub mod store;
 pub mod table;
+pub mod wake_lock;
 
 pub use components::App;

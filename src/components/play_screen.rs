@@ -39,6 +39,8 @@ pub fn PlayScreen() -> impl IntoView {
     let first_seat_open = store.first_seat_open();
     provide_context(HintShown::new(store));
     store.keep_computers_playing();
+    let still_playing = store.is_over();
+    crate::wake_lock::keep_awake_while(move || !still_playing.get());
     let keys = window_event_listener(ev::keydown, move |event| on_key(store, event));
     on_cleanup(move || keys.remove());
     view! {

@@ -265,7 +265,9 @@ pub static WORDS: Words = Words {
         SaveRefused::FullOrBlocked => "The browser's storage is full or blocked: games are not being saved.",
     },
     unreadable_found: |reason, kept_aside| match kept_aside {
-        true => format!("Saved data could not be read ({reason}). It was kept aside: download it from the start screen."),
+        true => format!(
+            "Saved data could not be read ({reason}). It was kept aside: download it from the start screen."
+        ),
         false => format!("Saved data could not be read ({reason}). It was left untouched."),
     },
     nothing_imported: |reason| format!("Nothing was imported: {reason}."),

@@ -302,11 +302,17 @@ pub static WORDS: Words = Words {
     cannot_save: "Ce navigateur ne laisse pas l’appli enregistrer : jouez, mais un rechargement perdra la partie.",
     save_refused: |refused| match refused {
         SaveRefused::NoStorage => "Ce navigateur ne garde pas de parties ici.",
-        SaveRefused::FullOrBlocked => "Le stockage du navigateur est plein ou bloqué : les parties ne sont plus enregistrées.",
+        SaveRefused::FullOrBlocked => {
+            "Le stockage du navigateur est plein ou bloqué : les parties ne sont plus enregistrées."
+        }
     },
     unreadable_found: |reason, kept_aside| match kept_aside {
-        true => format!("Des données enregistrées sont illisibles ({reason}). Elles sont mises de côté : téléchargez-les depuis l’écran d’accueil."),
-        false => format!("Des données enregistrées sont illisibles ({reason}). Elles n’ont pas été touchées."),
+        true => format!(
+            "Des données enregistrées sont illisibles ({reason}). Elles sont mises de côté : téléchargez-les depuis l’écran d’accueil."
+        ),
+        false => {
+            format!("Des données enregistrées sont illisibles ({reason}). Elles n’ont pas été touchées.")
+        }
     },
     nothing_imported: |reason| format!("Rien n’a été importé : {reason}."),
     imported: |games, tables, already| {

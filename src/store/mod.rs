@@ -235,7 +235,11 @@ impl GameStore {
         {
             self.save_failed.set_value(true);
             let words = self.words();
-            self.tell(format!("{} {}", (words.save_refused)(refused), words.export_to_keep));
+            self.tell(format!(
+                "{} {}",
+                (words.save_refused)(refused),
+                words.export_to_keep
+            ));
         }
     }
 

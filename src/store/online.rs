@@ -246,7 +246,10 @@ impl GameStore {
         let saved = match self.storage.with_value(|storage| storage.room(&name)) {
             Ok(saved) => saved,
             Err(problem) => {
-                self.tell((self.words().unreadable_found)(&problem.reason, problem.kept_aside));
+                self.tell((self.words().unreadable_found)(
+                    &problem.reason,
+                    problem.kept_aside,
+                ));
                 SavedRoom::default()
             }
         };

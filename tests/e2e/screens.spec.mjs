@@ -25,3 +25,17 @@ for (const size of sizes) {
     await page.screenshot({ path: `tests/e2e/artifacts/${size.name}.png` });
   });
 }
+
+for (const size of sizes) {
+  for (const language of ["en", "fr"]) {
+    test(`the start screen fits a ${size.name} screen in ${language}`, async ({ page }) => {
+      await page.setViewportSize({ width: size.width, height: size.height });
+      await page.goto(`index.html?lang=${language}`);
+      await page.locator('[data-setup="player-kind"]').first().selectOption("optimal");
+      await page.locator('[data-setup="dice-mode"]').selectOption("pad");
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await page.screenshot({ path: `tests/e2e/artifacts/start-${size.name}-${language}.png`, fullPage: true });
+    });
+  }
+}
