@@ -19,7 +19,7 @@ pub fn HowToPlay(#[prop(into)] rules: Signal<Option<Rules>>) -> impl IntoView {
         let sections = guide.sections.into_iter().map(section).collect_view();
         Some(view! {
             <div class="backdrop" on:click=move |_| close()>
-                <article
+                <div
                     class="picker guide"
                     role="dialog"
                     aria-modal="true"
@@ -39,7 +39,7 @@ pub fn HowToPlay(#[prop(into)] rules: Signal<Option<Rules>>) -> impl IntoView {
                             {words.close}
                         </button>
                     </div>
-                </article>
+                </div>
             </div>
         })
     };

@@ -37,9 +37,14 @@ pub fn App() -> impl IntoView {
     // `<html lang>` names the language shown.
     Effect::new(move |_| show_language_to_the_platform(language.get()));
     // The words are read once per view: a new language rebuilds the screens (the state lives in the store).
+    // One `main` landmark holds every screen, so assistive technologies find the content (axe-core checks it).
     move || {
         language.track();
-        view! { <Screens /> }
+        view! {
+            <main>
+                <Screens />
+            </main>
+        }
     }
 }
 

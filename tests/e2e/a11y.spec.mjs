@@ -1,0 +1,71 @@
+// axe-core on every screen a family meets: the start screen, setup, a game in progress, the open picker, the
+// score pad, the hint, the statistics and the analysis after a game. Any violation fails, with its nodes named.
+import AxeBuilder from "@axe-core/playwright";
+import { test, expect } from "@playwright/test";
+import { startGame } from "./helpers.mjs";
+
+async function expectNoViolations(page, screen) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const found = results.violations.map((violation) => ({
+    rule: violation.id,
+    nodes: violation.nodes.map((node) => node.target.join(" ")).slice(0, 5),
+  }));
+  expect(found, screen).toEqual([]);
+}
+
+test("no axe-core violations from the start screen to the analysis after a game", async ({ page }) => {
+  test.setTimeout(180_000);
+  // A short finished game first (Yam, one player, the score pad), so statistics and history exist.
+  await startGame(page, { rules: "yam", players: ["Anna"], dice: "pad" });
+  await expectNoViolations(page, "the score pad");
+  const dialog = page.getByRole("dialog");
+  await page.locator("button[data-cell]").first().click();
+  await page.locator('[data-action="enter-dice"]').click();
+  await expectNoViolations(page, "the score pad's dice entry");
+  await page.locator('[data-action="cancel"]').click();
+  for (let cell = 0; cell < 12; cell++) {
+    await page.locator("button[data-cell]").first().click();
+    await dialog.locator("[data-offer]").first().click();
+    await dialog.locator('[data-action="confirm"]').click();
+  }
+  await expect(page.locator("[data-game-over]")).toBeVisible();
+  await expectNoViolations(page, "the standings");
+
+  await page.locator('[data-action="new-game"]').click();
+  await expect(page.locator(".statistics")).toBeVisible();
+  await expectNoViolations(page, "the start screen with statistics and history");
+  await page.locator('[data-setup="rules"]').selectOption("yardzee");
+  await page.locator('[data-setup="player-kind"]').first().selectOption("strong");
+  await expectNoViolations(page, "the setup");
+
+  await startGame(page, { rules: "yahtzee", players: ["Anna", "Ben"], seed: 3 });
+  await expectNoViolations(page, "a new table");
+  await page.locator('[data-action="coach"]').click();
+  await page.locator('[data-action="roll"]').click();
+  await page.locator('[data-die="1"]').click();
+  await page.locator('[data-action="hint"]').click();
+  await expect(page.locator('[data-hint="ready"]')).toBeVisible({ timeout: 60_000 });
+  await expectNoViolations(page, "a game in progress with the hint");
+  await page.locator("button[data-cell]").first().click();
+  await expect(dialog).toBeVisible();
+  await expectNoViolations(page, "the open picker");
+  await dialog.locator('[data-action="confirm"]').click();
+  await page.locator('[data-action="how-to-play"]').click();
+  await expectNoViolations(page, "how to play");
+});
+
+test("no axe-core violations in the analysis after a game with the coach", async ({ page }) => {
+  test.setTimeout(180_000);
+  await startGame(page, { rules: "yam", players: ["Anna"], seed: 9 });
+  const dialog = page.getByRole("dialog");
+  for (let turn = 0; turn < 12; turn++) {
+    await page.locator('[data-action="roll"]').click();
+    await expect(page.locator('[data-die="0"]')).not.toHaveAttribute("data-face", "");
+    await page.locator("button[data-cell]").first().click();
+    await dialog.locator('[data-action="confirm"]').click();
+    await expect(dialog).toHaveCount(0);
+  }
+  await expect(page.locator("[data-analysis-total]")).toBeVisible();
+  await expect(page.locator("[data-position]").first()).toBeVisible({ timeout: 60_000 });
+  await expectNoViolations(page, "the analysis");
+});
