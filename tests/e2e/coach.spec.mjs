@@ -1,9 +1,7 @@
 // The coach at the table: a hint equals the CLI's advice for the same position.
 import { execFileSync } from "node:child_process";
 import { test, expect } from "@playwright/test";
-import { readDice, scoreCell, startGame, cliScore } from "./helpers.mjs";
-
-const cli = new URL("../../target/debug/fivedice", import.meta.url).pathname;
+import { cli, readDice, scoreCell, startGame, cliScore } from "./helpers.mjs";
 
 function cliAdvise(rules, filled, dice, rollsLeft) {
   const args = ["advise", "--rules", rules, "--dice", ...dice.map(String), "--rolls-left", String(rollsLeft), "--json"];

@@ -1,8 +1,7 @@
 // The strategy engine in a Web Worker: the table built in the browser gives the native engine's expected score.
 import { execFileSync } from "node:child_process";
 import { test, expect } from "@playwright/test";
-
-const cli = new URL("../../target/debug/fivedice", import.meta.url).pathname;
+import { cli } from "./helpers.mjs";
 
 for (const rules of ["yahtzee", "yam"]) {
   test(`the ${rules} table built in the browser matches the native one`, async ({ page }) => {

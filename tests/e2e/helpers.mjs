@@ -4,7 +4,7 @@ import { resolve } from "node:path";
 import { expect } from "@playwright/test";
 
 // The CLI as `cargo build -p fivedice` left it (in $CARGO_TARGET_DIR when that is set).
-const cli = process.env.CARGO_TARGET_DIR
+export const cli = process.env.CARGO_TARGET_DIR
   ? resolve(process.env.CARGO_TARGET_DIR, "debug/fivedice")
   : new URL("../../target/debug/fivedice", import.meta.url).pathname;
 
