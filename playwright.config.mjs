@@ -30,10 +30,7 @@ export default defineConfig({
     viewport: { width: 768, height: 1024 },
     trace: "retain-on-failure",
   },
-  projects: [
-    { name: "browser", testIgnore: /quiet\.spec\.mjs/ },
-    { name: "quiet", testMatch: /quiet\.spec\.mjs/, dependencies: ["browser"] },
-  ],
+  projects: [{ name: "browser" }],
   webServer: {
     command: `node tests/e2e/serve.mjs ${dist} ${port} /games/fivedice/`,
     url: `http://127.0.0.1:${port}/games/fivedice/`,

@@ -90,19 +90,32 @@ async function tapTimes(browser, appUrl, baselineUrl) {
   return { roll: median(roll), hold: median(hold), score: median(score), baseline: median(baseline) };
 }
 
-/** Seconds from tapping "Work it out" to the expected score, for the yahtzee table built in the Web Worker. */
+/**
+ * Seconds from tapping "Work it out" to the expected score, for the yahtzee table built in the Web Worker, and
+ * the longest main-thread task (Long Tasks API) seen meanwhile: the page must never block for 50 ms while the
+ * worker builds. A wall-clock figure on shared cores, so it is measured here, not asserted in a test.
+ */
 async function engineInBrowser(browser, url) {
   const times = [];
+  const longest = [];
   for (let run = 0; run < 5; run++) {
     const page = await browser.newPage();
     await page.goto(url);
+    await page.locator('[data-action="solve"]').waitFor();
+    await page.evaluate(() => {
+      window.__longest = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) window.__longest = Math.max(window.__longest, entry.duration);
+      }).observe({ type: "longtask" });
+    });
     await page.locator('[data-action="solve"]').click();
     const started = Date.now();
     await page.locator("[data-expected-score]").waitFor({ timeout: 120_000 });
     times.push((Date.now() - started) / 1000);
+    longest.push(await page.evaluate(() => window.__longest));
     await page.close();
   }
-  return median(times);
+  return { seconds: median(times), longestTask: median(longest), worstTask: Math.max(...longest) };
 }
 
 /** The native engine's own timing of the same table (release build of the CLI), as the baseline. */
@@ -143,5 +156,6 @@ for (const [kind, { raw, brotli }] of Object.entries(size.sizes)) console.log(` 
 console.log(`first-visit transfer size (brotli, wasm+js+css+html, worker excluded): ${kb(size.total)} KiB (target < 200 KB)`);
 console.log(`navigation to enabled Roll: ${ready.toFixed(0)} ms (baseline page ${readyBaseline.toFixed(0)} ms, ratio ${(ready / readyBaseline).toFixed(1)}x; target < 300 ms)`);
 console.log(`  at 4x CPU throttling: ${readySlow.toFixed(0)} ms (baseline ${readySlowBaseline.toFixed(0)} ms)`);
-console.log(`yahtzee table in the browser's Web Worker: ${engine.toFixed(2)} s from the tap (native CLI ${native.toFixed(2)} s, ratio ${(engine / native).toFixed(1)}x; target < 2 s)`);
+console.log(`yahtzee table in the browser's Web Worker: ${engine.seconds.toFixed(2)} s from the tap (native CLI ${native.toFixed(2)} s, ratio ${(engine.seconds / native).toFixed(1)}x; target < 2 s)`);
+console.log(`  longest main-thread task meanwhile: median ${engine.longestTask.toFixed(0)} ms, worst ${engine.worstTask.toFixed(0)} ms of 5 runs (0: none over 50 ms; target: none of 50 ms or more)`);
 console.log(`tap to DOM: roll ${taps.roll.toFixed(2)} ms, hold ${taps.hold.toFixed(2)} ms, score ${taps.score.toFixed(2)} ms (baseline ${taps.baseline.toFixed(2)} ms)`);

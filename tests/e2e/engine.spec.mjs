@@ -3,7 +3,7 @@ import { execFileSync } from "node:child_process";
 import { test, expect } from "@playwright/test";
 import { cli } from "./helpers.mjs";
 
-for (const rules of ["yahtzee", "yam"]) {
+for (const rules of ["yahtzee", "yam", "yatzy"]) {
   test(`the ${rules} table built in the browser matches the native one`, async ({ page }) => {
     test.setTimeout(120_000);
     const native = JSON.parse(execFileSync(cli, ["solve", "--rules", rules, "--json"], { encoding: "utf8" }));
