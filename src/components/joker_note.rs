@@ -1,7 +1,6 @@
 //! The Joker's call in plain words, where it bears on the dice now: why some cells are closed, or pay in full.
 //! Shown beside the sheet and in the picker, so the argument ends at the table.
 
-use fivedice_rules::JokerCall;
 use leptos::prelude::*;
 
 use crate::store::GameStore;
@@ -17,14 +16,11 @@ pub fn JokerNote() -> impl IntoView {
         let call = call.get()?;
         let ruleset = rules.get()?.ruleset();
         let label = |category| ruleset.cell(category).map_or("", |cell| cell.label.get(language));
-        let upper = match call {
-            JokerCall::UpperCell(cell)
-            | JokerCall::LowerCell(cell)
-            | JokerCall::ZeroAbove(cell)
-            | JokerCall::NaturalWhileOpen(cell)
-            | JokerCall::FullValue(cell) => label(cell),
-        };
-        let text = (words.joker_call)(call, label(ruleset.five_of_a_kind_cell()), upper);
+        let text = (words.joker_call)(
+            call,
+            label(ruleset.five_of_a_kind_cell()),
+            label(call.upper_cell()),
+        );
         Some(view! {
             <p class="joker-note" data-joker-note>
                 {text}

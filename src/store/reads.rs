@@ -200,7 +200,7 @@ impl GameStore {
     pub fn first_seat_open(&self) -> impl Reading<bool> + use<> {
         let open = self.derive(|table| {
             let game = &table.game;
-            game.mode() == DiceMode::Pad && game.log().is_empty() && game.turn().dice.is_none()
+            game.mode() == DiceMode::Pad && game.check_first_seat_open().is_ok()
         });
         let online = self.online;
         move || open() && online.with(Option::is_none)

@@ -150,11 +150,17 @@ impl Game {
         &self.sheets
     }
 
-    /// The table chooses who starts (its own roll-off, or simply a choice), before anybody has played.
-    pub fn choose_first_seat(&mut self, seat: usize) -> Result<(), GameError> {
+    /// Whether the table may still choose who starts: nobody has rolled, entered dice or written yet.
+    pub fn check_first_seat_open(&self) -> Result<(), GameError> {
         if !self.log.is_empty() || self.turn.rolls_used > 0 || self.turn.dice.is_some() {
             return Err(GameError::FirstSeatFixed);
         }
+        Ok(())
+    }
+
+    /// The table chooses who starts (its own roll-off, or simply a choice), before anybody has played.
+    pub fn choose_first_seat(&mut self, seat: usize) -> Result<(), GameError> {
+        self.check_first_seat_open()?;
         if seat >= self.players.len() {
             return Err(GameError::NoSuchSeat(seat));
         }

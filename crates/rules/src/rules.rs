@@ -72,6 +72,19 @@ pub enum JokerCall {
     FullValue(Category),
 }
 
+impl JokerCall {
+    /// The upper cell of the five-of-a-kind's face, which every call is about.
+    pub fn upper_cell(self) -> Category {
+        match self {
+            JokerCall::UpperCell(cell)
+            | JokerCall::LowerCell(cell)
+            | JokerCall::ZeroAbove(cell)
+            | JokerCall::NaturalWhileOpen(cell)
+            | JokerCall::FullValue(cell) => cell,
+        }
+    }
+}
+
 /// A ruleset and its options: everything needed to score.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(try_from = "RulesRecord", into = "RulesRecord")]

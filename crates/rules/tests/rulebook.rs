@@ -503,6 +503,13 @@ fn the_joker_call_says_why_the_cells_offered_are_the_ones_offered() {
                 let offered = rules.scores(&sheet, five_sixes).cells;
                 let call = rules.joker_call(&sheet, five_sixes);
                 let lower_open = lower.len() < 6;
+                if let Some(call) = call {
+                    assert_eq!(
+                        call.upper_cell(),
+                        Category::Sixes,
+                        "every call is about the sixes' cell"
+                    );
+                }
                 match call {
                     None => assert_eq!(joker, Joker::None),
                     Some(JokerCall::UpperCell(cell)) => {
