@@ -14,7 +14,12 @@ use wasm_bindgen::prelude::Closure;
 #[derive(Clone, Debug, PartialEq)]
 pub enum Answer {
     Advice(Vec<RatedOption>),
-    Solved { expected: f64, seconds: f64 },
+    Solved {
+        expected: f64,
+        seconds: f64,
+        /// Read from the device (kept there by an earlier visit) rather than worked out now.
+        from_device: bool,
+    },
     Verdict(Verdict),
 }
 
@@ -194,13 +199,20 @@ impl Engine {
             SolverReply::Progress { done, total } => {
                 self.progress.set((done < total).then_some((done, total)));
             }
-            SolverReply::Solved { id, expected, ms, .. } => {
+            SolverReply::Solved {
+                id,
+                expected,
+                ms,
+                from_device,
+                ..
+            } => {
                 self.progress.set(None);
                 self.answer(
                     id,
                     Ok(Answer::Solved {
                         expected,
                         seconds: ms / 1000.0,
+                        from_device,
                     }),
                 );
             }

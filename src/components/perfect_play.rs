@@ -11,7 +11,11 @@ use leptos::prelude::*;
 enum Card {
     Idle,
     Working,
-    Solved { expected: f64, seconds: f64 },
+    Solved {
+        expected: f64,
+        seconds: f64,
+        from_device: bool,
+    },
     Failed(String),
 }
 
@@ -25,7 +29,15 @@ pub fn PerfectPlay() -> impl IntoView {
         card.set(Card::Working);
         engine.solve(Rules::new(ruleset.get_untracked()), move |answer| {
             card.set(match answer {
-                Ok(Answer::Solved { expected, seconds }) => Card::Solved { expected, seconds },
+                Ok(Answer::Solved {
+                    expected,
+                    seconds,
+                    from_device,
+                }) => Card::Solved {
+                    expected,
+                    seconds,
+                    from_device,
+                },
                 Ok(_) => Card::Failed(words.engine_other_answer.into()),
                 Err(message) => Card::Failed(message),
             })
@@ -67,13 +79,24 @@ pub fn PerfectPlay() -> impl IntoView {
                     }
                         .into_any()
                 }
-                Card::Solved { expected, seconds } => {
+                Card::Solved {
+                    expected,
+                    seconds,
+                    from_device,
+                } => {
+                    let seconds = words.number(seconds, 1);
+                    let (source, how) = match from_device {
+                        true => ("device", (words.read_from_device_in)(&seconds)),
+                        false => ("built", (words.worked_out_in)(&seconds)),
+                    };
                     view! {
                         <p class="expected" aria-live="polite">
                             {words.perfect_averages}
                             <strong data-expected-score=decimals(expected, 4)>{words.number(expected, 2)}</strong>
                             {(words.points_at)(ruleset.get_untracked().ruleset().name)}
-                            <span class="muted">{(words.worked_out_in)(&words.number(seconds, 1))}</span>
+                            <span class="muted" data-table-from=source>
+                                {how}
+                            </span>
                         </p>
                     }
                         .into_any()

@@ -104,6 +104,7 @@ pub static WORDS: Words = Words {
     perfect_averages: "A perfect player averages ",
     points_at: |ruleset| format!(" points at {ruleset} "),
     worked_out_in: |seconds| format!("(worked out in {seconds} s)"),
+    read_from_device_in: |seconds| format!("(read from this device in {seconds} s)"),
     engine_other_answer: "the strategy engine answered another question",
 
     play_online: "Play online",

@@ -135,6 +135,7 @@ pub static WORDS: Words = Words {
     perfect_averages: "Un joueur parfait fait en moyenne ",
     points_at: |ruleset| format!(" points au {ruleset} "),
     worked_out_in: |seconds| format!("(calculé en {seconds} s)"),
+    read_from_device_in: |seconds| format!("(relu sur cet appareil en {seconds} s)"),
     engine_other_answer: "le moteur de stratégie a répondu à une autre question",
 
     play_online: "Jouer en ligne",

@@ -110,6 +110,7 @@ pub struct Words {
     pub perfect_averages: &'static str,
     pub points_at: fn(&str) -> String,
     pub worked_out_in: fn(&str) -> String,
+    pub read_from_device_in: fn(&str) -> String,
     pub engine_other_answer: &'static str,
 
     // Play online.

@@ -16,3 +16,65 @@ for (const rules of ["yahtzee", "yam", "yatzy"]) {
     expect(await score.getAttribute("data-expected-score")).toBe(native.expected_score.toFixed(4));
   });
 }
+
+test("a table kept on the device is read on the next visit, and a corrupt one is rebuilt, never used", async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const native = JSON.parse(execFileSync(cli, ["solve", "--rules", "yam", "--json"], { encoding: "utf8" }));
+  const expected = native.expected_score.toFixed(4);
+  const solve = async () => {
+    await page.locator('[data-engine="rules"]').selectOption("yam");
+    await page.locator('[data-action="solve"]').click();
+    const score = page.locator("[data-expected-score]");
+    await expect(score).toBeVisible({ timeout: 100_000 });
+    expect(await score.getAttribute("data-expected-score")).toBe(expected);
+    return page.locator("[data-table-from]").getAttribute("data-table-from");
+  };
+  const keptTables = () =>
+    page.evaluate(async () => {
+      const names = (await caches.keys()).filter((name) => name.startsWith("engine-tables-"));
+      const tables = [];
+      for (const name of names) {
+        const cache = await caches.open(name);
+        for (const request of await cache.keys()) {
+          const bytes = new Uint8Array(await (await cache.match(request)).arrayBuffer());
+          tables.push({ name, url: request.url, size: bytes.length, head: [...bytes.slice(0, 4)] });
+        }
+      }
+      return tables;
+    });
+
+  // First visit: built, then kept on the device (one record for these rules).
+  await page.goto("index.html");
+  expect(await solve()).toBe("built");
+  const kept = await keptTables();
+  expect(kept).toHaveLength(1);
+  expect(String.fromCharCode(...kept[0].head)).toBe("FDVT");
+
+  // A later visit (a new page and worker): read from the device, the same exact answer.
+  await page.reload();
+  expect(await solve()).toBe("device");
+
+  // A record damaged on the device (one value changed) fails its digest: rebuilt, and the record replaced.
+  await page.evaluate(async ({ name, url }) => {
+    const cache = await caches.open(name);
+    const bytes = new Uint8Array(await (await cache.match(url)).arrayBuffer());
+    bytes[100] ^= 0xff;
+    await cache.put(url, new Response(bytes));
+  }, kept[0]);
+  await page.reload();
+  expect(await solve()).toBe("built");
+  await page.reload();
+  expect(await solve()).toBe("device");
+
+  // A record from another engine version is dropped when the table is kept again.
+  await page.evaluate(async () => {
+    const cache = await caches.open("engine-tables-v0");
+    await cache.put("./engine-tables/0/old", new Response(new Uint8Array([1, 2, 3])));
+  });
+  await page.evaluate(async ({ name, url }) => (await caches.open(name)).delete(url), kept[0]);
+  await page.reload();
+  expect(await solve()).toBe("built");
+  expect((await keptTables()).map((table) => table.name)).toEqual([kept[0].name]);
+});

@@ -22,4 +22,4 @@ mod turn;
 
 pub use advice::{Advice, AdviceError, Choice, Keep, Rated, TurnAdvisor, Verdict};
 pub use bot::{Bot, HISTOGRAM_BIN, Level, PlayError, Rng, Summary, simulate};
-pub use table::{Progress, TableBuilder, ValueTable};
+pub use table::{ENGINE_VERSION, Progress, TableBuilder, ValueTable};

@@ -7,6 +7,10 @@ use crate::keeps::KEEPS;
 use crate::lanes::Lanes;
 use crate::turn::{NARROW, Outcomes, TurnModel, WIDE};
 
+/// The version of the values a table holds: raise it whenever a change could alter any value, so that tables
+/// kept on devices by an older engine are rebuilt rather than used.
+pub const ENGINE_VERSION: u32 = 1;
+
 /// For every reachable turn-start state: the expected remaining score under optimal play, as `f32`. States
 /// with the same future (upper totals from which the bonus is settled) share one value, so the table takes
 /// fewer than four bytes a state.

@@ -2,6 +2,8 @@
 //! this crate's binary, built for wasm32 with `simd128` by `tools/build-worker.sh` (a Trunk hook), apart from
 //! the app so that only the worker needs a browser with WebAssembly SIMD.
 
+pub mod table_cache;
+
 use fivedice_rules::{Category, Dice, Move, Rules};
 pub use fivedice_strategy::{Level, Verdict};
 use serde::{Deserialize, Serialize};
@@ -55,13 +57,16 @@ pub enum SolverReply {
         done: usize,
         total: usize,
     },
-    /// The table is built: the expected score of a whole solitaire game under optimal play.
+    /// The table is ready: the expected score of a whole solitaire game under optimal play, and whether the
+    /// table was read from the device (kept there by an earlier visit) rather than built.
     Solved {
         id: u32,
         rules: Rules,
         expected: f64,
         states: usize,
         ms: f64,
+        #[serde(default)]
+        from_device: bool,
     },
     /// Every option, best first.
     Advice {
@@ -155,6 +160,7 @@ mod tests {
                 expected: 254.5896,
                 states: 10,
                 ms: 1.5,
+                from_device: true,
             },
             SolverReply::Advice {
                 id: 2,

@@ -4,42 +4,70 @@
 
 use fivedice_rules::{Category, Dice, Move, Rules};
 use fivedice_strategy::{Advice, Bot, Level, TableBuilder, ValueTable};
-use fivedice_worker::{RatedOption, SolverReply, SolverRequest, Verdict};
-use wasm_bindgen::JsCast;
+use fivedice_worker::{RatedOption, SolverReply, SolverRequest, Verdict, table_cache};
+use futures_util::StreamExt;
 use wasm_bindgen::prelude::Closure;
+use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen_futures::JsFuture;
 use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
 
 fn main() {
     console_error_panic_hook::set_once();
     let scope: DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
-    let replies = scope.clone();
-    let post = move |reply: SolverReply| {
-        let _ = replies.post_message(&reply.to_json().into());
-    };
-    // The tables asked for, kept for the session: hints and bots need them again and again. At most one
-    // optimal and one turn-by-turn (casual) table, for the rules of the table in play.
-    let mut kept: Vec<(bool, ValueTable)> = Vec::new();
+    // Requests are served one at a time, in the order they came: reading a kept table is asynchronous.
+    let (requests, mut incoming) = futures_channel::mpsc::unbounded::<Option<String>>();
     let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
-        let request = match event.data().as_string().as_deref().map(SolverRequest::from_json) {
-            Some(Ok(request)) => request,
-            Some(Err(message)) => return post(SolverReply::Failed { id: None, message }),
-            None => {
-                return post(SolverReply::Failed {
+        // The receiver lives as long as the worker, so a send cannot fail.
+        let _ = requests.unbounded_send(event.data().as_string());
+    });
+    scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    // The worker lives as long as its handler.
+    on_message.forget();
+    let mut engine = Engine {
+        scope: scope.clone(),
+        kept: Vec::new(),
+    };
+    wasm_bindgen_futures::spawn_local(async move {
+        while let Some(text) = incoming.next().await {
+            let reply = match text.as_deref().map(SolverRequest::from_json) {
+                Some(Ok(request)) => engine.serve(request).await,
+                Some(Err(message)) => SolverReply::Failed { id: None, message },
+                None => SolverReply::Failed {
                     id: None,
                     message: "the solver takes JSON text".into(),
-                });
-            }
-        };
+                },
+            };
+            engine.post(reply);
+        }
+    });
+    let _ = scope.post_message(&SolverReply::Ready.to_json().into());
+}
+
+struct Engine {
+    scope: DedicatedWorkerGlobalScope,
+    /// The tables asked for, kept for the session: hints and bots need them again and again. At most one
+    /// optimal and one turn-by-turn (casual) table, for the rules of the table in play; each says whether it
+    /// looks ahead (optimal) or only at the turn in hand (myopic).
+    kept: Vec<(bool, ValueTable)>,
+}
+
+impl Engine {
+    fn post(&self, reply: SolverReply) {
+        let _ = self.scope.post_message(&reply.to_json().into());
+    }
+
+    async fn serve(&mut self, request: SolverRequest) -> SolverReply {
         let started = js_sys::Date::now();
-        let reply = match request {
+        match request {
             SolverRequest::Solve { id, rules } => {
-                let table = table_for(&mut kept, rules, Level::Optimal, &post);
+                let (table, from_device) = self.table_for(rules, Level::Optimal).await;
                 SolverReply::Solved {
                     id,
                     rules,
                     expected: table.expected_score(),
                     states: table.reachable_states(),
                     ms: js_sys::Date::now() - started,
+                    from_device,
                 }
             }
             SolverRequest::Advise {
@@ -49,7 +77,7 @@ fn main() {
                 dice,
                 rolls_left,
             } => {
-                let table = table_for(&mut kept, rules, Level::Optimal, &post);
+                let (table, _) = self.table_for(rules, Level::Optimal).await;
                 match advise(table, &filled, dice, rolls_left) {
                     Ok(advice) => SolverReply::Advice {
                         id,
@@ -77,7 +105,7 @@ fn main() {
                 rolls_left,
                 seed,
             } => {
-                let table = table_for(&mut kept, rules, level, &post);
+                let (table, _) = self.table_for(rules, level).await;
                 match advise(table, &filled, dice, rolls_left) {
                     Ok(advice) => {
                         let choice = Bot::new(table, level.noise(), seed).choose(&advice);
@@ -104,7 +132,7 @@ fn main() {
                 rolls_left,
                 played,
             } => {
-                let table = table_for(&mut kept, rules, Level::Optimal, &post);
+                let (table, _) = self.table_for(rules, Level::Optimal).await;
                 match judge(table, &filled, dice, rolls_left, &played) {
                     Ok(verdict) => SolverReply::Verdict { id, verdict },
                     Err(message) => SolverReply::Failed {
@@ -113,38 +141,104 @@ fn main() {
                     },
                 }
             }
+        }
+    }
+
+    /// The kept table these rules and this level play on (dropping tables of other rules): an optimal table
+    /// is read from the device if it was kept there by an earlier visit, else built and kept there. Says
+    /// whether it was read from the device.
+    async fn table_for(&mut self, rules: Rules, level: Level) -> (&ValueTable, bool) {
+        self.kept.retain(|(_, table)| table.rules() == rules);
+        let looks_ahead = level.looks_ahead();
+        let (position, from_device) = match self.kept.iter().position(|(ahead, _)| *ahead == looks_ahead) {
+            Some(position) => (position, false),
+            None => {
+                let (table, from_device) = if looks_ahead {
+                    match self.read_kept(rules).await {
+                        Some(table) => (table, true),
+                        None => {
+                            let table = build(rules, &|reply| self.post(reply));
+                            self.keep_on_device(&table).await;
+                            (table, false)
+                        }
+                    }
+                } else {
+                    (ValueTable::myopic(rules), false)
+                };
+                self.kept.push((looks_ahead, table));
+                (self.kept.len() - 1, from_device)
+            }
         };
-        post(reply);
-    });
-    scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
-    // The worker lives as long as its handler.
-    on_message.forget();
-    let _ = scope.post_message(&SolverReply::Ready.to_json().into());
+        (&self.kept[position].1, from_device)
+    }
+
+    /// The table of these rules kept on the device, if there is one and it is intact.
+    async fn read_kept(&self, rules: Rules) -> Option<ValueTable> {
+        let found = async {
+            let cache = self.cache().await?;
+            let response = JsFuture::from(cache.match_with_str(&table_cache::address(rules))).await?;
+            if response.is_undefined() {
+                return Ok(None);
+            }
+            let response: web_sys::Response = response.dyn_into()?;
+            let bytes = JsFuture::from(response.array_buffer()?).await?;
+            Ok::<_, JsValue>(Some(js_sys::Uint8Array::new(&bytes).to_vec()))
+        };
+        match found.await {
+            Ok(Some(record)) => match table_cache::decode(rules, &record) {
+                Ok(table) => Some(table),
+                Err(refusal) => {
+                    warn(&format!("{refusal}: building it again"));
+                    None
+                }
+            },
+            Ok(None) => None,
+            Err(error) => {
+                warn(&format!(
+                    "the tables kept on this device cannot be read: {error:?}"
+                ));
+                None
+            }
+        }
+    }
+
+    /// Keeps a freshly built table on the device (replacing any refused record) and drops the caches of
+    /// other engine versions. A device that refuses (no Cache Storage, no room) only loses the speed-up.
+    async fn keep_on_device(&self, table: &ValueTable) {
+        let kept = async {
+            let caches = self.scope.caches()?;
+            for name in JsFuture::from(caches.keys())
+                .await?
+                .unchecked_into::<js_sys::Array>()
+                .iter()
+            {
+                let name = name.as_string().unwrap_or_default();
+                if name.starts_with(table_cache::CACHE_PREFIX) && name != table_cache::cache_name() {
+                    JsFuture::from(caches.delete(&name)).await?;
+                }
+            }
+            let cache = self.cache().await?;
+            let mut record = table_cache::encode(table);
+            let response = web_sys::Response::new_with_opt_u8_array(Some(&mut record))?;
+            JsFuture::from(cache.put_with_str(&table_cache::address(table.rules()), &response)).await?;
+            Ok::<_, JsValue>(())
+        };
+        if let Err(error) = kept.await {
+            warn(&format!("the table could not be kept on this device: {error:?}"));
+        }
+    }
+
+    async fn cache(&self) -> Result<web_sys::Cache, JsValue> {
+        let caches = self.scope.caches()?;
+        JsFuture::from(caches.open(&table_cache::cache_name()))
+            .await?
+            .dyn_into()
+    }
 }
 
-/// The kept table these rules and this level play on, built first if need be (dropping tables of other rules).
-/// Each kept table says whether it looks ahead (optimal) or only at the turn in hand (myopic).
-fn table_for<'k>(
-    kept: &'k mut Vec<(bool, ValueTable)>,
-    rules: Rules,
-    level: Level,
-    post: &impl Fn(SolverReply),
-) -> &'k ValueTable {
-    kept.retain(|(_, table)| table.rules() == rules);
-    let looks_ahead = level.looks_ahead();
-    let position = match kept.iter().position(|(ahead, _)| *ahead == looks_ahead) {
-        Some(position) => position,
-        None => {
-            let table = if looks_ahead {
-                build(rules, post)
-            } else {
-                ValueTable::myopic(rules)
-            };
-            kept.push((looks_ahead, table));
-            kept.len() - 1
-        }
-    };
-    &kept[position].1
+/// Says in the console what went wrong with the kept tables; the engine carries on by building.
+fn warn(message: &str) {
+    web_sys::console::warn_1(&format!("strategy engine: {message}").into());
 }
 
 /// Builds the optimal table in about a hundred slices, reporting progress after each.
