@@ -51,58 +51,64 @@ pub fn ValuePicker() -> impl IntoView {
             .label
             .get(language);
         let title = format!("{label} — {}", player_name(players, seat));
-        let buttons = offers
-            .into_iter()
-            .map(|value| {
-                let chosen = move || picker.with(|p| p.is_some_and(|p| p.chosen == Some(value)));
-                let text = if value == 0 {
-                    words.cross_out.to_string()
-                } else {
-                    value.to_string()
-                };
+        let buttons = move || {
+            offers
+                .iter()
+                .map(|&value| {
+                    let chosen = move || picker.with(|p| p.is_some_and(|p| p.chosen == Some(value)));
+                    let text = if value == 0 {
+                        words.cross_out.to_string()
+                    } else {
+                        value.to_string()
+                    };
+                    view! {
+                        <button
+                            class="offer"
+                            class:chosen=chosen
+                            data-offer=value.to_string()
+                            aria-pressed=move || chosen().to_string()
+                            on:click=move |_| store.choose(value)
+                        >
+                            {text}
+                        </button>
+                    }
+                })
+                .collect_view()
+        };
+        // The Yam sheet: cross the cell out on purpose, whatever the dice score there.
+        let cross_out = move || {
+            cross_out.then(|| {
+                let on = move || picker.with(|p| p.is_some_and(|p| p.chosen == Some(0)));
                 view! {
                     <button
-                        class="offer"
-                        class:chosen=chosen
-                        data-offer=value.to_string()
-                        aria-pressed=move || chosen().to_string()
-                        on:click=move |_| store.choose(value)
+                        class="offer cross-out"
+                        class:chosen=on
+                        data-action="cross-out"
+                        aria-pressed=move || on().to_string()
+                        on:click=move |_| store.choose(0)
+                    >
+                        {words.cross_out}
+                    </button>
+                }
+            })
+        };
+        let bonus_toggle = move || {
+            bonus_points.map(|extra| {
+                let on = move || picker.with(|p| p.is_some_and(|p| p.bonus));
+                let text = (words.bonus_toggle)(extra.bonus, extra.bonus_mark);
+                view! {
+                    <button
+                        class="bonus-toggle"
+                        class:chosen=on
+                        data-action="yahtzee-bonus"
+                        aria-pressed=move || on().to_string()
+                        on:click=move |_| store.toggle_bonus()
                     >
                         {text}
                     </button>
                 }
             })
-            .collect_view();
-        // The Yam sheet: cross the cell out on purpose, whatever the dice score there.
-        let cross_out = cross_out.then(|| {
-            let on = move || picker.with(|p| p.is_some_and(|p| p.chosen == Some(0)));
-            view! {
-                <button
-                    class="offer cross-out"
-                    class:chosen=on
-                    data-action="cross-out"
-                    aria-pressed=move || on().to_string()
-                    on:click=move |_| store.choose(0)
-                >
-                    {words.cross_out}
-                </button>
-            }
-        });
-        let bonus_toggle = bonus_points.map(|extra| {
-            let on = move || picker.with(|p| p.is_some_and(|p| p.bonus));
-            let text = (words.bonus_toggle)(extra.bonus, extra.bonus_mark);
-            view! {
-                <button
-                    class="bonus-toggle"
-                    class:chosen=on
-                    data-action="yahtzee-bonus"
-                    aria-pressed=move || on().to_string()
-                    on:click=move |_| store.toggle_bonus()
-                >
-                    {text}
-                </button>
-            }
-        });
+        };
         Some(view! {
             <div class="backdrop" on:click=move |_| store.cancel()>
                 <div
@@ -123,8 +129,8 @@ pub fn ValuePicker() -> impl IntoView {
                         when=move || entering.get()
                         fallback=move || {
                             view! {
-                                <div class="offers">{buttons.clone()} {cross_out.clone()}</div>
-                                {bonus_toggle.clone()}
+                                <div class="offers">{buttons()} {cross_out()}</div>
+                                {bonus_toggle()}
                             }
                         }
                     >
