@@ -21,6 +21,15 @@ for (const size of sizes) {
     if (size.width >= 768) {
       const sheet = await page.locator("table.sheet").boundingBox();
       expect(sheet.width).toBeLessThanOrEqual(size.width);
+      // Every tap target on a tablet is at least 44 × 44 CSS px: the open cells included.
+      const small = await page.evaluate(() =>
+        [...document.querySelectorAll("button, select, a[href]")]
+          .map((target) => ({ target, box: target.getBoundingClientRect() }))
+          .filter(({ box }) => box.width > 0 && (box.width < 44 || box.height < 44))
+          .map(({ target, box }) => `${target.outerHTML.slice(0, 80)} ${box.width}x${box.height}`),
+      );
+      expect(small).toEqual([]);
+      expect(await page.locator(".cell-button").count()).toBeGreaterThan(10);
     }
     await page.screenshot({ path: `tests/e2e/artifacts/${size.name}.png` });
   });
