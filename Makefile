@@ -10,7 +10,7 @@ PORT ?= 8080
 HOST ?= 127.0.0.1
 export PATH := $(CURDIR)/node_modules/.bin:$(HOME)/.cargo/bin:$(PATH)
 
-.PHONY: serve test check unit dist e2e bench bench-app setup setup-rust setup-node setup-chromium
+.PHONY: serve test check unit dist budget e2e bench bench-app setup setup-rust setup-node setup-chromium
 
 ## Build the app and the room server, then serve the app and its online rooms on http://$(HOST):$(PORT).
 serve: dist
@@ -19,7 +19,7 @@ serve: dist
 	target/release/fivedice-server --dist dist --addr $(HOST):$(PORT) --data .fivedice/rooms.sqlite3
 
 ## Every test: static checks, the Rust tests, the release build, and the browser tests.
-test: check unit dist e2e
+test: check unit dist budget e2e
 
 ## Static checks: formatting and lints, warnings denied (natively and for the browser).
 check: setup-rust
@@ -35,6 +35,10 @@ unit:
 dist: setup-rust setup-node
 	$(CARGO) fetch --locked
 	trunk build --release --offline
+
+## The first visit's download (brotli) within its budget (tests/budget.mjs).
+budget: dist
+	node tests/budget.mjs dist
 
 ## Playwright in Debian's Chromium against dist/ served on 127.0.0.1 (uses the CLI as the scoring reference,
 ## and the room server for the online tables).

@@ -183,7 +183,7 @@ fn dropped(inner: &Rc<Inner>, store: GameStore) {
     }
 }
 
-/// Asks whether this address has a room server (`GET rooms` beside the page answers
+/// Asks whether this address has a room server (`GET rooms/status` beside the page answers
 /// `{"server":"fivedice",…}`) and tells the store.
 pub fn check_room_server(store: GameStore) {
     wasm_bindgen_futures::spawn_local(async move {
@@ -199,7 +199,7 @@ pub fn check_room_server(store: GameStore) {
 async fn ask_room_server() -> Option<bool> {
     use wasm_bindgen_futures::JsFuture;
     let window = web_sys::window()?;
-    let response: web_sys::Response = JsFuture::from(window.fetch_with_str("rooms"))
+    let response: web_sys::Response = JsFuture::from(window.fetch_with_str("rooms/status"))
         .await
         .ok()?
         .dyn_into()
@@ -208,8 +208,15 @@ async fn ask_room_server() -> Option<bool> {
         return Some(false);
     }
     let text = JsFuture::from(response.text().ok()?).await.ok()?.as_string()?;
-    let status: serde_json::Value = serde_json::from_str(&text).ok()?;
-    Some(status.get("server").and_then(serde_json::Value::as_str) == Some("fivedice"))
+    let status: ServerStatus = serde_json::from_str(&text).ok()?;
+    Some(status.server == "fivedice")
+}
+
+/// What `rooms/status` says: the room server answers `fivedice`; a static host serves the build's own file,
+/// which says `static`.
+#[derive(serde::Deserialize)]
+struct ServerStatus {
+    server: String,
 }
 
 #[cfg(test)]

@@ -159,3 +159,12 @@ fn UpdateBanner() -> impl IntoView {
 fn player_name(players: impl Reading<Vec<String>>, seat: usize) -> String {
     players.with(|players| players.get(seat).cloned().unwrap_or_default())
 }
+
+/// Shows its children one task after the page has painted: the parts of a screen below the fold wait their
+/// turn, so that starting the app is several short tasks instead of one long one that blocks the page.
+#[component]
+fn AfterFirstPaint(children: ChildrenFn) -> impl IntoView {
+    let shown = RwSignal::new(false);
+    request_animation_frame(move || set_timeout(move || shown.set(true), std::time::Duration::ZERO));
+    move || shown.get().then(|| children())
+}

@@ -3,6 +3,8 @@
 use fivedice_rules::{DiceMode, Joker, Rules, RulesetId};
 use leptos::prelude::*;
 
+use super::AfterFirstPaint;
+
 use super::game_choice::{DiceModeSelect, JokerSelect, RulesetSelect};
 use super::how_to_play::HowToPlay;
 use super::join_room_card::JoinRoomCard;
@@ -203,11 +205,22 @@ pub fn SetupScreen() -> impl IntoView {
                 <p class="error" role="alert">{move || setup_error.get()}</p>
                 <button type="submit" class="primary start" data-action="start">{words.start}</button>
             </form>
-            <JoinRoomCard />
-            <History />
-            <Statistics />
-            <PerfectPlay />
-            <YourData />
+            // Below the fold: each card in a task of its own, after the first paint.
+            <AfterFirstPaint>
+                <JoinRoomCard />
+            </AfterFirstPaint>
+            <AfterFirstPaint>
+                <History />
+            </AfterFirstPaint>
+            <AfterFirstPaint>
+                <Statistics />
+            </AfterFirstPaint>
+            <AfterFirstPaint>
+                <PerfectPlay />
+            </AfterFirstPaint>
+            <AfterFirstPaint>
+                <YourData />
+            </AfterFirstPaint>
         </div>
     }
 }

@@ -1,5 +1,6 @@
 // Offline after the first visit, and a game in progress that survives a new deployment.
 import { cp, mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { brotliCompressSync } from "node:zlib";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test, expect } from "@playwright/test";
@@ -43,10 +44,15 @@ test("a game in progress survives the deployment of a new build", async ({ page 
     await page.locator('[data-action="roll"]').click();
     await page.locator('[data-die="0"]').click();
     const dice = await readDice(page);
-    // Deploy a new build: new page bytes and a service worker with a new cache.
+    // Deploy a new build: new page bytes and a service worker with a new cache (each with its brotli copy,
+    // as the build writes them).
+    const deploy = async (file, body) => {
+      await writeFile(join(site, file), body);
+      await writeFile(join(site, `${file}.br`), brotliCompressSync(Buffer.from(body)));
+    };
     const worker = await readFile(join(site, "sw.js"), "utf8");
-    await writeFile(join(site, "sw.js"), worker.replace(/const CACHE = "fivedice-[0-9a-f]+"/, 'const CACHE = "fivedice-next"'));
-    await writeFile(join(site, "index.html"), (await readFile(join(site, "index.html"), "utf8")) + "<!-- next -->\n");
+    await deploy("sw.js", worker.replace(/const CACHE = "fivedice-[0-9a-f]+"/, 'const CACHE = "fivedice-next"'));
+    await deploy("index.html", (await readFile(join(site, "index.html"), "utf8")) + "<!-- next -->\n");
     await page.evaluate(async () => (await navigator.serviceWorker.getRegistration()).update());
     const banner = page.getByText("A new version is ready.");
     await expect(banner).toBeVisible();

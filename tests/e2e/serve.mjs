@@ -35,11 +35,19 @@ export function startServer({ dir = root, listenPort = port, basePath = base } =
     let file = join(dir, path);
     try {
       if ((await stat(file)).isDirectory()) file = join(file, "index.html");
-      const body = await readFile(file);
-      response.writeHead(200, {
+      const headers = {
         "content-type": types[extname(file)] ?? "application/octet-stream",
         "cache-control": "no-cache",
-      });
+        vary: "accept-encoding",
+      };
+      // The build's brotli copy, where there is one and the browser takes brotli (as static hosts do).
+      let body;
+      if (/\bbr\b/.test(request.headers["accept-encoding"] ?? "")) {
+        body = await readFile(`${file}.br`).catch(() => undefined);
+        if (body) headers["content-encoding"] = "br";
+      }
+      body ??= await readFile(file);
+      response.writeHead(200, headers);
       response.end(body);
     } catch {
       response.writeHead(404).end("not found");

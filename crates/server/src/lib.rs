@@ -162,7 +162,7 @@ fn router(shared: Arc<Shared>, dist: PathBuf) -> Router {
         .route("/rooms", get(status))
         .route("/rooms/status", get(status))
         .route("/rooms/ws", get(open_socket))
-        .fallback_service(ServeDir::new(dist))
+        .fallback_service(ServeDir::new(dist).precompressed_br())
         .with_state(shared)
 }
 
