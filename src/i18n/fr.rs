@@ -49,6 +49,28 @@ fn refused(error: &GameError) -> String {
         GameError::FirstSeatFixed => "le premier joueur est fixé : la partie a commencé".into(),
         GameError::NoCrossingOut => "cette feuille ne barre qu’une case que les dés ne font pas".into(),
         GameError::NoSuchSeat(seat) => format!("il n’y a pas de place {seat}"),
+        GameError::NoSuchColumn(column) => {
+            format!("cette feuille n’a pas de colonne « {} »", column.label().fr)
+        }
+        GameError::OutOfOrder { column, next } => format!(
+            "la colonne « {} » se remplit dans l’ordre : la suivante est « {} »",
+            column.label().fr,
+            next.id()
+        ),
+        GameError::DryAfterReroll => {
+            "la colonne sèche ne prend qu’un premier lancer, sans relance".into()
+        }
+        GameError::NotAnnounced => {
+            "après une relance, la colonne annoncée ne prend que la case annoncée au premier lancer".into()
+        }
+        GameError::AnnouncementBinds(category) => format!(
+            "« {} » est annoncée : le tour se termine dans cette case de la colonne annoncée",
+            category.id()
+        ),
+        GameError::AnnounceAfterFirstRoll => "on annonce juste après le premier lancer".into(),
+        GameError::WriteNow => {
+            "seules des cases sans relance restent ouvertes : inscrivez (ou annoncez) maintenant".into()
+        }
     }
 }
 

@@ -8,6 +8,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use crate::category::Category;
+use crate::column::{Column, Place};
 use crate::dice::{DICE, Dice, Face};
 use crate::moves::Move;
 use crate::rules::{Rules, Scores};
@@ -48,6 +49,10 @@ pub struct Turn {
     pub dice: Option<Dice>,
     pub held: [bool; DICE],
     pub rolls_used: u8,
+    /// Column Yam: the box of the announced column the player announced after the first roll; the turn
+    /// ends there.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub announced: Option<Category>,
 }
 
 impl Turn {
@@ -75,12 +80,30 @@ pub enum Preview {
 /// One cell written: what went where, and the turn as it stood, so it can be taken back.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Entry {
+    /// The column written in (a plain sheet's one column is the free column, left out of saves).
+    #[serde(default = "free_column", skip_serializing_if = "is_free_column")]
+    pub column: Column,
     pub category: Category,
     pub points: u16,
     /// Whether this entry also earned the five-of-a-kind bonus.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub bonus: bool,
     pub turn: Turn,
+}
+
+fn free_column() -> Column {
+    Column::Free
+}
+
+fn is_free_column(column: &Column) -> bool {
+    *column == Column::Free
+}
+
+impl Entry {
+    /// The box this entry wrote.
+    pub fn place(&self) -> Place {
+        Place::new(self.column, self.category)
+    }
 }
 
 /// A player's place in the final (or current) standings.
@@ -103,7 +126,7 @@ pub struct Game {
     first_seat: usize,
     turn: Turn,
     log: Vec<Entry>,
-    /// Derived from the log; never saved.
+    /// Derived from the log; never saved. Seat by seat, each seat's columns in sheet order.
     sheets: Vec<Sheet>,
 }
 
@@ -122,7 +145,7 @@ impl Game {
         Ok(Game {
             rules,
             mode,
-            sheets: vec![Sheet::new(); players.len()],
+            sheets: vec![Sheet::new(); players.len() * rules.columns().len()],
             players,
             first_seat,
             turn: Turn::default(),
@@ -146,8 +169,22 @@ impl Game {
         self.first_seat
     }
 
+    /// Every sheet, seat by seat, each seat's columns in sheet order: one sheet a seat on a plain sheet.
     pub fn sheets(&self) -> &[Sheet] {
         &self.sheets
+    }
+
+    /// A seat's sheets, one for each column, in sheet order.
+    pub fn seat_sheets(&self, seat: usize) -> &[Sheet] {
+        let columns = self.rules.columns().len();
+        self.sheets
+            .get(seat * columns..(seat + 1) * columns)
+            .unwrap_or_default()
+    }
+
+    /// A seat's sheet in one column, if the seat and the column exist.
+    pub fn sheet(&self, seat: usize, column: Column) -> Option<&Sheet> {
+        self.seat_sheets(seat).get(self.rules.columns().position(column)?)
     }
 
     /// Whether the table may still choose who starts: nobody has rolled, entered dice or written yet.
@@ -187,36 +224,43 @@ impl Game {
         self.seat_of_entry(self.log.len())
     }
 
-    /// The game ends when every sheet is full.
+    /// The game ends when every sheet is full: every column of every player.
     pub fn is_over(&self) -> bool {
-        self.log.len() == self.players.len() * self.rules.ruleset().cells.len()
+        self.log.len() == self.players.len() * self.rounds()
     }
 
-    /// The round being played, from 1 to the number of cells on a sheet.
+    /// The turns each player plays: one box a turn, every box of every column.
+    pub fn rounds(&self) -> usize {
+        self.rules.ruleset().cells.len() * self.rules.columns().len()
+    }
+
+    /// The round being played, from 1 to the number of boxes on a player's sheet.
     pub fn round(&self) -> usize {
         self.round_of_entry(self.log.len())
     }
 
     /// The round in which the `index`th entry of the log was (or will be) written.
     pub fn round_of_entry(&self, index: usize) -> usize {
-        let rounds = self.rules.ruleset().cells.len();
-        (index / self.players.len() + 1).min(rounds)
+        (index / self.players.len() + 1).min(self.rounds())
     }
 
+    /// A seat's totals, all its columns together (each column's upper bonus counted in that column).
     pub fn totals(&self, seat: usize) -> Option<Totals> {
-        self.sheets
-            .get(seat)
+        let ruleset = self.rules.ruleset();
+        let sheets = self.seat_sheets(seat);
+        (!sheets.is_empty()).then(|| sheets.iter().map(|sheet| sheet.totals(ruleset)).sum())
+    }
+
+    /// A seat's totals in one column.
+    pub fn column_totals(&self, seat: usize, column: Column) -> Option<Totals> {
+        self.sheet(seat, column)
             .map(|sheet| sheet.totals(self.rules.ruleset()))
     }
 
     /// Every seat by grand total, best first; ties share a rank and the top rank wins.
     pub fn standings(&self) -> Vec<Standing> {
-        let ruleset = self.rules.ruleset();
-        let mut totals: Vec<(usize, u16)> = self
-            .sheets
-            .iter()
-            .enumerate()
-            .map(|(seat, sheet)| (seat, sheet.totals(ruleset).grand))
+        let mut totals: Vec<(usize, u16)> = (0..self.players.len())
+            .map(|seat| (seat, self.totals(seat).map_or(0, |totals| totals.grand)))
             .collect();
         totals.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
         let best = totals.first().map_or(0, |&(_, total)| total);
@@ -231,17 +275,23 @@ impl Game {
             .collect()
     }
 
-    /// What the dice on the table score in each cell the current player may choose, or `None` without dice.
+    /// What the dice on the table score in each open cell of the current player's free column (a plain
+    /// sheet's one column), or `None` without dice (or without a free column).
     pub fn scores(&self) -> Option<Scores> {
+        self.scores_in(Column::Free)
+    }
+
+    /// What the dice on the table score in each open cell of one column of the current player's sheet, the
+    /// Joker's restrictions applied (the column's own rule is [`Game::check_place`]'s).
+    pub fn scores_in(&self, column: Column) -> Option<Scores> {
         let dice = self.turn.dice.filter(|_| !self.is_over())?;
-        Some(
-            self.rules
-                .scores(&self.sheets[self.current_seat()], dice.counts()),
-        )
+        let sheet = self.sheet(self.current_seat(), column)?;
+        Some(self.rules.scores(sheet, dice.counts()))
     }
 
     /// The values a cell can hold on a score pad.
     pub fn offers(&self, category: Category) -> Result<Vec<u16>, GameError> {
+        // Every column's box holds the same values: the column rules say when, not what.
         self.rules
             .offers(category)
             .map_err(|_| GameError::NotInRuleset(category))
@@ -249,7 +299,10 @@ impl Game {
 
     /// Whether the current player may add a five-of-a-kind bonus with the cell they write now.
     pub fn bonus_available(&self) -> bool {
-        !self.is_over() && self.rules.bonus_available(&self.sheets[self.current_seat()])
+        !self.is_over()
+            && self
+                .sheet(self.current_seat(), Column::Free)
+                .is_some_and(|sheet| self.rules.bonus_available(sheet))
     }
 
     /// Whether the current player may roll now, and why not.
@@ -258,7 +311,29 @@ impl Game {
         if self.turn.rolls_used >= MAX_ROLLS {
             return Err(GameError::NoRollsLeft);
         }
+        if self.turn.rolls_used > 0 && !self.writable_after_reroll() {
+            return Err(GameError::WriteNow);
+        }
         Ok(())
+    }
+
+    /// Column Yam: whether some box could still be written after another roll. Only dry boxes, or announced
+    /// boxes with nothing announced, are left: the turn must be written now.
+    fn writable_after_reroll(&self) -> bool {
+        let ruleset = self.rules.ruleset();
+        let columns = self.rules.columns();
+        columns
+            .as_slice()
+            .iter()
+            .zip(self.seat_sheets(self.current_seat()))
+            .any(|(&column, sheet)| {
+                let rerolls_allowed = match column {
+                    Column::Down | Column::Free | Column::Up => true,
+                    Column::Dry => false,
+                    Column::Announced => self.turn.announced.is_some(),
+                };
+                rerolls_allowed && !sheet.is_full(ruleset)
+            })
     }
 
     /// Whether the current player may hold or free this die now, and why not.
@@ -278,9 +353,11 @@ impl Game {
 
     /// What writing `category` now would do, without doing it: the dice's score there, a value to write
     /// (score pad), or why the current player cannot write it.
-    pub fn preview(&self, category: Category) -> Result<Preview, GameError> {
-        self.expect_open(category)?;
-        let Some(scores) = self.scores() else {
+    pub fn preview(&self, place: impl Into<Place>) -> Result<Preview, GameError> {
+        let place = place.into();
+        let category = place.category;
+        self.check_place(place)?;
+        let Some(scores) = self.scores_in(place.column) else {
             return match self.mode {
                 DiceMode::Pad => Ok(Preview::Write),
                 DiceMode::App => Err(GameError::NotRolled),
@@ -332,20 +409,22 @@ impl Game {
         Ok(())
     }
 
-    /// Writes what the dice on the table score in `category`, with any bonus, and passes the turn.
-    pub fn score(&mut self, category: Category) -> Result<&Entry, GameError> {
-        let Preview::Scores(points) = self.preview(category)? else {
+    /// Writes what the dice on the table score in a box (a cell alone: its free-column box), with any bonus,
+    /// and passes the turn.
+    pub fn score(&mut self, place: impl Into<Place>) -> Result<&Entry, GameError> {
+        let place = place.into();
+        let Preview::Scores(points) = self.preview(place)? else {
             return Err(GameError::NotRolled);
         };
-        let bonus = self.scores().is_some_and(|scores| scores.bonus > 0);
-        Ok(self.record(category, points, bonus))
+        let bonus = self.scores_in(place.column).is_some_and(|scores| scores.bonus > 0);
+        Ok(self.record(place, points, bonus))
     }
 
     /// Whether the current player may cross out this cell now, whatever the dice score there (a sheet that
     /// allows it, the app's dice rolled), and why not.
-    pub fn check_cross_out(&self, category: Category) -> Result<(), GameError> {
+    pub fn check_cross_out(&self, place: impl Into<Place>) -> Result<(), GameError> {
         self.expect_mode(DiceMode::App)?;
-        self.expect_open(category)?;
+        self.check_place(place.into())?;
         if !self.rules.ruleset().cross_out_any_cell {
             return Err(GameError::NoCrossingOut);
         }
@@ -356,15 +435,18 @@ impl Game {
     }
 
     /// Crosses out an open cell on purpose (a 0, no bonus), and passes the turn.
-    pub fn cross_out(&mut self, category: Category) -> Result<&Entry, GameError> {
-        self.check_cross_out(category)?;
-        Ok(self.record(category, 0, false))
+    pub fn cross_out(&mut self, place: impl Into<Place>) -> Result<&Entry, GameError> {
+        let place = place.into();
+        self.check_cross_out(place)?;
+        Ok(self.record(place, 0, false))
     }
 
     /// Score pad: writes a value the cell can hold (and the bonus if asked and allowed), and passes the turn.
-    pub fn write(&mut self, category: Category, value: u16, bonus: bool) -> Result<&Entry, GameError> {
+    pub fn write(&mut self, place: impl Into<Place>, value: u16, bonus: bool) -> Result<&Entry, GameError> {
+        let place = place.into();
+        let category = place.category;
         self.expect_mode(DiceMode::Pad)?;
-        self.expect_open(category)?;
+        self.check_place(place)?;
         if self.turn.dice.is_some() {
             return Err(GameError::DiceEntered);
         }
@@ -375,7 +457,36 @@ impl Game {
         if bonus && !self.bonus_available() {
             return Err(GameError::NoBonus);
         }
-        Ok(self.record(category, value, bonus))
+        Ok(self.record(place, value, bonus))
+    }
+
+    /// Column Yam: whether the current player may announce this box of the announced column now (right after
+    /// the turn's first roll, once a turn), and why not.
+    pub fn check_announce(&self, category: Category) -> Result<(), GameError> {
+        self.expect_mode(DiceMode::App)?;
+        let sheet = self
+            .sheet(self.current_seat(), Column::Announced)
+            .ok_or(GameError::NoSuchColumn(Column::Announced))?;
+        if let Some(announced) = self.turn.announced {
+            return Err(GameError::AnnouncementBinds(announced));
+        }
+        if self.turn.rolls_used != 1 {
+            return Err(GameError::AnnounceAfterFirstRoll);
+        }
+        if !self.rules.ruleset().has(category) {
+            return Err(GameError::NotInRuleset(category));
+        }
+        if !sheet.is_open(category) {
+            return Err(GameError::CellFilled(category));
+        }
+        Ok(())
+    }
+
+    /// Column Yam: announces the box of the announced column this turn will end in.
+    pub fn announce(&mut self, category: Category) -> Result<(), GameError> {
+        self.check_announce(category)?;
+        self.turn.announced = Some(category);
+        Ok(())
     }
 
     /// Takes back the last cell written, with its turn as it stood, until the next player rolls.
@@ -383,7 +494,8 @@ impl Game {
         self.check_undo()?;
         let seat = self.seat_of_entry(self.log.len() - 1);
         let entry = self.log.pop().ok_or(GameError::NothingToUndo)?;
-        self.sheets[seat].erase(entry.category, entry.bonus);
+        let index = self.sheet_index(seat, entry.column).ok_or(GameError::NoSuchColumn(entry.column))?;
+        self.sheets[index].erase(entry.category, entry.bonus);
         self.turn = entry.turn;
         Ok(entry)
     }
@@ -403,11 +515,14 @@ impl Game {
         Ok(())
     }
 
-    fn record(&mut self, category: Category, points: u16, bonus: bool) -> &Entry {
-        let seat = self.current_seat();
-        self.sheets[seat].write(category, points, bonus);
+    /// Writes a box that `check_place` allowed.
+    fn record(&mut self, place: Place, points: u16, bonus: bool) -> &Entry {
+        if let Some(index) = self.sheet_index(self.current_seat(), place.column) {
+            self.sheets[index].write(place.category, points, bonus);
+        }
         self.log.push(Entry {
-            category,
+            column: place.column,
+            category: place.category,
             points,
             bonus,
             turn: self.turn,
@@ -433,15 +548,44 @@ impl Game {
         }
     }
 
-    fn expect_open(&self, category: Category) -> Result<(), GameError> {
+    fn sheet_index(&self, seat: usize, column: Column) -> Option<usize> {
+        let columns = self.rules.columns();
+        Some(seat * columns.len() + columns.position(column)?)
+    }
+
+    /// Whether the current player may write this box now, whatever the dice: it is open, and its column's
+    /// rule allows it (the order of Down and Up, the first roll of Dry, the announcement of Announced; on a
+    /// score pad, which does not follow the rolls, Dry and Announced are the table's to keep).
+    pub fn check_place(&self, place: impl Into<Place>) -> Result<(), GameError> {
+        let Place { column, category } = place.into();
         self.expect_playing()?;
-        if !self.rules.ruleset().has(category) {
+        let ruleset = self.rules.ruleset();
+        if !ruleset.has(category) {
             return Err(GameError::NotInRuleset(category));
         }
-        if !self.sheets[self.current_seat()].is_open(category) {
+        let sheet = self
+            .sheet(self.current_seat(), column)
+            .ok_or(GameError::NoSuchColumn(column))?;
+        if !sheet.is_open(category) {
             return Err(GameError::CellFilled(category));
         }
-        Ok(())
+        if let Some(announced) = self.turn.announced
+            && (column, category) != (Column::Announced, announced)
+        {
+            return Err(GameError::AnnouncementBinds(announced));
+        }
+        column
+            .check_order(ruleset, sheet, category)
+            .map_err(|next| GameError::OutOfOrder { column, next })?;
+        let app = self.mode == DiceMode::App;
+        match column {
+            Column::Dry if app && self.turn.rolls_used > 1 => Err(GameError::DryAfterReroll),
+            // Writing the first roll as it lies is announcing it and not rerolling.
+            Column::Announced if app && self.turn.announced.is_none() && self.turn.rolls_used > 1 => {
+                Err(GameError::NotAnnounced)
+            }
+            _ => Ok(()),
+        }
     }
 
     /// Whether a turn can stand in this game at all (e.g. as read from a save).
@@ -449,11 +593,18 @@ impl Game {
         let held_any = turn.held.iter().any(|&held| held);
         match self.mode {
             DiceMode::App => {
+                let announced_open = turn.announced.is_none_or(|announced| {
+                    turn.rolls_used > 0
+                        && self
+                            .sheet(self.current_seat(), Column::Announced)
+                            .is_some_and(|sheet| sheet.is_open(announced))
+                });
                 turn.rolls_used <= MAX_ROLLS
                     && turn.dice.is_some() == (turn.rolls_used > 0)
                     && (!held_any || turn.dice.is_some())
+                    && announced_open
             }
-            DiceMode::Pad => turn.rolls_used == 0 && !held_any,
+            DiceMode::Pad => turn.rolls_used == 0 && !held_any && turn.announced.is_none(),
         }
     }
 }
@@ -519,6 +670,21 @@ pub enum GameError {
     /// This sheet writes a 0 only where the dice make nothing.
     NoCrossingOut,
     NoSuchSeat(usize),
+    /// The sheet has no such column.
+    NoSuchColumn(Column),
+    /// Down and Up fill their boxes in order: this one is next.
+    OutOfOrder { column: Column, next: Category },
+    /// The dry column takes a box only right after the turn's first roll.
+    DryAfterReroll,
+    /// After a reroll, the announced column takes only a box announced after the first roll.
+    NotAnnounced,
+    /// A box was announced this turn: the turn ends there.
+    AnnouncementBinds(Category),
+    /// A box is announced right after the turn's first roll, not later.
+    AnnounceAfterFirstRoll,
+    /// Only boxes that take the first roll's dice are open (dry, or announced with nothing announced): no
+    /// more rolls this turn.
+    WriteNow,
 }
 
 impl fmt::Display for GameError {
@@ -559,6 +725,27 @@ impl fmt::Display for GameError {
                 f.write_str("this sheet crosses out only a cell the dice do not make")
             }
             GameError::NoSuchSeat(seat) => write!(f, "there is no seat {seat}"),
+            GameError::NoSuchColumn(column) => write!(f, "this sheet has no {column} column"),
+            GameError::OutOfOrder { column, next } => {
+                write!(f, "the {column} column is filled in order: next is \"{}\"", next.id())
+            }
+            GameError::DryAfterReroll => {
+                f.write_str("the dry column takes a box only right after the first roll")
+            }
+            GameError::NotAnnounced => f.write_str(
+                "after a reroll the announced column takes only the box announced after the first roll",
+            ),
+            GameError::AnnouncementBinds(announced) => write!(
+                f,
+                "\"{}\" was announced: this turn ends in that box of the announced column",
+                announced.id()
+            ),
+            GameError::AnnounceAfterFirstRoll => {
+                f.write_str("a box is announced right after the first roll")
+            }
+            GameError::WriteNow => f.write_str(
+                "only boxes that take the first roll are open: write (or announce) now, no more rolls",
+            ),
         }
     }
 }
@@ -639,15 +826,13 @@ impl TryFrom<GameRecord> for Game {
                 return Err(LoadError::Turn);
             }
             game.turn = entry.turn;
+            let place = entry.place();
             let crossed_out =
                 entry.points == 0 && game.mode == DiceMode::App && game.rules.ruleset().cross_out_any_cell;
             let written = match entry.turn.dice {
-                Some(_) if crossed_out => game.cross_out(entry.category).map_err(bad)?.clone(),
-                Some(_) => game.score(entry.category).map_err(bad)?.clone(),
-                None => game
-                    .write(entry.category, entry.points, entry.bonus)
-                    .map_err(bad)?
-                    .clone(),
+                Some(_) if crossed_out => game.cross_out(place).map_err(bad)?.clone(),
+                Some(_) => game.score(place).map_err(bad)?.clone(),
+                None => game.write(place, entry.points, entry.bonus).map_err(bad)?.clone(),
             };
             if written != entry {
                 return Err(LoadError::Entry {

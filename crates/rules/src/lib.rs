@@ -3,12 +3,14 @@
 //! - [`ruleset`]: Yahtzee, Yardzee, Yam and Yatzy as data: cells, labels, sections, bonuses, player limits.
 //! - [`language`]: English and French; every label on a sheet in both.
 //! - [`pattern`]: the small pure functions that say what a cell asks of the dice and what it pays.
+//! - [`column`]: column Yam's columns (down, free, up, dry, announced) and a box's place on a sheet of columns.
 //! - [`rules`]: a ruleset with its options (Joker, Yahtzee bonus): what dice score on a sheet, what a cell can hold.
 //! - [`moves`]: a decision within a turn (keep some dice, or write a cell), for hints, coach and bots.
 //! - [`game`]: the state machine: rolls, holds, scoring, the score pad, undo; illegal moves are typed errors.
 #![forbid(unsafe_code)]
 
 pub mod category;
+pub mod column;
 pub mod dice;
 pub mod game;
 pub mod language;
@@ -20,6 +22,7 @@ pub mod sheet;
 pub mod start;
 
 pub use category::{Category, UnknownCategory};
+pub use column::{Column, Columns, ColumnsError, Place, UnknownColumn};
 pub use dice::{DICE, Dice, DiceError, Face, FaceCounts};
 pub use game::{
     DiceMode, DiceSource, Entry, FORMAT_VERSION, Game, GameError, LoadError, MAX_NAME_CHARS, MAX_ROLLS,

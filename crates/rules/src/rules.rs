@@ -7,6 +7,7 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 
 use crate::category::Category;
+use crate::column::Columns;
 use crate::dice::FaceCounts;
 use crate::pattern;
 use crate::ruleset::{Cell, Ruleset, RulesetId, Section};
@@ -92,6 +93,7 @@ pub struct Rules {
     ruleset: RulesetId,
     joker: Joker,
     yahtzee_bonus: bool,
+    columns: Columns,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -99,12 +101,15 @@ struct RulesRecord {
     ruleset: RulesetId,
     joker: Joker,
     yahtzee_bonus: bool,
+    /// Written only for a sheet of several columns, so a plain sheet's rules read as they always have.
+    #[serde(default, skip_serializing_if = "Columns::is_one")]
+    columns: Columns,
 }
 
 impl TryFrom<RulesRecord> for Rules {
     type Error = RulesError;
     fn try_from(record: RulesRecord) -> Result<Rules, RulesError> {
-        Rules::with_options(record.ruleset, record.joker, record.yahtzee_bonus)
+        Rules::with_options(record.ruleset, record.joker, record.yahtzee_bonus)?.with_columns(record.columns)
     }
 }
 
@@ -114,6 +119,7 @@ impl From<Rules> for RulesRecord {
             ruleset: rules.ruleset,
             joker: rules.joker,
             yahtzee_bonus: rules.yahtzee_bonus,
+            columns: rules.columns,
         }
     }
 }
@@ -144,6 +150,7 @@ impl Rules {
             ruleset,
             joker: if extra { Joker::Forced } else { Joker::None },
             yahtzee_bonus: extra,
+            columns: Columns::ONE,
         }
     }
 
@@ -160,7 +167,29 @@ impl Rules {
             ruleset,
             joker,
             yahtzee_bonus,
+            columns: Columns::ONE,
         })
+    }
+
+    /// The same rules on a sheet of these columns; only a sheet played in columns (Yam) takes more than one.
+    pub fn with_columns(self, columns: Columns) -> Result<Rules, RulesError> {
+        if !columns.is_one() && !self.ruleset().plays_in_columns {
+            return Err(RulesError::NoColumns(self.ruleset));
+        }
+        Ok(Rules { columns, ..self })
+    }
+
+    /// The columns of each player's sheet, in sheet order (one free column on a plain sheet).
+    pub fn columns(&self) -> Columns {
+        self.columns
+    }
+
+    /// The same rules on a plain one-column sheet: how the strategy engine values each column.
+    pub fn single_column(self) -> Rules {
+        Rules {
+            columns: Columns::ONE,
+            ..self
+        }
     }
 
     /// The ruleset with the options a table chose, `None` standing for the ruleset's default: how the setup
@@ -331,6 +360,8 @@ pub enum RulesError {
     UnknownJoker(String),
     NoJoker(RulesetId),
     NoBonus(RulesetId),
+    /// This ruleset is played on one column.
+    NoColumns(RulesetId),
     NotInRuleset(Category, RulesetId),
     ValueNotOffered(Category, u16),
     FilledTwice(Category),
@@ -344,6 +375,7 @@ impl fmt::Display for RulesError {
             }
             RulesError::NoJoker(ruleset) => write!(f, "{ruleset} has no Joker rule"),
             RulesError::NoBonus(ruleset) => write!(f, "{ruleset} has no Yahtzee bonus"),
+            RulesError::NoColumns(ruleset) => write!(f, "{ruleset} is played on one column"),
             RulesError::NotInRuleset(category, ruleset) => {
                 write!(f, "{ruleset} has no cell {category:?}", category = category.id())
             }

@@ -143,6 +143,8 @@ pub struct Ruleset {
     /// The sheet lets a player cross out any open cell on purpose, whatever the dice score there (the French
     /// Yam pad); elsewhere a 0 is written only where the dice make nothing.
     pub cross_out_any_cell: bool,
+    /// The sheet is also played in several columns, each with its rule (column Yam).
+    pub plays_in_columns: bool,
     pub min_players: usize,
     pub max_players: usize,
 }
@@ -305,6 +307,7 @@ pub static YAHTZEE: Ruleset = Ruleset {
     },
     extra_five_of_a_kind: Some(YAHTZEE_EXTRA),
     cross_out_any_cell: false,
+    plays_in_columns: false,
     min_players: 1,
     max_players: 8,
 };
@@ -399,6 +402,7 @@ pub static YAM: Ruleset = Ruleset {
     },
     extra_five_of_a_kind: None,
     cross_out_any_cell: true,
+    plays_in_columns: true,
     min_players: 1,
     max_players: 6,
 };
@@ -472,6 +476,7 @@ pub static YATZY: Ruleset = Ruleset {
     },
     extra_five_of_a_kind: None,
     cross_out_any_cell: false,
+    plays_in_columns: false,
     min_players: 1,
     max_players: 8,
 };

@@ -111,3 +111,19 @@ pub struct Totals {
     /// Five-of-a-kinds scored: the five-of-a-kind cell written with points, and every bonus.
     pub five_of_a_kinds: u16,
 }
+
+/// A player's totals over the columns of their sheet: each column's figures added up.
+impl std::iter::Sum for Totals {
+    fn sum<I: Iterator<Item = Totals>>(columns: I) -> Totals {
+        columns.fold(Totals::default(), |all, column| Totals {
+            upper: all.upper + column.upper,
+            upper_vs_par: all.upper_vs_par + column.upper_vs_par,
+            upper_needed: all.upper_needed + column.upper_needed,
+            bonus: all.bonus + column.bonus,
+            lower: all.lower + column.lower,
+            five_of_a_kind_bonus: all.five_of_a_kind_bonus + column.five_of_a_kind_bonus,
+            grand: all.grand + column.grand,
+            five_of_a_kinds: all.five_of_a_kinds + column.five_of_a_kinds,
+        })
+    }
+}
