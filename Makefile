@@ -47,7 +47,13 @@ e2e: setup-node setup-chromium
 	playwright test
 
 ## Sizes and timings (figures go to BENCHMARKS.md).
-bench: bench-app bench-strategy bench-rooms
+bench: bench-app bench-strategy bench-rooms bench-columns
+
+## Column Yam's heuristic player against the greedy baseline: 10,000 games each, same seed (same dice).
+.PHONY: bench-columns
+bench-columns:
+	$(CARGO) build --release --locked -p fivedice
+	for bot in column greedy; do target/release/fivedice simulate --rules yam --columns down,free,up --bot $$bot --games 10000 --seed 2026; done
 
 ## The room server under a bounded load on loopback: 250 rooms of 4 players (1,000 connections) playing at once.
 .PHONY: bench-rooms

@@ -7,8 +7,8 @@ use std::io::Write;
 use lexopt::ValueExt;
 use std::process::ExitCode;
 
-use fivedice_rules::{Category, Dice, Joker, Rules, RulesetId, Section};
-use fivedice_strategy::{Advice, Choice, HISTOGRAM_BIN, Level, Summary, ValueTable, simulate};
+use fivedice_rules::{Category, Column, Columns, Dice, Joker, Rules, RulesetId, Section};
+use fivedice_strategy::{Advice, Choice, HISTOGRAM_BIN, Level, Summary, ValueTable, simulate, simulate_columns};
 use serde_json::{Value, json};
 
 const USAGE: &str = "\
@@ -16,21 +16,29 @@ fivedice: the rules of Five Dice and its optimal strategy
 
 Usage:
   fivedice rules
-      every ruleset: cell ids, labels (English `label`, French `label_fr`), sections, bonus rule and player limit
-  fivedice score --rules <id> [--joker forced|free|none] [--no-bonus] [--filled id=value,...] D D D D D
-      what each open cell of that sheet scores for these five dice, and the bonus they earn
-  fivedice offers --rules <id> [--joker forced|free|none] <cell id>
-      the values that cell can hold on a score pad
+      every ruleset: cell ids, labels (English `label`, French `label_fr`), sections, bonus rule and player
+      limit, and the columns of its column variant (column Yam)
+  fivedice score --rules <id> [--joker forced|free|none] [--no-bonus] [--columns C,C,...] [--column C]
+                 [--filled id=value,...] D D D D D
+      what each open cell of that sheet scores for these five dice, and the bonus they earn; with --column,
+      the sheet is that column's and only the boxes its order allows now are listed (down: the first open
+      box, up: the last; free, dry and announced: any, the moment of writing being the turn's)
+  fivedice offers --rules <id> [--joker forced|free|none] [--columns C,C,... --column C] <cell id>
+      the values that cell can hold on a score pad (the same in every column)
   fivedice solve --rules <id> [--joker ...] [--no-bonus] [--json]
       the optimal strategy's expected score of a solitaire game, its number of states and the time taken
   fivedice simulate --rules <id> [--joker ...] [--no-bonus] --bot optimal|strong|casual --games N --seed S [--json]
       N games of a bot: mean, standard deviation, min, max, upper-bonus rate and a histogram
+  fivedice simulate --rules yam --columns C,C,... --bot column|greedy --games N --seed S [--json]
+      column Yam: the heuristic player (each column valued by the exact single-column table) or the greedy
+      baseline (the points of the turn in hand); the upper-bonus rate is per column
   fivedice advise --rules <id> [--joker ...] [--no-bonus] [--filled id=value,...] --dice D D D D D
                   --rolls-left 0|1|2 [--json]
       every keep (or, with no rolls left, every cell) with its expected final score, best first;
       the expected final score is the sheet's total so far plus the expected points still to come
 
-Rulesets: yahtzee, yardzee, yam, yatzy. rules, score and offers print JSON. Bad input exits with status 2.";
+Rulesets: yahtzee, yardzee, yam, yatzy. Columns (column Yam): down, free, up, dry, announced, in sheet order.
+rules, score and offers print JSON. Bad input exits with status 2.";
 
 fn main() -> ExitCode {
     match run(std::env::args_os().skip(1).collect()) {
@@ -79,6 +87,8 @@ fn run(args: Vec<OsString>) -> Result<String, String> {
 struct Options {
     rules: Option<String>,
     joker: Option<String>,
+    columns: Option<String>,
+    column: Option<String>,
     no_bonus: bool,
     filled: Option<String>,
     json: bool,
@@ -104,6 +114,8 @@ impl Options {
             match arg {
                 Long("rules") => options.rules = Some(text(parser.value())?),
                 Long("joker") => options.joker = Some(text(parser.value())?),
+                Long("columns") => options.columns = Some(text(parser.value())?),
+                Long("column") => options.column = Some(text(parser.value())?),
                 Long("filled") => options.filled = Some(text(parser.value())?),
                 Long("no-bonus") => options.no_bonus = true,
                 Long("json") => options.json = true,
@@ -148,7 +160,28 @@ impl Options {
         };
         // `--no-bonus` on a ruleset without the bonus changes nothing, so it is not an error there.
         let bonus = (self.no_bonus && Rules::new(id).has_yahtzee_bonus()).then_some(false);
-        Rules::from_choices(id, joker, bonus).map_err(|error| error.to_string())
+        let rules = Rules::from_choices(id, joker, bonus).map_err(|error| error.to_string())?;
+        let Some(columns) = self.columns.as_deref() else {
+            return Ok(rules);
+        };
+        let columns = Columns::parse_list(columns).map_err(|error| format!("--columns: {error}"))?;
+        rules.with_columns(columns).map_err(|error| error.to_string())
+    }
+
+    /// The column named by `--column`, which must be one of the rules' columns.
+    fn column(&self, rules: Rules) -> Result<Option<Column>, String> {
+        let Some(id) = self.column.as_deref() else {
+            return Ok(None);
+        };
+        let column: Column = id.parse().map_err(|error: fivedice_rules::UnknownColumn| error.to_string())?;
+        if !rules.columns().contains(column) {
+            let ids: Vec<&str> = rules.columns().as_slice().iter().map(|column| column.id()).collect();
+            return Err(format!(
+                "--column {column}: this sheet's columns are {} (choose them with --columns)",
+                ids.join(", ")
+            ));
+        }
+        Ok(Some(column))
     }
 
     /// A whole number given with `--name`, within `range`.
@@ -230,9 +263,25 @@ fn rules_json() -> Value {
                 Some(_) => Joker::ALL.iter().map(|joker| joker.id()).collect(),
                 None => Vec::new(),
             };
+            let columns: Vec<Value> = match ruleset.plays_in_columns {
+                true => Column::ALL
+                    .into_iter()
+                    .map(|column| {
+                        let label = column.label();
+                        json!({"id": column.id(), "symbol": column.symbol(), "label": label.en, "label_fr": label.fr})
+                    })
+                    .collect(),
+                false => Vec::new(),
+            };
+            let default_columns: Vec<&str> = match ruleset.plays_in_columns {
+                true => Columns::USUAL.iter().map(|column| column.id()).collect(),
+                false => Vec::new(),
+            };
             json!({
                 "id": ruleset.id,
                 "name": ruleset.name,
+                "columns": columns,
+                "default_columns": default_columns,
                 "min_players": ruleset.min_players,
                 "max_players": ruleset.max_players,
                 "sections": [
@@ -253,14 +302,19 @@ fn score_json(options: &Options) -> Result<Value, String> {
     let rules = options.rules()?;
     let sheet = options.filled(rules)?;
     let dice = options.dice()?;
+    let column = options.column(rules)?;
     let scores = rules.scores(&sheet, dice.counts());
     let cells: serde_json::Map<String, Value> = scores
         .cells
         .iter()
+        .filter(|&&(category, _)| {
+            column.is_none_or(|column| column.check_order(rules.ruleset(), &sheet, category).is_ok())
+        })
         .map(|&(category, value)| (category.id().to_string(), json!(value)))
         .collect();
     Ok(json!({
         "rules": rules.id(),
+        "column": column,
         "dice": dice,
         "scores": cells,
         "yahtzee_bonus": scores.bonus,
@@ -269,6 +323,7 @@ fn score_json(options: &Options) -> Result<Value, String> {
 
 fn offers_json(options: &Options) -> Result<Value, String> {
     let rules = options.rules()?;
+    options.column(rules)?;
     options.expect_positionals(1, "offers")?;
     let category: Category = options.positionals[0]
         .parse()
@@ -284,17 +339,26 @@ fn rounded(value: f64) -> f64 {
 
 /// How the rules' options read in a report.
 fn options_json(rules: Rules) -> Value {
-    json!({
+    let mut options = json!({
         "id": rules.id(),
         "joker": rules.joker().id(),
         "yahtzee_bonus": rules.has_yahtzee_bonus(),
-    })
+    });
+    if !rules.columns().is_one() {
+        options["columns"] = json!(rules.columns());
+    }
+    options
 }
 
 fn describe(rules: Rules) -> String {
     let bonus = if rules.has_yahtzee_bonus() { "on" } else { "off" };
+    let columns: Vec<&str> = rules.columns().as_slice().iter().map(|column| column.id()).collect();
+    let columns = match rules.columns().is_one() {
+        true => String::new(),
+        false => format!(", columns {}", columns.join(",")),
+    };
     format!(
-        "{} (Joker {}, Yahtzee bonus {bonus})",
+        "{} (Joker {}, Yahtzee bonus {bonus}{columns})",
         rules.id(),
         rules.joker().id()
     )
@@ -330,6 +394,9 @@ fn solve(options: &Options) -> Result<String, String> {
 fn simulate_games(options: &Options) -> Result<String, String> {
     let rules = options.rules()?;
     options.expect_positionals(0, "simulate")?;
+    if !rules.columns().is_one() {
+        return simulate_column_games(options, rules);
+    }
     let level: Level = options
         .bot
         .as_deref()
@@ -340,18 +407,35 @@ fn simulate_games(options: &Options) -> Result<String, String> {
     let table = level.table(rules);
     let summary = simulate(&table, level.noise(), games, seed).map_err(|error| error.to_string())?;
     if options.json {
-        return Ok(summary_json(rules, level, seed, &summary).to_string());
+        return Ok(summary_json(rules, level.id(), seed, &summary).to_string());
     }
-    Ok(summary_text(rules, level, seed, &summary))
+    Ok(summary_text(rules, level.id(), seed, &summary))
 }
 
-fn summary_json(rules: Rules, level: Level, seed: u64, summary: &Summary) -> Value {
+/// Column Yam: the heuristic player on the single-column optimal table, or the greedy baseline.
+fn simulate_column_games(options: &Options, rules: Rules) -> Result<String, String> {
+    let bot = options.bot.as_deref().ok_or("missing --bot column|greedy")?;
+    let table = match bot {
+        "column" => ValueTable::solve(rules.single_column()),
+        "greedy" => ValueTable::myopic(rules.single_column()),
+        other => return Err(format!("column Yam plays --bot column or greedy, not {other:?}")),
+    };
+    let games = options.number(&options.games, "games", 1..=10_000_000)? as usize;
+    let seed = options.number(&options.seed, "seed", 0..=u64::MAX)?;
+    let summary = simulate_columns(&table, rules, games, seed).map_err(|error| error.to_string())?;
+    if options.json {
+        return Ok(summary_json(rules, bot, seed, &summary).to_string());
+    }
+    Ok(summary_text(rules, bot, seed, &summary))
+}
+
+fn summary_json(rules: Rules, bot: &str, seed: u64, summary: &Summary) -> Value {
     let histogram: Vec<Value> = (summary.histogram.iter())
         .map(|&(from, games)| json!({"from": from, "to": from + HISTOGRAM_BIN - 1, "games": games}))
         .collect();
     json!({
         "rules": options_json(rules),
-        "bot": level.id(),
+        "bot": bot,
         "seed": seed,
         "games": summary.games,
         "mean": summary.mean,
@@ -364,12 +448,11 @@ fn summary_json(rules: Rules, level: Level, seed: u64, summary: &Summary) -> Val
     })
 }
 
-fn summary_text(rules: Rules, level: Level, seed: u64, summary: &Summary) -> String {
+fn summary_text(rules: Rules, bot: &str, seed: u64, summary: &Summary) -> String {
     let mut lines = vec![
         format!(
-            "{} games of the {} bot, {}, seed {seed}",
+            "{} games of the {bot} bot, {}, seed {seed}",
             summary.games,
-            level.id(),
             describe(rules)
         ),
         format!(
@@ -378,7 +461,7 @@ fn summary_text(rules: Rules, level: Level, seed: u64, summary: &Summary) -> Str
         ),
         format!("standard deviation {:.2}", summary.standard_deviation),
         format!("min {}, max {}", summary.min, summary.max),
-        format!("upper bonus in {:.1}% of games", 100.0 * summary.upper_bonus_rate),
+        format!("upper bonus in {:.1}% of upper sections", 100.0 * summary.upper_bonus_rate),
     ];
     let most = summary
         .histogram

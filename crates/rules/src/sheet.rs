@@ -41,6 +41,14 @@ impl Sheet {
         ruleset.cells.iter().all(|cell| !self.is_open(cell.category))
     }
 
+    /// This sheet with one more box written, as it would stand: for the strategy engine to weigh a move.
+    /// (Legality is the game's: `Game` writes only what the rules allow.)
+    pub fn with_written(&self, category: Category, value: u16) -> Sheet {
+        let mut after = self.clone();
+        after.write(category, value, false);
+        after
+    }
+
     pub(crate) fn write(&mut self, category: Category, value: u16, bonus: bool) {
         self.cells.insert(category, value);
         self.bonus_count += u16::from(bonus);

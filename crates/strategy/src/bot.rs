@@ -259,10 +259,11 @@ pub fn simulate(table: &ValueTable, noise: f64, games: usize, seed: u64) -> Resu
         upper_bonuses += usize::from(totals.bonus > 0);
         scores.push(totals.grand);
     }
-    Ok(summarise(&scores, upper_bonuses))
+    Ok(summarise(&scores, upper_bonuses, games))
 }
 
-fn summarise(scores: &[u16], upper_bonuses: usize) -> Summary {
+/// The summary of these scores, with `upper_bonuses` earned in `chances` upper sections.
+pub(crate) fn summarise(scores: &[u16], upper_bonuses: usize, chances: usize) -> Summary {
     let games = scores.len();
     let count = games.max(1) as f64;
     let mean = scores.iter().map(|&s| f64::from(s)).sum::<f64>() / count;
@@ -285,7 +286,7 @@ fn summarise(scores: &[u16], upper_bonuses: usize) -> Summary {
         standard_error: standard_deviation / count.sqrt(),
         min: sorted.first().copied().unwrap_or(0),
         max: sorted.last().copied().unwrap_or(0),
-        upper_bonus_rate: upper_bonuses as f64 / count,
+        upper_bonus_rate: upper_bonuses as f64 / chances.max(1) as f64,
         histogram,
     }
 }

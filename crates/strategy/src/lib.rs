@@ -7,12 +7,14 @@
 //! - [`TurnAdvisor`] / [`ValueTable::advise`]: within a turn, every keep or cell with its exact expected final
 //!   score, ranked ([`Advice`]), and the points a choice gives up against the best ([`Advice::loss`]).
 //! - [`Bot`] at a [`Level`] and [`simulate`]: players from perfect to beatable, deterministic given a seed.
+//! - [`ColumnBot`] and [`simulate_columns`]: column Yam's heuristic player, on the single-column table.
 //!
 //! All scores come from the rules crate; the engine only adds expectations and maxima.
 #![forbid(unsafe_code)]
 
 mod advice;
 mod bot;
+mod columns;
 mod five_of_a_kind;
 mod keeps;
 mod lanes;
@@ -21,5 +23,6 @@ mod table;
 mod turn;
 
 pub use advice::{Advice, AdviceError, Choice, Keep, Rated, TurnAdvisor, Verdict};
+pub use columns::{ColumnBot, ColumnMove, simulate_columns};
 pub use bot::{Bot, HISTOGRAM_BIN, Level, PlayError, Rng, Summary, simulate};
 pub use table::{ENGINE_VERSION, Progress, TableBuilder, ValueTable};
