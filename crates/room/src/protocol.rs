@@ -16,7 +16,8 @@ use crate::room::{Action, Event, LogEntry, Phase};
 
 /// The version of this protocol and of the room's log format. A device and a server that differ do not
 /// talk: the device is told to update (its rules might replay the log differently). 2: crossing out.
-pub const PROTOCOL_VERSION: u32 = 2;
+/// 3: column Yam (the column of each box, the announcement).
+pub const PROTOCOL_VERSION: u32 = 3;
 
 /// What a device sends.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

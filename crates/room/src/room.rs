@@ -10,8 +10,8 @@ use std::fmt;
 use std::ops::Not;
 
 use fivedice_rules::{
-    Category, DICE, Dice, DiceMode, Face, FirstPlayerRoll, Game, GameError, Joker, Rules, RulesError,
-    RulesetId, SetupError,
+    Category, Column, Columns, DICE, Dice, DiceMode, Face, FirstPlayerRoll, Game, GameError, Joker, Place,
+    Rules, RulesError, RulesetId, SetupError,
 };
 use serde::{Deserialize, Serialize};
 
@@ -81,6 +81,9 @@ pub enum Action {
         yahtzee_bonus: Option<bool>,
         #[serde(default)]
         dice: DiceMode,
+        /// Column Yam: the columns of each sheet (one free column when left out).
+        #[serde(default, skip_serializing_if = "Columns::is_one")]
+        columns: Columns,
     },
     /// Host, lobby: the server rolls for the first player and the game begins.
     Start,
@@ -99,16 +102,26 @@ pub enum Action {
     Hold {
         die: usize,
     },
-    /// Score the dice on the table in a cell.
+    /// Score the dice on the table in a box (a column's cell; the free column on a plain sheet).
     Score {
+        #[serde(default, skip_serializing_if = "Column::is_free")]
+        column: Column,
         category: Category,
     },
-    /// Cross out a cell on purpose, whatever the dice score there (a sheet that allows it: Yam).
+    /// Cross out a box on purpose, whatever the dice score there (a sheet that allows it: Yam).
     CrossOut {
+        #[serde(default, skip_serializing_if = "Column::is_free")]
+        column: Column,
         category: Category,
     },
-    /// Score pad: write a value the cell can hold, with the five-of-a-kind bonus if asked and allowed.
+    /// Column Yam: announce the box of the announced column this turn ends in (after the first roll).
+    Announce {
+        category: Category,
+    },
+    /// Score pad: write a value the box can hold, with the five-of-a-kind bonus if asked and allowed.
     Write {
+        #[serde(default, skip_serializing_if = "Column::is_free")]
+        column: Column,
         category: Category,
         value: u16,
         #[serde(default)]
@@ -164,6 +177,8 @@ pub enum Event {
     },
     Scored {
         seat: usize,
+        #[serde(default, skip_serializing_if = "Column::is_free")]
+        column: Column,
         category: Category,
         points: u16,
         #[serde(default, skip_serializing_if = "Not::not")]
@@ -171,10 +186,18 @@ pub enum Event {
     },
     CrossedOut {
         seat: usize,
+        #[serde(default, skip_serializing_if = "Column::is_free")]
+        column: Column,
+        category: Category,
+    },
+    Announced {
+        seat: usize,
         category: Category,
     },
     Written {
         seat: usize,
+        #[serde(default, skip_serializing_if = "Column::is_free")]
+        column: Column,
         category: Category,
         value: u16,
         #[serde(default, skip_serializing_if = "Not::not")]
@@ -190,6 +213,8 @@ pub enum Event {
     /// The cell taken back from `seat`'s sheet; the turn returns to that seat as it stood.
     Undone {
         seat: usize,
+        #[serde(default, skip_serializing_if = "Column::is_free")]
+        column: Column,
         category: Category,
     },
 }
@@ -365,6 +390,7 @@ impl Room {
                 joker,
                 yahtzee_bonus,
                 dice,
+                columns,
             } => {
                 self.expect_host(actor)?;
                 self.expect_lobby()?;
@@ -374,6 +400,7 @@ impl Room {
                     joker.unwrap_or(defaults.joker()),
                     yahtzee_bonus.unwrap_or(defaults.has_yahtzee_bonus()),
                 )
+                .and_then(|rules| rules.with_columns(*columns))
                 .map_err(RoomError::Rules)?;
                 self.check_seats_fit(rules)?;
                 Ok(Event::RulesChosen { rules, dice: *dice })
@@ -426,6 +453,7 @@ impl Room {
             | Action::Hold { .. }
             | Action::Score { .. }
             | Action::CrossOut { .. }
+            | Action::Announce { .. }
             | Action::Write { .. }
             | Action::EnterDice { .. }
             | Action::ClearDice
@@ -467,30 +495,41 @@ impl Room {
                 die: *die,
                 held: trial.toggle_hold(*die)?,
             },
-            Action::Score { category } => {
-                let entry = trial.score(*category)?;
+            Action::Score { column, category } => {
+                let entry = trial.score(Place::new(*column, *category))?;
                 Event::Scored {
                     seat,
+                    column: entry.column,
                     category: entry.category,
                     points: entry.points,
                     bonus: entry.bonus,
                 }
             }
-            Action::CrossOut { category } => {
-                trial.cross_out(*category)?;
+            Action::CrossOut { column, category } => {
+                trial.cross_out(Place::new(*column, *category))?;
                 Event::CrossedOut {
+                    seat,
+                    column: *column,
+                    category: *category,
+                }
+            }
+            Action::Announce { category } => {
+                trial.announce(*category)?;
+                Event::Announced {
                     seat,
                     category: *category,
                 }
             }
             Action::Write {
+                column,
                 category,
                 value,
                 bonus,
             } => {
-                let entry = trial.write(*category, *value, *bonus)?;
+                let entry = trial.write(Place::new(*column, *category), *value, *bonus)?;
                 Event::Written {
                     seat,
+                    column: entry.column,
                     category: entry.category,
                     value: entry.points,
                     bonus: entry.bonus,
@@ -504,10 +543,14 @@ impl Room {
                 trial.clear_dice()?;
                 Event::DiceCleared { seat }
             }
-            Action::Undo => Event::Undone {
-                seat,
-                category: trial.undo()?.category,
-            },
+            Action::Undo => {
+                let entry = trial.undo()?;
+                Event::Undone {
+                    seat,
+                    column: entry.column,
+                    category: entry.category,
+                }
+            }
             Action::AddComputer { .. }
             | Action::ChooseRules { .. }
             | Action::Start
@@ -653,27 +696,37 @@ impl Room {
             }
             Event::Scored {
                 seat,
+                column,
                 category,
                 points,
                 bonus,
             } => {
                 let game = self.game_for_turn_of(*seat)?;
-                let entry = game.score(*category)?;
+                let entry = game.score(Place::new(*column, *category))?;
                 if entry.points != *points || entry.bonus != *bonus {
                     return Err(RoomError::Inconsistent("the dice do not score that"));
                 }
             }
-            Event::CrossedOut { seat, category } => {
-                self.game_for_turn_of(*seat)?.cross_out(*category)?;
+            Event::CrossedOut {
+                seat,
+                column,
+                category,
+            } => {
+                self.game_for_turn_of(*seat)?
+                    .cross_out(Place::new(*column, *category))?;
+            }
+            Event::Announced { seat, category } => {
+                self.game_for_turn_of(*seat)?.announce(*category)?;
             }
             Event::Written {
                 seat,
+                column,
                 category,
                 value,
                 bonus,
             } => {
                 let game = self.game_for_turn_of(*seat)?;
-                game.write(*category, *value, *bonus)?;
+                game.write(Place::new(*column, *category), *value, *bonus)?;
             }
             Event::DiceEntered { seat, dice } => {
                 self.game_for_turn_of(*seat)?.enter_dice(*dice)?;
@@ -681,13 +734,17 @@ impl Room {
             Event::DiceCleared { seat } => {
                 self.game_for_turn_of(*seat)?.clear_dice()?;
             }
-            Event::Undone { seat, category } => {
+            Event::Undone {
+                seat,
+                column,
+                category,
+            } => {
                 let game = self.game.as_mut().ok_or(RoomError::NotStarted)?;
                 let written = game.log().len();
                 if written == 0 || game.seat_of_entry(written - 1) != *seat {
                     return Err(RoomError::Inconsistent("that seat did not write last"));
                 }
-                if game.undo()?.category != *category {
+                if game.undo()?.place() != Place::new(*column, *category) {
                     return Err(RoomError::Inconsistent("that cell was not written last"));
                 }
             }

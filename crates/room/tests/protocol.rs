@@ -2,7 +2,9 @@
 
 use fivedice_room::protocol::{ClientMessage, HeldSeat, SeatPresence, ServerMessage};
 use fivedice_room::{Action, Event, LogEntry, Phase, RoomName};
-use fivedice_rules::{Category, Dice, DiceMode, Face, FirstPlayerRoll, Joker, Rules, RulesetId};
+use fivedice_rules::{
+    Category, Column, Columns, Dice, DiceMode, Face, FirstPlayerRoll, Joker, Rules, RulesetId,
+};
 use serde_json::json;
 
 fn dice(text: &str) -> Dice {
@@ -13,6 +15,7 @@ fn every_action() -> Vec<Action> {
     vec![
         Action::AddComputer { name: "Robot".into() },
         Action::ChooseRules {
+            columns: Columns::ONE,
             ruleset: RulesetId::Yahtzee,
             joker: Some(Joker::Free),
             yahtzee_bonus: Some(false),
@@ -25,9 +28,11 @@ fn every_action() -> Vec<Action> {
         Action::Roll,
         Action::Hold { die: 4 },
         Action::Score {
+            column: Column::Free,
             category: Category::FullHouse,
         },
         Action::Write {
+            column: Column::Free,
             category: Category::Yahtzee,
             value: 50,
             bonus: true,
@@ -76,18 +81,21 @@ fn every_event() -> Vec<Event> {
             held: true,
         },
         Event::Scored {
+            column: Column::Free,
             seat: 0,
             category: Category::Chance,
             points: 15,
             bonus: false,
         },
         Event::Scored {
+            column: Column::Free,
             seat: 0,
             category: Category::Sixes,
             points: 30,
             bonus: true,
         },
         Event::Written {
+            column: Column::Free,
             seat: 1,
             category: Category::FullHouse,
             value: 25,
@@ -99,6 +107,7 @@ fn every_event() -> Vec<Event> {
         },
         Event::DiceCleared { seat: 1 },
         Event::Undone {
+            column: Column::Free,
             seat: 1,
             category: Category::FullHouse,
         },
@@ -230,6 +239,7 @@ fn the_wire_shape_is_plain_json() {
             token: "ab".into(),
             at: 4,
             action: Action::Write {
+                column: Column::Free,
                 category: Category::FullHouse,
                 value: 25,
                 bonus: false
@@ -241,6 +251,7 @@ fn the_wire_shape_is_plain_json() {
     assert_eq!(
         rules,
         Action::ChooseRules {
+            columns: Columns::ONE,
             ruleset: RulesetId::Yam,
             joker: None,
             yahtzee_bonus: None,

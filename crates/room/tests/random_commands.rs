@@ -5,7 +5,7 @@ mod common;
 
 use common::{Script, room_name};
 use fivedice_room::{Action, LogEntry, Room};
-use fivedice_rules::{Category, Dice, DiceMode, Joker, RulesetId};
+use fivedice_rules::{Category, Column, Columns, Dice, DiceMode, Joker, RulesetId};
 use proptest::prelude::*;
 
 #[derive(Clone, Debug)]
@@ -43,9 +43,9 @@ fn action() -> impl Strategy<Value = Action> {
         // Play dominates, so random sequences get deep into games.
         6 => Just(Action::Roll),
         3 => (0usize..6).prop_map(|die| Action::Hold { die }),
-        6 => category.clone().prop_map(|category| Action::Score { category }),
+        6 => category.clone().prop_map(|category| Action::Score { column: Column::Free, category }),
         2 => (category.clone(), 0u16..60, any::<bool>())
-            .prop_map(|(category, value, bonus)| Action::Write { category, value, bonus }),
+            .prop_map(|(category, value, bonus)| Action::Write { column: Column::Free, category, value, bonus }),
         1 => dice.prop_map(|dice| Action::EnterDice { dice }),
         1 => Just(Action::ClearDice),
         1 => Just(Action::Undo),
@@ -53,7 +53,7 @@ fn action() -> impl Strategy<Value = Action> {
         1 => Just(Action::Leave),
         1 => name().prop_map(|name| Action::AddComputer { name }),
         1 => (ruleset, joker, prop::option::of(any::<bool>()), mode).prop_map(
-            |(ruleset, joker, yahtzee_bonus, dice)| Action::ChooseRules { ruleset, joker, yahtzee_bonus, dice }
+            |(ruleset, joker, yahtzee_bonus, dice)| Action::ChooseRules { columns: Columns::ONE, ruleset, joker, yahtzee_bonus, dice }
         ),
         1 => (0usize..9).prop_map(|seat| Action::TakeOver { seat }),
         1 => (0usize..9).prop_map(|seat| Action::GiveBack { seat }),
@@ -86,7 +86,10 @@ fn offered_score(room: &Room) -> Action {
     };
     match game.scores() {
         Some(scores) => match scores.cells.first() {
-            Some(&(category, _)) => Action::Score { category },
+            Some(&(category, _)) => Action::Score {
+                column: Column::Free,
+                category,
+            },
             None => Action::Roll,
         },
         None if game.mode() == DiceMode::Pad => {
@@ -97,6 +100,7 @@ fn offered_score(room: &Room) -> Action {
             });
             match open {
                 Some(cell) => Action::Write {
+                    column: Column::Free,
                     category: cell.category,
                     value: 0,
                     bonus: false,

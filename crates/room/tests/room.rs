@@ -4,7 +4,7 @@ mod common;
 
 use common::{Logged, Script, room_name, started};
 use fivedice_room::{Action, Event, LogEntry, Phase, Room, RoomError, RoomName, TAKE_OVER_AFTER_MS};
-use fivedice_rules::{Category, Dice, DiceMode, GameError, Joker, RulesError, RulesetId};
+use fivedice_rules::{Category, Column, Columns, Dice, DiceMode, GameError, Joker, RulesError, RulesetId};
 
 fn no_dice() -> Script {
     Script::new(&[1])
@@ -96,6 +96,7 @@ fn a_ninth_player_is_refused_and_a_seventh_at_yam() {
         RoomError::RoomFull { max: 8 }
     );
     let yam = Action::ChooseRules {
+        columns: Columns::ONE,
         ruleset: RulesetId::Yam,
         joker: None,
         yahtzee_bonus: None,
@@ -126,6 +127,7 @@ fn rules_are_the_hosts_and_checked_by_the_rules_crate() {
     logged.join("Anna");
     logged.join("Ben");
     let yatzy_with_joker = Action::ChooseRules {
+        columns: Columns::ONE,
         ruleset: RulesetId::Yatzy,
         joker: Some(Joker::Free),
         yahtzee_bonus: None,
@@ -140,6 +142,7 @@ fn rules_are_the_hosts_and_checked_by_the_rules_crate() {
         RoomError::Rules(RulesError::NoJoker(RulesetId::Yatzy))
     );
     let yatzy_pad = Action::ChooseRules {
+        columns: Columns::ONE,
         ruleset: RulesetId::Yatzy,
         joker: None,
         yahtzee_bonus: None,
@@ -150,6 +153,7 @@ fn rules_are_the_hosts_and_checked_by_the_rules_crate() {
     assert_eq!(logged.room.rules().joker(), Joker::None);
     assert_eq!(logged.room.dice_mode(), DiceMode::Pad);
     let yahtzee_free = Action::ChooseRules {
+        columns: Columns::ONE,
         ruleset: RulesetId::Yahtzee,
         joker: Some(Joker::Free),
         yahtzee_bonus: Some(false),
@@ -254,6 +258,7 @@ fn after_the_start_the_lobby_is_closed() {
         RoomError::Started
     );
     let choose = Action::ChooseRules {
+        columns: Columns::ONE,
         ruleset: RulesetId::Yatzy,
         joker: None,
         yahtzee_bonus: None,
@@ -273,6 +278,7 @@ fn play_is_refused_before_the_start() {
         Action::Roll,
         Action::Hold { die: 0 },
         Action::Score {
+            column: Column::Free,
             category: Category::Chance,
         },
         Action::Undo,
@@ -302,6 +308,7 @@ fn only_the_seat_whose_turn_it_is_plays() {
         Action::Hold { die: 1 },
         Action::Roll,
         Action::Score {
+            column: Column::Free,
             category: Category::Sixes,
         },
     ] {
@@ -313,6 +320,7 @@ fn only_the_seat_whose_turn_it_is_plays() {
     logged.act(
         0,
         Action::Score {
+            column: Column::Free,
             category: Category::Sixes,
         },
         &mut no_dice(),
@@ -331,6 +339,7 @@ fn an_action_decided_on_an_older_room_is_stale() {
     let after_roll = logged.room.seq();
     // Scoring or holding dice the device had not seen yet.
     let chance = Action::Score {
+        column: Column::Free,
         category: Category::Chance,
     };
     assert_eq!(
@@ -395,6 +404,7 @@ fn the_rules_crate_refuses_what_the_rules_refuse() {
             0,
             seq,
             Action::Score {
+                column: Column::Free,
                 category: Category::Chance
             },
             &mut no_dice()
@@ -425,6 +435,7 @@ fn the_rules_crate_refuses_what_the_rules_refuse() {
             0,
             seq,
             Action::Score {
+                column: Column::Free,
                 category: Category::OnePair
             },
             &mut no_dice()
@@ -449,6 +460,7 @@ fn a_score_pad_room_writes_only_offered_values() {
     logged.act(
         0,
         Action::ChooseRules {
+            columns: Columns::ONE,
             ruleset: RulesetId::Yahtzee,
             joker: None,
             yahtzee_bonus: None,
@@ -459,6 +471,7 @@ fn a_score_pad_room_writes_only_offered_values() {
     logged.act(0, Action::Start, &mut Script::new(&[6, 1]));
     let seq = logged.room.seq();
     let full_house_26 = Action::Write {
+        column: Column::Free,
         category: Category::FullHouse,
         value: 26,
         bonus: false,
@@ -480,6 +493,7 @@ fn a_score_pad_room_writes_only_offered_values() {
     logged.act(
         0,
         Action::Write {
+            column: Column::Free,
             category: Category::FullHouse,
             value: 25,
             bonus: false,
@@ -504,6 +518,7 @@ fn a_score_pad_room_writes_only_offered_values() {
     logged.act(
         1,
         Action::Score {
+            column: Column::Free,
             category: Category::Fours,
         },
         &mut no_dice(),
@@ -526,6 +541,7 @@ fn undo_belongs_to_the_seat_that_wrote_until_the_next_roll() {
     logged.act(
         0,
         Action::Score {
+            column: Column::Free,
             category: Category::Twos,
         },
         &mut no_dice(),
@@ -544,6 +560,7 @@ fn undo_belongs_to_the_seat_that_wrote_until_the_next_roll() {
     logged.act(
         0,
         Action::Score {
+            column: Column::Free,
             category: Category::FullHouse,
         },
         &mut no_dice(),
@@ -564,7 +581,14 @@ fn play_to_the_end(logged: &mut Logged, actor_for: impl Fn(&Room, usize) -> usiz
         logged.act(actor, Action::Roll, script);
         let scores = logged.room.game().and_then(|game| game.scores()).expect("dice");
         let (category, _) = scores.cells[0];
-        logged.act(actor, Action::Score { category }, script);
+        logged.act(
+            actor,
+            Action::Score {
+                column: Column::Free,
+                category,
+            },
+            script,
+        );
     }
 }
 
@@ -647,6 +671,7 @@ fn a_computer_stands_in_for_a_seat_away_long_enough_until_given_back() {
     logged.act(
         0,
         Action::Score {
+            column: Column::Free,
             category: Category::Yahtzee,
         },
         &mut no_dice(),
@@ -705,6 +730,7 @@ fn a_computer_stands_in_for_a_seat_away_long_enough_until_given_back() {
     logged.act(
         1,
         Action::Score {
+            column: Column::Free,
             category: Category::LargeStraight,
         },
         &mut no_dice(),
@@ -735,6 +761,7 @@ fn events_that_do_not_fit_are_refused_with_the_room_unchanged() {
         },
         // Points the dice do not score.
         Event::Scored {
+            column: Column::Free,
             seat: 0,
             category: Category::Chance,
             points: 30,
@@ -751,6 +778,7 @@ fn events_that_do_not_fit_are_refused_with_the_room_unchanged() {
             computer: false,
         },
         Event::Undone {
+            column: Column::Free,
             seat: 1,
             category: Category::Chance,
         },
@@ -827,6 +855,7 @@ fn a_yam_room_crosses_out_on_purpose_and_a_yahtzee_room_refuses_it() {
     logged.join("Anna");
     logged.join("Ben");
     let yam = Action::ChooseRules {
+        columns: Columns::ONE,
         ruleset: RulesetId::Yam,
         joker: None,
         yahtzee_bonus: None,
@@ -836,11 +865,19 @@ fn a_yam_room_crosses_out_on_purpose_and_a_yahtzee_room_refuses_it() {
     logged.act(0, Action::Start, &mut Script::new(&[6, 1]));
     logged.act(0, Action::Roll, &mut Script::new(&[6, 6, 6, 6, 2]));
     let four = Category::FourOfAKind;
-    logged.act(0, Action::CrossOut { category: four }, &mut no_dice());
+    logged.act(
+        0,
+        Action::CrossOut {
+            column: Column::Free,
+            category: four,
+        },
+        &mut no_dice(),
+    );
     let last = &logged.log.last().expect("an entry").event;
     assert_eq!(
         last,
         &Event::CrossedOut {
+            column: Column::Free,
             seat: 0,
             category: four
         }
@@ -858,7 +895,10 @@ fn a_yam_room_crosses_out_on_purpose_and_a_yahtzee_room_refuses_it() {
         &yahtzee.room,
         0,
         at,
-        Action::CrossOut { category: four },
+        Action::CrossOut {
+            column: Column::Free,
+            category: four,
+        },
         &mut no_dice(),
     );
     assert_eq!(error, RoomError::Game(GameError::NoCrossingOut));

@@ -20,7 +20,7 @@ use std::time::{Duration, Instant};
 
 use fivedice_room::protocol::{ClientMessage, PROTOCOL_VERSION, ServerMessage};
 use fivedice_room::{Action, LogEntry, Room, RoomName};
-use fivedice_rules::Game;
+use fivedice_rules::{Column, Game};
 use fivedice_server::{Config, Limits};
 use futures_util::{SinkExt, StreamExt};
 use tokio::net::TcpStream;
@@ -349,7 +349,16 @@ async fn play_room(
             .and_then(Game::scores)
             .and_then(|scores| scores.cells.first().map(|&(category, _)| category))
             .ok_or_else(|| format!("{name}: nothing to score"))?;
-        act(&mut players, &mut replica, seat, Action::Score { category }).await?;
+        act(
+            &mut players,
+            &mut replica,
+            seat,
+            Action::Score {
+                column: Column::Free,
+                category,
+            },
+        )
+        .await?;
     }
     for (mut socket, _) in players {
         // The game is over; a failed close changes nothing measured.

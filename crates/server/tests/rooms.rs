@@ -6,7 +6,7 @@ mod common;
 use common::{Client, bounded, http_get, play_turn, start_server};
 use fivedice_room::protocol::{ClientMessage, PROTOCOL_VERSION, ServerMessage};
 use fivedice_room::{Action, Event, LogEntry, Phase, Room};
-use fivedice_rules::{Category, DICE, Dice, DiceMode, Face, Game, RulesetId};
+use fivedice_rules::{Category, Column, Columns, DICE, Dice, DiceMode, Face, Game, RulesetId};
 use fivedice_server::{Limits, RunningServer};
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::http::HeaderValue;
@@ -234,6 +234,7 @@ async fn another_seats_action_and_a_stale_action_are_refused() {
             token: first.token_of(first_seat),
             at: before,
             action: Action::Score {
+                column: Column::Free,
                 category: Category::Chance,
             },
         })
@@ -246,6 +247,7 @@ async fn another_seats_action_and_a_stale_action_are_refused() {
         .act_as(
             first_seat,
             Action::Score {
+                column: Column::Free,
                 category: Category::OnePair,
             },
         )
@@ -260,6 +262,7 @@ async fn another_seats_action_and_a_stale_action_are_refused() {
         .act(
             first_seat,
             Action::Score {
+                column: Column::Free,
                 category: Category::Chance,
             },
         )
@@ -309,6 +312,7 @@ async fn a_score_pad_room_refuses_a_value_the_rules_do_not_offer() {
     anna.act(
         0,
         Action::ChooseRules {
+            columns: Columns::ONE,
             ruleset: RulesetId::Yam,
             joker: None,
             yahtzee_bonus: None,
@@ -326,6 +330,7 @@ async fn a_score_pad_room_refuses_a_value_the_rules_do_not_offer() {
         anna.act_as(
             0,
             Action::Write {
+                column: Column::Free,
                 category,
                 value,
                 bonus: false,
@@ -342,6 +347,7 @@ async fn a_score_pad_room_refuses_a_value_the_rules_do_not_offer() {
         .act(
             0,
             Action::Write {
+                column: Column::Free,
                 category: Category::Aces,
                 value: 5,
                 bonus: false,
@@ -361,6 +367,7 @@ async fn a_score_pad_room_refuses_a_value_the_rules_do_not_offer() {
     anna.act(
         0,
         Action::Score {
+            column: Column::Free,
             category: Category::Sixes,
         },
     )
@@ -393,6 +400,7 @@ async fn a_ninth_player_and_a_seventh_yam_player_are_refused() {
     let host = &mut players[0];
     host.reach(8).await;
     let yam = Action::ChooseRules {
+        columns: Columns::ONE,
         ruleset: RulesetId::Yam,
         joker: None,
         yahtzee_bonus: None,

@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use fivedice_room::protocol::{ClientMessage, HeldSeat, PROTOCOL_VERSION, ServerMessage};
 use fivedice_room::{Action, Event, LogEntry, Room, RoomName};
-use fivedice_rules::Game;
+use fivedice_rules::{Column, Game};
 use fivedice_server::{Config, Limits, RunningServer};
 use futures_util::{SinkExt, StreamExt};
 use tokio::net::TcpStream;
@@ -349,7 +349,15 @@ async fn play(clients: &mut [Client], hold_and_reroll: bool) -> bool {
         .and_then(Game::scores)
         .expect("dice on the table");
     let (category, _) = scores.cells[0];
-    let entry = client.act(seat, Action::Score { category }).await;
+    let entry = client
+        .act(
+            seat,
+            Action::Score {
+                column: Column::Free,
+                category,
+            },
+        )
+        .await;
     for other in clients.iter_mut() {
         other.reach(entry.seq).await;
     }
