@@ -2,7 +2,7 @@
 //! `?room=…&name=…` address that opens an online room and joins it (see UI-HOOKS.md).
 
 use fivedice_room::{RoomName, check_player_name};
-use fivedice_rules::{DiceMode, Joker, Language, Rules, RulesetId};
+use fivedice_rules::{Columns, DiceMode, Joker, Language, Rules, RulesetId};
 use fivedice_worker::Level;
 
 use crate::table::{DEFAULT_BOT_DELAY_MS, NewGameRequest};
@@ -91,6 +91,14 @@ fn request<'a>(get: &impl Fn(&str) -> Option<&'a str>) -> Result<NewGameRequest,
         None => None,
     };
     let rules = Rules::from_choices(id, joker, None).map_err(|error| error.to_string())?;
+    // Column Yam: `columns=down,free,up` (any of down, free, up, dry, announced, in sheet order).
+    let rules = match get("columns") {
+        Some(list) => {
+            let columns = Columns::parse_list(list).map_err(|error| format!("columns: {error}"))?;
+            rules.with_columns(columns).map_err(|error| error.to_string())?
+        }
+        None => rules,
+    };
     let mode = match get("dice").unwrap_or("app") {
         "app" => DiceMode::App,
         "pad" => DiceMode::Pad,
@@ -128,6 +136,9 @@ fn request<'a>(get: &impl Fn(&str) -> Option<&'a str>) -> Result<NewGameRequest,
     }
     if mode == DiceMode::Pad && computer.iter().any(Option::is_some) {
         return Err("computer players need the app's dice (dice=app)".into());
+    }
+    if !rules.columns().is_one() && computer.iter().any(Option::is_some) {
+        return Err("computer players do not play column Yam yet".into());
     }
     let bot_delay_ms = match get("botdelay") {
         Some(delay) => delay
@@ -189,6 +200,26 @@ mod tests {
         );
         assert_eq!(request.players, ["Anna", "Ben B", "Zoë"]);
         assert_eq!((request.mode, request.seed), (DiceMode::App, Some(42)));
+    }
+
+    #[test]
+    fn column_yam_by_address() {
+        let request = parse_launch("new=1&rules=yam&columns=down,free,up&players=A,B")
+            .unwrap()
+            .unwrap();
+        assert_eq!(request.rules.columns().as_slice(), Columns::USUAL);
+        for (query, reason) in [
+            ("new=1&rules=yahtzee&columns=down&players=A", "one column"),
+            ("new=1&rules=yam&columns=down,down&players=A", "twice"),
+            ("new=1&rules=yam&columns=sideways&players=A", "sideways"),
+            (
+                "new=1&rules=yam&columns=down,up&players=A,B&bots=human,optimal",
+                "column Yam",
+            ),
+        ] {
+            let error = parse_launch(query).unwrap().unwrap_err();
+            assert!(error.contains(reason), "{query}: {error}");
+        }
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! The choice of a game, shared by the setup screen and an online room's lobby: the ruleset, its Joker rule,
 //! and whose dice (the hooks `data-setup="rules|joker|dice-mode"` are the same in both).
 
-use fivedice_rules::{DiceMode, Joker, RulesetId};
+use fivedice_rules::{Column, DiceMode, Joker, RulesetId};
 use leptos::prelude::*;
 
 use crate::store::GameStore;
@@ -101,5 +101,63 @@ pub fn DiceModeSelect(
                 </option>
             </select>
         </label>
+    }
+}
+
+/// Column Yam: one column, or several, each with its rule, in the order the table taps them (the usual Down,
+/// Free, Up to begin with). Shown for a ruleset played in columns.
+#[component]
+pub fn ColumnChoice(in_columns: RwSignal<bool>, columns: RwSignal<Vec<Column>>) -> impl IntoView {
+    let store = expect_context::<GameStore>();
+    let words = store.words();
+    let language = store.language().get_untracked();
+    let toggle = move |column: Column| {
+        columns.update(|chosen| match chosen.iter().position(|&other| other == column) {
+            Some(index) => {
+                chosen.remove(index);
+            }
+            None => chosen.push(column),
+        })
+    };
+    view! {
+        <label>
+            <span>{words.sheet}</span>
+            <select
+                data-setup="sheet"
+                on:change=move |event| in_columns.set(event_target_value(&event) == "columns")
+            >
+                <option value="one" selected=move || !in_columns.get()>
+                    {words.one_column}
+                </option>
+                <option value="columns" selected=move || in_columns.get()>
+                    {words.in_columns}
+                </option>
+            </select>
+        </label>
+        <Show when=move || in_columns.get()>
+            <fieldset class="column-choice">
+                <legend>{words.columns_in_order}</legend>
+                {Column::ALL
+                    .into_iter()
+                    .map(|column| {
+                        let place = move || columns.with(|chosen| chosen.iter().position(|&other| other == column));
+                        view! {
+                            <button
+                                type="button"
+                                class="secondary column-toggle"
+                                data-column-choice=column.id()
+                                aria-pressed=move || place().is_some().to_string()
+                                on:click=move |_| toggle(column)
+                            >
+                                <span class="order" aria-hidden="true">
+                                    {move || place().map(|index| format!("{}.", index + 1))}
+                                </span>
+                                {format!("{} {}", column.symbol(), column.label().get(language))}
+                            </button>
+                        }
+                    })
+                    .collect_view()}
+            </fieldset>
+        </Show>
     }
 }

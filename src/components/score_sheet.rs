@@ -1,6 +1,9 @@
-//! The score sheet: a column per player, a row per cell, the totals at the foot of each section.
+//! The score sheet: a column per player (column Yam: the player's columns side by side, each headed by its
+//! mark), a row per cell, the totals at the foot of each section.
 
-use fivedice_rules::{Category, Cell, Language, Move, Preview, Ruleset, Section, Totals};
+use fivedice_rules::{
+    Category, Cell, Column, Columns, Language, Move, Place, Preview, Ruleset, Section, Totals,
+};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -20,6 +23,9 @@ pub fn ScoreSheet() -> impl IntoView {
     let language = store.language().get_untracked();
     let players = store.players().get_untracked();
     let seats = players.len();
+    let columns = rules.columns();
+    let plain = columns.is_one();
+    let span = columns.len();
     let current = store.current_seat();
     let current = move || current.get();
     let wrap = NodeRef::<leptos::html::Div>::new();
@@ -50,7 +56,12 @@ pub fn ScoreSheet() -> impl IntoView {
         .enumerate()
         .map(|(seat, name)| {
             view! {
-                <th scope="col" class="player" class:current=move || current() == Some(seat)>
+                <th
+                    scope="colgroup"
+                    colspan=span.to_string()
+                    class="player"
+                    class:current=move || current() == Some(seat)
+                >
                     <span class="name">{name}</span>
                     {store
                         .computer_at(seat)
@@ -71,23 +82,27 @@ pub fn ScoreSheet() -> impl IntoView {
             <table class="sheet" data-seats=seats.to_string()>
                 <thead>
                     <tr>
-                        <th scope="col" class="corner">{ruleset.name}</th>
+                        <th scope="col" class="corner" rowspan=if plain { "1" } else { "2" }>
+                            {ruleset.name}
+                        </th>
                         {headers}
                     </tr>
+                    {(!plain).then(|| column_heads(columns, seats, language))}
                 </thead>
                 <tbody>
-                    {section_rows(ruleset, language, Section::Upper, seats)}
-                    {total_row(words.upper_total, "upper", seats, |t| t.upper, None)}
+                    {section_rows(ruleset, language, Section::Upper, seats, columns)}
+                    {total_row(words.upper_total, "upper", seats, columns, |t| t.upper, None)}
                     {total_row(
                         (words.bonus_at)(ruleset.upper_bonus.points, ruleset.upper_bonus.threshold),
                         "bonus",
                         seats,
+                        columns,
                         |t| t.bonus,
                         None,
                     )}
-                    <ParRow seats />
-                    {section_rows(ruleset, language, Section::Lower, seats)}
-                    {total_row(words.lower_total, "lower", seats, |t| t.lower, None)}
+                    <ParRow seats columns />
+                    {section_rows(ruleset, language, Section::Lower, seats, columns)}
+                    {total_row(words.lower_total, "lower", seats, columns, |t| t.lower, None)}
                     {ruleset
                         .extra_five_of_a_kind
                         .map(|extra| {
@@ -96,11 +111,12 @@ pub fn ScoreSheet() -> impl IntoView {
                                 extra.bonus_label.get(language),
                                 "yahtzee-bonus",
                                 seats,
+                                columns,
                                 |t| t.five_of_a_kind_bonus,
                                 marks,
                             )
                         })}
-                    {total_row(words.grand_total, "grand", seats, |t| t.grand, None)}
+                    {total_row(words.grand_total, "grand", seats, Columns::ONE, |t| t.grand, None)}
                 </tbody>
             </table>
         </div>
@@ -108,11 +124,39 @@ pub fn ScoreSheet() -> impl IntoView {
     .into_any()
 }
 
+/// Column Yam: each player's columns, headed by their marks (the name in full for assistive technologies).
+fn column_heads(columns: Columns, seats: usize, language: Language) -> impl IntoView {
+    let heads = (0..seats)
+        .flat_map(|_| columns.as_slice().iter().copied())
+        .map(|column| {
+            let label = column.label().get(language);
+            view! {
+                <th scope="col" class="column-head" data-column=column.id() title=label aria-label=label>
+                    {column.symbol()}
+                </th>
+            }
+        })
+        .collect_view();
+    view! { <tr class="column-heads">{heads}</tr> }
+}
+
+/// Each seat's boxes of one row: one per column, in sheet order.
+fn places(columns: Columns, seats: usize) -> impl Iterator<Item = (usize, Column)> {
+    (0..seats).flat_map(move |seat| {
+        columns
+            .as_slice()
+            .to_vec()
+            .into_iter()
+            .map(move |column| (seat, column))
+    })
+}
+
 fn section_rows(
     ruleset: &'static Ruleset,
     language: Language,
     section: Section,
     seats: usize,
+    columns: Columns,
 ) -> impl IntoView {
     let label = ruleset.section_label(section).get(language);
     let rows = ruleset
@@ -123,14 +167,19 @@ fn section_rows(
                     <th scope="row" class="label">
                         {cell.label.get(language)}
                     </th>
-                    {(0..seats).map(|seat| view! { <SheetCell seat cell /> }).collect_view()}
+                    {places(columns, seats)
+                        .map(|(seat, column)| {
+                            let plain = columns.is_one();
+                            view! { <SheetCell seat column cell plain /> }
+                        })
+                        .collect_view()}
                 </tr>
             }
         })
         .collect_view();
     view! {
         <tr class="section">
-            <th scope="colgroup" colspan=(seats + 1).to_string()>
+            <th scope="colgroup" colspan=(seats * columns.len() + 1).to_string()>
                 <span>{label}</span>
             </th>
         </tr>
@@ -138,19 +187,30 @@ fn section_rows(
     }
 }
 
-/// A row of totals. `marks`: the sheet marks each bonus with a sign of its own (the Yardzee ♥, one per bonus
-/// of these points), shown beside the number.
+/// A row of totals, one per column of each seat (a seat's whole sheet when `columns` is one: the grand
+/// total of column Yam spans the seat's columns). `marks`: the sheet marks each bonus with a sign of its own
+/// (the Yardzee ♥, one per bonus of these points), shown beside the number.
 fn total_row(
     label: impl IntoView + 'static,
     id: &'static str,
     seats: usize,
+    columns: Columns,
     value: fn(&Totals) -> u16,
     marks: Option<(&'static str, u16)>,
 ) -> impl IntoView {
     let store = expect_context::<GameStore>();
-    let cells = (0..seats)
-        .map(|seat| {
-            let totals = store.totals(seat);
+    let span = store
+        .rules()
+        .get_untracked()
+        .map_or(1, |rules| rules.columns().len())
+        / columns.len();
+    let cells = places(columns, seats)
+        .map(|(seat, column)| {
+            let (column, hook) = match columns.is_one() {
+                true => (None, format!("{seat}:{id}")),
+                false => (Some(column), format!("{seat}:{column}:{id}")),
+            };
+            let totals = store.totals_in(seat, column);
             let number = move || totals.with(|totals| totals.as_ref().map(value));
             let text = move || number().map(|number| number.to_string()).unwrap_or_default();
             let signs = move || {
@@ -159,8 +219,8 @@ fn total_row(
                 (count > 0).then(|| mark.repeat(count))
             };
             view! {
-                <td>
-                    <span data-total=format!("{seat}:{id}")>{text}</span>
+                <td colspan=span.to_string()>
+                    <span data-total=hook>{text}</span>
                     {marks.map(|_| view! { <span class="marks" data-marks=seat.to_string()>{signs}</span> })}
                 </td>
             }
@@ -174,14 +234,14 @@ fn total_row(
     }
 }
 
-/// How far each player is from 63 "on par" (three of each face), until the bonus is earned.
+/// How far each player (each column) is from 63 "on par" (three of each face), until the bonus is earned.
 #[component]
-fn ParRow(seats: usize) -> impl IntoView {
+fn ParRow(seats: usize, columns: Columns) -> impl IntoView {
     let store = expect_context::<GameStore>();
     let words = store.words();
-    let cells = (0..seats)
-        .map(|seat| {
-            let totals = store.totals(seat);
+    let cells = places(columns, seats)
+        .map(|(seat, column)| {
+            let totals = store.totals_in(seat, (!columns.is_one()).then_some(column));
             let totals = move || totals.get();
             let text = move || match totals() {
                 Some(totals) if totals.bonus > 0 => "✓".to_string(),
@@ -213,21 +273,31 @@ fn ParRow(seats: usize) -> impl IntoView {
     }
 }
 
-/// One cell of one player's column: its written value, or a button while the current player may write it.
+/// One box of one player's sheet: its written value, or a button while the current player may write it (or,
+/// in the announced column right after the first roll, announce it). `plain`: a one-column sheet, whose boxes
+/// are named `seat:cell`; column Yam's are `seat:column:cell`.
 #[component]
-fn SheetCell(seat: usize, cell: &'static Cell) -> impl IntoView {
+fn SheetCell(seat: usize, column: Column, cell: &'static Cell, plain: bool) -> impl IntoView {
     let store = expect_context::<GameStore>();
     let words = store.words();
     let category: Category = cell.category;
-    let id = format!("{seat}:{}", category.id());
-    let written = store.cell_value(seat, category);
-    let preview = store.cell_preview(seat, category);
+    let place = Place::new(column, category);
+    let id = match plain {
+        true => format!("{seat}:{}", category.id()),
+        false => format!("{seat}:{column}:{}", category.id()),
+    };
+    let written = store.cell_value(seat, place);
+    let preview = store.cell_preview(seat, place);
     let hint = expect_context::<HintShown>();
-    let hint_best = move || hint.best() == Some(Move::Cell(category));
+    let hint_best = move || plain && hint.best() == Some(Move::Cell(category));
     let picker = store.picker();
-    let picking = move || picker.with(|picker| picker.is_some_and(|p| p.category == category));
+    let picking = move || picker.with(|picker| picker.is_some_and(|p| p.place == place));
     let current = store.current_seat();
     let current = move || current.get() == Some(seat);
+    let announces = store.announces(seat, category);
+    let announces = move || column == Column::Announced && announces();
+    let announced = store.announced();
+    let announced = move || column == Column::Announced && current() && announced() == Some(category);
     let button_id = id.clone();
     let label = cell.label.get(store.language().get_untracked());
     view! {
@@ -236,6 +306,8 @@ fn SheetCell(seat: usize, cell: &'static Cell) -> impl IntoView {
             class:filled=move || written.get().is_some()
             class:choosable=move || preview.get().is_some()
             class:current-col=current
+            class:announced=announced
+            data-announced=move || announced().then_some("true")
             data-cell=move || preview.get().is_none().then(|| id.clone())
             data-value=move || written.get().map(|value| value.to_string()).unwrap_or_default()
         >
@@ -246,6 +318,8 @@ fn SheetCell(seat: usize, cell: &'static Cell) -> impl IntoView {
                         Preview::Scores(value) => ((words.cell_scores)(label, value), Some(value)),
                         Preview::Write => ((words.cell_write)(label), None),
                     };
+                    // Tapping announces this box (its score as it lies shows all the same).
+                    let aria = if announces() { (words.announce_box)(label) } else { aria };
                     view! {
                         <button
                             class="cell-button"
@@ -253,8 +327,15 @@ fn SheetCell(seat: usize, cell: &'static Cell) -> impl IntoView {
                             class:hint-best=hint_best
                             data-cell=button_id.clone()
                             data-value=""
+                            data-announced=move || announced().then_some("true")
                             aria-label=aria
-                            on:click=move |_| store.open_picker(category)
+                            on:click=move |_| {
+                                if announces() {
+                                    store.announce(category);
+                                } else {
+                                    store.open_picker(place);
+                                }
+                            }
                         >
                             {shown.map(|value| value.to_string())}
                         </button>

@@ -1,11 +1,11 @@
 //! The start screen: set up a table (game, dice, players, name), resume a game in progress, see past games.
 
-use fivedice_rules::{DiceMode, Joker, Rules, RulesetId};
+use fivedice_rules::{Columns, DiceMode, Joker, Rules, RulesetId};
 use leptos::prelude::*;
 
 use super::AfterFirstPaint;
 
-use super::game_choice::{DiceModeSelect, JokerSelect, RulesetSelect};
+use super::game_choice::{ColumnChoice, DiceModeSelect, JokerSelect, RulesetSelect};
 use super::how_to_play::HowToPlay;
 use super::join_room_card::JoinRoomCard;
 use super::perfect_play::PerfectPlay;
@@ -31,6 +31,11 @@ pub fn SetupScreen() -> impl IntoView {
     let table_name = RwSignal::new(String::new());
     let max_players = move || ruleset.get().ruleset().max_players;
     let has_joker = move || offers_joker(ruleset.get());
+    // Column Yam: the sheet in columns, and which, in order.
+    let in_columns = RwSignal::new(false);
+    let columns = RwSignal::new(Columns::USUAL.to_vec());
+    let plays_in_columns = move || ruleset.get().ruleset().plays_in_columns;
+    let column_game = move || plays_in_columns() && in_columns.get();
     let setup_error = store.setup_error();
 
     let start = move |event: leptos::ev::SubmitEvent| {
@@ -41,6 +46,19 @@ pub fn SetupScreen() -> impl IntoView {
             Ok(rules) => rules,
             Err(error) => return store.refuse_setup(error.to_string()),
         };
+        let rules = match column_game() {
+            true => match Columns::new(&columns.get_untracked()) {
+                Ok(chosen) => match rules.with_columns(chosen) {
+                    Ok(rules) => rules,
+                    Err(error) => return store.refuse_setup(error.to_string()),
+                },
+                Err(_) => return store.refuse_setup(words.no_column.into()),
+            },
+            false => rules,
+        };
+        if !rules.columns().is_one() && computers.with_untracked(|seats| seats.iter().any(Option::is_some)) {
+            return store.refuse_setup(words.no_computers_in_columns.into());
+        }
         let players = names
             .get_untracked()
             .iter()
@@ -83,9 +101,16 @@ pub fn SetupScreen() -> impl IntoView {
                 <Show when=has_joker>
                     <JokerSelect value=joker on_choose=Callback::new(move |choice| joker.set(choice)) />
                 </Show>
+                <Show when=plays_in_columns>
+                    <ColumnChoice in_columns columns />
+                </Show>
                 <HowToPlay rules=Signal::derive(move || {
                     let id = ruleset.get();
-                    Rules::from_choices(id, offers_joker(id).then(|| joker.get()), None).ok()
+                    let rules = Rules::from_choices(id, offers_joker(id).then(|| joker.get()), None).ok()?;
+                    match column_game() {
+                        true => rules.with_columns(Columns::new(&columns.get()).ok()?).ok(),
+                        false => Some(rules),
+                    }
                 }) />
                 <DiceModeSelect value=mode app_label=words.app_dice on_choose=Callback::new(move |choice| mode.set(choice)) />
                 <label>
@@ -120,7 +145,7 @@ pub fn SetupScreen() -> impl IntoView {
                             <select
                                 data-setup="player-kind"
                                 aria-label=(words.player_n_is)(seat + 1)
-                                disabled=move || mode.get() == DiceMode::Pad
+                                disabled=move || mode.get() == DiceMode::Pad || column_game()
                                 on:change=move |event| {
                                     let level = event_target_value(&event).parse::<Level>().ok();
                                     computers.update(|seats| {

@@ -21,7 +21,7 @@ pub fn ValuePicker() -> impl IntoView {
     let picker = store.picker();
     // The dialog is rebuilt only when what it offers changes, not on every choice made inside it.
     let offers = store.picker_offers();
-    let open_on = Memo::new(move |_| offers.with(|offers| offers.as_ref().map(|o| o.category)));
+    let open_on = Memo::new(move |_| offers.with(|offers| offers.as_ref().map(|o| o.place)));
     let players = store.players();
     let rules = store.rules();
     // Focus moves into the dialog when it opens, so keyboard players land on Confirm.
@@ -37,19 +37,20 @@ pub fn ValuePicker() -> impl IntoView {
     });
     move || {
         let PickerOffers {
-            category,
+            place,
             seat,
             offers,
             by_hand: pad_without_dice,
             bonus: bonus_points,
             cross_out,
         } = offers.get()?;
-        let label = rules
-            .get_untracked()?
-            .ruleset()
-            .cell(category)?
-            .label
-            .get(language);
+        let rules = rules.get_untracked()?;
+        let label = rules.ruleset().cell(place.category)?.label.get(language);
+        // Column Yam: the box's column too.
+        let label = match rules.columns().is_one() {
+            true => label.to_string(),
+            false => format!("{label} {}", place.column.symbol()),
+        };
         let title = format!("{label} — {}", player_name(players, seat));
         let buttons = move || {
             offers

@@ -1,10 +1,11 @@
 //! English.
 
 use fivedice_rules::{
-    GameError, Joker, JokerCall, MAX_ROLLS, Pattern, Points, Rules, RulesetId, Section, SetupError,
+    GameError, Joker, JokerCall, Language, MAX_ROLLS, Pattern, Points, RulesetId, SetupError,
 };
 
-use super::{Guide, GuideSection, Words};
+use super::Words;
+use super::guide::{self, GuidePhrases};
 use crate::storage::SaveRefused;
 use crate::table::saved::FileError;
 
@@ -26,6 +27,12 @@ pub static WORDS: Words = Words {
     language: "Language",
     new_game: "New game",
     game: "Game",
+    sheet: "Sheet",
+    one_column: "One column",
+    in_columns: "Columns (column Yam)",
+    columns_in_order: "Columns, in the order tapped",
+    no_column: "Choose at least one column.",
+    no_computers_in_columns: "Computer players do not play column Yam yet: seat people only.",
     joker_rule: "Joker rule",
     joker_forced: "Forced (official)",
     joker_free: "Free choice",
@@ -209,6 +216,7 @@ pub static WORDS: Words = Words {
     more_for_bonus: |needed| format!("{needed} more for the bonus"),
     cell_scores: |cell, value| format!("{cell}: score {value}"),
     cell_write: |cell| format!("{cell}: write a score"),
+    announce_box: |cell| format!("{cell}: announce it (this turn ends here)"),
 
     cross_out: "Cross out",
     bonus_toggle: |points, mark| match mark {
@@ -295,7 +303,7 @@ pub static WORDS: Words = Words {
 
     how_to_play: "How to play",
     close: "Close",
-    guide,
+    guide: |rules| guide::build(&GUIDE, rules),
 };
 
 /// What a cell asks of the dice.
@@ -333,8 +341,8 @@ fn pays(pattern: Pattern, points: Points) -> String {
     }
 }
 
-fn joker(rules: &Rules, five: &str) -> String {
-    match rules.joker() {
+fn joker(joker: Joker, five: &str) -> String {
+    match joker {
         Joker::Forced => format!(
             "Joker rule at this table: forced, the official rule. A further {five} goes in the upper cell of its face \
              if that is open. If it is filled, any open lower cell takes it, and there full house and the straights \
@@ -351,88 +359,42 @@ fn joker(rules: &Rules, five: &str) -> String {
     }
 }
 
-fn guide(rules: &Rules) -> Guide {
-    let ruleset = rules.ruleset();
-    let wedding = rules.id() == RulesetId::Yardzee;
-    let five = ruleset
-        .cell(ruleset.five_of_a_kind_cell())
-        .map_or("five alike", |cell| cell.label.en);
-    let rows = |section: Section| {
-        ruleset
-            .cells_in(section)
-            .map(|cell| {
-                [
-                    cell.label.en.to_string(),
-                    needs(cell.pattern),
-                    pays(cell.pattern, cell.points),
-                ]
-            })
-            .collect()
-    };
-    let bonus = ruleset.upper_bonus;
-    let mut sections = vec![GuideSection::text(
-        if wedding { "The Vows" } else { "A turn" },
-        vec![
-            format!(
-                "{}Roll the five dice up to three times. After a roll, tap the dice you want to keep: they stay \
-                 while the others roll again. Stop whenever you like.",
-                if wedding { "Each turn is a promise kept. " } else { "" }
-            ),
-            "Then write one open cell of your column: what the dice make there, or 0 if they do not make it \
-             (Cross out). Every turn fills exactly one cell, so the game lasts as many turns as the sheet has \
-             rows."
-                .into(),
-            "Playing with your own dice? Roll from the cup the same way, then tap the cell and pick the value, or \
-             enter the five dice and let the app count."
-                .into(),
-        ],
-    )];
-    sections.push(GuideSection {
-        heading: ruleset.upper_label.en.into(),
-        paragraphs: vec![format!(
+static GUIDE: GuidePhrases = GuidePhrases {
+    language: Language::English,
+    title: |name| format!("How to play {name}"),
+    five_alike: "five alike",
+    turn_heading: ["A turn", "The Vows"],
+    wedding_opening: "Each turn is a promise kept. ",
+    turn: [
+        "Roll the five dice up to three times. After a roll, tap the dice you want to keep: they stay while the \
+         others roll again. Stop whenever you like.",
+        "Then write one open cell of your column: what the dice make there, or 0 if they do not make it (Cross \
+         out). Every turn fills exactly one cell, so the game lasts as many turns as the sheet has rows.",
+        "Playing with your own dice? Roll from the cup the same way, then tap the cell and pick the value, or \
+         enter the five dice and let the app count.",
+    ],
+    upper: |bonus| {
+        format!(
             "Each cell counts only the dice showing its face. When this part reaches {} the bonus of {} points is \
              added at once: three of each face make exactly {}.",
             bonus.threshold, bonus.points, bonus.threshold
-        )],
-        cells: rows(Section::Upper),
-    });
-    sections.push(GuideSection {
-        heading: ruleset.lower_label.en.into(),
-        paragraphs: vec!["A cell whose dice are not there scores 0.".into()],
-        cells: rows(Section::Lower),
-    });
-    let mut reception = Vec::new();
-    if let Some(extra) = ruleset.extra_five_of_a_kind {
-        let mark = extra
-            .bonus_mark
+        )
+    },
+    lower: "A cell whose dice are not there scores 0.",
+    five_of_a_kind_bonus: |five, points, mark| {
+        let mark = mark
             .map(|mark| format!(", a {mark} on the sheet"))
             .unwrap_or_default();
-        reception.push(format!(
-            "Every further {five} earns {} points{mark}, as long as the {five} cell holds its 50 (not a 0). You \
-             still fill a cell that turn.",
-            extra.bonus
-        ));
-        reception.push(joker(rules, five));
-    }
-    reception.push(
-        "Who starts: each player rolls one die, the highest starts (a tie rolls again); play then goes round the \
-         table. On a score pad the table may roll its own way and choose the first player."
-            .into(),
-    );
-    reception.push(
-        "The game ends when every sheet is full. The highest grand total wins; equal totals share the win."
-            .into(),
-    );
-    sections.push(GuideSection::text(
-        if wedding {
-            "The Reception"
-        } else {
-            "Extras, first player, end"
-        },
-        reception,
-    ));
-    Guide {
-        title: format!("How to play {}", ruleset.name),
-        sections,
-    }
-}
+        format!(
+            "Every further {five} earns {points} points{mark}, as long as the {five} cell holds its 50 (not a 0). \
+             You still fill a cell that turn."
+        )
+    },
+    joker,
+    who_starts: "Who starts: each player rolls one die, the highest starts (a tie rolls again); play then goes \
+                 round the table. On a score pad the table may roll its own way and choose the first player.",
+    end: "The game ends when every sheet is full. The highest grand total wins; equal totals share the win.",
+    extras_heading: ["Extras, first player, end", "The Reception"],
+    needs,
+    pays,
+};

@@ -1,11 +1,12 @@
 //! Français.
 
 use fivedice_rules::{
-    DiceMode, GameError, Joker, JokerCall, MAX_NAME_CHARS, MAX_ROLLS, Pattern, Points, Rules, RulesetId,
-    Section, SetupError,
+    DiceMode, GameError, Joker, JokerCall, Language, MAX_NAME_CHARS, MAX_ROLLS, Pattern, Points, RulesetId,
+    SetupError,
 };
 
-use super::{Guide, GuideSection, Words};
+use super::Words;
+use super::guide::{self, GuidePhrases};
 use crate::storage::SaveRefused;
 use crate::table::saved::FileError;
 
@@ -57,9 +58,7 @@ fn refused(error: &GameError) -> String {
             column.label().fr,
             next.id()
         ),
-        GameError::DryAfterReroll => {
-            "la colonne sèche ne prend qu’un premier lancer, sans relance".into()
-        }
+        GameError::DryAfterReroll => "la colonne sèche ne prend qu’un premier lancer, sans relance".into(),
         GameError::NotAnnounced => {
             "après une relance, la colonne annoncée ne prend que la case annoncée au premier lancer".into()
         }
@@ -84,6 +83,12 @@ pub static WORDS: Words = Words {
     language: "Langue",
     new_game: "Nouvelle partie",
     game: "Jeu",
+    sheet: "Feuille",
+    one_column: "Une colonne",
+    in_columns: "En colonnes (Yam à colonnes)",
+    columns_in_order: "Colonnes, dans l’ordre touché",
+    no_column: "Choisissez au moins une colonne.",
+    no_computers_in_columns: "Les joueurs ordinateurs ne jouent pas encore au Yam à colonnes : seulement des personnes.",
     joker_rule: "Règle du Joker",
     joker_forced: "Imposé (officiel)",
     joker_free: "Au choix",
@@ -271,6 +276,7 @@ pub static WORDS: Words = Words {
     more_for_bonus: |needed| format!("Encore {needed} pour la prime"),
     cell_scores: |cell, value| format!("{cell} : marquer {value}"),
     cell_write: |cell| format!("{cell} : écrire un score"),
+    announce_box: |cell| format!("{cell} : l’annoncer (le tour finira ici)"),
 
     cross_out: "Barrer",
     bonus_toggle: |points, mark| match mark {
@@ -374,7 +380,7 @@ pub static WORDS: Words = Words {
 
     how_to_play: "Comment jouer",
     close: "Fermer",
-    guide,
+    guide: |rules| guide::build(&GUIDE, rules),
 };
 
 /// Ce qu’une case demande aux dés.
@@ -412,8 +418,8 @@ fn pays(pattern: Pattern, points: Points) -> String {
     }
 }
 
-fn joker(rules: &Rules, five: &str) -> String {
-    match rules.joker() {
+fn joker(joker: Joker, five: &str) -> String {
+    match joker {
         Joker::Forced => format!(
             "Règle du Joker à cette table : imposée, la règle officielle. Un nouveau {five} va dans la case du haut \
              de sa face si elle est libre. Si elle est remplie, il va dans une case libre du bas, où le full et les \
@@ -431,89 +437,44 @@ fn joker(rules: &Rules, five: &str) -> String {
     }
 }
 
-fn guide(rules: &Rules) -> Guide {
-    let ruleset = rules.ruleset();
-    let wedding = rules.id() == RulesetId::Yardzee;
-    let five = ruleset
-        .cell(ruleset.five_of_a_kind_cell())
-        .map_or("cinq pareils", |cell| cell.label.fr);
-    let rows = |section: Section| {
-        ruleset
-            .cells_in(section)
-            .map(|cell| {
-                [
-                    cell.label.fr.to_string(),
-                    needs(cell.pattern),
-                    pays(cell.pattern, cell.points),
-                ]
-            })
-            .collect()
-    };
-    let bonus = ruleset.upper_bonus;
-    let mut sections = vec![GuideSection::text(
-        if wedding { "Les vœux" } else { "Un tour" },
-        vec![
-            format!(
-                "{}Lancez les cinq dés jusqu’à trois fois. Après un lancer, touchez les dés à garder : ils restent \
-                 pendant que les autres sont relancés. Arrêtez quand vous voulez.",
-                if wedding { "Chaque tour est une promesse tenue. " } else { "" }
-            ),
-            "Puis écrivez une case libre de votre colonne : ce que les dés y font, ou 0 s’ils ne la font pas \
-             (Barrer). Chaque tour remplit une seule case : la partie dure autant de tours que la feuille a de \
-             lignes."
-                .into(),
-            "Vous jouez avec vos propres dés ? Lancez-les au gobelet de la même façon, puis touchez la case et \
-             choisissez la valeur, ou saisissez les cinq dés et l’appli compte."
-                .into(),
-        ],
-    )];
-    sections.push(GuideSection {
-        heading: ruleset.upper_label.fr.into(),
-        paragraphs: vec![format!(
+static GUIDE: GuidePhrases = GuidePhrases {
+    language: Language::French,
+    title: |name| format!("Comment jouer au {name}"),
+    five_alike: "cinq pareils",
+    turn_heading: ["Un tour", "Les vœux"],
+    wedding_opening: "Chaque tour est une promesse tenue. ",
+    turn: [
+        "Lancez les cinq dés jusqu’à trois fois. Après un lancer, touchez les dés à garder : ils restent pendant \
+         que les autres sont relancés. Arrêtez quand vous voulez.",
+        "Puis écrivez une case libre de votre colonne : ce que les dés y font, ou 0 s’ils ne la font pas \
+         (Barrer). Chaque tour remplit une seule case : la partie dure autant de tours que la feuille a de lignes.",
+        "Vous jouez avec vos propres dés ? Lancez-les au gobelet de la même façon, puis touchez la case et \
+         choisissez la valeur, ou saisissez les cinq dés et l’appli compte.",
+    ],
+    upper: |bonus| {
+        format!(
             "Chaque case ne compte que les dés de sa face. Dès que cette partie atteint {}, la prime de {} points \
              s’ajoute : trois de chaque face font exactement {}.",
             bonus.threshold, bonus.points, bonus.threshold
-        )],
-        cells: rows(Section::Upper),
-    });
-    sections.push(GuideSection {
-        heading: ruleset.lower_label.fr.into(),
-        paragraphs: vec!["Une case dont les dés ne sont pas là vaut 0.".into()],
-        cells: rows(Section::Lower),
-    });
-    let mut reception = Vec::new();
-    if let Some(extra) = ruleset.extra_five_of_a_kind {
-        let mark = extra
-            .bonus_mark
+        )
+    },
+    lower: "Une case dont les dés ne sont pas là vaut 0.",
+    five_of_a_kind_bonus: |five, points, mark| {
+        let mark = mark
             .map(|mark| format!(", un {mark} sur la feuille"))
             .unwrap_or_default();
-        reception.push(format!(
-            "Chaque nouveau {five} rapporte {} points{mark}, tant que la case {five} vaut 50 (et pas 0). Ce tour-là, \
-             on remplit quand même une case.",
-            extra.bonus
-        ));
-        reception.push(joker(rules, five));
-    }
-    reception.push(
-        "Qui commence : chacun lance un dé, le plus fort commence (en cas d’égalité, on relance) ; on joue ensuite \
-         chacun son tour. Sur une feuille de marque, la table peut tirer au sort à sa façon et choisir le premier."
-            .into(),
-    );
-    reception.push(
-        "La partie s’arrête quand toutes les feuilles sont pleines. Le plus grand total général gagne ; à égalité, \
-         la victoire se partage."
-            .into(),
-    );
-    sections.push(GuideSection::text(
-        if wedding {
-            "La réception"
-        } else {
-            "Primes, premier joueur, fin"
-        },
-        reception,
-    ));
-    Guide {
-        title: format!("Comment jouer au {}", ruleset.name),
-        sections,
-    }
-}
+        format!(
+            "Chaque nouveau {five} rapporte {points} points{mark}, tant que la case {five} vaut 50 (et pas 0). Ce \
+             tour-là, on remplit quand même une case."
+        )
+    },
+    joker,
+    who_starts: "Qui commence : chacun lance un dé, le plus fort commence (en cas d’égalité, on relance) ; on \
+                 joue ensuite chacun son tour. Sur une feuille de marque, la table peut tirer au sort à sa façon \
+                 et choisir le premier.",
+    end: "La partie s’arrête quand toutes les feuilles sont pleines. Le plus grand total général gagne ; à \
+          égalité, la victoire se partage.",
+    extras_heading: ["Primes, premier joueur, fin", "La réception"],
+    needs,
+    pays,
+};

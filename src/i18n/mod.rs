@@ -10,6 +10,7 @@
 
 mod en;
 mod fr;
+mod guide;
 
 use crate::storage::SaveRefused;
 use crate::table::saved::FileError;
@@ -37,6 +38,13 @@ pub struct Words {
     pub language: &'static str,
     pub new_game: &'static str,
     pub game: &'static str,
+    /// Column Yam at setup: the sheet (one column, or columns), the columns in order, and their refusals.
+    pub sheet: &'static str,
+    pub one_column: &'static str,
+    pub in_columns: &'static str,
+    pub columns_in_order: &'static str,
+    pub no_column: &'static str,
+    pub no_computers_in_columns: &'static str,
     pub joker_rule: &'static str,
     pub joker_forced: &'static str,
     pub joker_free: &'static str,
@@ -196,6 +204,8 @@ pub struct Words {
     pub more_for_bonus: fn(i32) -> String,
     pub cell_scores: fn(&str, u16) -> String,
     pub cell_write: fn(&str) -> String,
+    /// Column Yam: tapping the box announces it.
+    pub announce_box: fn(&str) -> String,
 
     // The picker.
     pub cross_out: &'static str,

@@ -167,7 +167,7 @@ impl GameStore {
 
     /// Opens the picker on the computer player's cell; its next step confirms it.
     fn computer_takes(&self, category: fivedice_rules::Category) {
-        self.pick(category);
+        self.pick(category.into());
         self.next_computer_step();
     }
 

@@ -689,14 +689,16 @@ impl GameStore {
     }
 
     /// Online: writes the value chosen in the picker (the server scores the dice, or checks the value).
-    pub(super) fn send_cell(&self, category: fivedice_rules::Category, value: u16, bonus: bool) {
-        let Some(preview) = self.game_now(|game| game.preview(category)) else {
+    pub(super) fn send_cell(&self, place: fivedice_rules::Place, value: u16, bonus: bool) {
+        let Some(preview) = self.game_now(|game| game.preview(place)) else {
             return;
         };
+        let fivedice_rules::Place { column, category } = place;
         let action = match preview {
-            Ok(Preview::Scores(points)) if value == 0 && points != 0 => Action::CrossOut { category },
-            Ok(Preview::Scores(_)) => Action::Score { category },
+            Ok(Preview::Scores(points)) if value == 0 && points != 0 => Action::CrossOut { column, category },
+            Ok(Preview::Scores(_)) => Action::Score { column, category },
             Ok(Preview::Write) => Action::Write {
+                column,
                 category,
                 value,
                 bonus,
@@ -764,6 +766,7 @@ impl GameStore {
                 joker,
                 yahtzee_bonus: None,
                 dice,
+                columns: fivedice_rules::Columns::ONE,
             },
         );
     }

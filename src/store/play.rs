@@ -3,16 +3,16 @@
 //! a message to the room server instead (see [`super::online`]), and the game changes when its event is back.
 
 use fivedice_room::Action;
-use fivedice_rules::{Category, Dice, Face, FirstPlayerRoll, GameError, Preview, TiedRollOff};
+use fivedice_rules::{Category, Dice, Face, FirstPlayerRoll, GameError, Place, Preview, TiedRollOff};
 use leptos::prelude::*;
 
 use super::GameStore;
 
-/// The value picker open on a cell: which cell, the value chosen in it so far, and (score pad) whether the
-/// player adds a Yahtzee bonus with it.
+/// The value picker open on a box: which box (a cell, in its column), the value chosen in it so far, and
+/// (score pad) whether the player adds a Yahtzee bonus with it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Picker {
-    pub category: Category,
+    pub place: Place,
     pub chosen: Option<u16>,
     pub bonus: bool,
 }
@@ -61,15 +61,26 @@ impl GameStore {
         self.act(|table| table.game.toggle_hold(die));
     }
 
-    pub fn open_picker(&self, category: Category) {
+    pub fn open_picker(&self, place: Place) {
         if !self.computer_playing() && self.plays_turn_here() {
-            self.pick(category);
+            self.pick(place);
         }
     }
 
-    /// Opens the picker on a cell; with dice on the table, the one value they score there is chosen already.
-    pub(super) fn pick(&self, category: Category) {
-        let Some(preview) = self.game_now(|game| game.preview(category)) else {
+    /// Column Yam: announces the box of the announced column this turn will end in.
+    pub fn announce(&self, category: Category) {
+        if self.computer_playing() || !self.plays_turn_here() {
+            return;
+        }
+        if self.is_online() {
+            return self.send_turn_action(Action::Announce { category });
+        }
+        self.act(|table| table.game.announce(category));
+    }
+
+    /// Opens the picker on a box; with dice on the table, the one value they score there is chosen already.
+    pub(super) fn pick(&self, place: Place) {
+        let Some(preview) = self.game_now(|game| game.preview(place)) else {
             return;
         };
         let chosen = match preview {
@@ -78,7 +89,7 @@ impl GameStore {
             Err(reason) => return self.tell((self.words().refused)(&reason)),
         };
         self.picker.set(Some(Picker {
-            category,
+            place,
             chosen,
             bonus: false,
         }));
@@ -95,10 +106,10 @@ impl GameStore {
         if self.act(|table| table.game.enter_dice(dice)).is_none() {
             return false;
         }
-        let Some(category) = self.picker.with_untracked(|picker| picker.map(|p| p.category)) else {
+        let Some(place) = self.picker.with_untracked(|picker| picker.map(|p| p.place)) else {
             return true;
         };
-        match self.game_now(|game| game.preview(category)) {
+        match self.game_now(|game| game.preview(place)) {
             Some(Ok(Preview::Scores(points))) => {
                 self.choose(points);
                 true
@@ -183,7 +194,7 @@ impl GameStore {
     /// written by hand (score pad).
     pub(super) fn write_chosen(&self) {
         let Some(Picker {
-            category,
+            place,
             chosen: Some(value),
             bonus,
         }) = self.picker.get_untracked()
@@ -191,17 +202,17 @@ impl GameStore {
             return;
         };
         if self.is_online() {
-            return self.send_cell(category, value, bonus);
+            return self.send_cell(place, value, bonus);
         }
         let written = self.act(|table| {
-            let decision = table.cell_decision(category);
-            match table.game.preview(category)? {
+            let decision = table.cell_decision(place.category);
+            match table.game.preview(place)? {
                 // Crossed out on purpose: not the move the coach judges (it scores the dice), so not judged.
                 Preview::Scores(points) if value == 0 && points != 0 => {
-                    return table.game.cross_out(category).map(drop);
+                    return table.game.cross_out(place).map(drop);
                 }
-                Preview::Scores(_) => table.game.score(category).map(drop)?,
-                Preview::Write => table.game.write(category, value, bonus).map(drop)?,
+                Preview::Scores(_) => table.game.score(place).map(drop)?,
+                Preview::Write => table.game.write(place, value, bonus).map(drop)?,
             }
             table.decisions.extend(decision);
             Ok(())

@@ -2,8 +2,8 @@
 //! tap re-renders the few things it affects. Every answer comes from the rules crate.
 
 use fivedice_rules::{
-    Category, Dice, DiceMode, ExtraFiveOfAKind, FirstPlayerRoll, Game, JokerCall, Preview, Rules, Standing,
-    Totals, Turn,
+    Category, Column, Dice, DiceMode, ExtraFiveOfAKind, FirstPlayerRoll, Game, JokerCall, Place, Preview,
+    Rules, Standing, Totals, Turn,
 };
 use fivedice_worker::Level;
 use leptos::prelude::*;
@@ -54,7 +54,7 @@ impl<T, F: Fn() -> T + Copy + Send + Sync + 'static> Reading<T> for F {}
 /// a score pad without dice), and the Yahtzee bonus a score pad may add.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PickerOffers {
-    pub category: Category,
+    pub place: Place,
     pub seat: usize,
     pub offers: Vec<u16>,
     /// Score pad without dice: values are written by hand, and dice may be entered instead.
@@ -127,21 +127,37 @@ impl GameStore {
         move || allowed() && here.get()
     }
 
-    /// The value written in a cell of a seat's column, `None` while it is open.
-    pub fn cell_value(&self, seat: usize, category: Category) -> impl Reading<Option<u16>> + use<> {
-        self.derive(move |table| table.game.sheets().get(seat)?.get(category))
+    /// The value written in a box of a seat's sheet, `None` while it is open.
+    pub fn cell_value(&self, seat: usize, place: Place) -> impl Reading<Option<u16>> + use<> {
+        self.derive(move |table| table.game.sheet(seat, place.column)?.get(place.category))
     }
 
-    /// What writing this cell would do, while its seat may write it now, here (else `None`).
-    pub fn cell_preview(&self, seat: usize, category: Category) -> impl Reading<Option<Preview>> + use<> {
+    /// What writing this box would do, while its seat may write it now, here (else `None`).
+    pub fn cell_preview(&self, seat: usize, place: Place) -> impl Reading<Option<Preview>> + use<> {
         let here = self.acting_here();
         let preview = self.derive(move |table| {
             let game = &table.game;
             (!game.is_over() && game.current_seat() == seat)
-                .then(|| game.preview(category).ok())
+                .then(|| game.preview(place).ok())
                 .flatten()
         });
         move || preview().filter(|_| here.get())
+    }
+
+    /// Column Yam: whether tapping this box of the announced column announces it now (right after the first
+    /// roll, nothing announced yet, here), rather than opening the picker.
+    pub fn announces(&self, seat: usize, category: Category) -> impl Reading<bool> + use<> {
+        let here = self.acting_here();
+        let allowed = self.derive(move |table| {
+            let game = &table.game;
+            game.current_seat() == seat && game.check_announce(category).is_ok()
+        });
+        move || allowed() && here.get()
+    }
+
+    /// The box announced this turn, if any (column Yam).
+    pub fn announced(&self) -> impl Reading<Option<Category>> + use<> {
+        self.derive(|table| table.game.turn().announced)
     }
 
     /// What the Joker rule says of the dice on the table now, where it bears on them.
@@ -149,13 +165,22 @@ impl GameStore {
         self.derive(|table| {
             let game = &table.game;
             let dice = game.turn().dice.filter(|_| !game.is_over())?;
-            let sheet = game.sheets().get(game.current_seat())?;
+            let sheet = game.sheet(game.current_seat(), Column::Free)?;
             game.rules().joker_call(sheet, dice.counts())
         })
     }
 
+    /// A seat's totals, all its columns together.
     pub fn totals(&self, seat: usize) -> impl Reading<Option<Totals>> + use<> {
         self.derive(move |table| table.game.totals(seat))
+    }
+
+    /// A seat's totals in one column (column Yam), or all its columns together (`None`).
+    pub fn totals_in(&self, seat: usize, column: Option<Column>) -> impl Reading<Option<Totals>> + use<> {
+        self.derive(move |table| match column {
+            Some(column) => table.game.column_totals(seat, column),
+            None => table.game.totals(seat),
+        })
     }
 
     /// The grand total of the player whose turn it is.
@@ -245,9 +270,13 @@ impl GameStore {
         self.derive(|table| Some(Situation::of(&table.game)))
     }
 
-    /// Whether a hint can be asked: dice on the table (rolled, or entered on a score pad) in a game going on.
+    /// Whether a hint can be asked: dice on the table (rolled, or entered on a score pad) in a game going on,
+    /// on a plain sheet (the engine's worker does not advise column Yam yet).
     pub fn hint_available(&self) -> impl Reading<bool> + use<> {
-        let available = self.derive(|table| !table.game.is_over() && table.game.turn().dice.is_some());
+        let available = self.derive(|table| {
+            let game = &table.game;
+            !game.is_over() && game.turn().dice.is_some() && game.rules().columns().is_one()
+        });
         let here = self.acting_here();
         move || available() && here.get()
     }
@@ -269,19 +298,19 @@ impl GameStore {
     pub fn picker_offers(&self) -> Memo<Option<PickerOffers>> {
         let (table, picker) = (self.table, self.picker);
         Memo::new(move |_| {
-            let category = picker.with(|picker| picker.map(|p| p.category))?;
+            let place = picker.with(|picker| picker.map(|p| p.place))?;
             table.with(|table| {
                 let game = &table.as_ref()?.game;
-                let preview = game.preview(category).ok()?;
+                let preview = game.preview(place).ok()?;
                 let by_hand = preview == Preview::Write;
                 let offers = match preview {
                     Preview::Scores(points) => vec![points],
-                    Preview::Write => game.offers(category).ok()?,
+                    Preview::Write => game.offers(place.category).ok()?,
                 };
-                let cross_out = offers != [0] && game.check_cross_out(category).is_ok();
+                let cross_out = offers != [0] && game.check_cross_out(place).is_ok();
                 let bonus = game.rules().ruleset().extra_five_of_a_kind;
                 Some(PickerOffers {
-                    category,
+                    place,
                     seat: game.current_seat(),
                     offers,
                     by_hand,

@@ -53,7 +53,7 @@ fn write_next_cell(store: GameStore) {
         })
         .flatten()
         .expect("an open cell");
-    store.open_picker(category);
+    store.open_picker(category.into());
     let value = store.game_now(|game| game.offers(category).unwrap()[0]).unwrap();
     store.choose(value);
     store.confirm();
@@ -91,7 +91,7 @@ fn an_action_is_applied_saved_and_refused_actions_change_nothing() {
     assert_eq!(saved, table);
     assert_eq!(
         store
-            .cell_preview(table.game.current_seat(), Category::Chance)
+            .cell_preview(table.game.current_seat(), Category::Chance.into())
             .get_untracked(),
         Some(Preview::Scores(table.game.turn().dice.unwrap().counts().sum()))
     );
@@ -130,7 +130,7 @@ fn undo_takes_back_a_persons_cell_but_not_a_computer_players() {
         .get_untracked()
         .expect("Anna's cell can be undone");
     store.undo();
-    assert_eq!(store.cell_value(seat, category).get_untracked(), None);
+    assert_eq!(store.cell_value(seat, category.into()).get_untracked(), None);
     assert_eq!(store.undoable().get_untracked(), None);
 
     start(
@@ -141,7 +141,7 @@ fn undo_takes_back_a_persons_cell_but_not_a_computer_players() {
         SEED + 1,
     );
     store.roll();
-    store.open_picker(Category::Chance);
+    store.open_picker(Category::Chance.into());
     store.confirm();
     assert!(store.undoable().get_untracked().is_some());
     store.table.update(|table| {
@@ -305,13 +305,13 @@ fn the_table_chooses_who_starts_and_yam_crosses_out_through_the_picker() {
         })
         .flatten()
         .expect("a cell the dice score");
-    store.open_picker(category);
+    store.open_picker(category.into());
     let offers = store.picker_offers().get_untracked().expect("the picker is open");
     assert_eq!((offers.offers, offers.cross_out), (vec![points], true));
     store.choose(0);
     store.confirm();
     assert_eq!(
-        store.cell_value(0, category).get_untracked(),
+        store.cell_value(0, category.into()).get_untracked(),
         Some(0),
         "crossed out on purpose"
     );
@@ -619,7 +619,7 @@ mod online {
             })
             .flatten()
             .unwrap();
-        device.store.open_picker(category);
+        device.store.open_picker(category.into());
         device.store.confirm();
         pump(server, devices);
     }
@@ -710,7 +710,7 @@ mod online {
         assert!(matches!(
             playing
                 .store
-                .cell_preview(seat, fivedice_rules::Category::Chance)
+                .cell_preview(seat, fivedice_rules::Category::Chance.into())
                 .get_untracked(),
             Some(Preview::Scores(_))
         ));
@@ -721,16 +721,16 @@ mod online {
         assert_eq!(
             other
                 .store
-                .cell_preview(seat, fivedice_rules::Category::Chance)
+                .cell_preview(seat, fivedice_rules::Category::Chance.into())
                 .get_untracked(),
             None
         );
-        playing.store.open_picker(fivedice_rules::Category::Chance);
+        playing.store.open_picker(fivedice_rules::Category::Chance.into());
         playing.store.confirm();
         pump(&mut server, &devices.each_ref());
         let written = devices[2]
             .store
-            .cell_value(seat, fivedice_rules::Category::Chance)
+            .cell_value(seat, fivedice_rules::Category::Chance.into())
             .get_untracked();
         assert_eq!(written, Some(turn.dice.unwrap().counts().sum()));
         assert_eq!(
@@ -744,7 +744,7 @@ mod online {
         assert_eq!(
             devices[1]
                 .store
-                .cell_value(seat, fivedice_rules::Category::Chance)
+                .cell_value(seat, fivedice_rules::Category::Chance.into())
                 .get_untracked(),
             None
         );
@@ -820,11 +820,11 @@ mod online {
         assert_eq!(
             devices[1]
                 .store
-                .cell_value(0, fivedice_rules::Category::Aces)
+                .cell_value(0, fivedice_rules::Category::Aces.into())
                 .get_untracked(),
             devices[0]
                 .store
-                .cell_value(0, fivedice_rules::Category::Aces)
+                .cell_value(0, fivedice_rules::Category::Aces.into())
                 .get_untracked()
         );
     }

@@ -72,26 +72,30 @@ impl Decision {
     /// first roll).
     pub fn keep(game: &Game) -> Option<Decision> {
         let turn = game.turn();
-        Some(Decision::taken(game, turn.dice?, turn.kept()?))
+        Decision::taken(game, turn.dice?, turn.kept()?)
     }
 
     /// The decision of writing the dice on the table in `category`.
     pub fn cell(game: &Game, category: Category) -> Option<Decision> {
         let dice = game.turn().dice?;
-        Some(Decision::taken(game, dice, Move::Cell(category)))
+        Decision::taken(game, dice, Move::Cell(category))
     }
 
-    fn taken(game: &Game, dice: Dice, choice: Move) -> Decision {
+    /// The decision as the engine weighs it, on a plain sheet (the one-sheet engine does not judge column Yam).
+    fn taken(game: &Game, dice: Dice, choice: Move) -> Option<Decision> {
+        if !game.rules().columns().is_one() {
+            return None;
+        }
         let seat = game.current_seat();
-        Decision {
+        Some(Decision {
             seat,
             entry: game.log().len(),
-            filled: game.sheets()[seat].filled().collect(),
+            filled: game.seat_sheets(seat).first()?.filled().collect(),
             dice,
             rolls_left: game.turn().rolls_left(),
             choice,
             verdict: None,
-        }
+        })
     }
 }
 

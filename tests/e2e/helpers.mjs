@@ -9,10 +9,11 @@ export const cli = process.env.CARGO_TARGET_DIR
   : new URL("../../target/debug/fivedice", import.meta.url).pathname;
 
 /** Opens a new game through the launch address of UI-HOOKS.md and waits for the table. */
-export async function startGame(page, { rules, players, seed, joker, dice = "app" }) {
+export async function startGame(page, { rules, players, seed, joker, columns, dice = "app" }) {
   const params = new URLSearchParams({ new: "1", rules, players: players.join(","), dice });
   if (seed !== undefined) params.set("seed", String(seed));
   if (joker) params.set("joker", joker);
+  if (columns) params.set("columns", columns.join(","));
   await page.goto(`index.html?${params}`);
   await expect(page.locator("[data-current-seat]")).toBeVisible();
 }

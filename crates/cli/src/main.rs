@@ -8,7 +8,9 @@ use lexopt::ValueExt;
 use std::process::ExitCode;
 
 use fivedice_rules::{Category, Column, Columns, Dice, Joker, Rules, RulesetId, Section};
-use fivedice_strategy::{Advice, Choice, HISTOGRAM_BIN, Level, Summary, ValueTable, simulate, simulate_columns};
+use fivedice_strategy::{
+    Advice, Choice, HISTOGRAM_BIN, Level, Summary, ValueTable, simulate, simulate_columns,
+};
 use serde_json::{Value, json};
 
 const USAGE: &str = "\
@@ -173,9 +175,16 @@ impl Options {
         let Some(id) = self.column.as_deref() else {
             return Ok(None);
         };
-        let column: Column = id.parse().map_err(|error: fivedice_rules::UnknownColumn| error.to_string())?;
+        let column: Column = id
+            .parse()
+            .map_err(|error: fivedice_rules::UnknownColumn| error.to_string())?;
         if !rules.columns().contains(column) {
-            let ids: Vec<&str> = rules.columns().as_slice().iter().map(|column| column.id()).collect();
+            let ids: Vec<&str> = rules
+                .columns()
+                .as_slice()
+                .iter()
+                .map(|column| column.id())
+                .collect();
             return Err(format!(
                 "--column {column}: this sheet's columns are {} (choose them with --columns)",
                 ids.join(", ")
@@ -352,7 +361,12 @@ fn options_json(rules: Rules) -> Value {
 
 fn describe(rules: Rules) -> String {
     let bonus = if rules.has_yahtzee_bonus() { "on" } else { "off" };
-    let columns: Vec<&str> = rules.columns().as_slice().iter().map(|column| column.id()).collect();
+    let columns: Vec<&str> = rules
+        .columns()
+        .as_slice()
+        .iter()
+        .map(|column| column.id())
+        .collect();
     let columns = match rules.columns().is_one() {
         true => String::new(),
         false => format!(", columns {}", columns.join(",")),
@@ -461,7 +475,10 @@ fn summary_text(rules: Rules, bot: &str, seed: u64, summary: &Summary) -> String
         ),
         format!("standard deviation {:.2}", summary.standard_deviation),
         format!("min {}, max {}", summary.min, summary.max),
-        format!("upper bonus in {:.1}% of upper sections", 100.0 * summary.upper_bonus_rate),
+        format!(
+            "upper bonus in {:.1}% of upper sections",
+            100.0 * summary.upper_bonus_rate
+        ),
     ];
     let most = summary
         .histogram

@@ -327,12 +327,27 @@ fn dice_may_follow_dice_or_stand_as_arguments_but_only_once() {
 #[test]
 fn column_yam_lists_its_columns_and_scores_by_column() {
     let rules = json_of(&["rules"]);
-    let yam = rules.as_array().unwrap().iter().find(|ruleset| ruleset["id"] == "yam").unwrap();
-    let ids: Vec<&str> = yam["columns"].as_array().unwrap().iter().map(|c| c["id"].as_str().unwrap()).collect();
+    let yam = rules
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|ruleset| ruleset["id"] == "yam")
+        .unwrap();
+    let ids: Vec<&str> = yam["columns"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["id"].as_str().unwrap())
+        .collect();
     assert_eq!(ids, ["down", "free", "up", "dry", "announced"]);
     assert_eq!(yam["columns"][0]["label_fr"], "Descendante");
     assert_eq!(yam["default_columns"], json!(["down", "free", "up"]));
-    let yahtzee = rules.as_array().unwrap().iter().find(|ruleset| ruleset["id"] == "yahtzee").unwrap();
+    let yahtzee = rules
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|ruleset| ruleset["id"] == "yahtzee")
+        .unwrap();
     assert_eq!(yahtzee["columns"], json!([]));
 
     let columns = ["--rules", "yam", "--columns", "down,free,up"];
@@ -346,24 +361,109 @@ fn column_yam_lists_its_columns_and_scores_by_column() {
     assert_eq!(score("down", "")["scores"], json!({"aces": 0}));
     assert_eq!(score("down", "aces=3")["scores"], json!({"twos": 6}));
     assert_eq!(score("up", "")["scores"], json!({"yam": 0}));
-    assert_eq!(score("up", "yam=50,four_of_a_kind=0")["scores"], json!({"full_house": 30}));
+    assert_eq!(
+        score("up", "yam=50,four_of_a_kind=0")["scores"],
+        json!({"full_house": 30})
+    );
     assert_eq!(score("free", "")["scores"].as_object().unwrap().len(), 12);
     assert_eq!(score("free", "")["column"], "free");
-    let offers = json_of(&["offers", "--rules", "yam", "--columns", "down,up", "--column", "up", "full_house"]);
+    let offers = json_of(&[
+        "offers",
+        "--rules",
+        "yam",
+        "--columns",
+        "down,up",
+        "--column",
+        "up",
+        "full_house",
+    ]);
     assert_eq!(offers, json!([0, 30]));
 
-    assert!(refusal(&["score", "--rules", "yam", "--column", "down", "1", "2", "3", "4", "5"]).contains("--columns"));
-    assert!(refusal(&["score", "--rules", "yahtzee", "--columns", "down,up", "1", "2", "3", "4", "5"]).contains("one column"));
-    assert!(refusal(&["score", "--rules", "yam", "--columns", "down,down", "1", "2", "3", "4", "5"]).contains("twice"));
-    assert!(refusal(&["score", "--rules", "yam", "--columns", "down,sideways", "1", "2", "3", "4", "5"]).contains("sideways"));
-    assert!(refusal(&["simulate", "--rules", "yam", "--columns", "down,up", "--bot", "optimal", "--games", "1", "--seed", "1"]).contains("column or greedy"));
+    assert!(
+        refusal(&[
+            "score", "--rules", "yam", "--column", "down", "1", "2", "3", "4", "5"
+        ])
+        .contains("--columns")
+    );
+    assert!(
+        refusal(&[
+            "score",
+            "--rules",
+            "yahtzee",
+            "--columns",
+            "down,up",
+            "1",
+            "2",
+            "3",
+            "4",
+            "5"
+        ])
+        .contains("one column")
+    );
+    assert!(
+        refusal(&[
+            "score",
+            "--rules",
+            "yam",
+            "--columns",
+            "down,down",
+            "1",
+            "2",
+            "3",
+            "4",
+            "5"
+        ])
+        .contains("twice")
+    );
+    assert!(
+        refusal(&[
+            "score",
+            "--rules",
+            "yam",
+            "--columns",
+            "down,sideways",
+            "1",
+            "2",
+            "3",
+            "4",
+            "5"
+        ])
+        .contains("sideways")
+    );
+    assert!(
+        refusal(&[
+            "simulate",
+            "--rules",
+            "yam",
+            "--columns",
+            "down,up",
+            "--bot",
+            "optimal",
+            "--games",
+            "1",
+            "--seed",
+            "1"
+        ])
+        .contains("column or greedy")
+    );
 }
 
 #[test]
 fn column_yam_simulates_the_heuristic_and_the_greedy_player() {
     let run = |bot: &str, seed: &str| {
         json_of(&[
-            "simulate", "--rules", "yam", "--columns", "down,free,up", "--bot", bot, "--games", "20", "--seed", seed, "--json",
+            "simulate",
+            "--rules",
+            "yam",
+            "--columns",
+            "down,free,up",
+            "--bot",
+            bot,
+            "--games",
+            "20",
+            "--seed",
+            seed,
+            "--json",
         ])
     };
     let column = run("column", "5");
@@ -373,5 +473,8 @@ fn column_yam_simulates_the_heuristic_and_the_greedy_player() {
     let greedy = run("greedy", "5");
     // Three columns of 12 boxes: far more than one sheet scores, and the heuristic ahead of greed.
     assert!(greedy["mean"].as_f64().unwrap() > 300.0, "{greedy}");
-    assert!(column["mean"].as_f64().unwrap() > greedy["mean"].as_f64().unwrap(), "{column} vs {greedy}");
+    assert!(
+        column["mean"].as_f64().unwrap() > greedy["mean"].as_f64().unwrap(),
+        "{column} vs {greedy}"
+    );
 }

@@ -11,13 +11,14 @@ use crate::language::Label;
 use crate::ruleset::Ruleset;
 use crate::sheet::Sheet;
 
-/// A column of the sheet and the rule it writes by.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+/// A column of the sheet and the rule it writes by. A plain sheet's one column is the free column.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Column {
     /// ↓: boxes strictly from the top (As) to the bottom (Yam).
     Down,
     /// Any open box, at any time.
+    #[default]
     Free,
     /// ↑: boxes strictly from the bottom (Yam) to the top (As).
     Up,
@@ -46,6 +47,11 @@ impl Column {
             Column::Dry => "dry",
             Column::Announced => "announced",
         }
+    }
+
+    /// Whether this is the free column (left out of saves and messages, where it is the default).
+    pub fn is_free(&self) -> bool {
+        *self == Column::Free
     }
 
     /// The mark at the head of the column, as French sheets draw it.
@@ -285,13 +291,19 @@ mod tests {
 
     #[test]
     fn a_column_set_has_each_column_at_most_once_and_at_least_one() {
-        assert_eq!(Columns::parse_list("down, free,up").unwrap().as_slice(), Columns::USUAL);
+        assert_eq!(
+            Columns::parse_list("down, free,up").unwrap().as_slice(),
+            Columns::USUAL
+        );
         assert_eq!(Columns::parse_list(""), Err(ColumnsError::Empty));
         assert_eq!(
             Columns::parse_list("down,up,down"),
             Err(ColumnsError::Twice(Column::Down))
         );
-        assert!(matches!(Columns::parse_list("down,left"), Err(ColumnsError::Unknown(_))));
+        assert!(matches!(
+            Columns::parse_list("down,left"),
+            Err(ColumnsError::Unknown(_))
+        ));
         let all = Columns::new(&Column::ALL).unwrap();
         assert_eq!(all.len(), 5);
         assert_eq!(all.position(Column::Dry), Some(3));
@@ -316,7 +328,11 @@ mod tests {
                     sheet.write(cell, 0, false);
                 }
             }
-            let open: Vec<Category> = cells.iter().copied().filter(|&cell| sheet.is_open(cell)).collect();
+            let open: Vec<Category> = cells
+                .iter()
+                .copied()
+                .filter(|&cell| sheet.is_open(cell))
+                .collect();
             for column in Column::ALL {
                 let allowed: Vec<Category> = open
                     .iter()

@@ -81,7 +81,7 @@ pub enum Preview {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Entry {
     /// The column written in (a plain sheet's one column is the free column, left out of saves).
-    #[serde(default = "free_column", skip_serializing_if = "is_free_column")]
+    #[serde(default, skip_serializing_if = "Column::is_free")]
     pub column: Column,
     pub category: Category,
     pub points: u16,
@@ -89,14 +89,6 @@ pub struct Entry {
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub bonus: bool,
     pub turn: Turn,
-}
-
-fn free_column() -> Column {
-    Column::Free
-}
-
-fn is_free_column(column: &Column) -> bool {
-    *column == Column::Free
 }
 
 impl Entry {
@@ -416,7 +408,9 @@ impl Game {
         let Preview::Scores(points) = self.preview(place)? else {
             return Err(GameError::NotRolled);
         };
-        let bonus = self.scores_in(place.column).is_some_and(|scores| scores.bonus > 0);
+        let bonus = self
+            .scores_in(place.column)
+            .is_some_and(|scores| scores.bonus > 0);
         Ok(self.record(place, points, bonus))
     }
 
@@ -494,7 +488,9 @@ impl Game {
         self.check_undo()?;
         let seat = self.seat_of_entry(self.log.len() - 1);
         let entry = self.log.pop().ok_or(GameError::NothingToUndo)?;
-        let index = self.sheet_index(seat, entry.column).ok_or(GameError::NoSuchColumn(entry.column))?;
+        let index = self
+            .sheet_index(seat, entry.column)
+            .ok_or(GameError::NoSuchColumn(entry.column))?;
         self.sheets[index].erase(entry.category, entry.bonus);
         self.turn = entry.turn;
         Ok(entry)
@@ -673,7 +669,10 @@ pub enum GameError {
     /// The sheet has no such column.
     NoSuchColumn(Column),
     /// Down and Up fill their boxes in order: this one is next.
-    OutOfOrder { column: Column, next: Category },
+    OutOfOrder {
+        column: Column,
+        next: Category,
+    },
     /// The dry column takes a box only right after the turn's first roll.
     DryAfterReroll,
     /// After a reroll, the announced column takes only a box announced after the first roll.
@@ -727,7 +726,11 @@ impl fmt::Display for GameError {
             GameError::NoSuchSeat(seat) => write!(f, "there is no seat {seat}"),
             GameError::NoSuchColumn(column) => write!(f, "this sheet has no {column} column"),
             GameError::OutOfOrder { column, next } => {
-                write!(f, "the {column} column is filled in order: next is \"{}\"", next.id())
+                write!(
+                    f,
+                    "the {column} column is filled in order: next is \"{}\"",
+                    next.id()
+                )
             }
             GameError::DryAfterReroll => {
                 f.write_str("the dry column takes a box only right after the first roll")
@@ -740,9 +743,7 @@ impl fmt::Display for GameError {
                 "\"{}\" was announced: this turn ends in that box of the announced column",
                 announced.id()
             ),
-            GameError::AnnounceAfterFirstRoll => {
-                f.write_str("a box is announced right after the first roll")
-            }
+            GameError::AnnounceAfterFirstRoll => f.write_str("a box is announced right after the first roll"),
             GameError::WriteNow => f.write_str(
                 "only boxes that take the first roll are open: write (or announce) now, no more rolls",
             ),

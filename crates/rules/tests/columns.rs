@@ -19,7 +19,12 @@ fn column_rules(columns: &[Column]) -> Rules {
 }
 
 fn yam_cells() -> Vec<Category> {
-    RulesetId::Yam.ruleset().cells.iter().map(|cell| cell.category).collect()
+    RulesetId::Yam
+        .ruleset()
+        .cells
+        .iter()
+        .map(|cell| cell.category)
+        .collect()
 }
 
 #[test]
@@ -35,11 +40,16 @@ fn only_a_sheet_played_in_columns_takes_several() {
     let rules = column_rules(&Columns::USUAL);
     assert_eq!(rules.columns().as_slice(), Columns::USUAL);
     // A plain sheet's rules are written as they always were; a column sheet names its columns.
-    assert!(!serde_json::to_string(&Rules::new(RulesetId::Yam)).unwrap().contains("columns"));
+    assert!(
+        !serde_json::to_string(&Rules::new(RulesetId::Yam))
+            .unwrap()
+            .contains("columns")
+    );
     let json = serde_json::to_string(&rules).unwrap();
     assert!(json.contains(r#""columns":["down","free","up"]"#), "{json}");
     assert_eq!(serde_json::from_str::<Rules>(&json).unwrap(), rules);
-    let yahtzee_in_columns = r#"{"ruleset":"yahtzee","joker":"forced","yahtzee_bonus":true,"columns":["down"]}"#;
+    let yahtzee_in_columns =
+        r#"{"ruleset":"yahtzee","joker":"forced","yahtzee_bonus":true,"columns":["down"]}"#;
     assert!(serde_json::from_str::<Rules>(yahtzee_in_columns).is_err());
     assert_eq!(rules.single_column(), Rules::new(RulesetId::Yam));
 }
@@ -51,18 +61,33 @@ fn down_and_up_fill_in_order_and_say_which_box_is_next() {
     let sixes_down = Place::new(Column::Down, Category::Sixes);
     assert_eq!(
         game.score(sixes_down).unwrap_err(),
-        GameError::OutOfOrder { column: Column::Down, next: Category::Aces }
+        GameError::OutOfOrder {
+            column: Column::Down,
+            next: Category::Aces
+        }
     );
     assert_eq!(
         game.check_place(Place::new(Column::Up, Category::Aces)),
-        Err(GameError::OutOfOrder { column: Column::Up, next: Category::Yam })
+        Err(GameError::OutOfOrder {
+            column: Column::Up,
+            next: Category::Yam
+        })
     );
-    assert!(game.check_place(Place::new(Column::Free, Category::Sixes)).is_ok());
+    assert!(
+        game.check_place(Place::new(Column::Free, Category::Sixes))
+            .is_ok()
+    );
     let entry = game.score(Place::new(Column::Down, Category::Aces)).unwrap();
-    assert_eq!((entry.column, entry.category, entry.points), (Column::Down, Category::Aces, 3));
+    assert_eq!(
+        (entry.column, entry.category, entry.points),
+        (Column::Down, Category::Aces, 3)
+    );
     game.roll(&mut script(&[2, 2, 2, 2, 2])).unwrap();
     // The Up column starts from the bottom: the Yam.
-    assert_eq!(game.score(Place::new(Column::Up, Category::Yam)).unwrap().points, 50);
+    assert_eq!(
+        game.score(Place::new(Column::Up, Category::Yam)).unwrap().points,
+        50
+    );
     assert_eq!(game.column_totals(0, Column::Down).unwrap().upper, 3);
     assert_eq!(game.column_totals(0, Column::Up).unwrap().lower, 50);
     assert_eq!(game.totals(0).unwrap().grand, 53);
@@ -79,7 +104,13 @@ fn down_and_up_fill_in_order_and_say_which_box_is_next() {
 
 #[test]
 fn the_dry_column_takes_a_box_only_after_the_first_roll() {
-    let mut game = Game::new(column_rules(&[Column::Dry, Column::Free]), DiceMode::App, &["Anna"], 0).unwrap();
+    let mut game = Game::new(
+        column_rules(&[Column::Dry, Column::Free]),
+        DiceMode::App,
+        &["Anna"],
+        0,
+    )
+    .unwrap();
     game.roll(&mut script(&[5, 5, 5, 5, 1])).unwrap();
     assert!(game.check_place(Place::new(Column::Dry, Category::Fives)).is_ok());
     game.roll(&mut script(&[5, 5, 5, 5, 5])).unwrap();
@@ -89,23 +120,40 @@ fn the_dry_column_takes_a_box_only_after_the_first_roll() {
         GameError::DryAfterReroll
     );
     assert_eq!(
-        game.cross_out(Place::new(Column::Dry, Category::Aces)).unwrap_err(),
+        game.cross_out(Place::new(Column::Dry, Category::Aces))
+            .unwrap_err(),
         GameError::DryAfterReroll
     );
     assert_eq!(game, before);
-    assert_eq!(game.score(Place::new(Column::Free, Category::Yam)).unwrap().points, 50);
+    assert_eq!(
+        game.score(Place::new(Column::Free, Category::Yam))
+            .unwrap()
+            .points,
+        50
+    );
     game.roll(&mut script(&[4, 4, 4, 1, 2])).unwrap();
-    assert_eq!(game.score(Place::new(Column::Dry, Category::Fours)).unwrap().points, 12);
+    assert_eq!(
+        game.score(Place::new(Column::Dry, Category::Fours))
+            .unwrap()
+            .points,
+        12
+    );
 }
 
 #[test]
 fn an_announced_box_binds_the_turn_and_undo_restores_the_announcement() {
     let rules = column_rules(&[Column::Free, Column::Announced]);
     let mut game = Game::new(rules, DiceMode::App, &["Anna", "Ben"], 0).unwrap();
-    assert_eq!(game.check_announce(Category::Sixes), Err(GameError::AnnounceAfterFirstRoll));
+    assert_eq!(
+        game.check_announce(Category::Sixes),
+        Err(GameError::AnnounceAfterFirstRoll)
+    );
     game.roll(&mut script(&[6, 6, 1, 2, 3])).unwrap();
     // The first roll may be written as it lies (announced and not rerolled).
-    assert!(game.check_place(Place::new(Column::Announced, Category::Aces)).is_ok());
+    assert!(
+        game.check_place(Place::new(Column::Announced, Category::Aces))
+            .is_ok()
+    );
     game.announce(Category::Sixes).unwrap();
     assert_eq!(game.turn().announced, Some(Category::Sixes));
     assert_eq!(
@@ -124,7 +172,10 @@ fn an_announced_box_binds_the_turn_and_undo_restores_the_announcement() {
         game.check_place(Place::new(Column::Announced, Category::Fours)),
         Err(GameError::AnnouncementBinds(Category::Sixes))
     );
-    let entry = game.score(Place::new(Column::Announced, Category::Sixes)).unwrap().clone();
+    let entry = game
+        .score(Place::new(Column::Announced, Category::Sixes))
+        .unwrap()
+        .clone();
     assert_eq!((entry.column, entry.points), (Column::Announced, 18));
     assert_eq!(entry.turn.announced, Some(Category::Sixes));
     // The next player's turn starts free of it; undo brings the announcement back with the turn.
@@ -135,7 +186,10 @@ fn an_announced_box_binds_the_turn_and_undo_restores_the_announcement() {
     let mut later = Game::new(rules, DiceMode::App, &["Anna"], 0).unwrap();
     later.roll(&mut script(&[1, 2, 3, 4, 5])).unwrap();
     later.roll(&mut script(&[1, 2, 3, 4, 5])).unwrap();
-    assert_eq!(later.check_announce(Category::Aces), Err(GameError::AnnounceAfterFirstRoll));
+    assert_eq!(
+        later.check_announce(Category::Aces),
+        Err(GameError::AnnounceAfterFirstRoll)
+    );
     // And after a reroll without an announcement the announced column is closed.
     assert_eq!(
         later.check_place(Place::new(Column::Announced, Category::Aces)),
@@ -145,7 +199,9 @@ fn an_announced_box_binds_the_turn_and_undo_restores_the_announcement() {
     let mut crossed = Game::new(rules, DiceMode::App, &["Anna"], 0).unwrap();
     crossed.roll(&mut script(&[1, 2, 3, 4, 6])).unwrap();
     crossed.announce(Category::Yam).unwrap();
-    let entry = crossed.cross_out(Place::new(Column::Announced, Category::Yam)).unwrap();
+    let entry = crossed
+        .cross_out(Place::new(Column::Announced, Category::Yam))
+        .unwrap();
     assert_eq!(entry.points, 0);
 }
 
@@ -153,16 +209,20 @@ fn an_announced_box_binds_the_turn_and_undo_restores_the_announcement() {
 fn each_column_has_its_own_upper_bonus_the_moment_it_reaches_63() {
     let mut game = Game::new(column_rules(&Columns::USUAL), DiceMode::Pad, &["Anna"], 0).unwrap();
     for (category, value) in [(Category::Aces, 4), (Category::Twos, 8), (Category::Threes, 12)] {
-        game.write(Place::new(Column::Down, category), value, false).unwrap();
+        game.write(Place::new(Column::Down, category), value, false)
+            .unwrap();
     }
     for (category, value) in [(Category::Fours, 16), (Category::Fives, 20)] {
-        game.write(Place::new(Column::Down, category), value, false).unwrap();
+        game.write(Place::new(Column::Down, category), value, false)
+            .unwrap();
         assert_eq!(game.column_totals(0, Column::Down).unwrap().bonus, 0);
     }
-    game.write(Place::new(Column::Down, Category::Sixes), 6, false).unwrap();
+    game.write(Place::new(Column::Down, Category::Sixes), 6, false)
+        .unwrap();
     let down = game.column_totals(0, Column::Down).unwrap();
     assert_eq!((down.upper, down.bonus), (66, 35));
-    game.write(Place::new(Column::Free, Category::Sixes), 30, false).unwrap();
+    game.write(Place::new(Column::Free, Category::Sixes), 30, false)
+        .unwrap();
     let free = game.column_totals(0, Column::Free).unwrap();
     assert_eq!((free.upper, free.bonus), (30, 0));
     let all = game.totals(0).unwrap();
@@ -177,12 +237,22 @@ fn saves_of_column_games_round_trip_and_a_plain_save_reads_as_before() {
     game.roll(&mut script(&[1, 2, 3, 4, 5])).unwrap();
     game.announce(Category::LargeStraight).unwrap();
     let json = serde_json::to_string(&game).unwrap();
-    assert!(json.contains(r#""column":"dry""#) && json.contains(r#""announced":"large_straight""#), "{json}");
+    assert!(
+        json.contains(r#""column":"dry""#) && json.contains(r#""announced":"large_straight""#),
+        "{json}"
+    );
     assert_eq!(serde_json::from_str::<Game>(&json).unwrap(), game);
     // A save whose announcement names a filled box is refused, not misread.
-    let mut solo = Game::new(column_rules(&[Column::Announced, Column::Free]), DiceMode::App, &["Anna"], 0).unwrap();
+    let mut solo = Game::new(
+        column_rules(&[Column::Announced, Column::Free]),
+        DiceMode::App,
+        &["Anna"],
+        0,
+    )
+    .unwrap();
     solo.roll(&mut script(&[3, 3, 3, 3, 2])).unwrap();
-    solo.score(Place::new(Column::Announced, Category::Threes)).unwrap();
+    solo.score(Place::new(Column::Announced, Category::Threes))
+        .unwrap();
     solo.roll(&mut script(&[1, 2, 3, 4, 5])).unwrap();
     solo.announce(Category::LargeStraight).unwrap();
     let mut bad: serde_json::Value = serde_json::to_value(&solo).unwrap();
@@ -202,7 +272,11 @@ fn reference_allows(game: &Game, place: Place) -> bool {
     let Some(sheet) = game.sheet(game.current_seat(), place.column) else {
         return false;
     };
-    let open: Vec<Category> = cells.iter().copied().filter(|&cell| sheet.is_open(cell)).collect();
+    let open: Vec<Category> = cells
+        .iter()
+        .copied()
+        .filter(|&cell| sheet.is_open(cell))
+        .collect();
     let turn = game.turn();
     let app = game.mode() == DiceMode::App;
     if !open.contains(&place.category) {
@@ -230,7 +304,9 @@ fn places(game: &Game) -> Vec<Place> {
 }
 
 fn columns_strategy() -> impl Strategy<Value = Vec<Column>> {
-    Just(Column::ALL.to_vec()).prop_shuffle().prop_flat_map(|all| (1..=all.len()).prop_map(move |len| all[..len].to_vec()))
+    Just(Column::ALL.to_vec())
+        .prop_shuffle()
+        .prop_flat_map(|all| (1..=all.len()).prop_map(move |len| all[..len].to_vec()))
 }
 
 fn sum_of(sheet: &Sheet) -> u16 {

@@ -55,7 +55,12 @@ impl<'t> ColumnBot<'t> {
             .iter()
             .map(|&dice| {
                 let scored = rules.scores(&empty, dice);
-                std::array::from_fn(|cell| cells.get(cell).and_then(|&category| scored.get(category)).unwrap_or(0))
+                std::array::from_fn(|cell| {
+                    cells
+                        .get(cell)
+                        .and_then(|&category| scored.get(category))
+                        .unwrap_or(0)
+                })
             })
             .collect();
         let within = rolls
@@ -84,7 +89,8 @@ impl<'t> ColumnBot<'t> {
         let rolls_used = game.turn().rolls_used;
         let worth = self.worth_of_places(game);
         let announced = game.turn().announced;
-        let binding = |place: &&Worth| announced.is_none_or(|cell| place.place == Place::new(Column::Announced, cell));
+        let binding =
+            |place: &&Worth| announced.is_none_or(|cell| place.place == Place::new(Column::Announced, cell));
         // Boxes a turn may end in after a reroll, and right after the first roll.
         let late: Vec<&Worth> = worth.iter().filter(binding).filter(|w| w.after_reroll).collect();
         let now: Vec<&Worth> = worth.iter().filter(binding).filter(|w| w.allowed_now).collect();
@@ -177,7 +183,10 @@ impl<'t> ColumnBot<'t> {
         let mut keeps = vec![0.0; KEEPS];
         keeps[FIRST_ROLL..].copy_from_slice(rolls);
         for keep in (0..FIRST_ROLL).rev() {
-            let sum: f64 = self.graph.add_die[keep].iter().map(|&bigger| keeps[usize::from(bigger)]).sum();
+            let sum: f64 = self.graph.add_die[keep]
+                .iter()
+                .map(|&bigger| keeps[usize::from(bigger)])
+                .sum();
             keeps[keep] = sum / 6.0;
         }
         keeps
@@ -189,7 +198,9 @@ impl<'t> ColumnBot<'t> {
         let seat = game.current_seat();
         let mut worth = Vec::new();
         for &column in rules.columns().as_slice() {
-            let Some(sheet) = game.sheet(seat, column) else { continue };
+            let Some(sheet) = game.sheet(seat, column) else {
+                continue;
+            };
             let before = self.table.expected_remaining(sheet);
             for (cell, &category) in self.cells.iter().enumerate() {
                 let place = Place::new(column, category);
@@ -201,14 +212,17 @@ impl<'t> ColumnBot<'t> {
                     || (column == Column::Announced && game.turn().announced == Some(category));
                 let future = |points: u16| {
                     let after = sheet.with_written(category, points);
-                    self.table.expected_remaining(&after) - before + f64::from(after_bonus(rules, sheet, &after))
+                    self.table.expected_remaining(&after) - before
+                        + f64::from(after_bonus(rules, sheet, &after))
                 };
                 // The future of an upper box depends on the points written (the upper total); of a lower box,
                 // not at all.
                 let by_points: Vec<(u16, f64)> = match rules.ruleset().cells[cell].pattern {
                     Pattern::Face { face } => {
                         let face = u16::from(face.value());
-                        (0..=5).map(|count| (count * face, future(count * face))).collect()
+                        (0..=5)
+                            .map(|count| (count * face, future(count * face)))
+                            .collect()
                     }
                     _ => vec![(0, future(0))],
                 };
@@ -256,7 +270,12 @@ impl Worth {
 
 /// Plays `games` solitaire column games of `rules` with the column player on `table` (the single-column table
 /// of the same ruleset); the dice follow `seed`. The upper-bonus rate is per column.
-pub fn simulate_columns(table: &ValueTable, rules: Rules, games: usize, seed: u64) -> Result<Summary, PlayError> {
+pub fn simulate_columns(
+    table: &ValueTable,
+    rules: Rules,
+    games: usize,
+    seed: u64,
+) -> Result<Summary, PlayError> {
     let mut dice = Rng::new(seed);
     let bot = ColumnBot::new(table);
     let mut scores = Vec::with_capacity(games);
@@ -267,7 +286,10 @@ pub fn simulate_columns(table: &ValueTable, rules: Rules, games: usize, seed: u6
             bot.play_turn(&mut game, &mut dice)?;
         }
         for &column in rules.columns().as_slice() {
-            upper_bonuses += usize::from(game.column_totals(0, column).is_some_and(|totals| totals.bonus > 0));
+            upper_bonuses += usize::from(
+                game.column_totals(0, column)
+                    .is_some_and(|totals| totals.bonus > 0),
+            );
         }
         scores.push(game.totals(0).map_or(0, |totals| totals.grand));
     }
@@ -295,7 +317,13 @@ mod tests {
             vec![Column::Down, Column::Free, Column::Up],
             vec![Column::Dry],
             vec![Column::Announced],
-            vec![Column::Up, Column::Announced, Column::Dry, Column::Down, Column::Free],
+            vec![
+                Column::Up,
+                Column::Announced,
+                Column::Dry,
+                Column::Down,
+                Column::Free,
+            ],
         ] {
             let rules = column_rules(&columns);
             let summary = simulate_columns(&table, rules, 3, 11).unwrap();
@@ -328,9 +356,16 @@ mod tests {
                 };
                 let columns = rules.columns();
                 let allowed = columns.as_slice().iter().flat_map(|&column| {
-                    rules.ruleset().cells.iter().map(move |cell| Place::new(column, cell.category))
+                    rules
+                        .ruleset()
+                        .cells
+                        .iter()
+                        .map(move |cell| Place::new(column, cell.category))
                 });
-                let best = allowed.filter(|&place| game.check_place(place).is_ok()).map(worth).max();
+                let best = allowed
+                    .filter(|&place| game.check_place(place).is_ok())
+                    .map(worth)
+                    .max();
                 assert_eq!(Some(worth(chosen)), best);
                 game.score(chosen).unwrap();
             }
@@ -346,6 +381,9 @@ mod tests {
         let baseline = simulate_columns(&greedy, rules, 200, 7).unwrap();
         // Far apart: more than ten standard errors of the difference.
         let error = (heuristic.standard_error.powi(2) + baseline.standard_error.powi(2)).sqrt();
-        assert!(heuristic.mean - baseline.mean > 10.0 * error, "{heuristic:?} vs {baseline:?}");
+        assert!(
+            heuristic.mean - baseline.mean > 10.0 * error,
+            "{heuristic:?} vs {baseline:?}"
+        );
     }
 }

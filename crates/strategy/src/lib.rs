@@ -23,6 +23,6 @@ mod table;
 mod turn;
 
 pub use advice::{Advice, AdviceError, Choice, Keep, Rated, TurnAdvisor, Verdict};
-pub use columns::{ColumnBot, ColumnMove, simulate_columns};
 pub use bot::{Bot, HISTOGRAM_BIN, Level, PlayError, Rng, Summary, simulate};
+pub use columns::{ColumnBot, ColumnMove, simulate_columns};
 pub use table::{ENGINE_VERSION, Progress, TableBuilder, ValueTable};

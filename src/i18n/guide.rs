@@ -1,0 +1,91 @@
+//! "How to play": one page per ruleset and table options, built from the ruleset's data and a language's
+//! phrases, so that every language says the same things in the same order and a new language only words them.
+
+use fivedice_rules::{Joker, Language, Pattern, Points, Rules, RulesetId, Section, UpperBonus};
+
+use super::{Guide, GuideSection};
+
+/// The phrases of the page in one language.
+pub struct GuidePhrases {
+    pub language: Language,
+    /// The page's title, given the ruleset's name.
+    pub title: fn(&str) -> String,
+    /// What a five-of-a-kind is called where the sheet has no cell name for it.
+    pub five_alike: &'static str,
+    /// The first section's heading: plain, and on the wedding sheet (Yardzee).
+    pub turn_heading: [&'static str; 2],
+    /// What the first paragraph opens with on the wedding sheet.
+    pub wedding_opening: &'static str,
+    /// A turn: the rolls, the cell written, playing with one's own dice.
+    pub turn: [&'static str; 3],
+    /// The upper section: its bonus.
+    pub upper: fn(UpperBonus) -> String,
+    /// The lower section.
+    pub lower: &'static str,
+    /// The five-of-a-kind bonus, with the sheet's own mark if it has one.
+    pub five_of_a_kind_bonus: fn(five: &str, points: u16, mark: Option<&str>) -> String,
+    /// The table's Joker rule.
+    pub joker: fn(Joker, five: &str) -> String,
+    pub who_starts: &'static str,
+    pub end: &'static str,
+    /// The last section's heading: plain, and on the wedding sheet.
+    pub extras_heading: [&'static str; 2],
+    /// What a cell asks of the dice.
+    pub needs: fn(Pattern) -> String,
+    /// What a cell scores when the dice make it (0 otherwise).
+    pub pays: fn(Pattern, Points) -> String,
+}
+
+/// The page for these rules, in the phrases' language.
+pub fn build(phrases: &GuidePhrases, rules: &Rules) -> Guide {
+    let language = phrases.language;
+    let ruleset = rules.ruleset();
+    let wedding = usize::from(rules.id() == RulesetId::Yardzee);
+    let five = ruleset
+        .cell(ruleset.five_of_a_kind_cell())
+        .map_or(phrases.five_alike, |cell| cell.label.get(language));
+    let rows = |section: Section| {
+        ruleset
+            .cells_in(section)
+            .map(|cell| {
+                [
+                    cell.label.get(language).to_string(),
+                    (phrases.needs)(cell.pattern),
+                    (phrases.pays)(cell.pattern, cell.points),
+                ]
+            })
+            .collect()
+    };
+    let [rolls, write, own_dice] = phrases.turn;
+    let opening = if wedding == 1 { phrases.wedding_opening } else { "" };
+    let mut sections = vec![GuideSection::text(
+        phrases.turn_heading[wedding],
+        vec![format!("{opening}{rolls}"), write.into(), own_dice.into()],
+    )];
+    sections.push(GuideSection {
+        heading: ruleset.upper_label.get(language).into(),
+        paragraphs: vec![(phrases.upper)(ruleset.upper_bonus)],
+        cells: rows(Section::Upper),
+    });
+    sections.push(GuideSection {
+        heading: ruleset.lower_label.get(language).into(),
+        paragraphs: vec![phrases.lower.into()],
+        cells: rows(Section::Lower),
+    });
+    let mut extras = Vec::new();
+    if let Some(extra) = ruleset.extra_five_of_a_kind {
+        extras.push((phrases.five_of_a_kind_bonus)(
+            five,
+            extra.bonus,
+            extra.bonus_mark,
+        ));
+        extras.push((phrases.joker)(rules.joker(), five));
+    }
+    extras.push(phrases.who_starts.into());
+    extras.push(phrases.end.into());
+    sections.push(GuideSection::text(phrases.extras_heading[wedding], extras));
+    Guide {
+        title: (phrases.title)(ruleset.name),
+        sections,
+    }
+}
