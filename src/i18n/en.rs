@@ -1,7 +1,7 @@
 //! English.
 
 use fivedice_rules::{
-    GameError, Joker, JokerCall, Language, MAX_ROLLS, Pattern, Points, RulesetId, SetupError,
+    Column, GameError, Joker, JokerCall, Language, MAX_ROLLS, Pattern, Points, RulesetId, SetupError,
 };
 
 use super::Words;
@@ -395,6 +395,31 @@ static GUIDE: GuidePhrases = GuidePhrases {
                  round the table. On a score pad the table may roll its own way and choose the first player.",
     end: "The game ends when every sheet is full. The highest grand total wins; equal totals share the win.",
     extras_heading: ["Extras, first player, end", "The Reception"],
+    columns_heading: "Playing in columns",
+    columns_intro: |columns, turns| {
+        format!(
+            "Each player fills the same boxes in {columns} columns. Every turn writes exactly one box, in one column \
+             whose rule allows it, or crosses one out there: {turns} turns each. Each column has its own upper total \
+             and its own bonus; a player's grand total adds up their columns."
+        )
+    },
+    column_rule: |column| {
+        match column {
+        Column::Down => "↓ Down: from the top box to the bottom one, in order.".into(),
+        Column::Free => "↕ Free: any open box, whenever you like.".into(),
+        Column::Up => "↑ Up: from the bottom box (the Yam) to the top one, in order.".into(),
+        Column::Dry => "1× Dry: only the dice of the turn's first roll, before any reroll.".into(),
+        Column::Announced => "! Announced: after the first roll, tap the box you aim for; the turn must then \
+                              end there (its value, or crossed out). The first roll may also be written there as \
+                              it lies."
+            .into(),
+    }
+    },
+    columns_customs: [
+        "When only dry boxes (or announced ones, with nothing announced) are left open, there is no reroll: \
+         write the first roll.",
+        "On a score pad the app does not see the rolls: the table keeps the dry and announced rules itself.",
+    ],
     needs,
     pays,
 };

@@ -1,8 +1,8 @@
 //! Français.
 
 use fivedice_rules::{
-    DiceMode, GameError, Joker, JokerCall, Language, MAX_NAME_CHARS, MAX_ROLLS, Pattern, Points, RulesetId,
-    SetupError,
+    Column, DiceMode, GameError, Joker, JokerCall, Language, MAX_NAME_CHARS, MAX_ROLLS, Pattern, Points,
+    RulesetId, SetupError,
 };
 
 use super::Words;
@@ -475,6 +475,32 @@ static GUIDE: GuidePhrases = GuidePhrases {
     end: "La partie s’arrête quand toutes les feuilles sont pleines. Le plus grand total général gagne ; à \
           égalité, la victoire se partage.",
     extras_heading: ["Primes, premier joueur, fin", "La réception"],
+    columns_heading: "Jouer en colonnes",
+    columns_intro: |columns, turns| {
+        format!(
+            "Chaque joueur remplit les mêmes cases dans {columns} colonnes. Chaque tour inscrit une seule case, dans \
+             une colonne dont la règle le permet, ou la barre : {turns} tours chacun. Chaque colonne a son total du \
+             haut et sa prime ; le total général d’un joueur additionne ses colonnes."
+        )
+    },
+    column_rule: |column| {
+        match column {
+        Column::Down => "↓ Descendante : de la case du haut à celle du bas, dans l’ordre.".into(),
+        Column::Free => "↕ Libre : n’importe quelle case libre, quand on veut.".into(),
+        Column::Up => "↑ Montante : de la case du bas (le Yam) à celle du haut, dans l’ordre.".into(),
+        Column::Dry => "1× Sèche : seulement les dés du premier lancer du tour, sans relance.".into(),
+        Column::Announced => "! Annoncée : après le premier lancer, touchez la case visée ; le tour doit alors \
+                              finir là (sa valeur, ou barrée). On peut aussi y inscrire le premier lancer tel \
+                              quel."
+            .into(),
+    }
+    },
+    columns_customs: [
+        "Quand il ne reste que des cases sèches (ou annoncées, sans annonce) à remplir, on ne relance pas : on \
+         inscrit le premier lancer.",
+        "Sur une feuille de marque, l’appli ne voit pas les lancers : la table veille elle-même aux règles sèche \
+         et annoncée.",
+    ],
     needs,
     pays,
 };

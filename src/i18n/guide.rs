@@ -1,7 +1,7 @@
 //! "How to play": one page per ruleset and table options, built from the ruleset's data and a language's
 //! phrases, so that every language says the same things in the same order and a new language only words them.
 
-use fivedice_rules::{Joker, Language, Pattern, Points, Rules, RulesetId, Section, UpperBonus};
+use fivedice_rules::{Column, Joker, Language, Pattern, Points, Rules, RulesetId, Section, UpperBonus};
 
 use super::{Guide, GuideSection};
 
@@ -30,6 +30,13 @@ pub struct GuidePhrases {
     pub end: &'static str,
     /// The last section's heading: plain, and on the wedding sheet.
     pub extras_heading: [&'static str; 2],
+    /// Column Yam: the section's heading, what playing in columns means (columns, turns), each column's rule,
+    /// and the rules the issue left to French tables' custom (no reroll when only first-roll boxes are open;
+    /// on a score pad, dry and announced are the table's to keep).
+    pub columns_heading: &'static str,
+    pub columns_intro: fn(columns: usize, turns: usize) -> String,
+    pub column_rule: fn(Column) -> String,
+    pub columns_customs: [&'static str; 2],
     /// What a cell asks of the dice.
     pub needs: fn(Pattern) -> String,
     /// What a cell scores when the dice make it (0 otherwise).
@@ -62,6 +69,19 @@ pub fn build(phrases: &GuidePhrases, rules: &Rules) -> Guide {
         phrases.turn_heading[wedding],
         vec![format!("{opening}{rolls}"), write.into(), own_dice.into()],
     )];
+    let columns = rules.columns();
+    if !columns.is_one() {
+        let turns = ruleset.cells.len() * columns.len();
+        let mut paragraphs = vec![(phrases.columns_intro)(columns.len(), turns)];
+        paragraphs.extend(
+            columns
+                .as_slice()
+                .iter()
+                .map(|&column| (phrases.column_rule)(column)),
+        );
+        paragraphs.extend(phrases.columns_customs.iter().map(|custom| custom.to_string()));
+        sections.push(GuideSection::text(phrases.columns_heading, paragraphs));
+    }
     sections.push(GuideSection {
         heading: ruleset.upper_label.get(language).into(),
         paragraphs: vec![(phrases.upper)(ruleset.upper_bonus)],

@@ -355,6 +355,30 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_column_game_explains_each_of_its_columns_in_both_languages() {
+        use fivedice_rules::{Column, Columns};
+        let columns = Columns::new(&Column::ALL).unwrap();
+        let rules = Rules::new(RulesetId::Yam).with_columns(columns).unwrap();
+        for language in [Language::English, Language::French] {
+            let guide = (words(language).guide)(&rules);
+            let section = guide
+                .sections
+                .iter()
+                .find(|section| section.paragraphs.iter().any(|text| text.contains("60")))
+                .expect("a section on the columns, with the 60 turns of five columns");
+            for column in Column::ALL {
+                let label = column.label().get(language);
+                assert!(
+                    section.paragraphs.iter().any(|text| text.contains(label) && text.contains(column.symbol())),
+                    "{language:?}: {label}"
+                );
+            }
+        }
+        let plain = (words(Language::English).guide)(&Rules::new(RulesetId::Yam));
+        assert!(plain.sections.iter().all(|section| section.heading != "Playing in columns"));
+    }
+
+    #[test]
     fn decimals_round_like_printf() {
         assert_eq!(decimals(254.5896, 2), "254.59");
         assert_eq!(decimals(254.5896, 4), "254.5896");
