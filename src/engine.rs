@@ -126,14 +126,28 @@ impl Engine {
         id
     }
 
+    /// Has the optimal table of these rules at hand in the worker if this device keeps it (started at a
+    /// table, so that its first hint answers at once); nothing is built.
+    pub fn prepare(&self, rules: Rules) {
+        if self.start().is_ok() {
+            self.dispatch(SolverRequest::Prepare { rules }.to_json());
+        }
+    }
+
     fn send(&self, request: SolverRequest, answer: Callback) {
         if let Err(message) = self.start() {
             return answer(Err(message));
         }
-        self.waiting.update_value(|waiting| {
-            waiting.insert(request.id(), answer);
-        });
-        let text = request.to_json();
+        if let Some(id) = request.id() {
+            self.waiting.update_value(|waiting| {
+                waiting.insert(id, answer);
+            });
+        }
+        self.dispatch(request.to_json());
+    }
+
+    /// Posts a request, or queues it until the worker says it listens.
+    fn dispatch(&self, text: String) {
         let queued = self
             .queued
             .try_update_value(|queued| queued.as_mut().map(|queue| queue.push(text.clone())).is_some());
@@ -221,6 +235,7 @@ impl Engine {
                 self.answer(id, Ok(Answer::Advice(options)));
             }
             SolverReply::Verdict { id, verdict } => self.answer(id, Ok(Answer::Verdict(verdict))),
+            SolverReply::Prepared { .. } => {}
             SolverReply::Failed {
                 id: Some(id),
                 message,

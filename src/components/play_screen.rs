@@ -38,6 +38,7 @@ pub fn PlayScreen() -> impl IntoView {
     };
     let first_seat_open = store.first_seat_open();
     provide_context(HintShown::new(store));
+    store.prepare_hints();
     store.keep_computers_playing();
     let still_playing = store.is_over();
     crate::wake_lock::keep_awake_while(move || !still_playing.get());

@@ -369,13 +369,21 @@ mod tests {
             for column in Column::ALL {
                 let label = column.label().get(language);
                 assert!(
-                    section.paragraphs.iter().any(|text| text.contains(label) && text.contains(column.symbol())),
+                    section
+                        .paragraphs
+                        .iter()
+                        .any(|text| text.contains(label) && text.contains(column.symbol())),
                     "{language:?}: {label}"
                 );
             }
         }
         let plain = (words(Language::English).guide)(&Rules::new(RulesetId::Yam));
-        assert!(plain.sections.iter().all(|section| section.heading != "Playing in columns"));
+        assert!(
+            plain
+                .sections
+                .iter()
+                .all(|section| section.heading != "Playing in columns")
+        );
     }
 
     #[test]

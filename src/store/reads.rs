@@ -281,6 +281,17 @@ impl GameStore {
         move || available() && here.get()
     }
 
+    /// At a table the engine advises (a plain sheet), has its table read from the device if an earlier visit
+    /// kept it there, so that the first hint answers at once.
+    pub fn prepare_hints(&self) {
+        let rules = self
+            .game_now(Game::rules)
+            .filter(|rules| rules.columns().is_one());
+        if let Some(rules) = rules {
+            self.engine.prepare(rules);
+        }
+    }
+
     /// Asks the engine for every option of the current situation, best first.
     pub fn advise(&self, answer: impl FnOnce(Situation, Result<Answer, String>) + 'static) {
         let Some(game) = self.game_now(Game::clone) else {

@@ -14,6 +14,9 @@ use serde::{Deserialize, Serialize};
 pub enum SolverRequest {
     /// Build (or reuse) the optimal-play table for these rules and report its expected score.
     Solve { id: u32, rules: Rules },
+    /// Have the optimal table of these rules at hand if the device keeps it (read, never built), so that the
+    /// first hint of a later visit answers at once. Answered with `Prepared`, which names no request.
+    Prepare { rules: Rules },
     /// Rank every option of one situation: the sheet's written cells, the dice, the rolls left (0: choose a
     /// cell). The table for these rules is built first if the worker does not hold it yet.
     Advise {
@@ -68,6 +71,11 @@ pub enum SolverReply {
         #[serde(default)]
         from_device: bool,
     },
+    /// The table of these rules is at hand (read from the device), or is not kept there.
+    Prepared {
+        rules: Rules,
+        at_hand: bool,
+    },
     /// Every option, best first.
     Advice {
         id: u32,
@@ -100,12 +108,14 @@ impl SolverRequest {
         serde_json::from_str(text).map_err(|error| format!("not a solver request: {error}"))
     }
 
-    pub fn id(&self) -> u32 {
+    /// The id its answer repeats (`Prepare` is answered without one).
+    pub fn id(&self) -> Option<u32> {
         match self {
             SolverRequest::Solve { id, .. }
             | SolverRequest::Advise { id, .. }
             | SolverRequest::BotMove { id, .. }
-            | SolverRequest::Judge { id, .. } => *id,
+            | SolverRequest::Judge { id, .. } => Some(*id),
+            SolverRequest::Prepare { .. } => None,
         }
     }
 }

@@ -70,6 +70,21 @@ impl Engine {
                     from_device,
                 }
             }
+            SolverRequest::Prepare { rules } => {
+                let kept = self
+                    .kept
+                    .iter()
+                    .any(|(ahead, table)| *ahead && table.rules() == rules);
+                if !kept && let Some(table) = self.read_kept(rules).await {
+                    self.kept.retain(|(_, kept)| kept.rules() == rules);
+                    self.kept.push((true, table));
+                }
+                let at_hand = self
+                    .kept
+                    .iter()
+                    .any(|(ahead, table)| *ahead && table.rules() == rules);
+                SolverReply::Prepared { rules, at_hand }
+            }
             SolverRequest::Advise {
                 id,
                 rules,
