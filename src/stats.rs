@@ -1,16 +1,60 @@
-//! Statistics over finished games, per player name and ruleset. Every score comes from the rules crate's totals.
+//! Statistics over finished games, per player name and kind of game (the ruleset, and column Yam's columns).
+//! Every score comes from the rules crate's totals.
 
 use std::collections::BTreeMap;
 
-use fivedice_rules::RulesetId;
+use fivedice_rules::{Columns, Rules, RulesetId};
 
 use crate::table::FinishedGame;
 
-/// One player's record at one ruleset.
+/// What statistics keep apart: the ruleset, and on a sheet of several columns its columns (a three-column
+/// total is not a one-column total).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct GameKind {
+    pub ruleset: RulesetId,
+    pub columns: Columns,
+}
+
+impl GameKind {
+    pub fn of(rules: Rules) -> GameKind {
+        GameKind {
+            ruleset: rules.id(),
+            columns: rules.columns(),
+        }
+    }
+
+    /// `yam`, or `yam:down,free,up` for column Yam.
+    pub fn id(&self) -> String {
+        match self.columns.is_one() {
+            true => self.ruleset.id().to_string(),
+            false => {
+                let ids: Vec<&str> = self.columns.as_slice().iter().map(|column| column.id()).collect();
+                format!("{}:{}", self.ruleset.id(), ids.join(","))
+            }
+        }
+    }
+
+    /// `Yam`, or `Yam ↓ ↕ ↑` for column Yam.
+    pub fn name(&self) -> String {
+        let name = self.ruleset.ruleset().name;
+        let marks: Vec<&str> = self
+            .columns
+            .as_slice()
+            .iter()
+            .map(|column| column.symbol())
+            .collect();
+        match self.columns.is_one() {
+            true => name.to_string(),
+            false => format!("{name} {}", marks.join(" ")),
+        }
+    }
+}
+
+/// One player's record at one kind of game.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PlayerStats {
     pub name: String,
-    pub ruleset: RulesetId,
+    pub kind: GameKind,
     pub games: usize,
     pub wins: usize,
     pub best: u16,
@@ -21,7 +65,7 @@ pub struct PlayerStats {
     pub yahtzees: usize,
 }
 
-/// Every player's record, grouped by name (ignoring case) and ruleset, most games first.
+/// Every player's record, grouped by name (ignoring case) and kind of game, most games first.
 pub fn player_stats(history: &[FinishedGame]) -> Vec<PlayerStats> {
     struct Tally {
         name: String,
@@ -30,7 +74,7 @@ pub fn player_stats(history: &[FinishedGame]) -> Vec<PlayerStats> {
         bonuses: usize,
         yahtzees: usize,
     }
-    let mut tallies: BTreeMap<(String, RulesetId), Tally> = BTreeMap::new();
+    let mut tallies: BTreeMap<(String, GameKind), Tally> = BTreeMap::new();
     for finished in history {
         let game = &finished.game;
         let standings = game.standings();
@@ -39,7 +83,7 @@ pub fn player_stats(history: &[FinishedGame]) -> Vec<PlayerStats> {
                 continue;
             };
             let tally = tallies
-                .entry((name.to_lowercase(), game.rules().id()))
+                .entry((name.to_lowercase(), GameKind::of(game.rules())))
                 .or_insert_with(|| Tally {
                     name: name.clone(),
                     totals: Vec::new(),
@@ -55,11 +99,11 @@ pub fn player_stats(history: &[FinishedGame]) -> Vec<PlayerStats> {
     }
     let mut stats: Vec<PlayerStats> = tallies
         .into_iter()
-        .map(|((_, ruleset), tally)| {
+        .map(|((_, kind), tally)| {
             let games = tally.totals.len();
             PlayerStats {
                 name: tally.name,
-                ruleset,
+                kind,
                 games,
                 wins: tally.wins,
                 best: tally.totals.iter().copied().max().unwrap_or(0),
@@ -73,11 +117,11 @@ pub fn player_stats(history: &[FinishedGame]) -> Vec<PlayerStats> {
     stats
 }
 
-/// Each player's grand totals at one ruleset, oldest game first, for the chart.
-pub fn score_series(history: &[FinishedGame], ruleset: RulesetId) -> Vec<(String, Vec<u16>)> {
+/// Each player's grand totals at one kind of game, oldest game first, for the chart.
+pub fn score_series(history: &[FinishedGame], kind: GameKind) -> Vec<(String, Vec<u16>)> {
     let mut games: Vec<&FinishedGame> = history
         .iter()
-        .filter(|f| f.game.rules().id() == ruleset)
+        .filter(|f| GameKind::of(f.game.rules()) == kind)
         .collect();
     games.sort_by(|a, b| a.finished_ms.total_cmp(&b.finished_ms));
     let mut series: Vec<(String, Vec<u16>)> = Vec::new();
@@ -98,25 +142,30 @@ pub fn score_series(history: &[FinishedGame], ruleset: RulesetId) -> Vec<(String
 
 #[cfg(test)]
 mod tests {
-    use fivedice_rules::{Category, DiceMode, Game, Rules};
+    use fivedice_rules::{Column, DiceMode, Game, Place};
 
     use super::*;
 
-    /// A finished score-pad game where each player writes the given value into every cell it can hold.
-    fn finished(rules: RulesetId, players: &[&str], fill: &[u16], when: f64) -> FinishedGame {
-        let rules = Rules::new(rules);
+    /// A finished score-pad game where each player writes the given value into every box it can hold (the
+    /// first box the rules allow, column after column).
+    fn finished(rules: Rules, players: &[&str], fill: &[u16], when: f64) -> FinishedGame {
         let mut game = Game::new(rules, DiceMode::Pad, players, 0).unwrap();
+        let columns = rules.columns();
         while !game.is_over() {
             let seat = game.current_seat();
-            let sheet = &game.sheets()[seat];
-            let category: Category = rules
-                .ruleset()
-                .cells
+            let place = columns
+                .as_slice()
                 .iter()
-                .map(|cell| cell.category)
-                .find(|&category| sheet.is_open(category))
+                .flat_map(|&column| {
+                    rules
+                        .ruleset()
+                        .cells
+                        .iter()
+                        .map(move |cell| Place::new(column, cell.category))
+                })
+                .find(|&place| game.check_place(place).is_ok())
                 .unwrap();
-            let offers = rules.offers(category).unwrap();
+            let offers = rules.offers(place.category).unwrap();
             let wanted = fill[seat];
             let value = offers
                 .iter()
@@ -124,7 +173,7 @@ mod tests {
                 .filter(|&v| v <= wanted)
                 .max()
                 .unwrap_or(offers[0]);
-            game.write(category, value, false).unwrap();
+            game.write(place, value, false).unwrap();
         }
         FinishedGame {
             table_id: format!("{when}"),
@@ -137,14 +186,14 @@ mod tests {
     #[test]
     fn records_per_player_and_ruleset() {
         let history = vec![
-            finished(RulesetId::Yam, &["Anna", "Ben"], &[50, 0], 2.0),
-            finished(RulesetId::Yam, &["anna", "Ben"], &[0, 0], 1.0),
-            finished(RulesetId::Yatzy, &["Anna"], &[50], 3.0),
+            finished(Rules::new(RulesetId::Yam), &["Anna", "Ben"], &[50, 0], 2.0),
+            finished(Rules::new(RulesetId::Yam), &["anna", "Ben"], &[0, 0], 1.0),
+            finished(Rules::new(RulesetId::Yatzy), &["Anna"], &[50], 3.0),
         ];
         let stats = player_stats(&history);
         let anna_yam = stats
             .iter()
-            .find(|s| s.name == "Anna" && s.ruleset == RulesetId::Yam)
+            .find(|s| s.name == "Anna" && s.kind.ruleset == RulesetId::Yam)
             .unwrap();
         let anna_total = history[0].game.totals(0).unwrap().grand;
         assert_eq!((anna_yam.games, anna_yam.wins, anna_yam.best), (2, 2, anna_total));
@@ -157,7 +206,7 @@ mod tests {
             "a 0-0 tie is a shared win"
         );
         assert_eq!(stats.len(), 3);
-        let series = score_series(&history, RulesetId::Yam);
+        let series = score_series(&history, GameKind::of(Rules::new(RulesetId::Yam)));
         assert_eq!(
             series,
             vec![
@@ -165,5 +214,32 @@ mod tests {
                 ("Ben".to_string(), vec![0, 0])
             ]
         );
+    }
+
+    #[test]
+    fn column_yam_is_kept_apart_from_the_one_column_sheet() {
+        let columns = Columns::new(&[Column::Down, Column::Free, Column::Up]).unwrap();
+        let in_columns = Rules::new(RulesetId::Yam).with_columns(columns).unwrap();
+        let history = vec![
+            finished(Rules::new(RulesetId::Yam), &["Anna"], &[50], 1.0),
+            finished(in_columns, &["Anna"], &[50], 2.0),
+        ];
+        let stats = player_stats(&history);
+        assert_eq!(stats.len(), 2);
+        let kind = GameKind::of(in_columns);
+        assert_eq!(
+            (kind.id().as_str(), kind.name().as_str()),
+            ("yam:down,free,up", "Yam ↓ ↕ ↑")
+        );
+        let anna = stats.iter().find(|s| s.kind == kind).unwrap();
+        assert_eq!(
+            (anna.games, anna.best),
+            (1, history[1].game.totals(0).unwrap().grand)
+        );
+        assert_eq!(
+            score_series(&history, kind),
+            vec![("Anna".to_string(), vec![anna.best])]
+        );
+        assert_eq!(GameKind::of(Rules::new(RulesetId::Yam)).id(), "yam");
     }
 }

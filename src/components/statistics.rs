@@ -1,9 +1,9 @@
-//! Statistics per player and ruleset, and a chart of scores over time (plain SVG).
+//! Statistics per player and kind of game (ruleset, and column Yam's columns), and a chart of scores over time
+//! (plain SVG).
 
-use fivedice_rules::RulesetId;
 use leptos::prelude::*;
 
-use crate::stats::{player_stats, score_series};
+use crate::stats::{GameKind, player_stats, score_series};
 use crate::store::GameStore;
 
 const COLOURS: [&str; 8] = [
@@ -15,26 +15,30 @@ pub fn Statistics() -> impl IntoView {
     let store = expect_context::<GameStore>();
     let words = store.words();
     let history = store.history();
-    let rulesets = Memo::new(move |_| {
-        let mut seen: Vec<RulesetId> = Vec::new();
+    let kinds = Memo::new(move |_| {
+        let mut seen: Vec<GameKind> = Vec::new();
         history.with(|games| {
             for game in games {
-                let id = game.game.rules().id();
-                if !seen.contains(&id) {
-                    seen.push(id);
+                let kind = GameKind::of(game.game.rules());
+                if !seen.contains(&kind) {
+                    seen.push(kind);
                 }
             }
         });
         seen
     });
-    let chosen = RwSignal::new(None::<RulesetId>);
-    let shown = move || chosen.get().or_else(|| rulesets.with(|ids| ids.first().copied()));
+    let chosen = RwSignal::new(None::<GameKind>);
+    let shown = move || {
+        chosen
+            .get()
+            .or_else(|| kinds.with(|kinds| kinds.first().copied()))
+    };
     move || {
-        let ruleset = shown()?;
+        let kind = shown()?;
         let rows = history.with(|games| player_stats(games));
         let rows = rows
             .into_iter()
-            .filter(|row| row.ruleset == ruleset)
+            .filter(|row| row.kind == kind)
             .map(|row| {
                 view! {
                     <tr>
@@ -49,18 +53,18 @@ pub fn Statistics() -> impl IntoView {
                 }
             })
             .collect_view();
-        let tabs = rulesets
+        let tabs = kinds
             .get()
             .into_iter()
-            .map(|id| {
+            .map(|tab| {
                 view! {
                     <button
                         class="tab"
-                        data-stats-rules=id.id()
-                        aria-pressed=move || (shown() == Some(id)).to_string()
-                        on:click=move |_| chosen.set(Some(id))
+                        data-stats-rules=tab.id()
+                        aria-pressed=move || (shown() == Some(tab)).to_string()
+                        on:click=move |_| chosen.set(Some(tab))
                     >
-                        {id.ruleset().name}
+                        {tab.name()}
                     </button>
                 }
             })
@@ -70,7 +74,7 @@ pub fn Statistics() -> impl IntoView {
                 <h2 id="stats-title">{words.statistics}</h2>
                 <div class="tabs" role="group" aria-label=words.game>{tabs}</div>
                 <div class="scroll-x">
-                    <table class="history stats" data-stats=ruleset.id()>
+                    <table class="history stats" data-stats=kind.id()>
                         <thead>
                             <tr>
                                 <th scope="col">{words.player}</th>
@@ -79,13 +83,13 @@ pub fn Statistics() -> impl IntoView {
                                 <th scope="col">{words.best}</th>
                                 <th scope="col">{words.average}</th>
                                 <th scope="col">{words.upper_bonus}</th>
-                                <th scope="col">{(words.five_of_a_kinds)(ruleset)}</th>
+                                <th scope="col">{(words.five_of_a_kinds)(kind.ruleset)}</th>
                             </tr>
                         </thead>
                         <tbody>{rows}</tbody>
                     </table>
                 </div>
-                <ScoreChart ruleset />
+                <ScoreChart kind />
             </section>
         })
     }
@@ -93,12 +97,10 @@ pub fn Statistics() -> impl IntoView {
 
 /// Each player's totals, game after game, as lines on a plain SVG chart.
 #[component]
-fn ScoreChart(ruleset: RulesetId) -> impl IntoView {
+fn ScoreChart(kind: GameKind) -> impl IntoView {
     let store = expect_context::<GameStore>();
     let words = store.words();
-    let series = store
-        .history()
-        .with_untracked(|games| score_series(games, ruleset));
+    let series = store.history().with_untracked(|games| score_series(games, kind));
     let games = series.iter().map(|(_, totals)| totals.len()).max().unwrap_or(0);
     let top = series
         .iter()
@@ -129,7 +131,7 @@ fn ScoreChart(ruleset: RulesetId) -> impl IntoView {
         .enumerate()
         .map(|(index, (name, totals))| {
             let colour = COLOURS[index % COLOURS.len()];
-            // A player's line starts where their first game falls among the ruleset's games.
+            // A player's line starts where their first game falls among this kind's games.
             let offset = games - totals.len();
             let points = totals
                 .iter()
@@ -172,7 +174,7 @@ fn ScoreChart(ruleset: RulesetId) -> impl IntoView {
             <svg
                 viewBox=format!("0 0 {width} {height}")
                 role="img"
-                aria-label=(words.scores_over_games)(games, ruleset.ruleset().name)
+                aria-label=(words.scores_over_games)(games, &kind.name())
             >
                 {grid}
                 {lines}

@@ -128,7 +128,7 @@ impl FromStr for Column {
 }
 
 /// The columns of a sheet, in sheet order, each at most once. A plain sheet is one free column.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Columns {
     order: [Column; Column::ALL.len()],
     len: u8,
