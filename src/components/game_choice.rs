@@ -107,7 +107,11 @@ pub fn DiceModeSelect(
 /// Column Yam: one column, or several, each with its rule, in the order the table taps them (the usual Down,
 /// Free, Up to begin with). Shown for a ruleset played in columns.
 #[component]
-pub fn ColumnChoice(in_columns: RwSignal<bool>, columns: RwSignal<Vec<Column>>) -> impl IntoView {
+pub fn ColumnChoice(
+    in_columns: RwSignal<bool>,
+    columns: RwSignal<Vec<Column>>,
+    #[prop(into, optional)] disabled: Signal<bool>,
+) -> impl IntoView {
     let store = expect_context::<GameStore>();
     let words = store.words();
     let language = store.language().get_untracked();
@@ -124,6 +128,7 @@ pub fn ColumnChoice(in_columns: RwSignal<bool>, columns: RwSignal<Vec<Column>>) 
             <span>{words.sheet}</span>
             <select
                 data-setup="sheet"
+                disabled=move || disabled.get()
                 on:change=move |event| in_columns.set(event_target_value(&event) == "columns")
             >
                 <option value="one" selected=move || !in_columns.get()>
@@ -147,6 +152,7 @@ pub fn ColumnChoice(in_columns: RwSignal<bool>, columns: RwSignal<Vec<Column>>) 
                                 class="secondary column-toggle"
                                 data-column-choice=column.id()
                                 aria-pressed=move || place().is_some().to_string()
+                                disabled=move || disabled.get()
                                 on:click=move |_| toggle(column)
                             >
                                 <span class="order" aria-hidden="true">

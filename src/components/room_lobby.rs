@@ -3,10 +3,10 @@
 
 use std::time::Duration;
 
-use fivedice_rules::{DiceMode, Joker, RulesetId};
+use fivedice_rules::{Columns, DiceMode, Joker, RulesetId};
 use leptos::prelude::*;
 
-use super::game_choice::{DiceModeSelect, JokerSelect, RulesetSelect};
+use super::game_choice::{ColumnChoice, DiceModeSelect, JokerSelect, RulesetSelect};
 use crate::store::{GameStore, RoomPlayer, RoomState, RoomView};
 
 /// How often the room looks at the clock again (a seat away long enough may be taken over).
@@ -120,9 +120,31 @@ fn RoomGameChoice(room: RoomView) -> impl IntoView {
     let (ruleset, joker, dice) = (room.rules.id(), room.rules.joker(), room.dice);
     let has_joker = ruleset.ruleset().extra_five_of_a_kind.is_some();
     let locked = !room.hosting;
-    let choose = move |ruleset: RulesetId, joker: Joker, dice: DiceMode| {
-        store.choose_room_rules(ruleset, Some(joker), dice)
+    // Column Yam: the host's choice of columns, sent to the room as it changes.
+    let room_columns = room.rules.columns();
+    let in_columns = RwSignal::new(!room_columns.is_one());
+    let columns = RwSignal::new(match room_columns.is_one() {
+        true => Columns::USUAL.to_vec(),
+        false => room_columns.as_slice().to_vec(),
+    });
+    let chosen_columns = move || match in_columns.get_untracked() {
+        true => Columns::new(&columns.get_untracked()).ok(),
+        false => Some(Columns::ONE),
     };
+    let choose = move |ruleset: RulesetId, joker: Joker, dice: DiceMode| {
+        let columns = chosen_columns().unwrap_or(room_columns);
+        store.choose_room_rules(ruleset, Some(joker), dice, columns)
+    };
+    Effect::watch(
+        move || (in_columns.get(), columns.get()),
+        move |_, _, _| {
+            // An empty choice waits for a column to be tapped.
+            if let Some(chosen) = chosen_columns() {
+                store.choose_room_rules(ruleset, Some(joker), dice, chosen);
+            }
+        },
+        false,
+    );
     let missing = room.players_missing;
     view! {
         <section class="card new-game" aria-labelledby="room-game-title">
@@ -142,6 +164,10 @@ fn RoomGameChoice(room: RoomView) -> impl IntoView {
                         />
                     }
                 })}
+            {ruleset
+                .ruleset()
+                .plays_in_columns
+                .then(|| view! { <ColumnChoice in_columns columns disabled=locked /> })}
             <DiceModeSelect
                 value=dice
                 disabled=locked

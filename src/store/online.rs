@@ -572,7 +572,7 @@ impl GameStore {
                     online.preselect = None;
                 }
             });
-            self.choose_room_rules(ruleset, None, DiceMode::App);
+            self.choose_room_rules(ruleset, None, DiceMode::App, fivedice_rules::Columns::ONE);
         }
     }
 
@@ -755,8 +755,15 @@ impl GameStore {
         self.send(&ClientMessage::Join { name: player });
     }
 
-    /// Host, lobby: the game to play (Joker where the ruleset has one; the ruleset's default otherwise).
-    pub fn choose_room_rules(&self, ruleset: RulesetId, joker: Option<Joker>, dice: DiceMode) {
+    /// Host, lobby: the game to play (Joker where the ruleset has one; the ruleset's default otherwise; the
+    /// columns where it is played in columns, one column otherwise).
+    pub fn choose_room_rules(
+        &self,
+        ruleset: RulesetId,
+        joker: Option<Joker>,
+        dice: DiceMode,
+        columns: fivedice_rules::Columns,
+    ) {
         let Some(host) = self.hosted_seat() else { return };
         let joker = joker.filter(|_| ruleset.ruleset().extra_five_of_a_kind.is_some());
         self.send_act(
@@ -766,7 +773,10 @@ impl GameStore {
                 joker,
                 yahtzee_bonus: None,
                 dice,
-                columns: fivedice_rules::Columns::ONE,
+                columns: match ruleset.ruleset().plays_in_columns {
+                    true => columns,
+                    false => fivedice_rules::Columns::ONE,
+                },
             },
         );
     }

@@ -651,9 +651,12 @@ mod online {
             devices[1].link.sent.borrow().is_empty(),
             "only the host's device starts"
         );
-        devices[0]
-            .store
-            .choose_room_rules(RulesetId::Yatzy, None, fivedice_rules::DiceMode::App);
+        devices[0].store.choose_room_rules(
+            RulesetId::Yatzy,
+            None,
+            fivedice_rules::DiceMode::App,
+            fivedice_rules::Columns::ONE,
+        );
         pump(&mut server, &devices.each_ref());
         assert_eq!(view(&devices[1]).rules.id(), RulesetId::Yatzy);
         devices[0].store.start_room_game();

@@ -903,3 +903,50 @@ fn a_yam_room_crosses_out_on_purpose_and_a_yahtzee_room_refuses_it() {
     );
     assert_eq!(error, RoomError::Game(GameError::NoCrossingOut));
 }
+
+#[test]
+fn a_room_plays_column_yam_with_announcements_and_replays_it() {
+    let mut logged = Logged::new("Columns");
+    logged.join("Anna");
+    let columns = Columns::new(&[Column::Down, Column::Announced]).unwrap();
+    let choose = |ruleset| Action::ChooseRules {
+        columns,
+        ruleset,
+        joker: None,
+        yahtzee_bonus: None,
+        dice: DiceMode::App,
+    };
+    assert!(matches!(
+        refused(&logged.room, 0, 1, choose(RulesetId::Yahtzee), &mut no_dice()),
+        RoomError::Rules(RulesError::NoColumns(RulesetId::Yahtzee))
+    ));
+    logged.act(0, choose(RulesetId::Yam), &mut no_dice());
+    logged.act(0, Action::Start, &mut Script::new(&[4]));
+    logged.act(0, Action::Roll, &mut Script::new(&[6, 6, 2, 3, 4]));
+    logged.act(
+        0,
+        Action::Announce {
+            category: Category::Sixes,
+        },
+        &mut no_dice(),
+    );
+    logged.act(0, Action::Roll, &mut Script::new(&[6, 6, 6, 6, 6]));
+    // The announcement binds the turn: the Down column's first box is refused.
+    let down = Action::Score {
+        column: Column::Down,
+        category: Category::Aces,
+    };
+    assert_eq!(
+        refused(&logged.room, 0, logged.room.seq(), down, &mut no_dice()),
+        RoomError::Game(GameError::AnnouncementBinds(Category::Sixes))
+    );
+    let announced = Action::Score {
+        column: Column::Announced,
+        category: Category::Sixes,
+    };
+    logged.act(0, announced, &mut no_dice());
+    let game = logged.room.game().expect("playing");
+    assert_eq!(game.column_totals(0, Column::Announced).unwrap().upper, 30);
+    assert_eq!(game.rules().columns(), columns);
+    logged.assert_replays();
+}
