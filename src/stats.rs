@@ -27,10 +27,7 @@ impl GameKind {
     pub fn id(&self) -> String {
         match self.columns.is_one() {
             true => self.ruleset.id().to_string(),
-            false => {
-                let ids: Vec<&str> = self.columns.as_slice().iter().map(|column| column.id()).collect();
-                format!("{}:{}", self.ruleset.id(), ids.join(","))
-            }
+            false => format!("{}:{}", self.ruleset.id(), self.columns),
         }
     }
 

@@ -179,15 +179,9 @@ impl Options {
             .parse()
             .map_err(|error: fivedice_rules::UnknownColumn| error.to_string())?;
         if !rules.columns().contains(column) {
-            let ids: Vec<&str> = rules
-                .columns()
-                .as_slice()
-                .iter()
-                .map(|column| column.id())
-                .collect();
             return Err(format!(
                 "--column {column}: this sheet's columns are {} (choose them with --columns)",
-                ids.join(", ")
+                rules.columns()
             ));
         }
         Ok(Some(column))
@@ -361,15 +355,9 @@ fn options_json(rules: Rules) -> Value {
 
 fn describe(rules: Rules) -> String {
     let bonus = if rules.has_yahtzee_bonus() { "on" } else { "off" };
-    let columns: Vec<&str> = rules
-        .columns()
-        .as_slice()
-        .iter()
-        .map(|column| column.id())
-        .collect();
     let columns = match rules.columns().is_one() {
         true => String::new(),
-        false => format!(", columns {}", columns.join(",")),
+        false => format!(", columns {}", rules.columns()),
     };
     format!(
         "{} (Joker {}, Yahtzee bonus {bonus}{columns})",

@@ -327,12 +327,15 @@ fn dice_may_follow_dice_or_stand_as_arguments_but_only_once() {
 #[test]
 fn column_yam_lists_its_columns_and_scores_by_column() {
     let rules = json_of(&["rules"]);
-    let yam = rules
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|ruleset| ruleset["id"] == "yam")
-        .unwrap();
+    let ruleset = |id: &str| {
+        rules
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|ruleset| ruleset["id"] == id)
+            .unwrap()
+    };
+    let yam = ruleset("yam");
     let ids: Vec<&str> = yam["columns"]
         .as_array()
         .unwrap()
@@ -342,13 +345,7 @@ fn column_yam_lists_its_columns_and_scores_by_column() {
     assert_eq!(ids, ["down", "free", "up", "dry", "announced"]);
     assert_eq!(yam["columns"][0]["label_fr"], "Descendante");
     assert_eq!(yam["default_columns"], json!(["down", "free", "up"]));
-    let yahtzee = rules
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|ruleset| ruleset["id"] == "yahtzee")
-        .unwrap();
-    assert_eq!(yahtzee["columns"], json!([]));
+    assert_eq!(ruleset("yahtzee")["columns"], json!([]));
 
     let columns = ["--rules", "yam", "--columns", "down,free,up"];
     let score = |column: &str, filled: &str| {

@@ -214,6 +214,19 @@ impl fmt::Debug for Columns {
     }
 }
 
+/// The ids in sheet order, separated by commas: `down,free,up`, as `Columns::parse_list` reads them.
+impl fmt::Display for Columns {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (index, column) in self.as_slice().iter().enumerate() {
+            if index > 0 {
+                f.write_str(",")?;
+            }
+            f.write_str(column.id())?;
+        }
+        Ok(())
+    }
+}
+
 impl Serialize for Columns {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         self.as_slice().serialize(serializer)
@@ -295,6 +308,7 @@ mod tests {
             Columns::parse_list("down, free,up").unwrap().as_slice(),
             Columns::USUAL
         );
+        assert_eq!(Columns::parse_list("up,dry").unwrap().to_string(), "up,dry");
         assert_eq!(Columns::parse_list(""), Err(ColumnsError::Empty));
         assert_eq!(
             Columns::parse_list("down,up,down"),
