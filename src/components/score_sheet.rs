@@ -127,7 +127,7 @@ pub fn ScoreSheet() -> impl IntoView {
 /// Column Yam: each player's columns, headed by their marks (the name in full for assistive technologies).
 fn column_heads(columns: Columns, seats: usize, language: Language) -> impl IntoView {
     let heads = (0..seats)
-        .flat_map(|_| columns.as_slice().iter().copied())
+        .flat_map(|_| columns.iter())
         .map(|column| {
             let label = column.label().get(language);
             view! {
@@ -142,13 +142,15 @@ fn column_heads(columns: Columns, seats: usize, language: Language) -> impl Into
 
 /// Each seat's boxes of one row: one per column, in sheet order.
 fn places(columns: Columns, seats: usize) -> impl Iterator<Item = (usize, Column)> {
-    (0..seats).flat_map(move |seat| {
-        columns
-            .as_slice()
-            .to_vec()
-            .into_iter()
-            .map(move |column| (seat, column))
-    })
+    (0..seats).flat_map(move |seat| columns.iter().map(move |column| (seat, column)))
+}
+
+/// The hook naming a box or a total of a seat: `seat:name` on a plain sheet, `seat:column:name` in column Yam.
+fn hook(seat: usize, column: Option<Column>, name: &str) -> String {
+    match column {
+        None => format!("{seat}:{name}"),
+        Some(column) => format!("{seat}:{column}:{name}"),
+    }
 }
 
 fn section_rows(
@@ -206,10 +208,8 @@ fn total_row(
         / columns.len();
     let cells = places(columns, seats)
         .map(|(seat, column)| {
-            let (column, hook) = match columns.is_one() {
-                true => (None, format!("{seat}:{id}")),
-                false => (Some(column), format!("{seat}:{column}:{id}")),
-            };
+            let column = (!columns.is_one()).then_some(column);
+            let hook = hook(seat, column, id);
             let totals = store.totals_in(seat, column);
             let number = move || totals.with(|totals| totals.as_ref().map(value));
             let text = move || number().map(|number| number.to_string()).unwrap_or_default();
@@ -282,10 +282,7 @@ fn SheetCell(seat: usize, column: Column, cell: &'static Cell, plain: bool) -> i
     let words = store.words();
     let category: Category = cell.category;
     let place = Place::new(column, category);
-    let id = match plain {
-        true => format!("{seat}:{}", category.id()),
-        false => format!("{seat}:{column}:{}", category.id()),
-    };
+    let id = hook(seat, (!plain).then_some(column), category.id());
     let written = store.cell_value(seat, place);
     let preview = store.cell_preview(seat, place);
     let hint = expect_context::<HintShown>();

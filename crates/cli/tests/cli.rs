@@ -376,57 +376,22 @@ fn column_yam_lists_its_columns_and_scores_by_column() {
     ]);
     assert_eq!(offers, json!([0, 30]));
 
-    assert!(
-        refusal(&[
-            "score", "--rules", "yam", "--column", "down", "1", "2", "3", "4", "5"
-        ])
-        .contains("--columns")
-    );
-    assert!(
-        refusal(&[
-            "score",
-            "--rules",
-            "yahtzee",
-            "--columns",
-            "down,up",
-            "1",
-            "2",
-            "3",
-            "4",
-            "5"
-        ])
-        .contains("one column")
-    );
-    assert!(
-        refusal(&[
-            "score",
-            "--rules",
-            "yam",
-            "--columns",
-            "down,down",
-            "1",
-            "2",
-            "3",
-            "4",
-            "5"
-        ])
-        .contains("twice")
-    );
-    assert!(
-        refusal(&[
-            "score",
-            "--rules",
-            "yam",
-            "--columns",
-            "down,sideways",
-            "1",
-            "2",
-            "3",
-            "4",
-            "5"
-        ])
-        .contains("sideways")
-    );
+    // Bad column choices: each refused with a line naming the problem.
+    for (rules, columns, reason) in [
+        ("yam", None, "--columns"),
+        ("yahtzee", Some("down,up"), "one column"),
+        ("yam", Some("down,down"), "twice"),
+        ("yam", Some("down,sideways"), "sideways"),
+    ] {
+        let mut args = vec!["score", "--rules", rules];
+        match columns {
+            Some(columns) => args.extend(["--columns", columns]),
+            None => args.extend(["--column", "down"]),
+        }
+        args.extend(["1", "2", "3", "4", "5"]);
+        let message = refusal(&args);
+        assert!(message.contains(reason), "{args:?}: {message}");
+    }
     assert!(
         refusal(&[
             "simulate",

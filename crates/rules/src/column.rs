@@ -75,6 +75,16 @@ impl Column {
         }
     }
 
+    /// Whether a box of this column may end a turn after a reroll: Down, Free and Up always, Dry never, Announced
+    /// once a box was announced (the announcement itself says which).
+    pub fn takes_rerolled_dice(self, announcement_made: bool) -> bool {
+        match self {
+            Column::Down | Column::Free | Column::Up => true,
+            Column::Dry => false,
+            Column::Announced => announcement_made,
+        }
+    }
+
     /// Whether the column's order lets this box be written next, whatever the dice (Down and Up allow only
     /// one box at a time; the other columns any open box). Says which box is next when it is not this one.
     pub fn check_order(self, ruleset: &Ruleset, sheet: &Sheet, category: Category) -> Result<(), Category> {
@@ -176,6 +186,11 @@ impl Columns {
 
     pub fn as_slice(&self) -> &[Column] {
         &self.order[..usize::from(self.len)]
+    }
+
+    /// The columns in sheet order, by value (the set is `Copy`: the iterator owns it).
+    pub fn iter(self) -> impl Iterator<Item = Column> {
+        (0..self.len()).map(move |index| self.order[index])
     }
 
     pub fn len(&self) -> usize {

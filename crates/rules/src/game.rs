@@ -176,7 +176,7 @@ impl Game {
 
     /// A seat's sheet in one column, if the seat and the column exist.
     pub fn sheet(&self, seat: usize, column: Column) -> Option<&Sheet> {
-        self.seat_sheets(seat).get(self.rules.columns().position(column)?)
+        self.sheets.get(self.sheet_index(seat, column)?)
     }
 
     /// Whether the table may still choose who starts: nobody has rolled, entered dice or written yet.
@@ -319,12 +319,7 @@ impl Game {
             .iter()
             .zip(self.seat_sheets(self.current_seat()))
             .any(|(&column, sheet)| {
-                let rerolls_allowed = match column {
-                    Column::Down | Column::Free | Column::Up => true,
-                    Column::Dry => false,
-                    Column::Announced => self.turn.announced.is_some(),
-                };
-                rerolls_allowed && !sheet.is_full(ruleset)
+                column.takes_rerolled_dice(self.turn.announced.is_some()) && !sheet.is_full(ruleset)
             })
     }
 
@@ -544,9 +539,11 @@ impl Game {
         }
     }
 
+    /// Where a seat's sheet in a column stands among the sheets (the seat checked by whoever indexes).
     fn sheet_index(&self, seat: usize, column: Column) -> Option<usize> {
         let columns = self.rules.columns();
-        Some(seat * columns.len() + columns.position(column)?)
+        let index = seat * columns.len() + columns.position(column)?;
+        (index < self.sheets.len()).then_some(index)
     }
 
     /// Whether the current player may write this box now, whatever the dice: it is open, and its column's

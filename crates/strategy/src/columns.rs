@@ -106,13 +106,7 @@ impl<'t> ColumnBot<'t> {
             for _ in 0..left {
                 let keeps = self.keep_values(&values);
                 values = (0..ROLLS)
-                    .map(|roll| {
-                        let stop = best_write(places, roll);
-                        self.within[roll]
-                            .iter()
-                            .map(|&keep| keeps[usize::from(keep)])
-                            .fold(stop, f64::max)
-                    })
+                    .map(|roll| best_write(places, roll).max(self.best_keep(&keeps, roll)))
                     .collect();
             }
             values
@@ -138,14 +132,12 @@ impl<'t> ColumnBot<'t> {
         // Right after the first roll, each open box of the announced column may be announced.
         if rolls_used == 1 && announced.is_none() {
             for w in worth.iter().filter(|w| w.place.column == Column::Announced) {
-                let only = [w];
-                let next = level(&only, rerolls_left - 1);
+                let next = level(&[w], rerolls_left - 1);
                 let keeps = self.keep_values(&next);
-                let value = self.within[roll]
-                    .iter()
-                    .map(|&keep| keeps[usize::from(keep)])
-                    .fold(f64::NEG_INFINITY, f64::max);
-                consider(value, ColumnMove::Announce(w.place.category));
+                consider(
+                    self.best_keep(&keeps, roll),
+                    ColumnMove::Announce(w.place.category),
+                );
             }
         }
         // No box to end the turn in: the sheet is full.
@@ -178,6 +170,14 @@ impl<'t> ColumnBot<'t> {
         }
     }
 
+    /// The value of the best keep set aside from a roll, given each keep's value.
+    fn best_keep(&self, keeps: &[f64], roll: usize) -> f64 {
+        self.within[roll]
+            .iter()
+            .map(|&keep| keeps[usize::from(keep)])
+            .fold(f64::NEG_INFINITY, f64::max)
+    }
+
     /// The expected value of each keep, given the value of each roll of five dice.
     fn keep_values(&self, rolls: &[f64]) -> Vec<f64> {
         let mut keeps = vec![0.0; KEEPS];
@@ -196,6 +196,7 @@ impl<'t> ColumnBot<'t> {
     fn worth_of_places(&self, game: &Game) -> Vec<Worth> {
         let rules = game.rules();
         let seat = game.current_seat();
+        let announcement_made = game.turn().announced.is_some();
         let mut worth = Vec::new();
         for &column in rules.columns().as_slice() {
             let Some(sheet) = game.sheet(seat, column) else {
@@ -203,13 +204,13 @@ impl<'t> ColumnBot<'t> {
             };
             let before = self.table.expected_remaining(sheet);
             for (cell, &category) in self.cells.iter().enumerate() {
-                let place = Place::new(column, category);
-                let allowed_now = game.check_place(place).is_ok();
                 if !sheet.is_open(category) || column.check_order(rules.ruleset(), sheet, category).is_err() {
                     continue;
                 }
-                let after_reroll = matches!(column, Column::Down | Column::Free | Column::Up)
-                    || (column == Column::Announced && game.turn().announced == Some(category));
+                let place = Place::new(column, category);
+                let allowed_now = game.check_place(place).is_ok();
+                // Which announced box binds the turn is `decide`'s to filter.
+                let after_reroll = column.takes_rerolled_dice(announcement_made);
                 let future = |points: u16| {
                     let after = sheet.with_written(category, points);
                     self.table.expected_remaining(&after) - before

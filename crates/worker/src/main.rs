@@ -71,18 +71,16 @@ impl Engine {
                 }
             }
             SolverRequest::Prepare { rules } => {
-                let kept = self
-                    .kept
-                    .iter()
-                    .any(|(ahead, table)| *ahead && table.rules() == rules);
-                if !kept && let Some(table) = self.read_kept(rules).await {
-                    self.kept.retain(|(_, kept)| kept.rules() == rules);
-                    self.kept.push((true, table));
-                }
-                let at_hand = self
-                    .kept
-                    .iter()
-                    .any(|(ahead, table)| *ahead && table.rules() == rules);
+                let at_hand = match self.position_of(rules, true) {
+                    Some(_) => true,
+                    None => match self.read_kept(rules).await {
+                        Some(table) => {
+                            self.kept.push((true, table));
+                            true
+                        }
+                        None => false,
+                    },
+                };
                 SolverReply::Prepared { rules, at_hand }
             }
             SolverRequest::Advise {
@@ -163,9 +161,8 @@ impl Engine {
     /// is read from the device if it was kept there by an earlier visit, else built and kept there. Says
     /// whether it was read from the device.
     async fn table_for(&mut self, rules: Rules, level: Level) -> (&ValueTable, bool) {
-        self.kept.retain(|(_, table)| table.rules() == rules);
         let looks_ahead = level.looks_ahead();
-        let (position, from_device) = match self.kept.iter().position(|(ahead, _)| *ahead == looks_ahead) {
+        let (position, from_device) = match self.position_of(rules, looks_ahead) {
             Some(position) => (position, false),
             None => {
                 let (table, from_device) = if looks_ahead {
@@ -185,6 +182,13 @@ impl Engine {
             }
         };
         (&self.kept[position].1, from_device)
+    }
+
+    /// Where the session keeps the table of these rules that looks ahead (or not), if it does; tables of other
+    /// rules are dropped.
+    fn position_of(&mut self, rules: Rules, looks_ahead: bool) -> Option<usize> {
+        self.kept.retain(|(_, table)| table.rules() == rules);
+        self.kept.iter().position(|(ahead, _)| *ahead == looks_ahead)
     }
 
     /// The table of these rules kept on the device, if there is one and it is intact.
