@@ -53,23 +53,31 @@ impl Engine {
         self.send(SolverRequest::Solve { id, rules }, Box::new(answer));
     }
 
-    /// Every option of the current player's situation, best first (the dice on the table, the rolls left).
+    /// Every option of the current player's situation, best first (the dice on the table, the rolls left). A
+    /// column game is advised by the column player, whose values are estimates.
     pub fn advise(&self, game: &Game, answer: impl FnOnce(Result<Answer, String>) + 'static) {
         let Some(dice) = game.turn().dice else {
             return answer(Err("roll the dice first".into()));
         };
-        let sheet = &game.sheets()[game.current_seat()];
-        let request = SolverRequest::Advise {
-            id: self.take_id(),
-            rules: game.rules(),
-            filled: sheet.filled().collect(),
-            dice,
-            rolls_left: game.turn().rolls_left(),
+        let id = self.take_id();
+        let request = match game.rules().columns().is_one() {
+            true => SolverRequest::Advise {
+                id,
+                rules: game.rules(),
+                filled: game.sheets()[game.current_seat()].filled().collect(),
+                dice,
+                rolls_left: game.turn().rolls_left(),
+            },
+            false => SolverRequest::AdviseColumns {
+                id,
+                game: game.clone(),
+            },
         };
         self.send(request, Box::new(answer));
     }
 
-    /// What a computer player of this level does now: with rolls left, which dice it keeps; with 0, its cell.
+    /// What a computer player of this level does now: with rolls left, which dice it keeps (or, in a column
+    /// game, the box it announces or writes); with 0, its cell.
     pub fn bot_move(
         &self,
         game: &Game,
@@ -81,14 +89,23 @@ impl Engine {
         let Some(dice) = game.turn().dice else {
             return answer(Err("no dice on the table".into()));
         };
-        let request = SolverRequest::BotMove {
-            id: self.take_id(),
-            rules: game.rules(),
-            level,
-            filled: game.sheets()[game.current_seat()].filled().collect(),
-            dice,
-            rolls_left,
-            seed,
+        let id = self.take_id();
+        let request = match game.rules().columns().is_one() {
+            true => SolverRequest::BotMove {
+                id,
+                rules: game.rules(),
+                level,
+                filled: game.sheets()[game.current_seat()].filled().collect(),
+                dice,
+                rolls_left,
+                seed,
+            },
+            false => SolverRequest::ColumnBotMove {
+                id,
+                game: game.clone(),
+                level,
+                seed,
+            },
         };
         self.send(request, Box::new(answer));
     }

@@ -137,9 +137,6 @@ fn request<'a>(get: &impl Fn(&str) -> Option<&'a str>) -> Result<NewGameRequest,
     if mode == DiceMode::Pad && computer.iter().any(Option::is_some) {
         return Err("computer players need the app's dice (dice=app)".into());
     }
-    if !rules.columns().is_one() && computer.iter().any(Option::is_some) {
-        return Err("computer players do not play column Yam yet".into());
-    }
     let bot_delay_ms = match get("botdelay") {
         Some(delay) => delay
             .parse::<u32>()
@@ -212,14 +209,14 @@ mod tests {
             ("new=1&rules=yahtzee&columns=down&players=A", "one column"),
             ("new=1&rules=yam&columns=down,down&players=A", "twice"),
             ("new=1&rules=yam&columns=sideways&players=A", "sideways"),
-            (
-                "new=1&rules=yam&columns=down,up&players=A,B&bots=human,optimal",
-                "column Yam",
-            ),
         ] {
             let error = parse_launch(query).unwrap().unwrap_err();
             assert!(error.contains(reason), "{query}: {error}");
         }
+        let computers = parse_launch("new=1&rules=yam&columns=down,up&players=A,B&bots=human,optimal")
+            .unwrap()
+            .unwrap();
+        assert_eq!(computers.computer, vec![None, Some(Level::Optimal)]);
     }
 
     #[test]

@@ -32,9 +32,11 @@ pub fn CoachLine() -> impl IntoView {
     move || {
         let seat = seat();
         let (computer, coached) = (store.computer_at(seat), store.is_coached(seat));
-        computer.get().is_none().then(|| {
+        // The coach weighs each move against exact play, which column Yam has not (its hints are estimates).
+        let exact = rules.get().is_some_and(|rules| rules.columns().is_one());
+        (exact && computer.get().is_none()).then(|| {
             let report = move || {
-                let ruleset = rules.get()?.ruleset();
+                let rules = rules.get()?;
                 decisions.with(|decisions| {
                     let total = points_lost(decisions, seat);
                     let last = decisions
@@ -43,14 +45,14 @@ pub fn CoachLine() -> impl IntoView {
                         .find(|decision| decision.seat == seat && decision.verdict.is_some())
                         .and_then(|decision| {
                             let verdict = decision.verdict.as_ref()?;
-                            let play = words.describe(ruleset, language, &decision.choice);
+                            let play = words.describe(rules, language, &decision.choice);
                             Some(if verdict.loss < 0.005 {
                                 (words.best_play)(&play)
                             } else {
                                 (words.gave_up)(
                                     &play,
                                     &words.number(verdict.loss, 1),
-                                    &words.describe(ruleset, language, &verdict.best),
+                                    &words.describe(rules, language, &verdict.best),
                                 )
                             })
                         });
@@ -103,8 +105,7 @@ pub fn GameAnalysis() -> impl IntoView {
         .filter(|&seat| store.computer_at(seat).get_untracked().is_none())
         .collect();
     move || {
-        let rules = rules.get()?;
-        let ruleset = rules.ruleset();
+        let rules = rules.get().filter(|rules| rules.columns().is_one())?;
         let sections = people
             .iter()
             .map(|&seat| {
@@ -129,8 +130,8 @@ pub fn GameAnalysis() -> impl IntoView {
                                 <li data-costly=decimals(verdict.loss, 4)>
                                     <strong>{(words.round_dice_rolls)(round, &dice.join("-"), decision.rolls_left)}</strong>
                                     {(words.best_was)(
-                                        &words.describe(ruleset, language, &decision.choice),
-                                        &words.describe(ruleset, language, &verdict.best),
+                                        &words.describe(rules, language, &decision.choice),
+                                        &words.describe(rules, language, &verdict.best),
                                         &words.number(verdict.loss, 1),
                                     )}
                                     <Position decision=decision.clone() />

@@ -108,13 +108,15 @@ pub fn HintPanel() -> impl IntoView {
                 }
                 Some(HintState::Ready(_, options)) => {
                     let total = f64::from(total.get());
-                    let labels = rules.get().map(|rules| {
+                    let rules = rules.get();
+                    let estimate = rules.is_some_and(|rules| !rules.columns().is_one());
+                    let labels = rules.map(|rules| {
                         options
                             .iter()
                             .take(3)
                             .enumerate()
                             .map(|(rank, option)| {
-                                let play = words.describe(rules.ruleset(), language, &option.choice);
+                                let play = words.describe(rules, language, &option.choice);
                                 let expected = total + option.expected_remaining;
                                 view! {
                                     <li
@@ -131,6 +133,7 @@ pub fn HintPanel() -> impl IntoView {
                     view! {
                         <div class="hint" data-hint="ready" aria-live="polite">
                             <ol>{labels}</ol>
+                            {estimate.then(|| view! { <p class="muted" data-hint-estimate>{words.hint_estimate}</p> })}
                             <p class="muted">
                                 {words.hint_honesty}
                             </p>

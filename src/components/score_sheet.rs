@@ -286,7 +286,11 @@ fn SheetCell(seat: usize, column: Column, cell: &'static Cell, plain: bool) -> i
     let written = store.cell_value(seat, place);
     let preview = store.cell_preview(seat, place);
     let hint = expect_context::<HintShown>();
-    let hint_best = move || plain && hint.best() == Some(Move::Cell(category));
+    let hint_best = move || match hint.best() {
+        Some(Move::Cell(best)) => best == place,
+        Some(Move::Announce(best)) => column == Column::Announced && best == category,
+        _ => false,
+    };
     let picker = store.picker();
     let picking = move || picker.with(|picker| picker.is_some_and(|p| p.place == place));
     let current = store.current_seat();

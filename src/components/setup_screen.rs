@@ -56,9 +56,6 @@ pub fn SetupScreen() -> impl IntoView {
             },
             false => rules,
         };
-        if !rules.columns().is_one() && computers.with_untracked(|seats| seats.iter().any(Option::is_some)) {
-            return store.refuse_setup(words.no_computers_in_columns.into());
-        }
         let players = names
             .get_untracked()
             .iter()

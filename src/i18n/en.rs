@@ -32,7 +32,6 @@ pub static WORDS: Words = Words {
     in_columns: "Columns (column Yam)",
     columns_in_order: "Columns, in the order tapped",
     no_column: "Choose at least one column.",
-    no_computers_in_columns: "Computer players do not play column Yam yet: seat people only.",
     joker_rule: "Joker rule",
     joker_forced: "Forced (official)",
     joker_free: "Free choice",
@@ -239,6 +238,8 @@ pub static WORDS: Words = Words {
     no_advice: "no advice came back",
     expected: |play, points| format!("{play}: {points} expected"),
     hint_honesty: "Best for your own expected final score — not for your chance to beat the others.",
+    hint_estimate: "Approximate in column Yam: no one can work out exact play over several columns, so each column \
+                    is valued as if played alone and the turn is played for their sum. Good advice, not perfect.",
     coach_on: "Coach: on",
     coach_off: "Coach: off",
     best_play: |play| format!("{play}: the best play."),
@@ -262,6 +263,7 @@ pub static WORDS: Words = Words {
     keep_faces: |faces| format!("Keep {faces}"),
     roll_all_again: "Roll all five again",
     keep_all: "Keep all five",
+    announce_cell: |cell| format!("Announce {cell}"),
 
     dismiss: "Dismiss message",
     new_version: "A new version is ready.",

@@ -88,7 +88,6 @@ pub static WORDS: Words = Words {
     in_columns: "En colonnes (Yam à colonnes)",
     columns_in_order: "Colonnes, dans l’ordre touché",
     no_column: "Choisissez au moins une colonne.",
-    no_computers_in_columns: "Les joueurs ordinateurs ne jouent pas encore au Yam à colonnes : seulement des personnes.",
     joker_rule: "Règle du Joker",
     joker_forced: "Imposé (officiel)",
     joker_free: "Au choix",
@@ -299,6 +298,9 @@ pub static WORDS: Words = Words {
     no_advice: "aucun conseil n’est revenu",
     expected: |play, points| format!("{play} : {points} espérés"),
     hint_honesty: "Le meilleur pour votre propre score final espéré — pas pour vos chances de battre les autres.",
+    hint_estimate: "Approché au Yam à colonnes : le jeu exact sur plusieurs colonnes est hors de portée, alors chaque \
+                    colonne est estimée comme jouée seule et le tour est joué pour leur somme. Un bon conseil, pas \
+                    un conseil parfait.",
     coach_on: "Entraîneur : oui",
     coach_off: "Entraîneur : non",
     best_play: |play| format!("{play} : le meilleur coup."),
@@ -322,6 +324,7 @@ pub static WORDS: Words = Words {
     keep_faces: |faces| format!("Garder {faces}"),
     roll_all_again: "Relancer les cinq",
     keep_all: "Garder les cinq",
+    announce_cell: |cell| format!("Annoncer {cell}"),
 
     dismiss: "Fermer le message",
     new_version: "Une nouvelle version est prête.",

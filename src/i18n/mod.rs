@@ -15,7 +15,7 @@ mod guide;
 use crate::storage::SaveRefused;
 use crate::table::saved::FileError;
 pub use fivedice_rules::Language;
-use fivedice_rules::{GameError, Joker, JokerCall, Move, Rules, Ruleset, RulesetId, SetupError};
+use fivedice_rules::{Category, GameError, Joker, JokerCall, Move, Rules, RulesetId, SetupError};
 
 /// The words of a language.
 pub fn words(language: Language) -> &'static Words {
@@ -44,7 +44,6 @@ pub struct Words {
     pub in_columns: &'static str,
     pub columns_in_order: &'static str,
     pub no_column: &'static str,
-    pub no_computers_in_columns: &'static str,
     pub joker_rule: &'static str,
     pub joker_forced: &'static str,
     pub joker_free: &'static str,
@@ -228,6 +227,8 @@ pub struct Words {
     pub no_advice: &'static str,
     pub expected: fn(&str, &str) -> String,
     pub hint_honesty: &'static str,
+    /// Column Yam: the hint is the column player's estimate.
+    pub hint_estimate: &'static str,
     pub coach_on: &'static str,
     pub coach_off: &'static str,
     pub best_play: fn(&str) -> String,
@@ -245,6 +246,7 @@ pub struct Words {
     pub keep_faces: fn(&str) -> String,
     pub roll_all_again: &'static str,
     pub keep_all: &'static str,
+    pub announce_cell: fn(&str) -> String,
 
     // Messages.
     pub dismiss: &'static str,
@@ -313,7 +315,13 @@ impl Words {
     }
 
     /// A move in plain words: "Keep 6-6-6", "Roll all five again", "Sixes".
-    pub fn describe(&self, ruleset: &Ruleset, language: Language, choice: &Move) -> String {
+    pub fn describe(&self, rules: Rules, language: Language, choice: &Move) -> String {
+        let cell_label = |category: Category| {
+            rules.ruleset().cell(category).map_or_else(
+                || category.id().to_string(),
+                |cell| cell.label.get(language).to_string(),
+            )
+        };
         match choice {
             Move::Keep(faces) if faces.is_empty() => self.roll_all_again.into(),
             Move::Keep(faces) if faces.len() == fivedice_rules::DICE => self.keep_all.into(),
@@ -321,10 +329,12 @@ impl Words {
                 let faces: Vec<String> = faces.iter().rev().map(|face| face.to_string()).collect();
                 (self.keep_faces)(&faces.join("-"))
             }
-            Move::Cell(category) => ruleset.cell(*category).map_or_else(
-                || category.id().to_string(),
-                |cell| cell.label.get(language).to_string(),
-            ),
+            // On a column sheet, a box is named with its column's mark.
+            Move::Cell(place) => match rules.columns().is_one() {
+                true => cell_label(place.category),
+                false => format!("{} {}", place.column.symbol(), cell_label(place.category)),
+            },
+            Move::Announce(category) => (self.announce_cell)(&cell_label(*category)),
         }
     }
 

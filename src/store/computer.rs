@@ -1,7 +1,7 @@
 //! Computer players: when one is to play, it plays its turn one visible action at a time at the table's pace
 //! (roll, hold what it keeps, open the picker on its cell, confirm), asking the engine at each decision.
 
-use fivedice_rules::{DICE, Game, Move};
+use fivedice_rules::{DICE, Game, Move, Place};
 use fivedice_worker::Level;
 use leptos::prelude::*;
 
@@ -148,7 +148,12 @@ impl GameStore {
                         store.computer.plan.set_value(Some(Plan { at: now, rolls_again }));
                         store.next_computer_step();
                     }
-                    Ok(Move::Cell(category)) => store.computer_takes(category),
+                    Ok(Move::Cell(place)) => store.computer_takes(place),
+                    Ok(Move::Announce(category)) => {
+                        // Then it decides again, bound by its announcement.
+                        store.announce_box(category);
+                        store.next_computer_step();
+                    }
                     Err(message) => store.computer_failed(message),
                 }
             });
@@ -159,15 +164,17 @@ impl GameStore {
         let store = *self;
         self.engine
             .bot_move(game, level, 0, seed, move |answer| match bot_move(answer) {
-                Ok(Move::Cell(category)) => store.computer_takes(category),
-                Ok(Move::Keep(_)) => store.computer_failed("a keep came back with no rolls left".into()),
+                Ok(Move::Cell(place)) => store.computer_takes(place),
+                Ok(Move::Keep(_) | Move::Announce(_)) => {
+                    store.computer_failed("the engine did not choose a cell with no rolls left".into())
+                }
                 Err(message) => store.computer_failed(message),
             });
     }
 
-    /// Opens the picker on the computer player's cell; its next step confirms it.
-    fn computer_takes(&self, category: fivedice_rules::Category) {
-        self.pick(category.into());
+    /// Opens the picker on the computer player's box; its next step confirms it.
+    fn computer_takes(&self, place: Place) {
+        self.pick(place);
         self.next_computer_step();
     }
 

@@ -69,9 +69,12 @@ impl GameStore {
 
     /// Column Yam: announces the box of the announced column this turn will end in.
     pub fn announce(&self, category: Category) {
-        if self.computer_playing() || !self.plays_turn_here() {
-            return;
+        if !self.computer_playing() && self.plays_turn_here() {
+            self.announce_box(category);
         }
+    }
+
+    pub(super) fn announce_box(&self, category: Category) {
         if self.is_online() {
             return self.send_turn_action(Action::Announce { category });
         }

@@ -270,25 +270,21 @@ impl GameStore {
         self.derive(|table| Some(Situation::of(&table.game)))
     }
 
-    /// Whether a hint can be asked: dice on the table (rolled, or entered on a score pad) in a game going on,
-    /// on a plain sheet (the engine's worker does not advise column Yam yet).
+    /// Whether a hint can be asked: dice on the table (rolled, or entered on a score pad) in a game going on.
     pub fn hint_available(&self) -> impl Reading<bool> + use<> {
         let available = self.derive(|table| {
             let game = &table.game;
-            !game.is_over() && game.turn().dice.is_some() && game.rules().columns().is_one()
+            !game.is_over() && game.turn().dice.is_some()
         });
         let here = self.acting_here();
         move || available() && here.get()
     }
 
-    /// At a table the engine advises (a plain sheet), has its table read from the device if an earlier visit
-    /// kept it there, so that the first hint answers at once.
+    /// Has the table the engine advises this game on (a column game's: its one-column table) read from the
+    /// device if an earlier visit kept it there, so that the first hint answers at once.
     pub fn prepare_hints(&self) {
-        let rules = self
-            .game_now(Game::rules)
-            .filter(|rules| rules.columns().is_one());
-        if let Some(rules) = rules {
-            self.engine.prepare(rules);
+        if let Some(rules) = self.game_now(Game::rules) {
+            self.engine.prepare(rules.single_column());
         }
     }
 

@@ -78,7 +78,7 @@ impl Decision {
     /// The decision of writing the dice on the table in `category`.
     pub fn cell(game: &Game, category: Category) -> Option<Decision> {
         let dice = game.turn().dice?;
-        Decision::taken(game, dice, Move::Cell(category))
+        Decision::taken(game, dice, Move::cell(category))
     }
 
     /// The decision as the engine weighs it, on a plain sheet (the one-sheet engine does not judge column Yam).

@@ -7,9 +7,9 @@ use std::io::Write;
 use lexopt::ValueExt;
 use std::process::ExitCode;
 
-use fivedice_rules::{Category, Column, Columns, Dice, Joker, Rules, RulesetId, Section};
+use fivedice_rules::{Category, Column, Columns, Dice, Game, Joker, Move, Rules, RulesetId, Section};
 use fivedice_strategy::{
-    Advice, Choice, HISTOGRAM_BIN, Level, Summary, ValueTable, simulate, simulate_columns,
+    Advice, Choice, ColumnBot, HISTOGRAM_BIN, Level, Summary, ValueTable, simulate, simulate_columns,
 };
 use serde_json::{Value, json};
 
@@ -38,6 +38,10 @@ Usage:
                   --rolls-left 0|1|2 [--json]
       every keep (or, with no rolls left, every cell) with its expected final score, best first;
       the expected final score is the sheet's total so far plus the expected points still to come
+  fivedice advise --game <FILE> [--json]
+      column Yam: every move of the player to play in that saved game (the rules crate's JSON, as the app
+      saves it), best first, by the column player: an estimate, as the app's hint gives it. Moves are
+      written keep:<faces>, cell:<column>:<cell> (cell:<cell> in the free column) or announce:<cell>
 
 Rulesets: yahtzee, yardzee, yam, yatzy. Columns (column Yam): down, free, up, dry, announced, in sheet order.
 rules, score and offers print JSON. Bad input exits with status 2.";
@@ -99,6 +103,7 @@ struct Options {
     seed: Option<String>,
     dice: Vec<String>,
     rolls_left: Option<String>,
+    game: Option<String>,
     positionals: Vec<String>,
 }
 
@@ -125,6 +130,7 @@ impl Options {
                 Long("games") => options.games = Some(text(parser.value())?),
                 Long("seed") => options.seed = Some(text(parser.value())?),
                 Long("rolls-left") => options.rolls_left = Some(text(parser.value())?),
+                Long("game") => options.game = Some(text(parser.value())?),
                 Long("dice") => {
                     for value in parser.values().map_err(|error| error.to_string())? {
                         options.dice.push(text(Ok(value))?);
@@ -485,6 +491,9 @@ fn summary_text(rules: Rules, bot: &str, seed: u64, summary: &Summary) -> String
 }
 
 fn advise(options: &Options) -> Result<String, String> {
+    if let Some(path) = &options.game {
+        return advise_column_game(options, path);
+    }
     let rules = options.rules()?;
     let sheet = options.filled(rules)?;
     let dice = options.dice()?;
@@ -501,6 +510,75 @@ fn advise(options: &Options) -> Result<String, String> {
         return Ok(advice_json(rules, dice, &advice, |category| points.get(category)).to_string());
     }
     Ok(advice_text(&advice, |category| points.get(category)))
+}
+
+/// The column player's moves for the player to play in a saved column game, best first.
+fn advise_column_game(options: &Options, path: &str) -> Result<String, String> {
+    let given_apart = [
+        ("--rules", options.rules.is_some()),
+        ("--columns", options.columns.is_some()),
+        ("--filled", options.filled.is_some()),
+        ("--dice", !options.dice.is_empty()),
+        ("--rolls-left", options.rolls_left.is_some()),
+    ];
+    if let Some((flag, _)) = given_apart.iter().find(|(_, given)| *given) {
+        return Err(format!(
+            "--game carries the rules, the sheets and the dice: {flag} cannot go with it"
+        ));
+    }
+    let text = std::fs::read_to_string(path).map_err(|error| format!("cannot read {path}: {error}"))?;
+    let game: Game =
+        serde_json::from_str(&text).map_err(|error| format!("{path} is not a saved game: {error}"))?;
+    let rules = game.rules();
+    if rules.columns().is_one() {
+        return Err(format!(
+            "{path} is a one-column game: advise it exactly with --rules, --filled, --dice and --rolls-left"
+        ));
+    }
+    let table = ValueTable::solve(rules.single_column());
+    let moves = ColumnBot::new(&table)
+        .options(&game)
+        .map_err(|error| format!("no move to advise: {error}"))?;
+    let seat = game.current_seat();
+    let total = game.totals(seat).map_or(0, |totals| totals.grand);
+    let rated = moves.iter().map(|rated| {
+        let expected_final = f64::from(total) + rated.expected_remaining;
+        (
+            Move::from(rated.choice).id(),
+            expected_final,
+            rated.expected_remaining,
+        )
+    });
+    if options.json {
+        let options: Vec<Value> = rated
+            .map(|(id, expected_final, expected_remaining)| {
+                json!({
+                    "move": id,
+                    "expected_final": rounded(expected_final),
+                    "expected_remaining": rounded(expected_remaining),
+                })
+            })
+            .collect();
+        return Ok(json!({
+            "rules": options_json(rules),
+            "seat": seat,
+            "dice": game.turn().dice,
+            "rolls_left": game.turn().rolls_left(),
+            "announced": game.turn().announced.map(Category::id),
+            "total": total,
+            "estimate": true,
+            "note": "the column player's estimate: each column valued by the exact one-column table, the turn \
+                     played exactly for their sum; expected_final = total + expected_remaining",
+            "options": options,
+        })
+        .to_string());
+    }
+    let mut lines = vec![format!(
+        "{} to play, total {total}: the column player's estimate of the final score after each move, best first",
+        game.players()[seat]
+    )];
+    lines.extend(rated.map(|(id, expected_final, _)| format!("{id:<28} {expected_final:.4}")));
+    Ok(lines.join("\n"))
 }
 
 /// What an option is, as JSON: the dice kept, or the cell with the points it takes now.

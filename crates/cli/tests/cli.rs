@@ -440,3 +440,107 @@ fn column_yam_simulates_the_heuristic_and_the_greedy_player() {
         "{column} vs {greedy}"
     );
 }
+
+/// A saved column game written where the CLI can read it.
+fn saved_game(name: &str, game: &fivedice_rules::Game) -> std::path::PathBuf {
+    let path = std::env::temp_dir().join(format!("fivedice-cli-{}-{name}.json", std::process::id()));
+    std::fs::write(&path, serde_json::to_string(game).unwrap()).unwrap();
+    path
+}
+
+#[test]
+fn advise_ranks_the_moves_of_a_saved_column_game() {
+    use fivedice_rules::{Category, Column, Columns, DiceMode, Face, Game, Place, Rules, RulesetId};
+    let rules = |columns: &[Column]| {
+        Rules::new(RulesetId::Yam)
+            .with_columns(Columns::new(columns).unwrap())
+            .unwrap()
+    };
+    let mut faces = [6, 6, 6, 6, 2, 3, 1, 4, 5, 5].into_iter().cycle();
+    let mut dice = move || Face::new(faces.next().unwrap()).unwrap();
+
+    // One descending column with only Yam left and no rolls left: one move, worth exactly its points.
+    let mut game = Game::new(rules(&[Column::Down]), DiceMode::App, &["Ann"], 0).unwrap();
+    let cells = RulesetId::Yam.ruleset().cells;
+    for cell in &cells[..cells.len() - 1] {
+        game.roll(&mut dice).unwrap();
+        game.score(Place::new(Column::Down, cell.category)).unwrap();
+    }
+    for _ in 0..3 {
+        game.roll(&mut dice).unwrap();
+    }
+    let total = game.totals(0).unwrap().grand;
+    let points = game.preview(Place::new(Column::Down, Category::Yam)).unwrap();
+    let path = saved_game("last-box", &game);
+    let advice = json_of(&["advise", "--game", path.to_str().unwrap(), "--json"]);
+    assert_eq!(advice["total"], total);
+    assert_eq!(advice["rolls_left"], 0);
+    let options = advice["options"].as_array().unwrap();
+    assert_eq!(options.len(), 1, "{advice}");
+    assert_eq!(options[0]["move"], "cell:down:yam");
+    let fivedice_rules::Preview::Scores(points) = points else {
+        panic!("app dice score the box")
+    };
+    assert_eq!(options[0]["expected_final"], json!(f64::from(total + points)));
+    std::fs::remove_file(path).unwrap();
+
+    // Three columns right after the first roll: every move is one the game allows, best first; the
+    // announced column may be announced.
+    let mut game = Game::new(
+        rules(&[Column::Down, Column::Free, Column::Announced]),
+        DiceMode::App,
+        &["Ann", "Bo"],
+        0,
+    )
+    .unwrap();
+    game.roll(&mut dice).unwrap();
+    let path = saved_game("first-roll", &game);
+    let advice = json_of(&["advise", "--game", path.to_str().unwrap(), "--json"]);
+    let options = advice["options"].as_array().unwrap();
+    let finals: Vec<f64> = options
+        .iter()
+        .map(|o| o["expected_final"].as_f64().unwrap())
+        .collect();
+    assert!(finals.windows(2).all(|pair| pair[0] >= pair[1]), "{finals:?}");
+    let moves: Vec<&str> = options.iter().map(|o| o["move"].as_str().unwrap()).collect();
+    for id in &moves {
+        if let Some(place) = id.strip_prefix("cell:") {
+            let place: Place = place.parse().unwrap();
+            assert!(game.check_place(place).is_ok(), "{id}");
+        } else if let Some(cell) = id.strip_prefix("announce:") {
+            assert!(game.check_announce(cell.parse().unwrap()).is_ok(), "{id}");
+        } else {
+            let kept = id.strip_prefix("keep:").unwrap();
+            assert!(kept.is_empty() || kept.split(',').count() < 5, "{id}");
+        }
+    }
+    // Down allows only As; the free and announced columns every box; 12 announcements; keeps.
+    assert_eq!(moves.iter().filter(|id| id.starts_with("cell:down:")).count(), 1);
+    assert_eq!(moves.iter().filter(|id| id.starts_with("announce:")).count(), 12);
+    assert!(moves.iter().any(|id| id.starts_with("keep:")));
+    assert_eq!(advice["estimate"], true);
+
+    // Refusals: a file that is not a game, a one-column game, flags that the game carries.
+    let plain = Game::new(Rules::new(RulesetId::Yam), DiceMode::App, &["Ann"], 0).unwrap();
+    let plain = saved_game("plain", &plain);
+    let garbage = std::env::temp_dir().join(format!("fivedice-cli-{}-garbage.json", std::process::id()));
+    std::fs::write(&garbage, "{\"not\": \"a game\"}").unwrap();
+    for (args, reason) in [
+        (
+            vec!["advise", "--game", garbage.to_str().unwrap()],
+            "not a saved game",
+        ),
+        (vec!["advise", "--game", plain.to_str().unwrap()], "one-column"),
+        (vec!["advise", "--game", "/nonexistent/game.json"], "cannot read"),
+        (
+            vec!["advise", "--game", path.to_str().unwrap(), "--rules", "yam"],
+            "--rules cannot go with it",
+        ),
+    ] {
+        let message = refusal(&args);
+        assert!(message.contains(reason), "{args:?}: {message}");
+    }
+    for file in [path, plain, garbage] {
+        std::fs::remove_file(file).unwrap();
+    }
+}

@@ -295,9 +295,56 @@ impl From<Category> for Place {
     }
 }
 
+/// Written `down:sixes`; a box of the free column is its cell alone (`sixes`), as on a plain sheet.
 impl fmt::Display for Place {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:{}", self.column, self.category.id())
+        match self.column {
+            Column::Free => f.write_str(self.category.id()),
+            column => write!(f, "{column}:{}", self.category.id()),
+        }
+    }
+}
+
+/// A box that cannot be read: its column or its cell is unknown.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownPlace(pub String);
+
+impl fmt::Display for UnknownPlace {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "unknown box {:?} (write it as <column>:<cell>, e.g. down:sixes)",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for UnknownPlace {}
+
+impl FromStr for Place {
+    type Err = UnknownPlace;
+    /// Reads `down:sixes`, `free:sixes` or `sixes` (the free column's box).
+    fn from_str(text: &str) -> Result<Place, UnknownPlace> {
+        let unknown = || UnknownPlace(text.to_string());
+        let (column, category) = match text.split_once(':') {
+            Some((column, category)) => (column.parse().map_err(|_| unknown())?, category),
+            None => (Column::Free, text),
+        };
+        Ok(Place::new(column, category.parse().map_err(|_| unknown())?))
+    }
+}
+
+impl Serialize for Place {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for Place {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Place, D::Error> {
+        String::deserialize(deserializer)?
+            .parse()
+            .map_err(serde::de::Error::custom)
     }
 }
 
@@ -342,6 +389,27 @@ mod tests {
         assert_eq!(serde_json::from_str::<Columns>(&json).unwrap(), all);
         assert!(serde_json::from_str::<Columns>(r#"["up","up"]"#).is_err());
         assert!(serde_json::from_str::<Columns>("[]").is_err());
+    }
+
+    #[test]
+    fn a_box_is_written_with_its_column_and_a_free_box_as_its_cell() {
+        for column in Column::ALL {
+            for category in Category::ALL {
+                let place = Place::new(column, category);
+                assert_eq!(place.to_string().parse::<Place>(), Ok(place));
+                let json = serde_json::to_string(&place).unwrap();
+                assert_eq!(serde_json::from_str::<Place>(&json).unwrap(), place);
+            }
+        }
+        assert_eq!(Place::from(Category::Sixes).to_string(), "sixes");
+        assert_eq!(
+            Place::new(Column::Down, Category::Sixes).to_string(),
+            "down:sixes"
+        );
+        assert_eq!("free:sixes".parse(), Ok(Place::from(Category::Sixes)));
+        for unknown in ["left:sixes", "down:sevens", "", "down:"] {
+            assert_eq!(unknown.parse::<Place>(), Err(UnknownPlace(unknown.into())));
+        }
     }
 
     /// Every fill state of the Yam sheet's 12 boxes (4,096): Down allows exactly the first open box, Up

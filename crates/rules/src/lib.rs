@@ -22,7 +22,7 @@ pub mod sheet;
 pub mod start;
 
 pub use category::{Category, UnknownCategory};
-pub use column::{Column, Columns, ColumnsError, Place, UnknownColumn};
+pub use column::{Column, Columns, ColumnsError, Place, UnknownColumn, UnknownPlace};
 pub use dice::{DICE, Dice, DiceError, Face, FaceCounts};
 pub use game::{
     DiceMode, DiceSource, Entry, FORMAT_VERSION, Game, GameError, LoadError, MAX_NAME_CHARS, MAX_ROLLS,

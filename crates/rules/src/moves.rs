@@ -3,15 +3,18 @@
 use serde::{Deserialize, Serialize};
 
 use crate::category::Category;
+use crate::column::Place;
 use crate::dice::{DICE, Dice, Face};
 
-/// Keep these dice and roll the rest, or write the dice on the table in a cell.
+/// Keep these dice and roll the rest, write the dice on the table in a cell (a box of one column on a column
+/// sheet), or announce the cell of the announced column the turn will end in.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Move {
     /// The faces kept, lowest first (all five: stop rolling).
     Keep(Vec<Face>),
-    Cell(Category),
+    Cell(Place),
+    Announce(Category),
 }
 
 impl Move {
@@ -22,22 +25,30 @@ impl Move {
         Move::Keep(faces)
     }
 
-    /// Which dice of the tray this move holds: the kept ones, or all five when it writes a cell.
+    /// Writing the dice in a cell of a plain sheet (its free-column box).
+    pub fn cell(category: Category) -> Move {
+        Move::Cell(category.into())
+    }
+
+    /// Which dice of the tray this move holds: the kept ones, or all five when it writes a cell or announces
+    /// one (the dice stay as they lie until the player chooses again).
     pub fn holds(&self, dice: Dice) -> [bool; DICE] {
         match self {
             Move::Keep(faces) => dice.holds(faces),
-            Move::Cell(_) => [true; DICE],
+            Move::Cell(_) | Move::Announce(_) => [true; DICE],
         }
     }
 
-    /// A stable id for tools and tests: `keep:2,6,6` or `cell:sixes`.
+    /// A stable id for tools and tests: `keep:2,6,6`, `cell:sixes` (a plain sheet's cell, or the free
+    /// column's box), `cell:down:sixes`, or `announce:sixes`.
     pub fn id(&self) -> String {
         match self {
             Move::Keep(faces) => {
                 let faces: Vec<String> = faces.iter().map(Face::to_string).collect();
                 format!("keep:{}", faces.join(","))
             }
-            Move::Cell(category) => format!("cell:{}", category.id()),
+            Move::Cell(place) => format!("cell:{place}"),
+            Move::Announce(category) => format!("announce:{}", category.id()),
         }
     }
 }
@@ -45,6 +56,7 @@ impl Move {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::column::Column;
 
     #[test]
     fn a_keep_holds_the_first_dice_of_each_kept_face() {
@@ -56,10 +68,25 @@ mod tests {
         ]);
         assert_eq!(keep.holds(dice), [true, true, true, false, false]);
         assert_eq!(keep.id(), "keep:2,6,6");
-        assert_eq!(Move::Cell(Category::Sixes).holds(dice), [true; DICE]);
-        assert_eq!(Move::Cell(Category::Sixes).id(), "cell:sixes");
+        assert_eq!(Move::cell(Category::Sixes).holds(dice), [true; DICE]);
+        assert_eq!(Move::cell(Category::Sixes).id(), "cell:sixes");
         let json = serde_json::to_string(&keep).unwrap();
         assert_eq!(json, r#"{"keep":[2,6,6]}"#);
         assert_eq!(serde_json::from_str::<Move>(&json).unwrap(), keep);
+    }
+
+    /// A plain sheet's cell reads as it always did (saved decisions stay readable); a column's box and an
+    /// announcement name their column and cell.
+    #[test]
+    fn cells_of_columns_and_announcements_have_their_own_ids() {
+        let plain = Move::cell(Category::Sixes);
+        assert_eq!(serde_json::to_string(&plain).unwrap(), r#"{"cell":"sixes"}"#);
+        let down = Move::Cell(Place::new(Column::Down, Category::FullHouse));
+        assert_eq!(down.id(), "cell:down:full_house");
+        assert_eq!(Move::Announce(Category::Yam).id(), "announce:yam");
+        for choice in [plain, down, Move::Announce(Category::Yam)] {
+            let json = serde_json::to_string(&choice).unwrap();
+            assert_eq!(serde_json::from_str::<Move>(&json).unwrap(), choice);
+        }
     }
 }

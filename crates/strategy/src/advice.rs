@@ -12,7 +12,7 @@ use crate::turn::{Outcomes, REROLLS, SINGLE};
 
 /// Dice set aside before a reroll, by how many of each face.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Keep([u8; 6]);
+pub struct Keep(pub(crate) [u8; 6]);
 
 impl Keep {
     /// The dice kept, lowest first.
@@ -37,7 +37,7 @@ impl From<Choice> for Move {
     fn from(choice: Choice) -> Move {
         match choice {
             Choice::Keep(keep) => Move::Keep(keep.faces()),
-            Choice::Cell(category) => Move::Cell(category),
+            Choice::Cell(category) => Move::cell(category),
         }
     }
 }

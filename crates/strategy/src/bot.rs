@@ -145,6 +145,22 @@ pub struct Bot<'t> {
     rng: Rng,
 }
 
+/// The option of highest value once up to `noise` random points are added to each (with no noise, the first
+/// of the highest); none when there are no options.
+pub(crate) fn pick<T>(options: impl IntoIterator<Item = (T, f64)>, noise: f64, rng: &mut Rng) -> Option<T> {
+    let mut best: Option<(f64, T)> = None;
+    for (choice, value) in options {
+        let value = match noise {
+            0.0 => value,
+            _ => value + noise * rng.unit(),
+        };
+        if best.as_ref().is_none_or(|(top, _)| value > *top) {
+            best = Some((value, choice));
+        }
+    }
+    best.map(|(_, choice)| choice)
+}
+
 /// Why a bot could not play a turn.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PlayError {
@@ -186,17 +202,11 @@ impl<'t> Bot<'t> {
 
     /// The option this bot takes.
     pub fn choose(&mut self, advice: &Advice) -> Choice {
-        if self.noise == 0.0 {
-            return advice.best().choice;
-        }
-        let mut best = (f64::NEG_INFINITY, advice.best().choice);
-        for rated in &advice.options {
-            let value = rated.expected_remaining + self.noise * self.rng.unit();
-            if value > best.0 {
-                best = (value, rated.choice);
-            }
-        }
-        best.1
+        let rated = advice
+            .options
+            .iter()
+            .map(|rated| (rated.choice, rated.expected_remaining));
+        pick(rated, self.noise, &mut self.rng).unwrap_or(advice.best().choice)
     }
 
     /// Plays the current player's turn of `game` with dice from `dice`, to the cell written.

@@ -12,22 +12,42 @@
 use std::collections::HashMap;
 
 use fivedice_rules::{
-    Category, Column, DiceMode, DiceSource, FaceCounts, Game, GameError, Pattern, Place, Rules, Sheet,
+    Category, Column, DICE, DiceMode, DiceSource, FaceCounts, Game, GameError, Move, Pattern, Place, Rules,
+    Sheet,
 };
 
-use crate::bot::{PlayError, Rng, Summary, summarise};
+use crate::advice::Keep;
+use crate::bot::{PlayError, Rng, Summary, pick, summarise};
 use crate::keeps::{FIRST_ROLL, KEEPS, KeepGraph, ROLLS};
 use crate::table::ValueTable;
 
 /// What the column player does next.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ColumnMove {
-    /// Keep these dice (counts of each face) and roll the rest.
-    Keep([u8; 6]),
+    /// Keep these dice and roll the rest.
+    Keep(Keep),
     /// Announce this box of the announced column, then decide again.
     Announce(Category),
     /// Write the dice in this box (its value, or a cross-out where the dice make nothing there).
     Write(Place),
+}
+
+impl From<ColumnMove> for Move {
+    fn from(choice: ColumnMove) -> Move {
+        match choice {
+            ColumnMove::Keep(keep) => Move::Keep(keep.faces()),
+            ColumnMove::Announce(category) => Move::Announce(category),
+            ColumnMove::Write(place) => Move::Cell(place),
+        }
+    }
+}
+
+/// One move of a column game's situation and the points the column player expects the mover still to score
+/// after it, this turn included (an estimate: each column valued as if it were played alone).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RatedColumnMove {
+    pub choice: ColumnMove,
+    pub expected_remaining: f64,
 }
 
 /// The column player: a single-column value table and the keep graph the turn is solved on.
@@ -84,6 +104,22 @@ impl<'t> ColumnBot<'t> {
 
     /// The best move of the current player of `game` (after at least one roll), by the heuristic.
     pub fn decide(&self, game: &Game) -> Result<ColumnMove, GameError> {
+        Ok(self.choose(game, 0.0, &mut Rng::new(0))?.choice)
+    }
+
+    /// The move of a player who adds up to `noise` random points to each option's value before taking the best
+    /// (0: the heuristic's best).
+    pub fn choose(&self, game: &Game, noise: f64, rng: &mut Rng) -> Result<RatedColumnMove, GameError> {
+        let options = self.options(game)?;
+        let rated = options.into_iter().map(|rated| (rated, rated.expected_remaining));
+        // No box to end the turn in: the sheet is full.
+        pick(rated, noise, rng).ok_or(GameError::GameOver)
+    }
+
+    /// Every move of the current player's situation (after at least one roll), best first, with the points
+    /// the heuristic expects the player still to score after it. Keeping all five dice with rolls left is
+    /// left out: it comes to the same as writing them now.
+    pub fn options(&self, game: &Game) -> Result<Vec<RatedColumnMove>, GameError> {
         let dice = game.turn().dice.ok_or(GameError::NotRolled)?;
         let roll = self.roll_index[&dice.counts().as_array()];
         let rolls_used = game.turn().rolls_used;
@@ -111,22 +147,32 @@ impl<'t> ColumnBot<'t> {
             }
             values
         };
-        let rerolls_left = 3 - rolls_used;
-        let mut best: Option<(f64, ColumnMove)> = None;
-        let mut consider = |value: f64, choice: ColumnMove| {
-            if best.is_none_or(|(top, _)| value > top) {
-                best = Some((value, choice));
-            }
+        // What the player's columns are worth before this turn: each option adds its own to it.
+        let seat = game.current_seat();
+        let columns_worth: f64 = game
+            .seat_sheets(seat)
+            .iter()
+            .map(|sheet| self.table.expected_remaining(sheet))
+            .sum();
+        let mut options = Vec::new();
+        let mut rate = |value: f64, choice: ColumnMove| {
+            options.push(RatedColumnMove {
+                choice,
+                expected_remaining: columns_worth + value,
+            });
         };
         for w in &now {
-            consider(w.value(self.scores[roll][w.cell]), ColumnMove::Write(w.place));
+            rate(w.value(self.scores[roll][w.cell]), ColumnMove::Write(w.place));
         }
+        let rerolls_left = 3 - rolls_used;
         if rerolls_left > 0 && !late.is_empty() {
             let next = level(&late, rerolls_left - 1);
             let keeps = self.keep_values(&next);
             for &keep in &self.within[roll] {
-                let keep = usize::from(keep);
-                consider(keeps[keep], ColumnMove::Keep(self.graph.counts(keep)));
+                let counts = self.graph.counts(usize::from(keep));
+                if counts.iter().sum::<u8>() < DICE as u8 {
+                    rate(keeps[usize::from(keep)], ColumnMove::Keep(Keep(counts)));
+                }
             }
         }
         // Right after the first roll, each open box of the announced column may be announced.
@@ -134,14 +180,15 @@ impl<'t> ColumnBot<'t> {
             for w in worth.iter().filter(|w| w.place.column == Column::Announced) {
                 let next = level(&[w], rerolls_left - 1);
                 let keeps = self.keep_values(&next);
-                consider(
+                rate(
                     self.best_keep(&keeps, roll),
                     ColumnMove::Announce(w.place.category),
                 );
             }
         }
-        // No box to end the turn in: the sheet is full.
-        best.map(|(_, choice)| choice).ok_or(GameError::GameOver)
+        // Best first; among equals, the order considered (writing before keeping).
+        options.sort_by(|a, b| b.expected_remaining.total_cmp(&a.expected_remaining));
+        Ok(options)
     }
 
     /// Plays the current player's turn to the box written.
@@ -155,10 +202,9 @@ impl<'t> ColumnBot<'t> {
                     return Ok(());
                 }
                 ColumnMove::Announce(category) => game.announce(category)?,
-                ColumnMove::Keep(counts) => {
+                ColumnMove::Keep(keep) => {
                     let rolled = game.turn().dice.ok_or(GameError::NotRolled)?;
-                    let keep = crate::keeps::faces_of(counts);
-                    let wanted = rolled.holds(&keep);
+                    let wanted = keep.holds(rolled);
                     for (die, (&held, &want)) in game.turn().held.clone().iter().zip(&wanted).enumerate() {
                         if held != want {
                             game.toggle_hold(die)?;
@@ -370,6 +416,62 @@ mod tests {
                 assert_eq!(Some(worth(chosen)), best);
                 game.score(chosen).unwrap();
             }
+        }
+    }
+
+    /// The ranked options: best first, the best is the player's move, and after the last roll each box is
+    /// worth its points (and any bonus) plus what its columns are then worth, by the single-column table.
+    #[test]
+    fn options_are_ranked_by_points_to_come_and_the_best_is_played() {
+        let table = ValueTable::solve(Rules::new(RulesetId::Yam));
+        let bot = ColumnBot::new(&table);
+        let rules = column_rules(&[Column::Down, Column::Free, Column::Up, Column::Announced]);
+        let mut dice = Rng::new(5);
+        let mut game = Game::new(rules, DiceMode::App, &["bot"], 0).unwrap();
+        let worth_of_columns = |game: &Game| -> f64 {
+            game.seat_sheets(0)
+                .iter()
+                .map(|sheet| table.expected_remaining(sheet))
+                .sum()
+        };
+        for _ in 0..12 {
+            game.roll(&mut dice).unwrap();
+            let options = bot.options(&game).unwrap();
+            let values: Vec<f64> = options.iter().map(|o| o.expected_remaining).collect();
+            assert!(values.windows(2).all(|pair| pair[0] >= pair[1]));
+            assert_eq!(
+                Some(bot.decide(&game).unwrap()),
+                options.first().map(|o| o.choice)
+            );
+            // 12 announcements right after the first roll, while the announced column has 12 open boxes.
+            let announcements = options
+                .iter()
+                .filter(|o| matches!(o.choice, ColumnMove::Announce(_)))
+                .count();
+            let announced = game.sheet(0, Column::Announced).unwrap();
+            let open = rules
+                .ruleset()
+                .cells
+                .iter()
+                .filter(|cell| announced.is_open(cell.category));
+            assert_eq!(announcements, open.count());
+            game.roll(&mut dice).unwrap();
+            game.roll(&mut dice).unwrap();
+            let before = game.totals(0).unwrap().grand;
+            for rated in bot.options(&game).unwrap() {
+                let ColumnMove::Write(place) = rated.choice else {
+                    panic!("no rolls left: only boxes");
+                };
+                let mut after = game.clone();
+                after.score(place).unwrap();
+                let points = after.totals(0).unwrap().grand - before;
+                let expected = f64::from(points) + worth_of_columns(&after);
+                assert!((rated.expected_remaining - expected).abs() < 1e-9, "{place}");
+            }
+            let ColumnMove::Write(place) = bot.decide(&game).unwrap() else {
+                panic!("no rolls left: a box");
+            };
+            game.score(place).unwrap();
         }
     }
 

@@ -4,7 +4,7 @@
 
 pub mod table_cache;
 
-use fivedice_rules::{Category, Dice, Move, Rules};
+use fivedice_rules::{Category, Dice, Game, Move, Rules};
 pub use fivedice_strategy::{Level, Verdict};
 use serde::{Deserialize, Serialize};
 
@@ -35,6 +35,16 @@ pub enum SolverRequest {
         filled: Vec<(Category, u16)>,
         dice: Dice,
         rolls_left: u8,
+        seed: u64,
+    },
+    /// Column Yam, advised by the column player (an estimate, not exact play): every option of the current
+    /// player's situation in `game`, best first. The single-column table is built first if need be.
+    AdviseColumns { id: u32, game: Game },
+    /// What a computer player of this level does now in a column game (answered as advice with one option).
+    ColumnBotMove {
+        id: u32,
+        game: Game,
+        level: Level,
         seed: u64,
     },
     /// What a move made in this situation gave up against the best one (a cell written with rolls left is
@@ -114,6 +124,8 @@ impl SolverRequest {
             SolverRequest::Solve { id, .. }
             | SolverRequest::Advise { id, .. }
             | SolverRequest::BotMove { id, .. }
+            | SolverRequest::AdviseColumns { id, .. }
+            | SolverRequest::ColumnBotMove { id, .. }
             | SolverRequest::Judge { id, .. } => Some(*id),
             SolverRequest::Prepare { .. } => None,
         }
@@ -135,7 +147,7 @@ pub const WORKER_SCRIPT: &str = "solver-worker_loader.js";
 
 #[cfg(test)]
 mod tests {
-    use fivedice_rules::{Joker, RulesetId};
+    use fivedice_rules::{Column, Columns, DiceMode, Face, Joker, Place, RulesetId};
 
     use super::*;
 
@@ -157,7 +169,13 @@ mod tests {
                 filled: Vec::new(),
                 dice: Dice::from_values(&[6, 6, 6, 2, 1]).unwrap(),
                 rolls_left: 1,
-                played: Move::Cell(Category::Sixes),
+                played: Move::cell(Category::Sixes),
+            },
+            SolverRequest::ColumnBotMove {
+                id: 4,
+                game: column_game(),
+                level: Level::Strong,
+                seed: 9,
             },
         ];
         for request in requests {
@@ -182,7 +200,7 @@ mod tests {
             SolverReply::Verdict {
                 id: 3,
                 verdict: Verdict {
-                    best: Move::Cell(Category::Sixes),
+                    best: Move::cell(Category::Sixes),
                     loss: 0.5,
                 },
             },
@@ -191,5 +209,24 @@ mod tests {
             assert_eq!(SolverReply::from_json(&reply.to_json()), Ok(reply));
         }
         assert!(SolverRequest::from_json("{\"dance\":{}}").is_err());
+    }
+
+    /// A column game under way: two players, the first has written two boxes and rolled.
+    fn column_game() -> Game {
+        let rules = Rules::new(RulesetId::Yam)
+            .with_columns(Columns::new(&Columns::USUAL).unwrap())
+            .unwrap();
+        let mut game = Game::new(rules, DiceMode::App, &["Ann", "Bo"], 0).unwrap();
+        let mut dice = [6, 6, 6, 2, 1, 5, 5, 5, 5, 5, 3, 4, 1, 2, 6].into_iter().cycle();
+        let mut roll = || Face::new(dice.next().unwrap_or(1)).unwrap();
+        for place in [
+            Place::new(Column::Down, Category::Aces),
+            Place::new(Column::Up, Category::Yam),
+        ] {
+            game.roll(&mut roll).unwrap();
+            game.score(place).unwrap();
+        }
+        game.roll(&mut roll).unwrap();
+        game
     }
 }

@@ -3,7 +3,7 @@
 //! solver on its own thread. Messages are JSON text (see the library half of this crate).
 
 use fivedice_rules::{Category, Dice, Move, Rules};
-use fivedice_strategy::{Advice, Bot, Level, TableBuilder, ValueTable};
+use fivedice_strategy::{Advice, Bot, ColumnBot, Level, RatedColumnMove, Rng, TableBuilder, ValueTable};
 use fivedice_worker::{RatedOption, SolverReply, SolverRequest, Verdict, table_cache};
 use futures_util::StreamExt;
 use wasm_bindgen::prelude::Closure;
@@ -134,6 +134,37 @@ impl Engine {
                     Err(message) => SolverReply::Failed {
                         id: Some(id),
                         message,
+                    },
+                }
+            }
+            SolverRequest::AdviseColumns { id, game } => {
+                let (table, _) = self.table_for(game.rules().single_column(), Level::Optimal).await;
+                match ColumnBot::new(table).options(&game) {
+                    Ok(options) => SolverReply::Advice {
+                        id,
+                        options: options.into_iter().map(rated_column_move).collect(),
+                    },
+                    Err(error) => SolverReply::Failed {
+                        id: Some(id),
+                        message: error.to_string(),
+                    },
+                }
+            }
+            SolverRequest::ColumnBotMove {
+                id,
+                game,
+                level,
+                seed,
+            } => {
+                let (table, _) = self.table_for(game.rules().single_column(), level).await;
+                match ColumnBot::new(table).choose(&game, level.noise(), &mut Rng::new(seed)) {
+                    Ok(rated) => SolverReply::Advice {
+                        id,
+                        options: vec![rated_column_move(rated)],
+                    },
+                    Err(error) => SolverReply::Failed {
+                        id: Some(id),
+                        message: error.to_string(),
                     },
                 }
             }
@@ -273,6 +304,13 @@ fn build(rules: Rules, post: &impl Fn(SolverReply)) -> ValueTable {
         if progress.is_done() {
             return builder.finish();
         }
+    }
+}
+
+fn rated_column_move(rated: RatedColumnMove) -> RatedOption {
+    RatedOption {
+        choice: rated.choice.into(),
+        expected_remaining: rated.expected_remaining,
     }
 }
 
