@@ -6,9 +6,10 @@ import { readFile } from "node:fs/promises";
 import { brotliCompressSync, constants } from "node:zlib";
 
 // Issue 13 sets 200 kB for the whole first visit; the build is not there yet (BENCHMARKS.md says where the
-// bytes are). Until it is, the budget holds the line at the size reached (329,965 B with column Yam), so the
-// download can only shrink: lower it with every cut, and raise it only for a feature, saying so.
-const BUDGET_BYTES = 332_000;
+// bytes are). Until it is, the budget holds the line at the size reached, so the download can only shrink:
+// lower it with every cut, and raise it only for a feature, saying so. Raised: 332,000 → 334,000 B for column
+// Yam's hint and computer players in the app (333,645 B: its words in two languages, announcements as moves).
+const BUDGET_BYTES = 334_000;
 const TARGET_BYTES = 200_000;
 
 /**

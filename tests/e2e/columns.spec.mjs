@@ -169,6 +169,12 @@ test("setup seats a column game, and the sheet is legible on tablets", async ({ 
   await startGame(page, { rules: "yam", players: ["Anna", "Ben", "Cleo", "Dimitri", "Eve", "Fred"], seed: 6, columns: USUAL });
   await page.locator('[data-action="roll"]').click();
   await page.screenshot({ path: "tests/e2e/artifacts/columns-tablet-landscape.png" });
+  // Six players of three columns: the sheet scrolls sideways, and every open box is a full tap target.
+  const boxes = await page.locator("button[data-cell]").evaluateAll((buttons) =>
+    buttons.map((button) => button.getBoundingClientRect()).map(({ width, height }) => [width, height]),
+  );
+  expect(boxes.length).toBeGreaterThan(0);
+  for (const [width, height] of boxes) expect(Math.min(width, height)).toBeGreaterThanOrEqual(44);
   // The current player's columns are in view, their boxes ready.
   const seat = await currentSeat(page);
   await expect(page.locator(`button[data-cell="${seat}:free:sixes"]`)).toBeInViewport();
