@@ -2,19 +2,10 @@
 // rules crate through the CLI; the dry and announced columns; the sheet at tablet sizes.
 import { execFileSync } from "node:child_process";
 import { test, expect } from "@playwright/test";
-import { cli, currentSeat, readDice, startGame } from "./helpers.mjs";
+import { cli, columnScores, currentSeat, readDice, startGame } from "./helpers.mjs";
 
 const USUAL = ["down", "free", "up"];
 const UPPER = ["aces", "twos", "threes", "fours", "fives", "sixes"];
-
-/** What the rules allow and score in one column of a sheet for these dice: { cell: points }. */
-function columnScores(columns, column, filled, dice) {
-  const args = ["score", "--rules", "yam", "--columns", columns.join(","), "--column", column];
-  const cells = Object.entries(filled).map(([id, value]) => `${id}=${value}`);
-  if (cells.length) args.push("--filled", cells.join(","));
-  args.push(...dice.map(String));
-  return JSON.parse(execFileSync(cli, args, { encoding: "utf8" })).scores;
-}
 
 function columnOffers(columns, column, cell) {
   const args = ["offers", "--rules", "yam", "--columns", columns.join(","), "--column", column, cell];

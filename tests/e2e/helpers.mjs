@@ -48,6 +48,15 @@ export function cliScore(rules, joker, filled, dice) {
   return JSON.parse(execFileSync(cli, args, { encoding: "utf8" }));
 }
 
+/** Column Yam: what the rules allow and score in one column of a sheet for these dice: { cell: points }. */
+export function columnScores(columns, column, filled, dice) {
+  const args = ["score", "--rules", "yam", "--columns", columns.join(","), "--column", column];
+  const cells = Object.entries(filled).map(([id, value]) => `${id}=${value}`);
+  if (cells.length) args.push("--filled", cells.join(","));
+  args.push(...dice.map(String));
+  return JSON.parse(execFileSync(cli, args, { encoding: "utf8" })).scores;
+}
+
 export function cliRules() {
   return JSON.parse(execFileSync(cli, ["rules"], { encoding: "utf8" }));
 }

@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { test, expect } from "@playwright/test";
 import {
   choosableCells,
+  columnScores,
   cliRules,
   cliScore,
   currentSeat,
@@ -320,6 +321,79 @@ test("two people share a tablet: the second joins on the same device, which then
     for (const [seat, sheet] of sheets.entries()) {
       const grand = String(expectedTotals(yahtzee, sheet).grand);
       for (const page of [tablet, phone]) await expect(page.locator(`[data-total="${seat}:grand"]`)).toHaveText(grand);
+    }
+  } finally {
+    for (const context of contexts) await context.close();
+    await server.stop();
+    await rm(folder, { recursive: true, force: true });
+  }
+});
+
+test("a column Yam room: the host chooses the columns, announcements and boxes reach every device", async ({ browser }) => {
+  test.setTimeout(180_000);
+  const folder = await mkdtemp(join(tmpdir(), "fivedice-column-room-"));
+  const server = await startRoomServer({ dist, data: join(folder, "rooms.sqlite3"), port: await freePort() });
+  const contexts = [];
+  try {
+    const pages = [];
+    for (const name of ["Anna", "Ben"]) {
+      const context = await browser.newContext({ ...device, baseURL: server.url });
+      contexts.push(context);
+      const page = await context.newPage();
+      await page.goto(`index.html?room=Colonnes&name=${name}`);
+      await expect(page.locator(`[data-room-player="${pages.length}"]`)).toHaveText(name);
+      pages.push(page);
+    }
+    const [anna, ben] = pages;
+    // Down, Free, Up to begin with: Free out, Announced in.
+    await anna.locator('[data-setup="rules"]').selectOption("yam");
+    await anna.locator('[data-setup="sheet"]').selectOption("columns");
+    await anna.locator('[data-column-choice="free"]').click();
+    await anna.locator('[data-column-choice="announced"]').click();
+    const columns = ["down", "up", "announced"];
+    await expect(ben.locator('[data-setup="sheet"]')).toHaveValue("columns");
+    for (const column of ["down", "free", "up", "dry", "announced"]) {
+      const pressed = String(columns.includes(column));
+      await expect(ben.locator(`[data-column-choice="${column}"]`)).toHaveAttribute("aria-pressed", pressed);
+      await expect(ben.locator(`[data-column-choice="${column}"]`)).toBeDisabled();
+    }
+    await anna.locator('[data-action="start-game"]').click();
+    for (const page of pages) {
+      await expect(page.locator('[data-room="colonnes"]')).toHaveAttribute("data-room-state", "playing");
+      const heads = await page.locator("thead [data-column]").evaluateAll((cells) => cells.slice(0, 3).map((c) => c.dataset.column));
+      expect(heads).toEqual(columns);
+    }
+
+    const written = [{}, {}];
+    for (let turn = 0; turn < 4; turn++) {
+      const seat = await currentSeat(anna);
+      const [page, other] = seat === 0 ? [anna, ben] : [ben, anna];
+      await expect(other.locator("[data-current-seat]")).toHaveAttribute("data-current-seat", String(seat));
+      await expect(other.locator(`button[data-cell^="${seat}:"]:not([disabled])`)).toHaveCount(0);
+      await roll(page, 0);
+      // Each player's first turn: announce Yam, roll again, and write it; the second: Down's first box.
+      const [column, cell] = turn < 2 ? ["announced", "yam"] : ["down", "aces"];
+      const id = `${seat}:${column}:${cell}`;
+      if (column === "announced") {
+        await page.locator(`button[data-cell="${id}"]`).click();
+        for (const device of pages) await expect(device.locator(`[data-cell="${id}"]`)).toHaveAttribute("data-announced", "true");
+        await roll(page, 1);
+        // Bound by the announcement: no other box of the player is open.
+        await expect(page.locator(`button[data-cell^="${seat}:"]:not([disabled])`)).toHaveCount(1);
+      }
+      const dice = await readDice(page);
+      const points = columnScores(columns, column, written[seat][column] ?? {}, dice)[cell];
+      await page.locator(`button[data-cell="${id}"]`).click();
+      await page.locator('[data-action="confirm"]').click();
+      (written[seat][column] ??= {})[cell] = points;
+      for (const device of pages) {
+        await expect(device.locator(`[data-cell="${id}"]`)).toHaveAttribute("data-value", String(points));
+        await expect(device.locator("[data-announced]")).toHaveCount(0);
+      }
+    }
+    for (const seat of [0, 1]) {
+      const grand = Object.values(written[seat]).flatMap((cells) => Object.values(cells)).reduce((a, b) => a + b, 0);
+      for (const page of pages) await expect(page.locator(`[data-total="${seat}:grand"]`)).toHaveText(String(grand));
     }
   } finally {
     for (const context of contexts) await context.close();
