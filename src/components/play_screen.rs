@@ -16,6 +16,7 @@ use super::room_lobby::RoomBar;
 use super::score_sheet::ScoreSheet;
 use super::standings::Standings;
 use super::value_picker::ValuePicker;
+use super::{AfterFirstPaint, after_first_paint};
 use crate::store::GameStore;
 use crate::store::Reading as _;
 
@@ -38,7 +39,8 @@ pub fn PlayScreen() -> impl IntoView {
     };
     let first_seat_open = store.first_seat_open();
     provide_context(HintShown::new(store));
-    store.prepare_hints();
+    // The engine's worker and its kept table load once the table is on screen, not before.
+    after_first_paint(move || store.prepare_hints());
     store.keep_computers_playing();
     let still_playing = store.is_over();
     crate::wake_lock::keep_awake_while(move || !still_playing.get());
@@ -69,7 +71,10 @@ pub fn PlayScreen() -> impl IntoView {
                         <GameAnalysis />
                     </Show>
                 </div>
-                <ScoreSheet />
+                // The sheet is the biggest part of the screen: it renders in a task of its own.
+                <AfterFirstPaint>
+                    <ScoreSheet />
+                </AfterFirstPaint>
             </div>
             <ValuePicker />
         </div>

@@ -83,8 +83,10 @@ pub fn SetupScreen() -> impl IntoView {
                 <p>{words.tagline}</p>
                 <LanguageSwitch />
             </header>
+            // The first task paints the header; the new game's card and the rest come in tasks of their own.
+            <AfterFirstPaint>
             <TablesInProgress />
-            <form class="card new-game" on:submit=start aria-labelledby="new-game-title">
+            <form class="card new-game" on:submit=start.clone() aria-labelledby="new-game-title">
                 <h2 id="new-game-title">{words.new_game}</h2>
                 <RulesetSelect
                     value=ruleset
@@ -227,6 +229,7 @@ pub fn SetupScreen() -> impl IntoView {
                 <p class="error" role="alert">{move || setup_error.get()}</p>
                 <button type="submit" class="primary start" data-action="start">{words.start}</button>
             </form>
+            </AfterFirstPaint>
             // Below the fold: each card in a task of its own, after the first paint.
             <AfterFirstPaint>
                 <JoinRoomCard />

@@ -223,3 +223,16 @@ test("the Yardzee sheet: Ones (Aces), no Joker restriction to start from, each b
   ]);
   await page.screenshot({ path: "tests/e2e/artifacts/yardzee-how-to-play.png" });
 });
+
+test("before the app runs, the page's own shell speaks the visitor's language, and the app takes over", async ({ page }) => {
+  // Without the wasm the app never starts: what shows is the static shell of index.html.
+  await page.route(/\.wasm$/, (route) => route.abort());
+  await page.goto("index.html?lang=fr");
+  await expect(page.locator("html")).toHaveAttribute("lang", "fr");
+  await expect(page.locator("#shell-status")).toHaveText("On dresse la table…");
+  await expect(page.locator("#shell-about")).toContainText("hors ligne");
+  await page.unroute(/\.wasm$/);
+  await page.goto("index.html?lang=en");
+  await expect(page.locator('[data-setup="rules"]')).toBeVisible();
+  await expect(page.locator("#shell")).toHaveCount(0);
+});

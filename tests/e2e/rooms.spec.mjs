@@ -112,9 +112,14 @@ async function expectTotalsEverywhere(pages, sheets) {
 }
 
 test("a plain static host says it has no room server", async ({ page }) => {
+  const failed = [];
+  page.on("response", (response) => response.status() >= 400 && failed.push(response.url()));
+  page.on("console", (message) => message.type() === "error" && failed.push(message.text()));
   await page.goto("index.html");
   await expect(page.locator('[data-room-server="missing"]')).toContainText("This address has no room server");
   await expect(page.locator('[data-action="join-room"]')).toBeDisabled();
+  // The build's own rooms/status answers the probe: nothing fails on the way (no 404 in the console).
+  expect(failed).toEqual([]);
 });
 
 test("three devices play a Yahtzee game in one room, through reloads, drops and a server restart", async ({ browser }) => {
