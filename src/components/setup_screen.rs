@@ -86,7 +86,7 @@ pub fn SetupScreen() -> impl IntoView {
             // The first task paints the header; the new game's card and the rest come in tasks of their own.
             <AfterFirstPaint>
             <TablesInProgress />
-            <form class="card new-game" on:submit=start.clone() aria-labelledby="new-game-title">
+            <form class="card new-game" on:submit=start aria-labelledby="new-game-title">
                 <h2 id="new-game-title">{words.new_game}</h2>
                 <RulesetSelect
                     value=ruleset
