@@ -32,8 +32,9 @@ Usage:
   fivedice simulate --rules <id> [--joker ...] [--no-bonus] --bot optimal|strong|casual --games N --seed S [--json]
       N games of a bot: mean, standard deviation, min, max, upper-bonus rate and a histogram
   fivedice simulate --rules yam --columns C,C,... --bot column|greedy --games N --seed S [--json]
-      column Yam: the heuristic player (each column valued by the exact single-column table) or the greedy
-      baseline (the points of the turn in hand); the upper-bonus rate is per column
+      column Yam: the heuristic player (each column valued exactly as if played alone: Down and Up in their
+      order, the others by the single-column table) or the greedy baseline (the points of the turn in hand);
+      the upper-bonus rate is per column
   fivedice advise --rules <id> [--joker ...] [--no-bonus] [--filled id=value,...] --dice D D D D D
                   --rolls-left 0|1|2 [--json]
       every keep (or, with no rolls left, every cell) with its expected final score, best first;
@@ -420,7 +421,8 @@ fn simulate_games(options: &Options) -> Result<String, String> {
     Ok(summary_text(rules, level.id(), seed, &summary))
 }
 
-/// Column Yam: the heuristic player on the single-column optimal table, or the greedy baseline.
+/// Column Yam: the heuristic player (on the single-column optimal table and its ordered columns), or the greedy
+/// baseline.
 fn simulate_column_games(options: &Options, rules: Rules) -> Result<String, String> {
     let bot = options.bot.as_deref().ok_or("missing --bot column|greedy")?;
     let table = match bot {

@@ -1,9 +1,10 @@
 //! A computer player for column Yam, where exact play is out of reach: the state is the product of the
 //! columns (three Yam sheets of 12 boxes and their upper totals), far beyond one table.
 //!
-//! The heuristic: each column is valued by the exact single-column Yam table (the points an optimal player
-//! still expects from that column's boxes, as if it were a free sheet), and each turn is played exactly for
-//! the sum of the columns. Every way to end the turn (a box the column's rule allows now) is worth its points
+//! The heuristic: each column is valued exactly as if it were played alone (the points an optimal player
+//! still expects from its boxes): a Down or Up column in its order (a small table of its own: boxes written ×
+//! upper total), any other column as a free sheet (the single-column Yam table); each turn is played exactly
+//! for the sum of the columns. Every way to end the turn (a box the column's rule allows now) is worth its points
 //! plus the change it makes to its column's value; keeps, and an announcement, are chosen by exact
 //! expectation over the dice to come under the column rules (dry boxes only after the first roll, an
 //! announced box binds the turn). On a greedy table (every future valued at 0) the same player maximises the
@@ -60,12 +61,38 @@ pub struct ColumnBot<'t> {
     /// What each roll scores in each cell of the sheet (by the rules, no Joker on a Yam sheet).
     scores: Vec<[u16; 12]>,
     cells: Vec<Category>,
+    /// Down's and Up's exact values played alone in their order; none on a table that values every future at
+    /// 0 (the greedy baseline, for which an ordered column's future is worth 0 too).
+    ordered: Option<OrderedValues>,
+}
+
+/// The exact value of the Down and the Up column each played alone in its order: for each count of boxes
+/// written and each upper total (capped at the bonus threshold), the points still to come, upper bonus
+/// included. About 1,500 turns solved: a caller that makes many players keeps them (`ColumnBot::ordered`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct OrderedValues {
+    down: Vec<Vec<f64>>,
+    up: Vec<Vec<f64>>,
 }
 
 impl<'t> ColumnBot<'t> {
     /// A player on `table`, which must be a single-column table of the game's ruleset (the optimal table for
     /// the heuristic, the myopic one for the greedy baseline).
     pub fn new(table: &'t ValueTable) -> ColumnBot<'t> {
+        let mut bot = ColumnBot::with_ordered(table, None);
+        if table.expected_score() > 0.0 {
+            let down: Vec<usize> = (0..bot.cells.len()).collect();
+            let up: Vec<usize> = down.iter().rev().copied().collect();
+            bot.ordered = Some(OrderedValues {
+                down: bot.solve_order(&down),
+                up: bot.solve_order(&up),
+            });
+        }
+        bot
+    }
+
+    /// A player on `table` with the ordered columns' values worked out before (by a player on the same table).
+    pub fn with_ordered(table: &'t ValueTable, ordered: Option<OrderedValues>) -> ColumnBot<'t> {
         let graph = KeepGraph::new();
         let rules = table.rules();
         let cells: Vec<Category> = rules.ruleset().cells.iter().map(|cell| cell.category).collect();
@@ -99,7 +126,62 @@ impl<'t> ColumnBot<'t> {
             roll_index,
             scores,
             cells,
+            ordered,
         }
+    }
+
+    /// The ordered columns' values this player uses, to keep for the next player on the same table.
+    pub fn ordered(&self) -> Option<&OrderedValues> {
+        self.ordered.as_ref()
+    }
+
+    /// The exact value of a column filled in this order of cells and played alone: for each count of boxes
+    /// written and each upper total (capped at the bonus threshold), the points still to come, the upper
+    /// bonus included.
+    fn solve_order(&self, order: &[usize]) -> Vec<Vec<f64>> {
+        let ruleset = self.table.rules().ruleset();
+        let bonus = ruleset.upper_bonus;
+        let threshold = usize::from(bonus.threshold);
+        let mut values = vec![vec![0.0; threshold + 1]; order.len() + 1];
+        for (written, &cell) in order.iter().enumerate().rev() {
+            let upper = matches!(ruleset.cells[cell].pattern, Pattern::Face { .. });
+            for total in 0..=threshold {
+                let end: Vec<f64> = (0..ROLLS)
+                    .map(|roll| {
+                        let points = self.scores[roll][cell];
+                        let after = match upper {
+                            true => (total + usize::from(points)).min(threshold),
+                            false => total,
+                        };
+                        let completed = total < threshold && after == threshold;
+                        let bonus_points = if completed { bonus.points } else { 0 };
+                        f64::from(points + bonus_points) + values[written + 1][after]
+                    })
+                    .collect();
+                let mut best = end.clone();
+                for _ in 0..2 {
+                    let keeps = self.keep_values(&best);
+                    best = (0..ROLLS)
+                        .map(|roll| end[roll].max(self.best_keep(&keeps, roll)))
+                        .collect();
+                }
+                values[written][total] = self.keep_values(&best)[0];
+            }
+        }
+        values
+    }
+
+    /// What a column of the sheet is still worth, played alone: Down and Up in their order, the others as a
+    /// free column.
+    fn column_worth(&self, column: Column, sheet: &Sheet) -> f64 {
+        let ordered = match (column, &self.ordered) {
+            (Column::Down, Some(values)) => &values.down,
+            (Column::Up, Some(values)) => &values.up,
+            _ => return self.table.expected_remaining(sheet),
+        };
+        let ruleset = self.table.rules().ruleset();
+        let upper = sheet.totals(ruleset).upper.min(ruleset.upper_bonus.threshold);
+        ordered[sheet.filled().count()][usize::from(upper)]
     }
 
     /// The best move of the current player of `game` (after at least one roll), by the heuristic.
@@ -149,10 +231,10 @@ impl<'t> ColumnBot<'t> {
         };
         // What the player's columns are worth before this turn: each option adds its own to it.
         let seat = game.current_seat();
-        let columns_worth: f64 = game
-            .seat_sheets(seat)
-            .iter()
-            .map(|sheet| self.table.expected_remaining(sheet))
+        let columns = game.rules().columns();
+        let columns_worth: f64 = (columns.iter())
+            .zip(game.seat_sheets(seat))
+            .map(|(column, sheet)| self.column_worth(column, sheet))
             .sum();
         let mut options = Vec::new();
         let mut rate = |value: f64, choice: ColumnMove| {
@@ -248,7 +330,7 @@ impl<'t> ColumnBot<'t> {
             let Some(sheet) = game.sheet(seat, column) else {
                 continue;
             };
-            let before = self.table.expected_remaining(sheet);
+            let before = self.column_worth(column, sheet);
             for (cell, &category) in self.cells.iter().enumerate() {
                 if !sheet.is_open(category) || column.check_order(rules.ruleset(), sheet, category).is_err() {
                     continue;
@@ -259,8 +341,7 @@ impl<'t> ColumnBot<'t> {
                 let after_reroll = column.takes_rerolled_dice(announcement_made);
                 let future = |points: u16| {
                     let after = sheet.with_written(category, points);
-                    self.table.expected_remaining(&after) - before
-                        + f64::from(after_bonus(rules, sheet, &after))
+                    self.column_worth(column, &after) - before + f64::from(after_bonus(rules, sheet, &after))
                 };
                 // The future of an upper box depends on the points written (the upper total); of a lower box,
                 // not at all.
@@ -419,8 +500,48 @@ mod tests {
         }
     }
 
+    /// An ordered column with one box left is worth what the exact one-column table says of a sheet with only
+    /// that box open, for every upper total: the last box of Down (Yam) and of Up (As, where the bonus hangs
+    /// on it).
+    #[test]
+    fn an_ordered_column_with_one_box_left_is_worth_what_the_exact_table_says() {
+        let table = ValueTable::solve(Rules::new(RulesetId::Yam));
+        let bot = ColumnBot::new(&table);
+        let ruleset = RulesetId::Yam.ruleset();
+        for total in 0..=63u16 {
+            for (column, open) in [(Column::Down, Category::Yam), (Column::Up, Category::Aces)] {
+                // The upper total written with the dice the other upper boxes can hold, sixes first.
+                let mut sheet = Sheet::new();
+                let mut left = total;
+                for cell in ruleset.cells.iter().rev().filter(|cell| cell.category != open) {
+                    let value = match cell.pattern {
+                        Pattern::Face { face } => {
+                            let face = u16::from(face.value());
+                            (left / face).min(5) * face
+                        }
+                        _ => 0,
+                    };
+                    left -= value;
+                    sheet = sheet.with_written(cell.category, value);
+                }
+                if left > 0 {
+                    continue; // no dice make this total without the open box
+                }
+                let exact = table.expected_remaining(&sheet);
+                let ordered = bot.column_worth(column, &sheet);
+                assert!(
+                    (ordered - exact).abs() < 1e-3,
+                    "{column} at {total}: {ordered} vs {exact}"
+                );
+            }
+        }
+        // A fresh ordered column is worth less than a free one (the order binds), and more than nothing.
+        let fresh = bot.column_worth(Column::Down, &Sheet::new());
+        assert!(fresh > 50.0 && fresh < table.expected_score(), "{fresh}");
+    }
+
     /// The ranked options: best first, the best is the player's move, and after the last roll each box is
-    /// worth its points (and any bonus) plus what its columns are then worth, by the single-column table.
+    /// worth its points (and any bonus) plus what its columns are then worth, played alone.
     #[test]
     fn options_are_ranked_by_points_to_come_and_the_best_is_played() {
         let table = ValueTable::solve(Rules::new(RulesetId::Yam));
@@ -429,9 +550,9 @@ mod tests {
         let mut dice = Rng::new(5);
         let mut game = Game::new(rules, DiceMode::App, &["bot"], 0).unwrap();
         let worth_of_columns = |game: &Game| -> f64 {
-            game.seat_sheets(0)
-                .iter()
-                .map(|sheet| table.expected_remaining(sheet))
+            (rules.columns().iter())
+                .zip(game.seat_sheets(0))
+                .map(|(column, sheet)| bot.column_worth(column, sheet))
                 .sum()
         };
         for _ in 0..12 {

@@ -24,5 +24,5 @@ mod turn;
 
 pub use advice::{Advice, AdviceError, Choice, Keep, Rated, TurnAdvisor, Verdict};
 pub use bot::{Bot, HISTOGRAM_BIN, Level, PlayError, Rng, Summary, simulate};
-pub use columns::{ColumnBot, ColumnMove, RatedColumnMove, simulate_columns};
+pub use columns::{ColumnBot, ColumnMove, OrderedValues, RatedColumnMove, simulate_columns};
 pub use table::{ENGINE_VERSION, Progress, TableBuilder, ValueTable};

@@ -3,7 +3,9 @@
 //! solver on its own thread. Messages are JSON text (see the library half of this crate).
 
 use fivedice_rules::{Category, Dice, Move, Rules};
-use fivedice_strategy::{Advice, Bot, ColumnBot, Level, RatedColumnMove, Rng, TableBuilder, ValueTable};
+use fivedice_strategy::{
+    Advice, Bot, ColumnBot, Level, OrderedValues, RatedColumnMove, Rng, TableBuilder, ValueTable,
+};
 use fivedice_worker::{RatedOption, SolverReply, SolverRequest, Verdict, table_cache};
 use futures_util::StreamExt;
 use wasm_bindgen::prelude::Closure;
@@ -26,6 +28,7 @@ fn main() {
     let mut engine = Engine {
         scope: scope.clone(),
         kept: Vec::new(),
+        ordered: None,
     };
     wasm_bindgen_futures::spawn_local(async move {
         while let Some(text) = incoming.next().await {
@@ -49,6 +52,8 @@ struct Engine {
     /// optimal and one turn-by-turn (casual) table, for the rules of the table in play; each says whether it
     /// looks ahead (optimal) or only at the turn in hand (myopic).
     kept: Vec<(bool, ValueTable)>,
+    /// Column Yam: the ordered columns' values of the column player on the optimal table of these rules.
+    ordered: Option<(Rules, OrderedValues)>,
 }
 
 impl Engine {
@@ -138,8 +143,11 @@ impl Engine {
                 }
             }
             SolverRequest::AdviseColumns { id, game } => {
-                let (table, _) = self.table_for(game.rules().single_column(), Level::Optimal).await;
-                match ColumnBot::new(table).options(&game) {
+                match self
+                    .column_bot(game.rules().single_column(), Level::Optimal)
+                    .await
+                    .options(&game)
+                {
                     Ok(options) => SolverReply::Advice {
                         id,
                         options: options.into_iter().map(rated_column_move).collect(),
@@ -156,8 +164,8 @@ impl Engine {
                 level,
                 seed,
             } => {
-                let (table, _) = self.table_for(game.rules().single_column(), level).await;
-                match ColumnBot::new(table).choose(&game, level.noise(), &mut Rng::new(seed)) {
+                let bot = self.column_bot(game.rules().single_column(), level).await;
+                match bot.choose(&game, level.noise(), &mut Rng::new(seed)) {
                     Ok(rated) => SolverReply::Advice {
                         id,
                         options: vec![rated_column_move(rated)],
@@ -188,10 +196,37 @@ impl Engine {
         }
     }
 
+    /// The column player of this level on the kept table of these (one-column) rules; the ordered columns'
+    /// values it works out are kept for the next one.
+    async fn column_bot(&mut self, rules: Rules, level: Level) -> ColumnBot<'_> {
+        let (position, _) = self.keep_table(rules, level).await;
+        let table = &self.kept[position].1;
+        let kept = self
+            .ordered
+            .as_ref()
+            .filter(|(of, _)| *of == rules && level.looks_ahead());
+        match kept {
+            Some((_, ordered)) => ColumnBot::with_ordered(table, Some(ordered.clone())),
+            None => {
+                let bot = ColumnBot::new(table);
+                if let Some(ordered) = bot.ordered() {
+                    self.ordered = Some((rules, ordered.clone()));
+                }
+                bot
+            }
+        }
+    }
+
     /// The kept table these rules and this level play on (dropping tables of other rules): an optimal table
     /// is read from the device if it was kept there by an earlier visit, else built and kept there. Says
     /// whether it was read from the device.
     async fn table_for(&mut self, rules: Rules, level: Level) -> (&ValueTable, bool) {
+        let (position, from_device) = self.keep_table(rules, level).await;
+        (&self.kept[position].1, from_device)
+    }
+
+    /// Where `table_for`'s table is kept, and whether it was read from the device.
+    async fn keep_table(&mut self, rules: Rules, level: Level) -> (usize, bool) {
         let looks_ahead = level.looks_ahead();
         let (position, from_device) = match self.position_of(rules, looks_ahead) {
             Some(position) => (position, false),
@@ -212,7 +247,7 @@ impl Engine {
                 (self.kept.len() - 1, from_device)
             }
         };
-        (&self.kept[position].1, from_device)
+        (position, from_device)
     }
 
     /// Where the session keeps the table of these rules that looks ahead (or not), if it does; tables of other
