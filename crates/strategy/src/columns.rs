@@ -158,14 +158,8 @@ impl<'t> ColumnBot<'t> {
                         f64::from(points + bonus_points) + values[written + 1][after]
                     })
                     .collect();
-                let mut best = end.clone();
-                for _ in 0..2 {
-                    let keeps = self.keep_values(&best);
-                    best = (0..ROLLS)
-                        .map(|roll| end[roll].max(self.best_keep(&keeps, roll)))
-                        .collect();
-                }
-                values[written][total] = self.keep_values(&best)[0];
+                // A whole turn: the first roll of all five dice, then two rerolls.
+                values[written][total] = self.keep_values(&self.with_rerolls(&end, 2))[0];
             }
         }
         values
@@ -220,14 +214,8 @@ impl<'t> ColumnBot<'t> {
         };
         // The value of each roll with `left` rerolls still to come, ending among `places`.
         let level = |places: &[&Worth], left: u8| -> Vec<f64> {
-            let mut values: Vec<f64> = (0..ROLLS).map(|roll| best_write(places, roll)).collect();
-            for _ in 0..left {
-                let keeps = self.keep_values(&values);
-                values = (0..ROLLS)
-                    .map(|roll| best_write(places, roll).max(self.best_keep(&keeps, roll)))
-                    .collect();
-            }
-            values
+            let ends: Vec<f64> = (0..ROLLS).map(|roll| best_write(places, roll)).collect();
+            self.with_rerolls(&ends, left)
         };
         // What the player's columns are worth before this turn: each option adds its own to it.
         let seat = game.current_seat();
@@ -296,6 +284,19 @@ impl<'t> ColumnBot<'t> {
                 }
             }
         }
+    }
+
+    /// The value of each roll with `rerolls` still to come, given what ending the turn on each roll is worth:
+    /// the better of ending now and the best keep.
+    fn with_rerolls(&self, ends: &[f64], rerolls: u8) -> Vec<f64> {
+        let mut values = ends.to_vec();
+        for _ in 0..rerolls {
+            let keeps = self.keep_values(&values);
+            values = (0..ROLLS)
+                .map(|roll| ends[roll].max(self.best_keep(&keeps, roll)))
+                .collect();
+        }
+        values
     }
 
     /// The value of the best keep set aside from a roll, given each keep's value.
