@@ -1,6 +1,6 @@
 // Screenshots of a table in play at the sizes families use, saved as test artifacts.
 import { test, expect } from "@playwright/test";
-import { startGame } from "./helpers.mjs";
+import { currentSeat, startGame } from "./helpers.mjs";
 
 const sizes = [
   { name: "tablet-portrait", width: 768, height: 1024 },
@@ -48,3 +48,29 @@ for (const size of sizes) {
     });
   }
 }
+
+test("on a phone in French, the score pad's picker and the top bar stay on the screen", async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto("index.html?new=1&rules=yahtzee&players=Anna,Ben&dice=pad&lang=fr");
+  const seat = await currentSeat(page);
+  await page.locator(`button[data-cell="${seat}:fours"]`).click();
+  // Three buttons below the values (enter the dice, cancel, confirm): none past the screen's edge.
+  const actions = page.locator(".picker-actions button");
+  await expect(actions).toHaveCount(3);
+  for (const button of await actions.all()) {
+    const box = await button.boundingBox();
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(360);
+  }
+  await page.locator('[data-action="cancel"]').click();
+  // With the undo button shown, the table's name still reads in the top bar.
+  await page.locator(`button[data-cell="${seat}:fours"]`).click();
+  await page.locator('[data-offer="8"]').click();
+  await page.locator('[data-action="confirm"]').click();
+  await expect(page.locator('[data-action="undo"]')).toBeVisible();
+  const name = await page.locator(".topbar h1").boundingBox();
+  expect(name.width).toBeGreaterThanOrEqual(100);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await page.screenshot({ path: "tests/e2e/artifacts/phone-picker-fr.png" });
+});
