@@ -46,6 +46,13 @@ e2e: setup-node setup-chromium
 	$(CARGO) build -p fivedice -p fivedice-server --locked
 	playwright test
 
+## The same screens in Chromium and in WebKit (WebKitGTK, the engine of Safari on an iPad), side by side in
+## tests/look/artifacts/ to be looked at (not part of `make test`: WebKit is a large install).
+.PHONY: look
+look: dist setup-chromium
+	@command -v WebKitWebDriver >/dev/null && command -v xvfb-run >/dev/null || (apt-get update -qq && apt-get install -y -qq webkit2gtk-driver xvfb)
+	xvfb-run -a -s "-screen 0 1280x1100x24" node tests/look/engines.mjs
+
 ## Sizes and timings (figures go to BENCHMARKS.md).
 bench: bench-app bench-strategy bench-rooms bench-columns
 

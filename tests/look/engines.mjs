@@ -1,0 +1,148 @@
+// `make look`: the same screens in Chromium and in WebKit (WebKitGTK's MiniBrowser, the engine of Safari on an
+// iPad), side by side in tests/look/artifacts/, to be looked at. Chromium through Playwright, WebKit through
+// WebKitGTK's WebDriver; both play each state the same way (a script run in the page), on dist/ served here.
+import { spawn } from "node:child_process";
+import { mkdir, writeFile } from "node:fs/promises";
+import { chromium } from "@playwright/test";
+import { startServer } from "../e2e/serve.mjs";
+
+const PORT = 8097;
+const DRIVER_PORT = 4447;
+const OUT = "tests/look/artifacts";
+
+// In-page steps: `tap(selector)` clicks and lets the app answer; `done(note)` ends the state.
+const steps = (body) => `const done = arguments[arguments.length - 1];
+const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const tap = async (selector, ms = 350) => { document.querySelector(selector).click(); await wait(ms); };
+(async () => { ${body} })().catch((error) => done("failed: " + error));`;
+
+const states = [
+  { name: "start-tablet-portrait", url: "?lang=en", width: 768, height: 1024 },
+  { name: "start-phone-fr", url: "?lang=fr", width: 390, height: 844 },
+  {
+    name: "hint-tablet-portrait",
+    url: "?new=1&rules=yahtzee&players=Anna,Ben,Chloé,Dan&seed=3&lang=en",
+    width: 768,
+    height: 1024,
+    script: steps(`await tap('[data-action=roll]', 600); await tap('[data-die="0"]', 200);
+      await tap('[data-action=hint]', 200);
+      for (let i = 0; i < 60 && document.querySelector('[data-hint]')?.dataset.hint === 'working'; i++) await wait(250);
+      done(document.querySelector('[data-hint]')?.dataset.hint);`),
+  },
+  {
+    name: "picker-tablet-landscape",
+    url: "?new=1&rules=yam&players=Anna,Ben&seed=4&lang=fr",
+    width: 1024,
+    height: 768,
+    script: steps(`await tap('[data-action=roll]', 600); await tap('button[data-cell^="0:"]'); done("picker open");`),
+  },
+  {
+    name: "pad-picker-phone-fr",
+    url: "?new=1&rules=yahtzee&players=Anna,Ben&dice=pad&lang=fr",
+    width: 390,
+    height: 844,
+    script: steps(`const seat = document.querySelector('[data-current-seat]').dataset.currentSeat;
+      await tap('button[data-cell="' + seat + ':fours"]'); done("picker open");`),
+  },
+  {
+    name: "analysis-tablet-portrait",
+    url: "?new=1&rules=yam&players=Anna&seed=12&lang=fr",
+    width: 768,
+    height: 1024,
+    script: steps(`for (let turn = 0; turn < 12; turn++) {
+        await tap('[data-action=roll]'); await tap('button[data-cell^="0:"]', 250); await tap('[data-action=confirm]');
+      }
+      for (let i = 0; i < 80 && !document.querySelector('[data-analysis="0"] [data-position]'); i++) await wait(500);
+      const position = document.querySelector('[data-analysis="0"] [data-position]');
+      position?.scrollIntoView({ block: "center" });
+      done(position ? "analysis shown" : "no analysis");`),
+  },
+];
+
+async function withChromium(take) {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"],
+  });
+  try {
+    for (const state of states) {
+      const context = await browser.newContext({ viewport: { width: state.width, height: state.height } });
+      const page = await context.newPage();
+      await page.goto(`http://127.0.0.1:${PORT}/${state.url}`);
+      await page.waitForSelector("main");
+      const note = state.script
+        ? await page.evaluate(`new Promise((resolve) => (function () { ${state.script} }).call(null, resolve))`)
+        : "";
+      await page.waitForTimeout(400);
+      await take(state, "chromium", await page.screenshot(), note);
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
+}
+
+async function withWebKit(take) {
+  const driver = spawn("WebKitWebDriver", [`--port=${DRIVER_PORT}`], { stdio: ["ignore", "ignore", "inherit"] });
+  const call = async (method, path, body) => {
+    const response = await fetch(`http://127.0.0.1:${DRIVER_PORT}${path}`, {
+      method,
+      headers: { "content-type": "application/json" },
+      body: body && JSON.stringify(body),
+    });
+    const { value } = await response.json();
+    if (!response.ok) throw new Error(`WebKitWebDriver ${method} ${path}: ${JSON.stringify(value).slice(0, 300)}`);
+    return value;
+  };
+  try {
+    for (let tries = 0; ; tries++) {
+      try {
+        await call("GET", "/status");
+        break;
+      } catch (error) {
+        if (tries === 50) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }
+    for (const state of states) {
+      // A session per state: storage starts empty, as in Chromium's new context.
+      const { sessionId } = await call("POST", "/session", {
+        capabilities: {
+          alwaysMatch: {
+            "webkitgtk:browserOptions": {
+              binary: "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser",
+              args: ["--automation", "--private"],
+            },
+          },
+        },
+      });
+      const session = `/session/${sessionId}`;
+      try {
+        await call("POST", `${session}/window/rect`, { width: state.width, height: state.height });
+        await call("POST", `${session}/url`, { url: `http://127.0.0.1:${PORT}/${state.url}` });
+        await new Promise((resolve) => setTimeout(resolve, 2000));
+        const note = state.script ? await call("POST", `${session}/execute/async`, { script: state.script, args: [] }) : "";
+        await new Promise((resolve) => setTimeout(resolve, 400));
+        await take(state, "webkit", Buffer.from(await call("GET", `${session}/screenshot`), "base64"), note);
+      } finally {
+        await call("DELETE", session);
+      }
+    }
+  } finally {
+    driver.kill();
+  }
+}
+
+const server = await startServer({ dir: "dist", listenPort: PORT, basePath: "/" });
+await mkdir(OUT, { recursive: true });
+const take = async (state, engine, png, note) => {
+  await writeFile(`${OUT}/${state.name}-${engine}.png`, png);
+  console.log(`look: ${state.name} in ${engine}${note ? ` (${note})` : ""}`);
+};
+try {
+  await withChromium(take);
+  await withWebKit(take);
+} finally {
+  server.close();
+}
+console.log(`look: screenshots in ${OUT}/ (each state as <name>-chromium.png and <name>-webkit.png)`);
