@@ -165,11 +165,11 @@ fn player_name(players: impl Reading<Vec<String>>, seat: usize) -> String {
 #[component]
 fn AfterFirstPaint(children: ChildrenFn) -> impl IntoView {
     let shown = RwSignal::new(false);
-    after_first_paint(move || shown.set(true));
+    after_next_paint(move || shown.set(true));
     move || shown.get().then(|| children())
 }
 
-/// Runs `then` in a task of its own once the page has painted.
-fn after_first_paint(then: impl FnOnce() + 'static) {
+/// Runs `then` in a task of its own once the page has painted its next frame (its layout is then done).
+fn after_next_paint(then: impl FnOnce() + 'static) {
     request_animation_frame(move || set_timeout(then, std::time::Duration::ZERO));
 }

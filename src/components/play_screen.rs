@@ -16,7 +16,7 @@ use super::room_lobby::RoomBar;
 use super::score_sheet::ScoreSheet;
 use super::standings::Standings;
 use super::value_picker::ValuePicker;
-use super::{AfterFirstPaint, after_first_paint};
+use super::{AfterFirstPaint, after_next_paint};
 use crate::store::GameStore;
 use crate::store::Reading as _;
 
@@ -40,7 +40,7 @@ pub fn PlayScreen() -> impl IntoView {
     let first_seat_open = store.first_seat_open();
     provide_context(HintShown::new(store));
     // The engine's worker and its kept table load once the table is on screen, not before.
-    after_first_paint(move || store.prepare_hints());
+    after_next_paint(move || store.prepare_hints());
     store.keep_computers_playing();
     let still_playing = store.is_over();
     crate::wake_lock::keep_awake_while(move || !still_playing.get());

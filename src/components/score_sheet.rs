@@ -29,27 +29,13 @@ pub fn ScoreSheet() -> impl IntoView {
     let current = store.current_seat();
     let current = move || current.get();
     let wrap = NodeRef::<leptos::html::Div>::new();
-    // On a narrow screen the sheet scrolls sideways: bring the current player's column into view.
+    // On a narrow screen the sheet scrolls sideways: bring the current player's column into view. Measured
+    // after the next paint, when the layout is done, so that showing the sheet never forces one of its own.
     Effect::new(move |_| {
         let (Some(seat), Some(wrap)) = (current(), wrap.get()) else {
             return;
         };
-        let Ok(Some(header)) = wrap.query_selector(&format!("thead th:nth-child({})", seat + 2)) else {
-            return;
-        };
-        let Ok(Some(corner)) = wrap.query_selector("thead th.corner") else {
-            return;
-        };
-        let (header, corner): (web_sys::HtmlElement, web_sys::HtmlElement) =
-            match (header.dyn_into(), corner.dyn_into()) {
-                (Ok(header), Ok(corner)) => (header, corner),
-                _ => return,
-            };
-        let visible = wrap.client_width() - corner.offset_width();
-        let left = header.offset_left() - corner.offset_width();
-        if left < wrap.scroll_left() || left + header.offset_width() > wrap.scroll_left() + visible {
-            wrap.set_scroll_left(left - (visible - header.offset_width()) / 2);
-        }
+        super::after_next_paint(move || show_column(&wrap, seat));
     });
     let headers = players
         .into_iter()
@@ -346,5 +332,25 @@ fn SheetCell(seat: usize, column: Column, cell: &'static Cell, plain: bool) -> i
                 (None, None) => "".into_any(),
             }}
         </td>
+    }
+}
+
+/// Scrolls the sheet sideways, if needed, so that the seat's column is in view.
+fn show_column(wrap: &web_sys::HtmlDivElement, seat: usize) {
+    let Ok(Some(header)) = wrap.query_selector(&format!("thead th:nth-child({})", seat + 2)) else {
+        return;
+    };
+    let Ok(Some(corner)) = wrap.query_selector("thead th.corner") else {
+        return;
+    };
+    let (header, corner): (web_sys::HtmlElement, web_sys::HtmlElement) =
+        match (header.dyn_into(), corner.dyn_into()) {
+            (Ok(header), Ok(corner)) => (header, corner),
+            _ => return,
+        };
+    let visible = wrap.client_width() - corner.offset_width();
+    let left = header.offset_left() - corner.offset_width();
+    if left < wrap.scroll_left() || left + header.offset_width() > wrap.scroll_left() + visible {
+        wrap.set_scroll_left(left - (visible - header.offset_width()) / 2);
     }
 }

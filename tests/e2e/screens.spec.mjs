@@ -74,3 +74,31 @@ test("on a phone in French, the score pad's picker and the top bar stay on the s
   expect(overflow).toBeLessThanOrEqual(0);
   await page.screenshot({ path: "tests/e2e/artifacts/phone-picker-fr.png" });
 });
+
+test("on a phone, the sheet scrolls sideways to the player whose turn it is", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const players = ["Anna", "Ben", "Cleo", "Dimitri", "Eve", "Frederika", "Gus", "Hanna"];
+  await startGame(page, { rules: "yardzee", players, seed: 8 });
+  const wrap = page.locator(".sheet-wrap");
+  // Turns pass until one of the last two seats plays (who starts is drawn: at most eight turns).
+  for (let turn = 0; turn < 8 && (await currentSeat(page)) < 6; turn++) {
+    const seat = await currentSeat(page);
+    await page.locator('[data-action="roll"]').click();
+    await page.locator(`button[data-cell^="${seat}:"]`).first().click();
+    await page.locator('[data-action="confirm"]').click();
+    await expect(page.locator("[data-current-seat]")).not.toHaveAttribute("data-current-seat", String(seat));
+  }
+  // Seats 6 and 7 of 8 are off a phone's screen unless the sheet scrolled to them: the heading shows whole,
+  // right of the row labels (which stay in place).
+  const seat = await currentSeat(page);
+  expect(seat).toBeGreaterThanOrEqual(6);
+  await expect.poll(() => wrap.evaluate((element) => element.scrollLeft)).toBeGreaterThan(0);
+  const heading = page.locator("thead th.player.current");
+  await expect(heading).toContainText(players[seat]);
+  await expect
+    .poll(async () => {
+      const [box, corner] = [await heading.boundingBox(), await page.locator("thead th.corner").boundingBox()];
+      return box.x >= corner.x + corner.width - 1 && box.x + box.width <= 390 + 1;
+    })
+    .toBe(true);
+});
