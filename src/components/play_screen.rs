@@ -115,8 +115,11 @@ fn TurnPanel() -> impl IntoView {
             <Show when=app_dice fallback=|| view! { <EnteredDice /> }>
                 <DiceTray />
             </Show>
-            <HintPanel />
-            <CoachLine />
+            // The dice and the roll come first; the hint and the coach follow in a task of their own.
+            <AfterFirstPaint>
+                <HintPanel />
+                <CoachLine />
+            </AfterFirstPaint>
         </section>
     }
 }
