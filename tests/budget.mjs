@@ -9,7 +9,9 @@ import { brotliCompressSync, constants } from "node:zlib";
 // bytes are). Until it is, the budget holds the line at the size reached, so the download can only shrink:
 // lower it with every cut, and raise it only for a feature, saying so. Raised: 332,000 → 334,000 B for column
 // Yam's hint and computer players in the app (333,645 B: its words in two languages, announcements as moves).
-const BUDGET_BYTES = 334_000;
+// Lowered to 333,500 B: the page and its stylesheet ship minified (-1,060 B), which paid for starting in
+// shorter tasks (+~700 B).
+const BUDGET_BYTES = 333_500;
 const TARGET_BYTES = 200_000;
 
 /**
@@ -18,7 +20,8 @@ const TARGET_BYTES = 200_000;
  */
 export async function firstVisit(dist) {
   const page = await readFile(`${dist}/index.html`, "utf8");
-  const named = [...page.matchAll(/(?:href|src|module_or_path:)\s*=?\s*["']\.?\/?([^"'?#]+\.(?:css|js|wasm))["']/g)]
+  // Attribute values quoted or not (the release page is minified), and the wasm the loader script names.
+  const named = [...page.matchAll(/(?:(?:href|src)=["']?|module_or_path:\s*["'])\.?\/?([^"'\s>?#]+\.(?:css|js|wasm))/g)]
     .map((match) => match[1])
     .filter((file, index, files) => files.indexOf(file) === index);
   if (!named.some((file) => file.endsWith(".wasm")) || !named.some((file) => file.endsWith(".js"))) {
