@@ -36,15 +36,28 @@ pub fn App() -> impl IntoView {
     let language = store.language();
     // `<html lang>` names the language shown.
     Effect::new(move |_| show_language_to_the_platform(language.get()));
+    // The store opened in this task (saved games read, a launch address played); the screens build in the next
+    // one, where they take the static shell's place: two shorter tasks instead of one long one.
+    let shown = RwSignal::new(false);
+    set_timeout(
+        move || {
+            take_over_from_the_shell();
+            shown.set(true);
+        },
+        std::time::Duration::ZERO,
+    );
     // The words are read once per view: a new language rebuilds the screens (the state lives in the store).
     // One `main` landmark holds every screen, so assistive technologies find the content (axe-core checks it).
     move || {
         language.track();
-        view! {
-            <main>
-                <Screens />
-            </main>
-        }
+        view! { <main>{move || shown.get().then(|| view! { <Screens /> })}</main> }
+    }
+}
+
+/// Removes the static shell of index.html, which showed the page while the app loaded.
+fn take_over_from_the_shell() {
+    if let Some(shell) = document().get_element_by_id("shell") {
+        shell.remove();
     }
 }
 
