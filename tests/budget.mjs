@@ -10,8 +10,9 @@ import { brotliCompressSync, constants } from "node:zlib";
 // lower it with every cut, and raise it only for a feature, saying so. Raised: 332,000 → 334,000 B for column
 // Yam's hint and computer players in the app (333,645 B: its words in two languages, announcements as moves).
 // Lowered to 333,500 B: the page and its stylesheet ship minified (-1,060 B), which paid for starting in
-// shorter tasks (+~700 B).
-const BUDGET_BYTES = 333_500;
+// shorter tasks (+~700 B). Raised to 333,900 B: the store opening in a task before the screens build (+509 B
+// for a third less blocking time at start, BENCHMARKS.md).
+const BUDGET_BYTES = 333_900;
 const TARGET_BYTES = 200_000;
 
 /**
