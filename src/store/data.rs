@@ -1,6 +1,8 @@
 //! The player's data as files: everything exported, one finished game shared, a file imported (checked in
 //! full, merged without duplicates), and the unreadable data kept aside offered as it was stored.
 
+use std::collections::BTreeMap;
+
 use crate::files;
 use crate::table::{Bundle, FinishedGame};
 use leptos::prelude::*;
@@ -90,13 +92,13 @@ impl GameStore {
 
     /// The data that could not be read, as one file holding each key's text exactly as it was stored.
     pub fn unreadable_file(&self) -> String {
-        let kept: serde_json::Map<String, serde_json::Value> = self
+        let kept: BTreeMap<String, String> = self
             .unreadable
             .get_untracked()
             .into_iter()
-            .map(|item| (item.key, serde_json::Value::from(item.raw)))
+            .map(|item| (item.key, item.raw))
             .collect();
-        serde_json::Value::Object(kept).to_string()
+        serde_json::to_string(&kept).expect("text by key is plain JSON")
     }
 
     pub fn download_unreadable(&self) {

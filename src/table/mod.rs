@@ -17,6 +17,10 @@ pub use saved::{Bundle, FinishedGame, MergeSummary};
 /// How long a computer player waits between its moves unless the table says otherwise.
 pub const DEFAULT_BOT_DELAY_MS: u32 = 700;
 
+fn default_bot_delay_ms() -> u32 {
+    DEFAULT_BOT_DELAY_MS
+}
+
 /// A new table as the setup screen or the launch address asks for it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NewGameRequest {
@@ -38,17 +42,23 @@ pub struct Table {
     pub created_ms: f64,
     pub updated_ms: f64,
     /// How many times this table was saved: another tab holding an older revision must not overwrite it.
+    /// (Format 1 had no count: such a table counts from 0.)
+    #[serde(default)]
     pub revision: u64,
     pub game: Game,
     pub dice: DiceGenerator,
     pub first_player_roll: FirstPlayerRoll,
-    /// Each seat's computer player, `None` (or no entry) for a person.
+    /// Each seat's computer player, `None` (or no entry) for a person. (Before format 3: people only.)
+    #[serde(default)]
     pub computer: Vec<Option<Level>>,
     /// How long a computer player waits between its moves, so the table can follow (0: at once).
+    #[serde(default = "default_bot_delay_ms")]
     pub bot_delay_ms: u32,
     /// The seats whose player asked for the coach (after each decision: the points it gave up).
+    #[serde(default)]
     pub coached: Vec<bool>,
     /// Every decision taken at this table with the dice on it, for the coach and the analysis after the game.
+    #[serde(default)]
     pub decisions: Vec<Decision>,
 }
 

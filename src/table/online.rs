@@ -4,7 +4,8 @@
 
 use fivedice_room::{HeldSeat, LogEntry};
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
+
+use super::saved::{Versioned, read_versioned};
 
 /// The version of a saved room's format.
 pub const ROOM_FORMAT: u32 = 1;
@@ -23,19 +24,21 @@ pub struct SavedRoom {
 impl SavedRoom {
     /// The saved form: the room inside a versioned envelope.
     pub fn to_json(&self) -> String {
-        serde_json::json!({ "format": ROOM_FORMAT, "room": self }).to_string()
+        Versioned {
+            format: ROOM_FORMAT,
+            part: "room",
+            body: self,
+        }
+        .to_json()
     }
 
     pub fn from_json(raw: &str) -> Result<SavedRoom, String> {
-        let envelope: Value =
-            serde_json::from_str(raw).map_err(|error| format!("not a saved room: {error}"))?;
-        match envelope.get("format").and_then(Value::as_u64) {
-            Some(format) if format == u64::from(ROOM_FORMAT) => {}
-            Some(other) => return Err(format!("saved room format {other} is not known")),
-            None => return Err("not a saved room: no format version".into()),
+        match read_versioned(raw, "room", "room")? {
+            (format, room) if format == u64::from(ROOM_FORMAT) => {
+                serde_json::from_str(room.get()).map_err(|error| format!("saved room is damaged: {error}"))
+            }
+            (other, _) => Err(format!("saved room format {other} is not known")),
         }
-        let room = envelope.get("room").cloned().ok_or("not a saved room: no room")?;
-        serde_json::from_value(room).map_err(|error| format!("saved room is damaged: {error}"))
     }
 }
 

@@ -1,67 +1,83 @@
 //! The forms Five Dice keeps its data in: a saved table, the history of finished games, and the export file.
 //! Every saved form carries a format version, and older versions are migrated step by step when read.
 
-use fivedice_rules::Game;
-use serde::{Deserialize, Serialize};
-use serde_json::Value;
+use std::collections::BTreeMap;
 
-use super::{DEFAULT_BOT_DELAY_MS, Table};
+use fivedice_rules::Game;
+use serde::ser::SerializeMap;
+use serde::{Deserialize, Serialize, Serializer};
+use serde_json::value::RawValue;
+
+use super::Table;
 
 /// The version of the saved-table format. 1: the first release. 2: tables count their saves (`revision`).
 /// 3: seats can hold computer players (`computer`, `bot_delay_ms`); the coach (`coached`, `decisions`).
+/// A field an older format lacks reads as its default (`Table`'s serde defaults), which is the migration.
 pub const TABLE_FORMAT: u32 = 3;
 /// The version of the history and export formats.
 pub const HISTORY_FORMAT: u32 = 1;
 
+/// A saved form: `{"format": N, "<part>": body}`. Written and read as typed values, never through
+/// `serde_json::Value`, so each saved type's (de)serializer exists once in the download.
+pub(super) struct Versioned<'a, T> {
+    pub format: u32,
+    pub part: &'static str,
+    pub body: &'a T,
+}
+
+impl<T: Serialize> Serialize for Versioned<'_, T> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(Some(2))?;
+        map.serialize_entry("format", &self.format)?;
+        map.serialize_entry(self.part, self.body)?;
+        map.end()
+    }
+}
+
+impl<T: Serialize> Versioned<'_, T> {
+    pub fn to_json(&self) -> String {
+        // Strings, numbers, lists and string-keyed maps only: writing them as JSON cannot fail.
+        serde_json::to_string(self).expect("a saved form is plain JSON")
+    }
+}
+
+/// A JSON object's members by name, each still as its JSON text, to be read once its format is known.
+pub(super) type Parts = BTreeMap<String, Box<RawValue>>;
+
+/// A versioned saved form's format and the text of its `part`; `what` names the form in the errors.
+pub(super) fn read_versioned(raw: &str, part: &str, what: &str) -> Result<(u64, Box<RawValue>), String> {
+    let mut parts: Parts =
+        serde_json::from_str(raw).map_err(|error| format!("not a saved {what}: {error}"))?;
+    let format = parts
+        .get("format")
+        .and_then(|format| serde_json::from_str::<u64>(format.get()).ok())
+        .ok_or_else(|| format!("not a saved {what}: no format version"))?;
+    let body = parts
+        .remove(part)
+        .ok_or_else(|| format!("not a saved {what}: no {part}"))?;
+    Ok((format, body))
+}
+
 impl Table {
     /// The saved form: the table inside a versioned envelope.
     pub fn to_json(&self) -> String {
-        serde_json::json!({ "format": TABLE_FORMAT, "table": self }).to_string()
+        Versioned {
+            format: TABLE_FORMAT,
+            part: "table",
+            body: self,
+        }
+        .to_json()
     }
 
     /// Reads a saved table of this or any earlier format, refusing anything else.
     pub fn from_json(raw: &str) -> Result<Table, String> {
-        let envelope: Value =
-            serde_json::from_str(raw).map_err(|error| format!("not a saved table: {error}"))?;
-        Table::from_envelope(envelope)
-    }
-
-    fn from_envelope(envelope: Value) -> Result<Table, String> {
-        let format = envelope
-            .get("format")
-            .and_then(Value::as_u64)
-            .ok_or("not a saved table: no format version")?;
-        let mut table = envelope
-            .get("table")
-            .cloned()
-            .ok_or("not a saved table: no table")?;
+        let (format, table) = read_versioned(raw, "table", "table")?;
         match format {
-            1 => {
-                migrate_v1_to_v2(&mut table);
-                migrate_v2_to_v3(&mut table);
+            1..=3 => {
+                serde_json::from_str(table.get()).map_err(|error| format!("saved table is damaged: {error}"))
             }
-            2 => migrate_v2_to_v3(&mut table),
-            3 => {}
-            other => return Err(format!("saved table format {other} is not known")),
+            other => Err(format!("saved table format {other} is not known")),
         }
-        serde_json::from_value(table).map_err(|error| format!("saved table is damaged: {error}"))
-    }
-}
-
-/// Format 1 had no revision counter: such a table has been saved an unknown number of times; count from 0.
-fn migrate_v1_to_v2(table: &mut Value) {
-    if let Some(fields) = table.as_object_mut() {
-        fields.insert("revision".into(), Value::from(0));
-    }
-}
-
-/// Format 2 seated only people: no computer players, and the default pace should any be added later.
-fn migrate_v2_to_v3(table: &mut Value) {
-    if let Some(fields) = table.as_object_mut() {
-        fields.insert("computer".into(), Value::Array(Vec::new()));
-        fields.insert("bot_delay_ms".into(), Value::from(DEFAULT_BOT_DELAY_MS));
-        fields.insert("coached".into(), Value::Array(Vec::new()));
-        fields.insert("decisions".into(), Value::Array(Vec::new()));
     }
 }
 
@@ -75,7 +91,12 @@ pub struct FinishedGame {
 }
 
 pub fn history_to_json(games: &[FinishedGame]) -> String {
-    serde_json::json!({ "format": HISTORY_FORMAT, "games": games }).to_string()
+    Versioned {
+        format: HISTORY_FORMAT,
+        part: "games",
+        body: &games,
+    }
+    .to_json()
 }
 
 pub fn history_from_json(raw: &str) -> Result<Vec<FinishedGame>, String> {
@@ -119,50 +140,63 @@ pub enum FileError {
 
 impl Bundle {
     pub fn to_json(&self, exported_ms: f64) -> String {
-        let tables: Vec<Value> = self
+        #[derive(Serialize)]
+        struct File<'a> {
+            app: &'static str,
+            format: u32,
+            exported_ms: f64,
+            tables: Vec<Versioned<'a, Table>>,
+            history: &'a [FinishedGame],
+        }
+        let tables = self
             .tables
             .iter()
-            .map(|table| serde_json::json!({ "format": TABLE_FORMAT, "table": table }))
+            .map(|table| Versioned {
+                format: TABLE_FORMAT,
+                part: "table",
+                body: table,
+            })
             .collect();
-        serde_json::json!({
-            "app": "fivedice",
-            "format": HISTORY_FORMAT,
-            "exported_ms": exported_ms,
-            "tables": tables,
-            "history": self.history,
-        })
-        .to_string()
+        let file = File {
+            app: "fivedice",
+            format: HISTORY_FORMAT,
+            exported_ms,
+            tables,
+            history: &self.history,
+        };
+        serde_json::to_string(&file).expect("an export is plain JSON")
     }
 
     /// Reads an export file; every table and game is checked by the rules, and one bad entry refuses the file.
     pub fn from_json(raw: &str) -> Result<Bundle, FileError> {
-        let file: Value = serde_json::from_str(raw).map_err(|_| FileError::NotFiveDice)?;
-        if file.get("app").and_then(Value::as_str) != Some("fivedice") {
+        let file: Parts = serde_json::from_str(raw).map_err(|_| FileError::NotFiveDice)?;
+        let member = |name: &str| file.get(name).map(|value| value.get());
+        let app = member("app").and_then(|app| serde_json::from_str::<String>(app).ok());
+        if app.as_deref() != Some("fivedice") {
             return Err(FileError::NotFiveDice);
         }
-        match file.get("format").and_then(Value::as_u64) {
+        match member("format").and_then(|format| serde_json::from_str::<u64>(format).ok()) {
             Some(format) if format == u64::from(HISTORY_FORMAT) => {}
             other => return Err(FileError::UnknownFormat(other)),
         }
-        let list = |name: &str| {
-            file.get(name)
-                .and_then(Value::as_array)
-                .cloned()
-                .unwrap_or_default()
+        let list = |name: &str| match member(name) {
+            None => Ok(Vec::new()),
+            Some(list) => serde_json::from_str::<Vec<Box<RawValue>>>(list)
+                .map_err(|error| FileError::Damaged(format!("{name}: {error}"))),
         };
-        let tables = list("tables")
-            .into_iter()
+        let tables = list("tables")?
+            .iter()
             .enumerate()
             .map(|(index, table)| {
-                Table::from_envelope(table)
+                Table::from_json(table.get())
                     .map_err(|error| FileError::Damaged(format!("table {}: {error}", index + 1)))
             })
             .collect::<Result<Vec<Table>, FileError>>()?;
-        let history = list("history")
-            .into_iter()
+        let history = list("history")?
+            .iter()
             .enumerate()
             .map(|(index, game)| {
-                serde_json::from_value(game)
+                serde_json::from_str(game.get())
                     .map_err(|error| FileError::Damaged(format!("finished game {}: {error}", index + 1)))
             })
             .collect::<Result<Vec<FinishedGame>, FileError>>()?;
@@ -203,6 +237,7 @@ mod tests {
     use fivedice_rules::{DiceMode, RulesetId};
 
     use super::*;
+    use crate::table::DEFAULT_BOT_DELAY_MS;
     use crate::table::testing::request;
 
     fn table(seed: u64) -> Table {
@@ -297,5 +332,13 @@ mod tests {
             matches!(Bundle::from_json(&broken), Err(FileError::Damaged(what)) if what.starts_with("table 1:"))
         );
         assert_eq!(Bundle::from_json("not json").unwrap_err(), FileError::NotFiveDice);
+        assert!(matches!(
+            Bundle::from_json(r#"{"app":"fivedice","format":1,"tables":5}"#),
+            Err(FileError::Damaged(what)) if what.starts_with("tables:")
+        ));
+        assert_eq!(
+            Bundle::from_json(r#"{"app":"fivedice","format":"1"}"#).unwrap_err(),
+            FileError::UnknownFormat(None)
+        );
     }
 }
