@@ -6,14 +6,17 @@ set -euo pipefail
 : "${TRUNK_STAGING_DIR:?run this as a Trunk post_build hook}"
 profile_flag=()
 profile_dir=debug
+bindgen_flags=()
 if [ "${TRUNK_PROFILE:-debug}" = release ]; then
   profile_flag=(--release)
   profile_dir=release
+  # Function names are for debugging: a release worker ships without them (-15 KB brotli, BENCHMARKS.md).
+  bindgen_flags=(--remove-name-section --remove-producers-section)
 fi
 # A target directory of its own, so the SIMD flags never invalidate the app's build cache.
 RUSTFLAGS="-C target-feature=+simd128" cargo build --quiet --locked "${profile_flag[@]}" \
   --target wasm32-unknown-unknown --target-dir target/worker -p fivedice-worker --bin solver-worker
-wasm-bindgen --target no-modules --no-typescript --out-name solver-worker --out-dir "$TRUNK_STAGING_DIR" \
+wasm-bindgen --target no-modules --no-typescript "${bindgen_flags[@]}" --out-name solver-worker --out-dir "$TRUNK_STAGING_DIR" \
   "target/worker/wasm32-unknown-unknown/$profile_dir/solver-worker.wasm"
 cat > "$TRUNK_STAGING_DIR/solver-worker_loader.js" <<'JS'
 importScripts("./solver-worker.js");

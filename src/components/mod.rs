@@ -38,19 +38,17 @@ pub fn App() -> impl IntoView {
     Effect::new(move |_| show_language_to_the_platform(language.get()));
     // The store opened in this task (saved games read, a launch address played); the screens build in the next
     // one, where they take the static shell's place: two shorter tasks instead of one long one.
-    let shown = RwSignal::new(false);
-    set_timeout(
-        move || {
-            take_over_from_the_shell();
-            shown.set(true);
-        },
-        std::time::Duration::ZERO,
-    );
     // The words are read once per view: a new language rebuilds the screens (the state lives in the store).
     // One `main` landmark holds every screen, so assistive technologies find the content (axe-core checks it).
-    move || {
-        language.track();
-        view! { <main>{move || shown.get().then(|| view! { <Screens /> })}</main> }
+    view! {
+        <main>
+            <Deferred until=Moment::NextTask>
+                {move || {
+                    language.track();
+                    view! { <Screens /> }
+                }}
+            </Deferred>
+        </main>
     }
 }
 
@@ -82,6 +80,7 @@ fn show_language_to_the_platform(language: Language) {
 /// The screen for where the player is: a table, a room's lobby, or the start screen.
 #[component]
 fn Screens() -> impl IntoView {
+    take_over_from_the_shell();
     let store = expect_context::<GameStore>();
     let has_table = store.has_table();
     let in_room_lobby = store.in_room_lobby();
@@ -173,12 +172,27 @@ fn player_name(players: impl Reading<Vec<String>>, seat: usize) -> String {
     players.with(|players| players.get(seat).cloned().unwrap_or_default())
 }
 
-/// Shows its children one task after the page has painted: the parts of a screen below the fold wait their
-/// turn, so that starting the app is several short tasks instead of one long one that blocks the page.
+/// When content held back at start appears.
+#[derive(Clone, Copy, Default)]
+enum Moment {
+    /// In the next task: the work of this one (the store opening) is done, nothing is painted yet.
+    NextTask,
+    /// One task after the page has painted its next frame.
+    #[default]
+    AfterNextPaint,
+}
+
+/// Shows its children later (by default one task after the page has painted): the parts of a screen below the
+/// fold wait their turn, so that starting the app is several short tasks instead of one long one that blocks
+/// the page.
 #[component]
-fn AfterFirstPaint(children: ChildrenFn) -> impl IntoView {
+fn Deferred(#[prop(optional)] until: Moment, children: ChildrenFn) -> impl IntoView {
     let shown = RwSignal::new(false);
-    after_next_paint(move || shown.set(true));
+    let show = move || shown.set(true);
+    match until {
+        Moment::NextTask => set_timeout(show, std::time::Duration::ZERO),
+        Moment::AfterNextPaint => after_next_paint(show),
+    }
     move || shown.get().then(|| children())
 }
 

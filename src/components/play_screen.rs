@@ -16,7 +16,7 @@ use super::room_lobby::RoomBar;
 use super::score_sheet::ScoreSheet;
 use super::standings::Standings;
 use super::value_picker::ValuePicker;
-use super::{AfterFirstPaint, after_next_paint};
+use super::{Deferred, after_next_paint};
 use crate::store::GameStore;
 use crate::store::Reading as _;
 
@@ -72,9 +72,9 @@ pub fn PlayScreen() -> impl IntoView {
                     </Show>
                 </div>
                 // The sheet is the biggest part of the screen: it renders in a task of its own.
-                <AfterFirstPaint>
+                <Deferred>
                     <ScoreSheet />
-                </AfterFirstPaint>
+                </Deferred>
             </div>
             <ValuePicker />
         </div>
@@ -116,10 +116,10 @@ fn TurnPanel() -> impl IntoView {
                 <DiceTray />
             </Show>
             // The dice and the roll come first; the hint and the coach follow in a task of their own.
-            <AfterFirstPaint>
+            <Deferred>
                 <HintPanel />
                 <CoachLine />
-            </AfterFirstPaint>
+            </Deferred>
         </section>
     }
 }

@@ -3,7 +3,7 @@
 use fivedice_rules::{Columns, DiceMode, Joker, Rules, RulesetId};
 use leptos::prelude::*;
 
-use super::AfterFirstPaint;
+use super::Deferred;
 
 use super::game_choice::{ColumnChoice, DiceModeSelect, JokerSelect, RulesetSelect};
 use super::how_to_play::HowToPlay;
@@ -84,7 +84,7 @@ pub fn SetupScreen() -> impl IntoView {
                 <LanguageSwitch />
             </header>
             // The first task paints the header; the new game's card and the rest come in tasks of their own.
-            <AfterFirstPaint>
+            <Deferred>
             <TablesInProgress />
             <form class="card new-game" on:submit=start aria-labelledby="new-game-title">
                 <h2 id="new-game-title">{words.new_game}</h2>
@@ -229,23 +229,23 @@ pub fn SetupScreen() -> impl IntoView {
                 <p class="error" role="alert">{move || setup_error.get()}</p>
                 <button type="submit" class="primary start" data-action="start">{words.start}</button>
             </form>
-            </AfterFirstPaint>
+            </Deferred>
             // Below the fold: each card in a task of its own, after the first paint.
-            <AfterFirstPaint>
+            <Deferred>
                 <JoinRoomCard />
-            </AfterFirstPaint>
-            <AfterFirstPaint>
+            </Deferred>
+            <Deferred>
                 <History />
-            </AfterFirstPaint>
-            <AfterFirstPaint>
+            </Deferred>
+            <Deferred>
                 <Statistics />
-            </AfterFirstPaint>
-            <AfterFirstPaint>
+            </Deferred>
+            <Deferred>
                 <PerfectPlay />
-            </AfterFirstPaint>
-            <AfterFirstPaint>
+            </Deferred>
+            <Deferred>
                 <YourData />
-            </AfterFirstPaint>
+            </Deferred>
         </div>
     }
 }
