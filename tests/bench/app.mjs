@@ -37,9 +37,19 @@ async function timeToRoll(browser, url, throttle) {
       const cdp = await context.newCDPSession(page);
       await cdp.send("Emulation.setCPUThrottlingRate", { rate: throttle });
     }
+    // The moment the page has an enabled Roll, taken in the page as the DOM changes: Playwright's own waiting
+    // polls at growing intervals (up to 500 ms apart) and would time its polling, not the page.
+    await page.addInitScript(() => {
+      new MutationObserver((_, observer) => {
+        if (document.querySelector('[data-action="roll"]:not([disabled])')) {
+          window.rollReadyAt = performance.now();
+          observer.disconnect();
+        }
+      }).observe(document, { subtree: true, childList: true, attributes: true });
+    });
     await page.goto(url, { waitUntil: "commit" });
-    await page.waitForSelector('[data-action="roll"]:not([disabled])');
-    times.push(await page.evaluate(() => performance.now()));
+    await page.waitForFunction(() => window.rollReadyAt !== undefined);
+    times.push(await page.evaluate(() => window.rollReadyAt));
     await context.close();
   }
   return median(times);
