@@ -1,5 +1,5 @@
 //! The forms Five Dice keeps its data in: a saved table, the history of finished games, and the export file.
-//! Every saved form carries a format version, and older versions are migrated step by step when read.
+//! Every saved form carries a format version; an older version reads with defaults for the fields it lacked.
 
 use std::collections::BTreeMap;
 
@@ -42,7 +42,7 @@ impl<T: Serialize> Versioned<'_, T> {
 }
 
 /// A JSON object's members by name, each still as its JSON text, to be read once its format is known.
-pub(super) type Parts = BTreeMap<String, Box<RawValue>>;
+type Parts = BTreeMap<String, Box<RawValue>>;
 
 /// A versioned saved form's format and the text of its `part`; `what` names the form in the errors.
 pub(super) fn read_versioned(raw: &str, part: &str, what: &str) -> Result<(u64, Box<RawValue>), String> {
