@@ -44,14 +44,18 @@ impl<T: Serialize> Versioned<'_, T> {
 /// A JSON object's members by name, each still as its JSON text, to be read once its format is known.
 type Parts = BTreeMap<String, Box<RawValue>>;
 
+/// The format version a saved form's parts carry, if they carry one.
+fn format_of(parts: &Parts) -> Option<u64> {
+    parts
+        .get("format")
+        .and_then(|format| serde_json::from_str(format.get()).ok())
+}
+
 /// A versioned saved form's format and the text of its `part`; `what` names the form in the errors.
 pub(super) fn read_versioned(raw: &str, part: &str, what: &str) -> Result<(u64, Box<RawValue>), String> {
     let mut parts: Parts =
         serde_json::from_str(raw).map_err(|error| format!("not a saved {what}: {error}"))?;
-    let format = parts
-        .get("format")
-        .and_then(|format| serde_json::from_str::<u64>(format.get()).ok())
-        .ok_or_else(|| format!("not a saved {what}: no format version"))?;
+    let format = format_of(&parts).ok_or_else(|| format!("not a saved {what}: no format version"))?;
     let body = parts
         .remove(part)
         .ok_or_else(|| format!("not a saved {what}: no {part}"))?;
@@ -61,12 +65,16 @@ pub(super) fn read_versioned(raw: &str, part: &str, what: &str) -> Result<(u64, 
 impl Table {
     /// The saved form: the table inside a versioned envelope.
     pub fn to_json(&self) -> String {
+        self.versioned().to_json()
+    }
+
+    /// The table inside its versioned envelope, as it is saved alone and in an export.
+    fn versioned(&self) -> Versioned<'_, Table> {
         Versioned {
             format: TABLE_FORMAT,
             part: "table",
             body: self,
         }
-        .to_json()
     }
 
     /// Reads a saved table of this or any earlier format, refusing anything else.
@@ -148,20 +156,11 @@ impl Bundle {
             tables: Vec<Versioned<'a, Table>>,
             history: &'a [FinishedGame],
         }
-        let tables = self
-            .tables
-            .iter()
-            .map(|table| Versioned {
-                format: TABLE_FORMAT,
-                part: "table",
-                body: table,
-            })
-            .collect();
         let file = File {
             app: "fivedice",
             format: HISTORY_FORMAT,
             exported_ms,
-            tables,
+            tables: self.tables.iter().map(Table::versioned).collect(),
             history: &self.history,
         };
         serde_json::to_string(&file).expect("an export is plain JSON")
@@ -175,7 +174,7 @@ impl Bundle {
         if app.as_deref() != Some("fivedice") {
             return Err(FileError::NotFiveDice);
         }
-        match member("format").and_then(|format| serde_json::from_str::<u64>(format).ok()) {
+        match format_of(&file) {
             Some(format) if format == u64::from(HISTORY_FORMAT) => {}
             other => return Err(FileError::UnknownFormat(other)),
         }
