@@ -213,7 +213,9 @@ async function lighthouseMedian(url) {
  * Blocking time as Lighthouse counts it (each main-thread task after the first contentful paint, at 4x CPU,
  * beyond 50 ms), but from each task's CPU time on the page's main thread rather than its wall time: on a shared,
  * busy machine a task's wall time also counts the time its thread waited for a core, which is noise, not the
- * page's work. The median of `RUNS` loads, from a trace of each.
+ * page's work. Steadier than wall time, yet a busy machine still slows the CPU time too (threads sharing a core
+ * and its caches): compare only counts taken alternately in one run. The median of `RUNS` loads, from a trace
+ * of each.
  */
 async function blockingFromCpu(browser, url) {
   const totals = [];
