@@ -14,7 +14,7 @@
     reloadWhenUpdated = true;
     registration.waiting.postMessage("skip-waiting");
   };
-  addEventListener("load", async () => {
+  const register = async () => {
     const registration = await navigator.serviceWorker.register("sw.js");
     const announce = () => dispatchEvent(new Event("fivedice:update-ready"));
     // A version that was waiting at start-up takes over now: this page already came fresh from the network.
@@ -26,5 +26,10 @@
     watch(registration.installing);
     registration.addEventListener("updatefound", () => watch(registration.installing));
     setInterval(() => registration.update().catch(() => {}), 30 * 60 * 1000);
-  });
+  };
+  // The offline copy (the whole app, ~1.5 MB) is fetched and stored once the app has started, not while it
+  // starts: on a two-core device the precaching's threads took the cores the first screen was built on, and
+  // tripled its tasks (BENCHMARKS.md). A few seconds after the page's load, when the page is idle.
+  const whenIdle = (then) => (window.requestIdleCallback ? requestIdleCallback(then, { timeout: 2000 }) : then());
+  addEventListener("load", () => setTimeout(() => whenIdle(register), 3000));
 })();
