@@ -13,7 +13,8 @@ import { brotliCompressSync, constants } from "node:zlib";
 // shorter tasks (+~700 B). Raised to 333,900 B: the store opening in a task before the screens build (+509 B
 // for a third less blocking time at start, BENCHMARKS.md). Lowered to 322,200 B: the saved forms read and
 // written as typed values, not through serde_json::Value (-10.9 KB), a die's face drawn by the stylesheet.
-const BUDGET_BYTES = 322_200;
+// Lowered to 321,800 B: the service worker's registration script ships minified.
+const BUDGET_BYTES = 321_800;
 const TARGET_BYTES = 200_000;
 
 /**
