@@ -23,7 +23,29 @@ pub enum Answer {
     Verdict(Verdict),
 }
 
-type Callback = Box<dyn FnOnce(Result<Answer, String>)>;
+/// Why the engine gave no answer. The page words each in the player's language (`Words::engine_failed`).
+#[derive(Clone, Debug, PartialEq)]
+pub enum EngineError {
+    /// The browser could not start the worker.
+    CannotStart,
+    /// The worker stopped with an error: it could not load (a browser without WebAssembly SIMD, or the app
+    /// not fully downloaded), or it failed.
+    Stopped,
+    /// A request could not be posted to the worker.
+    Unreachable,
+    /// The worker's reply could not be read (why, in English: a defect to report).
+    Unreadable(String),
+    /// The worker answered, but not the question asked.
+    WrongAnswer,
+    /// The worker's advice held no option.
+    NoAdvice,
+    /// There are no dice on the table to advise on.
+    NoDice,
+    /// The worker could not answer, in its own words (technical, in English: a defect to report).
+    Refused(String),
+}
+
+type Callback = Box<dyn FnOnce(Result<Answer, EngineError>)>;
 
 #[derive(Clone, Copy)]
 pub struct Engine {
@@ -48,16 +70,16 @@ impl Engine {
     }
 
     /// The expected score of a whole solitaire game under optimal play.
-    pub fn solve(&self, rules: Rules, answer: impl FnOnce(Result<Answer, String>) + 'static) {
+    pub fn solve(&self, rules: Rules, answer: impl FnOnce(Result<Answer, EngineError>) + 'static) {
         let id = self.take_id();
         self.send(SolverRequest::Solve { id, rules }, Box::new(answer));
     }
 
     /// Every option of the current player's situation, best first (the dice on the table, the rolls left). A
     /// column game is advised by the column player, whose values are estimates.
-    pub fn advise(&self, game: &Game, answer: impl FnOnce(Result<Answer, String>) + 'static) {
+    pub fn advise(&self, game: &Game, answer: impl FnOnce(Result<Answer, EngineError>) + 'static) {
         let Some(dice) = game.turn().dice else {
-            return answer(Err("roll the dice first".into()));
+            return answer(Err(EngineError::NoDice));
         };
         let id = self.take_id();
         let request = match game.rules().columns().is_one() {
@@ -84,10 +106,10 @@ impl Engine {
         level: Level,
         rolls_left: u8,
         seed: u64,
-        answer: impl FnOnce(Result<Answer, String>) + 'static,
+        answer: impl FnOnce(Result<Answer, EngineError>) + 'static,
     ) {
         let Some(dice) = game.turn().dice else {
-            return answer(Err("no dice on the table".into()));
+            return answer(Err(EngineError::NoDice));
         };
         let id = self.take_id();
         let request = match game.rules().columns().is_one() {
@@ -115,7 +137,7 @@ impl Engine {
         &self,
         rules: Rules,
         decision: &crate::table::Decision,
-        answer: impl FnOnce(Result<Verdict, String>) + 'static,
+        answer: impl FnOnce(Result<Verdict, EngineError>) + 'static,
     ) {
         let request = SolverRequest::Judge {
             id: self.take_id(),
@@ -130,8 +152,8 @@ impl Engine {
             Box::new(move |reply| {
                 answer(match reply {
                     Ok(Answer::Verdict(verdict)) => Ok(verdict),
-                    Ok(_) => Err("the strategy engine answered another question".into()),
-                    Err(message) => Err(message),
+                    Ok(_) => Err(EngineError::WrongAnswer),
+                    Err(error) => Err(error),
                 })
             }),
         );
@@ -152,8 +174,8 @@ impl Engine {
     }
 
     fn send(&self, request: SolverRequest, answer: Callback) {
-        if let Err(message) = self.start() {
-            return answer(Err(message));
+        if let Err(error) = self.start() {
+            return answer(Err(error));
         }
         if let Some(id) = request.id() {
             self.waiting.update_value(|waiting| {
@@ -180,17 +202,16 @@ impl Engine {
                 .is_some_and(|worker| worker.post_message(&text.into()).is_ok())
         });
         if !sent {
-            self.fail_all("The strategy engine could not be reached.".into());
+            self.fail_all(EngineError::Unreachable);
         }
     }
 
     /// Starts the worker on first use.
-    fn start(&self) -> Result<(), String> {
+    fn start(&self) -> Result<(), EngineError> {
         if self.worker.with_value(Option::is_some) {
             return Ok(());
         }
-        let worker = web_sys::Worker::new(WORKER_SCRIPT)
-            .map_err(|_| "The strategy engine could not start in this browser.".to_string())?;
+        let worker = web_sys::Worker::new(WORKER_SCRIPT).map_err(|_| EngineError::CannotStart)?;
         let engine = *self;
         let on_message =
             Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |event: web_sys::MessageEvent| match event
@@ -200,15 +221,14 @@ impl Engine {
                 .map(SolverReply::from_json)
             {
                 Some(Ok(reply)) => engine.receive(reply),
-                Some(Err(message)) => engine.fail_all(message),
-                None => engine.fail_all("the strategy engine sent nothing readable".into()),
+                Some(Err(message)) => engine.fail_all(EngineError::Unreadable(message)),
+                None => engine.fail_all(EngineError::Unreadable("not text".into())),
             });
-        let on_error = Closure::<dyn FnMut(web_sys::Event)>::new(move |_| {
-            engine.fail_all("The strategy engine stopped with an error.".into());
-        });
+        let on_error = Closure::<dyn FnMut(web_sys::Event)>::new(move |_| engine.stop());
         worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
         worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
-        // The handlers live as long as the worker, which lives as long as the page.
+        // The handlers stay for the page's life: a worker lives as long as the page unless it fails, and one
+        // that failed leaves its two small handlers behind (it can no longer call them).
         on_message.forget();
         on_error.forget();
         self.worker.set_value(Some(worker));
@@ -256,12 +276,22 @@ impl Engine {
             SolverReply::Failed {
                 id: Some(id),
                 message,
-            } => self.answer(id, Err(message)),
-            SolverReply::Failed { id: None, message } => self.fail_all(message),
+            } => self.answer(id, Err(EngineError::Refused(message))),
+            SolverReply::Failed { id: None, message } => self.fail_all(EngineError::Refused(message)),
         }
     }
 
-    fn answer(&self, id: u32, result: Result<Answer, String>) {
+    /// The worker failed (it could not load, or it crashed): every request waiting is answered with that,
+    /// and the next request starts a new worker, which fails again at once where the browser cannot run it.
+    fn stop(&self) {
+        if let Some(worker) = self.worker.try_update_value(Option::take).flatten() {
+            worker.terminate();
+        }
+        self.queued.set_value(Some(Vec::new()));
+        self.fail_all(EngineError::Stopped);
+    }
+
+    fn answer(&self, id: u32, result: Result<Answer, EngineError>) {
         let callback = self
             .waiting
             .try_update_value(|waiting| waiting.remove(&id))
@@ -271,14 +301,14 @@ impl Engine {
         }
     }
 
-    fn fail_all(&self, message: String) {
+    fn fail_all(&self, error: EngineError) {
         self.progress.set(None);
         let callbacks: Vec<Callback> = self
             .waiting
             .try_update_value(|waiting| waiting.drain().map(|(_, callback)| callback).collect())
             .unwrap_or_default();
         for callback in callbacks {
-            callback(Err(message.clone()));
+            callback(Err(error.clone()));
         }
     }
 }

@@ -18,8 +18,10 @@ RUSTFLAGS="-C target-feature=+simd128" cargo build --quiet --locked "${profile_f
   --target wasm32-unknown-unknown --target-dir target/worker -p fivedice-worker --bin solver-worker
 wasm-bindgen --target no-modules --no-typescript "${bindgen_flags[@]}" --out-name solver-worker --out-dir "$TRUNK_STAGING_DIR" \
   "target/worker/wasm32-unknown-unknown/$profile_dir/solver-worker.wasm"
+# A wasm that cannot load (not fetched, or a browser without SIMD) rejects a promise, which a worker does not
+# report to its page: thrown again from a task, it reaches the page as the worker's error event.
 cat > "$TRUNK_STAGING_DIR/solver-worker_loader.js" <<'JS'
 importScripts("./solver-worker.js");
-wasm_bindgen({ module_or_path: "./solver-worker_bg.wasm" });
+wasm_bindgen({ module_or_path: "./solver-worker_bg.wasm" }).catch((error) => setTimeout(() => { throw error; }));
 JS
 echo "solver-worker: built with simd128 ($profile_dir)"

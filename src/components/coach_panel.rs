@@ -142,7 +142,7 @@ pub fn GameAnalysis() -> impl IntoView {
                     (rows, points_lost(decisions, seat), mine.len(), judged)
                 });
                 let waiting = match failed.get() {
-                    Some(reason) if judged < made => (words.rest_failed)(&reason),
+                    Some(error) if judged < made => (words.rest_failed)(&(words.engine_failed)(&error)),
                     None if judged < made => words.still_working.to_string(),
                     _ => String::new(),
                 };

@@ -5,7 +5,7 @@ use fivedice_rules::Move;
 use fivedice_worker::RatedOption;
 use leptos::prelude::*;
 
-use crate::engine::{Answer, Engine};
+use crate::engine::{Answer, Engine, EngineError};
 use crate::i18n::decimals;
 use crate::store::Reading as _;
 use crate::store::{GameStore, Situation};
@@ -15,7 +15,7 @@ use crate::store::{GameStore, Situation};
 pub enum HintState {
     Asking(Situation),
     Ready(Situation, Vec<RatedOption>),
-    Failed(Situation, String),
+    Failed(Situation, EngineError),
 }
 
 impl HintState {
@@ -73,8 +73,8 @@ pub fn HintPanel() -> impl IntoView {
         store.advise(move |situation, answer| {
             asked.set(Some(match answer {
                 Ok(Answer::Advice(options)) => HintState::Ready(situation, options),
-                Ok(_) => HintState::Failed(situation, words.no_advice.into()),
-                Err(message) => HintState::Failed(situation, message),
+                Ok(_) => HintState::Failed(situation, EngineError::WrongAnswer),
+                Err(error) => HintState::Failed(situation, error),
             }));
         });
         if let Some(situation) = situation.get_untracked() {
@@ -103,8 +103,9 @@ pub fn HintPanel() -> impl IntoView {
                     }
                         .into_any()
                 }
-                Some(HintState::Failed(_, message)) => {
-                    view! { <div class="hint error" data-hint="failed">{message}</div> }.into_any()
+                Some(HintState::Failed(_, error)) => {
+                    view! { <div class="hint error" data-hint="failed">{(words.engine_failed)(&error)}</div> }
+                        .into_any()
                 }
                 Some(HintState::Ready(_, options)) => {
                     let total = f64::from(total.get());

@@ -1,7 +1,7 @@
 //! "How well can one play?": the strategy engine builds the optimal-play table in a Web Worker, with a
 //! progress bar, and reports the average a perfect solitaire player scores.
 
-use crate::engine::{Answer, Engine};
+use crate::engine::{Answer, Engine, EngineError};
 use crate::i18n::decimals;
 use crate::store::GameStore;
 use fivedice_rules::{Rules, RulesetId};
@@ -16,7 +16,7 @@ enum Card {
         seconds: f64,
         from_device: bool,
     },
-    Failed(String),
+    Failed(EngineError),
 }
 
 #[component]
@@ -38,8 +38,8 @@ pub fn PerfectPlay() -> impl IntoView {
                     seconds,
                     from_device,
                 },
-                Ok(_) => Card::Failed(words.engine_other_answer.into()),
-                Err(message) => Card::Failed(message),
+                Ok(_) => Card::Failed(EngineError::WrongAnswer),
+                Err(error) => Card::Failed(error),
             })
         });
     };
@@ -101,7 +101,7 @@ pub fn PerfectPlay() -> impl IntoView {
                     }
                         .into_any()
                 }
-                Card::Failed(message) => view! { <p class="error">{message}</p> }.into_any(),
+                Card::Failed(error) => view! { <p class="error">{(words.engine_failed)(&error)}</p> }.into_any(),
             }}
         </section>
     }

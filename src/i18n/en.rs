@@ -6,6 +6,7 @@ use fivedice_rules::{
 
 use super::Words;
 use super::guide::{self, GuidePhrases};
+use crate::engine::EngineError;
 use crate::storage::SaveRefused;
 use crate::table::saved::FileError;
 
@@ -111,7 +112,6 @@ pub static WORDS: Words = Words {
     points_at: |ruleset| format!(" points at {ruleset} "),
     worked_out_in: |seconds| format!("(worked out in {seconds} s)"),
     read_from_device_in: |seconds| format!("(read from this device in {seconds} s)"),
-    engine_other_answer: "the strategy engine answered another question",
 
     play_online: "Play online",
     looking_for_server: "Looking for a room server…",
@@ -235,7 +235,6 @@ pub static WORDS: Words = Words {
 
     hint: "Hint",
     working_out: "Working out the best play…",
-    no_advice: "no advice came back",
     expected: |play, points| format!("{play}: {points} expected"),
     hint_honesty: "Best for your own expected final score — not for your chance to beat the others.",
     hint_estimate: "Approximate in column Yam: no one can work out exact play over several columns, so each column \
@@ -297,6 +296,18 @@ pub static WORDS: Words = Words {
         FileError::Damaged(what) => format!("part of the file is damaged ({what})"),
     },
     export_to_keep: "Export your games to keep them.",
+    engine_failed: |error| match error {
+        EngineError::CannotStart => "the strategy engine cannot start in this browser".into(),
+        EngineError::Stopped => {
+            "the strategy engine stopped (an older browser, or the app not fully downloaded)".into()
+        }
+        EngineError::Unreachable => "the strategy engine could not be reached".into(),
+        EngineError::Unreadable(why) => format!("the strategy engine's answer could not be read ({why})"),
+        EngineError::WrongAnswer => "the strategy engine answered another question".into(),
+        EngineError::NoAdvice => "no advice came back".into(),
+        EngineError::NoDice => "roll the dice first".into(),
+        EngineError::Refused(why) => format!("the strategy engine could not answer ({why})"),
+    },
     coach_failed: |reason| format!("The coach could not judge a decision: {reason}"),
     computer_failed: |reason| format!("A computer player could not move: {reason}"),
     refused: |error: &GameError| error.to_string(),

@@ -7,6 +7,7 @@ use fivedice_rules::{
 
 use super::Words;
 use super::guide::{self, GuidePhrases};
+use crate::engine::EngineError;
 use crate::storage::SaveRefused;
 use crate::table::saved::FileError;
 
@@ -162,7 +163,6 @@ pub static WORDS: Words = Words {
     points_at: |ruleset| format!(" points au {ruleset} "),
     worked_out_in: |seconds| format!("(calculé en {seconds} s)"),
     read_from_device_in: |seconds| format!("(relu sur cet appareil en {seconds} s)"),
-    engine_other_answer: "le moteur de stratégie a répondu à une autre question",
 
     play_online: "Jouer en ligne",
     looking_for_server: "Recherche d’un serveur de salles…",
@@ -295,7 +295,6 @@ pub static WORDS: Words = Words {
 
     hint: "Conseil",
     working_out: "Calcul du meilleur coup…",
-    no_advice: "aucun conseil n’est revenu",
     expected: |play, points| format!("{play} : {points} espérés"),
     hint_honesty: "Le meilleur pour votre propre score final espéré — pas pour vos chances de battre les autres.",
     hint_estimate: "Approché au Yam à colonnes : le jeu exact sur plusieurs colonnes est hors de portée, alors chaque \
@@ -362,6 +361,18 @@ pub static WORDS: Words = Words {
         FileError::Damaged(what) => format!("une partie du fichier est abîmée ({what})"),
     },
     export_to_keep: "Exportez vos parties pour les garder.",
+    engine_failed: |error| {
+        match error {
+        EngineError::CannotStart => "le moteur de stratégie ne peut pas démarrer dans ce navigateur".into(),
+        EngineError::Stopped => "le moteur de stratégie s’est arrêté (navigateur trop ancien, ou appli pas entièrement téléchargée)".into(),
+        EngineError::Unreachable => "le moteur de stratégie est injoignable".into(),
+        EngineError::Unreadable(why) => format!("la réponse du moteur de stratégie est illisible ({why})"),
+        EngineError::WrongAnswer => "le moteur de stratégie a répondu à une autre question".into(),
+        EngineError::NoAdvice => "aucun conseil n’est revenu".into(),
+        EngineError::NoDice => "lancez d’abord les dés".into(),
+        EngineError::Refused(why) => format!("le moteur de stratégie n’a pas pu répondre ({why})"),
+    }
+    },
     coach_failed: |reason| format!("L’entraîneur n’a pas pu juger une décision : {reason}"),
     computer_failed: |reason| format!("Un joueur ordinateur n’a pas pu jouer : {reason}"),
     refused,

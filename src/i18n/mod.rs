@@ -12,6 +12,7 @@ mod en;
 mod fr;
 mod guide;
 
+use crate::engine::EngineError;
 use crate::storage::SaveRefused;
 use crate::table::saved::FileError;
 pub use fivedice_rules::Language;
@@ -118,7 +119,6 @@ pub struct Words {
     pub points_at: fn(&str) -> String,
     pub worked_out_in: fn(&str) -> String,
     pub read_from_device_in: fn(&str) -> String,
-    pub engine_other_answer: &'static str,
 
     // Play online.
     pub play_online: &'static str,
@@ -224,7 +224,6 @@ pub struct Words {
     // Hint, coach, analysis.
     pub hint: &'static str,
     pub working_out: &'static str,
-    pub no_advice: &'static str,
     pub expected: fn(&str, &str) -> String,
     pub hint_honesty: &'static str,
     /// Column Yam: the hint is the column player's estimate.
@@ -263,6 +262,8 @@ pub struct Words {
     /// Finished games added, games in progress added, already here.
     pub imported: fn(usize, usize, usize) -> String,
     pub export_to_keep: &'static str,
+    /// Why the strategy engine gave no answer: a clause, shown alone or after a colon.
+    pub engine_failed: fn(&EngineError) -> String,
     pub coach_failed: fn(&str) -> String,
     pub computer_failed: fn(&str) -> String,
     /// A move the rules refused, in plain words.
@@ -497,5 +498,29 @@ mod tests {
         for language in Language::ALL {
             assert!(!(words(language).refused)(&error).is_empty());
         }
+    }
+
+    #[test]
+    fn a_silent_strategy_engine_is_told_in_the_players_language() {
+        let errors = [
+            EngineError::CannotStart,
+            EngineError::Stopped,
+            EngineError::Unreachable,
+            EngineError::Unreadable("expected value".into()),
+            EngineError::WrongAnswer,
+            EngineError::NoAdvice,
+            EngineError::NoDice,
+            EngineError::Refused("unknown ruleset".into()),
+        ];
+        for error in &errors {
+            let english = (words(Language::English).engine_failed)(error);
+            let french = (words(Language::French).engine_failed)(error);
+            assert_ne!(english, french, "{error:?} is not translated");
+        }
+        let stopped = (words(Language::French).engine_failed)(&EngineError::Stopped);
+        assert!(stopped.starts_with("le moteur de stratégie"), "{stopped}");
+        // The worker's own words are a defect report: kept as they are, inside the player's sentence.
+        let refused = (words(Language::French).engine_failed)(&errors[7]);
+        assert!(refused.contains("(unknown ruleset)"), "{refused}");
     }
 }

@@ -59,11 +59,12 @@ impl GameStore {
         self.engine
             .judge(rules, &decision.clone(), move |verdict| match verdict {
                 Ok(verdict) => store.keep_verdict(index, &decision, verdict),
-                Err(message) => {
+                Err(error) => {
                     if store.judging_failed.get_untracked().is_none() {
-                        store.tell((store.words().coach_failed)(&message));
+                        let words = store.words();
+                        store.tell((words.coach_failed)(&(words.engine_failed)(&error)));
                     }
-                    store.judging_failed.set(Some(message));
+                    store.judging_failed.set(Some(error));
                 }
             });
     }

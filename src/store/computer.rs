@@ -5,7 +5,7 @@ use fivedice_rules::{DICE, Game, Move, Place};
 use fivedice_worker::Level;
 use leptos::prelude::*;
 
-use crate::engine::Answer;
+use crate::engine::{Answer, EngineError};
 use crate::table::Table;
 
 use super::GameStore;
@@ -42,14 +42,14 @@ struct Plan {
 }
 
 /// The one move a computer player's request comes back with.
-fn bot_move(answer: Result<Answer, String>) -> Result<Move, String> {
+fn bot_move(answer: Result<Answer, EngineError>) -> Result<Move, EngineError> {
     match answer? {
         Answer::Advice(options) => options
             .into_iter()
             .next()
             .map(|option| option.choice)
-            .ok_or_else(|| "no move came back".to_string()),
-        Answer::Solved { .. } | Answer::Verdict(_) => Err("the engine answered another question".into()),
+            .ok_or(EngineError::NoAdvice),
+        Answer::Solved { .. } | Answer::Verdict(_) => Err(EngineError::WrongAnswer),
     }
 }
 
@@ -154,7 +154,7 @@ impl GameStore {
                         store.announce_box(category);
                         store.next_computer_step();
                     }
-                    Err(message) => store.computer_failed(message),
+                    Err(error) => store.computer_failed(error),
                 }
             });
     }
@@ -165,10 +165,8 @@ impl GameStore {
         self.engine
             .bot_move(game, level, 0, seed, move |answer| match bot_move(answer) {
                 Ok(Move::Cell(place)) => store.computer_takes(place),
-                Ok(Move::Keep(_) | Move::Announce(_)) => {
-                    store.computer_failed("the engine did not choose a cell with no rolls left".into())
-                }
-                Err(message) => store.computer_failed(message),
+                Ok(Move::Keep(_) | Move::Announce(_)) => store.computer_failed(EngineError::WrongAnswer),
+                Err(error) => store.computer_failed(error),
             });
     }
 
@@ -178,8 +176,9 @@ impl GameStore {
         self.next_computer_step();
     }
 
-    fn computer_failed(&self, message: String) {
+    fn computer_failed(&self, error: EngineError) {
         self.computer.busy.set_value(false);
-        self.tell((self.words().computer_failed)(&message));
+        let words = self.words();
+        self.tell((words.computer_failed)(&(words.engine_failed)(&error)));
     }
 }

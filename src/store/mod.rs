@@ -23,7 +23,7 @@ use std::rc::Rc;
 use fivedice_rules::{Game, GameError, Language};
 use leptos::prelude::*;
 
-use crate::engine::Engine;
+use crate::engine::{Engine, EngineError};
 use crate::i18n::{self, Words};
 use crate::storage::{SaveRefused, Storage, Unreadable};
 use crate::table::{FinishedGame, Table};
@@ -87,7 +87,7 @@ pub struct GameStore {
     /// Set once saving has failed, so the player is told only once.
     save_failed: StoredValue<bool>,
     /// Why the engine could not judge the coached decisions, once it has failed.
-    judging_failed: RwSignal<Option<String>>,
+    judging_failed: RwSignal<Option<EngineError>>,
     computer: ComputerDriver,
     storage: StoredValue<Storage, LocalStorage>,
     clock: Clock,

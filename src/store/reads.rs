@@ -8,7 +8,7 @@ use fivedice_rules::{
 use fivedice_worker::Level;
 use leptos::prelude::*;
 
-use crate::engine::Answer;
+use crate::engine::{Answer, EngineError};
 use crate::storage::Unreadable;
 use crate::table::{Decision, FinishedGame, Table};
 
@@ -261,7 +261,7 @@ impl GameStore {
     }
 
     /// Why the engine could not judge decisions, once it failed (the analysis stops waiting).
-    pub fn judging_failed(&self) -> ReadSignal<Option<String>> {
+    pub fn judging_failed(&self) -> ReadSignal<Option<EngineError>> {
         self.judging_failed.read_only()
     }
 
@@ -289,7 +289,7 @@ impl GameStore {
     }
 
     /// Asks the engine for every option of the current situation, best first.
-    pub fn advise(&self, answer: impl FnOnce(Situation, Result<Answer, String>) + 'static) {
+    pub fn advise(&self, answer: impl FnOnce(Situation, Result<Answer, EngineError>) + 'static) {
         let Some(game) = self.game_now(Game::clone) else {
             return;
         };

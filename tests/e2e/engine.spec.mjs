@@ -78,3 +78,18 @@ test("a table kept on the device is read on the next visit, and a corrupt one is
   expect(await solve()).toBe("built");
   expect((await keptTables()).map((table) => table.name)).toEqual([kept[0].name]);
 });
+
+test("an engine that cannot load says so in the player's language, and answers once it can", async ({ page }) => {
+  // As on a browser without WebAssembly SIMD, or offline before the engine was ever downloaded.
+  await page.route("**/solver-worker_bg.wasm", (route) => route.abort());
+  await page.goto("index.html?new=1&rules=yahtzee&players=Anna&seed=3&lang=fr");
+  await page.locator('[data-action="roll"]').click();
+  await page.locator('[data-action="hint"]').click();
+  const hint = page.locator("[data-hint]");
+  await expect(hint).toHaveAttribute("data-hint", "failed");
+  await expect(hint).toHaveText(/^le moteur de stratégie s’est arrêté/);
+  // The next request starts a new worker.
+  await page.unroute("**/solver-worker_bg.wasm");
+  await page.locator('[data-action="hint"]').click();
+  await expect(hint).toHaveAttribute("data-hint", "ready", { timeout: 30_000 });
+});
