@@ -450,7 +450,7 @@ fn saved_game(name: &str, game: &fivedice_rules::Game) -> std::path::PathBuf {
 
 #[test]
 fn advise_ranks_the_moves_of_a_saved_column_game() {
-    use fivedice_rules::{Category, Column, Columns, DiceMode, Face, Game, Place, Rules, RulesetId};
+    use fivedice_rules::{Category, Column, Columns, DiceMode, Face, Game, Place, Play, Rules, RulesetId};
     let rules = |columns: &[Column]| {
         Rules::new(RulesetId::Yam)
             .with_columns(Columns::new(columns).unwrap())
@@ -463,11 +463,12 @@ fn advise_ranks_the_moves_of_a_saved_column_game() {
     let mut game = Game::new(rules(&[Column::Down]), DiceMode::App, &["Ann"], 0).unwrap();
     let cells = RulesetId::Yam.ruleset().cells;
     for cell in &cells[..cells.len() - 1] {
-        game.roll(&mut dice).unwrap();
-        game.score(Place::new(Column::Down, cell.category)).unwrap();
+        game.play(&game.draw(&mut dice).unwrap()).unwrap();
+        game.play(&Play::Score(Place::new(Column::Down, cell.category)))
+            .unwrap();
     }
     for _ in 0..3 {
-        game.roll(&mut dice).unwrap();
+        game.play(&game.draw(&mut dice).unwrap()).unwrap();
     }
     let total = game.totals(0).unwrap().grand;
     let points = game.preview(Place::new(Column::Down, Category::Yam)).unwrap();
@@ -493,7 +494,7 @@ fn advise_ranks_the_moves_of_a_saved_column_game() {
         0,
     )
     .unwrap();
-    game.roll(&mut dice).unwrap();
+    game.play(&game.draw(&mut dice).unwrap()).unwrap();
     let path = saved_game("first-roll", &game);
     let advice = json_of(&["advise", "--game", path.to_str().unwrap(), "--json"]);
     let options = advice["options"].as_array().unwrap();

@@ -1,19 +1,31 @@
-//! Online rooms of Five Dice, without any server machinery.
+//! Rooms of Five Dice, without any server machinery: a table, online or on one device, is a room.
 //!
 //! - [`name`]: room names (trimmed, case-insensitive, 1 to 40 characters) and player names.
 //! - [`room`]: the room as a value: lobby, play, finished. Commands are checked into [`Event`]s, and
 //!   [`Room::apply`] is the only way a room changes, so replaying a room's log rebuilds it exactly — on the
-//!   server after a restart and in every browser that watches the room.
-//! - [`protocol`]: the JSON messages between a device and the room server.
+//!   host after a restart and on every device at the table.
+//! - [`seats`]: the seats held with their tokens, following the room's numbering as people leave.
+//! - [`host`]: the host of a room without I/O: devices' messages in, messages to send out. The room server,
+//!   the page (for a table on one device) and the tests all host rooms with it.
+//! - [`protocol`]: the JSON messages between a device and its room's host, and the typed refusals.
+//! - [`error`]: why a room refuses a command or a log entry.
+//! - [`legacy`]: logs written by protocol 3, read as today's events.
 //!
-//! The room never draws dice and never sees seat tokens: the server draws dice and hands them in through
+//! The room never draws dice and never sees seat tokens: the host draws dice and hands them in through
 //! [`Outside`], and it checks tokens before it tells the room which seat is acting.
 #![forbid(unsafe_code)]
 
+pub mod error;
+pub mod host;
+pub mod legacy;
 pub mod name;
 pub mod protocol;
 pub mod room;
+pub mod seats;
 
+pub use error::{Inconsistency, RoomError};
+pub use host::{Change, ConnectionId, Delivery, Greeting, RoomHost};
 pub use name::{MAX_ROOM_NAME_CHARS, RoomName, check_player_name};
-pub use protocol::{ClientMessage, HeldSeat, PROTOCOL_VERSION, SeatPresence, ServerMessage};
-pub use room::{Action, Event, LogEntry, Outside, Phase, Room, RoomError, Seat, TAKE_OVER_AFTER_MS};
+pub use protocol::{ClientMessage, PROTOCOL_VERSION, Refusal, SeatPresence, ServerMessage, Trouble};
+pub use room::{Action, Event, LogEntry, Outside, Phase, Room, Seat, TAKE_OVER_AFTER_MS};
+pub use seats::{HeldSeat, HeldSeats};

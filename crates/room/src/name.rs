@@ -5,7 +5,7 @@ use std::fmt;
 use fivedice_rules::MAX_NAME_CHARS;
 use serde::{Deserialize, Serialize};
 
-use crate::room::RoomError;
+use crate::error::RoomError;
 
 /// The longest room name, in characters.
 pub const MAX_ROOM_NAME_CHARS: usize = 40;

@@ -11,13 +11,16 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::error::RoomError;
 use crate::name::RoomName;
 use crate::room::{Action, Event, LogEntry, Phase};
+pub use crate::seats::HeldSeat;
 
 /// The version of this protocol and of the room's log format. A device and a server that differ do not
 /// talk: the device is told to update (its rules might replay the log differently). 2: crossing out.
-/// 3: column Yam (the column of each box, the announcement).
-pub const PROTOCOL_VERSION: u32 = 3;
+/// 3: column Yam (the column of each box, the announcement). 4: every play of the game is one `played`
+/// event and one `play` action; refusals are typed.
+pub const PROTOCOL_VERSION: u32 = 4;
 
 /// What a device sends.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -69,14 +72,36 @@ pub enum ServerMessage {
         seats: Vec<SeatPresence>,
         watchers: usize,
     },
-    /// This connection's last message was refused; the room is unchanged. `code` is stable for programs,
-    /// `reason` is for people.
-    Refused { code: String, reason: String },
+    /// This connection's last message was refused; the room is unchanged. `refusal` says why, typed (the
+    /// app words it in the player's language); `code` is its stable name and `reason` an English sentence, for
+    /// other programs and logs.
+    Refused {
+        refusal: Refusal,
+        code: String,
+        reason: String,
+    },
     /// The device runs a different protocol version: it must reload a newer app before joining.
     UpdateApp { server_version: u32, reason: String },
 }
 
 impl ServerMessage {
+    /// A refusal, with its code and its English sentence.
+    pub fn refused(refusal: Refusal) -> ServerMessage {
+        ServerMessage::Refused {
+            code: refusal.code().to_string(),
+            reason: refusal.to_string(),
+            refusal,
+        }
+    }
+
+    /// The answer to a device running another protocol version.
+    pub fn update_app() -> ServerMessage {
+        ServerMessage::UpdateApp {
+            server_version: PROTOCOL_VERSION,
+            reason: "This table runs a newer version of Five Dice: reload the app to update it".into(),
+        }
+    }
+
     /// An event message from a log entry.
     pub fn event(entry: LogEntry) -> ServerMessage {
         ServerMessage::Event {
@@ -97,13 +122,6 @@ impl ServerMessage {
     }
 }
 
-/// A seat a device holds, with its token.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct HeldSeat {
-    pub seat: usize,
-    pub token: String,
-}
-
 /// One seat's presence. A seat is away when no connected device holds its token.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SeatPresence {
@@ -114,4 +132,91 @@ pub struct SeatPresence {
     /// [`TAKE_OVER_AFTER_MS`](crate::TAKE_OVER_AFTER_MS).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub away_ms: Option<u64>,
+}
+
+/// Why a host refused a device's message. The room is unchanged.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Refusal {
+    /// The room, or the rules of its game, refused the command.
+    Room(RoomError),
+    /// This device holds no seat of this room with that token.
+    NotYourSeat,
+    /// A join or an action before saying hello to a room.
+    NoRoom,
+    /// A second hello on one connection.
+    AlreadyInRoom,
+    /// Too many messages: they are being dropped.
+    RateLimited,
+    /// Not a message this host understands (binary, or not the protocol's JSON).
+    BadMessage,
+    TooBig {
+        max_bytes: usize,
+    },
+    /// The host has as many rooms open as it may.
+    TooManyRooms,
+    /// The host could not do it now; trying again may work.
+    Unavailable(Trouble),
+}
+
+/// What kept a host from doing what was asked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Trouble {
+    /// The room could not be loaded from storage.
+    NotLoaded,
+    /// The room's stored log does not replay here.
+    LogUnreadable,
+    /// The change could not be stored.
+    NotSaved,
+    /// No randomness for the dice or a seat token.
+    NoRandomness,
+}
+
+impl Refusal {
+    /// A stable machine-readable name (the room's own codes for its refusals).
+    pub fn code(&self) -> &'static str {
+        match self {
+            Refusal::Room(error) => error.code(),
+            Refusal::NotYourSeat => "not_your_seat",
+            Refusal::NoRoom => "no_room",
+            Refusal::AlreadyInRoom => "already_in_room",
+            Refusal::RateLimited => "rate_limited",
+            Refusal::BadMessage => "bad_message",
+            Refusal::TooBig { .. } => "too_big",
+            Refusal::TooManyRooms => "too_many_rooms",
+            Refusal::Unavailable(_) => "server_error",
+        }
+    }
+}
+
+impl From<RoomError> for Refusal {
+    fn from(error: RoomError) -> Refusal {
+        Refusal::Room(error)
+    }
+}
+
+impl std::fmt::Display for Refusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Refusal::Room(error) => error.fmt(f),
+            Refusal::NotYourSeat => f.write_str("This device holds no seat of this room with that token"),
+            Refusal::NoRoom => f.write_str("Say hello to a room first"),
+            Refusal::AlreadyInRoom => f.write_str("This connection is already in a room; open another one"),
+            Refusal::RateLimited => f.write_str("Too many messages: slow down (they are being dropped)"),
+            Refusal::BadMessage => f.write_str("Not a message this server understands"),
+            Refusal::TooBig { max_bytes } => write!(f, "A message has at most {max_bytes} bytes"),
+            Refusal::TooManyRooms => f.write_str("The server has too many open rooms; try again later"),
+            Refusal::Unavailable(Trouble::NotLoaded) => {
+                f.write_str("The room could not be loaded; try again")
+            }
+            Refusal::Unavailable(Trouble::LogUnreadable) => {
+                f.write_str("This room's log cannot be read by this server")
+            }
+            Refusal::Unavailable(Trouble::NotSaved) => f.write_str("The move could not be saved; try again"),
+            Refusal::Unavailable(Trouble::NoRandomness) => {
+                f.write_str("No randomness for the dice; try again")
+            }
+        }
+    }
 }

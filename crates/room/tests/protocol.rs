@@ -1,9 +1,9 @@
 //! Every message survives JSON both ways, and the wire shape is what a browser client writes by hand.
 
 use fivedice_room::protocol::{ClientMessage, HeldSeat, SeatPresence, ServerMessage};
-use fivedice_room::{Action, Event, LogEntry, Phase, RoomName};
+use fivedice_room::{Action, Event, LogEntry, Phase, Refusal, RoomError, RoomName, Trouble};
 use fivedice_rules::{
-    Category, Column, Columns, Dice, DiceMode, Face, FirstPlayerRoll, Joker, Rules, RulesetId,
+    Category, Columns, Dice, DiceMode, Face, FirstPlayerRoll, GameError, Joker, Place, Play, Rules, RulesetId,
 };
 use serde_json::json;
 
@@ -26,22 +26,16 @@ fn every_action() -> Vec<Action> {
         Action::TakeOver { seat: 2 },
         Action::GiveBack { seat: 2 },
         Action::Roll,
-        Action::Hold { die: 4 },
-        Action::Score {
-            column: Column::Free,
-            category: Category::FullHouse,
-        },
-        Action::Write {
-            column: Column::Free,
-            category: Category::Yahtzee,
+        Action::Play(Play::Hold(4)),
+        Action::Play(Play::Score(Place::from(Category::FullHouse))),
+        Action::Play(Play::Write {
+            place: Place::from(Category::Yahtzee),
             value: 50,
             bonus: true,
-        },
-        Action::EnterDice {
-            dice: dice("6 6 6 5 4"),
-        },
-        Action::ClearDice,
-        Action::Undo,
+        }),
+        Action::Play(Play::EnterDice(dice("6 6 6 5 4"))),
+        Action::Play(Play::ClearDice),
+        Action::Play(Play::Undo),
     ]
 }
 
@@ -71,45 +65,41 @@ fn every_event() -> Vec<Event> {
         },
         Event::TakenOver { seat: 1 },
         Event::GivenBack { seat: 1 },
-        Event::Rolled {
+        Event::Played {
             seat: 0,
-            dice: dice("1 2 3 4 5"),
+            play: Play::Roll(dice("1 2 3 4 5")),
         },
-        Event::HoldToggled {
+        Event::Played {
             seat: 0,
-            die: 3,
-            held: true,
+            play: Play::Hold(3),
         },
-        Event::Scored {
-            column: Column::Free,
+        Event::Played {
             seat: 0,
-            category: Category::Chance,
-            points: 15,
-            bonus: false,
+            play: Play::Score(Place::from(Category::Chance)),
         },
-        Event::Scored {
-            column: Column::Free,
+        Event::Played {
             seat: 0,
-            category: Category::Sixes,
-            points: 30,
-            bonus: true,
+            play: Play::Score(Place::from(Category::Sixes)),
         },
-        Event::Written {
-            column: Column::Free,
+        Event::Played {
             seat: 1,
-            category: Category::FullHouse,
-            value: 25,
-            bonus: false,
+            play: Play::Write {
+                place: Place::from(Category::FullHouse),
+                value: 25,
+                bonus: false,
+            },
         },
-        Event::DiceEntered {
+        Event::Played {
             seat: 1,
-            dice: dice("2 2 3 3 3"),
+            play: Play::EnterDice(dice("2 2 3 3 3")),
         },
-        Event::DiceCleared { seat: 1 },
-        Event::Undone {
-            column: Column::Free,
+        Event::Played {
             seat: 1,
-            category: Category::FullHouse,
+            play: Play::ClearDice,
+        },
+        Event::Played {
+            seat: 1,
+            play: Play::Undo,
         },
     ]
 }
@@ -194,10 +184,12 @@ fn every_server_message_round_trips() {
             ],
             watchers: 2,
         },
-        ServerMessage::Refused {
-            code: "stale".into(),
-            reason: "Look again".into(),
-        },
+        ServerMessage::refused(Refusal::Room(RoomError::Stale { at: 3, seq: 4 })),
+        ServerMessage::refused(Refusal::Room(RoomError::Game(GameError::JokerForbids {
+            category: Category::FullHouse,
+            allowed: vec![Category::Fours],
+        }))),
+        ServerMessage::refused(Refusal::Unavailable(Trouble::NotSaved)),
         ServerMessage::UpdateApp {
             server_version: 2,
             reason: "Update".into(),
@@ -230,20 +222,19 @@ fn the_wire_shape_is_plain_json() {
         }
     );
     let act: ClientMessage = serde_json::from_value(json!({
-        "act": {"token": "ab", "at": 4, "action": {"write": {"category": "full_house", "value": 25}}},
+        "act": {"token": "ab", "at": 4, "action": {"play": {"write": {"place": "full_house", "value": 25, "bonus": false}}}},
     }))
-    .expect("bonus defaults");
+    .expect("a play");
     assert_eq!(
         act,
         ClientMessage::Act {
             token: "ab".into(),
             at: 4,
-            action: Action::Write {
-                column: Column::Free,
-                category: Category::FullHouse,
+            action: Action::Play(Play::Write {
+                place: Place::from(Category::FullHouse),
                 value: 25,
                 bonus: false
-            },
+            }),
         }
     );
     let rules: Action =
@@ -260,14 +251,14 @@ fn the_wire_shape_is_plain_json() {
     );
     let rolled = ServerMessage::Event {
         seq: 7,
-        event: Event::Rolled {
+        event: Event::Played {
             seat: 1,
-            dice: dice("6 6 6 5 4"),
+            play: Play::Roll(dice("6 6 6 5 4")),
         },
     };
     assert_eq!(
         serde_json::to_value(&rolled).expect("serialises"),
-        json!({"event": {"seq": 7, "event": {"rolled": {"seat": 1, "dice": [6, 6, 6, 5, 4]}}}})
+        json!({"event": {"seq": 7, "event": {"played": {"seat": 1, "play": {"roll": [6, 6, 6, 5, 4]}}}}})
     );
     let entry = rolled.as_entry().expect("an entry");
     assert_eq!(ServerMessage::event(entry), rolled);
@@ -280,10 +271,11 @@ fn bad_messages_are_errors_not_panics() {
         "{",
         "null",
         r#"{"nope":{}}"#,
-        r#"{"act":{"token":"a","at":1,"action":{"enter_dice":{"dice":[7,1,1,1,1]}}}}"#,
-        r#"{"act":{"token":"a","at":1,"action":{"enter_dice":{"dice":[1,1,1,1]}}}}"#,
+        r#"{"act":{"token":"a","at":1,"action":{"play":{"enter_dice":[7,1,1,1,1]}}}}"#,
+        r#"{"act":{"token":"a","at":1,"action":{"play":{"enter_dice":[1,1,1,1]}}}}"#,
         r#"{"act":{"token":"a","at":-1,"action":"roll"}}"#,
-        r#"{"act":{"token":"a","at":1,"action":{"score":{"category":"jackpot"}}}}"#,
+        r#"{"act":{"token":"a","at":1,"action":{"play":{"score":"jackpot"}}}}"#,
+        r#"{"act":{"token":"a","at":1,"action":{"play":{"hold":"two"}}}}"#,
         r#"{"join":{}}"#,
     ] {
         assert!(serde_json::from_str::<ClientMessage>(text).is_err(), "{text}");

@@ -5,7 +5,7 @@ mod common;
 
 use common::{Script, room_name};
 use fivedice_room::{Action, LogEntry, Room};
-use fivedice_rules::{Category, Column, Columns, Dice, DiceMode, Joker, RulesetId};
+use fivedice_rules::{Category, Columns, Dice, DiceMode, Joker, Play, RulesetId};
 use proptest::prelude::*;
 
 #[derive(Clone, Debug)]
@@ -42,13 +42,13 @@ fn action() -> impl Strategy<Value = Action> {
     prop_oneof![
         // Play dominates, so random sequences get deep into games.
         6 => Just(Action::Roll),
-        3 => (0usize..6).prop_map(|die| Action::Hold { die }),
-        6 => category.clone().prop_map(|category| Action::Score { column: Column::Free, category }),
+        3 => (0usize..6).prop_map(|die| Action::Play(Play::Hold(die))),
+        6 => category.clone().prop_map(|category| Action::Play(Play::Score(category.into()))),
         2 => (category.clone(), 0u16..60, any::<bool>())
-            .prop_map(|(category, value, bonus)| Action::Write { column: Column::Free, category, value, bonus }),
-        1 => dice.prop_map(|dice| Action::EnterDice { dice }),
-        1 => Just(Action::ClearDice),
-        1 => Just(Action::Undo),
+            .prop_map(|(category, value, bonus)| Action::Play(Play::Write { place: category.into(), value, bonus })),
+        1 => dice.prop_map(|dice| Action::Play(Play::EnterDice(dice))),
+        1 => Just(Action::Play(Play::ClearDice)),
+        1 => Just(Action::Play(Play::Undo)),
         2 => Just(Action::Start),
         1 => Just(Action::Leave),
         1 => name().prop_map(|name| Action::AddComputer { name }),
@@ -86,10 +86,7 @@ fn offered_score(room: &Room) -> Action {
     };
     match game.scores() {
         Some(scores) => match scores.cells.first() {
-            Some(&(category, _)) => Action::Score {
-                column: Column::Free,
-                category,
-            },
+            Some(&(category, _)) => Action::Play(Play::Score(category.into())),
             None => Action::Roll,
         },
         None if game.mode() == DiceMode::Pad => {
@@ -99,12 +96,11 @@ fn offered_score(room: &Room) -> Action {
                     .is_some_and(|sheet| sheet.is_open(cell.category))
             });
             match open {
-                Some(cell) => Action::Write {
-                    column: Column::Free,
-                    category: cell.category,
+                Some(cell) => Action::Play(Play::Write {
+                    place: cell.category.into(),
                     value: 0,
                     bonus: false,
-                },
+                }),
                 None => Action::Roll,
             }
         }

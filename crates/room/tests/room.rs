@@ -4,7 +4,9 @@ mod common;
 
 use common::{Logged, Script, room_name, started};
 use fivedice_room::{Action, Event, LogEntry, Phase, Room, RoomError, RoomName, TAKE_OVER_AFTER_MS};
-use fivedice_rules::{Category, Column, Columns, Dice, DiceMode, GameError, Joker, RulesError, RulesetId};
+use fivedice_rules::{
+    Category, Column, Columns, Dice, DiceMode, GameError, Joker, Place, Play, RulesError, RulesetId,
+};
 
 fn no_dice() -> Script {
     Script::new(&[1])
@@ -276,12 +278,9 @@ fn play_is_refused_before_the_start() {
     logged.join("Anna");
     for action in [
         Action::Roll,
-        Action::Hold { die: 0 },
-        Action::Score {
-            column: Column::Free,
-            category: Category::Chance,
-        },
-        Action::Undo,
+        Action::Play(Play::Hold(0)),
+        Action::Play(Play::Score(Place::from(Category::Chance))),
+        Action::Play(Play::Undo),
     ] {
         assert_eq!(
             refused(&logged.room, 0, 1, action, &mut no_dice()),
@@ -305,12 +304,9 @@ fn only_the_seat_whose_turn_it_is_plays() {
     logged.act(0, Action::Roll, &mut Script::new(&[6, 6, 6, 2, 1]));
     let seq = logged.room.seq();
     for action in [
-        Action::Hold { die: 1 },
+        Action::Play(Play::Hold(1)),
         Action::Roll,
-        Action::Score {
-            column: Column::Free,
-            category: Category::Sixes,
-        },
+        Action::Play(Play::Score(Place::from(Category::Sixes))),
     ] {
         assert_eq!(
             refused(&logged.room, 1, seq, action, &mut no_dice()),
@@ -319,10 +315,7 @@ fn only_the_seat_whose_turn_it_is_plays() {
     }
     logged.act(
         0,
-        Action::Score {
-            column: Column::Free,
-            category: Category::Sixes,
-        },
+        Action::Play(Play::Score(Place::from(Category::Sixes))),
         &mut no_dice(),
     );
     let game = logged.room.game().expect("started");
@@ -338,10 +331,7 @@ fn an_action_decided_on_an_older_room_is_stale() {
     logged.act(0, Action::Roll, &mut Script::new(&[1, 2, 3, 4, 5]));
     let after_roll = logged.room.seq();
     // Scoring or holding dice the device had not seen yet.
-    let chance = Action::Score {
-        column: Column::Free,
-        category: Category::Chance,
-    };
+    let chance = Action::Play(Play::Score(Place::from(Category::Chance)));
     assert_eq!(
         refused(&logged.room, 0, before_roll, chance.clone(), &mut no_dice()),
         RoomError::Stale {
@@ -354,7 +344,7 @@ fn an_action_decided_on_an_older_room_is_stale() {
             &logged.room,
             0,
             before_roll,
-            Action::Hold { die: 0 },
+            Action::Play(Play::Hold(0)),
             &mut no_dice()
         ),
         RoomError::Stale { .. }
@@ -368,7 +358,7 @@ fn an_action_decided_on_an_older_room_is_stale() {
     for die in [0, 1] {
         let entry = logged
             .room
-            .act(0, after_roll, &Action::Hold { die }, &mut no_dice())
+            .act(0, after_roll, &Action::Play(Play::Hold(die)), &mut no_dice())
             .expect("a hold on what the device saw");
         logged.log.push(entry);
     }
@@ -378,9 +368,9 @@ fn an_action_decided_on_an_older_room_is_stale() {
         .expect("a roll on what the device saw");
     assert_eq!(
         entry.event,
-        Event::Rolled {
+        Event::Played {
             seat: 0,
-            dice: dice("1 2 6 6 6")
+            play: Play::Roll(dice("1 2 6 6 6"))
         }
     );
     logged.log.push(entry);
@@ -403,10 +393,7 @@ fn the_rules_crate_refuses_what_the_rules_refuse() {
             &logged.room,
             0,
             seq,
-            Action::Score {
-                column: Column::Free,
-                category: Category::Chance
-            },
+            Action::Play(Play::Score(Place::from(Category::Chance))),
             &mut no_dice()
         ),
         RoomError::Game(GameError::NotRolled)
@@ -416,9 +403,7 @@ fn the_rules_crate_refuses_what_the_rules_refuse() {
             &logged.room,
             0,
             seq,
-            Action::EnterDice {
-                dice: dice("1 2 3 4 5")
-            },
+            Action::Play(Play::EnterDice(dice("1 2 3 4 5"))),
             &mut no_dice()
         ),
         RoomError::Game(GameError::WrongMode(DiceMode::App))
@@ -426,7 +411,7 @@ fn the_rules_crate_refuses_what_the_rules_refuse() {
     logged.act(0, Action::Roll, &mut Script::new(&[3, 3, 3, 3, 3]));
     let seq = logged.room.seq();
     assert_eq!(
-        refused(&logged.room, 0, seq, Action::Hold { die: 5 }, &mut no_dice()),
+        refused(&logged.room, 0, seq, Action::Play(Play::Hold(5)), &mut no_dice()),
         RoomError::Game(GameError::NoSuchDie(5))
     );
     assert_eq!(
@@ -434,10 +419,7 @@ fn the_rules_crate_refuses_what_the_rules_refuse() {
             &logged.room,
             0,
             seq,
-            Action::Score {
-                column: Column::Free,
-                category: Category::OnePair
-            },
+            Action::Play(Play::Score(Place::from(Category::OnePair))),
             &mut no_dice()
         ),
         RoomError::Game(GameError::NotInRuleset(Category::OnePair))
@@ -470,12 +452,11 @@ fn a_score_pad_room_writes_only_offered_values() {
     );
     logged.act(0, Action::Start, &mut Script::new(&[6, 1]));
     let seq = logged.room.seq();
-    let full_house_26 = Action::Write {
-        column: Column::Free,
-        category: Category::FullHouse,
+    let full_house_26 = Action::Play(Play::Write {
+        place: Place::from(Category::FullHouse),
         value: 26,
         bonus: false,
-    };
+    });
     let error = refused(&logged.room, 0, seq, full_house_26, &mut no_dice());
     assert_eq!(
         error,
@@ -492,35 +473,27 @@ fn a_score_pad_room_writes_only_offered_values() {
     );
     logged.act(
         0,
-        Action::Write {
-            column: Column::Free,
-            category: Category::FullHouse,
+        Action::Play(Play::Write {
+            place: Place::from(Category::FullHouse),
             value: 25,
             bonus: false,
-        },
+        }),
         &mut no_dice(),
     );
     logged.act(
         1,
-        Action::EnterDice {
-            dice: dice("4 4 4 4 2"),
-        },
+        Action::Play(Play::EnterDice(dice("4 4 4 4 2"))),
         &mut no_dice(),
     );
-    logged.act(1, Action::ClearDice, &mut no_dice());
+    logged.act(1, Action::Play(Play::ClearDice), &mut no_dice());
     logged.act(
         1,
-        Action::EnterDice {
-            dice: dice("4 4 4 4 1"),
-        },
+        Action::Play(Play::EnterDice(dice("4 4 4 4 1"))),
         &mut no_dice(),
     );
     logged.act(
         1,
-        Action::Score {
-            column: Column::Free,
-            category: Category::Fours,
-        },
+        Action::Play(Play::Score(Place::from(Category::Fours))),
         &mut no_dice(),
     );
     let game = logged.room.game().expect("started");
@@ -534,24 +507,21 @@ fn undo_belongs_to_the_seat_that_wrote_until_the_next_roll() {
     let mut logged = started(&["Anna", "Ben"]);
     let seq = logged.room.seq();
     assert_eq!(
-        refused(&logged.room, 0, seq, Action::Undo, &mut no_dice()),
+        refused(&logged.room, 0, seq, Action::Play(Play::Undo), &mut no_dice()),
         RoomError::Game(GameError::NothingToUndo)
     );
     logged.act(0, Action::Roll, &mut Script::new(&[2, 2, 2, 5, 5]));
     logged.act(
         0,
-        Action::Score {
-            column: Column::Free,
-            category: Category::Twos,
-        },
+        Action::Play(Play::Score(Place::from(Category::Twos))),
         &mut no_dice(),
     );
     let seq = logged.room.seq();
     assert_eq!(
-        refused(&logged.room, 1, seq, Action::Undo, &mut no_dice()),
+        refused(&logged.room, 1, seq, Action::Play(Play::Undo), &mut no_dice()),
         RoomError::NotYourTurn { seat: 0 }
     );
-    logged.act(0, Action::Undo, &mut no_dice());
+    logged.act(0, Action::Play(Play::Undo), &mut no_dice());
     assert_eq!(logged.room.seat_to_play(), Some(0));
     assert_eq!(
         logged.room.game().expect("started").turn().dice,
@@ -559,16 +529,13 @@ fn undo_belongs_to_the_seat_that_wrote_until_the_next_roll() {
     );
     logged.act(
         0,
-        Action::Score {
-            column: Column::Free,
-            category: Category::FullHouse,
-        },
+        Action::Play(Play::Score(Place::from(Category::FullHouse))),
         &mut no_dice(),
     );
     logged.act(1, Action::Roll, &mut Script::new(&[1, 2, 3, 4, 6]));
     let seq = logged.room.seq();
     assert_eq!(
-        refused(&logged.room, 0, seq, Action::Undo, &mut no_dice()),
+        refused(&logged.room, 0, seq, Action::Play(Play::Undo), &mut no_dice()),
         RoomError::Game(GameError::UndoTooLate)
     );
     logged.assert_replays();
@@ -581,14 +548,7 @@ fn play_to_the_end(logged: &mut Logged, actor_for: impl Fn(&Room, usize) -> usiz
         logged.act(actor, Action::Roll, script);
         let scores = logged.room.game().and_then(|game| game.scores()).expect("dice");
         let (category, _) = scores.cells[0];
-        logged.act(
-            actor,
-            Action::Score {
-                column: Column::Free,
-                category,
-            },
-            script,
-        );
+        logged.act(actor, Action::Play(Play::Score(category.into())), script);
     }
 }
 
@@ -603,7 +563,7 @@ fn a_whole_game_finishes_and_replays_exactly() {
     assert!(game.is_over());
     assert_eq!(game.log().len(), 26);
     let seq = logged.room.seq();
-    for action in [Action::Roll, Action::Undo, Action::Leave] {
+    for action in [Action::Roll, Action::Play(Play::Undo), Action::Leave] {
         assert_eq!(
             refused(&logged.room, 0, seq, action, &mut no_dice()),
             RoomError::GameOver
@@ -670,10 +630,7 @@ fn a_computer_stands_in_for_a_seat_away_long_enough_until_given_back() {
     logged.act(0, Action::Roll, &mut Script::new(&[1, 1, 1, 1, 1]));
     logged.act(
         0,
-        Action::Score {
-            column: Column::Free,
-            category: Category::Yahtzee,
-        },
+        Action::Play(Play::Score(Place::from(Category::Yahtzee))),
         &mut no_dice(),
     );
     let seq = logged.room.seq();
@@ -729,10 +686,7 @@ fn a_computer_stands_in_for_a_seat_away_long_enough_until_given_back() {
     assert!(!logged.room.seats()[1].stand_in);
     logged.act(
         1,
-        Action::Score {
-            column: Column::Free,
-            category: Category::LargeStraight,
-        },
+        Action::Play(Play::Score(Place::from(Category::LargeStraight))),
         &mut no_dice(),
     );
     assert_eq!(
@@ -746,41 +700,36 @@ fn a_computer_stands_in_for_a_seat_away_long_enough_until_given_back() {
 fn events_that_do_not_fit_are_refused_with_the_room_unchanged() {
     let mut logged = started(&["Anna", "Ben"]);
     logged.act(0, Action::Roll, &mut Script::new(&[1, 2, 3, 4, 5]));
-    logged.act(0, Action::Hold { die: 0 }, &mut no_dice());
+    logged.act(0, Action::Play(Play::Hold(0)), &mut no_dice());
     let room = logged.room.clone();
     let cases = [
         // A roll that changes a held die.
-        Event::Rolled {
+        Event::Played {
             seat: 0,
-            dice: dice("6 6 6 6 6"),
+            play: Play::Roll(dice("6 6 6 6 6")),
         },
         // The wrong seat.
-        Event::Rolled {
+        Event::Played {
             seat: 1,
-            dice: dice("1 6 6 6 6"),
+            play: Play::Roll(dice("1 6 6 6 6")),
         },
-        // Points the dice do not score.
-        Event::Scored {
-            column: Column::Free,
+        // A box the sheet does not have.
+        Event::Played {
             seat: 0,
-            category: Category::Chance,
-            points: 30,
-            bonus: false,
+            play: Play::Score(Place::from(Category::Yam)),
         },
-        Event::HoldToggled {
+        Event::Played {
             seat: 0,
-            die: 0,
-            held: true,
+            play: Play::Hold(0),
         },
         Event::Joined {
             seat: 2,
             name: "Late".into(),
             computer: false,
         },
-        Event::Undone {
-            column: Column::Free,
+        Event::Played {
             seat: 1,
-            category: Category::Chance,
+            play: Play::Undo,
         },
         Event::TakenOver { seat: 9 },
         Event::GivenBack { seat: 1 },
@@ -793,9 +742,9 @@ fn events_that_do_not_fit_are_refused_with_the_room_unchanged() {
     let mut trial = room.clone();
     let skipped = LogEntry {
         seq: room.seq() + 2,
-        event: Event::Rolled {
+        event: Event::Played {
             seat: 0,
-            dice: dice("1 6 6 6 6"),
+            play: Play::Roll(dice("1 6 6 6 6")),
         },
     };
     assert_eq!(
@@ -836,7 +785,8 @@ fn every_error_has_a_sentence_and_a_code() {
         RoomError::Stale { at: 1, seq: 2 },
         RoomError::Game(GameError::NotRolled),
         RoomError::Rules(RulesError::NoJoker(RulesetId::Yam)),
-        RoomError::Inconsistent("x"),
+        RoomError::Inconsistent(fivedice_room::Inconsistency::RollOff),
+        RoomError::DiceAreDrawn,
     ];
     for error in errors {
         let text = error.to_string();
@@ -865,21 +815,13 @@ fn a_yam_room_crosses_out_on_purpose_and_a_yahtzee_room_refuses_it() {
     logged.act(0, Action::Start, &mut Script::new(&[6, 1]));
     logged.act(0, Action::Roll, &mut Script::new(&[6, 6, 6, 6, 2]));
     let four = Category::FourOfAKind;
-    logged.act(
-        0,
-        Action::CrossOut {
-            column: Column::Free,
-            category: four,
-        },
-        &mut no_dice(),
-    );
+    logged.act(0, Action::Play(Play::CrossOut(four.into())), &mut no_dice());
     let last = &logged.log.last().expect("an entry").event;
     assert_eq!(
         last,
-        &Event::CrossedOut {
-            column: Column::Free,
+        &Event::Played {
             seat: 0,
-            category: four
+            play: Play::CrossOut(four.into())
         }
     );
     assert_eq!(
@@ -895,10 +837,7 @@ fn a_yam_room_crosses_out_on_purpose_and_a_yahtzee_room_refuses_it() {
         &yahtzee.room,
         0,
         at,
-        Action::CrossOut {
-            column: Column::Free,
-            category: four,
-        },
+        Action::Play(Play::CrossOut(four.into())),
         &mut no_dice(),
     );
     assert_eq!(error, RoomError::Game(GameError::NoCrossingOut));
@@ -923,27 +862,15 @@ fn a_room_plays_column_yam_with_announcements_and_replays_it() {
     logged.act(0, choose(RulesetId::Yam), &mut no_dice());
     logged.act(0, Action::Start, &mut Script::new(&[4]));
     logged.act(0, Action::Roll, &mut Script::new(&[6, 6, 2, 3, 4]));
-    logged.act(
-        0,
-        Action::Announce {
-            category: Category::Sixes,
-        },
-        &mut no_dice(),
-    );
+    logged.act(0, Action::Play(Play::Announce(Category::Sixes)), &mut no_dice());
     logged.act(0, Action::Roll, &mut Script::new(&[6, 6, 6, 6, 6]));
     // The announcement binds the turn: the Down column's first box is refused.
-    let down = Action::Score {
-        column: Column::Down,
-        category: Category::Aces,
-    };
+    let down = Action::Play(Play::Score(Place::new(Column::Down, Category::Aces)));
     assert_eq!(
         refused(&logged.room, 0, logged.room.seq(), down, &mut no_dice()),
         RoomError::Game(GameError::AnnouncementBinds(Category::Sixes))
     );
-    let announced = Action::Score {
-        column: Column::Announced,
-        category: Category::Sixes,
-    };
+    let announced = Action::Play(Play::Score(Place::new(Column::Announced, Category::Sixes)));
     logged.act(0, announced, &mut no_dice());
     let game = logged.room.game().expect("playing");
     assert_eq!(game.column_totals(0, Column::Announced).unwrap().upper, 30);

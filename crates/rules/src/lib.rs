@@ -6,7 +6,9 @@
 //! - [`column`]: column Yam's columns (down, free, up, dry, announced) and a box's place on a sheet of columns.
 //! - [`rules`]: a ruleset with its options (Joker, Yahtzee bonus): what dice score on a sheet, what a cell can hold.
 //! - [`moves`]: a decision within a turn (keep some dice, or write a cell), for hints, coach and bots.
-//! - [`game`]: the state machine: rolls, holds, scoring, the score pad, undo; illegal moves are typed errors.
+//! - [`game`]: the state machine, changed only by a [`Play`] (roll, hold, write a box, cross out, announce, who
+//!   starts, undo, the score pad's dice): `Game::check` says whether and why not, `Game::play` applies it;
+//!   illegal plays are typed errors.
 #![forbid(unsafe_code)]
 
 pub mod category;
@@ -25,7 +27,7 @@ pub use category::{Category, UnknownCategory};
 pub use column::{Column, Columns, ColumnsError, Place, UnknownColumn, UnknownPlace};
 pub use dice::{DICE, Dice, DiceError, Face, FaceCounts};
 pub use game::{
-    DiceMode, DiceSource, Entry, FORMAT_VERSION, Game, GameError, LoadError, MAX_NAME_CHARS, MAX_ROLLS,
+    DiceMode, DiceSource, Entry, FORMAT_VERSION, Game, GameError, LoadError, MAX_NAME_CHARS, MAX_ROLLS, Play,
     Preview, SetupError, Standing, Turn,
 };
 pub use language::{Label, Language, UnknownLanguage};

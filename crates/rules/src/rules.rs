@@ -355,7 +355,8 @@ impl Rules {
 }
 
 /// What can be wrong with a choice of rules.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum RulesError {
     UnknownJoker(String),
     NoJoker(RulesetId),

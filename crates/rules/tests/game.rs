@@ -1,7 +1,10 @@
 //! The game state machine: turns, holds, scoring, the score pad, undo, the end, and saved games.
 
+mod common;
+
+use common::Plays as _;
 use fivedice_rules::{
-    Category, Dice, DiceMode, Face, FirstPlayerRoll, Game, GameError, Joker, LoadError, Preview, Rules,
+    Category, Dice, DiceMode, Face, FirstPlayerRoll, Game, GameError, Joker, LoadError, Play, Preview, Rules,
     RulesetId, SetupError, TiedRollOff, Turn,
 };
 
@@ -473,4 +476,70 @@ fn the_yam_sheet_crosses_out_any_open_cell_on_purpose() {
         pad.check_cross_out(Category::Aces),
         Err(GameError::WrongMode(DiceMode::Pad))
     );
+}
+
+/// Every play is one value, checked and applied in one place: a roll carries its dice and keeps the held
+/// ones, a hold and a release say which they mean, and who starts must fit its roll-off.
+#[test]
+fn plays_are_checked_as_values() {
+    let mut game = game(RulesetId::Yahtzee, &["Anna", "Ben", "Cleo"]);
+    let dice = |values: &[u8]| Dice::from_values(values).unwrap();
+    let roll_off = |rounds: Vec<Vec<(usize, u8)>>, first_seat| FirstPlayerRoll {
+        rounds: rounds
+            .into_iter()
+            .map(|round| {
+                round
+                    .into_iter()
+                    .map(|(seat, face)| (seat, Face::new(face).unwrap()))
+                    .collect()
+            })
+            .collect(),
+        first_seat,
+    };
+    let tied_then_won = roll_off(vec![vec![(0, 6), (1, 6), (2, 2)], vec![(0, 3), (1, 5)]], 1);
+    assert_eq!(game.check(&Play::FirstPlayer(tied_then_won.clone())), Ok(()));
+    assert_eq!(
+        game.check(&Play::FirstPlayer(roll_off(vec![vec![(0, 6), (1, 6)]], 0))),
+        Err(GameError::RollOffMismatch),
+        "a tie for the highest starts nobody"
+    );
+    assert_eq!(
+        game.check(&Play::FirstPlayer(roll_off(vec![vec![(0, 2), (7, 6)]], 0))),
+        Err(GameError::RollOffMismatch),
+        "seats that are not at the table"
+    );
+    game.play(&Play::FirstPlayer(tied_then_won)).unwrap();
+    assert_eq!(game.current_seat(), 1);
+    assert_eq!(game.check(&Play::Hold(0)), Err(GameError::NotRolled));
+    game.play(&Play::Roll(dice(&[6, 6, 2, 3, 6]))).unwrap();
+    assert_eq!(game.check(&Play::Release(0)), Err(GameError::NotHeld(0)));
+    game.play(&Play::Hold(0)).unwrap();
+    assert_eq!(game.check(&Play::Hold(0)), Err(GameError::AlreadyHeld(0)));
+    assert_eq!(
+        game.check(&Play::Roll(dice(&[5, 6, 6, 6, 6]))),
+        Err(GameError::HeldDieChanged(0)),
+        "a held die keeps its face"
+    );
+    let roll = game.draw(&mut script(&[1, 1, 1, 1])).unwrap();
+    assert_eq!(
+        roll,
+        Play::Roll(dice(&[6, 1, 1, 1, 1])),
+        "only the free dice are drawn"
+    );
+    assert_eq!(game.turn().rolls_used, 1, "drawing changes nothing");
+    game.play(&roll).unwrap();
+    assert_eq!(
+        game.check(&Play::FirstPlayer(roll_off(Vec::new(), 0))),
+        Err(GameError::FirstSeatFixed)
+    );
+    let before = game.clone();
+    assert_eq!(
+        game.play(&Play::Write {
+            place: Category::Aces.into(),
+            value: 3,
+            bonus: false
+        }),
+        Err(GameError::WrongMode(DiceMode::App))
+    );
+    assert_eq!(game, before);
 }

@@ -1,8 +1,12 @@
 //! Random games, legal and otherwise: they end after exactly (cells × players) entries, their totals add
 //! up, refused actions change nothing, and every state survives a save and a load.
 
+mod common;
+
+use common::Plays as _;
 use fivedice_rules::{
-    Category, Dice, DiceMode, Face, Game, GameError, Joker, Rules, RulesetId, Section, Sheet, Totals,
+    Category, Dice, DiceMode, Face, FirstPlayerRoll, Game, Joker, Play, Rules, RulesetId, Section, Sheet,
+    Totals,
 };
 use proptest::prelude::*;
 
@@ -173,8 +177,10 @@ proptest! {
         round_trips(&game);
     }
 
+    /// Any play at all, legal or not: `check` and `play` agree, a refused play changes nothing, and the
+    /// game's own `plays` rebuild it exactly from a new game.
     #[test]
-    fn refused_actions_change_nothing(
+    fn refused_plays_change_nothing_and_plays_rebuild_the_game(
         rules in rules_strategy(),
         pad in any::<bool>(),
         seed in any::<u64>(),
@@ -185,18 +191,10 @@ proptest! {
         let mut chooser = Chooser(seed);
         for _ in 0..steps {
             let before = game.clone();
-            let category = Category::ALL[chooser.next(Category::ALL.len())];
-            let result: Result<(), GameError> = match chooser.next(7) {
-                0 | 1 => game.roll(&mut || chooser.face()).map(drop),
-                2 => game.toggle_hold(chooser.next(6)).map(drop),
-                3 => game.score(category).map(drop),
-                4 => game.write(category, chooser.next(55) as u16, chooser.next(2) == 0).map(drop),
-                5 => game.undo().map(drop),
-                _ => {
-                    let dice = Dice::new([chooser.face(); 5]);
-                    game.enter_dice(dice)
-                }
-            };
+            let play = any_play(&game, &mut chooser);
+            let checked = game.check(&play);
+            let result = game.play(&play);
+            prop_assert_eq!(&checked, &result, "{:?}", play);
             if result.is_err() {
                 prop_assert_eq!(&game, &before);
             }
@@ -205,5 +203,44 @@ proptest! {
             }
             round_trips(&game);
         }
+        let mut rebuilt = Game::new(rules, mode, &["Anna", "Ben"], game.first_seat()).unwrap();
+        for play in game.plays() {
+            rebuilt.play(&play).unwrap();
+        }
+        prop_assert_eq!(rebuilt, game);
+    }
+}
+
+/// A play of any kind with random contents: the dice drawn now (or any dice at all), any die, any box.
+fn any_play(game: &Game, chooser: &mut Chooser) -> Play {
+    let category = Category::ALL[chooser.next(Category::ALL.len())];
+    let dice = Dice::new([
+        chooser.face(),
+        chooser.face(),
+        chooser.face(),
+        chooser.face(),
+        chooser.face(),
+    ]);
+    match chooser.next(12) {
+        0..=2 => game.draw(&mut || chooser.face()).unwrap_or(Play::Roll(dice)),
+        3 => Play::Roll(dice),
+        4 => Play::Hold(chooser.next(6)),
+        5 => Play::Release(chooser.next(6)),
+        6 => Play::Score(category.into()),
+        7 => Play::CrossOut(category.into()),
+        8 => Play::Write {
+            place: category.into(),
+            value: chooser.next(55) as u16,
+            bonus: chooser.next(2) == 0,
+        },
+        9 => Play::Undo,
+        10 => Play::FirstPlayer(FirstPlayerRoll {
+            rounds: Vec::new(),
+            first_seat: chooser.next(3),
+        }),
+        _ => match chooser.next(2) {
+            0 => Play::EnterDice(dice),
+            _ => Play::ClearDice,
+        },
     }
 }

@@ -20,7 +20,7 @@ use std::time::{Duration, Instant};
 
 use fivedice_room::protocol::{ClientMessage, PROTOCOL_VERSION, ServerMessage};
 use fivedice_room::{Action, LogEntry, Room, RoomName};
-use fivedice_rules::{Column, Game};
+use fivedice_rules::{Game, Play};
 use fivedice_server::{Config, Limits};
 use futures_util::{SinkExt, StreamExt};
 use tokio::net::TcpStream;
@@ -353,10 +353,7 @@ async fn play_room(
             &mut players,
             &mut replica,
             seat,
-            Action::Score {
-                column: Column::Free,
-                category,
-            },
+            Action::Play(Play::Score(category.into())),
         )
         .await?;
     }

@@ -9,14 +9,13 @@ use std::time::{Duration, Instant};
 
 use axum::extract::ws::{CloseFrame, Message, WebSocket, close_code};
 use fivedice_room::protocol::{ClientMessage, PROTOCOL_VERSION, ServerMessage};
-use fivedice_room::{Action, Event, Outside, RoomError, RoomName};
-use fivedice_rules::Face;
+use fivedice_room::{Action, Change, Refusal, RoomName, Trouble};
 use tokio::sync::broadcast::error::RecvError;
 
 use crate::Shared;
 use crate::dice::{OsDice, new_token};
 use crate::limits::{ConnectionPermit, TokenBucket};
-use crate::rooms::{Broadcast, CommitError, EnterError, RoomSlot};
+use crate::rooms::{Broadcast, EnterError, RoomSlot};
 
 /// How often the server pings a quiet device, and how long it waits to hear from it before taking it for
 /// gone. A sleeping tablet can leave its TCP connection half-open for many minutes; without this its seat
@@ -119,22 +118,6 @@ async fn next_broadcast(room: &mut Option<InRoom>) -> Result<Arc<Broadcast>, Rec
     }
 }
 
-/// The server's view of the world for a decision: OS dice and measured absences.
-struct ServerOutside<'a> {
-    dice: &'a mut OsDice,
-    away_ms: Vec<Option<u64>>,
-}
-
-impl Outside for ServerOutside<'_> {
-    fn roll_die(&mut self) -> Face {
-        self.dice.roll()
-    }
-
-    fn away_ms(&self, seat: usize) -> Option<u64> {
-        self.away_ms.get(seat).copied().flatten()
-    }
-}
-
 impl Connection {
     async fn send(&mut self, message: &ServerMessage) -> Next {
         match serde_json::to_string(message) {
@@ -151,16 +134,8 @@ impl Connection {
         }
     }
 
-    async fn refuse(&mut self, code: &str, reason: impl Into<String>) -> Next {
-        let message = ServerMessage::Refused {
-            code: code.to_string(),
-            reason: reason.into(),
-        };
-        self.send(&message).await
-    }
-
-    async fn refuse_room(&mut self, error: &RoomError) -> Next {
-        self.refuse(error.code(), error.to_string()).await
+    async fn refuse(&mut self, refusal: Refusal) -> Next {
+        self.send(&ServerMessage::refused(refusal)).await
     }
 
     /// Closes with the WebSocket handshake: send a close frame, then read (and drop) what the device still
@@ -200,26 +175,17 @@ impl Connection {
                 return Next::Close;
             }
             if self.dropped == 1 {
-                return self
-                    .refuse(
-                        "rate_limited",
-                        "Too many messages: slow down (they are being dropped)",
-                    )
-                    .await;
+                return self.refuse(Refusal::RateLimited).await;
             }
             return Next::Continue;
         }
         self.dropped = 0;
         let Some(text) = text else {
-            return self
-                .refuse("bad_message", "Messages are JSON text, not binary")
-                .await;
+            return self.refuse(Refusal::BadMessage).await;
         };
-        let max = self.shared.limits.max_message_bytes;
-        if text.len() > max {
-            return self
-                .refuse("too_big", format!("A message has at most {max} bytes"))
-                .await;
+        let max_bytes = self.shared.limits.max_message_bytes;
+        if text.len() > max_bytes {
+            return self.refuse(Refusal::TooBig { max_bytes }).await;
         }
         match serde_json::from_str::<ClientMessage>(text.as_str()) {
             Ok(ClientMessage::Hello {
@@ -230,90 +196,58 @@ impl Connection {
             }) => self.hello(version, &room, tokens, seen).await,
             Ok(ClientMessage::Join { name }) => self.join(&name).await,
             Ok(ClientMessage::Act { token, at, action }) => self.act(&token, at, &action).await,
-            Err(error) => {
-                self.refuse(
-                    "bad_message",
-                    format!("Not a message this server understands: {error}"),
-                )
-                .await
-            }
+            Err(_) => self.refuse(Refusal::BadMessage).await,
         }
     }
 
     async fn hello(&mut self, version: u32, room: &str, tokens: Vec<String>, seen: u64) -> Next {
         if version != PROTOCOL_VERSION {
-            let update = ServerMessage::UpdateApp {
-                server_version: PROTOCOL_VERSION,
-                reason: "This table runs a newer version of Five Dice: reload the app to update it".into(),
-            };
-            self.send(&update).await;
+            self.send(&ServerMessage::update_app()).await;
             self.close(close_code::POLICY, "update the app").await;
             return Next::Close;
         }
         if self.room.is_some() {
-            return self
-                .refuse(
-                    "already_in_room",
-                    "This connection is already in a room; open another one",
-                )
-                .await;
+            return self.refuse(Refusal::AlreadyInRoom).await;
         }
         let name = match RoomName::parse(room) {
             Ok(name) => name,
-            Err(error) => return self.refuse_room(&error).await,
+            Err(error) => return self.refuse(error.into()).await,
         };
         let slot = match self.shared.rooms.enter(&name).await {
             Ok(slot) => slot,
-            Err(EnterError::TooManyRooms) => {
-                return self
-                    .refuse(
-                        "too_many_rooms",
-                        "The server has too many open rooms; try again later",
-                    )
-                    .await;
-            }
+            Err(EnterError::TooManyRooms) => return self.refuse(Refusal::TooManyRooms).await,
             Err(EnterError::Store(error)) => {
-                eprintln!("fivedice-server: room {name}: {error}");
-                return self
-                    .refuse("server_error", "The room could not be loaded; try again")
-                    .await;
+                tracing::error!(room = %name, %error, "the room could not be loaded");
+                return self.refuse(Refusal::Unavailable(Trouble::NotLoaded)).await;
             }
             Err(EnterError::Unreadable(error)) => {
-                eprintln!("fivedice-server: room {name} does not replay: {error}");
-                return self
-                    .refuse("server_error", "This room's log cannot be read by this server")
-                    .await;
+                tracing::error!(room = %name, %error, "the room's log does not replay");
+                return self.refuse(Refusal::Unavailable(Trouble::LogUnreadable)).await;
             }
         };
         let tokens: Vec<String> = tokens
             .into_iter()
             .take(self.shared.limits.max_tokens_per_hello)
             .collect();
-        let now = Instant::now();
-        let (receiver, seats, seq, phase) = {
-            let mut state = slot.state.lock().await;
-            // Subscribing under the lock is the cut: events up to `seq` come from the database, every later
-            // one through the channel.
+        let (receiver, greeting) = {
+            let mut host = slot.host.lock().await;
+            // Subscribing under the lock is the cut: events up to the welcome's seq come from the database,
+            // every later one through the channel.
             let receiver = slot.broadcast.subscribe();
-            let seats = state.add_member(self.id, tokens, now);
-            state.broadcast_presence(&slot, now);
-            (receiver, seats, state.room.seq(), state.room.phase())
+            let greeting = host.hello(self.id, tokens, seen, slot.now_ms());
+            slot.broadcast(&greeting.presence);
+            (receiver, greeting)
         };
-        // A device that saw more than the room holds saw another life of this room: it starts over.
-        let after = if seen > seq { 0 } else { seen };
+        let seq = match &greeting.welcome {
+            ServerMessage::Welcome { seq, .. } => *seq,
+            _ => 0,
+        };
         self.room = Some(InRoom {
             slot: Arc::clone(&slot),
             receiver,
-            delivered: after,
+            delivered: greeting.log_after,
         });
-        let welcome = ServerMessage::Welcome {
-            room: name,
-            version: PROTOCOL_VERSION,
-            seats,
-            seq,
-            phase,
-        };
-        if self.send(&welcome).await == Next::Close {
+        if self.send(&greeting.welcome).await == Next::Close {
             return Next::Close;
         }
         self.send_log(seq).await
@@ -330,11 +264,12 @@ impl Connection {
         }
         let store = Arc::clone(&self.shared.store);
         let name = room.slot.name.clone();
-        let read = tokio::task::spawn_blocking(move || store.entries_between(&name, after, up_to)).await;
+        let reading = name.clone();
+        let read = tokio::task::spawn_blocking(move || store.entries_between(&reading, after, up_to)).await;
         let entries = match read {
             Ok(Ok(entries)) => entries,
             Ok(Err(error)) => {
-                eprintln!("fivedice-server: reading a log: {error}");
+                tracing::error!(room = %name, %error, "a log could not be read");
                 self.close(close_code::ERROR, "the room's log could not be read")
                     .await;
                 return Next::Close;
@@ -370,8 +305,8 @@ impl Connection {
                 // This device read too slowly and missed messages: send what it missed from the log.
                 let slot = Arc::clone(&room.slot);
                 let (seq, presence) = {
-                    let state = slot.state.lock().await;
-                    (state.room.seq(), state.presence(Instant::now()))
+                    let host = slot.host.lock().await;
+                    (host.room().seq(), host.presence(slot.now_ms()))
                 };
                 if self.send_log(seq).await == Next::Close {
                     return Next::Close;
@@ -384,90 +319,62 @@ impl Connection {
 
     async fn join(&mut self, name: &str) -> Next {
         let Some(room) = &self.room else {
-            return self.refuse("no_room", "Say hello to a room first").await;
-        };
-        let slot = Arc::clone(&room.slot);
-        let mut state = slot.state.lock().await;
-        let event = match state.room.decide_join(name) {
-            Ok(event) => event,
-            Err(error) => {
-                drop(state);
-                return self.refuse_room(&error).await;
-            }
+            return self.refuse(Refusal::NoRoom).await;
         };
         let Some(token) = new_token() else {
-            drop(state);
-            return self
-                .refuse("server_error", "No randomness for a seat token; try again")
-                .await;
+            return self.refuse(Refusal::Unavailable(Trouble::NoRandomness)).await;
         };
-        let committed = state
-            .commit(&slot, &self.shared.store, event, Some((self.id, token.clone())))
-            .await;
-        drop(state);
-        match committed {
-            Ok(entry) => {
-                let seat = match entry.event {
-                    Event::Joined { seat, .. } => seat,
-                    _ => return Next::Close,
-                };
-                self.send(&ServerMessage::SeatGranted { seat, token }).await
-            }
-            Err(error) => self.refuse_commit(error).await,
-        }
+        let slot = Arc::clone(&room.slot);
+        let mut host = slot.host.lock().await;
+        let decided = host.decide_join(self.id, name, token);
+        self.keep(&slot, &mut host, decided).await
     }
 
     async fn act(&mut self, token: &str, at: u64, action: &Action) -> Next {
         let Some(room) = &self.room else {
-            return self.refuse("no_room", "Say hello to a room first").await;
+            return self.refuse(Refusal::NoRoom).await;
         };
         let slot = Arc::clone(&room.slot);
-        let mut state = slot.state.lock().await;
-        let actor = match state.seat_of(token) {
-            Some(actor) if state.member_holds(self.id, token) => actor,
-            _ => {
-                drop(state);
-                return self
-                    .refuse(
-                        "not_your_seat",
-                        "This device holds no seat of this room with that token",
-                    )
-                    .await;
-            }
-        };
-        let mut outside = ServerOutside {
-            dice: &mut self.dice,
-            away_ms: state.away_ms(Instant::now()),
-        };
-        let decided = state.room.decide(actor, at, action, &mut outside);
+        let mut host = slot.host.lock().await;
+        let mut dice = || self.dice.roll();
+        let decided = host.decide_act(self.id, token, at, action, &mut dice, slot.now_ms());
         if self.dice.take_failure() {
-            drop(state);
-            return self
-                .refuse("server_error", "No randomness for the dice; try again")
-                .await;
+            drop(host);
+            return self.refuse(Refusal::Unavailable(Trouble::NoRandomness)).await;
         }
-        let event = match decided {
-            Ok(event) => event,
-            Err(error) => {
-                drop(state);
-                return self.refuse_room(&error).await;
-            }
-        };
-        let committed = state.commit(&slot, &self.shared.store, event, None).await;
-        drop(state);
-        match committed {
-            Ok(_) => Next::Continue,
-            Err(error) => self.refuse_commit(error).await,
-        }
+        self.keep(&slot, &mut host, decided).await
     }
 
-    async fn refuse_commit(&mut self, error: CommitError) -> Next {
-        match error {
-            CommitError::Room(error) => self.refuse_room(&error).await,
-            CommitError::Store(error) => {
-                eprintln!("fivedice-server: storing an event: {error}");
-                self.refuse("server_error", "The move could not be saved; try again")
-                    .await
+    /// Stores and applies a decided change (the host's lock held, so changes are kept in seq order), or
+    /// refuses it. What is for this connection alone (a seat granted) follows the log up to the change, so
+    /// the device holds its seat in the room as it is then.
+    async fn keep(
+        &mut self,
+        slot: &RoomSlot,
+        host: &mut tokio::sync::MutexGuard<'_, fivedice_room::RoomHost>,
+        decided: Result<Change, Refusal>,
+    ) -> Next {
+        let change = match decided {
+            Ok(change) => change,
+            Err(refusal) => return self.refuse(refusal).await,
+        };
+        let kept = slot.commit(host, &self.shared.store, change).await;
+        match kept {
+            Ok((_, for_sender)) if for_sender.is_empty() => Next::Continue,
+            Ok((entry, for_sender)) => {
+                if self.send_log(entry.seq).await == Next::Close {
+                    return Next::Close;
+                }
+                for message in for_sender {
+                    if self.send(&message).await == Next::Close {
+                        return Next::Close;
+                    }
+                }
+                Next::Continue
+            }
+            Err(error) => {
+                tracing::error!(room = %slot.name, %error, "an event could not be stored");
+                self.refuse(Refusal::Unavailable(Trouble::NotSaved)).await
             }
         }
     }
@@ -477,10 +384,9 @@ impl Connection {
             return;
         };
         {
-            let now = Instant::now();
-            let mut state = room.slot.state.lock().await;
-            state.remove_member(self.id, now);
-            state.broadcast_presence(&room.slot, now);
+            let mut host = room.slot.host.lock().await;
+            let presence = host.leave(self.id, room.slot.now_ms());
+            room.slot.broadcast(&presence);
         }
         self.shared.rooms.leave(&room.slot.name);
     }

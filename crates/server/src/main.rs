@@ -6,6 +6,7 @@ use fivedice_server::args::{self, Command, USAGE};
 
 #[tokio::main]
 async fn main() -> ExitCode {
+    tracing_subscriber::fmt().with_writer(std::io::stderr).init();
     let config = match args::parse(std::env::args().skip(1)) {
         Ok(Command::Serve(config)) => config,
         Ok(Command::Help) => {
@@ -18,16 +19,16 @@ async fn main() -> ExitCode {
         }
     };
     if !config.dist.join("index.html").is_file() {
-        eprintln!(
-            "fivedice-server: warning: {} has no index.html (build the app with `make dist`); rooms still work",
-            config.dist.display()
+        tracing::warn!(
+            dist = %config.dist.display(),
+            "no index.html (build the app with `make dist`); rooms still work"
         );
     }
     let data = config.data.clone();
     let server = match fivedice_server::start(config).await {
         Ok(server) => server,
         Err(error) => {
-            eprintln!("fivedice-server: {error}");
+            tracing::error!(%error, "the server did not start");
             return ExitCode::FAILURE;
         }
     };
@@ -40,7 +41,7 @@ async fn main() -> ExitCode {
     match server.run_until_signal().await {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
-            eprintln!("fivedice-server: {error}");
+            tracing::error!(%error, "the server stopped");
             ExitCode::FAILURE
         }
     }

@@ -323,7 +323,8 @@ fn read_entries(
     })?;
     rows.map(|row| {
         let (seq, json) = row?;
-        let event = serde_json::from_str(&json)
+        // Rooms stored by protocol 3 read on: a server upgraded mid-game loses no game in progress.
+        let event = fivedice_room::legacy::read_event(&json)
             .map_err(|error| StoreError::Corrupt(format!("room {room}, entry {seq}: {error}")))?;
         let seq = u64::try_from(seq).map_err(|_| StoreError::Corrupt(format!("room {room}, seq {seq}")))?;
         Ok(LogEntry { seq, event })

@@ -6,13 +6,13 @@ mod common;
 use common::{Client, bounded, http_get, play_turn, start_server};
 use fivedice_room::protocol::{ClientMessage, PROTOCOL_VERSION, ServerMessage};
 use fivedice_room::{Action, Event, LogEntry, Phase, Room};
-use fivedice_rules::{Category, Column, Columns, DICE, Dice, DiceMode, Face, Game, RulesetId};
+use fivedice_rules::{Category, Columns, Dice, DiceMode, Game, Place, Play, RulesetId};
 use fivedice_server::{Limits, RunningServer};
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::http::HeaderValue;
 
-/// Replays a room's entries into a `Game` directly through the rules crate (no room code), checking each
-/// scored value, and returns the game.
+/// Replays a room's entries into a `Game` directly through the rules crate (no room code), each play
+/// checked by the rules, and returns the game.
 fn game_from_entries(entries: &[LogEntry], names: &[&str]) -> Game {
     let mut game: Option<Game> = None;
     for entry in entries {
@@ -23,24 +23,12 @@ fn game_from_entries(entries: &[LogEntry], names: &[&str]) -> Game {
                     Game::new(rules, DiceMode::App, names, first_player_roll.first_seat).expect("a game"),
                 );
             }
-            Event::Rolled { dice, .. } => {
+            Event::Played { seat, play } => {
                 let game = game.as_mut().expect("started");
-                let held = game.turn().held;
-                let mut free = (0..DICE)
-                    .filter(|&die| !held[die])
-                    .map(|die| dice.face(die).expect("a die"));
-                let rolled = game
-                    .roll(&mut || free.next().unwrap_or(Face::ALL[0]))
-                    .expect("a legal roll");
-                assert_eq!(rolled, *dice);
-            }
-            Event::HoldToggled { die, held, .. } => {
-                let game = game.as_mut().expect("started");
-                assert_eq!(game.toggle_hold(*die).expect("a legal hold"), *held);
-            }
-            Event::Scored { category, points, .. } => {
-                let game = game.as_mut().expect("started");
-                assert_eq!(game.score(*category).expect("a legal score").points, *points);
+                if *play != Play::Undo {
+                    assert_eq!(game.current_seat(), *seat);
+                }
+                game.play(play).expect("a legal play");
             }
             _ => {}
         }
@@ -233,23 +221,17 @@ async fn another_seats_action_and_a_stale_action_are_refused() {
         .send(&ClientMessage::Act {
             token: first.token_of(first_seat),
             at: before,
-            action: Action::Score {
-                column: Column::Free,
-                category: Category::Chance,
-            },
+            action: Action::Play(Play::Score(Place::from(Category::Chance))),
         })
         .await;
     assert_eq!(first.refused().await.0, "stale");
     // Rules the rules crate refuses: no such die, a cell this sheet lacks.
-    first.act_as(first_seat, Action::Hold { die: 7 }).await;
+    first.act_as(first_seat, Action::Play(Play::Hold(7))).await;
     assert_eq!(first.refused().await.0, "rules");
     first
         .act_as(
             first_seat,
-            Action::Score {
-                column: Column::Free,
-                category: Category::OnePair,
-            },
+            Action::Play(Play::Score(Place::from(Category::OnePair))),
         )
         .await;
     assert_eq!(first.refused().await.0, "rules");
@@ -261,10 +243,7 @@ async fn another_seats_action_and_a_stale_action_are_refused() {
     let scored = first
         .act(
             first_seat,
-            Action::Score {
-                column: Column::Free,
-                category: Category::Chance,
-            },
+            Action::Play(Play::Score(Place::from(Category::Chance))),
         )
         .await;
     assert_eq!(scored.seq, before + 2);
@@ -329,12 +308,11 @@ async fn a_score_pad_room_refuses_a_value_the_rules_do_not_offer() {
     ] {
         anna.act_as(
             0,
-            Action::Write {
-                column: Column::Free,
-                category,
+            Action::Play(Play::Write {
+                place: category.into(),
                 value,
                 bonus: false,
-            },
+            }),
         )
         .await;
         let (code, reason) = anna.refused().await;
@@ -346,32 +324,29 @@ async fn a_score_pad_room_refuses_a_value_the_rules_do_not_offer() {
     let written = anna
         .act(
             0,
-            Action::Write {
-                column: Column::Free,
-                category: Category::Aces,
+            Action::Play(Play::Write {
+                place: Place::from(Category::Aces),
                 value: 5,
                 bonus: false,
-            },
+            }),
         )
         .await;
     assert_eq!(written.seq, before + 1);
     let entered = anna
         .act(
             0,
-            Action::EnterDice {
-                dice: "6 6 6 6 6".parse::<Dice>().expect("dice"),
-            },
+            Action::Play(Play::EnterDice("6 6 6 6 6".parse::<Dice>().expect("dice"))),
         )
         .await;
-    assert!(matches!(entered.event, Event::DiceEntered { .. }));
-    anna.act(
-        0,
-        Action::Score {
-            column: Column::Free,
-            category: Category::Sixes,
-        },
-    )
-    .await;
+    assert!(matches!(
+        entered.event,
+        Event::Played {
+            play: Play::EnterDice(_),
+            ..
+        }
+    ));
+    anna.act(0, Action::Play(Play::Score(Place::from(Category::Sixes))))
+        .await;
     assert_eq!(
         anna.room().game().expect("started").sheets()[0].get(Category::Sixes),
         Some(30)

@@ -170,7 +170,9 @@ fn advice_timing() {
         let mut game = Game::new(table.rules(), DiceMode::App, &["bench"], 0).expect("one player fits");
         while !game.is_over() {
             let sheet = game.sheets()[0].clone();
-            let dice: Dice = game.roll(&mut dice_source).expect("a roll is due");
+            let roll = game.draw(&mut dice_source).expect("a roll is due");
+            game.play(&roll).expect("a roll is due");
+            let dice: Dice = game.turn().dice.expect("dice rolled");
             situations.push((sheet, dice, MAX_ROLLS - 1));
             bot.play_turn(&mut game, &mut dice_source)
                 .expect("the bot plays legally");

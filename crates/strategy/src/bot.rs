@@ -5,7 +5,7 @@
 //! casual player who only looks at the turn in hand; noise makes either beatable. All randomness comes from
 //! a seeded generator, so a seed fixes every game.
 
-use fivedice_rules::{DiceMode, DiceSource, Face, Game, GameError, Rules, RulesetId, Sheet};
+use fivedice_rules::{DiceMode, DiceSource, Face, Game, GameError, Play, Rules, RulesetId, Sheet};
 use serde::{Deserialize, Serialize};
 
 use crate::advice::{Advice, AdviceError, Choice};
@@ -213,22 +213,17 @@ impl<'t> Bot<'t> {
     pub fn play_turn(&mut self, game: &mut Game, dice: &mut impl DiceSource) -> Result<(), PlayError> {
         let sheet: Sheet = game.sheets()[game.current_seat()].clone();
         let turn = self.table.turn(&sheet)?;
-        let mut rolled = game.roll(dice)?;
+        game.play(&game.draw(dice)?)?;
         loop {
+            let rolled = game.turn().dice.ok_or(GameError::NotRolled)?;
             let advice = turn.advise(rolled.counts(), game.turn().rolls_left())?;
             match self.choose(&advice) {
-                Choice::Cell(category) => {
-                    game.score(category)?;
-                    return Ok(());
-                }
+                Choice::Cell(category) => return Ok(game.play(&Play::Score(category.into()))?),
                 Choice::Keep(keep) => {
-                    let wanted = keep.holds(rolled);
-                    for (die, (&held, &want)) in game.turn().held.clone().iter().zip(&wanted).enumerate() {
-                        if held != want {
-                            game.toggle_hold(die)?;
-                        }
+                    for hold in game.turn().holding(keep.holds(rolled)) {
+                        game.play(&hold)?;
                     }
-                    rolled = game.roll(dice)?;
+                    game.play(&game.draw(dice)?)?;
                 }
             }
         }

@@ -13,8 +13,8 @@
 use std::collections::HashMap;
 
 use fivedice_rules::{
-    Category, Column, DICE, DiceMode, DiceSource, FaceCounts, Game, GameError, Move, Pattern, Place, Rules,
-    Sheet,
+    Category, Column, DICE, DiceMode, DiceSource, FaceCounts, Game, GameError, Move, Pattern, Place, Play,
+    Rules, Sheet,
 };
 
 use crate::advice::Keep;
@@ -263,24 +263,18 @@ impl<'t> ColumnBot<'t> {
 
     /// Plays the current player's turn to the box written.
     pub fn play_turn(&self, game: &mut Game, dice: &mut impl DiceSource) -> Result<(), PlayError> {
-        game.roll(dice)?;
+        game.play(&game.draw(dice)?)?;
         loop {
             match self.decide(game)? {
-                ColumnMove::Write(place) => {
-                    // Where the dice make nothing the box takes a 0: crossed out.
-                    game.score(place)?;
-                    return Ok(());
-                }
-                ColumnMove::Announce(category) => game.announce(category)?,
+                // Where the dice make nothing the box takes a 0: crossed out.
+                ColumnMove::Write(place) => return Ok(game.play(&Play::Score(place))?),
+                ColumnMove::Announce(category) => game.play(&Play::Announce(category))?,
                 ColumnMove::Keep(keep) => {
                     let rolled = game.turn().dice.ok_or(GameError::NotRolled)?;
-                    let wanted = keep.holds(rolled);
-                    for (die, (&held, &want)) in game.turn().held.clone().iter().zip(&wanted).enumerate() {
-                        if held != want {
-                            game.toggle_hold(die)?;
-                        }
+                    for hold in game.turn().holding(keep.holds(rolled)) {
+                        game.play(&hold)?;
                     }
-                    game.roll(dice)?;
+                    game.play(&game.draw(dice)?)?;
                 }
             }
         }
@@ -473,14 +467,14 @@ mod tests {
             let mut game = Game::new(rules, DiceMode::App, &["bot"], 0).unwrap();
             while !game.is_over() {
                 for _ in 0..3 {
-                    game.roll(&mut dice).unwrap();
+                    game.play(&game.draw(&mut dice).unwrap()).unwrap();
                 }
                 let ColumnMove::Write(chosen) = bot.decide(&game).unwrap() else {
                     panic!("no rolls left: the player writes");
                 };
                 let worth = |place: Place| {
                     let mut after = game.clone();
-                    after.score(place).unwrap();
+                    after.play(&Play::Score(place)).unwrap();
                     after.totals(0).unwrap().grand
                 };
                 let columns = rules.columns();
@@ -496,7 +490,7 @@ mod tests {
                     .map(worth)
                     .max();
                 assert_eq!(Some(worth(chosen)), best);
-                game.score(chosen).unwrap();
+                game.play(&Play::Score(chosen)).unwrap();
             }
         }
     }
@@ -557,7 +551,7 @@ mod tests {
                 .sum()
         };
         for _ in 0..12 {
-            game.roll(&mut dice).unwrap();
+            game.play(&game.draw(&mut dice).unwrap()).unwrap();
             let options = bot.options(&game).unwrap();
             let values: Vec<f64> = options.iter().map(|o| o.expected_remaining).collect();
             assert!(values.windows(2).all(|pair| pair[0] >= pair[1]));
@@ -577,15 +571,15 @@ mod tests {
                 .iter()
                 .filter(|cell| announced.is_open(cell.category));
             assert_eq!(announcements, open.count());
-            game.roll(&mut dice).unwrap();
-            game.roll(&mut dice).unwrap();
+            game.play(&game.draw(&mut dice).unwrap()).unwrap();
+            game.play(&game.draw(&mut dice).unwrap()).unwrap();
             let before = game.totals(0).unwrap().grand;
             for rated in bot.options(&game).unwrap() {
                 let ColumnMove::Write(place) = rated.choice else {
                     panic!("no rolls left: only boxes");
                 };
                 let mut after = game.clone();
-                after.score(place).unwrap();
+                after.play(&Play::Score(place)).unwrap();
                 let points = after.totals(0).unwrap().grand - before;
                 let expected = f64::from(points) + worth_of_columns(&after);
                 assert!((rated.expected_remaining - expected).abs() < 1e-9, "{place}");
@@ -593,7 +587,7 @@ mod tests {
             let ColumnMove::Write(place) = bot.decide(&game).unwrap() else {
                 panic!("no rolls left: a box");
             };
-            game.score(place).unwrap();
+            game.play(&Play::Score(place)).unwrap();
         }
     }
 

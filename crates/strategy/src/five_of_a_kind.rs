@@ -6,7 +6,7 @@
 //! asks the rules about these six rolls. Sheets are made by writing and taking back cells on a score-pad game,
 //! depth first with the five-of-a-kind cell decided first, so each group costs the rules one check of one cell.
 
-use fivedice_rules::{Category, DiceMode, Game, Scores};
+use fivedice_rules::{Category, DiceMode, Game, Play, Scores};
 
 use crate::states::Group;
 use crate::turn::TurnModel;
@@ -40,14 +40,19 @@ impl FiveOfAKindAnswers {
             } else {
                 0
             };
-            pad.write(five_box, value, false)
-                .expect("0 and the full value are offered");
+            let written = Play::Write {
+                place: five_box.into(),
+                value,
+                bonus: false,
+            };
+            pad.play(&written).expect("0 and the full value are offered");
             let group = Group {
                 mask: 1 << space.five_box,
                 five_box_full,
             };
             visit(model, &mut pad, 0, group, &mut by_group);
-            pad.undo().expect("the cell just written can be taken back");
+            pad.play(&Play::Undo)
+                .expect("the cell just written can be taken back");
         }
         let mut flat = FiveOfAKindAnswers {
             group_starts: vec![0],
@@ -93,10 +98,16 @@ fn visit(model: &TurnModel, pad: &mut Game, cell: usize, group: Group, by_group:
     visit(model, pad, cell + 1, group, by_group);
     if cell != space.five_box {
         let category = space.rules.ruleset().cells[cell].category;
-        pad.write(category, model.placeholders[cell], false)
+        let written = Play::Write {
+            place: category.into(),
+            value: model.placeholders[cell],
+            bonus: false,
+        };
+        pad.play(&written)
             .expect("placeholders are values the rules offer");
         let mask = group.mask | 1 << cell;
         visit(model, pad, cell + 1, Group { mask, ..group }, by_group);
-        pad.undo().expect("the cell just written can be taken back");
+        pad.play(&Play::Undo)
+            .expect("the cell just written can be taken back");
     }
 }

@@ -147,7 +147,7 @@ pub const WORKER_SCRIPT: &str = "solver-worker_loader.js";
 
 #[cfg(test)]
 mod tests {
-    use fivedice_rules::{Column, Columns, DiceMode, Face, Joker, Place, RulesetId};
+    use fivedice_rules::{Column, Columns, DiceMode, Face, Joker, Place, Play, RulesetId};
 
     use super::*;
 
@@ -223,10 +223,10 @@ mod tests {
             Place::new(Column::Down, Category::Aces),
             Place::new(Column::Up, Category::Yam),
         ] {
-            game.roll(&mut roll).unwrap();
-            game.score(place).unwrap();
+            game.play(&game.draw(&mut roll).unwrap()).unwrap();
+            game.play(&Play::Score(place)).unwrap();
         }
-        game.roll(&mut roll).unwrap();
+        game.play(&game.draw(&mut roll).unwrap()).unwrap();
         game
     }
 }

@@ -7,9 +7,9 @@ use std::net::SocketAddr;
 use std::path::Path;
 use std::time::Duration;
 
-use fivedice_room::protocol::{ClientMessage, HeldSeat, PROTOCOL_VERSION, ServerMessage};
-use fivedice_room::{Action, Event, LogEntry, Room, RoomName};
-use fivedice_rules::{Column, Game};
+use fivedice_room::protocol::{ClientMessage, PROTOCOL_VERSION, ServerMessage};
+use fivedice_room::{Action, HeldSeats, LogEntry, Room, RoomName};
+use fivedice_rules::{Game, Play};
 use fivedice_server::{Config, Limits, RunningServer};
 use futures_util::{SinkExt, StreamExt};
 use tokio::net::TcpStream;
@@ -53,7 +53,7 @@ pub struct Client {
     /// Every entry applied, in order.
     pub entries: Vec<LogEntry>,
     /// The seats this device holds, with their tokens (kept across reconnections, like the app's storage).
-    pub held: Vec<HeldSeat>,
+    pub held: HeldSeats,
     /// Every message received that was not consumed by a wait, for assertions.
     pub last_presence: Option<ServerMessage>,
 }
@@ -64,7 +64,7 @@ impl Client {
             socket: Some(open_socket(addr).await),
             room: None,
             entries: Vec::new(),
-            held: Vec::new(),
+            held: HeldSeats::default(),
             last_presence: None,
         }
     }
@@ -127,7 +127,7 @@ impl Client {
                     self.room = Some(Room::new(room.clone()));
                     self.entries.clear();
                 }
-                self.held = seats.clone();
+                self.held = HeldSeats::from(seats.clone());
             }
             ServerMessage::Log { entries } => {
                 for entry in entries {
@@ -138,10 +138,7 @@ impl Client {
                 let entry = message.as_entry().expect("an event");
                 self.apply(&entry);
             }
-            ServerMessage::SeatGranted { seat, token } => self.held.push(HeldSeat {
-                seat: *seat,
-                token: token.clone(),
-            }),
+            ServerMessage::SeatGranted { seat, token } => self.held.grant(*seat, token.clone()),
             ServerMessage::Presence { .. } => self.last_presence = Some(message.clone()),
             ServerMessage::Refused { .. } | ServerMessage::UpdateApp { .. } => {}
         }
@@ -152,14 +149,7 @@ impl Client {
         replica
             .apply_entry(entry)
             .unwrap_or_else(|error| panic!("entry {entry:?} does not replay: {error}"));
-        if let Event::Left { seat } = entry.event {
-            self.held.retain(|held| held.seat != seat);
-            for held in &mut self.held {
-                if held.seat > seat {
-                    held.seat -= 1;
-                }
-            }
-        }
+        self.held.follow(&entry.event, replica.seats().len());
         self.entries.push(entry.clone());
     }
 
@@ -184,7 +174,7 @@ impl Client {
     }
 
     pub async fn hello(&mut self, room: &str, seen: u64) -> (Vec<usize>, u64) {
-        let tokens = self.held.iter().map(|held| held.token.clone()).collect();
+        let tokens = self.held.tokens().map(str::to_string).collect();
         self.send(&ClientMessage::Hello {
             version: PROTOCOL_VERSION,
             room: room.into(),
@@ -205,7 +195,7 @@ impl Client {
         (seats, seq)
     }
 
-    /// Joins and waits for the seat and for its `joined` entry.
+    /// Joins and waits for the seat, which comes once the device has its `joined` entry.
     pub async fn join(&mut self, name: &str) -> usize {
         self.send(&ClientMessage::Join { name: name.into() }).await;
         let seat = self
@@ -215,27 +205,22 @@ impl Client {
                 _ => None,
             })
             .await;
-        self.until("the joined event", |message| match message {
-            ServerMessage::Event {
-                event: Event::Joined { seat: joined, .. },
-                ..
-            } if *joined == seat => Some(()),
-            _ => None,
-        })
-        .await;
+        assert!(
+            self.room().seats().len() > seat,
+            "the seat came before its joined entry"
+        );
         seat
     }
 
     pub fn token_of(&self, seat: usize) -> String {
         self.held
-            .iter()
-            .find(|held| held.seat == seat)
-            .map(|held| held.token.clone())
+            .token_of(seat)
+            .map(str::to_string)
             .unwrap_or_else(|| panic!("this device does not hold seat {seat}"))
     }
 
     pub fn seats(&self) -> Vec<usize> {
-        self.held.iter().map(|held| held.seat).collect()
+        self.held.seats()
     }
 
     /// Sends an action for `seat` based on what the replica has seen.
@@ -265,7 +250,7 @@ impl Client {
     /// Waits for a refusal and returns its code and reason.
     pub async fn refused(&mut self) -> (String, String) {
         self.until("a refusal", |message| match message {
-            ServerMessage::Refused { code, reason } => Some((code.clone(), reason.clone())),
+            ServerMessage::Refused { code, reason, .. } => Some((code.clone(), reason.clone())),
             _ => None,
         })
         .await
@@ -340,7 +325,7 @@ async fn play(clients: &mut [Client], hold_and_reroll: bool) -> bool {
     let seat = client.room().acting_seat(&client.seats()).expect("acts");
     client.act(seat, Action::Roll).await;
     if hold_and_reroll {
-        client.act(seat, Action::Hold { die: 0 }).await;
+        client.act(seat, Action::Play(Play::Hold(0))).await;
         client.act(seat, Action::Roll).await;
     }
     let scores = client
@@ -349,15 +334,7 @@ async fn play(clients: &mut [Client], hold_and_reroll: bool) -> bool {
         .and_then(Game::scores)
         .expect("dice on the table");
     let (category, _) = scores.cells[0];
-    let entry = client
-        .act(
-            seat,
-            Action::Score {
-                column: Column::Free,
-                category,
-            },
-        )
-        .await;
+    let entry = client.act(seat, Action::Play(Play::Score(category.into()))).await;
     for other in clients.iter_mut() {
         other.reach(entry.seq).await;
     }

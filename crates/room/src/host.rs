@@ -1,0 +1,365 @@
+//! A room's host, without any I/O: the room with what its host keeps beside it (every person's seat token,
+//! the connections in the room and the seats they hold, since when each seat has been away), answering
+//! devices' messages with the messages to send back. The room server wraps it in WebSockets and SQLite, the
+//! page hosts a table on one device with it, and tests drive it by hand: one host, so the three never drift.
+//!
+//! A change is two steps, so that storage comes between: [`RoomHost::decide_join`] or [`RoomHost::decide_act`]
+//! return a [`Change`] (the host unchanged), whoever hosts stores its entry, then [`RoomHost::commit`] makes
+//! it the room's and says what to send.
+
+use std::collections::BTreeMap;
+
+use fivedice_rules::{DiceSource, Face};
+
+use crate::error::{Inconsistency, RoomError};
+use crate::name::RoomName;
+use crate::protocol::{ClientMessage, PROTOCOL_VERSION, Refusal, SeatPresence, ServerMessage};
+use crate::room::{Action, Event, LogEntry, Outside, Room};
+use crate::seats::{HeldSeat, HeldSeats, follow_seats};
+
+/// A connection to the host, numbered by whoever hosts.
+pub type ConnectionId = u64;
+
+/// A message and who it is for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Delivery {
+    /// For the connection whose message this answers.
+    ToSender(ServerMessage),
+    /// For every connection in the room, the sender too, in this order.
+    ToAll(ServerMessage),
+}
+
+/// What a device's hello is answered with: the welcome, then the log after `log_after` (up to the welcome's
+/// seq, read from wherever the host keeps it), then who is here (for everybody).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Greeting {
+    pub welcome: ServerMessage,
+    pub log_after: u64,
+    pub presence: ServerMessage,
+}
+
+/// A change decided but not yet kept: its log entry, and the seat tokens to keep once the seats change.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Change {
+    entry: LogEntry,
+    room: Room,
+    tokens: HeldSeats,
+    away_since: Vec<Option<u64>>,
+    /// The joining connection and the seat it is granted.
+    granted: Option<(ConnectionId, HeldSeat)>,
+}
+
+impl Change {
+    pub fn entry(&self) -> &LogEntry {
+        &self.entry
+    }
+
+    /// Every person's seat token once the change is kept, when it changes them (a seat joined or left).
+    pub fn seat_tokens(&self) -> Option<&HeldSeats> {
+        matches!(self.entry.event, Event::Joined { .. } | Event::Left { .. }).then_some(&self.tokens)
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RoomHost {
+    room: Room,
+    tokens: HeldSeats,
+    /// Per seat: since when (the host's clock, ms) no connection holds it.
+    away_since: Vec<Option<u64>>,
+    /// The connections in the room, with the tokens each holds.
+    members: BTreeMap<ConnectionId, Vec<String>>,
+}
+
+impl RoomHost {
+    /// A room as its log and its seat tokens left it, with nobody connected.
+    pub fn restore(
+        name: RoomName,
+        entries: &[LogEntry],
+        tokens: HeldSeats,
+        now_ms: u64,
+    ) -> Result<RoomHost, RoomError> {
+        let room = Room::replay(name, entries)?;
+        let mut host = RoomHost {
+            away_since: vec![None; room.seats().len()],
+            room,
+            tokens,
+            members: BTreeMap::new(),
+        };
+        host.refresh_away(now_ms);
+        Ok(host)
+    }
+
+    pub fn room(&self) -> &Room {
+        &self.room
+    }
+
+    /// Every person's seat, with its token.
+    pub fn tokens(&self) -> &HeldSeats {
+        &self.tokens
+    }
+
+    /// A device says hello with the tokens it keeps and the last entry it has seen. It holds the seats whose
+    /// tokens the host knows; a device that saw more than the room holds saw another life of this room and
+    /// gets the whole log.
+    pub fn hello(
+        &mut self,
+        connection: ConnectionId,
+        tokens: Vec<String>,
+        seen: u64,
+        now_ms: u64,
+    ) -> Greeting {
+        let mut held = HeldSeats::default();
+        for token in tokens {
+            if let Some(seat) = self.tokens.seat_of(&token)
+                && !held.holds(seat)
+            {
+                held.grant(seat, token);
+            }
+        }
+        self.members
+            .insert(connection, held.tokens().map(str::to_string).collect());
+        self.refresh_away(now_ms);
+        let seq = self.room.seq();
+        Greeting {
+            welcome: ServerMessage::Welcome {
+                room: self.room.name().clone(),
+                version: PROTOCOL_VERSION,
+                seats: held.into(),
+                seq,
+                phase: self.room.phase(),
+            },
+            log_after: if seen > seq { 0 } else { seen },
+            presence: self.presence(now_ms),
+        }
+    }
+
+    /// A connection is gone: who is here, for everybody left.
+    pub fn leave(&mut self, connection: ConnectionId, now_ms: u64) -> ServerMessage {
+        self.members.remove(&connection);
+        self.refresh_away(now_ms);
+        self.presence(now_ms)
+    }
+
+    /// Whether anybody is connected to the room.
+    pub fn is_empty(&self) -> bool {
+        self.members.is_empty()
+    }
+
+    /// A person joins as `name`, to hold the new seat with `token` (drawn by the host).
+    pub fn decide_join(
+        &self,
+        connection: ConnectionId,
+        name: &str,
+        token: String,
+    ) -> Result<Change, Refusal> {
+        if !self.members.contains_key(&connection) {
+            return Err(Refusal::NoRoom);
+        }
+        let event = self.room.decide_join(name)?;
+        let Event::Joined { seat, .. } = event else {
+            return Err(RoomError::Inconsistent(Inconsistency::SeatOutOfPlace).into());
+        };
+        self.change(event, Some((connection, HeldSeat { seat, token })))
+    }
+
+    /// The seat `token` holds (on this connection) acts; dice are drawn from `dice`.
+    pub fn decide_act(
+        &self,
+        connection: ConnectionId,
+        token: &str,
+        at: u64,
+        action: &Action,
+        dice: &mut impl DiceSource,
+        now_ms: u64,
+    ) -> Result<Change, Refusal> {
+        let holds = self
+            .members
+            .get(&connection)
+            .is_some_and(|tokens| tokens.iter().any(|held| held == token));
+        let actor = self
+            .tokens
+            .seat_of(token)
+            .filter(|_| holds)
+            .ok_or(Refusal::NotYourSeat)?;
+        let mut outside = HostOutside {
+            dice,
+            away_ms: self.away_ms(now_ms),
+        };
+        let event = self.room.decide(actor, at, action, &mut outside)?;
+        self.change(event, None)
+    }
+
+    /// The room, tokens and absences after `event`, not yet kept.
+    fn change(&self, event: Event, granted: Option<(ConnectionId, HeldSeat)>) -> Result<Change, Refusal> {
+        let mut room = self.room.clone();
+        room.apply(&event)?;
+        let seats = room.seats().len();
+        let mut tokens = self.tokens.clone();
+        match (&event, &granted) {
+            (Event::Joined { computer: false, .. }, Some((_, held))) => {
+                tokens.grant(held.seat, held.token.clone())
+            }
+            (Event::Joined { computer: false, .. }, None) => {
+                return Err(RoomError::Inconsistent(Inconsistency::NoToken).into());
+            }
+            _ => tokens.follow(&event, seats),
+        }
+        let away_since = follow_seats(self.away_since.clone(), &event, seats, || None);
+        Ok(Change {
+            entry: LogEntry {
+                seq: room.seq(),
+                event,
+            },
+            room,
+            tokens,
+            away_since,
+            granted,
+        })
+    }
+
+    /// Makes a decided change the room's (once its entry is stored): the event for everybody, the new seat's
+    /// token for the joining connection, and who is here when the seats changed.
+    pub fn commit(&mut self, change: Change, now_ms: u64) -> Vec<Delivery> {
+        let seats_changed = change.seat_tokens().is_some();
+        let Change {
+            entry,
+            room,
+            tokens,
+            away_since,
+            granted,
+        } = change;
+        self.room = room;
+        self.tokens = tokens;
+        self.away_since = away_since;
+        let mut deliveries = vec![Delivery::ToAll(ServerMessage::event(entry))];
+        if let Some((connection, held)) = granted {
+            if let Some(member) = self.members.get_mut(&connection) {
+                member.push(held.token.clone());
+            }
+            deliveries.push(Delivery::ToSender(ServerMessage::SeatGranted {
+                seat: held.seat,
+                token: held.token,
+            }));
+        }
+        self.refresh_away(now_ms);
+        if seats_changed {
+            deliveries.push(Delivery::ToAll(self.presence(now_ms)));
+        }
+        deliveries
+    }
+
+    /// Answers one message completely, for a host that keeps its log in memory (the page hosting a table on
+    /// one device, a test's server): a hello with the welcome, the log it lacks and who is here; a join or an
+    /// action with its change kept in `log` and committed, or its refusal. `new_token` names a seat joined.
+    pub fn answer(
+        &mut self,
+        connection: ConnectionId,
+        message: ClientMessage,
+        log: &mut Vec<LogEntry>,
+        dice: &mut impl DiceSource,
+        new_token: impl FnOnce() -> String,
+        now_ms: u64,
+    ) -> Vec<Delivery> {
+        let decided = match message {
+            ClientMessage::Hello { version, .. } if version != PROTOCOL_VERSION => {
+                return vec![Delivery::ToSender(ServerMessage::update_app())];
+            }
+            ClientMessage::Hello { tokens, seen, .. } => {
+                let greeting = self.hello(connection, tokens, seen, now_ms);
+                let after = usize::try_from(greeting.log_after).unwrap_or(usize::MAX);
+                let missed = log.get(after..).unwrap_or_default().to_vec();
+                // Like the room server, no log message when nothing was missed.
+                let catch_up = (!missed.is_empty()).then_some(ServerMessage::Log { entries: missed });
+                return std::iter::once(Delivery::ToSender(greeting.welcome))
+                    .chain(catch_up.map(Delivery::ToSender))
+                    .chain([Delivery::ToAll(greeting.presence)])
+                    .collect();
+            }
+            ClientMessage::Join { name } => self.decide_join(connection, &name, new_token()),
+            ClientMessage::Act { token, at, action } => {
+                self.decide_act(connection, &token, at, &action, dice, now_ms)
+            }
+        };
+        match decided {
+            Ok(change) => {
+                log.push(change.entry().clone());
+                self.commit(change, now_ms)
+            }
+            Err(refusal) => vec![Delivery::ToSender(ServerMessage::refused(refusal))],
+        }
+    }
+
+    /// Who is here, as sent to everybody.
+    pub fn presence(&self, now_ms: u64) -> ServerMessage {
+        let away = self.away_ms(now_ms);
+        let seats = away
+            .iter()
+            .enumerate()
+            .map(|(seat, away_ms)| SeatPresence {
+                seat,
+                connected: away_ms.is_none(),
+                away_ms: *away_ms,
+            })
+            .collect();
+        let watchers = self
+            .members
+            .values()
+            .filter(|tokens| tokens.iter().all(|token| self.tokens.seat_of(token).is_none()))
+            .count();
+        ServerMessage::Presence { seats, watchers }
+    }
+
+    /// How long each seat has been away, in milliseconds (`None` while connected).
+    pub fn away_ms(&self, now_ms: u64) -> Vec<Option<u64>> {
+        self.away_since
+            .iter()
+            .map(|since| since.map(|since| now_ms.saturating_sub(since)))
+            .collect()
+    }
+
+    fn seat_connected(&self, seat: usize) -> bool {
+        let Some(token) = self.tokens.token_of(seat) else {
+            return false;
+        };
+        self.members
+            .values()
+            .any(|tokens| tokens.iter().any(|held| held == token))
+    }
+
+    /// A computer seat is where the host's device is; a person's seat is connected if a device holds it.
+    fn present(&self, seat: usize) -> bool {
+        match self.room.seats().get(seat) {
+            Some(person) if !person.computer => self.seat_connected(seat),
+            Some(_) => self.room.host().is_some_and(|host| self.seat_connected(host)),
+            None => false,
+        }
+    }
+
+    fn refresh_away(&mut self, now_ms: u64) {
+        for seat in 0..self.away_since.len() {
+            let present = self.present(seat);
+            let away = &mut self.away_since[seat];
+            match (present, *away) {
+                (true, _) => *away = None,
+                (false, None) => *away = Some(now_ms),
+                (false, Some(_)) => {}
+            }
+        }
+    }
+}
+
+/// The host's view of the world for a decision: dice from its source, absences it measured.
+struct HostOutside<'a, D> {
+    dice: &'a mut D,
+    away_ms: Vec<Option<u64>>,
+}
+
+impl<D: DiceSource> Outside for HostOutside<'_, D> {
+    fn roll_die(&mut self) -> Face {
+        self.dice.roll_die()
+    }
+
+    fn away_ms(&self, seat: usize) -> Option<u64> {
+        self.away_ms.get(seat).copied().flatten()
+    }
+}

@@ -1,0 +1,249 @@
+//! Commands: what a seat asks of the room, checked against the room and the rules crate into the one event
+//! it would cause. Deciding never changes the room; the host applies the event once it is kept.
+
+use fivedice_rules::{
+    Columns, DiceMode, Face, FirstPlayerRoll, Game, Joker, Play, Rules, RulesetId, SetupError,
+};
+use serde::{Deserialize, Serialize};
+
+use super::{Event, Room, TAKE_OVER_AFTER_MS};
+use crate::error::RoomError;
+
+/// What a room cannot know by itself, supplied by whoever hosts it (the server, or the page for a table on
+/// one device).
+pub trait Outside {
+    /// A freshly drawn die: the server uses the operating system's random source, the page its table's
+    /// generator, tests a script.
+    fn roll_die(&mut self) -> Face;
+    /// How long the person at `seat` has been away, in milliseconds; `None` while a device holding the seat
+    /// is connected.
+    fn away_ms(&self, seat: usize) -> Option<u64>;
+}
+
+/// What a seat asks of the room. The acting seat comes from the token the host checked, never from the
+/// action itself; plays are for the seat whose turn it is (an undo for the seat that wrote last; who starts
+/// is the host's).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Action {
+    /// Host, lobby: a computer player joins; the host's device will play it.
+    AddComputer { name: String },
+    /// Host, lobby: the game and its options. Joker and the Yahtzee bonus default to the ruleset's own
+    /// defaults (the official forced Joker and the bonus where the ruleset has them).
+    ChooseRules {
+        ruleset: RulesetId,
+        #[serde(default)]
+        joker: Option<Joker>,
+        #[serde(default)]
+        yahtzee_bonus: Option<bool>,
+        #[serde(default)]
+        dice: DiceMode,
+        /// Column Yam: the columns of each sheet (one free column when left out).
+        #[serde(default, skip_serializing_if = "Columns::is_one")]
+        columns: Columns,
+    },
+    /// Host, lobby: the room rolls for the first player and the game begins.
+    Start,
+    /// Any seat, lobby: give the seat up. Seats above it move down one; a leaving host passes the role on.
+    Leave,
+    /// Host, in play: a computer player takes over a seat whose person has been away long enough.
+    TakeOver { seat: usize },
+    /// Host or the seat itself, in play: the seat's person plays again.
+    GiveBack { seat: usize },
+    /// Roll the dice that are not held: the room draws them.
+    Roll,
+    /// Any other play of the game (a roll is [`Action::Roll`]: the room draws the dice, no device sends them).
+    Play(Play),
+}
+
+impl Room {
+    /// The event a new person joining as `name` causes (any device may join, also for a second person).
+    pub fn decide_join(&self, name: &str) -> Result<Event, RoomError> {
+        self.expect_lobby_for_joining()?;
+        let name = self.check_new_name(name)?;
+        Ok(Event::Joined {
+            seat: self.seats.len(),
+            name,
+            computer: false,
+        })
+    }
+
+    /// The event `actor`'s action causes. `at` is the seq of the last event the actor's device had seen:
+    /// starting and playing (holds aside) are refused as stale if the room changed since.
+    pub fn decide(
+        &self,
+        actor: usize,
+        at: u64,
+        action: &Action,
+        outside: &mut impl Outside,
+    ) -> Result<Event, RoomError> {
+        if actor >= self.seats.len() {
+            return Err(RoomError::NoSuchSeat(actor));
+        }
+        match action {
+            Action::AddComputer { name } => {
+                self.expect_host(actor)?;
+                self.expect_lobby_for_joining()?;
+                let name = self.check_new_name(name)?;
+                Ok(Event::Joined {
+                    seat: self.seats.len(),
+                    name,
+                    computer: true,
+                })
+            }
+            Action::ChooseRules {
+                ruleset,
+                joker,
+                yahtzee_bonus,
+                dice,
+                columns,
+            } => {
+                self.expect_host(actor)?;
+                self.expect_lobby()?;
+                let defaults = Rules::new(*ruleset);
+                let rules = Rules::with_options(
+                    *ruleset,
+                    joker.unwrap_or(defaults.joker()),
+                    yahtzee_bonus.unwrap_or(defaults.has_yahtzee_bonus()),
+                )
+                .and_then(|rules| rules.with_columns(*columns))
+                .map_err(RoomError::Rules)?;
+                self.check_seats_fit(rules)?;
+                Ok(Event::RulesChosen { rules, dice: *dice })
+            }
+            Action::Start => {
+                self.expect_host(actor)?;
+                self.expect_lobby()?;
+                self.expect_fresh(at)?;
+                let players = self.seats.len();
+                let ruleset = self.rules.ruleset();
+                if players < ruleset.min_players {
+                    return Err(RoomError::Setup(SetupError::PlayerCount {
+                        count: players,
+                        min: ruleset.min_players,
+                        max: ruleset.max_players,
+                    }));
+                }
+                let first_player_roll = roll_off(players, || outside.roll_die());
+                Ok(Event::Started { first_player_roll })
+            }
+            Action::Leave => {
+                self.expect_lobby()?;
+                Ok(Event::Left { seat: actor })
+            }
+            Action::TakeOver { seat } => {
+                self.expect_host(actor)?;
+                self.expect_playing()?;
+                let taken = self.seats.get(*seat).ok_or(RoomError::NoSuchSeat(*seat))?;
+                if taken.computer_plays() {
+                    return Err(RoomError::AlreadyComputer { seat: *seat });
+                }
+                let away_ms = outside.away_ms(*seat);
+                if away_ms.is_none_or(|away| away < TAKE_OVER_AFTER_MS) {
+                    return Err(RoomError::NotAwayLongEnough { seat: *seat, away_ms });
+                }
+                Ok(Event::TakenOver { seat: *seat })
+            }
+            Action::GiveBack { seat } => {
+                self.expect_playing()?;
+                let given = self.seats.get(*seat).ok_or(RoomError::NoSuchSeat(*seat))?;
+                if actor != self.host && actor != *seat {
+                    return Err(RoomError::NotHost);
+                }
+                if !given.stand_in {
+                    return Err(RoomError::NoStandIn { seat: *seat });
+                }
+                Ok(Event::GivenBack { seat: *seat })
+            }
+            Action::Roll => {
+                let game = self.game_in_play()?;
+                self.decide_play(actor, at, game.draw(&mut || outside.roll_die())?)
+            }
+            Action::Play(Play::Roll(_)) => Err(RoomError::DiceAreDrawn),
+            Action::Play(play) => self.decide_play(actor, at, play.clone()),
+        }
+    }
+
+    /// Decides and applies a join: for hosts that keep no log, and for tests.
+    pub fn join(&mut self, name: &str) -> Result<super::LogEntry, RoomError> {
+        let event = self.decide_join(name)?;
+        self.record(event)
+    }
+
+    /// Decides and applies an action: for hosts that keep no log, and for tests.
+    pub fn act(
+        &mut self,
+        actor: usize,
+        at: u64,
+        action: &Action,
+        outside: &mut impl Outside,
+    ) -> Result<super::LogEntry, RoomError> {
+        let event = self.decide(actor, at, action, outside)?;
+        self.record(event)
+    }
+
+    fn record(&mut self, event: Event) -> Result<super::LogEntry, RoomError> {
+        self.apply(&event)?;
+        Ok(super::LogEntry { seq: self.seq, event })
+    }
+
+    /// A play of the game: by the seat it belongs to (or the host for a seat a computer plays), on a room
+    /// the actor has seen, and legal by the rules.
+    fn decide_play(&self, actor: usize, at: u64, play: Play) -> Result<Event, RoomError> {
+        let game = self.game_in_play()?;
+        let seat = self.seat_for(game, &play)?;
+        match play {
+            Play::FirstPlayer(_) => self.expect_host(actor)?,
+            _ => self.expect_plays_for(actor, seat)?,
+        }
+        self.expect_fresh(at)?;
+        game.check(&play)?;
+        Ok(Event::Played { seat, play })
+    }
+
+    /// The game while it is being played.
+    pub(super) fn game_in_play(&self) -> Result<&Game, RoomError> {
+        let game = self.game.as_ref().ok_or(RoomError::NotStarted)?;
+        if game.is_over() {
+            return Err(RoomError::GameOver);
+        }
+        Ok(game)
+    }
+
+    /// The seat a play belongs to: the one to play, the one that wrote last for an undo, the host for who
+    /// starts.
+    pub(super) fn seat_for(&self, game: &Game, play: &Play) -> Result<usize, RoomError> {
+        match play {
+            Play::Undo => game
+                .log()
+                .len()
+                .checked_sub(1)
+                .map(|last| game.seat_of_entry(last))
+                .ok_or(RoomError::Game(fivedice_rules::GameError::NothingToUndo)),
+            Play::FirstPlayer(_) => self.host().ok_or(RoomError::NotHost),
+            _ => Ok(game.current_seat()),
+        }
+    }
+}
+
+/// Rounds of ties after which the roll-off stops drawing. Fair dice tie that long with a probability below
+/// 10^-30; the cap is there so that a constant script (a test) or a forged log cannot make the roll-off, or
+/// its replay, loop forever.
+const MAX_ROLL_OFF_ROUNDS: usize = 40;
+
+/// The roll-off for the first player with dice from `draw`. Past the cap the dice count down 6, 5, … 1 and
+/// round again: any six draws in a row then differ, so at most two more rounds settle it.
+pub(super) fn roll_off(players: usize, mut draw: impl FnMut() -> Face) -> FirstPlayerRoll {
+    let limit = players.saturating_mul(MAX_ROLL_OFF_ROUNDS);
+    let mut drawn = 0usize;
+    let mut capped_die = || {
+        drawn += 1;
+        if drawn <= limit {
+            draw()
+        } else {
+            let countdown = (drawn - limit - 1) % Face::ALL.len();
+            Face::ALL[Face::ALL.len() - 1 - countdown]
+        }
+    };
+    FirstPlayerRoll::roll(players, &mut capped_die)
+}

@@ -1,0 +1,201 @@
+//! Events: every change to a room, as its log keeps them and every device applies them. Applying checks each
+//! event against the room and the rules crate again, so a log the host would not have written is refused.
+
+use std::ops::Not;
+
+use fivedice_rules::{DiceMode, FirstPlayerRoll, Game, Play, Rules};
+use serde::{Deserialize, Serialize};
+
+use super::decide::roll_off;
+use super::{Room, Seat};
+use crate::error::{Inconsistency, RoomError};
+
+/// One change to a room: what the log stores and what every device applies. Events name seats, never
+/// tokens; a roll carries the dice the host drew, so replaying never draws.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Event {
+    Joined {
+        seat: usize,
+        name: String,
+        #[serde(default, skip_serializing_if = "Not::not")]
+        computer: bool,
+    },
+    Left {
+        seat: usize,
+    },
+    RulesChosen {
+        rules: Rules,
+        dice: DiceMode,
+    },
+    /// The roll-off for the first player, as the host drew it; the game starts with it.
+    Started {
+        first_player_roll: FirstPlayerRoll,
+    },
+    TakenOver {
+        seat: usize,
+    },
+    GivenBack {
+        seat: usize,
+    },
+    /// A play of the game, by the seat it belongs to.
+    Played {
+        seat: usize,
+        play: Play,
+    },
+}
+
+impl Event {
+    /// Whether an action decided before this event may have been decided on a room that no longer is.
+    pub(super) fn makes_older_actions_stale(&self) -> bool {
+        // A hold changes nothing another tap could have been based on, so a player can tap several dice in
+        // a row without waiting for each echo.
+        !matches!(
+            self,
+            Event::Played {
+                play: Play::Hold(_) | Play::Release(_),
+                ..
+            }
+        )
+    }
+
+    /// Where a seat is once this event is applied: the seats above one that left move down one, and the one
+    /// that left is gone. (A lobby left with only computers empties: the room's seat count says so.)
+    pub fn seat_after(&self, seat: usize) -> Option<usize> {
+        match self {
+            Event::Left { seat: left } if seat == *left => None,
+            Event::Left { seat: left } if seat > *left => Some(seat - 1),
+            _ => Some(seat),
+        }
+    }
+}
+
+/// An event with its place in the room's log (the first event is 1).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LogEntry {
+    pub seq: u64,
+    pub event: Event,
+}
+
+impl Room {
+    /// The room its log describes; the entries must be numbered 1, 2, 3, … in order.
+    pub fn replay<'a>(
+        name: crate::RoomName,
+        entries: impl IntoIterator<Item = &'a LogEntry>,
+    ) -> Result<Room, RoomError> {
+        let mut room = Room::new(name);
+        for entry in entries {
+            room.apply_entry(entry)?;
+        }
+        Ok(room)
+    }
+
+    /// Applies the next entry of a log, checking that it is the next one.
+    pub fn apply_entry(&mut self, entry: &LogEntry) -> Result<(), RoomError> {
+        let expected = self.seq + 1;
+        if entry.seq != expected {
+            return Err(RoomError::OutOfOrder {
+                expected,
+                got: entry.seq,
+            });
+        }
+        self.apply(&entry.event)
+    }
+
+    /// The one way a room changes. Every event is checked against the room and the rules crate again, so a
+    /// log the host would not have written (corrupt, or from another version) is refused with the room
+    /// unchanged rather than replayed into nonsense.
+    pub fn apply(&mut self, event: &Event) -> Result<(), RoomError> {
+        let mut next = self.clone();
+        next.change(event)?;
+        next.seq += 1;
+        if event.makes_older_actions_stale() {
+            next.stale_before = next.seq;
+        }
+        *self = next;
+        Ok(())
+    }
+
+    fn change(&mut self, event: &Event) -> Result<(), RoomError> {
+        match event {
+            Event::Joined { seat, name, computer } => {
+                self.expect_lobby_for_joining()?;
+                if *seat != self.seats.len() {
+                    return Err(RoomError::Inconsistent(Inconsistency::SeatOutOfPlace));
+                }
+                if self.check_new_name(name)? != *name {
+                    return Err(RoomError::Inconsistent(Inconsistency::UntrimmedName));
+                }
+                if self.seats.is_empty() {
+                    self.host = 0;
+                }
+                self.seats.push(Seat {
+                    name: name.clone(),
+                    computer: *computer,
+                    stand_in: false,
+                });
+            }
+            Event::Left { seat } => {
+                self.expect_lobby()?;
+                if *seat >= self.seats.len() {
+                    return Err(RoomError::NoSuchSeat(*seat));
+                }
+                self.remove_seat(*seat);
+            }
+            Event::RulesChosen { rules, dice } => {
+                self.expect_lobby()?;
+                self.check_seats_fit(*rules)?;
+                self.rules = *rules;
+                self.dice = *dice;
+            }
+            Event::Started { first_player_roll } => {
+                self.expect_lobby()?;
+                let mut drawn = first_player_roll.rounds.iter().flatten().map(|&(_, face)| face);
+                let mut exhausted = false;
+                let replayed = roll_off(self.seats.len(), || {
+                    drawn.next().unwrap_or_else(|| {
+                        exhausted = true;
+                        fivedice_rules::Face::ALL[0]
+                    })
+                });
+                if exhausted || replayed != *first_player_roll {
+                    return Err(RoomError::Inconsistent(Inconsistency::RollOff));
+                }
+                let names: Vec<&str> = self.seats.iter().map(|seat| seat.name.as_str()).collect();
+                let game = Game::new(self.rules, self.dice, &names, first_player_roll.first_seat)
+                    .map_err(RoomError::Setup)?;
+                self.game = Some(game);
+                self.first_player_roll = Some(first_player_roll.clone());
+            }
+            Event::TakenOver { seat } => {
+                self.expect_playing()?;
+                let taken = self.seats.get_mut(*seat).ok_or(RoomError::NoSuchSeat(*seat))?;
+                if taken.computer_plays() {
+                    return Err(RoomError::AlreadyComputer { seat: *seat });
+                }
+                taken.stand_in = true;
+            }
+            Event::GivenBack { seat } => {
+                self.expect_playing()?;
+                let given = self.seats.get_mut(*seat).ok_or(RoomError::NoSuchSeat(*seat))?;
+                if !given.stand_in {
+                    return Err(RoomError::NoStandIn { seat: *seat });
+                }
+                given.stand_in = false;
+            }
+            Event::Played { seat, play } => {
+                let game = self.game_in_play()?;
+                if self.seat_for(game, play)? != *seat {
+                    return Err(RoomError::Inconsistent(Inconsistency::NotTheSeatToPlay));
+                }
+                if let Some(game) = self.game.as_mut() {
+                    game.play(play)?;
+                }
+                if let Play::FirstPlayer(roll) = play {
+                    self.first_player_roll = Some(roll.clone());
+                }
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,262 @@
+//! The room as a value: seats in a lobby, then a `Game`, then the finished sheets.
+//!
+//! Every change is an [`Event`] ([`event`]). Whoever hosts the room asks it to [`decide`](Room::decide) a
+//! command ([`decide`]), which checks it against the room and the rules crate and returns the event it would
+//! cause (or a typed [`RoomError`]); the host stores the event, then [`apply`](Room::apply)s it. A device does
+//! exactly the same `apply` with each event it receives, so a room rebuilt from its log is equal to the live
+//! one. Nothing else changes a room: decisions take `&self`.
+
+mod decide;
+mod event;
+
+use std::ops::Not;
+
+use fivedice_rules::{DiceMode, FirstPlayerRoll, Game, Rules, RulesetId};
+use serde::{Deserialize, Serialize};
+
+use crate::error::RoomError;
+use crate::name::{RoomName, check_player_name, same_player_name};
+
+pub use decide::{Action, Outside};
+pub use event::{Event, LogEntry};
+
+/// How long a seat's person must be away before the host may let a computer player take the seat over.
+pub const TAKE_OVER_AFTER_MS: u64 = 120_000;
+
+/// Where the room is in its life. It only moves forward: a finished room stays finished (a new game is a
+/// new room).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Phase {
+    /// Players join and leave; the host chooses the rules and starts.
+    Lobby,
+    Playing,
+    /// Every sheet is full.
+    Finished,
+}
+
+/// A seat at the table. Seats are numbered in the order of joining; in the game the seat number is the
+/// player's index.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Seat {
+    pub name: String,
+    /// A computer player added by the host in the lobby; the host's device plays it.
+    #[serde(default, skip_serializing_if = "Not::not")]
+    pub computer: bool,
+    /// A computer player stands in while this seat's person is away; the host's device plays it until the
+    /// seat is given back.
+    #[serde(default, skip_serializing_if = "Not::not")]
+    pub stand_in: bool,
+}
+
+impl Seat {
+    /// Whether a computer plays this seat now, so the host's device (not the seat's own) acts for it.
+    pub fn computer_plays(&self) -> bool {
+        self.computer || self.stand_in
+    }
+}
+
+/// An online table: its seats, the rules chosen, and the game once started.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Room {
+    name: RoomName,
+    /// How many events were applied: the seq of the last one.
+    seq: u64,
+    /// The seq of the last event that makes older actions stale.
+    stale_before: u64,
+    seats: Vec<Seat>,
+    /// Meaningful while there are seats.
+    host: usize,
+    rules: Rules,
+    dice: DiceMode,
+    first_player_roll: Option<FirstPlayerRoll>,
+    game: Option<Game>,
+}
+
+impl Room {
+    /// An empty room in the lobby, with Yahtzee under its default options on the app's dice.
+    pub fn new(name: RoomName) -> Room {
+        Room {
+            name,
+            seq: 0,
+            stale_before: 0,
+            seats: Vec::new(),
+            host: 0,
+            rules: Rules::new(RulesetId::Yahtzee),
+            dice: DiceMode::App,
+            first_player_roll: None,
+            game: None,
+        }
+    }
+
+    pub fn name(&self) -> &RoomName {
+        &self.name
+    }
+
+    /// The seq of the last event applied (0 for a new room).
+    pub fn seq(&self) -> u64 {
+        self.seq
+    }
+
+    pub fn phase(&self) -> Phase {
+        match &self.game {
+            None => Phase::Lobby,
+            Some(game) if game.is_over() => Phase::Finished,
+            Some(_) => Phase::Playing,
+        }
+    }
+
+    pub fn seats(&self) -> &[Seat] {
+        &self.seats
+    }
+
+    /// The seat that chooses the rules, starts the game and plays the computer seats; `None` while empty.
+    pub fn host(&self) -> Option<usize> {
+        (!self.seats.is_empty()).then_some(self.host)
+    }
+
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    pub fn dice_mode(&self) -> DiceMode {
+        self.dice
+    }
+
+    /// How many seats the chosen ruleset takes (8, or 6 for Yam).
+    pub fn max_players(&self) -> usize {
+        self.rules.ruleset().max_players
+    }
+
+    /// The roll-off that chose the first player, once started.
+    pub fn first_player_roll(&self) -> Option<&FirstPlayerRoll> {
+        self.first_player_roll.as_ref()
+    }
+
+    /// The game, once started.
+    pub fn game(&self) -> Option<&Game> {
+        self.game.as_ref()
+    }
+
+    /// The seat whose turn it is, while the game is being played.
+    pub fn seat_to_play(&self) -> Option<usize> {
+        self.game
+            .as_ref()
+            .filter(|game| !game.is_over())
+            .map(Game::current_seat)
+    }
+
+    /// Which of a device's seats may play the turn now: the current seat if the device holds it, or the
+    /// host's seat if a computer plays the current seat. The device sends that seat's token; `None` means
+    /// its dice and cells stay disabled.
+    pub fn acting_seat(&self, held: &[usize]) -> Option<usize> {
+        let seat = self.seat_to_play()?;
+        let playing_seat = self.seats.get(seat)?;
+        let actor = if playing_seat.computer_plays() {
+            self.host
+        } else {
+            seat
+        };
+        held.contains(&actor).then_some(actor)
+    }
+
+    /// Removes a seat in the lobby. Seats above move down one. A leaving host passes the role to the next
+    /// person (the seat now in its place, wrapping round); computer seats cannot host, so a lobby with only
+    /// computers left is emptied.
+    fn remove_seat(&mut self, seat: usize) {
+        self.seats.remove(seat);
+        if !self.seats.iter().any(|left| !left.computer) {
+            self.seats.clear();
+            self.host = 0;
+            return;
+        }
+        if seat < self.host {
+            self.host -= 1;
+        } else if seat == self.host {
+            let count = self.seats.len();
+            self.host = (0..count)
+                .map(|step| (seat + step) % count)
+                .find(|&next| !self.seats[next].computer)
+                .unwrap_or(0);
+        }
+    }
+
+    fn check_new_name(&self, typed: &str) -> Result<String, RoomError> {
+        let name = check_player_name(typed)?;
+        if self.seats.iter().any(|seat| same_player_name(&seat.name, &name)) {
+            return Err(RoomError::NameTaken(name));
+        }
+        Ok(name)
+    }
+
+    fn check_seats_fit(&self, rules: Rules) -> Result<(), RoomError> {
+        let max = rules.ruleset().max_players;
+        if self.seats.len() > max {
+            return Err(RoomError::TooManyForRules {
+                ruleset: rules.id(),
+                players: self.seats.len(),
+                max,
+            });
+        }
+        Ok(())
+    }
+
+    fn expect_host(&self, actor: usize) -> Result<(), RoomError> {
+        if self.host() == Some(actor) {
+            Ok(())
+        } else {
+            Err(RoomError::NotHost)
+        }
+    }
+
+    fn expect_lobby(&self) -> Result<(), RoomError> {
+        match self.phase() {
+            Phase::Lobby => Ok(()),
+            Phase::Playing => Err(RoomError::NotInLobby),
+            Phase::Finished => Err(RoomError::GameOver),
+        }
+    }
+
+    fn expect_lobby_for_joining(&self) -> Result<(), RoomError> {
+        if self.phase() != Phase::Lobby {
+            return Err(RoomError::Started);
+        }
+        let max = self.max_players();
+        if self.seats.len() >= max {
+            return Err(RoomError::RoomFull { max });
+        }
+        Ok(())
+    }
+
+    fn expect_playing(&self) -> Result<(), RoomError> {
+        match self.phase() {
+            Phase::Lobby => Err(RoomError::NotStarted),
+            Phase::Playing => Ok(()),
+            Phase::Finished => Err(RoomError::GameOver),
+        }
+    }
+
+    /// Whether `actor` plays for `seat` now: its own seat, or the host for a seat a computer plays.
+    fn expect_plays_for(&self, actor: usize, seat: usize) -> Result<(), RoomError> {
+        let playing = self.seats.get(seat).ok_or(RoomError::NoSuchSeat(seat))?;
+        if playing.computer_plays() {
+            if actor == self.host {
+                Ok(())
+            } else {
+                Err(RoomError::ComputerPlays { seat })
+            }
+        } else if actor == seat {
+            Ok(())
+        } else {
+            Err(RoomError::NotYourTurn { seat })
+        }
+    }
+
+    fn expect_fresh(&self, at: u64) -> Result<(), RoomError> {
+        if at < self.stale_before || at > self.seq {
+            Err(RoomError::Stale { at, seq: self.seq })
+        } else {
+            Ok(())
+        }
+    }
+}
