@@ -170,7 +170,12 @@ mod tests {
                 .filter(|&v| v <= wanted)
                 .max()
                 .unwrap_or(offers[0]);
-            game.write(place, value, false).unwrap();
+            let written = fivedice_rules::Play::Write {
+                place,
+                value,
+                bonus: false,
+            };
+            game.play(&written).unwrap();
         }
         FinishedGame {
             table_id: format!("{when}"),

@@ -32,8 +32,8 @@ pub fn TablesInProgress() -> impl IntoView {
         (!tables.is_empty()).then(|| {
             let rows = tables
                 .into_iter()
-                .map(|table| {
-                    let game = &table.game;
+                .filter_map(|table| {
+                    let game = table.game()?;
                     let ruleset = game.rules().ruleset();
                     let summary = (words.table_summary)(
                         ruleset.name,
@@ -44,7 +44,7 @@ pub fn TablesInProgress() -> impl IntoView {
                     );
                     let (resume_id, delete_id, confirm_id) = (table.id.clone(), table.id.clone(), table.id.clone());
                     let asking = move || confirming.with(|id| id.as_deref() == Some(confirm_id.as_str()));
-                    view! {
+                    Some(view! {
                         <li class="saved-table">
                             <button class="resume" data-action="resume" on:click=move |_| store.resume(&resume_id)>
                                 <strong>{table.name.clone()}</strong>
@@ -89,7 +89,7 @@ pub fn TablesInProgress() -> impl IntoView {
                                 }
                             </Show>
                         </li>
-                    }
+                    })
                 })
                 .collect_view();
             view! {

@@ -4,6 +4,8 @@ use fivedice_rules::{
     Column, GameError, Joker, JokerCall, Language, MAX_ROLLS, Pattern, Points, RulesetId, SetupError,
 };
 
+use fivedice_room::Refusal;
+
 use super::Words;
 use super::guide::{self, GuidePhrases};
 use crate::engine::EngineError;
@@ -152,7 +154,6 @@ pub static WORDS: Words = Words {
     online_room: "Online room",
     room_bar_offline: "offline — reconnecting…",
     room_bar_watching: "watching",
-    refused_by_room: |_| None,
     not_your_seat_here: "This device does not hold that seat.",
     not_sent_offline: "Not connected to the room: the move was not sent. Reconnecting…",
     not_this_devices_turn: "It is not this device's turn.",
@@ -274,12 +275,20 @@ pub static WORDS: Words = Words {
         SaveRefused::NoStorage => "This browser keeps no saved games here.",
         SaveRefused::FullOrBlocked => "The browser's storage is full or blocked: games are not being saved.",
     },
-    unreadable_found: |reason, kept_aside| match kept_aside {
-        true => format!(
-            "Saved data could not be read ({reason}). It was kept aside: download it from the start screen."
-        ),
-        false => format!("Saved data could not be read ({reason}). It was left untouched."),
+    unreadable_found: |problem| {
+        let reason = &problem.reason;
+        let kept = match problem.kept_aside {
+            true => "It was kept aside: download it from the start screen.",
+            false => "It was left untouched.",
+        };
+        match problem.recovered {
+            true => {
+                format!("Saved data could not be read ({reason}); its previous save was read instead. {kept}")
+            }
+            false => format!("Saved data could not be read ({reason}). {kept}"),
+        }
     },
+    update_app: "This table runs a newer version of Five Dice: reload the app to update it.",
     nothing_imported: |reason| format!("Nothing was imported: {reason}."),
     imported: |games, tables, already| {
         format!(
@@ -311,6 +320,7 @@ pub static WORDS: Words = Words {
     coach_failed: |reason| format!("The coach could not judge a decision: {reason}"),
     computer_failed: |reason| format!("A computer player could not move: {reason}"),
     refused: |error: &GameError| error.to_string(),
+    refusal: |refusal: &Refusal| refusal.to_string(),
     setup_refused: |error: &SetupError| error.to_string(),
     bad_address: |reason| format!("This address cannot be followed: {reason}."),
 

@@ -1,12 +1,9 @@
 //! Français.
 
-use fivedice_rules::{
-    Column, DiceMode, GameError, Joker, JokerCall, Language, MAX_NAME_CHARS, MAX_ROLLS, Pattern, Points,
-    RulesetId, SetupError,
-};
+use fivedice_rules::{Column, Joker, JokerCall, Language, MAX_ROLLS, Pattern, Points, RulesetId};
 
-use super::Words;
 use super::guide::{self, GuidePhrases};
+use super::{Words, refusals_fr as refusals};
 use crate::engine::EngineError;
 use crate::storage::SaveRefused;
 use crate::table::saved::FileError;
@@ -17,61 +14,6 @@ fn plural(count: usize, one: &str, many: &str) -> String {
 
 fn rolls_left(left: u8) -> String {
     plural(usize::from(left), "lancer restant", "lancers restants")
-}
-
-fn refused(error: &GameError) -> String {
-    match error {
-        GameError::GameOver => "la partie est finie".into(),
-        GameError::NoRollsLeft => format!("les {MAX_ROLLS} lancers sont faits : choisissez une case"),
-        GameError::NotRolled => "lancez d’abord les dés".into(),
-        GameError::NoSuchDie(die) => format!("il n’y a pas de dé {die} (les dés vont de 0 à 4)"),
-        GameError::NotInRuleset(category) => format!("cette feuille n’a pas de case « {} »", category.id()),
-        GameError::CellFilled(category) => format!("la case « {} » est déjà remplie", category.id()),
-        GameError::JokerForbids { category, allowed } => {
-            let allowed: Vec<&str> = allowed.iter().map(|cell| cell.id()).collect();
-            format!(
-                "la règle du Joker interdit « {} » pour ce lancer ; permis : {}",
-                category.id(),
-                allowed.join(", ")
-            )
-        }
-        GameError::WrongMode(DiceMode::App) => "cette partie se joue avec les dés de l’appli".into(),
-        GameError::WrongMode(DiceMode::Pad) => {
-            "cette partie est une feuille de marque pour de vrais dés".into()
-        }
-        GameError::DiceEntered => {
-            "des dés sont saisis : marquez-les, ou effacez-les pour écrire une valeur".into()
-        }
-        GameError::ValueNotOffered { category, value } => {
-            format!("la case « {} » ne peut pas valoir {value}", category.id())
-        }
-        GameError::NoBonus => "pas de prime possible : la case des cinq dés égaux ne vaut pas 50".into(),
-        GameError::NothingToUndo => "rien à annuler".into(),
-        GameError::UndoTooLate => "trop tard pour annuler : le tour suivant a commencé".into(),
-        GameError::FirstSeatFixed => "le premier joueur est fixé : la partie a commencé".into(),
-        GameError::NoCrossingOut => "cette feuille ne barre qu’une case que les dés ne font pas".into(),
-        GameError::NoSuchSeat(seat) => format!("il n’y a pas de place {seat}"),
-        GameError::NoSuchColumn(column) => {
-            format!("cette feuille n’a pas de colonne « {} »", column.label().fr)
-        }
-        GameError::OutOfOrder { column, next } => format!(
-            "la colonne « {} » se remplit dans l’ordre : la suivante est « {} »",
-            column.label().fr,
-            next.id()
-        ),
-        GameError::DryAfterReroll => "la colonne sèche ne prend qu’un premier lancer, sans relance".into(),
-        GameError::NotAnnounced => {
-            "après une relance, la colonne annoncée ne prend que la case annoncée au premier lancer".into()
-        }
-        GameError::AnnouncementBinds(category) => format!(
-            "« {} » est annoncée : le tour se termine dans cette case de la colonne annoncée",
-            category.id()
-        ),
-        GameError::AnnounceAfterFirstRoll => "on annonce juste après le premier lancer".into(),
-        GameError::WriteNow => {
-            "seules des cases sans relance restent ouvertes : inscrivez (ou annoncez) maintenant".into()
-        }
-    }
 }
 
 pub static WORDS: Words = Words {
@@ -198,19 +140,6 @@ pub static WORDS: Words = Words {
     online_room: "Salle en ligne",
     room_bar_offline: "hors ligne — reconnexion…",
     room_bar_watching: "spectateur",
-    refused_by_room: |code| match code {
-        "started" => Some("La partie a commencé ; demandez une nouvelle salle"),
-        "room_full" => Some("La salle est complète"),
-        "name_taken" => Some("Ce nom est déjà pris dans cette salle"),
-        "bad_player_name" => Some("Ce nom de joueur ne convient pas"),
-        "not_your_turn" => Some("Ce n’est pas votre tour"),
-        "stale" => Some("La partie a changé entre-temps : réessayez"),
-        "rate_limited" => Some("Trop de messages : patientez un instant"),
-        "bad_room_name" => Some("Ce nom de salle ne convient pas"),
-        "not_host" => Some("Seul l’hôte peut faire cela"),
-        "game_over" => Some("La partie est finie"),
-        _ => None,
-    },
     not_your_seat_here: "Cet appareil n’a pas cette place.",
     not_sent_offline: "Pas connecté à la salle : le coup n’est pas parti. Reconnexion…",
     not_this_devices_turn: "Ce n’est pas le tour de cet appareil.",
@@ -337,14 +266,20 @@ pub static WORDS: Words = Words {
             "Le stockage du navigateur est plein ou bloqué : les parties ne sont plus enregistrées."
         }
     },
-    unreadable_found: |reason, kept_aside| match kept_aside {
-        true => format!(
-            "Des données enregistrées sont illisibles ({reason}). Elles sont mises de côté : téléchargez-les depuis l’écran d’accueil."
-        ),
-        false => {
-            format!("Des données enregistrées sont illisibles ({reason}). Elles n’ont pas été touchées.")
+    unreadable_found: |problem| {
+        let reason = &problem.reason;
+        let kept = match problem.kept_aside {
+            true => "Elles sont mises de côté : téléchargez-les depuis l’écran d’accueil.",
+            false => "Elles n’ont pas été touchées.",
+        };
+        match problem.recovered {
+            true => format!(
+                "Des données enregistrées sont illisibles ({reason}) ; leur enregistrement précédent a été lu à la place. {kept}"
+            ),
+            false => format!("Des données enregistrées sont illisibles ({reason}). {kept}"),
         }
     },
+    update_app: "Cette table utilise une version plus récente de Five Dice : rechargez l’appli pour la mettre à jour.",
     nothing_imported: |reason| format!("Rien n’a été importé : {reason}."),
     imported: |games, tables, already| {
         format!(
@@ -375,21 +310,9 @@ pub static WORDS: Words = Words {
     },
     coach_failed: |reason| format!("L’entraîneur n’a pas pu juger une décision : {reason}"),
     computer_failed: |reason| format!("Un joueur ordinateur n’a pas pu jouer : {reason}"),
-    refused,
-    setup_refused: |error| match error {
-        SetupError::PlayerCount { count, min, max } => {
-            format!("{count} joueurs : ce jeu se joue de {min} à {max}")
-        }
-        SetupError::EmptyName { seat } => format!("le joueur {} n’a pas de nom", seat + 1),
-        SetupError::NameTooLong { seat } => {
-            format!(
-                "Le nom du joueur {} dépasse {MAX_NAME_CHARS} caractères",
-                seat + 1
-            )
-        }
-        SetupError::DuplicateName(name) => format!("deux joueurs s’appellent « {name} »"),
-        SetupError::NoSuchSeat(seat) => format!("il n’y a pas de place {seat} pour commencer"),
-    },
+    refused: refusals::refused,
+    setup_refused: refusals::setup_refused,
+    refusal: refusals::refusal,
     bad_address: |reason| format!("Impossible de suivre cette adresse : {reason}."),
 
     how_to_play: "Comment jouer",

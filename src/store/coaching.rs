@@ -1,19 +1,18 @@
 //! The coach: for a player who asked for it, after each decision, the engine's verdict on it (the best move
 //! and the expected points given up); after the game, every decision of the people at the table.
 
-use fivedice_rules::GameError;
 use fivedice_worker::Verdict;
 use leptos::prelude::*;
 
-use crate::table::{Decision, Table};
+use crate::table::Decision;
 
 use super::GameStore;
 
 impl GameStore {
     /// Turns the coach on or off for a seat.
     pub fn toggle_coach(&self, seat: usize) {
-        self.update_table(|table| {
-            let players = table.game.players().len();
+        self.change_table(|table| {
+            let players = table.room.seats().len();
             table.coached.resize(players, false);
             if let Some(coached) = table.coached.get_mut(seat) {
                 *coached = !*coached;
@@ -71,18 +70,10 @@ impl GameStore {
 
     /// Only a decision still there as it was (no undo since) gets its verdict.
     fn keep_verdict(&self, index: usize, decision: &Decision, verdict: Verdict) {
-        self.update_table(|table| {
+        self.change_table(|table| {
             if let Some(kept) = table.decisions.get_mut(index).filter(|kept| *kept == decision) {
                 kept.verdict = Some(verdict);
             }
-        });
-    }
-
-    /// Changes the table outside the game's own moves (coach, verdicts), saving it like any action.
-    fn update_table(&self, change: impl FnOnce(&mut Table)) {
-        self.act(|table| {
-            change(table);
-            Ok::<(), GameError>(())
         });
     }
 }

@@ -54,8 +54,8 @@ fn bot_move(answer: Result<Answer, EngineError>) -> Result<Move, EngineError> {
 }
 
 /// A repeatable seed for a computer player's decision: the same table at the same point decides the same.
-fn decision_seed(table: &Table) -> u64 {
-    let point = (table.game.log().len() as u64) << 8 | u64::from(table.game.turn().rolls_used);
+fn decision_seed(table: &Table, game: &Game) -> u64 {
+    let point = (game.log().len() as u64) << 8 | u64::from(game.turn().rolls_used);
     // FNV-1a over the table id, then the point in the game.
     table.id.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |hash, byte| {
         (hash ^ u64::from(byte)).wrapping_mul(0x100_0000_01b3)
@@ -78,7 +78,7 @@ impl GameStore {
     /// already being played is left to go on.
     pub fn play_computers(&self) {
         // Online, the host's device plays the computer players; the others only watch them.
-        if self.computer.busy.get_value() || !self.computer_playing() || !self.plays_turn_here() {
+        if self.computer.busy.get_value() || !self.computer_playing() || self.acting_seat().is_none() {
             return;
         }
         self.computer.busy.set_value(true);
@@ -99,15 +99,16 @@ impl GameStore {
     /// One action of the computer player to play: roll, hold what it keeps, or take a cell (picker, then
     /// confirm).
     fn computer_step(&self) {
-        if self.waiting_for_room() {
+        if self.in_flight.get_value() {
             // Online: the last move is on its way; the next one is decided on the table it makes.
             return self.next_computer_step();
         }
-        let here = self.plays_turn_here();
+        let here = self.acting_seat().is_some();
         let Some((game, level, seed)) = self.table.with_untracked(|table| {
             let table = table.as_ref().filter(|_| here)?;
             let level = table.computer_to_play()?;
-            Some((table.game.clone(), level, decision_seed(table)))
+            let game = table.game()?;
+            Some((game.clone(), level, decision_seed(table, game)))
         }) else {
             self.computer.busy.set_value(false);
             return;
@@ -134,15 +135,13 @@ impl GameStore {
         if rolls_left == 0 {
             return self.choose_cell(&game, level, seed);
         }
-        let (store, held) = (*self, game.turn().held);
+        let (store, turn) = (*self, *game.turn());
         self.engine
             .bot_move(&game, level, rolls_left, seed, move |answer| {
                 match bot_move(answer) {
                     Ok(keep @ Move::Keep(_)) => {
-                        for (die, hold) in keep.holds(dice).into_iter().enumerate() {
-                            if held[die] != hold {
-                                store.hold_die(die);
-                            }
+                        for hold in turn.holding(keep.holds(dice)) {
+                            store.send_play(hold);
                         }
                         let rolls_again = !matches!(&keep, Move::Keep(faces) if faces.len() == DICE);
                         store.computer.plan.set_value(Some(Plan { at: now, rolls_again }));

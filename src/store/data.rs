@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 
 use crate::files;
-use crate::table::{Bundle, FinishedGame};
+use crate::table::{Bundle, FinishedGame, Table};
 use leptos::prelude::*;
 
 use super::GameStore;
@@ -15,8 +15,9 @@ impl GameStore {
         let mut tables = self.tables_in_progress.get_untracked();
         // An online table in progress is the room's, not this device's to export (it goes to the history once
         // finished).
-        let current = self.table.get_untracked().filter(|_| !self.is_online());
-        if let Some(current) = current.filter(|table| !table.game.is_over()) {
+        let current = self.table.get_untracked().filter(|table| !table.is_online());
+        let in_progress = |table: &Table| table.game().is_some_and(|game| !game.is_over());
+        if let Some(current) = current.filter(in_progress) {
             tables.retain(|table| table.id != current.id);
             tables.insert(0, current);
         }

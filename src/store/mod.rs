@@ -1,26 +1,31 @@
-//! The game store: the one place the app's state lives. Every tap calls one method here; the method asks the
-//! rules crate to apply it, and on success replaces the state and saves it at once. Components read the state
-//! through the narrow memos of [`reads`] and never hold it.
+//! The game store: the one place the app's state lives. A table, on one device or online, is a room: every
+//! tap becomes one command for the table's host ([`host`]: the page itself, or the room server), and what the
+//! host sends back comes in through one path that changes the table, records the coach's view and saves,
+//! once. Components read the state through the narrow memos of [`reads`] and never hold it.
 //!
-//! This file is the core (the state, acting, saving, adopting another tab's newer save); each other job has a
-//! file: [`play`] (the game's actions), [`tables`] (opening, starting and leaving tables, the history),
-//! [`computer`] (computer players), [`coaching`] (the coach's verdicts), [`data`] (export and import),
-//! [`online`] (online rooms: taps become messages to the room server, its events change the game).
-//! Storage and the clock are injected, so the logic runs natively under `cargo test` (see `tests.rs`).
+//! This file is the core (the state, saving, adopting another tab's newer save); each other job has a file:
+//! [`host`] (sending to the host, receiving from it), [`play`] (taps on the dice and the sheet),
+//! [`tables`] (opening, starting and leaving tables, the history), [`rooms`] (the room server's
+//! connection), [`lobby`] (an online room's lobby and seats), [`room_view`] (what the room screens show),
+//! [`computer`] (computer players), [`coaching`] (the coach's verdicts), [`data`] (export and import).
+//! Storage and the clock are injected, so the logic runs natively under `cargo test` (see `tests/`).
 
 mod coaching;
 mod computer;
 mod data;
-mod online;
+mod host;
+mod lobby;
 mod play;
 mod reads;
+mod room_view;
+mod rooms;
 mod tables;
 #[cfg(test)]
 mod tests;
 
 use std::rc::Rc;
 
-use fivedice_rules::{Game, GameError, Language};
+use fivedice_rules::{Game, Language};
 use leptos::prelude::*;
 
 use crate::engine::{Engine, EngineError};
@@ -29,9 +34,10 @@ use crate::storage::{SaveRefused, Storage, Unreadable};
 use crate::table::{FinishedGame, Table};
 
 pub use computer::ComputerDriver;
-pub use online::{Connection, RoomLink, RoomPlayer, RoomServer, RoomState, RoomView, reconnect_delay};
 pub use play::Picker;
 pub use reads::{PickerOffers, Reading, Situation};
+pub use room_view::{RoomPlayer, RoomState, RoomView};
+pub use rooms::{Connection, RoomLink, RoomServer, reconnect_delay};
 
 /// Where the store reads the time: the browser's clock in the app, a fixed one in tests.
 #[derive(Clone, Copy)]
@@ -72,7 +78,8 @@ fn browser_today() -> String {
 
 #[derive(Clone, Copy)]
 pub struct GameStore {
-    /// The table in play; `None` on the start screen.
+    /// The table open: on one device, or an online room (in its lobby, its game not started yet); `None` on
+    /// the start screen.
     table: RwSignal<Option<Table>>,
     picker: RwSignal<Option<Picker>>,
     /// A message for the player (a refused action, a storage problem); they dismiss it.
@@ -93,8 +100,11 @@ pub struct GameStore {
     clock: Clock,
     /// The strategy engine's client: hints, the coach and computer players.
     engine: Engine,
-    /// The online room open, if any: its game is the table shown, never saved as a local table.
-    online: RwSignal<Option<online::OnlineRoom>>,
+    /// The connection to the room server, while an online room is open.
+    online: RwSignal<Option<rooms::OnlineRoom>>,
+    /// A command was sent and neither its event nor a refusal has come back: taps that would be stale wait
+    /// (a hold does not).
+    in_flight: StoredValue<bool>,
     /// The way to the room server.
     room_link: StoredValue<Option<Rc<dyn RoomLink>>, LocalStorage>,
     room_server: RwSignal<RoomServer>,
@@ -122,6 +132,7 @@ impl GameStore {
             clock,
             engine: Engine::new(),
             online: RwSignal::new(None),
+            in_flight: StoredValue::new(false),
             room_link: StoredValue::new_local(None),
             room_server: RwSignal::new(RoomServer::Unknown),
             room_join_error: RwSignal::new(None),
@@ -177,7 +188,7 @@ impl GameStore {
     /// The game in play as it is now, for an action (not tracked: the view reads through [`reads`]).
     fn game_now<R>(&self, read: impl FnOnce(&Game) -> R) -> Option<R> {
         self.table
-            .with_untracked(|table| table.as_ref().map(|table| read(&table.game)))
+            .with_untracked(|table| table.as_ref().and_then(Table::game).map(read))
     }
 
     /// Tells the player something, replacing what was shown.
@@ -185,31 +196,11 @@ impl GameStore {
         self.notice.set(Some(capitalised(message.as_ref())));
     }
 
-    /// Applies one action to the game in play; on success saves and shows the new state, else says why.
-    fn act<T>(&self, action: impl FnOnce(&mut Table) -> Result<T, GameError>) -> Option<T> {
-        let mut table = self.table.get_untracked()?;
-        match action(&mut table) {
-            Ok(result) => {
-                table.updated_ms = self.now_ms();
-                table.revision += 1;
-                if !self.save(&table) {
-                    return None;
-                }
-                self.table.set(Some(table));
-                Some(result)
-            }
-            Err(error) => {
-                self.tell((self.words().refused)(&error));
-                None
-            }
-        }
-    }
-
-    /// Saves the table, unless another tab has saved a newer revision of it since: then that one is shown
-    /// instead (and false returned), so neither tab silently overwrites the other.
+    /// Saves a table on this device, unless another tab has saved a newer revision of it since: then that one
+    /// is shown instead (and false returned), so neither tab silently overwrites the other. An online room's
+    /// table lives in its room's log (kept by [`rooms`]), not among the tables of this device.
     fn save(&self, table: &Table) -> bool {
-        if self.is_online() {
-            // An online table lives in its room's log (kept by the online job), not among the local tables.
+        if table.is_online() {
             return true;
         }
         let newer = self

@@ -1,12 +1,13 @@
-//! The game's own actions: roll, hold, open the picker on a cell, choose a value, write it, undo. Each asks the
-//! rules crate first; people's taps wait while a computer player is playing. At an online table each becomes
-//! a message to the room server instead (see [`super::online`]), and the game changes when its event is back.
+//! Taps on the dice and the sheet: roll, hold, open the picker on a cell, choose a value, write it, undo, who
+//! starts. Each becomes one play for the table's host ([`super::host`]); the game changes when the host's
+//! event is back, on one device as online. People's taps wait while a computer player is playing.
 
 use fivedice_room::Action;
-use fivedice_rules::{Category, Dice, Face, FirstPlayerRoll, GameError, Place, Preview, TiedRollOff};
+use fivedice_rules::{Category, Dice, Face, FirstPlayerRoll, GameError, Place, Play, Preview, TiedRollOff};
 use leptos::prelude::*;
 
 use super::GameStore;
+use super::reads::Reading as _;
 
 /// The value picker open on a box: which box (a cell, in its column), the value chosen in it so far, and
 /// (score pad) whether the player adds a Yahtzee bonus with it.
@@ -30,21 +31,13 @@ impl GameStore {
         }
     }
 
-    /// Rolls the dice that are not held, recording the keep it stands for (for the coach).
+    /// Asks for a roll of the dice that are not held (the host draws them).
     pub(super) fn roll_dice(&self) {
         self.picker.set(None);
-        if self.is_online() {
-            return self.send_turn_action(Action::Roll);
+        if let Some(Err(reason)) = self.game_now(|game| game.check_roll()) {
+            return self.tell((self.words().refused)(&reason));
         }
-        let rolled = self.act(|table| {
-            let decision = table.keep_decision();
-            table.game.roll(&mut table.dice)?;
-            table.decisions.extend(decision);
-            Ok(())
-        });
-        if rolled.is_some() {
-            self.judge_last_decision();
-        }
+        self.play(Action::Roll);
     }
 
     pub fn toggle_hold(&self, die: usize) {
@@ -55,30 +48,42 @@ impl GameStore {
 
     /// Holds a free die or frees a held one.
     pub(super) fn hold_die(&self, die: usize) {
-        if self.is_online() {
-            return self.send_turn_action(Action::Hold { die });
+        let held = self.game_now(|game| game.turn().held.get(die).copied());
+        let play = match held.flatten() {
+            Some(true) => Play::Release(die),
+            _ => Play::Hold(die),
+        };
+        self.send_play(play);
+    }
+
+    /// Sends a play the rules allow now; one they do not is refused here with their reason, as the host
+    /// would refuse it. Whether it was sent.
+    pub(super) fn send_play(&self, play: Play) -> bool {
+        match self.game_now(|game| game.check(&play)) {
+            Some(Err(reason)) => {
+                self.tell((self.words().refused)(&reason));
+                false
+            }
+            Some(Ok(())) => self.play(Action::Play(play)),
+            None => false,
         }
-        self.act(|table| table.game.toggle_hold(die));
     }
 
     pub fn open_picker(&self, place: Place) {
-        if !self.computer_playing() && self.plays_turn_here() {
+        if !self.computer_playing() && self.acting_seat().is_some() {
             self.pick(place);
         }
     }
 
     /// Column Yam: announces the box of the announced column this turn will end in.
     pub fn announce(&self, category: Category) {
-        if !self.computer_playing() && self.plays_turn_here() {
+        if !self.computer_playing() && self.acting_seat().is_some() {
             self.announce_box(category);
         }
     }
 
     pub(super) fn announce_box(&self, category: Category) {
-        if self.is_online() {
-            return self.send_turn_action(Action::Announce { category });
-        }
-        self.act(|table| table.game.announce(category));
+        self.send_play(Play::Announce(category));
     }
 
     /// Opens the picker on a box; with dice on the table, the one value they score there is chosen already.
@@ -98,44 +103,21 @@ impl GameStore {
         }));
     }
 
-    /// Score pad: the five faces the player rolled for real; the rules then score them in every open cell.
-    /// Returns false (and says why) when the dice cannot go in the cell the picker is open on.
+    /// Score pad: the five faces the player rolled for real; the rules then score them in every open cell,
+    /// and the picker shows their score once the host has the dice. Returns false (and says why) when the
+    /// dice could not be entered, or cannot go in the cell the picker is open on.
     pub fn enter_dice(&self, dice: Dice) -> bool {
-        if self.is_online() {
-            // The picker stays open: the cell's score shows once the room has the dice.
-            self.send_turn_action(Action::EnterDice { dice });
-            return true;
-        }
-        if self.act(|table| table.game.enter_dice(dice)).is_none() {
-            return false;
-        }
-        let Some(place) = self.picker.with_untracked(|picker| picker.map(|p| p.place)) else {
-            return true;
-        };
-        match self.game_now(|game| game.preview(place)) {
-            Some(Ok(Preview::Scores(points))) => {
-                self.choose(points);
-                true
-            }
-            Some(Ok(Preview::Write)) | None => true,
-            Some(Err(reason)) => {
-                self.picker.set(None);
-                self.tell((self.words().refused)(&reason));
-                false
-            }
-        }
+        let picking = self.picker.with_untracked(Option::is_some);
+        self.send_play(Play::EnterDice(dice)) && (!picking || self.picker.with_untracked(Option::is_some))
     }
 
     /// Score pad: forget the entered dice and go back to writing values by hand.
     pub fn clear_dice(&self) {
         self.picker.set(None);
-        if self.is_online() {
-            return self.send_turn_action(Action::ClearDice);
-        }
-        self.act(|table| table.game.clear_dice());
+        self.send_play(Play::ClearDice);
     }
 
-    /// Before anybody plays (a local table): the table chooses who starts instead of the app's roll-off.
+    /// Before anybody plays: the table chooses who starts instead of the app's roll-off.
     pub fn choose_first_seat(&self, seat: usize) {
         self.set_first_player(FirstPlayerRoll {
             rounds: Vec::new(),
@@ -143,8 +125,8 @@ impl GameStore {
         });
     }
 
-    /// Before anybody plays (a local table): the roll-off the table made with its own dice, typed in. The
-    /// highest starts; on a tie for the highest, the seats that must roll again.
+    /// Before anybody plays: the roll-off the table made with its own dice, typed in. The highest starts; on
+    /// a tie for the highest, the seats that must roll again.
     pub fn type_roll_off(&self, rounds: Vec<Vec<(usize, Face)>>) -> Option<TiedRollOff> {
         match FirstPlayerRoll::typed(rounds) {
             Ok(roll) => {
@@ -155,15 +137,16 @@ impl GameStore {
         }
     }
 
+    /// Who starts is the host's to say: the play goes as the host's seat (every seat, on one device).
     fn set_first_player(&self, roll: FirstPlayerRoll) {
-        if self.is_online() {
-            return;
+        let play = Play::FirstPlayer(roll);
+        if let Some(Err(reason)) = self.game_now(|game| game.check(&play)) {
+            return self.tell((self.words().refused)(&reason));
         }
-        self.act(|table| {
-            table.game.choose_first_seat(roll.first_seat)?;
-            table.first_player_roll = roll;
-            Ok(())
-        });
+        let host = self.table.with_untracked(|table| table.as_ref()?.room.host());
+        if let Some(host) = host {
+            self.act_as(host, Action::Play(play), true);
+        }
     }
 
     /// Score pad without dice: add (or not) the Yahtzee bonus to the cell being written.
@@ -194,7 +177,7 @@ impl GameStore {
     }
 
     /// Writes the chosen value: the rules score the dice (app dice, or dice entered), or check the value
-    /// written by hand (score pad).
+    /// written by hand (score pad); a 0 where the dice score something is crossing the cell out.
     pub(super) fn write_chosen(&self) {
         let Some(Picker {
             place,
@@ -204,46 +187,29 @@ impl GameStore {
         else {
             return;
         };
-        if self.is_online() {
-            return self.send_cell(place, value, bonus);
-        }
-        let written = self.act(|table| {
-            let decision = table.cell_decision(place.category);
-            match table.game.preview(place)? {
-                // Crossed out on purpose: not the move the coach judges (it scores the dice), so not judged.
-                Preview::Scores(points) if value == 0 && points != 0 => {
-                    return table.game.cross_out(place).map(drop);
-                }
-                Preview::Scores(_) => table.game.score(place).map(drop)?,
-                Preview::Write => table.game.write(place, value, bonus).map(drop)?,
-            }
-            table.decisions.extend(decision);
-            Ok(())
-        });
-        if written.is_some() {
-            self.picker.set(None);
-            self.judge_last_decision();
-            self.record_if_finished();
-        }
+        let play = match self.game_now(|game| game.preview(place)) {
+            Some(Ok(Preview::Scores(points))) if value == 0 && points != 0 => Play::CrossOut(place),
+            Some(Ok(Preview::Scores(_))) => Play::Score(place),
+            Some(Ok(Preview::Write)) => Play::Write { place, value, bonus },
+            Some(Err(reason)) => return self.tell((self.words().refused)(&reason)),
+            None => return,
+        };
+        self.picker.set(None);
+        self.send_play(play);
     }
 
-    /// Takes back the last cell written, while the rules allow it and a person wrote it.
+    /// Takes back the last cell written, while the rules allow it, by the seat that wrote it, if a person at
+    /// this device (a computer player's cell is nobody's to take back).
     pub fn undo(&self) {
         self.picker.set(None);
-        if self.is_online() {
-            return self.send_undo();
+        if let Some(Err(reason)) = self.game_now(|game| game.check(&Play::Undo)) {
+            return self.tell((self.words().refused)(&reason));
         }
-        let undone = self.act(|table| {
-            // The rules' reason first; past that, a computer player's cell is nothing a person can take back.
-            if table.game.can_undo() && !table.can_undo() {
-                return Err(GameError::NothingToUndo);
+        match self.undoable().get_untracked() {
+            Some((seat, _, _)) => {
+                self.act_as(seat, Action::Play(Play::Undo), true);
             }
-            let entry = table.game.undo()?;
-            table.forget_undone_decisions();
-            Ok(entry)
-        });
-        if undone.is_some() {
-            self.forget_finished_game();
+            None => self.tell((self.words().refused)(&GameError::NothingToUndo)),
         }
     }
 }

@@ -73,70 +73,88 @@ impl GameStore {
     fn derive<T, F>(&self, read: F) -> impl Reading<T> + use<T, F>
     where
         T: Default,
-        F: Fn(&Table) -> T + Copy + Send + Sync + 'static,
+        F: Fn(&Table, &Game) -> T + Copy + Send + Sync + 'static,
     {
         let table = self.table;
-        move || table.with(|table| table.as_ref().map_or_else(T::default, read))
+        move || {
+            table.with(|table| {
+                let table = table.as_ref();
+                table
+                    .and_then(|table| Some(read(table, table.game()?)))
+                    .unwrap_or_default()
+            })
+        }
     }
 
-    /// Whether a table is open (else the start screen shows).
+    /// Whether a game is open (else the start screen, or an online room's lobby, shows).
     pub fn has_table(&self) -> impl Reading<bool> + use<> {
-        self.derive(|_| true)
+        self.derive(|_, _| true)
     }
 
     pub fn table_name(&self) -> impl Reading<Option<String>> + use<> {
-        self.derive(|table| Some(table.name.clone()))
+        self.derive(|table, _| Some(table.name.clone()))
     }
 
     pub fn rules(&self) -> impl Reading<Option<Rules>> + use<> {
-        self.derive(|table| Some(table.game.rules()))
+        self.derive(|_, game| Some(game.rules()))
     }
 
     pub fn mode(&self) -> impl Reading<Option<DiceMode>> + use<> {
-        self.derive(|table| Some(table.game.mode()))
+        self.derive(|_, game| Some(game.mode()))
     }
 
     pub fn players(&self) -> impl Reading<Vec<String>> + use<> {
-        self.derive(|table| table.game.players().to_vec())
+        self.derive(|_, game| game.players().to_vec())
     }
 
     pub fn turn(&self) -> impl Reading<Turn> + use<> {
-        self.derive(|table| *table.game.turn())
+        self.derive(|_, game| *game.turn())
     }
 
     /// Whose turn it is, while the game goes on.
     pub fn current_seat(&self) -> impl Reading<Option<usize>> + use<> {
-        self.derive(|table| (!table.game.is_over()).then(|| table.game.current_seat()))
+        self.derive(|_, game| (!game.is_over()).then(|| game.current_seat()))
     }
 
     pub fn is_over(&self) -> impl Reading<bool> + use<> {
-        self.derive(|table| table.game.is_over())
+        self.derive(|_, game| game.is_over())
+    }
+
+    /// Whether this device talks to its table's host now (always, in the page; online, while connected).
+    fn acting_connected(&self) -> impl Reading<bool> + use<> {
+        let online = self.online;
+        move || {
+            online.with(|online| {
+                online
+                    .as_ref()
+                    .is_none_or(|online| online.connection == super::rooms::Connection::Online)
+            })
+        }
     }
 
     /// Whether the current player may roll now (online: on the device that plays the turn).
     pub fn can_roll(&self) -> impl Reading<bool> + use<> {
-        let allowed = self.derive(|table| table.game.check_roll().is_ok());
+        let allowed = self.derive(|_, game| game.check_roll().is_ok());
         let here = self.acting_here();
         move || allowed() && here.get()
     }
 
     /// Whether the current player may hold or free the dice now (online: on the device that plays the turn).
     pub fn can_hold(&self) -> impl Reading<bool> + use<> {
-        let allowed = self.derive(|table| table.game.check_hold(0).is_ok());
+        let allowed = self.derive(|_, game| game.check_hold(0).is_ok());
         let here = self.acting_here();
         move || allowed() && here.get()
     }
 
     /// The value written in a box of a seat's sheet, `None` while it is open.
     pub fn cell_value(&self, seat: usize, place: Place) -> impl Reading<Option<u16>> + use<> {
-        self.derive(move |table| table.game.sheet(seat, place.column)?.get(place.category))
+        self.derive(move |_, game| game.sheet(seat, place.column)?.get(place.category))
     }
 
     /// What writing this box would do, while its seat may write it now, here (else `None`).
     pub fn cell_preview(&self, seat: usize, place: Place) -> impl Reading<Option<Preview>> + use<> {
         let here = self.acting_here();
-        let preview = self.derive(move |table| {
-            let game = &table.game;
+        let preview = self.derive(move |_, game| {
             (!game.is_over() && game.current_seat() == seat)
                 .then(|| game.preview(place).ok())
                 .flatten()
@@ -148,22 +166,19 @@ impl GameStore {
     /// roll, nothing announced yet, here), rather than opening the picker.
     pub fn announces(&self, seat: usize, category: Category) -> impl Reading<bool> + use<> {
         let here = self.acting_here();
-        let allowed = self.derive(move |table| {
-            let game = &table.game;
-            game.current_seat() == seat && game.check_announce(category).is_ok()
-        });
+        let allowed =
+            self.derive(move |_, game| game.current_seat() == seat && game.check_announce(category).is_ok());
         move || allowed() && here.get()
     }
 
     /// The box announced this turn, if any (column Yam).
     pub fn announced(&self) -> impl Reading<Option<Category>> + use<> {
-        self.derive(|table| table.game.turn().announced)
+        self.derive(|_, game| game.turn().announced)
     }
 
     /// What the Joker rule says of the dice on the table now, where it bears on them.
     pub fn joker_call(&self) -> impl Reading<Option<JokerCall>> + use<> {
-        self.derive(|table| {
-            let game = &table.game;
+        self.derive(|_, game| {
             let dice = game.turn().dice.filter(|_| !game.is_over())?;
             let sheet = game.sheet(game.current_seat(), Column::Free)?;
             game.rules().joker_call(sheet, dice.counts())
@@ -172,83 +187,69 @@ impl GameStore {
 
     /// A seat's totals, all its columns together.
     pub fn totals(&self, seat: usize) -> impl Reading<Option<Totals>> + use<> {
-        self.derive(move |table| table.game.totals(seat))
+        self.derive(move |_, game| game.totals(seat))
     }
 
     /// A seat's totals in one column (column Yam), or all its columns together (`None`).
     pub fn totals_in(&self, seat: usize, column: Option<Column>) -> impl Reading<Option<Totals>> + use<> {
-        self.derive(move |table| match column {
-            Some(column) => table.game.column_totals(seat, column),
-            None => table.game.totals(seat),
+        self.derive(move |_, game| match column {
+            Some(column) => game.column_totals(seat, column),
+            None => game.totals(seat),
         })
     }
 
     /// The grand total of the player whose turn it is.
     pub fn current_total(&self) -> impl Reading<u16> + use<> {
-        self.derive(|table| {
-            let game = &table.game;
-            game.totals(game.current_seat()).map_or(0, |totals| totals.grand)
-        })
+        self.derive(|_, game| game.totals(game.current_seat()).map_or(0, |totals| totals.grand))
     }
 
     pub fn standings(&self) -> impl Reading<Vec<Standing>> + use<> {
-        self.derive(|table| table.game.standings())
+        self.derive(|_, game| game.standings())
     }
 
     /// The computer player at a seat, if any.
     pub fn computer_at(&self, seat: usize) -> impl Reading<Option<Level>> + use<> {
-        self.derive(move |table| table.computer_at(seat))
+        self.derive(move |table, _| table.computer_at(seat))
     }
 
     pub fn is_coached(&self, seat: usize) -> impl Reading<bool> + use<> {
-        self.derive(move |table| table.is_coached(seat))
+        self.derive(move |table, _| table.is_coached(seat))
     }
 
     /// The turn has just passed to another player (nothing rolled or entered yet, a cell written before).
     pub fn handed_over(&self) -> impl Reading<bool> + use<> {
-        self.derive(|table| {
-            let game = &table.game;
+        self.derive(|_, game| {
             game.players().len() > 1 && !game.log().is_empty() && *game.turn() == Turn::default()
         })
     }
 
     /// The roll for who starts, until the first die of the game is rolled or the first cell written.
     pub fn fresh_first_player_roll(&self) -> impl Reading<Option<FirstPlayerRoll>> + use<> {
-        self.derive(|table| {
-            let fresh = table.game.log().is_empty() && table.game.turn().rolls_used == 0;
-            let rounds = &table.first_player_roll.rounds;
-            (fresh && !rounds.is_empty()).then(|| table.first_player_roll.clone())
+        self.derive(|table, game| {
+            let fresh = game.log().is_empty() && game.turn().rolls_used == 0;
+            let roll = table.first_player_roll()?;
+            (fresh && !roll.rounds.is_empty()).then(|| roll.clone())
         })
     }
 
-    /// Whether the table may still choose who starts: a local score pad before anybody has played.
+    /// Whether the table may still choose who starts: a score pad on one device, before anybody has played.
     pub fn first_seat_open(&self) -> impl Reading<bool> + use<> {
-        let open = self.derive(|table| {
-            let game = &table.game;
-            game.mode() == DiceMode::Pad && game.check_first_seat_open().is_ok()
-        });
-        let online = self.online;
-        move || open() && online.with(Option::is_none)
+        self.derive(|table, game| {
+            !table.is_online() && game.mode() == DiceMode::Pad && game.check_first_seat_open().is_ok()
+        })
     }
 
-    /// The last cell written, while it can be taken back (online: by the device holding its seat): (seat,
-    /// cell, points).
+    /// The last cell written, while it can be taken back by a person at this device holding its seat (a
+    /// computer player's cell is nobody's to take back): (seat, cell, points).
     pub fn undoable(&self) -> impl Reading<Option<(usize, Category, u16)>> + use<> {
-        let held = self.holds_seat();
-        let last = self.derive(|table| {
-            let game = &table.game;
-            let entry = game.log().last().filter(|_| table.can_undo())?;
-            Some((
-                game.seat_of_entry(game.log().len() - 1),
-                entry.category,
-                entry.points,
-            ))
+        let connected = self.acting_connected();
+        let last = self.derive(|table, game| {
+            let entry = game.log().last().filter(|_| game.can_undo())?;
+            let seat = game.seat_of_entry(game.log().len() - 1);
+            let person_here = table.seats.holds(seat) && table.computer_at(seat).is_none();
+            person_here.then_some((seat, entry.category, entry.points))
         });
-        move || {
-            let (seat, category, points) = last()?;
-            let ours = held.with(|held| held.as_ref().is_none_or(|held| held.contains(&seat)));
-            ours.then_some((seat, category, points))
-        }
+        move || last().filter(|_| connected.get())
     }
 
     /// The round in which the `entry`th cell of the game was written (read once, not followed).
@@ -257,7 +258,7 @@ impl GameStore {
     }
 
     pub fn decisions(&self) -> impl Reading<Vec<Decision>> + use<> {
-        self.derive(|table| table.decisions.clone())
+        self.derive(|table, _| table.decisions.clone())
     }
 
     /// Why the engine could not judge decisions, once it failed (the analysis stops waiting).
@@ -267,15 +268,12 @@ impl GameStore {
 
     /// Where the game stands, for the hint.
     pub fn situation(&self) -> impl Reading<Option<Situation>> + use<> {
-        self.derive(|table| Some(Situation::of(&table.game)))
+        self.derive(|_, game| Some(Situation::of(game)))
     }
 
     /// Whether a hint can be asked: dice on the table (rolled, or entered on a score pad) in a game going on.
     pub fn hint_available(&self) -> impl Reading<bool> + use<> {
-        let available = self.derive(|table| {
-            let game = &table.game;
-            !game.is_over() && game.turn().dice.is_some()
-        });
+        let available = self.derive(|_, game| !game.is_over() && game.turn().dice.is_some());
         let here = self.acting_here();
         move || available() && here.get()
     }
@@ -307,7 +305,7 @@ impl GameStore {
         Memo::new(move |_| {
             let place = picker.with(|picker| picker.map(|p| p.place))?;
             table.with(|table| {
-                let game = &table.as_ref()?.game;
+                let game = table.as_ref()?.game()?;
                 let preview = game.preview(place).ok()?;
                 let by_hand = preview == Preview::Write;
                 let offers = match preview {

@@ -2,7 +2,7 @@
 //! history, the player leaves, resumes or deletes one.
 
 use crate::launch::{RoomLaunch, parse_launch, parse_room_launch};
-use crate::table::{FinishedGame, NewGameRequest, Table};
+use crate::table::{FinishedGame, NewGameRequest, Seating, Table};
 use leptos::prelude::*;
 
 use super::GameStore;
@@ -39,14 +39,13 @@ impl GameStore {
         }
         let found = history.problems.into_iter().chain(tables.problems);
         let words = self.words();
-        problems.extend(found.map(|problem| (words.unreadable_found)(&problem.reason, problem.kept_aside)));
+        problems.extend(found.map(|problem| (words.unreadable_found)(&problem)));
         let resumed = tables
             .value
             .iter()
-            .find(|table| Some(&table.id) == last.as_ref() && !table.game.is_over())
+            .find(|table| Some(&table.id) == last.as_ref() && !is_over(table))
             .cloned();
-        let (finished, in_progress): (Vec<Table>, Vec<Table>) =
-            tables.value.into_iter().partition(|table| table.game.is_over());
+        let (finished, in_progress): (Vec<Table>, Vec<Table>) = tables.value.into_iter().partition(is_over);
         // A finished table lives on in the history; its saved copy is no longer needed once recorded there.
         for table in finished {
             if history.value.iter().any(|game| game.table_id == table.id) {
@@ -101,15 +100,17 @@ impl GameStore {
             "" => self.today(),
             name => name.to_string(),
         };
-        match Table::new(name, &request, self.now_ms()) {
+        match Table::seat(name, &request, self.now_ms()) {
             Ok(table) => {
                 self.close_room();
                 self.setup_error.set(None);
                 self.picker.set(None);
+                self.in_flight.set_value(false);
                 self.save(&table);
                 self.table.set(Some(table));
             }
-            Err(error) => self.setup_error.set(Some((self.words().setup_refused)(&error))),
+            Err(Seating::Setup(error)) => self.setup_error.set(Some((self.words().setup_refused)(&error))),
+            Err(Seating::Refused(refusal)) => self.setup_error.set(Some((self.words().refusal)(&refusal))),
         }
     }
 
@@ -125,23 +126,25 @@ impl GameStore {
 
     /// A table that has just finished goes to the front of the history.
     pub(super) fn record_if_finished(&self) {
-        let Some(table) = self.table.get_untracked().filter(|table| table.game.is_over()) else {
+        let Some(finished) = self.table.with_untracked(|table| {
+            let table = table.as_ref()?;
+            let game = table.game().filter(|game| game.is_over())?;
+            Some(FinishedGame {
+                table_id: table.id.clone(),
+                table_name: table.name.clone(),
+                finished_ms: self.now_ms(),
+                game: game.clone(),
+            })
+        }) else {
             return;
         };
-        let finished_ms = self.now_ms();
-        self.history.update(|games| {
-            games.retain(|game| game.table_id != table.id);
-            games.insert(
-                0,
-                FinishedGame {
-                    table_id: table.id.clone(),
-                    table_name: table.name.clone(),
-                    finished_ms,
-                    game: table.game.clone(),
-                },
-            );
-        });
-        self.save_history();
+        let recorded = self
+            .history
+            .with_untracked(|games| games.iter().any(|game| game.table_id == finished.table_id));
+        if !recorded {
+            self.history.update(|games| games.insert(0, finished));
+            self.save_history();
+        }
     }
 
     /// After an undo of the last cell: the table is no longer finished, so it leaves the history.
@@ -171,26 +174,28 @@ impl GameStore {
 
     /// The same players and rules at a new table.
     pub fn rematch(&self) {
-        if self.is_online() {
-            // A room plays one game: the next is a new room, from the start screen.
-            return self.close_room();
-        }
         let Some(table) = self.table.get_untracked() else {
             return;
         };
+        if table.is_online() {
+            // A room plays one game: the next is a new room, from the start screen.
+            return self.close_room();
+        }
         self.close_finished(&table);
-        self.start(table.rematch_request(), table.name.clone());
+        if let Some(request) = table.rematch_request() {
+            self.start(request, table.name.clone());
+        }
     }
 
     /// Back to the start screen; a game in progress stays saved to resume.
     pub fn leave(&self) {
-        if self.is_online() {
+        if self.online.with_untracked(Option::is_some) {
             return self.close_room();
         }
         self.picker.set(None);
         if let Some(table) = self.table.get_untracked() {
             self.close_finished(&table);
-            if !table.game.is_over() {
+            if !is_over(&table) {
                 self.tables_in_progress.update(|tables| {
                     tables.retain(|t| t.id != table.id);
                     tables.insert(0, table.clone());
@@ -212,6 +217,7 @@ impl GameStore {
         let remembered = self.storage.with_value(|storage| storage.set_last_table(id));
         self.report_saving(remembered);
         self.picker.set(None);
+        self.in_flight.set_value(false);
         self.table.set(Some(table));
     }
 
@@ -224,10 +230,15 @@ impl GameStore {
 
     /// A finished table lives on in the history; its saved copy goes.
     fn close_finished(&self, table: &Table) {
-        if table.game.is_over() {
+        if is_over(table) {
             self.storage.with_value(|storage| storage.delete_table(&table.id));
         }
     }
+}
+
+/// Whether a table's game has ended.
+fn is_over(table: &Table) -> bool {
+    table.game().is_some_and(fivedice_rules::Game::is_over)
 }
 
 /// Replaces the `?new=1…` address with the plain one, so a reload resumes instead of starting again.

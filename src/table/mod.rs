@@ -1,25 +1,30 @@
-//! A table: one game with its name, its dice and its roll for the first player, the computer players and the
-//! coach's record. [`saved`] holds the forms it is kept in (versioned, migrated when read), with the history of
-//! finished games and the export file.
+//! A table: one room as this device has it (its log, replayed; the seats held here), with its name, where
+//! the room is hosted, the computer players and the coach's record. A table on one device is a room hosted
+//! in the page ([`page`]), with dice drawn there; an online table's room is hosted by the room server.
+//! [`saved`] holds the forms a table is kept in (versioned, migrated when read), with the history of finished
+//! games and the export file; [`online`] what a device keeps of an online room.
 
 pub mod online;
+pub mod page;
+mod receive;
 pub mod saved;
 
-use fivedice_rules::{Category, Dice, DiceMode, FirstPlayerRoll, Game, Move, Rules, SetupError};
+use fivedice_room::{HeldSeats, LogEntry, Room, RoomName};
+use fivedice_rules::{Category, Dice, DiceMode, FirstPlayerRoll, Game, Move, Rules};
 // The saved form holds the engine's own types (stable, by id), never the worker's messages.
 use fivedice_strategy::{Level, Verdict};
 use serde::{Deserialize, Serialize};
 
-use crate::dice_generator::DiceGenerator;
-
+pub use page::PageHost;
+pub use receive::{Received, Seating};
 pub use saved::{Bundle, FinishedGame, MergeSummary};
 
 /// How long a computer player waits between its moves unless the table says otherwise.
 pub const DEFAULT_BOT_DELAY_MS: u32 = 700;
 
-fn default_bot_delay_ms() -> u32 {
-    DEFAULT_BOT_DELAY_MS
-}
+/// How a computer player plays a seat of an online room (one the host added, or one standing in for a person
+/// away): the host's device plays it with the engine.
+pub const ONLINE_COMPUTER: Level = Level::Strong;
 
 /// A new table as the setup screen or the launch address asks for it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -33,32 +38,37 @@ pub struct NewGameRequest {
     pub bot_delay_ms: u32,
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+/// Who hosts a table's room: the page itself (a table on one device), or the room server (an online room).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Host {
+    Page(Box<PageHost>),
+    Server,
+}
+
+#[derive(Clone, Debug, PartialEq)]
 pub struct Table {
     pub id: String,
-    /// The "room": defaults to the date.
+    /// What the table is called: the date by default; an online room's name.
     pub name: String,
     /// Milliseconds since 1970, from the browser clock.
     pub created_ms: f64,
     pub updated_ms: f64,
     /// How many times this table was saved: another tab holding an older revision must not overwrite it.
-    /// (Format 1 had no count: such a table counts from 0.)
-    #[serde(default)]
     pub revision: u64,
-    pub game: Game,
-    pub dice: DiceGenerator,
-    pub first_player_roll: FirstPlayerRoll,
-    /// Each seat's computer player, `None` (or no entry) for a person. (Before format 3: people only.)
-    #[serde(default)]
+    /// The room as this device has it: the replay of `log`. Its game, once started, is the game in play.
+    pub room: Room,
+    pub log: Vec<LogEntry>,
+    /// The seats this device holds, with their tokens (every seat of a table on one device).
+    pub seats: HeldSeats,
+    pub host: Host,
+    /// Each seat's computer player on one device, `None` (or no entry) for a person. Online, the room says
+    /// which seats a computer plays.
     pub computer: Vec<Option<Level>>,
     /// How long a computer player waits between its moves, so the table can follow (0: at once).
-    #[serde(default = "default_bot_delay_ms")]
     pub bot_delay_ms: u32,
     /// The seats whose player asked for the coach (after each decision: the points it gave up).
-    #[serde(default)]
     pub coached: Vec<bool>,
     /// Every decision taken at this table with the dice on it, for the coach and the analysis after the game.
-    #[serde(default)]
     pub decisions: Vec<Decision>,
 }
 
@@ -110,66 +120,78 @@ impl Decision {
 }
 
 impl Table {
-    /// Seats the players, rolls for who starts (with the table's own dice) and opens the game.
-    pub fn new(name: String, request: &NewGameRequest, now_ms: f64) -> Result<Table, SetupError> {
-        let NewGameRequest {
-            rules,
-            mode,
-            players,
-            seed,
-            ..
-        } = request;
-        let (rules, mode, seed) = (*rules, *mode, *seed);
-        // Checked before the roll-off so a bad table fails without using any dice.
-        Game::new(rules, mode, players, 0)?;
-        let mut dice = DiceGenerator::new(seed);
-        let first_player_roll = FirstPlayerRoll::roll(players.len(), &mut dice);
-        let game = Game::new(rules, mode, players, first_player_roll.first_seat)?;
-        Ok(Table {
-            id: format!(
-                "{}-{}",
-                now_ms as u64,
-                seed.unwrap_or_else(|| u64::from(dice.face().value()))
-            ),
+    /// An empty table whose room is hosted in the page with `dice` (its seats come through the host).
+    pub fn on_this_device(id: String, name: String, page: PageHost, now_ms: f64) -> Table {
+        Table {
+            room: Room::new(page.room_name().clone()),
+            id,
             name,
             created_ms: now_ms,
             updated_ms: now_ms,
             revision: 0,
-            game,
-            dice,
-            first_player_roll,
-            computer: request.computer.clone(),
-            bot_delay_ms: request.bot_delay_ms,
+            log: Vec::new(),
+            seats: HeldSeats::default(),
+            host: Host::Page(Box::new(page)),
+            computer: Vec::new(),
+            bot_delay_ms: DEFAULT_BOT_DELAY_MS,
             coached: Vec::new(),
             decisions: Vec::new(),
-        })
-    }
-
-    /// The same players, rules and computer players at a new table (the dice go on from where they are).
-    pub fn rematch_request(&self) -> NewGameRequest {
-        NewGameRequest {
-            rules: self.game.rules(),
-            mode: self.game.mode(),
-            players: self.game.players().to_vec(),
-            seed: self.dice.seed(),
-            computer: self.computer.clone(),
-            bot_delay_ms: self.bot_delay_ms,
         }
     }
 
-    /// The decision a roll about to happen stands for: keeping the held dice (none before the first roll).
-    pub fn keep_decision(&self) -> Option<Decision> {
-        Decision::keep(&self.game)
+    /// An online room's table, as this device kept it (its log, replayed, and the seats it holds).
+    pub fn online(name: &RoomName, room: Room, log: Vec<LogEntry>, seats: HeldSeats, now_ms: f64) -> Table {
+        Table {
+            id: room_table_id(name),
+            name: name.to_string(),
+            created_ms: now_ms,
+            updated_ms: now_ms,
+            revision: room.seq(),
+            room,
+            log,
+            seats,
+            host: Host::Server,
+            computer: Vec::new(),
+            bot_delay_ms: DEFAULT_BOT_DELAY_MS,
+            coached: Vec::new(),
+            decisions: Vec::new(),
+        }
     }
 
-    /// The decision of writing the dice on the table in `category`.
-    pub fn cell_decision(&self, category: Category) -> Option<Decision> {
-        Decision::cell(&self.game, category)
+    /// The game in play, once the room has started it.
+    pub fn game(&self) -> Option<&Game> {
+        self.room.game()
+    }
+
+    pub fn is_online(&self) -> bool {
+        self.host == Host::Server
+    }
+
+    /// The roll for who starts (none before the start).
+    pub fn first_player_roll(&self) -> Option<&FirstPlayerRoll> {
+        self.room.first_player_roll()
+    }
+
+    /// The same players, rules and computer players at a new table (the dice go on from where they are).
+    pub fn rematch_request(&self) -> Option<NewGameRequest> {
+        let game = self.game()?;
+        let seed = match &self.host {
+            Host::Page(page) => page.seed(),
+            Host::Server => None,
+        };
+        Some(NewGameRequest {
+            rules: game.rules(),
+            mode: game.mode(),
+            players: game.players().to_vec(),
+            seed,
+            computer: self.computer.clone(),
+            bot_delay_ms: self.bot_delay_ms,
+        })
     }
 
     /// After an undo: the decisions of the cells taken back go too (the keeps of the turn restored stay).
     pub fn forget_undone_decisions(&mut self) {
-        let entries = self.game.log().len();
+        let entries = self.game().map_or(0, |game| game.log().len());
         self.decisions.retain(|decision| {
             decision.entry < entries
                 || (decision.entry == entries && matches!(decision.choice, Move::Keep(_)))
@@ -180,34 +202,71 @@ impl Table {
         self.coached.get(seat).copied().unwrap_or(false)
     }
 
-    /// The computer player at this seat, if any (computer players need the app's dice).
+    /// The computer player at this seat, if any (computer players need the app's dice): the table's choice
+    /// on one device; online, the room's computer seats and stand-ins.
     pub fn computer_at(&self, seat: usize) -> Option<Level> {
-        let level = self.computer.get(seat).copied().flatten();
-        level.filter(|_| self.game.mode() == DiceMode::App)
+        let level = match self.host {
+            Host::Page(_) => self.computer.get(seat).copied().flatten(),
+            Host::Server => {
+                let seat = self.room.seats().get(seat)?;
+                seat.computer_plays().then_some(ONLINE_COMPUTER)
+            }
+        };
+        level.filter(|_| self.room.dice_mode() == DiceMode::App)
     }
 
     /// The computer player whose turn it is, while the game goes on.
     pub fn computer_to_play(&self) -> Option<Level> {
-        self.computer_at(self.game.current_seat())
-            .filter(|_| !self.game.is_over())
+        self.computer_at(self.room.seat_to_play()?)
     }
 
-    /// Whether the last cell written can be taken back now: the rules allow it, and a person wrote it (a
-    /// computer player's cell is not anyone's to take back).
-    pub fn can_undo(&self) -> bool {
-        let log = self.game.log().len();
-        self.game.can_undo()
-            && self
-                .computer_at(self.game.seat_of_entry(log.saturating_sub(1)))
-                .is_none()
+    /// Whether another person at this device may join the online room too: in the lobby, once a seat is held
+    /// here, while the room has a free seat.
+    pub fn may_seat_another(&self) -> bool {
+        self.is_online()
+            && self.room.phase() == fivedice_room::Phase::Lobby
+            && !self.seats.is_empty()
+            && self.room.seats().len() < self.room.max_players()
     }
+
+    /// The seat of this device that plays the turn now: the current seat if held here, or the host's seat
+    /// if a computer plays the current seat (online, the host's device plays the computers).
+    pub fn acting_seat(&self) -> Option<usize> {
+        self.room.acting_seat(&self.seats.seats())
+    }
+}
+
+/// The id an online room's game has in this device's history.
+pub fn room_table_id(name: &RoomName) -> String {
+    format!("room-{name}")
 }
 
 #[cfg(test)]
 pub(crate) mod testing {
+    use fivedice_room::{Action, ClientMessage};
     use fivedice_rules::RulesetId;
 
     use super::*;
+
+    /// A table seated on this device, named "Kitchen", with people only.
+    pub fn seated(rules: RulesetId, mode: DiceMode, players: &[&str], seed: u64) -> Table {
+        let request = request(rules, mode, players, Some(seed));
+        Table::seat("Kitchen".into(), &request, 1e12 + seed as f64).expect("a valid table")
+    }
+
+    /// The player to play rolls, through the table's page host.
+    pub fn roll(table: &mut Table) {
+        let seat = table.room.seat_to_play().expect("a seat to play");
+        let token = table.seats.token_of(seat).expect("held here").to_string();
+        let at = table.room.seq();
+        table
+            .ask_page(ClientMessage::Act {
+                token,
+                at,
+                action: Action::Roll,
+            })
+            .expect("a roll is allowed");
+    }
 
     /// A table request with people only, as the tests of the table, the storage and the store make them.
     pub fn request(rules: RulesetId, mode: DiceMode, players: &[&str], seed: Option<u64>) -> NewGameRequest {

@@ -71,6 +71,16 @@ pub struct RoomHost {
 }
 
 impl RoomHost {
+    /// A new room: no seat yet, nobody connected.
+    pub fn new(name: RoomName) -> RoomHost {
+        RoomHost {
+            room: Room::new(name),
+            tokens: HeldSeats::default(),
+            away_since: Vec::new(),
+            members: BTreeMap::new(),
+        }
+    }
+
     /// A room as its log and its seat tokens left it, with nobody connected.
     pub fn restore(
         name: RoomName,

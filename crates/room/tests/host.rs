@@ -54,7 +54,7 @@ impl Table {
     fn new(devices: usize) -> Table {
         let name = RoomName::parse("Kitchen").unwrap();
         let mut table = Table {
-            host: RoomHost::restore(name.clone(), &[], HeldSeats::default(), 0).unwrap(),
+            host: RoomHost::new(name.clone()),
             log: Vec::new(),
             devices: Vec::new(),
             dice: vec![6, 2, 5, 3, 1, 4, 4].into_iter().cycle(),

@@ -563,13 +563,37 @@ fn a_whole_game_finishes_and_replays_exactly() {
     assert!(game.is_over());
     assert_eq!(game.log().len(), 26);
     let seq = logged.room.seq();
-    for action in [Action::Roll, Action::Play(Play::Undo), Action::Leave] {
+    for action in [Action::Roll, Action::Leave] {
         assert_eq!(
             refused(&logged.room, 0, seq, action, &mut no_dice()),
             RoomError::GameOver
         );
     }
     assert_eq!(refused_join(&logged.room, "Late"), RoomError::Started);
+    // The last box can still be taken back, as the rules allow, by the seat that wrote it.
+    let last_writer = logged
+        .room
+        .game()
+        .map(|game| game.seat_of_entry(25))
+        .expect("started");
+    assert_eq!(
+        refused(
+            &logged.room,
+            1 - last_writer,
+            seq,
+            Action::Play(Play::Undo),
+            &mut no_dice()
+        ),
+        RoomError::NotYourTurn { seat: last_writer }
+    );
+    let finished = logged.room.clone();
+    logged.act(last_writer, Action::Play(Play::Undo), &mut no_dice());
+    assert_eq!(logged.room.phase(), Phase::Playing);
+    play_to_the_end(&mut logged, |_, seat| seat, &mut script);
+    assert_eq!(
+        logged.room.game().map(|game| game.log().len()),
+        finished.game().map(|game| game.log().len())
+    );
     logged.assert_replays();
     // The same log through JSON, as a device receives it.
     let json = serde_json::to_string(&logged.log).expect("serialises");

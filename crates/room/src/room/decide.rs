@@ -2,7 +2,7 @@
 //! it would cause. Deciding never changes the room; the host applies the event once it is kept.
 
 use fivedice_rules::{
-    Columns, DiceMode, Face, FirstPlayerRoll, Game, Joker, Play, Rules, RulesetId, SetupError,
+    Columns, DiceMode, Face, FirstPlayerRoll, Game, GameError, Joker, Play, Rules, RulesetId, SetupError,
 };
 use serde::{Deserialize, Serialize};
 
@@ -156,8 +156,10 @@ impl Room {
                 Ok(Event::GivenBack { seat: *seat })
             }
             Action::Roll => {
-                let game = self.game_in_play()?;
-                self.decide_play(actor, at, game.draw(&mut || outside.roll_die())?)
+                // Whose turn and what the device saw are checked before a die is drawn.
+                let (game, seat) = self.expect_turn(actor, at, Whose::ToPlay)?;
+                let play = game.draw(&mut || outside.roll_die())?;
+                Ok(Event::Played { seat, play })
             }
             Action::Play(Play::Roll(_)) => Err(RoomError::DiceAreDrawn),
             Action::Play(play) => self.decide_play(actor, at, play.clone()),
@@ -190,38 +192,69 @@ impl Room {
     /// A play of the game: by the seat it belongs to (or the host for a seat a computer plays), on a room
     /// the actor has seen, and legal by the rules.
     fn decide_play(&self, actor: usize, at: u64, play: Play) -> Result<Event, RoomError> {
-        let game = self.game_in_play()?;
-        let seat = self.seat_for(game, &play)?;
-        match play {
-            Play::FirstPlayer(_) => self.expect_host(actor)?,
-            _ => self.expect_plays_for(actor, seat)?,
-        }
-        self.expect_fresh(at)?;
+        let (game, seat) = self.expect_turn(actor, at, Whose::of(&play))?;
         game.check(&play)?;
         Ok(Event::Played { seat, play })
     }
 
-    /// The game while it is being played.
-    pub(super) fn game_in_play(&self) -> Result<&Game, RoomError> {
+    /// The game and the seat a play of `whose` is for, if `actor` may play it for that seat on a room as it
+    /// saw it (`at`).
+    fn expect_turn(&self, actor: usize, at: u64, whose: Whose) -> Result<(&Game, usize), RoomError> {
+        let game = self.game_for(whose)?;
+        let seat = self.seat_of(game, whose)?;
+        match whose {
+            Whose::Host => self.expect_host(actor)?,
+            Whose::ToPlay | Whose::LastWriter => self.expect_plays_for(actor, seat)?,
+        }
+        self.expect_fresh(at)?;
+        Ok((game, seat))
+    }
+
+    /// The seat a play belongs to now: the one to play, the one that wrote last for an undo, the host for who
+    /// starts.
+    pub fn seat_for_play(&self, play: &Play) -> Result<usize, RoomError> {
+        let whose = Whose::of(play);
+        self.seat_of(self.game_for(whose)?, whose)
+    }
+
+    /// The game a play is for: once started, and while it goes on (the last box written can still be taken
+    /// back after the end, as the rules allow).
+    pub(super) fn game_for(&self, whose: Whose) -> Result<&Game, RoomError> {
         let game = self.game.as_ref().ok_or(RoomError::NotStarted)?;
-        if game.is_over() {
+        if game.is_over() && whose != Whose::LastWriter {
             return Err(RoomError::GameOver);
         }
         Ok(game)
     }
 
-    /// The seat a play belongs to: the one to play, the one that wrote last for an undo, the host for who
-    /// starts.
-    pub(super) fn seat_for(&self, game: &Game, play: &Play) -> Result<usize, RoomError> {
-        match play {
-            Play::Undo => game
+    pub(super) fn seat_of(&self, game: &Game, whose: Whose) -> Result<usize, RoomError> {
+        match whose {
+            Whose::ToPlay => Ok(game.current_seat()),
+            Whose::LastWriter => game
                 .log()
                 .len()
                 .checked_sub(1)
                 .map(|last| game.seat_of_entry(last))
-                .ok_or(RoomError::Game(fivedice_rules::GameError::NothingToUndo)),
-            Play::FirstPlayer(_) => self.host().ok_or(RoomError::NotHost),
-            _ => Ok(game.current_seat()),
+                .ok_or(RoomError::Game(GameError::NothingToUndo)),
+            Whose::Host => self.host().ok_or(RoomError::NotHost),
+        }
+    }
+}
+
+/// Whose a play is: the seat to play's, the one that wrote last (an undo), or the host's (who starts).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Whose {
+    ToPlay,
+    LastWriter,
+    Host,
+}
+
+impl Whose {
+    pub(super) fn of(play: &Play) -> Whose {
+        match play {
+            Play::Undo => Whose::LastWriter,
+            Play::FirstPlayer(_) => Whose::Host,
+            _ => Whose::ToPlay,
         }
     }
 }

@@ -184,8 +184,7 @@ impl Room {
                 given.stand_in = false;
             }
             Event::Played { seat, play } => {
-                let game = self.game_in_play()?;
-                if self.seat_for(game, play)? != *seat {
+                if self.seat_for_play(play)? != *seat {
                     return Err(RoomError::Inconsistent(Inconsistency::NotTheSeatToPlay));
                 }
                 if let Some(game) = self.game.as_mut() {

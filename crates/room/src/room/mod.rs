@@ -23,8 +23,8 @@ pub use event::{Event, LogEntry};
 /// How long a seat's person must be away before the host may let a computer player take the seat over.
 pub const TAKE_OVER_AFTER_MS: u64 = 120_000;
 
-/// Where the room is in its life. It only moves forward: a finished room stays finished (a new game is a
-/// new room).
+/// Where the room is in its life. It moves forward (a new game is a new room), but for one step: taking back
+/// the last box written after the end plays on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Phase {

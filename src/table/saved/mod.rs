@@ -1,5 +1,7 @@
-//! The forms Five Dice keeps its data in: a saved table, the history of finished games, and the export file.
-//! Every saved form carries a format version; an older version reads with defaults for the fields it lacked.
+//! The forms Five Dice keeps its data in: a saved table ([`table`]), the history of finished games, and the
+//! export file. Every saved form carries a format version, and every earlier version still reads.
+
+mod table;
 
 use std::collections::BTreeMap;
 
@@ -9,32 +11,31 @@ use serde::{Deserialize, Serialize, Serializer};
 use serde_json::value::RawValue;
 
 use super::Table;
+use table::TableRecord;
 
-/// The version of the saved-table format. 1: the first release. 2: tables count their saves (`revision`).
-/// 3: seats can hold computer players (`computer`, `bot_delay_ms`); the coach (`coached`, `decisions`).
-/// A field an older format lacks reads as its default (`Table`'s serde defaults), which is the migration.
-pub const TABLE_FORMAT: u32 = 3;
+pub use table::TABLE_FORMAT;
+
 /// The version of the history and export formats.
 pub const HISTORY_FORMAT: u32 = 1;
 
 /// A saved form: `{"format": N, "<part>": body}`. Written and read as typed values, never through
 /// `serde_json::Value`, so each saved type's (de)serializer exists once in the download.
-pub(super) struct Versioned<'a, T> {
+pub(super) struct Versioned<T> {
     pub format: u32,
     pub part: &'static str,
-    pub body: &'a T,
+    pub body: T,
 }
 
-impl<T: Serialize> Serialize for Versioned<'_, T> {
+impl<T: Serialize> Serialize for Versioned<T> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(Some(2))?;
         map.serialize_entry("format", &self.format)?;
-        map.serialize_entry(self.part, self.body)?;
+        map.serialize_entry(self.part, &self.body)?;
         map.end()
     }
 }
 
-impl<T: Serialize> Versioned<'_, T> {
+impl<T: Serialize> Versioned<T> {
     pub fn to_json(&self) -> String {
         // Strings, numbers, lists and string-keyed maps only: writing them as JSON cannot fail.
         serde_json::to_string(self).expect("a saved form is plain JSON")
@@ -60,33 +61,6 @@ pub(super) fn read_versioned(raw: &str, part: &str, what: &str) -> Result<(u64, 
         .remove(part)
         .ok_or_else(|| format!("not a saved {what}: no {part}"))?;
     Ok((format, body))
-}
-
-impl Table {
-    /// The saved form: the table inside a versioned envelope.
-    pub fn to_json(&self) -> String {
-        self.versioned().to_json()
-    }
-
-    /// The table inside its versioned envelope, as it is saved alone and in an export.
-    fn versioned(&self) -> Versioned<'_, Table> {
-        Versioned {
-            format: TABLE_FORMAT,
-            part: "table",
-            body: self,
-        }
-    }
-
-    /// Reads a saved table of this or any earlier format, refusing anything else.
-    pub fn from_json(raw: &str) -> Result<Table, String> {
-        let (format, table) = read_versioned(raw, "table", "table")?;
-        match format {
-            1..=3 => {
-                serde_json::from_str(table.get()).map_err(|error| format!("saved table is damaged: {error}"))
-            }
-            other => Err(format!("saved table format {other} is not known")),
-        }
-    }
 }
 
 /// A finished game as the history keeps it.
@@ -153,14 +127,14 @@ impl Bundle {
             app: &'static str,
             format: u32,
             exported_ms: f64,
-            tables: Vec<Versioned<'a, Table>>,
+            tables: Vec<Versioned<TableRecord>>,
             history: &'a [FinishedGame],
         }
         let file = File {
             app: "fivedice",
             format: HISTORY_FORMAT,
             exported_ms,
-            tables: self.tables.iter().map(Table::versioned).collect(),
+            tables: self.tables.iter().filter_map(Table::versioned).collect(),
             history: &self.history,
         };
         serde_json::to_string(&file).expect("an export is plain JSON")
@@ -232,112 +206,4 @@ impl Bundle {
 }
 
 #[cfg(test)]
-mod tests {
-    use fivedice_rules::{DiceMode, RulesetId};
-
-    use super::*;
-    use crate::table::DEFAULT_BOT_DELAY_MS;
-    use crate::table::testing::request;
-
-    fn table(seed: u64) -> Table {
-        let request = request(RulesetId::Yahtzee, DiceMode::App, &["A", "B", "C"], Some(seed));
-        Table::new("Kitchen".into(), &request, 1e12 + seed as f64).unwrap()
-    }
-
-    #[test]
-    fn a_seeded_table_rolls_for_the_first_player_and_round_trips() {
-        let first = table(5);
-        assert!(!first.first_player_roll.rounds.is_empty());
-        assert_eq!(first.game.current_seat(), first.first_player_roll.first_seat);
-        assert_eq!(Table::from_json(&first.to_json()).unwrap(), first);
-        assert_eq!(
-            table(5).first_player_roll,
-            first.first_player_roll,
-            "a seed decides the same starter"
-        );
-    }
-
-    /// Saves written by every earlier release, kept as they were written.
-    #[test]
-    fn saves_of_every_earlier_format_still_load() {
-        let v1 = include_str!("../../tests/samples/table-v1.json");
-        let table = Table::from_json(v1).expect("a format-1 save loads");
-        assert_eq!(table.revision, 0);
-        assert_eq!(
-            (table.computer_to_play(), table.bot_delay_ms),
-            (None, DEFAULT_BOT_DELAY_MS)
-        );
-        assert_eq!(table.game.players(), ["Anna", "Ben"]);
-        assert_eq!(table.game.log().len(), 2);
-        assert_eq!(table.game.turn().rolls_used, 1);
-        let v2 = Table::from_json(include_str!("../../tests/samples/table-v2.json"))
-            .expect("a format-2 save loads");
-        assert_eq!((v2.revision, v2.computer_to_play()), (9, None));
-        assert_eq!(v2.game, table.game);
-        let history = history_from_json(include_str!("../../tests/samples/history-v1.json")).unwrap();
-        assert_eq!(history.len(), 1);
-        assert!(history[0].game.is_over());
-    }
-
-    #[test]
-    fn bad_saves_and_bad_tables_are_refused() {
-        let twins = request(RulesetId::Yam, DiceMode::App, &["A", "a"], Some(1));
-        assert!(Table::new("T".into(), &twins, 0.0).is_err());
-        assert!(Table::from_json("{").is_err());
-        assert!(
-            Table::from_json("{\"format\":4,\"table\":{}}")
-                .unwrap_err()
-                .contains("format 4")
-        );
-        assert!(
-            Table::from_json("{\"format\":2,\"table\":{\"id\":3}}")
-                .unwrap_err()
-                .contains("damaged")
-        );
-    }
-
-    #[test]
-    fn an_export_reads_back_and_merges_without_duplicates() {
-        let mut here = Bundle {
-            tables: vec![table(1), table(2)],
-            history: Vec::new(),
-        };
-        let mut newer = table(2);
-        newer.revision = 5;
-        let file = Bundle {
-            tables: vec![table(1), newer.clone(), table(3)],
-            history: Vec::new(),
-        }
-        .to_json(0.0);
-        let summary = here.merge(Bundle::from_json(&file).unwrap());
-        assert_eq!(
-            summary,
-            MergeSummary {
-                tables_added: 1,
-                games_added: 0,
-                already_here: 1
-            }
-        );
-        assert_eq!(here.tables.len(), 3);
-        assert!(here.tables.contains(&newer), "the more saved copy wins");
-        let told = crate::i18n::words(crate::i18n::Language::English).imported;
-        assert_eq!(
-            told(summary.games_added, summary.tables_added, summary.already_here),
-            "Imported 0 finished games and 1 game in progress; 1 was already here."
-        );
-        assert!(Bundle::from_json("{\"app\":\"other\"}").is_err());
-        let broken = file.replacen("\"players\":[\"A\"", "\"players\":[\"\"", 1);
-        assert!(
-            matches!(Bundle::from_json(&broken), Err(FileError::Damaged(what)) if what.starts_with("table 1:"))
-        );
-        assert_eq!(Bundle::from_json("not json").unwrap_err(), FileError::NotFiveDice);
-        assert!(matches!(
-            Bundle::from_json(r#"{"app":"fivedice","format":1,"tables":5}"#),
-            Err(FileError::Damaged(what)) if what.starts_with("tables:")
-        ));
-        assert_eq!(
-            Bundle::from_json(r#"{"app":"fivedice","format":"1"}"#).unwrap_err(),
-            FileError::UnknownFormat(None)
-        );
-    }
-}
+mod tests;

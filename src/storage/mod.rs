@@ -1,5 +1,6 @@
 //! Saved data: one key per table, the id of the last table played, and the history of finished games.
-//! Anything unreadable is moved aside under an `unreadable` key, never overwritten, and reported.
+//! Each save keeps the copy it replaces under a `previous` key: a save found unreadable is moved aside under
+//! an `unreadable` key (never overwritten, and reported) and its previous copy takes its place.
 //! The key-value store is behind a small trait: the browser's localStorage in the app, a map in tests.
 
 use gloo_storage::{LocalStorage, Storage as _};
@@ -20,6 +21,8 @@ const OPEN_ROOM: &str = "fivedice.open-room";
 const HISTORY: &str = "fivedice.history";
 const LANGUAGE: &str = "fivedice.language";
 pub const UNREADABLE_PREFIX: &str = "fivedice.unreadable.";
+/// The copy each save replaced, under its key after this prefix.
+const PREVIOUS_PREFIX: &str = "fivedice.previous.";
 
 /// A store refused a write: it is full, or the browser blocks it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -68,9 +71,19 @@ impl Backend for LocalStore {
 }
 
 /// What was read, and what could not be, in words for the player.
+#[derive(Default)]
 pub struct Loaded<T> {
     pub value: T,
     pub problems: Vec<LoadProblem>,
+}
+
+impl<T> Loaded<T> {
+    fn of(value: T) -> Loaded<T> {
+        Loaded {
+            value,
+            problems: Vec::new(),
+        }
+    }
 }
 
 /// Why saving did not happen.
@@ -82,11 +95,13 @@ pub enum SaveRefused {
     FullOrBlocked,
 }
 
-/// Saved data found unreadable: why (technical), and whether it could be kept aside for download.
+/// Saved data found unreadable: why (technical), whether it could be kept aside for download, and whether
+/// its previous copy was read instead.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LoadProblem {
     pub reason: String,
     pub kept_aside: bool,
+    pub recovered: bool,
 }
 
 /// Saved data that could not be read, kept under its own key so the player can download it.
@@ -154,6 +169,47 @@ impl Storage {
         LoadProblem {
             reason: reason.to_string(),
             kept_aside,
+            recovered: false,
+        }
+    }
+
+    fn previous_key(key: &str) -> String {
+        format!("{PREVIOUS_PREFIX}{key}")
+    }
+
+    /// Saves a value, keeping the copy it replaces under the key's `previous` key. The copy kept is the last
+    /// one saved, which was read or written by this app; if it cannot be kept (the store is full), the older
+    /// previous copy stays and the save goes on: the value saved is what matters.
+    fn set_keeping_previous(&self, key: &str, value: &str) -> Result<(), SaveRefused> {
+        if let Some(replaced) = self.get(key).filter(|replaced| replaced != value) {
+            let _older_copy_stays = self.set(&Storage::previous_key(key), &replaced);
+        }
+        self.set(key, value)
+    }
+
+    /// Reads a saved value (`None` if there is none). If it cannot be read, it is kept aside, and its previous
+    /// copy, if readable, takes its place: the value comes back with the problem said.
+    fn read_keeping<T>(&self, key: &str, read: impl Fn(&str) -> Result<T, String>) -> Loaded<Option<T>> {
+        let Some(raw) = self.get(key) else {
+            return Loaded::default();
+        };
+        let reason = match read(&raw) {
+            Ok(value) => return Loaded::of(Some(value)),
+            Err(reason) => reason,
+        };
+        let mut problem = self.keep_aside(key, &raw, &reason);
+        let previous = self
+            .get(&Storage::previous_key(key))
+            .and_then(|previous| Some((read(&previous).ok()?, previous)));
+        let value = previous.map(|(value, raw)| {
+            // Restored in its place; were that refused, it is still read from its previous key next time.
+            let _read_again_next_time = self.set(key, &raw);
+            problem.recovered = true;
+            value
+        });
+        Loaded {
+            value,
+            problems: vec![problem],
         }
     }
 
@@ -161,8 +217,12 @@ impl Storage {
         format!("{TABLE_PREFIX}{id}")
     }
 
+    /// Saves a table on this device (an online room's table is kept as its room instead).
     pub fn save_table(&self, table: &Table) -> Result<(), SaveRefused> {
-        self.set(&Storage::table_key(&table.id), &table.to_json())
+        match table.to_json() {
+            Some(json) => self.set_keeping_previous(&Storage::table_key(&table.id), &json),
+            None => Ok(()),
+        }
     }
 
     /// Remembers the table played last, to return to it when the app opens.
@@ -196,7 +256,9 @@ impl Storage {
 
     pub fn delete_table(&self, id: &str) {
         if let Some(backend) = &self.backend {
-            backend.remove(&Storage::table_key(id));
+            let key = Storage::table_key(id);
+            backend.remove(&Storage::previous_key(&key));
+            backend.remove(&key);
         }
     }
 
@@ -206,61 +268,43 @@ impl Storage {
 
     /// Every saved table, most recently played first.
     pub fn tables(&self) -> Loaded<Vec<Table>> {
-        let mut tables = Vec::new();
-        let mut problems = Vec::new();
+        let mut tables = Loaded::of(Vec::new());
         for key in self.keys_with(TABLE_PREFIX) {
-            let Some(raw) = self.get(&key) else { continue };
-            match Table::from_json(&raw) {
-                Ok(table) => tables.push(table),
-                Err(reason) => problems.push(self.keep_aside(&key, &raw, &reason)),
-            }
+            let read = self.read_keeping(&key, Table::from_json);
+            tables.value.extend(read.value);
+            tables.problems.extend(read.problems);
         }
-        tables.sort_by(|a, b| b.updated_ms.total_cmp(&a.updated_ms));
-        Loaded {
-            value: tables,
-            problems,
-        }
+        tables.value.sort_by(|a, b| b.updated_ms.total_cmp(&a.updated_ms));
+        tables
     }
 
     pub fn history(&self) -> Loaded<Vec<FinishedGame>> {
-        let Some(raw) = self.get(HISTORY) else {
-            return Loaded {
-                value: Vec::new(),
-                problems: Vec::new(),
-            };
-        };
-        match history_from_json(&raw) {
-            Ok(games) => Loaded {
-                value: games,
-                problems: Vec::new(),
-            },
-            Err(reason) => Loaded {
-                value: Vec::new(),
-                problems: vec![self.keep_aside(HISTORY, &raw, &reason)],
-            },
+        let read = self.read_keeping(HISTORY, history_from_json);
+        Loaded {
+            value: read.value.unwrap_or_default(),
+            problems: read.problems,
         }
     }
 
     pub fn save_history(&self, games: &[FinishedGame]) -> Result<(), SaveRefused> {
-        self.set(HISTORY, &history_to_json(games))
+        self.set_keeping_previous(HISTORY, &history_to_json(games))
     }
 
     fn room_key(name: &RoomName) -> String {
         format!("{ROOM_PREFIX}{name}")
     }
 
-    /// What this device keeps of an online room (nothing yet for a room it has never been in). Unreadable
-    /// data is kept aside, and the reason returned.
-    pub fn room(&self, name: &RoomName) -> Result<SavedRoom, LoadProblem> {
-        let key = Storage::room_key(name);
-        let Some(raw) = self.get(&key) else {
-            return Ok(SavedRoom::default());
-        };
-        SavedRoom::from_json(&raw).map_err(|reason| self.keep_aside(&key, &raw, &reason))
+    /// What this device keeps of an online room (nothing yet for a room it has never been in).
+    pub fn room(&self, name: &RoomName) -> Loaded<SavedRoom> {
+        let read = self.read_keeping(&Storage::room_key(name), SavedRoom::from_json);
+        Loaded {
+            value: read.value.unwrap_or_default(),
+            problems: read.problems,
+        }
     }
 
     pub fn save_room(&self, name: &RoomName, room: &SavedRoom) -> Result<(), SaveRefused> {
-        self.set(&Storage::room_key(name), &room.to_json())
+        self.set_keeping_previous(&Storage::room_key(name), &room.to_json())
     }
 
     /// The online room to return to when the app opens, if one was open.
@@ -304,159 +348,8 @@ impl Storage {
     }
 }
 
-/// An in-memory store for the tests of the storage and the store, which fills up like a real one.
+/// An in-memory store for the tests of the storage and the store.
 #[cfg(test)]
-pub(crate) mod memory {
-    use std::cell::RefCell;
-    use std::collections::BTreeMap;
-
-    use super::{Backend, WriteRefused};
-
-    /// A store shared by its handles (the tests keep one to look inside).
-    impl<B: Backend + ?Sized> Backend for std::rc::Rc<B> {
-        fn get(&self, key: &str) -> Option<String> {
-            (**self).get(key)
-        }
-
-        fn set(&self, key: &str, value: &str) -> Result<(), WriteRefused> {
-            (**self).set(key, value)
-        }
-
-        fn remove(&self, key: &str) {
-            (**self).remove(key)
-        }
-
-        fn keys(&self) -> Vec<String> {
-            (**self).keys()
-        }
-    }
-
-    /// An in-memory store, for tests; `capacity` (in bytes of values) makes it fill up like a real one.
-    #[derive(Default)]
-    pub struct MemoryBackend {
-        pub entries: RefCell<BTreeMap<String, String>>,
-        pub capacity: Option<usize>,
-    }
-
-    impl Backend for MemoryBackend {
-        fn get(&self, key: &str) -> Option<String> {
-            self.entries.borrow().get(key).cloned()
-        }
-
-        fn set(&self, key: &str, value: &str) -> Result<(), WriteRefused> {
-            let mut entries = self.entries.borrow_mut();
-            let used: usize = entries
-                .iter()
-                .filter(|(k, _)| *k != key)
-                .map(|(_, v)| v.len())
-                .sum();
-            if self
-                .capacity
-                .is_some_and(|capacity| used + value.len() > capacity)
-            {
-                return Err(WriteRefused);
-            }
-            entries.insert(key.to_string(), value.to_string());
-            Ok(())
-        }
-
-        fn remove(&self, key: &str) {
-            self.entries.borrow_mut().remove(key);
-        }
-
-        fn keys(&self) -> Vec<String> {
-            self.entries.borrow().keys().cloned().collect()
-        }
-    }
-}
-
+pub(crate) mod memory;
 #[cfg(test)]
-mod tests {
-    use std::cell::RefCell;
-    use std::rc::Rc;
-
-    use fivedice_rules::{DiceMode, RulesetId};
-    use proptest::prelude::*;
-
-    use super::memory::MemoryBackend;
-    use super::*;
-
-    fn table(seed: u64) -> Table {
-        let request =
-            crate::table::testing::request(RulesetId::Yahtzee, DiceMode::App, &["Anna", "Ben"], Some(seed));
-        let mut table = Table::new("Kitchen".into(), &request, 1e12).unwrap();
-        let Table { game, dice, .. } = &mut table;
-        game.roll(dice).unwrap();
-        table
-    }
-
-    fn memory() -> (Storage, Rc<MemoryBackend>) {
-        let backend = Rc::new(MemoryBackend::default());
-        (
-            Storage::with_backend(Box::new(backend.clone()), || 1.7e12),
-            backend,
-        )
-    }
-
-    #[test]
-    fn another_tabs_newer_save_is_noticed_by_its_revision() {
-        let (storage, _) = memory();
-        let mut saved = table(3);
-        saved.revision = 4;
-        storage.save_table(&saved).unwrap();
-        assert_eq!(storage.table_since(&saved.id, 4), Some(saved.clone()));
-        assert_eq!(storage.table_since(&saved.id, 5), None);
-        assert_eq!(storage.table_since("elsewhere", 0), None);
-    }
-
-    #[test]
-    fn a_full_store_refuses_the_save_and_keeps_what_it_had() {
-        let (storage, backend) = memory();
-        storage.save_table(&table(1)).unwrap();
-        let before = backend.entries.borrow().clone();
-        let full = MemoryBackend {
-            entries: RefCell::new(before.clone()),
-            capacity: Some(10),
-        };
-        let storage = Storage::with_backend(Box::new(full), || 0.0);
-        assert_eq!(storage.save_table(&table(2)), Err(SaveRefused::FullOrBlocked));
-        assert_eq!(storage.tables().value.len(), 1);
-    }
-
-    proptest! {
-        #![proptest_config(ProptestConfig::with_cases(200))]
-
-        /// Garbage, truncated saves and single-byte changes: loading never panics, good tables still load,
-        /// and every byte of the bad data is still in the store (moved aside, never overwritten).
-        #[test]
-        fn loading_never_panics_and_never_loses_data(
-            garbage in proptest::collection::vec(any::<u8>(), 0..200),
-            cut in 0usize..4000,
-            flip in (0usize..4000, any::<u8>()),
-        ) {
-            let (storage, backend) = memory();
-            let good = table(7);
-            storage.save_table(&good).unwrap();
-            let json = good.to_json();
-            let truncated = json[..cut.min(json.len())].to_string();
-            let mut flipped = json.clone().into_bytes();
-            let at = flip.0 % flipped.len();
-            flipped[at] = flip.1;
-            let flipped = String::from_utf8_lossy(&flipped).into_owned();
-            let bad = [String::from_utf8_lossy(&garbage).into_owned(), truncated, flipped];
-            for (index, raw) in bad.iter().enumerate() {
-                backend.set(&format!("fivedice.table.bad{index}"), raw).unwrap();
-            }
-            backend.set("fivedice.history", &bad[0]).unwrap();
-            let loaded = storage.tables();
-            prop_assert!(loaded.value.contains(&good));
-            let mut kept: Vec<String> = backend.entries.borrow().values().cloned().collect();
-            kept.sort();
-            for raw in &bad {
-                prop_assert!(kept.contains(raw), "lost {raw:?}");
-            }
-            let _ = storage.history();
-            prop_assert!(backend.entries.borrow().values().any(|value| value == &bad[0]));
-        }
-    }
-}
+mod tests;

@@ -1,0 +1,183 @@
+//! Pourquoi un coup, une table ou une salle est refusé, en français : chaque raison des règles et de la salle.
+
+use fivedice_room::{Refusal, RoomError, Trouble};
+use fivedice_rules::{DiceMode, GameError, MAX_NAME_CHARS, MAX_ROLLS, RulesError, SetupError};
+
+pub(super) fn refused(error: &GameError) -> String {
+    match error {
+        GameError::GameOver => "la partie est finie".into(),
+        GameError::NoRollsLeft => format!("les {MAX_ROLLS} lancers sont faits : choisissez une case"),
+        GameError::NotRolled => "lancez d’abord les dés".into(),
+        GameError::NoSuchDie(die) => format!("il n’y a pas de dé {die} (les dés vont de 0 à 4)"),
+        GameError::AlreadyHeld(die) => format!("le dé {die} est déjà gardé"),
+        GameError::NotHeld(die) => format!("le dé {die} n’est pas gardé"),
+        GameError::HeldDieChanged(die) => format!("un lancer ne change pas le dé gardé {die}"),
+        GameError::NotInRuleset(category) => format!("cette feuille n’a pas de case « {} »", category.id()),
+        GameError::CellFilled(category) => format!("la case « {} » est déjà remplie", category.id()),
+        GameError::JokerForbids { category, allowed } => {
+            let allowed: Vec<&str> = allowed.iter().map(|cell| cell.id()).collect();
+            format!(
+                "la règle du Joker interdit « {} » pour ce lancer ; permis : {}",
+                category.id(),
+                allowed.join(", ")
+            )
+        }
+        GameError::WrongMode(DiceMode::App) => "cette partie se joue avec les dés de l’appli".into(),
+        GameError::WrongMode(DiceMode::Pad) => {
+            "cette partie est une feuille de marque pour de vrais dés".into()
+        }
+        GameError::DiceEntered => {
+            "des dés sont saisis : marquez-les, ou effacez-les pour écrire une valeur".into()
+        }
+        GameError::ValueNotOffered { category, value } => {
+            format!("la case « {} » ne peut pas valoir {value}", category.id())
+        }
+        GameError::NoBonus => "pas de prime possible : la case des cinq dés égaux ne vaut pas 50".into(),
+        GameError::NothingToUndo => "rien à annuler".into(),
+        GameError::UndoTooLate => "trop tard pour annuler : le tour suivant a commencé".into(),
+        GameError::FirstSeatFixed => "le premier joueur est fixé : la partie a commencé".into(),
+        GameError::RollOffMismatch => "ce tirage au sort ne désigne pas ce premier joueur".into(),
+        GameError::NoCrossingOut => "cette feuille ne barre qu’une case que les dés ne font pas".into(),
+        GameError::NoSuchSeat(seat) => format!("il n’y a pas de place {seat}"),
+        GameError::NoSuchColumn(column) => {
+            format!("cette feuille n’a pas de colonne « {} »", column.label().fr)
+        }
+        GameError::OutOfOrder { column, next } => format!(
+            "la colonne « {} » se remplit dans l’ordre : la suivante est « {} »",
+            column.label().fr,
+            next.id()
+        ),
+        GameError::DryAfterReroll => "la colonne sèche ne prend qu’un premier lancer, sans relance".into(),
+        GameError::NotAnnounced => {
+            "après une relance, la colonne annoncée ne prend que la case annoncée au premier lancer".into()
+        }
+        GameError::AnnouncementBinds(category) => format!(
+            "« {} » est annoncée : le tour se termine dans cette case de la colonne annoncée",
+            category.id()
+        ),
+        GameError::AnnounceAfterFirstRoll => "on annonce juste après le premier lancer".into(),
+        GameError::WriteNow => {
+            "seules des cases sans relance restent ouvertes : inscrivez (ou annoncez) maintenant".into()
+        }
+    }
+}
+
+pub(super) fn setup_refused(error: &SetupError) -> String {
+    match error {
+        SetupError::PlayerCount { count, min, max } => {
+            format!("{count} joueurs : ce jeu se joue de {min} à {max}")
+        }
+        SetupError::EmptyName { seat } => format!("le joueur {} n’a pas de nom", seat + 1),
+        SetupError::NameTooLong { seat } => {
+            format!(
+                "Le nom du joueur {} dépasse {MAX_NAME_CHARS} caractères",
+                seat + 1
+            )
+        }
+        SetupError::DuplicateName(name) => format!("deux joueurs s’appellent « {name} »"),
+        SetupError::NoSuchSeat(seat) => format!("il n’y a pas de place {seat} pour commencer"),
+    }
+}
+
+fn rules_refused(error: &RulesError) -> String {
+    match error {
+        RulesError::UnknownJoker(id) => {
+            format!("règle du Joker inconnue « {id} » (connues : forced, free, none)")
+        }
+        RulesError::NoJoker(ruleset) => format!("{ruleset} n’a pas de règle du Joker"),
+        RulesError::NoBonus(ruleset) => format!("{ruleset} n’a pas de prime Yahtzee"),
+        RulesError::NoColumns(ruleset) => format!("{ruleset} se joue sur une seule colonne"),
+        RulesError::NotInRuleset(category, ruleset) => {
+            format!("{ruleset} n’a pas de case « {} »", category.id())
+        }
+        RulesError::ValueNotOffered(category, value) => {
+            format!("la case « {} » ne peut pas valoir {value}", category.id())
+        }
+        RulesError::FilledTwice(category) => format!("la case « {} » est remplie deux fois", category.id()),
+    }
+}
+
+/// Les places sont numérotées à partir de 1 pour les joueurs.
+fn room_refused(error: &RoomError) -> String {
+    match error {
+        RoomError::RoomNameEmpty => "une salle a besoin d’un nom".into(),
+        RoomError::RoomNameTooLong => {
+            format!(
+                "un nom de salle a au plus {} caractères",
+                fivedice_room::MAX_ROOM_NAME_CHARS
+            )
+        }
+        RoomError::RoomNameControl => "un nom de salle ne peut pas contenir de caractères de contrôle".into(),
+        RoomError::PlayerNameEmpty => "un joueur a besoin d’un nom".into(),
+        RoomError::PlayerNameTooLong => format!("un nom de joueur a au plus {MAX_NAME_CHARS} caractères"),
+        RoomError::PlayerNameControl => {
+            "un nom de joueur ne peut pas contenir de caractères de contrôle".into()
+        }
+        RoomError::NameTaken(name) => format!("quelqu’un s’appelle déjà « {name} » dans cette salle"),
+        RoomError::RoomFull { max } => format!("la salle est complète : ce jeu se joue à {max} au plus"),
+        RoomError::Started => "la partie a commencé ; demandez une nouvelle salle".into(),
+        RoomError::NotInLobby => "la partie a commencé : ce n’était possible qu’avant".into(),
+        RoomError::NotStarted => "la partie n’a pas encore commencé".into(),
+        RoomError::GameOver => "la partie est finie".into(),
+        RoomError::NotHost => "seul l’hôte peut faire cela".into(),
+        RoomError::NoSuchSeat(seat) => format!("il n’y a pas de place {} dans cette salle", seat + 1),
+        RoomError::NotYourTurn { seat } => format!("c’est au tour de la place {}, pas au vôtre", seat + 1),
+        RoomError::ComputerPlays { seat } => {
+            format!(
+                "un joueur ordinateur joue la place {} : reprenez d’abord la place",
+                seat + 1
+            )
+        }
+        RoomError::Stale { .. } => {
+            "la partie a changé avant que votre geste n’arrive : regardez et réessayez".into()
+        }
+        RoomError::TooManyForRules {
+            ruleset,
+            players,
+            max,
+        } => format!("{ruleset} se joue à {max} au plus, et {players} sont assis"),
+        RoomError::NotAwayLongEnough { seat, away_ms: None } => {
+            format!(
+                "la place {} est connectée : un ordinateur ne peut pas la prendre",
+                seat + 1
+            )
+        }
+        RoomError::NotAwayLongEnough {
+            seat,
+            away_ms: Some(away),
+        } => format!(
+            "la place {} est absente depuis {} s ; un ordinateur peut la prendre après {} s",
+            seat + 1,
+            away / 1000,
+            fivedice_room::TAKE_OVER_AFTER_MS / 1000
+        ),
+        RoomError::AlreadyComputer { seat } => format!("un ordinateur joue déjà la place {}", seat + 1),
+        RoomError::NoStandIn { seat } => format!("aucun ordinateur ne remplace la place {}", seat + 1),
+        RoomError::DiceAreDrawn => "c’est la salle qui tire les dés".into(),
+        RoomError::Game(error) => refused(error),
+        RoomError::Rules(error) => rules_refused(error),
+        RoomError::Setup(error) => setup_refused(error),
+        RoomError::OutOfOrder { .. } | RoomError::Inconsistent(_) => {
+            "le journal de la salle ne correspond pas à ce qu’a cet appareil : il est rechargé".into()
+        }
+    }
+}
+
+pub(super) fn refusal(refusal: &Refusal) -> String {
+    match refusal {
+        Refusal::Room(error) => room_refused(error),
+        Refusal::NotYourSeat => "cet appareil n’a pas cette place".into(),
+        Refusal::NoRoom => "aucune salle n’est ouverte sur cette connexion".into(),
+        Refusal::AlreadyInRoom => "cette connexion est déjà dans une salle".into(),
+        Refusal::RateLimited => "trop de messages : patientez un instant".into(),
+        Refusal::BadMessage => "le serveur n’a pas compris ce message".into(),
+        Refusal::TooBig { max_bytes } => format!("un message fait au plus {max_bytes} octets"),
+        Refusal::TooManyRooms => "le serveur a trop de salles ouvertes ; réessayez plus tard".into(),
+        Refusal::Unavailable(Trouble::NotLoaded) => "la salle n’a pas pu être chargée ; réessayez".into(),
+        Refusal::Unavailable(Trouble::LogUnreadable) => {
+            "le journal de cette salle est illisible pour ce serveur".into()
+        }
+        Refusal::Unavailable(Trouble::NotSaved) => "le coup n’a pas pu être enregistré ; réessayez".into(),
+        Refusal::Unavailable(Trouble::NoRandomness) => "pas de hasard pour les dés ; réessayez".into(),
+    }
+}

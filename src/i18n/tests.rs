@@ -1,0 +1,162 @@
+//! Every phrase in every language: present, distinct where it must be, and worded for its reader.
+
+use super::*;
+
+#[test]
+fn a_column_game_explains_each_of_its_columns_in_both_languages() {
+    use fivedice_rules::{Column, Columns};
+    let columns = Columns::new(&Column::ALL).unwrap();
+    let rules = Rules::new(RulesetId::Yam).with_columns(columns).unwrap();
+    for language in [Language::English, Language::French] {
+        let guide = (words(language).guide)(&rules);
+        let section = guide
+            .sections
+            .iter()
+            .find(|section| section.paragraphs.iter().any(|text| text.contains("60")))
+            .expect("a section on the columns, with the 60 turns of five columns");
+        for column in Column::ALL {
+            let label = column.label().get(language);
+            assert!(
+                section
+                    .paragraphs
+                    .iter()
+                    .any(|text| text.contains(label) && text.contains(column.symbol())),
+                "{language:?}: {label}"
+            );
+        }
+    }
+    let plain = (words(Language::English).guide)(&Rules::new(RulesetId::Yam));
+    assert!(
+        plain
+            .sections
+            .iter()
+            .all(|section| section.heading != "Playing in columns")
+    );
+}
+
+#[test]
+fn decimals_round_like_printf() {
+    assert_eq!(decimals(254.5896, 2), "254.59");
+    assert_eq!(decimals(254.5896, 4), "254.5896");
+    assert_eq!(decimals(146.5, 1), "146.5");
+    assert_eq!(decimals(0.5, 0), "1");
+    assert_eq!(decimals(3.04, 1), "3.0");
+    assert_eq!(decimals(-2.25, 1), "-2.3");
+}
+
+#[test]
+fn numbers_and_plurals_read_right_in_each_language() {
+    let (en, fr) = (words(Language::English), words(Language::French));
+    assert_eq!(en.number(254.5896, 2), "254.59");
+    assert_eq!(fr.number(254.5896, 2), "254,59");
+    assert_eq!((en.roll_again)(1), "Roll again (1 roll left)");
+    assert_eq!((en.roll_again)(2), "Roll again (2 rolls left)");
+    assert_eq!((fr.roll_again)(1), "Relancer (1 lancer restant)");
+    assert_eq!((fr.roll_again)(2), "Relancer (2 lancers restants)");
+    assert_eq!((en.players_missing)(1), "1 more player needed to start.");
+    assert_eq!((en.players_missing)(2), "2 more players needed to start.");
+    assert_eq!((fr.in_decisions)(1), " en 1 décision");
+    assert_eq!((fr.in_decisions)(3), " en 3 décisions");
+    assert_eq!((en.date_time)(2026, 11, 29, 18, 5), "2026-11-29 18:05");
+    assert_eq!((fr.date_time)(2026, 11, 29, 18, 5), "29/11/2026 18:05");
+}
+
+#[test]
+fn every_ruleset_has_its_how_to_play_page_in_each_language() {
+    for language in Language::ALL {
+        for id in RulesetId::ALL {
+            let jokers: &[Joker] = match id.ruleset().extra_five_of_a_kind {
+                Some(_) => &Joker::ALL,
+                None => &[Joker::None],
+            };
+            for &joker in jokers {
+                let rules = Rules::with_options(
+                    id,
+                    joker,
+                    joker != Joker::None || id.ruleset().extra_five_of_a_kind.is_some(),
+                )
+                .unwrap();
+                let guide = (words(language).guide)(&rules);
+                assert!(guide.title.contains(id.ruleset().name));
+                let rows: Vec<&[String; 3]> =
+                    guide.sections.iter().flat_map(|section| &section.cells).collect();
+                assert_eq!(rows.len(), id.ruleset().cells.len(), "every cell is explained");
+                for (row, cell) in rows.iter().zip(id.ruleset().cells) {
+                    assert_eq!(row[0], cell.label.get(language));
+                    assert!(!row[1].is_empty() && !row[2].is_empty());
+                }
+                let text: String = guide
+                    .sections
+                    .iter()
+                    .flat_map(|section| section.paragraphs.iter().cloned())
+                    .collect();
+                let threshold = id.ruleset().upper_bonus.threshold.to_string();
+                assert!(text.contains(&threshold), "the bonus threshold is told");
+                if id.ruleset().extra_five_of_a_kind.is_some() {
+                    assert!(
+                        text.contains("Joker"),
+                        "{id:?} {joker:?} {language:?}: the Joker rule of this table"
+                    );
+                }
+            }
+        }
+    }
+    let yardzee = (words(Language::English).guide)(&Rules::new(RulesetId::Yardzee));
+    let headings: Vec<&str> = yardzee
+        .sections
+        .iter()
+        .map(|section| section.heading.as_str())
+        .collect();
+    for wedding in [
+        "The Vows",
+        "The Reception",
+        "The Wedding Party",
+        "The Celebration",
+    ] {
+        assert!(headings.contains(&wedding), "{headings:?}");
+    }
+    // Yam's points come from its sheet: the small straight 1-2-3-4-5 at 25.
+    let yam = (words(Language::French).guide)(&Rules::new(RulesetId::Yam));
+    let small = yam
+        .sections
+        .iter()
+        .flat_map(|section| &section.cells)
+        .find(|row| row[0] == "Petite suite")
+        .unwrap();
+    assert!(
+        small[1].contains("1-2-3-4-5") && small[2].contains("25"),
+        "{small:?}"
+    );
+}
+
+#[test]
+fn every_game_error_has_words_in_each_language() {
+    let error = GameError::CellFilled(fivedice_rules::Category::Aces);
+    for language in Language::ALL {
+        assert!(!(words(language).refused)(&error).is_empty());
+    }
+}
+
+#[test]
+fn a_silent_strategy_engine_is_told_in_the_players_language() {
+    let errors = [
+        EngineError::CannotStart,
+        EngineError::Stopped,
+        EngineError::Unreachable,
+        EngineError::Unreadable("expected value".into()),
+        EngineError::WrongAnswer,
+        EngineError::NoAdvice,
+        EngineError::NoDice,
+        EngineError::Refused("unknown ruleset".into()),
+    ];
+    for error in &errors {
+        let english = (words(Language::English).engine_failed)(error);
+        let french = (words(Language::French).engine_failed)(error);
+        assert_ne!(english, french, "{error:?} is not translated");
+    }
+    let stopped = (words(Language::French).engine_failed)(&EngineError::Stopped);
+    assert!(stopped.starts_with("le moteur de stratégie"), "{stopped}");
+    // The worker's own words are a defect report: kept as they are, inside the player's sentence.
+    let refused = (words(Language::French).engine_failed)(&errors[7]);
+    assert!(refused.contains("(unknown ruleset)"), "{refused}");
+}

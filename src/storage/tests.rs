@@ -1,0 +1,87 @@
+//! Saving and reading back: revisions, a full store, unreadable data kept aside, previous copies.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use fivedice_rules::{DiceMode, RulesetId};
+use proptest::prelude::*;
+
+use super::memory::MemoryBackend;
+use super::*;
+use crate::table::testing::{roll, seated};
+
+fn table(seed: u64) -> Table {
+    let mut table = seated(RulesetId::Yahtzee, DiceMode::App, &["Anna", "Ben"], seed);
+    roll(&mut table);
+    table
+}
+
+fn memory() -> (Storage, Rc<MemoryBackend>) {
+    let backend = Rc::new(MemoryBackend::default());
+    (
+        Storage::with_backend(Box::new(backend.clone()), || 1.7e12),
+        backend,
+    )
+}
+
+#[test]
+fn another_tabs_newer_save_is_noticed_by_its_revision() {
+    let (storage, _) = memory();
+    let mut saved = table(3);
+    saved.revision = 4;
+    storage.save_table(&saved).unwrap();
+    assert_eq!(storage.table_since(&saved.id, 4), Some(saved.clone()));
+    assert_eq!(storage.table_since(&saved.id, 5), None);
+    assert_eq!(storage.table_since("elsewhere", 0), None);
+}
+
+#[test]
+fn a_full_store_refuses_the_save_and_keeps_what_it_had() {
+    let (storage, backend) = memory();
+    storage.save_table(&table(1)).unwrap();
+    let before = backend.entries.borrow().clone();
+    let full = MemoryBackend {
+        entries: RefCell::new(before.clone()),
+        capacity: Some(10),
+    };
+    let storage = Storage::with_backend(Box::new(full), || 0.0);
+    assert_eq!(storage.save_table(&table(2)), Err(SaveRefused::FullOrBlocked));
+    assert_eq!(storage.tables().value.len(), 1);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// Garbage, truncated saves and single-byte changes: loading never panics, good tables still load,
+    /// and every byte of the bad data is still in the store (moved aside, never overwritten).
+    #[test]
+    fn loading_never_panics_and_never_loses_data(
+        garbage in proptest::collection::vec(any::<u8>(), 0..200),
+        cut in 0usize..4000,
+        flip in (0usize..4000, any::<u8>()),
+    ) {
+        let (storage, backend) = memory();
+        let good = table(7);
+        storage.save_table(&good).unwrap();
+        let json = good.to_json().expect("a table on this device");
+        let truncated = json[..cut.min(json.len())].to_string();
+        let mut flipped = json.clone().into_bytes();
+        let at = flip.0 % flipped.len();
+        flipped[at] = flip.1;
+        let flipped = String::from_utf8_lossy(&flipped).into_owned();
+        let bad = [String::from_utf8_lossy(&garbage).into_owned(), truncated, flipped];
+        for (index, raw) in bad.iter().enumerate() {
+            backend.set(&format!("fivedice.table.bad{index}"), raw).unwrap();
+        }
+        backend.set("fivedice.history", &bad[0]).unwrap();
+        let loaded = storage.tables();
+        prop_assert!(loaded.value.contains(&good));
+        let mut kept: Vec<String> = backend.entries.borrow().values().cloned().collect();
+        kept.sort();
+        for raw in &bad {
+            prop_assert!(kept.contains(raw), "lost {raw:?}");
+        }
+        let _ = storage.history();
+        prop_assert!(backend.entries.borrow().values().any(|value| value == &bad[0]));
+    }
+}

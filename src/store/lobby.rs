@@ -1,0 +1,139 @@
+//! An online room's seats: the lobby (another person at this device, the game and its options, computer
+//! players, the start, leaving) and, in play, a computer standing in for a person away. Each is one action
+//! of a seat this device holds, sent to the room server like every other.
+
+use fivedice_room::{Action, ClientMessage, Phase, Refusal};
+use fivedice_rules::{Columns, DiceMode, Joker, RulesetId};
+use leptos::prelude::*;
+
+use super::GameStore;
+
+impl GameStore {
+    /// Lobby: gives up this device's seats and leaves the room.
+    pub fn leave_room(&self) {
+        let lobby = self.table.with_untracked(|table| {
+            let table = table.as_ref().filter(|table| table.is_online())?;
+            (table.room.phase() == Phase::Lobby).then(|| table.seats.seats())
+        });
+        // Seats above a leaving one move down, and so do the tokens held here (they follow the room's
+        // events): leave from the highest, so each token sent still names the seat it holds now.
+        for seat in lobby.unwrap_or_default().into_iter().rev() {
+            self.act_as(seat, Action::Leave, false);
+        }
+        self.close_room();
+    }
+
+    /// Lobby: another person at this device takes a seat too (two people sharing a tablet). The device
+    /// then plays each of its seats in turn.
+    pub fn seat_another_player(&self, player: &str) {
+        let player = match fivedice_room::check_player_name(player) {
+            Ok(player) => player,
+            Err(error) => return self.tell((self.words().refusal)(&Refusal::Room(error))),
+        };
+        if !self.may_seat_another() {
+            return;
+        }
+        self.update_online(|online| {
+            online.joining = Some(player.clone());
+            online.join_sent = true;
+            online.refusal = None;
+        });
+        // Offline, the welcome sends the join once the device is back.
+        self.send(ClientMessage::Join { name: player });
+    }
+
+    /// Whether another person at this device may join too: in the lobby, once a seat is held here, while
+    /// the room has a free seat.
+    fn may_seat_another(&self) -> bool {
+        self.table
+            .with_untracked(|table| table.as_ref().is_some_and(|table| table.may_seat_another()))
+    }
+
+    /// Host, lobby: the game to play (Joker where the ruleset has one; the ruleset's default otherwise; the
+    /// columns where it is played in columns, one column otherwise).
+    pub fn choose_room_rules(
+        &self,
+        ruleset: RulesetId,
+        joker: Option<Joker>,
+        dice: DiceMode,
+        columns: Columns,
+    ) {
+        let Some(host) = self.hosted_seat() else { return };
+        let joker = joker.filter(|_| ruleset.ruleset().extra_five_of_a_kind.is_some());
+        let columns = match ruleset.ruleset().plays_in_columns {
+            true => columns,
+            false => Columns::ONE,
+        };
+        let choice = Action::ChooseRules {
+            ruleset,
+            joker,
+            yahtzee_bonus: None,
+            dice,
+            columns,
+        };
+        self.act_as(host, choice, false);
+    }
+
+    /// Host, lobby: the game begins (the server rolls for who starts).
+    pub fn start_room_game(&self) {
+        if let Some(host) = self.hosted_seat() {
+            self.act_as(host, Action::Start, false);
+        }
+    }
+
+    /// Host, lobby: a computer player joins the room (the host's device plays it).
+    pub fn add_room_computer(&self) {
+        let Some(host) = self.hosted_seat() else { return };
+        let taken = self
+            .table
+            .with_untracked(|table| table.as_ref().map_or(0, |t| t.room.seats().len()));
+        let name = (self.words().computer_n)(taken + 1);
+        self.act_as(host, Action::AddComputer { name }, false);
+    }
+
+    /// Host: a computer player takes over a seat whose person has been away two minutes.
+    pub fn take_over_seat(&self, seat: usize) {
+        if let Some(host) = self.hosted_seat() {
+            self.act_as(host, Action::TakeOver { seat }, false);
+        }
+    }
+
+    /// The host, or the seat's own device: the person plays again.
+    pub fn give_back_seat(&self, seat: usize) {
+        let actor = self.table.with_untracked(|table| {
+            let table = table.as_ref()?;
+            if table.seats.holds(seat) {
+                Some(seat)
+            } else {
+                table.room.host().filter(|&host| table.seats.holds(host))
+            }
+        });
+        if let Some(actor) = actor {
+            self.act_as(actor, Action::GiveBack { seat }, false);
+        }
+    }
+
+    /// The host's seat, if this device holds it in an online room.
+    fn hosted_seat(&self) -> Option<usize> {
+        self.table.with_untracked(|table| {
+            let table = table.as_ref().filter(|table| table.is_online())?;
+            table.room.host().filter(|&host| table.seats.holds(host))
+        })
+    }
+
+    /// The game a room address asked for, chosen as soon as this device hosts the lobby.
+    pub(super) fn choose_preselected_rules(&self) {
+        let Some(ruleset) = self.online.with_untracked(|online| online.as_ref()?.preselect) else {
+            return;
+        };
+        let lobby = self.table.with_untracked(|table| {
+            table
+                .as_ref()
+                .is_some_and(|table| table.room.phase() == Phase::Lobby)
+        });
+        if lobby && self.hosted_seat().is_some() {
+            self.update_online(|online| online.preselect = None);
+            self.choose_room_rules(ruleset, None, DiceMode::App, Columns::ONE);
+        }
+    }
+}

@@ -1,0 +1,174 @@
+//! What the room screens show of an online room: its state, its players (who hosts, who is here, whose
+//! seat a computer plays, what this device may do for each), and which seats this device plays.
+
+use fivedice_room::{Phase, TAKE_OVER_AFTER_MS};
+use fivedice_rules::{DiceMode, Rules};
+use leptos::prelude::*;
+
+use crate::i18n::Words;
+use crate::table::Table;
+
+use super::GameStore;
+use super::reads::Reading;
+use super::rooms::{Connection, OnlineRoom};
+
+/// What the room screens show.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RoomView {
+    pub name: String,
+    pub state: RoomState,
+    pub players: Vec<RoomPlayer>,
+    /// The seats this device holds, lowest first.
+    pub own_seats: Vec<usize>,
+    /// Whether this device holds the host's seat (chooses the game, starts it, plays the computers).
+    pub hosting: bool,
+    pub rules: Rules,
+    pub dice: DiceMode,
+    /// Why the server did not seat this device, which now watches (in the player's language).
+    pub refusal: Option<String>,
+    /// The host may start: enough players for the chosen game.
+    pub can_start: bool,
+    /// Seats still to fill before the game can start.
+    pub players_missing: usize,
+    pub watchers: usize,
+    pub host_name: Option<String>,
+    /// Another person at this device may take a seat too (lobby, a seat held here, room not full).
+    pub can_seat_another: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RoomState {
+    Lobby,
+    Playing,
+    Finished,
+    Offline,
+}
+
+impl RoomState {
+    /// The `data-room-state` value.
+    pub fn id(self) -> &'static str {
+        match self {
+            RoomState::Lobby => "lobby",
+            RoomState::Playing => "playing",
+            RoomState::Finished => "finished",
+            RoomState::Offline => "offline",
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RoomPlayer {
+    pub seat: usize,
+    pub name: String,
+    pub host: bool,
+    /// A computer player the host added.
+    pub computer: bool,
+    /// A computer player stands in for this seat's person, who is away.
+    pub stand_in: bool,
+    /// Nobody holding this seat is connected.
+    pub away: bool,
+    /// This device holds the seat.
+    pub own: bool,
+    /// The host may let a computer player take this seat over now.
+    pub can_take_over: bool,
+    /// This device may give the seat back to its person.
+    pub can_give_back: bool,
+}
+
+impl GameStore {
+    /// Whether the table shown is an online room's (it plays one game: no rematch at the same table).
+    pub fn online_table(&self) -> impl Reading<bool> + use<> {
+        let online = self.online;
+        move || online.with(Option::is_some)
+    }
+
+    /// Whether the lobby of an online room is shown (a room is open and its game has not started).
+    pub fn in_room_lobby(&self) -> impl Reading<bool> + use<> {
+        let (online, table) = (self.online, self.table);
+        move || {
+            online.with(Option::is_some)
+                && table.with(|table| table.as_ref().is_some_and(|t| t.game().is_none()))
+        }
+    }
+
+    /// Whether this device may play the turn now: while it holds the seat to play (or hosts while a computer
+    /// plays it), and, online, while connected.
+    pub(super) fn acting_here(&self) -> impl Reading<bool> + use<> {
+        let (online, table) = (self.online, self.table);
+        move || {
+            let connected = online.with(|online| {
+                online
+                    .as_ref()
+                    .is_none_or(|online| online.connection == Connection::Online)
+            });
+            connected && table.with(|table| table.as_ref().and_then(Table::acting_seat).is_some())
+        }
+    }
+
+    /// The open room as its screens show it.
+    pub fn room_view(&self) -> Memo<Option<RoomView>> {
+        let (online, table) = (self.online, self.table);
+        let words = self.words();
+        Memo::new(move |_| {
+            online.with(|online| {
+                let online = online.as_ref()?;
+                table.with(|table| Some(room_view(online, table.as_ref()?, words)))
+            })
+        })
+    }
+}
+
+fn room_view(online: &OnlineRoom, table: &Table, words: &'static Words) -> RoomView {
+    let room = &table.room;
+    let host = room.host();
+    let held = table.seats.seats();
+    let hosting = host.is_some_and(|host| held.contains(&host));
+    let playing = room.phase() == Phase::Playing;
+    let players = room
+        .seats()
+        .iter()
+        .enumerate()
+        .map(|(seat, player)| {
+            let away_ms = online.away_ms(seat);
+            RoomPlayer {
+                seat,
+                name: player.name.clone(),
+                host: host == Some(seat),
+                computer: player.computer,
+                stand_in: player.stand_in,
+                away: !player.computer && away_ms.is_some(),
+                own: held.contains(&seat),
+                can_take_over: hosting
+                    && playing
+                    && !player.computer_plays()
+                    && away_ms.is_some_and(|away| away >= TAKE_OVER_AFTER_MS as f64),
+                can_give_back: playing && player.stand_in && (hosting || held.contains(&seat)),
+            }
+        })
+        .collect();
+    let state = match (online.connection, room.phase()) {
+        (Connection::Offline | Connection::UpdateNeeded, _) => RoomState::Offline,
+        (_, Phase::Lobby) => RoomState::Lobby,
+        (_, Phase::Playing) => RoomState::Playing,
+        (_, Phase::Finished) => RoomState::Finished,
+    };
+    let min_players = room.rules().ruleset().min_players;
+    let players_missing = min_players.saturating_sub(room.seats().len());
+    RoomView {
+        name: room.name().to_string(),
+        state,
+        players,
+        hosting,
+        rules: room.rules(),
+        dice: room.dice_mode(),
+        refusal: online.refusal.as_ref().map(words.refusal),
+        can_start: hosting && room.phase() == Phase::Lobby && players_missing == 0,
+        players_missing,
+        watchers: online.watchers,
+        host_name: host
+            .and_then(|host| room.seats().get(host))
+            .map(|seat| seat.name.clone()),
+        can_seat_another: table.may_seat_another(),
+        own_seats: held,
+    }
+}

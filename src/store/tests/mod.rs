@@ -1,0 +1,369 @@
+//! The store's logic, natively: an in-memory storage shared like a browser's between "tabs", a fixed clock.
+
+use std::rc::Rc;
+
+use fivedice_rules::{Category, DiceMode, Preview, RulesetId};
+use leptos::prelude::*;
+
+use super::{Clock, GameStore, Reading as _};
+use crate::storage::Storage;
+use crate::storage::memory::MemoryBackend;
+use crate::table::testing::request;
+
+const SEED: u64 = 7;
+
+const CLOCK: Clock = Clock {
+    now_ms: || 1.7e12,
+    today: || "2026-11-30".to_string(),
+};
+
+/// A store over a backend that the test (and other stores, as other tabs) can share.
+fn store_over(backend: &Rc<MemoryBackend>) -> GameStore {
+    let store = GameStore::new(
+        Storage::with_backend(Box::new(backend.clone()), CLOCK.now_ms),
+        CLOCK,
+    );
+    store.load("");
+    store
+}
+
+fn fresh() -> (GameStore, Rc<MemoryBackend>) {
+    Owner::new().set();
+    let backend = Rc::new(MemoryBackend::default());
+    (store_over(&backend), backend)
+}
+
+/// A new seeded table (the seed also names it: the clock stands still).
+fn start(store: GameStore, rules: RulesetId, mode: DiceMode, players: &[&str], seed: u64) {
+    store.start(request(rules, mode, players, Some(seed)), String::new());
+    assert_eq!(store.setup_error().get_untracked(), None);
+}
+
+/// Score pad: writes the first value each open cell offers (crossing out where it can), in sheet order.
+fn write_next_cell(store: GameStore) {
+    let category = store
+        .game_now(|game| {
+            let sheet = &game.sheets()[game.current_seat()];
+            game.rules()
+                .ruleset()
+                .cells
+                .iter()
+                .map(|cell| cell.category)
+                .find(|&category| sheet.is_open(category))
+        })
+        .flatten()
+        .expect("an open cell");
+    store.open_picker(category.into());
+    let value = store.game_now(|game| game.offers(category).unwrap()[0]).unwrap();
+    store.choose(value);
+    store.confirm();
+}
+
+#[test]
+fn an_action_is_applied_saved_and_refused_actions_change_nothing() {
+    let (store, backend) = fresh();
+    start(store, RulesetId::Yahtzee, DiceMode::App, &["Anna", "Ben"], SEED);
+    assert_eq!(store.table_name().get_untracked().as_deref(), Some("2026-11-30"));
+    store.toggle_hold(0);
+    assert!(
+        store
+            .notice()
+            .get_untracked()
+            .unwrap()
+            .to_lowercase()
+            .contains("roll"),
+        "holding before the first roll is refused with the rules' reason"
+    );
+    let before = store.table.get_untracked();
+    assert_eq!(store.turn().get_untracked().rolls_used, 0);
+    assert_eq!(before.as_ref().unwrap().revision, 0);
+    store.roll();
+    store.toggle_hold(2);
+    let table = store.table.get_untracked().unwrap();
+    assert_eq!(
+        (
+            table.game().unwrap().turn().rolls_used,
+            table.game().unwrap().turn().held[2]
+        ),
+        (1, true)
+    );
+    assert_eq!(table.revision, 2);
+    let saved = Storage::with_backend(Box::new(backend.clone()), CLOCK.now_ms)
+        .table(&table.id)
+        .expect("saved after every action");
+    assert_eq!(saved, table);
+    assert_eq!(
+        store
+            .cell_preview(table.game().unwrap().current_seat(), Category::Chance.into())
+            .get_untracked(),
+        Some(Preview::Scores(
+            table.game().unwrap().turn().dice.unwrap().counts().sum()
+        ))
+    );
+}
+
+#[test]
+fn a_newer_save_from_another_tab_is_adopted_not_overwritten() {
+    let (here, backend) = fresh();
+    start(here, RulesetId::Yatzy, DiceMode::App, &["Anna"], SEED);
+    let id = here.table.get_untracked().unwrap().id;
+    let there = store_over(&backend);
+    there.resume(&id);
+    there.roll();
+    there.roll();
+    let theirs = there.table.get_untracked().unwrap();
+    here.roll();
+    assert_eq!(
+        here.table.get_untracked().unwrap(),
+        theirs,
+        "this tab shows the other's state"
+    );
+    assert!(here.notice().get_untracked().unwrap().contains("another tab"));
+    let stored = Storage::with_backend(Box::new(backend.clone()), CLOCK.now_ms).table(&id);
+    assert_eq!(stored, Some(theirs), "the newer save was not overwritten");
+    here.on_storage_change(Some(Storage::table_key(&id)));
+    assert_eq!(here.turn().get_untracked().rolls_used, 2);
+}
+
+#[test]
+fn undo_takes_back_a_persons_cell_but_not_a_computer_players() {
+    let (store, _) = fresh();
+    start(store, RulesetId::Yam, DiceMode::Pad, &["Anna", "Ben"], SEED);
+    write_next_cell(store);
+    let (seat, category, _) = store
+        .undoable()
+        .get_untracked()
+        .expect("Anna's cell can be undone");
+    store.undo();
+    assert_eq!(store.cell_value(seat, category.into()).get_untracked(), None);
+    assert_eq!(store.undoable().get_untracked(), None);
+
+    start(
+        store,
+        RulesetId::Yahtzee,
+        DiceMode::App,
+        &["Anna", "Robo"],
+        SEED + 1,
+    );
+    store.roll();
+    store.open_picker(Category::Chance.into());
+    store.confirm();
+    assert!(store.undoable().get_untracked().is_some());
+    store.table.update(|table| {
+        // Whoever wrote that cell is now a computer player: nobody takes its cell back.
+        let table = table.as_mut().unwrap();
+        let seat = table.game().unwrap().seat_of_entry(0);
+        table.computer = vec![None; 2];
+        table.computer[seat] = Some(fivedice_worker::Level::Optimal);
+    });
+    assert_eq!(store.undoable().get_untracked(), None);
+    store.undo();
+    assert_eq!(store.game_now(|game| game.log().len()), Some(1));
+}
+
+#[test]
+fn a_finished_game_goes_to_the_history_and_an_undo_takes_it_out() {
+    let (store, backend) = fresh();
+    start(store, RulesetId::Yam, DiceMode::Pad, &["Anna"], SEED);
+    let cells = RulesetId::Yam.ruleset().cells.len();
+    for _ in 0..cells {
+        write_next_cell(store);
+    }
+    assert!(store.is_over().get_untracked());
+    assert_eq!(store.history().get_untracked().len(), 1);
+    let reloaded = store_over(&backend);
+    assert_eq!(
+        reloaded.history().get_untracked().len(),
+        1,
+        "the history is saved"
+    );
+    store.undo();
+    assert!(!store.is_over().get_untracked());
+    assert!(store.history().get_untracked().is_empty());
+    write_next_cell(store);
+    store.leave();
+    let reloaded = store_over(&backend);
+    assert_eq!(reloaded.history().get_untracked().len(), 1);
+    assert!(
+        reloaded.tables_in_progress().get_untracked().is_empty(),
+        "the finished table's own save is gone"
+    );
+}
+
+#[test]
+fn an_export_imports_elsewhere_once_and_bad_files_change_nothing() {
+    let (home, _) = fresh();
+    start(home, RulesetId::Yam, DiceMode::Pad, &["Anna"], SEED);
+    for _ in 0..RulesetId::Yam.ruleset().cells.len() {
+        write_next_cell(home);
+    }
+    start(
+        home,
+        RulesetId::Yahtzee,
+        DiceMode::App,
+        &["Anna", "Ben"],
+        SEED + 1,
+    );
+    home.roll();
+    let (name, file) = home.export_file();
+    assert_eq!(name, "fivedice-2026-11-30.json");
+
+    let (away, backend) = fresh();
+    away.import(&file);
+    assert_eq!(
+        away.notice().get_untracked().unwrap(),
+        "Imported 1 finished game and 1 game in progress; 0 were already here."
+    );
+    assert_eq!(away.history().get_untracked().len(), 1);
+    assert_eq!(away.tables_in_progress().get_untracked().len(), 1);
+    away.import(&file);
+    assert!(
+        away.notice()
+            .get_untracked()
+            .unwrap()
+            .contains("2 were already here")
+    );
+    let reloaded = store_over(&backend);
+    assert_eq!(
+        (
+            reloaded.history().get_untracked().len(),
+            reloaded.tables_in_progress().get_untracked().len()
+        ),
+        (1, 1),
+        "imports are saved"
+    );
+    away.import("{\"app\":\"fivedice\",\"format\":1,\"tables\":[{\"format\":3}]}");
+    assert!(
+        away.notice()
+            .get_untracked()
+            .unwrap()
+            .starts_with("Nothing was imported")
+    );
+    assert_eq!(away.history().get_untracked().len(), 1);
+    let shared = home.share_file(&home.history().get_untracked()[0].table_id);
+    assert!(shared.unwrap().0.starts_with("fivedice-yam-"));
+}
+
+#[test]
+fn the_language_an_address_asks_for_is_kept_and_the_words_follow_it() {
+    use crate::i18n::Language;
+    let (store, backend) = fresh();
+    assert_eq!(store.language().get_untracked(), Language::English);
+    let again = store_over(&backend);
+    again.load("?lang=fr");
+    assert_eq!(again.language().get_untracked(), Language::French);
+    assert_eq!(again.words().confirm, "Valider");
+    assert_eq!(
+        store_over(&backend).language().get_untracked(),
+        Language::French,
+        "kept on the device"
+    );
+    again.set_language(Language::English);
+    assert_eq!(store_over(&backend).language().get_untracked(), Language::English);
+    let refused = store_over(&backend);
+    refused.load("?lang=de");
+    assert!(
+        refused
+            .notice()
+            .get_untracked()
+            .is_some_and(|notice| notice.contains("'de'"))
+    );
+    assert_eq!(refused.language().get_untracked(), Language::English);
+}
+
+#[test]
+fn the_table_chooses_who_starts_and_yam_crosses_out_through_the_picker() {
+    let (store, _) = fresh();
+    start(store, RulesetId::Yam, DiceMode::Pad, &["Anna", "Ben", "Cleo"], 3);
+    assert!(store.first_seat_open().get_untracked());
+    store.choose_first_seat(2);
+    assert_eq!(store.current_seat().get_untracked(), Some(2));
+    let face = |value: u8| fivedice_rules::Face::ALL[usize::from(value) - 1];
+    let tied = store.type_roll_off(vec![vec![(0, face(4)), (1, face(4)), (2, face(1))]]);
+    assert_eq!(tied, Some(fivedice_rules::TiedRollOff(vec![0, 1])));
+    assert_eq!(
+        store.current_seat().get_untracked(),
+        Some(2),
+        "a tie changes nothing yet"
+    );
+    let decided = store.type_roll_off(vec![
+        vec![(0, face(4)), (1, face(4)), (2, face(1))],
+        vec![(0, face(2)), (1, face(5))],
+    ]);
+    assert_eq!((decided, store.current_seat().get_untracked()), (None, Some(1)));
+    write_next_cell(store);
+    assert!(
+        !store.first_seat_open().get_untracked(),
+        "settled once a cell is written"
+    );
+
+    let (store, _) = fresh();
+    start(store, RulesetId::Yam, DiceMode::App, &["Anna"], 4);
+    store.roll();
+    let (category, points) = store
+        .game_now(|game| {
+            game.scores()
+                .unwrap()
+                .cells
+                .into_iter()
+                .find(|&(_, points)| points > 0)
+        })
+        .flatten()
+        .expect("a cell the dice score");
+    store.open_picker(category.into());
+    let offers = store.picker_offers().get_untracked().expect("the picker is open");
+    assert_eq!((offers.offers, offers.cross_out), (vec![points], true));
+    store.choose(0);
+    store.confirm();
+    assert_eq!(
+        store.cell_value(0, category.into()).get_untracked(),
+        Some(0),
+        "crossed out on purpose"
+    );
+}
+
+#[test]
+fn unreadable_saves_are_kept_aside_and_offered() {
+    Owner::new().set();
+    let backend = Rc::new(MemoryBackend::default());
+    crate::storage::Backend::set(&*backend, "fivedice.table.broken", "{not json").unwrap();
+    let store = store_over(&backend);
+    assert!(
+        store
+            .notice()
+            .get_untracked()
+            .unwrap()
+            .contains("could not be read")
+    );
+    assert_eq!(store.unreadable().get_untracked().len(), 1);
+    assert!(store.unreadable_file().contains("{not json"));
+}
+
+mod rooms;
+
+/// A save found unreadable is kept aside, and the copy it replaced is read instead: the game resumes one
+/// tap earlier rather than being lost.
+#[test]
+fn an_unreadable_save_is_recovered_from_its_previous_copy() {
+    let (store, backend) = fresh();
+    start(store, RulesetId::Yahtzee, DiceMode::App, &["Anna", "Ben"], SEED);
+    store.roll();
+    let before = store.table.get_untracked().unwrap();
+    store.toggle_hold(1);
+    let id = before.id.clone();
+    let key = Storage::table_key(&id);
+    crate::storage::Backend::set(&*backend, &key, "{\"format\":4,\"table\":{\"broken").unwrap();
+    let reloaded = store_over(&backend);
+    let notice = reloaded.notice().get_untracked().expect("the player is told");
+    assert!(notice.contains("previous save was read instead"), "{notice}");
+    reloaded.resume(&id);
+    let recovered = reloaded.table.get_untracked().expect("the table is back");
+    assert_eq!(recovered.log, before.log, "as it was one tap earlier");
+    assert_eq!(
+        reloaded.unreadable().get_untracked().len(),
+        1,
+        "and the broken copy offered"
+    );
+    reloaded.roll();
+    assert_eq!(reloaded.turn().get_untracked().rolls_used, 2, "it plays on");
+}

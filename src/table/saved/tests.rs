@@ -1,0 +1,169 @@
+//! Saved tables of every format read back and play on; exports merge without duplicates.
+
+use fivedice_rules::{DiceMode, FirstPlayerRoll, Game, RulesetId};
+
+use super::*;
+use crate::table::DEFAULT_BOT_DELAY_MS;
+use crate::table::testing::{request, roll, seated};
+
+fn table(seed: u64) -> Table {
+    seated(RulesetId::Yahtzee, DiceMode::App, &["A", "B", "C"], seed)
+}
+
+#[test]
+fn a_seeded_table_rolls_for_the_first_player_and_round_trips() {
+    let mut first = table(5);
+    let roll_off = first.first_player_roll().expect("started").clone();
+    assert!(!roll_off.rounds.is_empty());
+    assert_eq!(first.game().unwrap().current_seat(), roll_off.first_seat);
+    roll(&mut first);
+    let json = first.to_json().expect("a table on this device");
+    assert!(json.starts_with(r#"{"format":4,"table":"#), "{json}");
+    assert_eq!(Table::from_json(&json).unwrap(), first);
+    assert_eq!(
+        table(5).first_player_roll(),
+        Some(&roll_off),
+        "a seed decides the same starter"
+    );
+}
+
+/// A save of formats 1 to 3, with the game and who started as it wrote them.
+fn old_save(raw: &str) -> (Game, FirstPlayerRoll) {
+    #[derive(serde::Deserialize)]
+    struct Old {
+        table: OldTable,
+    }
+    #[derive(serde::Deserialize)]
+    struct OldTable {
+        game: Game,
+        first_player_roll: FirstPlayerRoll,
+    }
+    let old: Old = serde_json::from_str(raw).expect("an old save");
+    (old.table.game, old.table.first_player_roll)
+}
+
+/// Saves written by every earlier release, kept as they were written: each reads into the room's log that
+/// leads to exactly the game it held (every turn as it stood, who started), and plays on.
+#[test]
+fn saves_of_every_earlier_format_still_load_and_play_on() {
+    let samples = [
+        include_str!("../../../tests/samples/table-v1.json"),
+        include_str!("../../../tests/samples/table-v2.json"),
+        include_str!("../../../tests/samples/table-v3-computer.json"),
+        include_str!("../../../tests/samples/table-v3-pad-chosen.json"),
+        include_str!("../../../tests/samples/table-v3-columns.json"),
+    ];
+    for raw in samples {
+        let table = Table::from_json(raw).expect("an earlier save loads");
+        let (game, first_player_roll) = old_save(raw);
+        assert_eq!(table.game(), Some(&game), "{raw}");
+        assert_eq!(table.first_player_roll(), Some(&first_player_roll));
+        let again = Table::from_json(&table.to_json().unwrap()).expect("saved again as format 4");
+        assert_eq!(again, table);
+        let mut played = table.clone();
+        let seat = game.current_seat();
+        let token = played
+            .seats
+            .token_of(seat)
+            .expect("every seat is this device's")
+            .to_string();
+        let action = match game.mode() {
+            DiceMode::App => fivedice_room::Action::Roll,
+            DiceMode::Pad => fivedice_room::Action::Play(fivedice_rules::Play::ClearDice),
+        };
+        let at = played.room.seq();
+        let asked = fivedice_room::ClientMessage::Act { token, at, action };
+        played.ask_page(asked).expect("it plays on");
+        assert_eq!(played.log.len(), table.log.len() + 1);
+    }
+    let v1 = Table::from_json(samples[0]).unwrap();
+    assert_eq!(v1.revision, 0);
+    assert_eq!(
+        (v1.computer_to_play(), v1.bot_delay_ms),
+        (None, DEFAULT_BOT_DELAY_MS)
+    );
+    assert_eq!(v1.game().unwrap().players(), ["Anna", "Ben"]);
+    let v2 = Table::from_json(samples[1]).unwrap();
+    assert_eq!((v2.revision, v2.computer_to_play()), (9, None));
+    let v3 = Table::from_json(samples[2]).unwrap();
+    assert_eq!(
+        (v3.revision, v3.bot_delay_ms, v3.coached.as_slice()),
+        (17, 300, &[true, false, false][..])
+    );
+    assert_eq!(v3.computer_at(1), Some(fivedice_strategy::Level::Strong));
+    assert_eq!(v3.decisions.len(), 8);
+    assert!(v3.decisions[0].verdict.is_some());
+    let history = history_from_json(include_str!("../../../tests/samples/history-v1.json")).unwrap();
+    assert_eq!(history.len(), 1);
+    assert!(history[0].game.is_over());
+}
+
+#[test]
+fn bad_saves_and_bad_tables_are_refused() {
+    let twins = request(RulesetId::Yam, DiceMode::App, &["A", "a"], Some(1));
+    assert!(Table::seat("T".into(), &twins, 0.0).is_err());
+    assert!(Table::from_json("{").is_err());
+    assert!(
+        Table::from_json("{\"format\":5,\"table\":{}}")
+            .unwrap_err()
+            .contains("format 5")
+    );
+    assert!(
+        Table::from_json("{\"format\":2,\"table\":{\"id\":3}}")
+            .unwrap_err()
+            .contains("damaged")
+    );
+    // A log the rules would not have written (a seat rolling out of turn).
+    let mut rolled = table(4);
+    roll(&mut rolled);
+    let good = rolled.to_json().unwrap();
+    let forged = good.replacen(r#"{"played":{"seat":"#, r#"{"played":{"seat":9"#, 1);
+    assert_ne!(forged, good);
+    assert!(Table::from_json(&forged).unwrap_err().contains("damaged"));
+}
+
+#[test]
+fn an_export_reads_back_and_merges_without_duplicates() {
+    let mut here = Bundle {
+        tables: vec![table(1), table(2)],
+        history: Vec::new(),
+    };
+    let mut newer = table(2);
+    newer.revision = 5;
+    let file = Bundle {
+        tables: vec![table(1), newer.clone(), table(3)],
+        history: Vec::new(),
+    }
+    .to_json(0.0);
+    let summary = here.merge(Bundle::from_json(&file).unwrap());
+    assert_eq!(
+        summary,
+        MergeSummary {
+            tables_added: 1,
+            games_added: 0,
+            already_here: 1
+        }
+    );
+    assert_eq!(here.tables.len(), 3);
+    assert!(here.tables.contains(&newer), "the more saved copy wins");
+    let told = crate::i18n::words(crate::i18n::Language::English).imported;
+    assert_eq!(
+        told(summary.games_added, summary.tables_added, summary.already_here),
+        "Imported 0 finished games and 1 game in progress; 1 was already here."
+    );
+    assert!(Bundle::from_json("{\"app\":\"other\"}").is_err());
+    let broken = file.replacen("\"name\":\"A\"", "\"name\":\"\"", 1);
+    assert_ne!(broken, file);
+    assert!(
+        matches!(Bundle::from_json(&broken), Err(FileError::Damaged(what)) if what.starts_with("table 1:"))
+    );
+    assert_eq!(Bundle::from_json("not json").unwrap_err(), FileError::NotFiveDice);
+    assert!(matches!(
+        Bundle::from_json(r#"{"app":"fivedice","format":1,"tables":5}"#),
+        Err(FileError::Damaged(what)) if what.starts_with("tables:")
+    ));
+    assert_eq!(
+        Bundle::from_json(r#"{"app":"fivedice","format":"1"}"#).unwrap_err(),
+        FileError::UnknownFormat(None)
+    );
+}
