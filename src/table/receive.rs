@@ -63,7 +63,7 @@ impl Table {
             let decision = self.decision(&entry.event);
             self.room.apply_entry(entry)?;
             self.log.push(entry.clone());
-            self.seats.follow(&entry.event, self.room.seats().len());
+            self.seats.follow(&entry.event);
             if let Event::Played { play: Play::Undo, .. } = entry.event {
                 self.forget_undone_decisions();
                 received.undone = true;

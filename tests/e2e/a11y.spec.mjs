@@ -4,7 +4,21 @@ import AxeBuilder from "@axe-core/playwright";
 import { test, expect } from "@playwright/test";
 import { startGame } from "./helpers.mjs";
 
+// axe measures colours as they are painted: a line fading in (the "Pass to …" line, 400 ms) is measured
+// half-transparent. So it looks once every animation that ends has ended.
+async function animationsEnded(page) {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+}
+
 async function expectNoViolations(page, screen) {
+  await animationsEnded(page);
   const results = await new AxeBuilder({ page }).analyze();
   const found = results.violations.map((violation) => ({
     rule: violation.id,

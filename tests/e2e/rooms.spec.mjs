@@ -406,3 +406,51 @@ test("a column Yam room: the host chooses the columns, announcements and boxes r
     await rm(folder, { recursive: true, force: true });
   }
 });
+
+test("when the host leaves the lobby, every device keeps its own seat and the new host starts", async ({ browser }) => {
+  test.setTimeout(180_000);
+  const folder = await mkdtemp(join(tmpdir(), "fivedice-rooms-"));
+  const port = await freePort();
+  const server = await startRoomServer({ dist, data: join(folder, "rooms.sqlite3"), port });
+  const contexts = [];
+  try {
+    const names = ["Anna", "Ben", "Cleo", "Dan"];
+    const pages = [];
+    for (const name of names) {
+      const context = await browser.newContext({ ...device, baseURL: server.url });
+      contexts.push(context);
+      const page = await context.newPage();
+      await page.goto(`index.html?room=Leavers&name=${name}`);
+      await expect(page.locator(`[data-room-player="${pages.length}"]`)).toHaveText(name);
+      pages.push(page);
+    }
+    await pages[0].locator('[data-action="leave-room"]').click();
+    const [, ben, cleo, dan] = pages;
+    for (const page of [ben, cleo, dan]) {
+      await expect(page.locator("[data-room-player]")).toHaveCount(3);
+      await expect(page.locator('[data-room-player="0"]')).toHaveAttribute("data-host", "true");
+    }
+    await expect(ben.locator('[data-action="start-game"]')).toBeVisible();
+    await expect(cleo.locator('[data-action="start-game"]')).toHaveCount(0);
+    await ben.locator('[data-action="start-game"]').click();
+    // Each device holds its own person's seat, renumbered: Ben 0, Cleo 1, Dan 2.
+    for (const [seat, page] of [ben, cleo, dan].entries()) {
+      await expect(page.locator("[data-seat-self]")).toHaveAttribute("data-seat-self", String(seat));
+    }
+    const seat = await currentSeat(ben);
+    for (const [holder, page] of [ben, cleo, dan].entries()) {
+      const rollButton = page.locator('[data-action="roll"]');
+      if (holder === seat) await expect(rollButton).toBeEnabled();
+      else await expect(rollButton).toBeDisabled();
+    }
+    const playing = [ben, cleo, dan][seat];
+    await roll(playing, 0);
+    for (const page of [ben, cleo, dan]) {
+      await expect(page.locator('[data-die="0"]')).not.toHaveAttribute("data-face", "");
+    }
+  } finally {
+    for (const context of contexts) await context.close();
+    await server.stop();
+    await rm(folder, { recursive: true, force: true });
+  }
+});

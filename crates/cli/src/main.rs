@@ -40,9 +40,10 @@ Usage:
       every keep (or, with no rolls left, every cell) with its expected final score, best first;
       the expected final score is the sheet's total so far plus the expected points still to come
   fivedice advise --game <FILE> [--json]
-      column Yam: every move of the player to play in that saved game (the rules crate's JSON, as the app
-      saves it), best first, by the column player: an estimate, as the app's hint gives it. Moves are
-      written keep:<faces>, cell:<column>:<cell> (cell:<cell> in the free column) or announce:<cell>
+      column Yam: every move of the player to play in that saved game (the rules crate's JSON of a game, or a
+      table as the app saves it: a localStorage `fivedice.table.*` value, or one of an export's `tables`),
+      best first, by the column player: an estimate, as the app's hint gives it. Moves are written
+      keep:<faces>, cell:<column>:<cell> (cell:<cell> in the free column) or announce:<cell>
 
 Rulesets: yahtzee, yardzee, yam, yatzy. Columns (column Yam): down, free, up, dry, announced, in sheet order.
 rules, score and offers print JSON. Bad input exits with status 2.";
@@ -514,6 +515,37 @@ fn advise(options: &Options) -> Result<String, String> {
     Ok(advice_text(&advice, |category| points.get(category)))
 }
 
+/// The game a file holds: the rules crate's JSON of a game, or a table as the app saves it (format 4: the
+/// room's log, replayed through the rules; formats 1 to 3: the game itself).
+fn saved_game(text: &str) -> Result<Game, String> {
+    #[derive(serde::Deserialize)]
+    struct SavedTable {
+        table: TableParts,
+    }
+    #[derive(serde::Deserialize)]
+    struct TableParts {
+        id: String,
+        #[serde(default)]
+        log: Option<Vec<fivedice_room::LogEntry>>,
+        #[serde(default)]
+        game: Option<Game>,
+    }
+    let Ok(saved) = serde_json::from_str::<SavedTable>(text) else {
+        return serde_json::from_str(text).map_err(|error| error.to_string());
+    };
+    match (saved.table.log, saved.table.game) {
+        (Some(log), _) => {
+            let name = fivedice_room::RoomName::parse(&saved.table.id).map_err(|error| error.to_string())?;
+            let room = fivedice_room::Room::replay(name, &log).map_err(|error| error.to_string())?;
+            room.game()
+                .cloned()
+                .ok_or_else(|| "the table's game has not started".to_string())
+        }
+        (None, Some(game)) => Ok(game),
+        (None, None) => Err("a saved table with neither a log nor a game".into()),
+    }
+}
+
 /// The column player's moves for the player to play in a saved column game, best first.
 fn advise_column_game(options: &Options, path: &str) -> Result<String, String> {
     let given_apart = [
@@ -529,8 +561,7 @@ fn advise_column_game(options: &Options, path: &str) -> Result<String, String> {
         ));
     }
     let text = std::fs::read_to_string(path).map_err(|error| format!("cannot read {path}: {error}"))?;
-    let game: Game =
-        serde_json::from_str(&text).map_err(|error| format!("{path} is not a saved game: {error}"))?;
+    let game = saved_game(&text).map_err(|error| format!("{path} is not a saved game: {error}"))?;
     let rules = game.rules();
     if rules.columns().is_one() {
         return Err(format!(

@@ -545,3 +545,32 @@ fn advise_ranks_the_moves_of_a_saved_column_game() {
         std::fs::remove_file(file).unwrap();
     }
 }
+
+/// A table as the app saves it (format 4: its room's log) advises exactly as the game it holds; a table that
+/// is not a game is refused with a reason.
+#[test]
+fn advise_reads_a_table_as_the_app_saves_it() {
+    let sample = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../tests/samples/table-v4-columns.json"
+    );
+    let saved: Value = serde_json::from_str(&std::fs::read_to_string(sample).unwrap()).unwrap();
+    let log: Vec<fivedice_room::LogEntry> = serde_json::from_value(saved["table"]["log"].clone()).unwrap();
+    let name = fivedice_room::RoomName::parse(saved["table"]["id"].as_str().unwrap()).unwrap();
+    let room = fivedice_room::Room::replay(name, &log).unwrap();
+    let game = saved_game("from-table", room.game().unwrap());
+    let from_table = json_of(&["advise", "--game", sample, "--json"]);
+    let from_game = json_of(&["advise", "--game", game.to_str().unwrap(), "--json"]);
+    assert_eq!(from_table, from_game);
+    assert!(!from_table["options"].as_array().unwrap().is_empty());
+    std::fs::remove_file(game).unwrap();
+    let lobby = std::env::temp_dir().join(format!("fivedice-cli-{}-lobby.json", std::process::id()));
+    std::fs::write(&lobby, r#"{"format":4,"table":{"id":"lobby","log":[]}}"#).unwrap();
+    let output = Command::new(env!("CARGO_BIN_EXE_fivedice"))
+        .args(["advise", "--game", lobby.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("has not started"));
+    std::fs::remove_file(lobby).unwrap();
+}

@@ -38,6 +38,16 @@ pub struct Greeting {
     pub presence: ServerMessage,
 }
 
+impl Greeting {
+    /// The room's last entry when the device was welcomed: the log it lacks goes up to there.
+    pub fn seq(&self) -> u64 {
+        match self.welcome {
+            ServerMessage::Welcome { seq, .. } => seq,
+            _ => self.log_after,
+        }
+    }
+}
+
 /// A change decided but not yet kept: its log entry, and the seat tokens to keep once the seats change.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Change {
@@ -212,7 +222,7 @@ impl RoomHost {
             (Event::Joined { computer: false, .. }, None) => {
                 return Err(RoomError::Inconsistent(Inconsistency::NoToken).into());
             }
-            _ => tokens.follow(&event, seats),
+            _ => tokens.follow(&event),
         }
         let away_since = follow_seats(self.away_since.clone(), &event, seats, || None);
         Ok(Change {

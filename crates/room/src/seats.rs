@@ -59,13 +59,14 @@ impl HeldSeats {
         self.0.sort_by_key(|held| held.seat);
     }
 
-    /// Follows the room through an event just applied: the seat that left is given up, the seats above it
-    /// move down one, and none is held beyond the `seats` the room has now.
-    pub fn follow(&mut self, event: &Event, seats: usize) {
+    /// Follows the room through an event: the seat that left is given up, and the seats above it move down
+    /// one. (Seats held are people's, so a lobby emptied of people holds none; a device catching up on the
+    /// log from its start holds seats the room has yet to replay, which is why nothing else is dropped.)
+    pub fn follow(&mut self, event: &Event) {
         self.0 = std::mem::take(&mut self.0)
             .into_iter()
             .filter_map(|held| {
-                let seat = event.seat_after(held.seat).filter(|&seat| seat < seats)?;
+                let seat = event.seat_after(held.seat)?;
                 Some(HeldSeat { seat, ..held })
             })
             .collect();

@@ -24,7 +24,7 @@ impl Device {
                     event: event.clone(),
                 };
                 self.room.apply_entry(&entry).expect("the host's events replay");
-                self.seats.follow(event, self.room.seats().len());
+                self.seats.follow(event);
             }
             ServerMessage::SeatGranted { seat, token } => self.seats.grant(*seat, token.clone()),
             ServerMessage::Refused { refusal, .. } => self.refusals.push(refusal.clone()),

@@ -238,10 +238,7 @@ impl Connection {
             slot.broadcast(&greeting.presence);
             (receiver, greeting)
         };
-        let seq = match &greeting.welcome {
-            ServerMessage::Welcome { seq, .. } => *seq,
-            _ => 0,
-        };
+        let seq = greeting.seq();
         self.room = Some(InRoom {
             slot: Arc::clone(&slot),
             receiver,
@@ -325,9 +322,9 @@ impl Connection {
             return self.refuse(Refusal::Unavailable(Trouble::NoRandomness)).await;
         };
         let slot = Arc::clone(&room.slot);
-        let mut host = slot.host.lock().await;
+        let host = slot.host.lock().await;
         let decided = host.decide_join(self.id, name, token);
-        self.keep(&slot, &mut host, decided).await
+        self.keep(&slot, host, decided).await
     }
 
     async fn act(&mut self, token: &str, at: u64, action: &Action) -> Next {
@@ -335,30 +332,34 @@ impl Connection {
             return self.refuse(Refusal::NoRoom).await;
         };
         let slot = Arc::clone(&room.slot);
-        let mut host = slot.host.lock().await;
+        let host = slot.host.lock().await;
         let mut dice = || self.dice.roll();
         let decided = host.decide_act(self.id, token, at, action, &mut dice, slot.now_ms());
         if self.dice.take_failure() {
             drop(host);
             return self.refuse(Refusal::Unavailable(Trouble::NoRandomness)).await;
         }
-        self.keep(&slot, &mut host, decided).await
+        self.keep(&slot, host, decided).await
     }
 
-    /// Stores and applies a decided change (the host's lock held, so changes are kept in seq order), or
-    /// refuses it. What is for this connection alone (a seat granted) follows the log up to the change, so
+    /// Stores and applies a decided change while the host's lock is held (so changes are kept in seq
+    /// order), or refuses it; nothing is sent to this device before the lock is let go (a slow device holds
+    /// up nobody else). What is for this device alone (a seat granted) follows the log up to the change, so
     /// the device holds its seat in the room as it is then.
     async fn keep(
         &mut self,
         slot: &RoomSlot,
-        host: &mut tokio::sync::MutexGuard<'_, fivedice_room::RoomHost>,
+        mut host: tokio::sync::MutexGuard<'_, fivedice_room::RoomHost>,
         decided: Result<Change, Refusal>,
     ) -> Next {
-        let change = match decided {
-            Ok(change) => change,
-            Err(refusal) => return self.refuse(refusal).await,
+        let kept = match decided {
+            Ok(change) => slot.commit(&mut host, &self.shared.store, change).await,
+            Err(refusal) => {
+                drop(host);
+                return self.refuse(refusal).await;
+            }
         };
-        let kept = slot.commit(host, &self.shared.store, change).await;
+        drop(host);
         match kept {
             Ok((_, for_sender)) if for_sender.is_empty() => Next::Continue,
             Ok((entry, for_sender)) => {

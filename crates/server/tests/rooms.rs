@@ -687,3 +687,61 @@ async fn a_device_whose_log_is_ahead_of_the_server_starts_over() {
     assert_eq!(&replayed, anna.room());
     bounded("stop", server.stop()).await.expect("stops");
 }
+
+/// A room a server of protocol 3 stored mid-game (one event a kind of play) loads into a server of today
+/// and plays on: an upgrade loses no game in progress.
+#[tokio::test]
+async fn a_room_stored_by_protocol_3_plays_on_after_an_upgrade() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let server = server(&dir).await;
+    bounded("stop", server.stop()).await.expect("stops");
+    let database = rusqlite::Connection::open(dir.path().join("data/rooms.sqlite3")).expect("the database");
+    let old_log = [
+        r#"{"joined":{"seat":0,"name":"Anna"}}"#,
+        r#"{"joined":{"seat":1,"name":"Ben"}}"#,
+        r#"{"started":{"first_player_roll":{"rounds":[[[0,6],[1,2]]],"first_seat":0}}}"#,
+        r#"{"rolled":{"seat":0,"dice":[6,6,6,2,1]}}"#,
+        r#"{"hold_toggled":{"seat":0,"die":4,"held":true}}"#,
+        r#"{"hold_toggled":{"seat":0,"die":4,"held":false}}"#,
+        r#"{"scored":{"seat":0,"category":"sixes","points":18}}"#,
+    ];
+    // Played a moment ago (rooms untouched for a month are forgotten at start-up).
+    let now_ms = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .expect("after 1970")
+        .as_millis() as i64;
+    database
+        .execute(
+            "INSERT INTO rooms (name, created_ms, updated_ms) VALUES ('upgraded', ?1, ?1)",
+            rusqlite::params![now_ms],
+        )
+        .expect("a room");
+    for (index, json) in old_log.iter().enumerate() {
+        database
+            .execute(
+                "INSERT INTO events (room, seq, json) VALUES ('upgraded', ?1, ?2)",
+                rusqlite::params![index as i64 + 1, json],
+            )
+            .expect("an event");
+    }
+    for (seat, token) in ["anna-token", "ben-token"].iter().enumerate() {
+        database
+            .execute(
+                "INSERT INTO seats (room, token, seat) VALUES ('upgraded', ?1, ?2)",
+                rusqlite::params![token, seat as i64],
+            )
+            .expect("a seat");
+    }
+    drop(database);
+    let server = start_server(dir.path(), fast_play()).await;
+    let mut ben = Client::connect(server.addr()).await;
+    ben.held.grant(1, "ben-token".into());
+    let (seats, seq) = ben.hello("upgraded", 0).await;
+    assert_eq!((seats, seq), (vec![1], 7));
+    let game = ben.room().game().expect("started");
+    assert_eq!(game.sheets()[0].get(Category::Sixes), Some(18));
+    assert_eq!(game.current_seat(), 1);
+    ben.act(1, Action::Roll).await;
+    assert_eq!(ben.room().game().map(|game| game.turn().rolls_used), Some(1));
+    bounded("stop", server.stop()).await.expect("stops");
+}

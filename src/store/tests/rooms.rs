@@ -82,14 +82,8 @@ impl Server {
             *state = state.wrapping_mul(1_103_515_245).wrapping_add(12_345);
             Face::ALL[(*state >> 16) as usize % 6]
         };
-        self.host.answer(
-            from,
-            message,
-            &mut self.log,
-            &mut dice,
-            || token,
-            self.now_ms,
-        )
+        self.host
+            .answer(from, message, &mut self.log, &mut dice, || token, self.now_ms)
     }
 
     /// A device's connection dropped: everybody left hears who is here.

@@ -93,6 +93,15 @@ fn saves_of_every_earlier_format_still_load_and_play_on() {
     assert_eq!(v3.computer_at(1), Some(fivedice_strategy::Level::Strong));
     assert_eq!(v3.decisions.len(), 8);
     assert!(v3.decisions[0].verdict.is_some());
+    let v4 = include_str!("../../../tests/samples/table-v4-columns.json");
+    let table = Table::from_json(v4).expect("a format-4 save loads");
+    assert_eq!(
+        table
+            .game()
+            .map(|game| (game.log().len(), game.turn().rolls_used)),
+        Some((3, 1))
+    );
+    assert_eq!(Table::from_json(&table.to_json().unwrap()).unwrap(), table);
     let history = history_from_json(include_str!("../../../tests/samples/history-v1.json")).unwrap();
     assert_eq!(history.len(), 1);
     assert!(history[0].game.is_over());

@@ -149,7 +149,7 @@ impl Client {
         replica
             .apply_entry(entry)
             .unwrap_or_else(|error| panic!("entry {entry:?} does not replay: {error}"));
-        self.held.follow(&entry.event, replica.seats().len());
+        self.held.follow(&entry.event);
         self.entries.push(entry.clone());
     }
 
