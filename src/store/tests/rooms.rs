@@ -691,3 +691,27 @@ fn when_the_host_leaves_the_lobby_every_device_follows_its_seat() {
     let written = |device: &Device| device.store.game_now(|game| game.log().len());
     assert_eq!(written(&devices[3]), Some(3), "nobody is stuck");
 }
+
+/// A device whose kept log is gone (another version wrote it, or it was cleared) greets the server from the
+/// start: it catches up on the whole log and still holds its seat.
+#[test]
+fn a_device_that_lost_its_log_catches_up_from_the_start_and_keeps_its_seat() {
+    let (mut server, devices) = three_at_a_started_table();
+    play_a_turn(&mut server, &devices.each_ref());
+    let before = view(&devices[1]);
+    let key = "fivedice.room.friday";
+    let kept = crate::storage::Backend::get(&*devices[1].backend, key).expect("the room is kept");
+    let mut saved = crate::table::online::SavedRoom::from_json(&kept).unwrap();
+    saved.entries.clear();
+    crate::storage::Backend::set(&*devices[1].backend, key, &saved.to_json()).unwrap();
+    let reloaded = device_over(devices[1].backend.clone());
+    let devices = [&devices[0], &reloaded, &devices[2]];
+    pump(&mut server, &devices);
+    let after = view(devices[1]);
+    assert_eq!((after.own_seats, after.state), (before.own_seats, RoomState::Playing));
+    assert_eq!(
+        devices[1].store.game_now(|game| game.log().len()),
+        devices[0].store.game_now(|game| game.log().len())
+    );
+    play_a_turn(&mut server, &devices);
+}
