@@ -708,7 +708,10 @@ fn a_device_that_lost_its_log_catches_up_from_the_start_and_keeps_its_seat() {
     let devices = [&devices[0], &reloaded, &devices[2]];
     pump(&mut server, &devices);
     let after = view(devices[1]);
-    assert_eq!((after.own_seats, after.state), (before.own_seats, RoomState::Playing));
+    assert_eq!(
+        (after.own_seats, after.state),
+        (before.own_seats, RoomState::Playing)
+    );
     assert_eq!(
         devices[1].store.game_now(|game| game.log().len()),
         devices[0].store.game_now(|game| game.log().len())

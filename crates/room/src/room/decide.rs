@@ -100,14 +100,9 @@ impl Room {
             } => {
                 self.expect_host(actor)?;
                 self.expect_lobby()?;
-                let defaults = Rules::new(*ruleset);
-                let rules = Rules::with_options(
-                    *ruleset,
-                    joker.unwrap_or(defaults.joker()),
-                    yahtzee_bonus.unwrap_or(defaults.has_yahtzee_bonus()),
-                )
-                .and_then(|rules| rules.with_columns(*columns))
-                .map_err(RoomError::Rules)?;
+                let rules = Rules::from_choices(*ruleset, *joker, *yahtzee_bonus)
+                    .and_then(|rules| rules.with_columns(*columns))
+                    .map_err(RoomError::Rules)?;
                 self.check_seats_fit(rules)?;
                 Ok(Event::RulesChosen { rules, dice: *dice })
             }
