@@ -173,10 +173,14 @@ pub(super) fn refusal(refusal: &Refusal) -> String {
         Refusal::BadMessage => "le serveur n’a pas compris ce message".into(),
         Refusal::TooBig { max_bytes } => format!("un message fait au plus {max_bytes} octets"),
         Refusal::TooManyRooms => "le serveur a trop de salles ouvertes ; réessayez plus tard".into(),
-        Refusal::Unavailable(Trouble::NotLoaded) => "la salle n’a pas pu être chargée ; réessayez".into(),
-        Refusal::Unavailable(Trouble::LogUnreadable) => {
-            "le journal de cette salle est illisible pour ce serveur".into()
+        Refusal::RoomDamaged => {
+            "le journal de cette salle est endommagé : on ne peut plus y jouer ; ouvrez une nouvelle salle pour rejouer"
+                .into()
         }
+        Refusal::NewRoomsLimited => {
+            "beaucoup de salles ont été ouvertes d’ici récemment ; patientez quelques minutes, puis réessayez".into()
+        }
+        Refusal::Unavailable(Trouble::NotLoaded) => "la salle n’a pas pu être chargée ; réessayez".into(),
         Refusal::Unavailable(Trouble::NotSaved) => "le coup n’a pas pu être enregistré ; réessayez".into(),
         Refusal::Unavailable(Trouble::NoRandomness) => "pas de hasard pour les dés ; réessayez".into(),
     }

@@ -291,7 +291,7 @@ impl Storage {
     }
 
     fn room_key(name: &RoomName) -> String {
-        format!("{ROOM_PREFIX}{name}")
+        format!("{ROOM_PREFIX}{}", name.as_str())
     }
 
     /// What this device keeps of an online room (nothing yet for a room it has never been in).
@@ -315,7 +315,7 @@ impl Storage {
     /// Remembers the online room open now (`None`: none, the app opens on the start screen or a table).
     pub fn set_open_room(&self, name: Option<&RoomName>) -> Result<(), SaveRefused> {
         match name {
-            Some(name) => self.set(OPEN_ROOM, name.as_str()),
+            Some(name) => self.set(OPEN_ROOM, name.shown()),
             None => {
                 if let Some(backend) = &self.backend {
                     backend.remove(OPEN_ROOM);

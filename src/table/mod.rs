@@ -238,7 +238,7 @@ impl Table {
 
 /// The id an online room's game has in this device's history.
 pub fn room_table_id(name: &RoomName) -> String {
-    format!("room-{name}")
+    format!("room-{}", name.as_str())
 }
 
 #[cfg(test)]

@@ -10,14 +10,18 @@ use crate::error::RoomError;
 /// The longest room name, in characters.
 pub const MAX_ROOM_NAME_CHARS: usize = 40;
 
-/// A room's name in its one canonical spelling: trimmed and lower-cased, so "Friday Night " and
-/// "friday night" meet at the same table. 1 to [`MAX_ROOM_NAME_CHARS`] characters, no control characters.
-#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+/// A room's name: as a person typed it (trimmed), and the key that rooms are found by, so "Friday Night "
+/// and "friday night" meet at the same table. 1 to [`MAX_ROOM_NAME_CHARS`] characters, no control
+/// characters. Two names are the same room when their keys are equal (see [`name_key`]).
+#[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(try_from = "String", into = "String")]
-pub struct RoomName(String);
+pub struct RoomName {
+    shown: String,
+    key: String,
+}
 
 impl RoomName {
-    /// The canonical name for what a person typed, or why it cannot name a room.
+    /// The room for what a person typed, or why it cannot name a room.
     pub fn parse(typed: &str) -> Result<RoomName, RoomError> {
         let trimmed = typed.trim();
         if trimmed.is_empty() {
@@ -29,18 +33,53 @@ impl RoomName {
         if trimmed.chars().any(char::is_control) {
             return Err(RoomError::RoomNameControl);
         }
-        // Lower-casing can lengthen a few characters (e.g. 'İ'); the limit is on what people type.
-        Ok(RoomName(trimmed.to_lowercase()))
+        // Folding can lengthen a few characters (e.g. 'ß' to "ss"); the limit is on what people type.
+        Ok(RoomName {
+            shown: trimmed.to_string(),
+            key: name_key(trimmed),
+        })
     }
 
+    /// The key the room is found and stored by.
     pub fn as_str(&self) -> &str {
-        &self.0
+        &self.key
+    }
+
+    /// The name as it was typed, for people to read.
+    pub fn shown(&self) -> &str {
+        &self.shown
+    }
+}
+
+impl PartialEq for RoomName {
+    fn eq(&self, other: &RoomName) -> bool {
+        self.key == other.key
+    }
+}
+
+impl Eq for RoomName {}
+
+impl std::hash::Hash for RoomName {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.key.hash(state);
+    }
+}
+
+impl PartialOrd for RoomName {
+    fn partial_cmp(&self, other: &RoomName) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for RoomName {
+    fn cmp(&self, other: &RoomName) -> std::cmp::Ordering {
+        self.key.cmp(&other.key)
     }
 }
 
 impl fmt::Display for RoomName {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        f.write_str(&self.shown)
     }
 }
 
@@ -53,7 +92,7 @@ impl TryFrom<String> for RoomName {
 
 impl From<RoomName> for String {
     fn from(name: RoomName) -> String {
-        name.0
+        name.shown
     }
 }
 
@@ -73,7 +112,63 @@ pub fn check_player_name(typed: &str) -> Result<String, RoomError> {
     Ok(trimmed.to_string())
 }
 
-/// Whether two player names are the same person's, as the rules crate compares them.
+/// Whether two player names would be taken for the same person's at the table.
 pub(crate) fn same_player_name(a: &str, b: &str) -> bool {
-    a.to_lowercase() == b.to_lowercase()
+    player_name_key(a) == player_name_key(b)
+}
+
+/// Names compared as Unicode says (the server's build): compatibility forms and case folded away (NFKC
+/// with full case folding: "Ｆａｍｉｌｌｅ", "FAMILLE" and "famille" are one room; "Straße" is "strasse").
+#[cfg(feature = "unicode-names")]
+pub fn name_key(name: &str) -> String {
+    use unicode_normalization::UnicodeNormalization;
+    let folded = caseless::default_case_fold_str(&name.nfkc().collect::<String>());
+    folded.nfkc().collect()
+}
+
+/// A player's name as it looks: its key reduced to a confusable skeleton (Unicode TR 39), so a Cyrillic "Аnn"
+/// beside a Latin "Ann" is the same name, as it would be to the people reading the sheet.
+#[cfg(feature = "unicode-names")]
+fn player_name_key(name: &str) -> String {
+    unicode_security::skeleton(&name_key(name)).collect()
+}
+
+/// Names compared lower-cased (the app's build, which leaves Unicode's tables out of its download; the
+/// server, which decides who may join, compares with them).
+#[cfg(not(feature = "unicode-names"))]
+pub fn name_key(name: &str) -> String {
+    name.to_lowercase()
+}
+
+#[cfg(not(feature = "unicode-names"))]
+fn player_name_key(name: &str) -> String {
+    name_key(name)
+}
+
+#[cfg(all(test, feature = "unicode-names"))]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn room_names_meet_after_nfkc_and_case_folding() {
+        let key = |typed: &str| RoomName::parse(typed).expect("a room name");
+        assert_eq!(key("Famille"), key("famille"));
+        assert_eq!(key("Ｆａｍｉｌｌｅ"), key("FAMILLE"));
+        assert_eq!(key("Straße"), key("STRASSE"));
+        // "é" typed as one character or as e + combining acute.
+        assert_eq!(key("Soirée"), key("Soire\u{301}e"));
+        assert_ne!(key("Famille"), key("Familles"));
+        assert_eq!(key(" Famille ").shown(), "Famille");
+        assert_eq!(key("Famille").to_string(), "Famille");
+    }
+
+    #[test]
+    fn player_names_that_look_alike_are_the_same() {
+        assert!(same_player_name("Ann", "ann"));
+        assert!(same_player_name("Ann", "\u{410}nn"), "Cyrillic A");
+        assert!(same_player_name("Anna", "Ａｎｎａ"), "full-width");
+        assert!(same_player_name("Zoë", "Zoe\u{308}"), "combining diaeresis");
+        assert!(!same_player_name("Ann", "Anna"));
+        assert!(!same_player_name("Ben", "Dan"));
+    }
 }

@@ -155,6 +155,11 @@ pub enum Refusal {
     },
     /// The host has as many rooms open as it may.
     TooManyRooms,
+    /// The room's stored log is damaged (or written by another version) and does not replay: no move can be
+    /// played in it again, whatever the device does.
+    RoomDamaged,
+    /// Too many new rooms from this device's address lately: opening more must wait.
+    NewRoomsLimited,
     /// The host could not do it now; trying again may work.
     Unavailable(Trouble),
 }
@@ -165,8 +170,6 @@ pub enum Refusal {
 pub enum Trouble {
     /// The room could not be loaded from storage.
     NotLoaded,
-    /// The room's stored log does not replay here.
-    LogUnreadable,
     /// The change could not be stored.
     NotSaved,
     /// No randomness for the dice or a seat token.
@@ -185,6 +188,8 @@ impl Refusal {
             Refusal::BadMessage => "bad_message",
             Refusal::TooBig { .. } => "too_big",
             Refusal::TooManyRooms => "too_many_rooms",
+            Refusal::RoomDamaged => "room_damaged",
+            Refusal::NewRoomsLimited => "new_rooms_limited",
             Refusal::Unavailable(_) => "server_error",
         }
     }
@@ -207,11 +212,14 @@ impl std::fmt::Display for Refusal {
             Refusal::BadMessage => f.write_str("Not a message this server understands"),
             Refusal::TooBig { max_bytes } => write!(f, "A message has at most {max_bytes} bytes"),
             Refusal::TooManyRooms => f.write_str("The server has too many open rooms; try again later"),
+            Refusal::RoomDamaged => f.write_str(
+                "This room's record is damaged and cannot be played on; open a new room to play again",
+            ),
+            Refusal::NewRoomsLimited => {
+                f.write_str("Many new rooms were opened from here lately; wait a few minutes, then try again")
+            }
             Refusal::Unavailable(Trouble::NotLoaded) => {
                 f.write_str("The room could not be loaded; try again")
-            }
-            Refusal::Unavailable(Trouble::LogUnreadable) => {
-                f.write_str("This room's log cannot be read by this server")
             }
             Refusal::Unavailable(Trouble::NotSaved) => f.write_str("The move could not be saved; try again"),
             Refusal::Unavailable(Trouble::NoRandomness) => {

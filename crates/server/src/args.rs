@@ -1,4 +1,4 @@
-//! The command line: `fivedice-server [--dist DIR] [--addr HOST:PORT] [--data FILE] [--allow-origin ORIGIN]…`.
+//! The command line: `fivedice-server [--dist DIR] [--addr HOST:PORT] [--data FILE] [--origin ORIGIN]…`.
 
 use std::path::PathBuf;
 
@@ -12,13 +12,15 @@ pub enum Command {
 }
 
 pub const USAGE: &str = "\
-usage: fivedice-server [--dist DIR] [--addr HOST:PORT] [--data FILE] [--allow-origin ORIGIN]...
+usage: fivedice-server [--dist DIR] [--addr HOST:PORT] [--data FILE] [--origin ORIGIN]...
 
 Serves the built app (DIR, default dist) and its online rooms on one origin.
   --dist DIR             the built app to serve (default: dist)
   --addr HOST:PORT       where to listen (default: 127.0.0.1:8080; 0.0.0.0:8080 for the local network)
   --data FILE            the rooms' SQLite database (default: .fivedice/rooms.sqlite3)
-  --allow-origin ORIGIN  also accept WebSockets from pages of this origin (e.g. http://localhost:5173)
+  --origin ORIGIN        a public origin the app is reached by (e.g. https://dice.example behind a proxy):
+                         its pages may open rooms. Pages from this server's own IP address or localhost,
+                         at its port, always may; no other page may, whatever its Host header says
   --help                 this text";
 
 /// Reads the arguments after the program name. An error is one line for the person who typed them.
@@ -46,16 +48,15 @@ pub fn parse(args: impl IntoIterator<Item = String>) -> Result<Command, String> 
                 check_addr(&addr)?;
                 config.addr = addr;
             }
-            "--allow-origin" => {
-                let origin = value("an origin like http://localhost:5173")?;
+            // `--allow-origin` was its name before the Host header stopped counting.
+            "--origin" | "--allow-origin" => {
+                let origin = value("an origin like https://dice.example")?;
                 if !origin.starts_with("http://") && !origin.starts_with("https://") {
                     return Err(format!(
-                        "--allow-origin {origin:?}: an origin starts with http:// or https://"
+                        "{flag} {origin:?}: an origin starts with http:// or https://"
                     ));
                 }
-                config
-                    .allowed_origins
-                    .push(origin.trim_end_matches('/').to_string());
+                config.origins.push(origin.trim_end_matches('/').to_string());
             }
             other => return Err(format!("unknown argument {other:?} (see --help)")),
         }
@@ -96,14 +97,14 @@ mod tests {
     #[test]
     fn flags_with_spaces_or_equals() {
         let Ok(Command::Serve(config)) = parse(args(
-            "--dist out --addr=0.0.0.0:9000 --data /tmp/x.db --allow-origin http://localhost:5173/",
+            "--dist out --addr=0.0.0.0:9000 --data /tmp/x.db --origin http://localhost:5173/ --allow-origin=https://dice.example",
         )) else {
             panic!("valid flags")
         };
         assert_eq!(config.dist, PathBuf::from("out"));
         assert_eq!(config.addr, "0.0.0.0:9000");
         assert_eq!(config.data, PathBuf::from("/tmp/x.db"));
-        assert_eq!(config.allowed_origins, ["http://localhost:5173"]);
+        assert_eq!(config.origins, ["http://localhost:5173", "https://dice.example"]);
         assert!(matches!(parse(args("--help")), Ok(Command::Help)));
     }
 
@@ -117,7 +118,7 @@ mod tests {
             "--addr localhost:http",
             "--dist",
             "--data=",
-            "--allow-origin example.org",
+            "--origin example.org",
             "serve",
         ] {
             let error = parse(args(bad)).expect_err(bad);

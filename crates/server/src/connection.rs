@@ -14,8 +14,9 @@ use tokio::sync::broadcast::error::RecvError;
 
 use crate::Shared;
 use crate::dice::{OsDice, new_token};
-use crate::limits::{ConnectionPermit, TokenBucket};
+use crate::limits::{Address, ConnectionPermit, TokenBucket};
 use crate::rooms::{Broadcast, EnterError, RoomSlot};
+use crate::store::StoreError;
 
 /// How often the server pings a quiet device, and how long it waits to hear from it before taking it for
 /// gone. A sleeping tablet can leave its TCP connection half-open for many minutes; without this its seat
@@ -49,6 +50,8 @@ struct Connection {
     /// Messages dropped in a row for the rate.
     dropped: u32,
     dice: OsDice,
+    /// Where the device connects from, for the limits per address.
+    address: Address,
     room: Option<InRoom>,
     /// When the device last sent anything (a message or a pong).
     last_heard: Instant,
@@ -63,7 +66,13 @@ enum Wake {
 }
 
 /// Serves one WebSocket until either side closes it or the server stops.
-pub async fn serve(shared: Arc<Shared>, socket: WebSocket, id: u64, permit: ConnectionPermit) {
+pub async fn serve(
+    shared: Arc<Shared>,
+    socket: WebSocket,
+    id: u64,
+    address: Address,
+    permit: ConnectionPermit,
+) {
     let limits = &shared.limits;
     let mut connection = Connection {
         id,
@@ -72,6 +81,7 @@ pub async fn serve(shared: Arc<Shared>, socket: WebSocket, id: u64, permit: Conn
         socket,
         dropped: 0,
         dice: OsDice::new(),
+        address,
         room: None,
         last_heard: Instant::now(),
     };
@@ -213,16 +223,21 @@ impl Connection {
             Ok(name) => name,
             Err(error) => return self.refuse(error.into()).await,
         };
-        let slot = match self.shared.rooms.enter(&name).await {
+        let slot = match self.shared.rooms.enter(&name, self.address).await {
             Ok(slot) => slot,
             Err(EnterError::TooManyRooms) => return self.refuse(Refusal::TooManyRooms).await,
+            Err(EnterError::NewRoomsLimited) => return self.refuse(Refusal::NewRoomsLimited).await,
+            Err(EnterError::Store(error @ StoreError::Corrupt(_))) => {
+                tracing::error!(room = %name, %error, "the room's stored data is damaged");
+                return self.refuse(Refusal::RoomDamaged).await;
+            }
             Err(EnterError::Store(error)) => {
                 tracing::error!(room = %name, %error, "the room could not be loaded");
                 return self.refuse(Refusal::Unavailable(Trouble::NotLoaded)).await;
             }
             Err(EnterError::Unreadable(error)) => {
                 tracing::error!(room = %name, %error, "the room's log does not replay");
-                return self.refuse(Refusal::Unavailable(Trouble::LogUnreadable)).await;
+                return self.refuse(Refusal::RoomDamaged).await;
             }
         };
         let tokens: Vec<String> = tokens

@@ -47,8 +47,9 @@ pub struct Config {
     pub addr: String,
     /// The SQLite database; its directory is created if missing.
     pub data: PathBuf,
-    /// Origins besides this host's own whose pages may open room WebSockets.
-    pub allowed_origins: Vec<String>,
+    /// Public origins the app is reached by (behind a proxy): their pages may open room WebSockets, as
+    /// may pages from this server's own IP address or `localhost` at its port.
+    pub origins: Vec<String>,
     pub limits: Limits,
 }
 
@@ -58,7 +59,7 @@ impl Default for Config {
             dist: PathBuf::from("dist"),
             addr: "127.0.0.1:8080".into(),
             data: PathBuf::from(".fivedice/rooms.sqlite3"),
-            allowed_origins: Vec::new(),
+            origins: Vec::new(),
             limits: Limits::default(),
         }
     }
@@ -67,7 +68,9 @@ impl Default for Config {
 /// What every connection shares.
 struct Shared {
     limits: Limits,
-    allowed_origins: Vec<String>,
+    origins: Vec<String>,
+    /// The port it listens on: pages from this server at this port may open rooms.
+    port: u16,
     store: Arc<Store>,
     rooms: Rooms,
     connections_per_ip: Arc<ConnectionsPerIp>,
@@ -133,9 +136,10 @@ pub async fn start(config: Config) -> Result<RunningServer, StartError> {
         .map_err(|error| StartError::Bind(config.addr.clone(), error))?;
     let (stop, shutdown) = watch::channel(false);
     let shared = Arc::new(Shared {
-        rooms: Rooms::new(Arc::clone(&store), config.limits.max_rooms),
+        rooms: Rooms::new(Arc::clone(&store), config.limits.clone()),
         limits: config.limits,
-        allowed_origins: config.allowed_origins,
+        origins: config.origins,
+        port: addr.port(),
         store,
         connections_per_ip: Arc::new(ConnectionsPerIp::default()),
         shutdown: shutdown.clone(),
@@ -176,7 +180,7 @@ async fn open_socket(
     headers: HeaderMap,
     upgrade: WebSocketUpgrade,
 ) -> Response {
-    if !origin_allowed(&headers, &shared.allowed_origins) {
+    if !origin_allowed(&headers, &shared.origins, shared.port) {
         return (
             StatusCode::FORBIDDEN,
             "This page's origin may not open rooms here",
@@ -202,7 +206,7 @@ async fn open_socket(
         .read_buffer_size(4096)
         .write_buffer_size(0)
         .max_write_buffer_size(256 * 1024)
-        .on_upgrade(move |socket| connection::serve(shared, socket, id, permit))
+        .on_upgrade(move |socket| connection::serve(shared, socket, id, peer.ip().into(), permit))
 }
 
 async fn shutdown_signal() {

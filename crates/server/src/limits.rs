@@ -1,4 +1,5 @@
-//! Abuse limits: message rate per connection, connections per address, and which pages may connect.
+//! Abuse limits: message rate per connection, connections and new rooms per address, and which pages may
+//! connect. Per address means per IPv4 address or per IPv6 /64 (an IPv6 host may use any address of its /64).
 
 use std::collections::HashMap;
 use std::net::IpAddr;
@@ -6,7 +7,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Instant;
 
 use axum::http::HeaderMap;
-use axum::http::header::{HOST, ORIGIN};
+use axum::http::header::ORIGIN;
 
 /// The numbers the server enforces. The defaults suit a table of friends; the load test raises some.
 #[derive(Clone, Debug)]
@@ -27,6 +28,14 @@ pub struct Limits {
     pub max_connections_per_ip: usize,
     /// Seat tokens read from one `hello` (a device holds at most one per seat).
     pub max_tokens_per_hello: usize,
+    /// New rooms (a `hello` to a room with nothing stored yet) one address may open at once...
+    pub new_rooms_burst: f64,
+    /// ...and then per minute.
+    pub new_rooms_per_minute: f64,
+    /// Rooms opened from one address in which nobody has joined yet, open at once. A quarter of
+    /// `max_rooms` is the most all addresses together may hold so: sockets that never act cannot fill the
+    /// server's table of rooms.
+    pub max_unwritten_rooms_per_address: usize,
 }
 
 impl Default for Limits {
@@ -40,6 +49,9 @@ impl Default for Limits {
             max_rooms: 10_000,
             max_connections_per_ip: 32,
             max_tokens_per_hello: 16,
+            new_rooms_burst: 20.0,
+            new_rooms_per_minute: 2.0,
+            max_unwritten_rooms_per_address: 4,
         }
     }
 }
@@ -65,9 +77,7 @@ impl TokenBucket {
 
     /// Whether one more message may pass now (and takes its token if so).
     pub fn take(&mut self, now: Instant) -> bool {
-        let elapsed = now.saturating_duration_since(self.last).as_secs_f64();
-        self.last = now;
-        self.tokens = (self.tokens + elapsed * self.rate).min(self.burst);
+        self.refill(now);
         if self.tokens >= 1.0 {
             self.tokens -= 1.0;
             true
@@ -75,17 +85,67 @@ impl TokenBucket {
             false
         }
     }
+
+    /// Whether the bucket has filled up again (it then says no more than a new one would).
+    fn is_full(&mut self, now: Instant) -> bool {
+        self.refill(now);
+        self.tokens >= self.burst
+    }
+
+    fn refill(&mut self, now: Instant) {
+        let elapsed = now.saturating_duration_since(self.last).as_secs_f64();
+        self.last = now;
+        self.tokens = (self.tokens + elapsed * self.rate).min(self.burst);
+    }
 }
 
-/// Open WebSocket connections per IP address.
+/// Where limits per address apply: an IPv4 address, or the /64 of an IPv6 one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Address(u128);
+
+impl From<IpAddr> for Address {
+    fn from(ip: IpAddr) -> Address {
+        match ip.to_canonical() {
+            IpAddr::V4(v4) => Address(u128::from(u32::from(v4))),
+            // Tagged above every IPv4 address: the /64 prefix, with a bit set that no IPv4 value has.
+            IpAddr::V6(v6) => Address((u128::from(v6) >> 64) | (1 << 64)),
+        }
+    }
+}
+
+/// How fast each address may open new rooms: a token bucket per address.
+#[derive(Debug, Default)]
+pub struct NewRoomsPerAddress {
+    buckets: Mutex<HashMap<Address, TokenBucket>>,
+}
+
+/// Buckets kept before the full ones (addresses quiet long enough) are forgotten.
+const BUCKETS_KEPT: usize = 4096;
+
+impl NewRoomsPerAddress {
+    /// Whether `address` may open one more new room now (and counts it if so).
+    pub fn take(&self, address: Address, limits: &Limits, now: Instant) -> bool {
+        let mut buckets = self.buckets.lock().unwrap_or_else(PoisonError::into_inner);
+        if buckets.len() >= BUCKETS_KEPT {
+            buckets.retain(|_, bucket| !bucket.is_full(now));
+        }
+        buckets
+            .entry(address)
+            .or_insert_with(|| TokenBucket::new(limits.new_rooms_per_minute / 60.0, limits.new_rooms_burst))
+            .take(now)
+    }
+}
+
+/// Open WebSocket connections per address.
 #[derive(Debug, Default)]
 pub struct ConnectionsPerIp {
-    open: Mutex<HashMap<IpAddr, usize>>,
+    open: Mutex<HashMap<Address, usize>>,
 }
 
 impl ConnectionsPerIp {
     /// A place for one more connection from `ip`, or `None` at the cap; the place is freed when dropped.
     pub fn admit(self: &Arc<Self>, ip: IpAddr, max: usize) -> Option<ConnectionPermit> {
+        let ip = Address::from(ip);
         let mut open = self.open.lock().unwrap_or_else(PoisonError::into_inner);
         let count = open.entry(ip).or_insert(0);
         if *count >= max {
@@ -102,7 +162,7 @@ impl ConnectionsPerIp {
 /// One connection's place in [`ConnectionsPerIp`].
 #[derive(Debug)]
 pub struct ConnectionPermit {
-    ip: IpAddr,
+    ip: Address,
     counter: Arc<ConnectionsPerIp>,
 }
 
@@ -118,10 +178,13 @@ impl Drop for ConnectionPermit {
     }
 }
 
-/// Whether a WebSocket handshake may proceed: browsers always send `Origin`, and a page from another site
-/// must not be able to play in a visitor's rooms, so a present `Origin` must name this host (any scheme)
-/// or one of `allowed`. Programs that send no `Origin` (the load test, command-line clients) are accepted.
-pub fn origin_allowed(headers: &HeaderMap, allowed: &[String]) -> bool {
+/// Whether a WebSocket handshake may proceed. Browsers always send `Origin`, and a page from another site
+/// must not be able to play in a visitor's rooms, so a present `Origin` must be one of `listed` (the public
+/// origins the server is told it is reached by) or this server itself addressed by IP or as `localhost`, at
+/// the port it listens on. The `Host` header is never trusted: a rebound DNS name (`evil.example` made to
+/// resolve to this server) sends `Host` and `Origin` alike. Programs that send no `Origin` (the load test,
+/// command-line clients) are accepted.
+pub fn origin_allowed(headers: &HeaderMap, listed: &[String], port: u16) -> bool {
     let Some(origin) = headers.get(ORIGIN) else {
         return true;
     };
@@ -129,16 +192,30 @@ pub fn origin_allowed(headers: &HeaderMap, allowed: &[String]) -> bool {
         return false;
     };
     let origin = origin.trim_end_matches('/');
-    if allowed.iter().any(|allowed| allowed.eq_ignore_ascii_case(origin)) {
-        return true;
-    }
-    let Some((_, authority)) = origin.split_once("://") else {
+    listed.iter().any(|listed| listed.eq_ignore_ascii_case(origin)) || addresses_this_server(origin, port)
+}
+
+/// `http(s)://HOST:PORT` where HOST is an IP address or `localhost` (names no DNS can rebind) and PORT this
+/// server's.
+fn addresses_this_server(origin: &str, port: u16) -> bool {
+    let Some((scheme, authority)) = origin.split_once("://") else {
         return false;
     };
-    headers
-        .get(HOST)
-        .and_then(|host| host.to_str().ok())
-        .is_some_and(|host| host.eq_ignore_ascii_case(authority))
+    let default_port = match scheme.to_ascii_lowercase().as_str() {
+        "http" => 80,
+        "https" => 443,
+        _ => return false,
+    };
+    let (host, origin_port) = match authority.rsplit_once(':') {
+        // An IPv6 address is bracketed: "[::1]:8080", or "[::1]" on the default port.
+        Some((host, digits)) if !digits.contains(']') => match digits.parse::<u16>() {
+            Ok(number) => (host, number),
+            Err(_) => return false,
+        },
+        _ => (authority, default_port),
+    };
+    let host = host.trim_start_matches('[').trim_end_matches(']');
+    origin_port == port && (host.eq_ignore_ascii_case("localhost") || host.parse::<IpAddr>().is_ok())
 }
 
 #[cfg(test)]
@@ -146,6 +223,7 @@ mod tests {
     use std::time::Duration;
 
     use axum::http::HeaderValue;
+    use axum::http::header::HOST;
 
     use super::*;
 
@@ -172,6 +250,34 @@ mod tests {
         drop(first);
         assert!(counter.admit(ip, 2).is_some());
         drop(second);
+        // One IPv6 /64 is one address.
+        let v6 = |last: u16| IpAddr::from([0x2001, 0xdb8, 0, 1, 0, 0, 0, last]);
+        let _first = counter.admit(v6(1), 2).expect("first");
+        let _second = counter.admit(v6(2), 2).expect("second");
+        assert!(counter.admit(v6(3), 2).is_none());
+        assert!(
+            counter
+                .admit(IpAddr::from([0x2001, 0xdb8, 0, 2, 0, 0, 0, 1]), 2)
+                .is_some()
+        );
+    }
+
+    #[test]
+    fn new_rooms_per_address_come_in_a_burst_then_at_the_rate() {
+        let limits = Limits::default();
+        let start = Instant::now();
+        let new_rooms = NewRoomsPerAddress::default();
+        let home = Address::from(IpAddr::from([192, 0, 2, 1]));
+        let opened = (0..100).filter(|_| new_rooms.take(home, &limits, start)).count();
+        assert_eq!(opened, 20);
+        assert!(new_rooms.take(Address::from(IpAddr::from([192, 0, 2, 2])), &limits, start));
+        let a_minute_on = start + Duration::from_secs(60);
+        assert_eq!(
+            (0..100)
+                .filter(|_| new_rooms.take(home, &limits, a_minute_on))
+                .count(),
+            2
+        );
     }
 
     fn headers(origin: Option<&str>, host: &str) -> HeaderMap {
@@ -184,30 +290,39 @@ mod tests {
     }
 
     #[test]
-    fn origins_must_match_the_host_or_be_allowed() {
+    fn origins_must_address_this_server_or_be_listed() {
         let none: Vec<String> = Vec::new();
-        assert!(origin_allowed(&headers(None, "127.0.0.1:8080"), &none));
-        assert!(origin_allowed(
-            &headers(Some("http://127.0.0.1:8080"), "127.0.0.1:8080"),
+        let allowed = |origin: Option<&str>, host: &str, listed: &[String]| {
+            origin_allowed(&headers(origin, host), listed, 8080)
+        };
+        assert!(allowed(None, "127.0.0.1:8080", &none));
+        assert!(allowed(Some("http://127.0.0.1:8080"), "127.0.0.1:8080", &none));
+        assert!(allowed(
+            Some("http://192.168.1.20:8080/"),
+            "192.168.1.20:8080",
             &none
         ));
-        assert!(origin_allowed(
-            &headers(Some("https://Dice.Example"), "dice.example"),
+        assert!(allowed(Some("http://LOCALHOST:8080"), "localhost:8080", &none));
+        assert!(allowed(Some("http://[::1]:8080"), "[::1]:8080", &none));
+        // A DNS name is not trusted for saying it is this host: rebinding sends Host and Origin alike.
+        assert!(!allowed(Some("http://evil.example"), "evil.example", &none));
+        assert!(!allowed(
+            Some("http://evil.example:8080"),
+            "evil.example:8080",
             &none
         ));
-        assert!(!origin_allowed(
-            &headers(Some("http://evil.example"), "127.0.0.1:8080"),
-            &none
-        ));
-        assert!(!origin_allowed(&headers(Some("null"), "127.0.0.1:8080"), &none));
-        assert!(!origin_allowed(
-            &headers(Some("http://127.0.0.1:9999"), "127.0.0.1:8080"),
-            &none
-        ));
-        let allowed = vec!["http://localhost:5173".to_string()];
-        assert!(origin_allowed(
-            &headers(Some("http://localhost:5173"), "127.0.0.1:8080"),
-            &allowed
-        ));
+        assert!(!allowed(Some("https://dice.example"), "dice.example", &none));
+        assert!(!allowed(Some("http://evil.example"), "127.0.0.1:8080", &none));
+        assert!(!allowed(Some("null"), "127.0.0.1:8080", &none));
+        assert!(!allowed(Some("http://127.0.0.1:9999"), "127.0.0.1:8080", &none));
+        assert!(!allowed(Some("http://127.0.0.1"), "127.0.0.1", &none));
+        assert!(!allowed(Some("file://127.0.0.1:8080"), "127.0.0.1:8080", &none));
+        let listed = vec![
+            "https://dice.example".to_string(),
+            "http://localhost:5173".to_string(),
+        ];
+        assert!(allowed(Some("https://Dice.Example"), "dice.example", &listed));
+        assert!(allowed(Some("http://localhost:5173"), "127.0.0.1:8080", &listed));
+        assert!(!allowed(Some("http://dice.example"), "dice.example", &listed));
     }
 }

@@ -3,6 +3,7 @@
 //! broadcast.
 
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Instant;
 
@@ -11,6 +12,7 @@ use fivedice_room::{
 };
 use tokio::sync::broadcast;
 
+use crate::limits::{Address, Limits, NewRoomsPerAddress};
 use crate::store::{Store, StoreError};
 
 /// Messages kept for devices that are slow to read; one that falls further behind reloads from the database.
@@ -27,7 +29,8 @@ pub enum Broadcast {
 pub struct Rooms {
     open: Mutex<HashMap<RoomName, OpenRoom>>,
     store: Arc<Store>,
-    max_rooms: usize,
+    limits: Limits,
+    new_rooms: NewRoomsPerAddress,
     /// The hosts' clock starts with the server.
     started: Instant,
 }
@@ -44,14 +47,26 @@ pub struct RoomSlot {
     pub host: tokio::sync::Mutex<RoomHost>,
     pub broadcast: broadcast::Sender<Arc<Broadcast>>,
     started: Instant,
+    /// The address that opened the room when nothing was stored in it yet.
+    opened_by: Option<Address>,
+    /// Whether an event has been stored in it since it was opened (or before).
+    written: AtomicBool,
+}
+
+impl RoomSlot {
+    /// Opened from `address` with nothing stored in it yet.
+    fn unwritten_from(&self, address: Address) -> bool {
+        self.opened_by == Some(address) && !self.written.load(Ordering::Relaxed)
+    }
 }
 
 impl Rooms {
-    pub fn new(store: Arc<Store>, max_rooms: usize) -> Rooms {
+    pub fn new(store: Arc<Store>, limits: Limits) -> Rooms {
         Rooms {
             open: Mutex::new(HashMap::new()),
             store,
-            max_rooms,
+            limits,
+            new_rooms: NewRoomsPerAddress::default(),
             started: Instant::now(),
         }
     }
@@ -62,14 +77,14 @@ impl Rooms {
         self.open.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
-    /// The room for one more connection, loaded from the database if it is not open. Every `enter` must be
-    /// followed by one [`Rooms::leave`].
-    pub async fn enter(&self, name: &RoomName) -> Result<Arc<RoomSlot>, EnterError> {
+    /// The room for one more connection from `address`, loaded from the database if it is not open. Every
+    /// `enter` must be followed by one [`Rooms::leave`].
+    pub async fn enter(&self, name: &RoomName, address: Address) -> Result<Arc<RoomSlot>, EnterError> {
         if let Some(open) = self.open_rooms().get_mut(name) {
             open.connections += 1;
             return Ok(Arc::clone(&open.slot));
         }
-        if self.open_rooms().len() >= self.max_rooms {
+        if self.open_rooms().len() >= self.limits.max_rooms {
             return Err(EnterError::TooManyRooms);
         }
         let store = Arc::clone(&self.store);
@@ -84,6 +99,7 @@ impl Rooms {
             .map(|(seat, token)| HeldSeat { seat, token });
         let tokens = HeldSeats::from(tokens.collect::<Vec<_>>());
         let now = millis_since(self.started);
+        let unwritten = stored.entries.is_empty();
         let host =
             RoomHost::restore(name.clone(), &stored.entries, tokens, now).map_err(EnterError::Unreadable)?;
         let (sender, _) = broadcast::channel(BROADCAST_BACKLOG);
@@ -92,6 +108,8 @@ impl Rooms {
             host: tokio::sync::Mutex::new(host),
             broadcast: sender,
             started: self.started,
+            opened_by: unwritten.then_some(address),
+            written: AtomicBool::new(!unwritten),
         });
         let mut open = self.open_rooms();
         // Another connection may have loaded it meanwhile: theirs wins, ours is dropped unused.
@@ -99,8 +117,11 @@ impl Rooms {
             existing.connections += 1;
             return Ok(Arc::clone(&existing.slot));
         }
-        if open.len() >= self.max_rooms {
+        if open.len() >= self.limits.max_rooms {
             return Err(EnterError::TooManyRooms);
+        }
+        if unwritten {
+            self.admit_new_room(&open, address)?;
         }
         open.insert(
             name.clone(),
@@ -110,6 +131,29 @@ impl Rooms {
             },
         );
         Ok(loaded)
+    }
+
+    /// Whether `address` may open one more room with nothing in it: within its own share of such rooms,
+    /// the server's, and the rate of new rooms per address. (A scan of the open rooms: they are few
+    /// thousand at most, and this runs only for new rooms, at the rate allowed.)
+    fn admit_new_room(&self, open: &HashMap<RoomName, OpenRoom>, address: Address) -> Result<(), EnterError> {
+        let limits = &self.limits;
+        let unwritten = || {
+            open.values()
+                .filter(|room| !room.slot.written.load(Ordering::Relaxed))
+        };
+        if unwritten().count() >= limits.max_rooms / 4 {
+            return Err(EnterError::TooManyRooms);
+        }
+        if unwritten()
+            .filter(|room| room.slot.unwritten_from(address))
+            .count()
+            >= limits.max_unwritten_rooms_per_address
+            || !self.new_rooms.take(address, limits, Instant::now())
+        {
+            return Err(EnterError::NewRoomsLimited);
+        }
+        Ok(())
     }
 
     /// A connection is gone from the room; the last one out closes it (it reloads from the database).
@@ -133,6 +177,8 @@ impl Rooms {
 #[derive(Debug)]
 pub enum EnterError {
     TooManyRooms,
+    /// This address opened too many new rooms, lately or still empty.
+    NewRoomsLimited,
     Store(StoreError),
     /// The stored log does not replay (written by another version, or damaged).
     Unreadable(RoomError),
@@ -162,6 +208,7 @@ impl RoomSlot {
                 .collect()
         });
         store.append(&self.name, &entry, rows.as_deref()).done().await?;
+        self.written.store(true, Ordering::Relaxed);
         let mut for_sender = Vec::new();
         for delivery in host.commit(change, self.now_ms()) {
             match delivery {

@@ -131,10 +131,11 @@ impl Store {
         writer.pragma_update(None, "synchronous", "NORMAL")?;
         writer.pragma_update(None, "foreign_keys", "ON")?;
         writer.pragma_update(None, "wal_autocheckpoint", 0)?;
+        let file = DataFile::at(path)?;
         let (appends, queue) = std::sync::mpsc::channel::<Append>();
         std::thread::Builder::new()
             .name("sqlite-writer".into())
-            .spawn(move || write_appends(writer, &queue))
+            .spawn(move || write_appends(writer, &file, &queue))
             .map_err(|error| StoreError::Open(format!("cannot start the writing thread: {error}")))?;
         let checkpoints = Connection::open(path)?;
         checkpoints.busy_timeout(Duration::from_secs(5))?;
@@ -237,13 +238,65 @@ impl Store {
     }
 }
 
+/// The database file the server opened, to notice when it is no longer the one at its path.
+struct DataFile {
+    path: std::path::PathBuf,
+    identity: FileIdentity,
+}
+
+#[cfg(unix)]
+type FileIdentity = (u64, u64);
+#[cfg(not(unix))]
+type FileIdentity = ();
+
+impl DataFile {
+    fn at(path: &Path) -> Result<DataFile, StoreError> {
+        let identity = file_identity(path)
+            .ok_or_else(|| StoreError::Open(format!("{} vanished as it was opened", path.display())))?;
+        Ok(DataFile {
+            path: path.to_path_buf(),
+            identity,
+        })
+    }
+
+    /// Whether the file at the path is still the one opened. SQLite writes on into a file deleted (or
+    /// replaced) under it, and those writes are gone at the next start: a commit is kept only if this holds.
+    fn still_there(&self) -> bool {
+        file_identity(&self.path) == Some(self.identity)
+    }
+}
+
+#[cfg(unix)]
+fn file_identity(path: &Path) -> Option<FileIdentity> {
+    use std::os::unix::fs::MetadataExt;
+    std::fs::metadata(path).ok().map(|meta| (meta.dev(), meta.ino()))
+}
+
+#[cfg(not(unix))]
+fn file_identity(path: &Path) -> Option<FileIdentity> {
+    path.exists().then_some(())
+}
+
 /// The writing thread: waits for an append, takes every other one queued by then, and commits them in one
-/// transaction, each in a savepoint of its own so that one refused append fails alone.
-fn write_appends(mut connection: Connection, queue: &std::sync::mpsc::Receiver<Append>) {
+/// transaction, each in a savepoint of its own so that one refused append fails alone. A commit into a data
+/// file that is no longer at its path is refused to every append in it: nothing is acknowledged that a
+/// restart would not find.
+fn write_appends(mut connection: Connection, file: &DataFile, queue: &std::sync::mpsc::Receiver<Append>) {
     while let Ok(first) = queue.recv() {
         let mut batch = vec![first];
         batch.extend(queue.try_iter().take(MOST_PER_COMMIT - 1));
-        let outcomes = commit_batch(&mut connection, &batch);
+        let mut outcomes = commit_batch(&mut connection, &batch);
+        if !file.still_there() {
+            tracing::error!(
+                path = %file.path.display(),
+                "the rooms' database is gone from its path (deleted or replaced): no move can be kept \
+                 until the server is restarted"
+            );
+            outcomes = batch
+                .iter()
+                .map(|_| Err(StoreError::Gone(file.path.clone())))
+                .collect();
+        }
         for (append, outcome) in batch.into_iter().zip(outcomes) {
             // Nobody waits any more when the connection that asked has gone: nothing to tell.
             let _ = append.done.send(outcome);
@@ -346,6 +399,8 @@ pub enum StoreError {
     Sqlite(rusqlite::Error),
     /// Stored data this code cannot read (hand-edited, or from another version).
     Corrupt(String),
+    /// The database file was deleted or replaced while the server ran.
+    Gone(std::path::PathBuf),
 }
 
 impl From<rusqlite::Error> for StoreError {
@@ -360,6 +415,11 @@ impl fmt::Display for StoreError {
             StoreError::Open(why) => f.write_str(why),
             StoreError::Sqlite(error) => write!(f, "database error: {error}"),
             StoreError::Corrupt(what) => write!(f, "unreadable room data: {what}"),
+            StoreError::Gone(path) => write!(
+                f,
+                "{} is no longer the database this server opened",
+                path.display()
+            ),
         }
     }
 }

@@ -546,6 +546,16 @@ async fn foreign_pages_and_too_many_connections_from_one_address_are_refused() {
     )
     .await;
     assert!(foreign.is_err(), "a foreign origin is refused");
+    // DNS rebinding's shape: evil.example resolved to this server, the page sends its own name as Host.
+    let mut rebound = with_origin("http://evil.example");
+    rebound
+        .headers_mut()
+        .insert("Host", HeaderValue::from_static("evil.example"));
+    let rebound = bounded("a handshake", tokio_tungstenite::connect_async(rebound)).await;
+    assert!(
+        rebound.is_err(),
+        "a Host header naming the foreign origin does not let it in"
+    );
     let (own, _) = bounded(
         "a handshake",
         tokio_tungstenite::connect_async(with_origin(&format!("http://{addr}"))),
@@ -656,6 +666,32 @@ async fn the_host_role_and_seat_tokens_follow_seats_when_someone_leaves_the_lobb
     assert_eq!(ben.room().phase(), Phase::Playing);
     let names: Vec<&str> = ben.room().seats().iter().map(|seat| seat.name.as_str()).collect();
     assert_eq!(names, ["Ava", "Ben"]);
+    bounded("stop", server.stop()).await.expect("stops");
+}
+
+#[tokio::test]
+async fn room_names_meet_as_unicode_folds_them_and_look_alike_player_names_are_taken() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let server = server(&dir).await;
+    let mut anna = Client::connect(server.addr()).await;
+    anna.hello("Straße", 0).await;
+    anna.join("Anna").await;
+    // Full-width capitals fold to the same room.
+    let mut ben = Client::connect(server.addr()).await;
+    ben.hello("ＳＴＲＡＳＳＥ", 0).await;
+    assert_eq!(ben.entries, anna.entries, "the same room");
+    // A Cyrillic "А" (U+0410) reads as Anna's name on every sheet.
+    ben.send(&ClientMessage::Join {
+        name: "\u{410}nna".into(),
+    })
+    .await;
+    assert_eq!(ben.refused().await.0, "name_taken");
+    ben.send(&ClientMessage::Join {
+        name: "Ａｎｎａ".into(),
+    })
+    .await;
+    assert_eq!(ben.refused().await.0, "name_taken");
+    assert_eq!(ben.join("Ben").await, 1);
     bounded("stop", server.stop()).await.expect("stops");
 }
 

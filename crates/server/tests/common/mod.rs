@@ -35,7 +35,7 @@ pub async fn start_server(dir: &Path, limits: Limits) -> RunningServer {
         dist,
         addr: "127.0.0.1:0".into(),
         data: dir.join("data/rooms.sqlite3"),
-        allowed_origins: Vec::new(),
+        origins: Vec::new(),
         limits,
     };
     bounded("the server to start", fivedice_server::start(config))
