@@ -31,7 +31,7 @@ pub fn RoomLobby() -> impl IntoView {
             let status = lobby_status(&room);
             let name = room.name.clone();
             view! {
-                <div class="setup room-lobby" data-room=room.name.clone() data-room-state=room.state.id()>
+                <div class="setup room-lobby" data-room=room.key.clone() data-room-state=room.state.id()>
                     <header class="brand">
                         <h1>{(words.room_title)(&name)}</h1>
                         <p aria-live="polite">{status}</p>
@@ -308,6 +308,7 @@ fn RoomBarShown() -> impl IntoView {
     let read =
         move |field: fn(&RoomView) -> String| view.with(|room| room.as_ref().map(field).unwrap_or_default());
     let name = move || read(|room| room.name.clone());
+    let key = move || read(|room| room.key.clone());
     let state = move || read(|room| room.state.id().to_string());
     let own = move || {
         read(|room| {
@@ -328,7 +329,7 @@ fn RoomBarShown() -> impl IntoView {
         )
     };
     view! {
-        <section class="room-bar" aria-label=words.online_room data-room=name data-room-state=state data-seat-self=own>
+        <section class="room-bar" aria-label=words.online_room data-room=key data-room-state=state data-seat-self=own>
             <span class="room-name">{move || (words.room_title)(&name())} " " <span class="muted">{label}</span></span>
             <RoomPlayers />
             <RoomRefusal />

@@ -15,6 +15,9 @@ use super::rooms::{Connection, OnlineRoom};
 /// What the room screens show.
 #[derive(Clone, Debug, PartialEq)]
 pub struct RoomView {
+    /// The room's key (the `data-room` hook: case and width folded away).
+    pub key: String,
+    /// Its name as it was typed, for people to read.
     pub name: String,
     pub state: RoomState,
     pub players: Vec<RoomPlayer>,
@@ -155,6 +158,7 @@ fn room_view(online: &OnlineRoom, table: &Table, words: &'static Words) -> RoomV
     let min_players = room.rules().ruleset().min_players;
     let players_missing = min_players.saturating_sub(room.seats().len());
     RoomView {
+        key: room.name().as_str().to_string(),
         name: room.name().to_string(),
         state,
         players,

@@ -269,7 +269,7 @@ test("three devices play a Yahtzee game in one room, through reloads, drops and 
     await test.step("the finished game is in each player's history", async () => {
       await pages[2].locator('[data-action="tables"]').click();
       await expect(pages[2].locator('[data-action="join-room"]')).toBeVisible();
-      await expect(pages[2].locator(".finished-games")).toContainText("friday");
+      await expect(pages[2].locator(".finished-games")).toContainText("Friday");
     });
   } finally {
     for (const context of contexts) await context.close();
