@@ -234,7 +234,12 @@ fn players_gather_in_the_lobby_and_only_the_host_starts() {
     enter(&devices[1], "FRIDAY", Some("Ben"));
     pump(&mut server, &devices.each_ref());
     let (anna, ben) = (view(&devices[0]), view(&devices[1]));
-    assert_eq!((anna.name.as_str(), anna.state), ("friday", RoomState::Lobby));
+    assert_eq!((anna.key.as_str(), anna.state), ("friday", RoomState::Lobby));
+    assert_eq!(
+        (anna.name.as_str(), ben.name.as_str()),
+        ("Friday", "FRIDAY"),
+        "each as typed there"
+    );
     let seen_by = |view: &crate::store::RoomView| -> Vec<(String, bool)> {
         let players = view.players.iter();
         players.map(|player| (player.name.clone(), player.host)).collect()
