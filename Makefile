@@ -5,6 +5,8 @@ SHELL := /bin/bash
 CARGO ?= cargo
 TRUNK_VERSION := 0.21.14
 WASM_BINDGEN_VERSION := 0.2.130
+# The splitter that cuts the app's lazy chunks: 0.2.3 and later read what wasm-bindgen 0.2.128+ writes.
+WASM_SPLIT_VERSION := 0.2.4
 PORT ?= 8080
 # The address the server listens on: HOST=0.0.0.0 lets the other tablets in the room reach it.
 HOST ?= 127.0.0.1
@@ -77,6 +79,7 @@ setup-rust:
 	@rustup target list --installed | grep -qx wasm32-unknown-unknown || rustup target add wasm32-unknown-unknown
 	@trunk --version 2>/dev/null | grep -qx "trunk $(TRUNK_VERSION)" || $(CARGO) install trunk --locked --version $(TRUNK_VERSION)
 	@wasm-bindgen --version 2>/dev/null | grep -q " $(WASM_BINDGEN_VERSION)" || $(CARGO) install wasm-bindgen-cli --version $(WASM_BINDGEN_VERSION)
+	@$(CARGO) install --list | grep -qx "wasm_split_cli_support v$(WASM_SPLIT_VERSION):" || $(CARGO) install --locked wasm_split_cli_support --version $(WASM_SPLIT_VERSION) --features build-binary
 
 setup-node: node_modules/.installed
 

@@ -1,6 +1,9 @@
 //! The browser's side of the room server: one WebSocket to `rooms/ws` beside the page (relative to the page's
 //! directory, so the app works under a subpath), JSON messages in and out, and reconnecting by itself after a
-//! drop with the waits the store decides. What the messages mean is the store's job (`store/online.rs`).
+//! drop with the waits the store decides. What the messages mean is the store's job (`store/host.rs`).
+//!
+//! The socket and the reading of the server's messages are a chunk of their own (`rooms`), downloaded when a
+//! room is first opened: a table on one device never needs them.
 
 use std::cell::{Cell, RefCell};
 use std::rc::{Rc, Weak};
@@ -52,7 +55,7 @@ struct Inner {
 
 impl RoomLink for WebSocketLink {
     fn connect(&self, store: GameStore) {
-        open(&self.inner, store);
+        connect(&self.inner, store);
     }
 
     fn send(&self, message: &ClientMessage) -> bool {
@@ -93,8 +96,35 @@ fn shut(inner: &Inner) {
     inner.handlers.borrow_mut().clear();
 }
 
-fn open(inner: &Rc<Inner>, store: GameStore) {
+/// Opens a new socket once the rooms chunk is here; a chunk that cannot be fetched (offline before it was ever
+/// cached) is a connection that dropped, tried again with the store's waits.
+fn connect(inner: &Rc<Inner>, store: GameStore) {
     shut(inner);
+    let generation = inner.generation.get();
+    let inner = Rc::clone(inner);
+    wasm_bindgen_futures::spawn_local(async move {
+        if open_socket(Rc::clone(&inner), store, generation).await.is_err()
+            && inner.generation.get() == generation
+        {
+            dropped(&inner, store);
+        }
+    });
+}
+
+/// The socket, if nothing closed or replaced the connection while the chunk was on its way.
+#[wasm_split_helpers::wasm_split(rooms, fallible)]
+fn open_socket(
+    inner: Rc<Inner>,
+    store: GameStore,
+    generation: u64,
+) -> Result<(), wasm_split_helpers::SplitLoaderError> {
+    if inner.generation.get() == generation {
+        open(&inner, store);
+    }
+    Ok(())
+}
+
+fn open(inner: &Rc<Inner>, store: GameStore) {
     let generation = inner.generation.get();
     let socket = page_socket_url().and_then(|url| WebSocket::new(&url).ok());
     let Some(socket) = socket else {
@@ -173,7 +203,7 @@ fn dropped(inner: &Rc<Inner>, store: GameStore) {
             .filter(|inner| inner.generation.get() == generation)
         {
             inner.retry.set(None);
-            open(&inner, store);
+            connect(&inner, store);
         }
     });
     let millis = i32::try_from(wait.as_millis()).unwrap_or(i32::MAX);

@@ -2,7 +2,8 @@
 // app's script and wasm, as index.html names them), compressed with brotli at quality 11, must stay within
 // the budget. The engine's worker is fetched on first use and is not counted. Fails, naming the sizes, when
 // the app grows past it.
-import { readFile } from "node:fs/promises";
+import { readdir, readFile } from "node:fs/promises";
+import { dirname } from "node:path";
 import { brotliCompressSync, constants } from "node:zlib";
 
 // Issue 13 sets 200 kB for the whole first visit; the build is not there yet (BENCHMARKS.md says where the
@@ -17,8 +18,10 @@ import { brotliCompressSync, constants } from "node:zlib";
 // engine's failures in the player's language, and a hint or computer player told when the engine cannot load
 // instead of waiting for ever (+734 B). Raised to 343,100 B for one way a game changes (issue 23, +20.4 KB):
 // the room's host running in the page, typed refusals read in both languages, saves as event logs with every
-// older format migrated into them (BENCHMARKS.md); rooms and old-save migration are issue 27's lazy chunks.
-const BUDGET_BYTES = 343_100;
+// older format migrated into them (BENCHMARKS.md). Lowered to 316,000 B: the app is split (tools/build-app.sh),
+// and online rooms, statistics, the analysis after a game and How to play are chunks fetched on first use
+// (315,905 B; the chunks are listed below the first visit, not counted in it).
+const BUDGET_BYTES = 316_000;
 const TARGET_BYTES = 200_000;
 
 /**
@@ -37,15 +40,22 @@ export async function firstVisit(dist) {
   const brotli = (body) => brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
   const sizes = [["index.html", brotli(Buffer.from(page))]];
   for (const file of named) sizes.push([file, brotli(await readFile(`${dist}/${file}`))]);
-  return { sizes, total: sizes.reduce((sum, [, size]) => sum + size, 0) };
+  // The app's lazy chunks, beside its wasm: fetched when first used, not on the first visit.
+  const appDir = dirname(named.find((file) => file.endsWith(".wasm")));
+  const lazy = [];
+  for (const file of (await readdir(`${dist}/${appDir}`)).sort()) {
+    if (/^(split|chunk)_.*\.wasm$/.test(file)) lazy.push([`${appDir}/${file}`, brotli(await readFile(`${dist}/${appDir}/${file}`))]);
+  }
+  return { sizes, lazy, total: sizes.reduce((sum, [, size]) => sum + size, 0) };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const { sizes, total } = await firstVisit(process.argv[2] ?? "dist").catch((error) => {
+  const { sizes, lazy, total } = await firstVisit(process.argv[2] ?? "dist").catch((error) => {
     console.error(`budget: ${error.message}`);
     process.exit(1);
   });
   for (const [file, size] of sizes) console.log(`budget: ${file.padEnd(44)} ${size.toLocaleString("en")} B`);
+  for (const [file, size] of lazy) console.log(`lazy:   ${file.padEnd(44)} ${size.toLocaleString("en")} B`);
   console.log(
     `budget: first visit ${total.toLocaleString("en")} B brotli; budget ${BUDGET_BYTES.toLocaleString("en")} B ` +
       `(issue 13's target ${TARGET_BYTES.toLocaleString("en")} B)`,

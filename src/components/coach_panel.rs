@@ -3,6 +3,7 @@
 
 use leptos::prelude::*;
 
+use super::lazy::{Loaded, lazy};
 use super::pips::Pips;
 use super::player_name;
 use crate::i18n::decimals;
@@ -91,9 +92,20 @@ pub fn CoachLine() -> impl IntoView {
     }
 }
 
-/// After the game: for each person, the expected points lost in all, and the three costliest decisions.
+/// After the game: for each person, the expected points lost in all, and the three costliest decisions (a
+/// chunk of its own, fetched when a game ends).
 #[component]
 pub fn GameAnalysis() -> impl IntoView {
+    lazy(analysis_part, ())
+}
+
+#[wasm_split_helpers::wasm_split(analysis, fallible)]
+fn analysis_part() -> Loaded<()> {
+    Ok(|()| view! { <Analysis /> }.into_any())
+}
+
+#[component]
+fn Analysis() -> impl IntoView {
     let store = expect_context::<GameStore>();
     let words = store.words();
     let language = store.language().get_untracked();

@@ -4,6 +4,7 @@
 use fivedice_rules::Rules;
 use leptos::prelude::*;
 
+use super::lazy::{Loaded, lazy};
 use crate::i18n::GuideSection;
 use crate::store::GameStore;
 
@@ -12,12 +13,28 @@ use crate::store::GameStore;
 pub fn HowToPlay(#[prop(into)] rules: Signal<Option<Rules>>) -> impl IntoView {
     let words = expect_context::<GameStore>().words();
     let open = RwSignal::new(false);
+    let page = move || Some(lazy(guide_part, (rules.get()?, open)));
+    view! {
+        <button type="button" class="link how-to-play" data-action="how-to-play" on:click=move |_| open.set(true)>
+            {words.how_to_play}
+        </button>
+        <Show when=move || open.get()>{page}</Show>
+    }
+}
+
+/// The page (a chunk of its own, fetched when it is first opened).
+#[wasm_split_helpers::wasm_split(guide, fallible)]
+fn guide_part() -> Loaded<(Rules, RwSignal<bool>)> {
+    Ok(|(rules, open)| guide_page(rules, open).into_any())
+}
+
+fn guide_page(rules: Rules, open: RwSignal<bool>) -> impl IntoView {
+    let words = expect_context::<GameStore>().words();
     let close = move || open.set(false);
-    let page = move || {
-        let rules = rules.get()?;
+    {
         let guide = (words.guide)(&rules);
         let sections = guide.sections.into_iter().map(section).collect_view();
-        Some(view! {
+        view! {
             <div class="backdrop" on:click=move |_| close()>
                 <div
                     class="picker guide"
@@ -41,13 +58,7 @@ pub fn HowToPlay(#[prop(into)] rules: Signal<Option<Rules>>) -> impl IntoView {
                     </div>
                 </div>
             </div>
-        })
-    };
-    view! {
-        <button type="button" class="link how-to-play" data-action="how-to-play" on:click=move |_| open.set(true)>
-            {words.how_to_play}
-        </button>
-        <Show when=move || open.get()>{page}</Show>
+        }
     }
 }
 

@@ -7,6 +7,7 @@ mod hint;
 mod how_to_play;
 mod join_room_card;
 mod joker_note;
+mod lazy;
 mod perfect_play;
 mod pips;
 mod play_screen;

@@ -7,6 +7,7 @@ use fivedice_rules::{Columns, DiceMode, Joker, RulesetId};
 use leptos::prelude::*;
 
 use super::game_choice::{ColumnChoice, DiceModeSelect, JokerSelect, RulesetSelect};
+use super::lazy::{Loaded, lazy};
 use crate::store::{GameStore, RoomPlayer, RoomState, RoomView};
 
 /// How often the room looks at the clock again (a seat away long enough may be taken over).
@@ -20,8 +21,19 @@ fn keep_room_clock(store: GameStore) {
     }
 }
 
+/// The lobby of an online room (in the rooms chunk, fetched with the room's connection).
 #[component]
 pub fn RoomLobby() -> impl IntoView {
+    lazy(lobby_part, ())
+}
+
+#[wasm_split_helpers::wasm_split(rooms, fallible)]
+fn lobby_part() -> Loaded<()> {
+    Ok(|()| view! { <Lobby /> }.into_any())
+}
+
+#[component]
+fn Lobby() -> impl IntoView {
     let store = expect_context::<GameStore>();
     keep_room_clock(store);
     let view = store.room_view();
@@ -293,10 +305,13 @@ pub fn RoomBar() -> impl IntoView {
     let view = store.room_view();
     let shown = move || view.with(Option::is_some);
     view! {
-        <Show when=shown>
-            <RoomBarShown />
-        </Show>
+        <Show when=shown>{lazy(room_bar_part, ())}</Show>
     }
+}
+
+#[wasm_split_helpers::wasm_split(rooms, fallible)]
+fn room_bar_part() -> Loaded<()> {
+    Ok(|()| view! { <RoomBarShown /> }.into_any())
 }
 
 #[component]

@@ -3,6 +3,7 @@
 
 use leptos::prelude::*;
 
+use super::lazy::{Loaded, lazy};
 use crate::stats::{GameKind, player_stats, score_series};
 use crate::store::GameStore;
 
@@ -10,8 +11,21 @@ const COLOURS: [&str; 8] = [
     "#1f5f4a", "#d9822b", "#2a6ef5", "#b3412e", "#7b4fb3", "#3c8d2f", "#b58900", "#5b6560",
 ];
 
+/// The card, once there are finished games to count (a chunk of its own, fetched then).
 #[component]
 pub fn Statistics() -> impl IntoView {
+    let history = expect_context::<GameStore>().history();
+    let some = move || history.with(|games| !games.is_empty());
+    view! { <Show when=some>{lazy(statistics_part, ())}</Show> }
+}
+
+#[wasm_split_helpers::wasm_split(statistics, fallible)]
+fn statistics_part() -> Loaded<()> {
+    Ok(|()| view! { <StatisticsCard /> }.into_any())
+}
+
+#[component]
+fn StatisticsCard() -> impl IntoView {
     let store = expect_context::<GameStore>();
     let words = store.words();
     let history = store.history();

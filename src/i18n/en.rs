@@ -326,6 +326,9 @@ pub static WORDS: Words = Words {
 
     how_to_play: "How to play",
     close: "Close",
+    fetching: "Fetching…",
+    not_fetched_offline: "This part of the app needs the network the first time it is opened, and this device is offline.",
+    try_again: "Try again",
     guide: |rules| guide::build(&GUIDE, rules),
 };
 

@@ -278,6 +278,12 @@ pub struct Words {
     /// A launch address the app cannot follow, with the technical reason (parameter names are the address's).
     pub bad_address: fn(&str) -> String,
 
+    // Parts fetched on first use (rooms, statistics, the analysis, How to play).
+    pub fetching: &'static str,
+    /// A part that could not be fetched: offline, and never fetched on this device before.
+    pub not_fetched_offline: &'static str,
+    pub try_again: &'static str,
+
     // How to play.
     pub how_to_play: &'static str,
     pub close: &'static str,

@@ -1,0 +1,91 @@
+// The parts of the app fetched on first use: a game on one device needs none of them until it ends; How to play,
+// statistics and the analysis each fetch their own chunk and work; offline, a chunk fetched before (or precached)
+// still works, and one never fetched says so and can be tried again.
+import { test, expect } from "@playwright/test";
+import { choosableCells, scoreCell, startGame } from "./helpers.mjs";
+
+/** Every lazy chunk (split_<part>.wasm or a shared chunk_<n>.wasm) the page fetches, in order. */
+function watchChunks(page) {
+  const fetched = [];
+  page.on("request", (request) => {
+    const chunk = request.url().match(/\/((?:split|chunk)_[^/?]*\.wasm)/);
+    if (chunk) fetched.push(chunk[1]);
+  });
+  return fetched;
+}
+
+/** One turn: a roll, then the first cell offered, whatever it scores. */
+async function quickTurn(page, seat) {
+  await page.locator('[data-action="roll"]').click();
+  await expect(page.locator('[data-die="0"]')).not.toHaveAttribute("data-face", "");
+  const cells = await choosableCells(page, seat);
+  const [cell, value] = Object.entries(cells)[0];
+  await scoreCell(page, seat, cell, value);
+}
+
+test("a first visit plays a whole game on one device without any lazy chunk; the analysis comes at the end", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const fetched = watchChunks(page);
+  await startGame(page, { rules: "yatzy", players: ["Anna"], seed: 7 });
+  for (let turn = 0; turn < 14; turn++) await quickTurn(page, 0);
+  expect(fetched).toEqual([]);
+  await quickTurn(page, 0);
+  await expect(page.locator("[data-game-over]")).toBeVisible();
+  await expect(page.locator(".analysis")).toBeVisible();
+  expect(fetched).toContain("split_analysis.wasm");
+  expect(fetched.some((chunk) => chunk.startsWith("split_rooms"))).toBe(false);
+});
+
+test("How to play and the statistics each fetch their chunk when first shown", async ({ page }) => {
+  const fetched = watchChunks(page);
+  await page.goto("index.html");
+  await expect(page.locator('[data-setup="rules"]')).toBeVisible();
+  // No finished game yet: no statistics to show, nothing fetched for them.
+  await page.locator('[data-action="how-to-play"]').first().click();
+  await expect(page.locator("[data-guide]")).toBeVisible();
+  expect(fetched).toContain("split_guide.wasm");
+  expect(fetched).not.toContain("split_statistics.wasm");
+  await page.locator('[data-action="close-guide"]').click();
+  // A finished game: the start screen's statistics fetch their chunk.
+  await startGame(page, { rules: "yatzy", players: ["Ben"], seed: 9 });
+  for (let turn = 0; turn < 15; turn++) await quickTurn(page, 0);
+  await page.locator('[data-action="tables"]').click();
+  await expect(page.locator("[data-stats]")).toBeVisible();
+  expect(fetched).toContain("split_statistics.wasm");
+});
+
+test("a chunk that cannot be fetched says so, and comes once it can", async ({ page }) => {
+  await page.goto("index.html");
+  await expect(page.locator('[data-setup="rules"]')).toBeVisible();
+  await page.route(/split_guide\.wasm/, (route) => route.abort("internetdisconnected"));
+  await page.locator('[data-action="how-to-play"]').first().click();
+  await expect(page.locator('[data-lazy="not-fetched"]')).toBeVisible();
+  await expect(page.locator('[data-lazy="not-fetched"]')).toContainText("network");
+  await page.unroute(/split_guide\.wasm/);
+  await page.locator('[data-action="fetch-again"]').click();
+  await expect(page.locator("[data-guide]")).toBeVisible();
+});
+
+test("after the service worker is ready, every part works offline and rooms say they need the network", async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(120_000);
+  await page.goto("index.html");
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await context.setOffline(true);
+  await page.reload();
+  await page.locator('[data-action="how-to-play"]').first().click();
+  await expect(page.locator("[data-guide]")).toBeVisible();
+  await page.locator('[data-action="close-guide"]').click();
+  await startGame(page, { rules: "yatzy", players: ["Cleo"], seed: 11 });
+  for (let turn = 0; turn < 15; turn++) await quickTurn(page, 0);
+  await expect(page.locator(".analysis")).toBeVisible();
+  await page.locator('[data-action="tables"]').click();
+  await expect(page.locator("[data-stats]")).toBeVisible();
+  await page.goto("index.html?room=Offline&name=Cleo");
+  await expect(page.locator('[data-room="offline"]')).toHaveAttribute("data-room-state", "offline");
+});

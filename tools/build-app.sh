@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Trunk post_build hook: builds the app's wasm and its lazy chunks into the staging directory.
+#
+# Trunk cannot split a module (its hooks run before cargo or after wasm-bindgen, trunk-rs/trunk#1022), so the
+# app is built here: cargo links the module keeping its relocations (.cargo/config.toml), wasm-split-cli cuts
+# it at its split points (`#[wasm_split]` functions: their code, and the code only they reach, become
+# chunks fetched on first use), wasm-bindgen writes the JavaScript glue for the main module, and wasm-opt
+# optimises every module. All of it lands in one directory named after its contents (app-<hash>/), which
+# index.html names through the placeholder `./APP_DIR/`: the glue, the split loader and the chunks refer to
+# one another by relative names, so a new build never mixes with a cached old one.
+set -euo pipefail
+: "${TRUNK_STAGING_DIR:?run this as a Trunk post_build hook}"
+name=fivedice-app
+profile_flag=()
+profile_dir=debug
+if [ "${TRUNK_PROFILE:-debug}" = release ]; then
+  profile_flag=(--release)
+  profile_dir=release
+fi
+cargo build --quiet --locked "${profile_flag[@]}" --target wasm32-unknown-unknown --bin "$name"
+linked="target/wasm32-unknown-unknown/$profile_dir/$name.wasm"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+wasm-split-cli "$linked" "$work/split" --target web --out-name "$name" >/dev/null
+# The split main module keeps the exports its chunks call back into; the glue is written for it alone.
+wasm-bindgen --target web --keep-lld-exports --no-demangle --no-typescript --out-name "$name" \
+  --out-dir "$work/app" "$work/split/$name.wasm"
+shopt -s nullglob
+cp "$work/split/__wasm_split.js" "$work/split"/split_*.wasm "$work/split"/chunk_*.wasm "$work/app/"
+if [ "$profile_dir" = release ]; then
+  # After the split and wasm-bindgen, never before: the splitter reads the relocations wasm-opt drops.
+  for module in "$work/app"/*.wasm; do
+    wasm-opt -Oz --enable-bulk-memory --enable-nontrapping-float-to-int "$module" -o "$module"
+  done
+fi
+hash=$(cd "$work/app" && cat $(ls | sort) | sha256sum | cut -c1-16)
+rm -rf "$TRUNK_STAGING_DIR"/app-*
+mv "$work/app" "$TRUNK_STAGING_DIR/app-$hash"
+sed -i "s#\./APP_DIR/#./app-$hash/#g" "$TRUNK_STAGING_DIR/index.html"
+if grep -q APP_DIR "$TRUNK_STAGING_DIR/index.html"; then
+  echo "build-app: index.html still names APP_DIR" >&2
+  exit 1
+fi
+echo "app: app-$hash/ ($(ls "$TRUNK_STAGING_DIR/app-$hash" | tr '\n' ' '))"
