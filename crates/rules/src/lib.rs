@@ -28,7 +28,7 @@ pub use column::{Column, Columns, ColumnsError, Place, UnknownColumn, UnknownPla
 pub use dice::{DICE, Dice, DiceError, Face, FaceCounts};
 pub use game::{
     DiceMode, DiceSource, Entry, FORMAT_VERSION, Game, GameError, LoadError, MAX_NAME_CHARS, MAX_ROLLS, Play,
-    Preview, SetupError, Standing, Turn,
+    Preview, SetupError, Standing, Turn, Undoable,
 };
 pub use language::{Label, Language, UnknownLanguage};
 pub use moves::Move;

@@ -5,8 +5,8 @@ mod common;
 
 use common::Plays as _;
 use fivedice_rules::{
-    Category, Column, Columns, Dice, DiceMode, Face, Game, GameError, Place, Rules, RulesError, RulesetId,
-    Sheet,
+    Category, Column, Columns, Dice, DiceMode, Face, Game, GameError, Place, Play, Rules, RulesError,
+    RulesetId, Sheet, Undoable,
 };
 use proptest::prelude::*;
 
@@ -157,6 +157,13 @@ fn an_announced_box_binds_the_turn_and_undo_restores_the_announcement() {
         game.check_place(Place::new(Column::Announced, Category::Aces))
             .is_ok()
     );
+    // An announcement made by mistake is taken back until the next roll, and another made instead.
+    game.announce(Category::Fives).unwrap();
+    assert_eq!(game.undoable(), Ok(Undoable::Announcement(Category::Fives)));
+    game.play(&Play::Undo).unwrap();
+    assert_eq!(game.turn().announced, None);
+    assert_eq!(game.turn().rolls_used, 1, "the dice stay as they lie");
+    assert_eq!(game.undoable(), Err(GameError::NothingToUndo));
     game.announce(Category::Sixes).unwrap();
     assert_eq!(game.turn().announced, Some(Category::Sixes));
     assert_eq!(
@@ -166,6 +173,8 @@ fn an_announced_box_binds_the_turn_and_undo_restores_the_announcement() {
     game.toggle_hold(0).unwrap();
     game.toggle_hold(1).unwrap();
     game.roll(&mut script(&[6, 4, 4])).unwrap();
+    // Rolled on it: the announcement holds.
+    assert_eq!(game.undoable(), Err(GameError::UndoTooLate));
     // Once announced, nothing else may be written this turn, not even a free box.
     assert_eq!(
         game.score(Place::new(Column::Free, Category::Fours)).unwrap_err(),

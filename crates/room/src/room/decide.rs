@@ -2,7 +2,7 @@
 //! it would cause. Deciding never changes the room; the host applies the event once it is kept.
 
 use fivedice_rules::{
-    Columns, DiceMode, Face, FirstPlayerRoll, Game, GameError, Joker, Play, Rules, RulesetId, SetupError,
+    Columns, DiceMode, Face, FirstPlayerRoll, Game, Joker, Play, Rules, RulesetId, SetupError, Undoable,
 };
 use serde::{Deserialize, Serialize};
 
@@ -199,7 +199,7 @@ impl Room {
         let seat = self.seat_of(game, whose)?;
         match whose {
             Whose::Host => self.expect_host(actor)?,
-            Whose::ToPlay | Whose::LastWriter => self.expect_plays_for(actor, seat)?,
+            Whose::ToPlay | Whose::TakenBack => self.expect_plays_for(actor, seat)?,
         }
         self.expect_fresh(at)?;
         Ok((game, seat))
@@ -216,7 +216,7 @@ impl Room {
     /// back after the end, as the rules allow).
     pub(super) fn game_for(&self, whose: Whose) -> Result<&Game, RoomError> {
         let game = self.game.as_ref().ok_or(RoomError::NotStarted)?;
-        if game.is_over() && whose != Whose::LastWriter {
+        if game.is_over() && whose != Whose::TakenBack {
             return Err(RoomError::GameOver);
         }
         Ok(game)
@@ -225,29 +225,28 @@ impl Room {
     pub(super) fn seat_of(&self, game: &Game, whose: Whose) -> Result<usize, RoomError> {
         match whose {
             Whose::ToPlay => Ok(game.current_seat()),
-            Whose::LastWriter => game
-                .log()
-                .len()
-                .checked_sub(1)
-                .map(|last| game.seat_of_entry(last))
-                .ok_or(RoomError::Game(GameError::NothingToUndo)),
+            Whose::TakenBack => match game.undoable()? {
+                Undoable::Announcement(_) => Ok(game.current_seat()),
+                Undoable::Entry(entry) => Ok(game.seat_of_entry(entry)),
+            },
             Whose::Host => self.host().ok_or(RoomError::NotHost),
         }
     }
 }
 
-/// Whose a play is: the seat to play's, the one that wrote last (an undo), or the host's (who starts).
+/// Whose a play is: the seat to play's, the one whose box or announcement an undo takes back, or the host's
+/// (who starts).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Whose {
     ToPlay,
-    LastWriter,
+    TakenBack,
     Host,
 }
 
 impl Whose {
     pub(super) fn of(play: &Play) -> Whose {
         match play {
-            Play::Undo => Whose::LastWriter,
+            Play::Undo => Whose::TakenBack,
             Play::FirstPlayer(_) => Whose::Host,
             _ => Whose::ToPlay,
         }

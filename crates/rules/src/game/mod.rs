@@ -11,7 +11,7 @@ mod record;
 use serde::{Deserialize, Serialize};
 
 pub use error::{GameError, SetupError};
-pub use play::Play;
+pub use play::{Play, Undoable};
 use record::GameRecord;
 pub use record::LoadError;
 

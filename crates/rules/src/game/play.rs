@@ -37,8 +37,18 @@ pub enum Play {
     ClearDice,
     /// Before anybody plays: who starts, by the table's own roll-off typed in, or simply chosen (no rounds).
     FirstPlayer(FirstPlayerRoll),
-    /// Take back the last box written, with its turn as it stood, until the next player rolls.
+    /// Take back what [`Game::undoable`] names: the box announced this turn until the next roll, or else the
+    /// last box written, with its turn as it stood, until the next player rolls.
     Undo,
+}
+
+/// What an undo takes back now.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Undoable {
+    /// Column Yam: the box announced this turn (not rolled since).
+    Announcement(Category),
+    /// The last box written (its index in the game's log).
+    Entry(usize),
 }
 
 impl Turn {
@@ -254,19 +264,30 @@ impl Game {
         Ok(())
     }
 
-    /// Whether the last cell written can be taken back: until the next player rolls.
+    /// Whether an undo would take something back now.
     pub fn can_undo(&self) -> bool {
-        self.check_undo().is_ok()
+        self.undoable().is_ok()
     }
 
-    fn check_undo(&self) -> Result<(), GameError> {
+    /// What an undo takes back now: an announcement until the next roll (a player who announced by mistake
+    /// takes it back before rolling on it), else the last box written until the next player rolls.
+    pub fn undoable(&self) -> Result<Undoable, GameError> {
+        if let Some(announced) = self.turn.announced
+            && self.turn.rolls_used == 1
+        {
+            return Ok(Undoable::Announcement(announced));
+        }
         if self.log.is_empty() {
             return Err(GameError::NothingToUndo);
         }
         if self.turn != Turn::default() {
             return Err(GameError::UndoTooLate);
         }
-        Ok(())
+        Ok(Undoable::Entry(self.log.len() - 1))
+    }
+
+    fn check_undo(&self) -> Result<(), GameError> {
+        self.undoable().map(|_| ())
     }
 
     /// Writes a box that the checks allowed, and passes the turn.
@@ -284,8 +305,12 @@ impl Game {
         self.turn = Turn::default();
     }
 
-    /// Takes back the last entry (its turn as it stood), which `check_undo` allowed.
+    /// Takes back what `undoable` named: the announcement, or the last entry (its turn as it stood).
     fn take_back(&mut self) {
+        if let Ok(Undoable::Announcement(_)) = self.undoable() {
+            self.turn.announced = None;
+            return;
+        }
         let Some(seat) = self.log.len().checked_sub(1).map(|last| self.seat_of_entry(last)) else {
             return;
         };
