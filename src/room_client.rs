@@ -51,7 +51,11 @@ struct Inner {
     handlers: RefCell<Vec<SocketHandler>>,
     /// The wait before the next attempt, while one is pending.
     retry: Cell<Option<i32>>,
+    /// How a message is written for the server, set with the socket (it is the rooms chunk's code).
+    encode: Cell<Option<Encode>>,
 }
+
+type Encode = fn(&ClientMessage) -> Result<String, serde_json::Error>;
 
 impl RoomLink for WebSocketLink {
     fn connect(&self, store: GameStore) {
@@ -60,13 +64,15 @@ impl RoomLink for WebSocketLink {
 
     fn send(&self, message: &ClientMessage) -> bool {
         let socket = self.inner.socket.borrow();
-        let Some(socket) = socket
-            .as_ref()
-            .filter(|socket| socket.ready_state() == WebSocket::OPEN)
-        else {
+        let (Some(socket), Some(encode)) = (
+            socket
+                .as_ref()
+                .filter(|socket| socket.ready_state() == WebSocket::OPEN),
+            self.inner.encode.get(),
+        ) else {
             return false;
         };
-        match serde_json::to_string(message) {
+        match encode(message) {
             Ok(json) => socket.send_with_str(&json).is_ok(),
             Err(error) => {
                 leptos::logging::warn!("a room message could not be written: {error}");
@@ -180,6 +186,7 @@ fn open(inner: &Rc<Inner>, store: GameStore) {
             dropped(&inner, store);
         })
     };
+    inner.encode.set(Some(serde_json::to_string::<ClientMessage>));
     socket.set_onopen(Some(on_open.as_ref().unchecked_ref()));
     socket.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     socket.set_onclose(Some(on_close.as_ref().unchecked_ref()));

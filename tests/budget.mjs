@@ -20,8 +20,11 @@ import { brotliCompressSync, constants } from "node:zlib";
 // the room's host running in the page, typed refusals read in both languages, saves as event logs with every
 // older format migrated into them (BENCHMARKS.md). Lowered to 316,000 B: the app is split (tools/build-app.sh),
 // and online rooms, statistics, the analysis after a game and How to play are chunks fetched on first use
-// (315,905 B; the chunks are listed below the first visit, not counted in it).
-const BUDGET_BYTES = 316_000;
+// (315,905 B; the chunks are listed below the first visit, not counted in it). Raised to 321,900 B for the
+// table's feel (issue 24, +5.9 KB): announcing as a confirmed choice that undo takes back, a computer's turn
+// shown as such, Pass only between people at this device, the coach's word as the turn passes, the sheet in
+// its own frame beside the dice, plain rules beside Yardzee's names, column Yam's legend, and their words.
+const BUDGET_BYTES = 321_900;
 const TARGET_BYTES = 200_000;
 
 /**

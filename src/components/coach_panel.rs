@@ -6,10 +6,15 @@ use leptos::prelude::*;
 use super::lazy::{Loaded, lazy};
 use super::pips::Pips;
 use super::player_name;
-use crate::i18n::decimals;
+use fivedice_rules::{Language, Move, Rules};
+
+use crate::i18n::{Words, decimals};
 use crate::store::GameStore;
 use crate::store::Reading as _;
 use crate::table::Decision;
+
+/// The least loss worth regretting after the game: what shows as 0.1 point.
+const REGRET: f64 = 0.05;
 
 /// Expected points a player gave up in the decisions judged so far.
 fn points_lost(decisions: &[Decision], seat: usize) -> f64 {
@@ -44,19 +49,7 @@ pub fn CoachLine() -> impl IntoView {
                         .iter()
                         .rev()
                         .find(|decision| decision.seat == seat && decision.verdict.is_some())
-                        .and_then(|decision| {
-                            let verdict = decision.verdict.as_ref()?;
-                            let play = words.describe(rules, language, &decision.choice);
-                            Some(if verdict.loss < 0.005 {
-                                (words.best_play)(&play)
-                            } else {
-                                (words.gave_up)(
-                                    &play,
-                                    &words.number(verdict.loss, 1),
-                                    &words.describe(rules, language, &verdict.best),
-                                )
-                            })
-                        });
+                        .and_then(|decision| said(words, rules, language, decision));
                     Some((total, last))
                 })
             };
@@ -92,6 +85,53 @@ pub fn CoachLine() -> impl IntoView {
     }
 }
 
+/// What the coach says of a judged decision, in the player's words.
+fn said(words: &'static Words, rules: Rules, language: Language, decision: &Decision) -> Option<String> {
+    let verdict = decision.verdict.as_ref()?;
+    let play = words.describe(rules, language, &decision.choice);
+    Some(if verdict.loss < 0.005 {
+        (words.best_play)(&play)
+    } else {
+        (words.gave_up)(
+            &play,
+            &words.number(verdict.loss, 1),
+            &words.describe(rules, language, &verdict.best),
+        )
+    })
+}
+
+/// The coach's verdict on the box a coached player has just written, shown to them as the turn passes (the
+/// next player's line is their own), until the next roll: nothing waits on it.
+#[component]
+pub fn PassedVerdict() -> impl IntoView {
+    let store = expect_context::<GameStore>();
+    let words = store.words();
+    let language = store.language().get_untracked();
+    let (decisions, rules, players) = (store.decisions(), store.rules(), store.players());
+    let last_written = store.last_written();
+    move || {
+        let (seat, _, entry) = last_written.get()?;
+        let rules = rules.get()?;
+        let coached = store.is_coached(seat).get();
+        let text = decisions.with(|decisions| {
+            let decision = decisions
+                .iter()
+                .rev()
+                .find(|d| d.seat == seat && d.entry == entry && matches!(d.choice, Move::Cell(_)))?;
+            said(words, rules, language, decision)
+        })?;
+        coached.then(|| {
+            view! {
+                <p class="coach-passed" data-coach-passed=seat.to_string() aria-live="polite">
+                    <strong>{(words.coach_for)(&player_name(players, seat))}</strong>
+                    " "
+                    {text}
+                </p>
+            }
+        })
+    }
+}
+
 /// After the game: for each person, the expected points lost in all, and the three costliest decisions (a
 /// chunk of its own, fetched when a game ends).
 #[component]
@@ -121,11 +161,16 @@ fn Analysis() -> impl IntoView {
         let sections = people
             .iter()
             .map(|&seat| {
-                let (rows, total, made, judged) = decisions.with(|decisions| {
+                let (rows, total, made, judged, regrets) = decisions.with(|decisions| {
                     let mine: Vec<&Decision> = decisions.iter().filter(|d| d.seat == seat).collect();
-                    let mut costly: Vec<&Decision> =
-                        mine.iter().copied().filter(|d| d.verdict.is_some()).collect();
-                    let judged = costly.len();
+                    let judged = mine.iter().filter(|d| d.verdict.is_some()).count();
+                    // A decision that gave up less than a tenth of a point (shown as 0.0) was no mistake.
+                    let mut costly: Vec<&Decision> = mine
+                        .iter()
+                        .copied()
+                        .filter(|d| d.verdict.as_ref().is_some_and(|v| v.loss >= REGRET))
+                        .collect();
+                    let regrets = costly.len();
                     costly.sort_by(|a, b| {
                         let loss = |d: &Decision| d.verdict.as_ref().map_or(0.0, |v| v.loss);
                         loss(b).total_cmp(&loss(a))
@@ -151,7 +196,7 @@ fn Analysis() -> impl IntoView {
                             })
                         })
                         .collect_view();
-                    (rows, points_lost(decisions, seat), mine.len(), judged)
+                    (rows, points_lost(decisions, seat), mine.len(), judged, regrets)
                 });
                 let waiting = match failed.get() {
                     Some(error) if judged < made => (words.rest_failed)(&(words.engine_failed)(&error)),
@@ -168,6 +213,8 @@ fn Analysis() -> impl IntoView {
                             {(words.in_decisions)(made)}
                             {waiting}
                         </p>
+                        {(judged == made && regrets == 0)
+                            .then(|| view! { <p data-no-regret>{words.nothing_to_regret}</p> })}
                         <ol class="costly">{rows}</ol>
                     </section>
                 }

@@ -31,6 +31,7 @@ fn guide_part() -> Loaded<(Rules, RwSignal<bool>)> {
 fn guide_page(rules: Rules, open: RwSignal<bool>) -> impl IntoView {
     let words = expect_context::<GameStore>().words();
     let close = move || open.set(false);
+    super::close_on_escape(close);
     {
         let guide = (words.guide)(&rules);
         let sections = guide.sections.into_iter().map(section).collect_view();
@@ -43,19 +44,15 @@ fn guide_page(rules: Rules, open: RwSignal<bool>) -> impl IntoView {
                     aria-labelledby="guide-title"
                     data-guide=rules.id().id()
                     on:click=|event| event.stop_propagation()
-                    on:keydown=move |event| {
-                        if event.key() == "Escape" {
-                            close();
-                        }
-                    }
                 >
-                    <h2 id="guide-title">{guide.title}</h2>
-                    {sections}
-                    <div class="picker-actions">
-                        <button class="primary" data-action="close-guide" on:click=move |_| close()>
+                    // Close stays in reach however far the page is read (a phone scrolls it a long way).
+                    <header class="dialog-head">
+                        <h2 id="guide-title">{guide.title}</h2>
+                        <button class="secondary" data-action="close-guide" on:click=move |_| close()>
                             {words.close}
                         </button>
-                    </div>
+                    </header>
+                    {sections}
                 </div>
             </div>
         }

@@ -2,6 +2,7 @@
 
 mod coach_panel;
 mod dice_tray;
+mod finished_sheet;
 mod game_choice;
 mod hint;
 mod how_to_play;
@@ -195,6 +196,16 @@ fn Deferred(#[prop(optional)] until: Moment, children: ChildrenFn) -> impl IntoV
         Moment::AfterNextPaint => after_next_paint(show),
     }
     move || shown.get().then(|| children())
+}
+
+/// Closes a dialog on Escape while it is shown, wherever the focus is (a page of text has nothing to focus).
+fn close_on_escape(close: impl Fn() + 'static) {
+    let listener = window_event_listener(leptos::ev::keydown, move |event| {
+        if event.key() == "Escape" {
+            close();
+        }
+    });
+    on_cleanup(move || listener.remove());
 }
 
 /// Runs `then` in a task of its own once the page has painted its next frame (its layout is then done).

@@ -5,7 +5,7 @@ use leptos::ev;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-use super::coach_panel::{CoachLine, GameAnalysis};
+use super::coach_panel::{CoachLine, GameAnalysis, PassedVerdict};
 use super::dice_tray::DiceTray;
 use super::hint::{HintPanel, HintShown};
 use super::how_to_play::HowToPlay;
@@ -19,6 +19,7 @@ use super::value_picker::ValuePicker;
 use super::{Deferred, after_next_paint};
 use crate::store::GameStore;
 use crate::store::Reading as _;
+use crate::store::TakenBack;
 
 #[component]
 pub fn PlayScreen() -> impl IntoView {
@@ -47,7 +48,11 @@ pub fn PlayScreen() -> impl IntoView {
     let keys = window_event_listener(ev::keydown, move |event| on_key(store, event));
     on_cleanup(move || keys.remove());
     view! {
-        <div class="play" class:wedding=move || rules.get().is_some_and(|rules| rules.id() == RulesetId::Yardzee)>
+        <div
+            class="play"
+            class:over=over
+            class:wedding=move || rules.get().is_some_and(|rules| rules.id() == RulesetId::Yardzee)
+        >
             <header class="topbar">
                 <button class="link" data-action="tables" on:click=move |_| store.leave()>
                     {words.tables}
@@ -57,11 +62,12 @@ pub fn PlayScreen() -> impl IntoView {
                     {rules_name} <small class="joker-in-force" data-joker-in-force>{joker}</small>
                 </span>
                 <HowToPlay rules=Signal::derive(move || rules.get()) />
-                <UndoButton />
             </header>
             <RoomBar />
             <div class="play-main">
                 <div class="play-side">
+                    // Beside the turn, where the player just wrote: the top bar never shifts for it.
+                    <UndoButton />
                     <Show when=move || first_seat_open.get()>
                         <WhoStarts />
                     </Show>
@@ -89,12 +95,34 @@ fn TurnPanel() -> impl IntoView {
     let players = store.players();
     let current = store.current_seat();
     let seat = move || current.get().unwrap_or(0);
-    let handed_over = store.handed_over();
+    let pass_to = store.pass_to();
+    let computer = store.computer_to_play();
     let (mode, turn) = (store.mode(), store.turn());
     let app_dice = move || mode.get() == Some(DiceMode::App);
+    let rules = store.rules();
+    let language = store.language().get_untracked();
     let status = move || {
         let name = player_name(players, seat());
-        let (dice, used) = turn.with(|turn| (turn.dice, turn.rolls_used));
+        let (dice, used, announced) = turn.with(|turn| (turn.dice, turn.rolls_used, turn.announced));
+        let announced = announced.and_then(|category| {
+            rules.with(|rules| {
+                Some(
+                    rules
+                        .as_ref()?
+                        .ruleset()
+                        .cell(category)?
+                        .label
+                        .get(language)
+                        .to_string(),
+                )
+            })
+        });
+        if computer.get().is_some() {
+            return (words.computer_turn)(&name, used, MAX_ROLLS);
+        }
+        if let Some(label) = announced {
+            return (words.announced_status)(&name, &label, used, MAX_ROLLS);
+        }
         match (mode.get(), used) {
             (Some(DiceMode::Pad), _) if dice.is_some() => (words.pad_dice_entered)(&name),
             (Some(DiceMode::Pad), _) => (words.pad_tap_cell)(&name),
@@ -104,10 +132,18 @@ fn TurnPanel() -> impl IntoView {
         }
     };
     view! {
-        <section class="turn" aria-label=words.turn>
-            <Show when=move || handed_over.get()>
-                <p class="pass">{move || (words.pass_to)(&player_name(players, seat()))}</p>
-            </Show>
+        <section class="turn" class:computer-turn=move || computer.get().is_some() aria-label=words.turn>
+            {move || {
+                pass_to
+                    .get()
+                    .map(|to| {
+                        view! {
+                            <p class="pass" data-pass-to=to.to_string()>
+                                {(words.pass_to)(&player_name(players, to))}
+                            </p>
+                        }
+                    })
+            }}
             <p class="status" data-current-seat=move || seat().to_string() aria-live="polite">
                 {status}
             </p>
@@ -117,8 +153,11 @@ fn TurnPanel() -> impl IntoView {
             </Show>
             // The dice and the roll come first; the hint and the coach follow in a task of their own.
             <Deferred>
-                <HintPanel />
-                <CoachLine />
+                <div class="turn-tools">
+                    <HintPanel />
+                    <CoachLine />
+                </div>
+                <PassedVerdict />
             </Deferred>
         </section>
     }
@@ -262,7 +301,8 @@ fn WhoStarts() -> impl IntoView {
             .collect_view()
     };
     view! {
-        <section class="who-starts" data-who-starts>
+        <section class="who-starts" data-who-starts aria-labelledby="who-starts-title">
+            <h2 id="who-starts-title">{words.who_starts}</h2>
             <label>
                 <span>{words.first_player}</span>
                 <select
@@ -296,9 +336,14 @@ fn UndoButton() -> impl IntoView {
     let players = store.players();
     let rules = store.rules();
     move || {
-        let (seat, category, points) = undoable.get()?;
-        let label = rules.get()?.ruleset().cell(category)?.label.get(language);
-        let text = (words.undo_cell)(&player_name(players, seat), label, points);
+        let (seat, taken_back) = undoable.get()?;
+        let name = player_name(players, seat);
+        let ruleset = rules.get()?.ruleset();
+        let label = |category| ruleset.cell(category).map(|cell| cell.label.get(language));
+        let text = match taken_back {
+            TakenBack::Box(category, points) => (words.undo_cell)(&name, label(category)?, points),
+            TakenBack::Announcement(category) => (words.undo_announcement)(&name, label(category)?),
+        };
         Some(view! {
             <button class="undo secondary" data-action="undo" on:click=move |_| store.undo()>
                 {text}

@@ -85,6 +85,7 @@ fn lobby_status(room: &RoomView) -> String {
     match room.state {
         RoomState::Offline => words.room_offline.to_string(),
         _ if room.own_seats.is_empty() && room.refusal.is_none() => words.joining.to_string(),
+        _ if room.may_try_another_name => words.choose_another_name.to_string(),
         _ if room.own_seats.is_empty() => words.watching.to_string(),
         _ if room.hosting => words.you_host.to_string(),
         _ => match &room.host_name {
@@ -281,20 +282,60 @@ fn RoomPlayerRow(player: RoomPlayer) -> impl IntoView {
     }
 }
 
-/// Why the server did not seat this device (it watches), as the server said it.
+/// Why the server did not seat this device (it watches), as the server said it; a name refused may be
+/// changed and tried again, and coming after the start is said as what it is: watching.
 #[component]
 fn RoomRefusal() -> impl IntoView {
     let store = expect_context::<GameStore>();
+    let words = store.words();
     let view = store.room_view();
     move || {
-        view.with(|room| room.as_ref().and_then(|room| room.refusal.clone()))
-            .map(|reason| {
-                view! {
-                    <p class="error" data-room-error="true">
-                        {reason}
-                    </p>
+        view.with(|room| {
+            let room = room.as_ref()?;
+            let reason = room.refusal.clone()?;
+            Some(match (room.came_late, room.may_try_another_name) {
+                (true, _) => view! {
+                    <p class="note" data-room-error="true">{reason}</p>
+                    <p class="note">{words.came_late}</p>
                 }
+                .into_any(),
+                (false, true) => view! {
+                    <p class="error" data-room-error="true">{reason}</p>
+                    <TryAnotherName />
+                }
+                .into_any(),
+                (false, false) => view! { <p class="error" data-room-error="true">{reason}</p> }.into_any(),
             })
+        })
+    }
+}
+
+/// After a name refused: another name, and Join again.
+#[component]
+fn TryAnotherName() -> impl IntoView {
+    let store = expect_context::<GameStore>();
+    let words = store.words();
+    let name = RwSignal::new(String::new());
+    let join = move |event: leptos::ev::SubmitEvent| {
+        event.prevent_default();
+        store.join_as(&name.get_untracked());
+    };
+    view! {
+        <form class="seat-another" on:submit=join>
+            <label>
+                <span>{words.try_another_name}</span>
+                <input
+                    data-room-field="retry-name"
+                    maxlength=fivedice_rules::MAX_NAME_CHARS.to_string()
+                    placeholder=words.your_name
+                    prop:value=move || name.get()
+                    on:input=move |event| name.set(event_target_value(&event))
+                />
+            </label>
+            <button type="submit" class="primary" data-action="join-again">
+                {words.join_again}
+            </button>
+        </form>
     }
 }
 

@@ -4,6 +4,7 @@
 use leptos::html;
 use leptos::prelude::*;
 
+use super::finished_sheet::finished_sheet;
 use crate::files;
 use crate::i18n::Words;
 use crate::store::GameStore;
@@ -108,7 +109,14 @@ pub fn History() -> impl IntoView {
     let store = expect_context::<GameStore>();
     let words = store.words();
     let history = store.history();
-    move || {
+    // The finished game whose sheet is open, by its table's id.
+    let viewing = RwSignal::new(None::<String>);
+    let sheet = move || {
+        let id = viewing.get()?;
+        let game = history.with(|games| games.iter().find(|g| g.table_id == id).map(|g| g.game.clone()))?;
+        Some(finished_sheet(game, viewing))
+    };
+    let list = move || {
         let games = history.get();
         (!games.is_empty()).then(|| {
             let rows = games
@@ -122,13 +130,21 @@ pub fn History() -> impl IntoView {
                         .collect::<Vec<_>>()
                         .join(" · ");
                     let id = finished.table_id.clone();
+                    let view_id = id.clone();
                     view! {
                         <tr>
                             <td>{when(words, finished.finished_ms)}</td>
                             <td>{game.rules().ruleset().name}</td>
                             <td>{finished.table_name.clone()}</td>
                             <td>{scores}</td>
-                            <td>
+                            <td class="row-actions">
+                                <button
+                                    class="link"
+                                    data-action="view-game"
+                                    on:click=move |_| viewing.set(Some(view_id.clone()))
+                                >
+                                    {words.view_sheet}
+                                </button>
                                 <button class="link" data-action="share-game" on:click=move |_| store.share(&id)>
                                     {words.share}
                                 </button>
@@ -159,7 +175,8 @@ pub fn History() -> impl IntoView {
                 </section>
             }
         })
-    }
+    };
+    view! { {list} {sheet} }
 }
 
 /// The player's data as a file: everything out, a file back in, and any unreadable data kept aside.

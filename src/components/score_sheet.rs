@@ -2,7 +2,7 @@
 //! mark), a row per cell, the totals at the foot of each section.
 
 use fivedice_rules::{
-    Category, Cell, Column, Columns, Language, Move, Place, Preview, Ruleset, Section, Totals,
+    Category, Cell, Column, Columns, Language, Move, Place, Preview, Ruleset, RulesetId, Section, Totals,
 };
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -105,9 +105,28 @@ pub fn ScoreSheet() -> impl IntoView {
                     {total_row(words.grand_total, "grand", seats, Columns::ONE, |t| t.grand, None)}
                 </tbody>
             </table>
+            {(!plain).then(|| column_legend(columns, language, words))}
         </div>
     }
     .into_any()
+}
+
+/// Column Yam: what each column's mark means, under the sheet.
+fn column_legend(columns: Columns, language: Language, words: &'static crate::i18n::Words) -> impl IntoView {
+    let items = columns
+        .as_slice()
+        .iter()
+        .map(|&column| {
+            view! {
+                <li>
+                    <strong>{column.symbol()} " " {column.label().get(language)}</strong>
+                    " — "
+                    {(words.column_in_short)(column)}
+                </li>
+            }
+        })
+        .collect_view();
+    view! { <ul class="column-legend" data-column-legend aria-label=words.columns_legend>{items}</ul> }
 }
 
 /// Column Yam: each player's columns, headed by their marks (the name in full for assistive technologies).
@@ -139,6 +158,26 @@ fn hook(seat: usize, column: Option<Column>, name: &str) -> String {
     }
 }
 
+/// A themed sheet's box (Yardzee's "Straight to the ?") with its plain name and points beside it, as the
+/// Yahtzee sheet it plays by calls it: "Small straight · 30".
+fn plain_rule(
+    ruleset: &'static Ruleset,
+    cell: &'static Cell,
+    language: Language,
+    words: &'static crate::i18n::Words,
+) -> Option<impl IntoView + use<>> {
+    let plain = RulesetId::Yahtzee
+        .ruleset()
+        .cell(cell.category)?
+        .label
+        .get(language);
+    // "Ones (Aces)" says its plain name already.
+    let themed = ruleset.id != RulesetId::Yahtzee.id() && !cell.label.get(language).contains(plain);
+    themed.then(|| {
+        view! { <small class="plain-rule">{format!("{plain} · {}", (words.points_short)(cell.points))}</small> }
+    })
+}
+
 fn section_rows(
     ruleset: &'static Ruleset,
     language: Language,
@@ -147,6 +186,7 @@ fn section_rows(
     columns: Columns,
 ) -> impl IntoView {
     let label = ruleset.section_label(section).get(language);
+    let words = crate::i18n::words(language);
     let rows = ruleset
         .cells_in(section)
         .map(|cell| {
@@ -154,6 +194,7 @@ fn section_rows(
                 <tr>
                     <th scope="row" class="label">
                         {cell.label.get(language)}
+                        {plain_rule(ruleset, cell, language, words)}
                     </th>
                     {places(columns, seats)
                         .map(|(seat, column)| {
@@ -260,7 +301,7 @@ fn ParRow(seats: usize, columns: Columns) -> impl IntoView {
 }
 
 /// One box of one player's sheet: its written value, or a button while the current player may write it (or,
-/// in the announced column right after the first roll, announce it). `plain`: a one-column sheet, whose boxes
+/// in the announced column right after the first roll, announce it: the picker offers both). `plain`: a one-column sheet, whose boxes
 /// are named `seat:cell`; column Yam's are `seat:column:cell`.
 #[component]
 fn SheetCell(seat: usize, column: Column, cell: &'static Cell, plain: bool) -> impl IntoView {
@@ -281,8 +322,12 @@ fn SheetCell(seat: usize, column: Column, cell: &'static Cell, plain: bool) -> i
     let picking = move || picker.with(|picker| picker.is_some_and(|p| p.place == place));
     let current = store.current_seat();
     let current = move || current.get() == Some(seat);
-    let announces = store.announces(seat, category);
-    let announces = move || column == Column::Announced && announces();
+    let last_written = store.last_written();
+    let just_written = move || {
+        last_written
+            .get()
+            .is_some_and(|(by, at, _)| (by, at) == (seat, place))
+    };
     let announced = store.announced();
     let announced = move || column == Column::Announced && current() && announced() == Some(category);
     let button_id = id.clone();
@@ -294,6 +339,7 @@ fn SheetCell(seat: usize, column: Column, cell: &'static Cell, plain: bool) -> i
             class:choosable=move || preview.get().is_some()
             class:current-col=current
             class:announced=announced
+            class:just-written=just_written
             data-announced=move || announced().then_some("true")
             data-cell=move || preview.get().is_none().then(|| id.clone())
             data-value=move || written.get().map(|value| value.to_string()).unwrap_or_default()
@@ -305,8 +351,6 @@ fn SheetCell(seat: usize, column: Column, cell: &'static Cell, plain: bool) -> i
                         Preview::Scores(value) => ((words.cell_scores)(label, value), Some(value)),
                         Preview::Write => ((words.cell_write)(label), None),
                     };
-                    // Tapping announces this box (its score as it lies shows all the same).
-                    let aria = if announces() { (words.announce_box)(label) } else { aria };
                     view! {
                         <button
                             class="cell-button"
@@ -316,13 +360,7 @@ fn SheetCell(seat: usize, column: Column, cell: &'static Cell, plain: bool) -> i
                             data-value=""
                             data-announced=move || announced().then_some("true")
                             aria-label=aria
-                            on:click=move |_| {
-                                if announces() {
-                                    store.announce(category);
-                                } else {
-                                    store.open_picker(place);
-                                }
-                            }
+                            on:click=move |_| store.open_picker(place)
                         >
                             {shown.map(|value| value.to_string())}
                         </button>

@@ -144,7 +144,7 @@ pub fn SetupScreen() -> impl IntoView {
                             <select
                                 data-setup="player-kind"
                                 aria-label=(words.player_n_is)(seat + 1)
-                                disabled=move || mode.get() == DiceMode::Pad || column_game()
+                                disabled=move || mode.get() == DiceMode::Pad
                                 on:change=move |event| {
                                     let level = event_target_value(&event).parse::<Level>().ok();
                                     computers.update(|seats| {
@@ -158,9 +158,13 @@ pub fn SetupScreen() -> impl IntoView {
                                 {Level::ALL
                                     .into_iter()
                                     .map(|level| {
-                                        let label = move || {
-                                            let mean = level.mean_score(ruleset.get());
-                                            (words.bot_with_mean)(words.level(level), &words.number(mean, 0))
+                                        // Column Yam's computer players are estimates: no exact mean to show.
+                                        let label = move || match column_game() {
+                                            true => words.level(level).to_string(),
+                                            false => {
+                                                let mean = level.mean_score(ruleset.get());
+                                                (words.bot_with_mean)(words.level(level), &words.number(mean, 0))
+                                            }
                                         };
                                         view! { <option value=level.id()>{label}</option> }
                                     })
@@ -168,6 +172,9 @@ pub fn SetupScreen() -> impl IntoView {
                             </select>
                         </div>
                     </For>
+                    <Show when=move || mode.get() == DiceMode::Pad>
+                        <p class="muted" data-setup-note="bots-need-app-dice">{words.bots_need_app_dice}</p>
+                    </Show>
                     <Show when=any_computer>
                         <label class="bot-speed">
                             <span>{words.bots_move}</span>

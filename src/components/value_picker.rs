@@ -43,6 +43,7 @@ pub fn ValuePicker() -> impl IntoView {
             by_hand: pad_without_dice,
             bonus: bonus_points,
             cross_out,
+            announce,
         } = offers.get()?;
         let rules = rules.get_untracked()?;
         let label = rules.ruleset().cell(place.category)?.label.get(language);
@@ -56,7 +57,8 @@ pub fn ValuePicker() -> impl IntoView {
             offers
                 .iter()
                 .map(|&value| {
-                    let chosen = move || picker.with(|p| p.is_some_and(|p| p.chosen == Some(value)));
+                    let chosen =
+                        move || picker.with(|p| p.is_some_and(|p| p.chosen == Some(value) && !p.announcing));
                     let text = if value == 0 {
                         words.cross_out.to_string()
                     } else {
@@ -75,6 +77,30 @@ pub fn ValuePicker() -> impl IntoView {
                     }
                 })
                 .collect_view()
+        };
+        // Column Yam: announce the box instead of writing the first roll in it; what that commits to is said.
+        let announce_choice = move || {
+            announce.then(|| {
+                let on = move || picker.with(|p| p.is_some_and(|p| p.announcing));
+                view! {
+                    <button
+                        class="offer announce"
+                        class:chosen=on
+                        data-offer="announce"
+                        aria-pressed=move || on().to_string()
+                        on:click=move |_| store.choose_announcing()
+                    >
+                        {words.announce_offer}
+                    </button>
+                }
+            })
+        };
+        let announce_note = {
+            let label = label.clone();
+            move || {
+                let on = picker.with(|p| p.is_some_and(|p| p.announcing));
+                on.then(|| view! { <p class="announce-note">{(words.announce_explained)(&label)}</p> })
+            }
         };
         // The Yam sheet: cross the cell out on purpose, whatever the dice score there.
         let cross_out = move || {
@@ -130,7 +156,8 @@ pub fn ValuePicker() -> impl IntoView {
                         when=move || entering.get()
                         fallback=move || {
                             view! {
-                                <div class="offers">{buttons()} {cross_out()}</div>
+                                <div class="offers">{announce_choice()} {buttons()} {cross_out()}</div>
+                                {announce_note.clone()}
                                 {bonus_toggle()}
                             }
                         }
@@ -158,7 +185,7 @@ pub fn ValuePicker() -> impl IntoView {
                             class="primary"
                             data-action="confirm"
                             node_ref=confirm_button
-                            disabled=move || picker.with(|p| p.is_none_or(|p| p.chosen.is_none()))
+                            disabled=move || picker.with(|p| p.is_none_or(|p| p.chosen.is_none() && !p.announcing))
                             on:click=move |_| store.confirm()
                         >
                             {words.confirm}

@@ -216,7 +216,39 @@ pub static WORDS: Words = Words {
     more_for_bonus: |needed| format!("{needed} more for the bonus"),
     cell_scores: |cell, value| format!("{cell}: score {value}"),
     cell_write: |cell| format!("{cell}: write a score"),
-    announce_box: |cell| format!("{cell}: announce it (this turn ends here)"),
+    announce_offer: "Announce",
+    announce_explained: |cell| {
+        format!(
+            "Announce {cell}: you roll on for it, and this turn then ends in this box, with whatever the dice make there (0 if nothing). Undo takes it back until you roll."
+        )
+    },
+    announced_status: |name, cell, used, rolls| format!("{name} announced {cell} — roll {used} of {rolls}"),
+    came_late: "You are watching this game: every roll and box shows here as it is played.",
+    choose_another_name: "Choose another name to join",
+    try_another_name: "Another name",
+    join_again: "Join",
+    view_sheet: "Sheet",
+    nothing_to_regret: "Nothing to regret: every decision was the best one, or within a tenth of a point of it.",
+    columns_legend: "The columns",
+    column_in_short: |column| match column {
+        Column::Down => "boxes in order, top to bottom",
+        Column::Free => "any box, in any order",
+        Column::Up => "boxes in order, bottom to top",
+        Column::Dry => "only with the turn's first roll",
+        Column::Announced => "announce the box after the first roll, then roll for it",
+    },
+    bots_need_app_dice: "Computer players roll the app's dice: choose “The app's dice” to seat one.",
+    points_short: |points| match points {
+        Points::Fixed(points) => points.to_string(),
+        Points::AllDice => "total of all dice".into(),
+        Points::MatchingDice => "total of those dice".into(),
+    },
+    coach_for: |name| format!("Coach for {name}:"),
+    computer_turn: |name, used, rolls| match used {
+        0 => format!("{name} (computer) is playing…"),
+        _ => format!("{name} (computer) is playing — roll {used} of {rolls}"),
+    },
+    undo_announcement: |name, cell| format!("Undo {name}'s announcement ({cell})"),
 
     cross_out: "Cross out",
     bonus_toggle: |points, mark| match mark {

@@ -16,6 +16,20 @@ fn rolls_left(left: u8) -> String {
     plural(usize::from(left), "lancer restant", "lancers restants")
 }
 
+/// "de" before a name, elided before a vowel sound as French writes it: "d’Anna", "d’Élodie", "de Ben".
+fn de(name: &str) -> String {
+    const VOWELS: [char; 18] = [
+        'a', 'e', 'i', 'o', 'u', 'y', 'à', 'â', 'ä', 'é', 'è', 'ê', 'ë', 'î', 'ï', 'ô', 'ù', 'œ',
+    ];
+    let first = name.chars().next().and_then(|first| first.to_lowercase().next());
+    let vowel = first.is_some_and(|first| VOWELS.contains(&first));
+    if vowel {
+        format!("d’{name}")
+    } else {
+        format!("de {name}")
+    }
+}
+
 pub static WORDS: Words = Words {
     decimal_mark: ',',
     date_time: |year, month, day, hour, minute| {
@@ -120,7 +134,7 @@ pub static WORDS: Words = Words {
     joining: "Connexion…",
     watching: "Spectateur",
     you_host: "Vous recevez : choisissez le jeu, puis lancez la partie quand tout le monde est là.",
-    waiting_for: |host| format!("En attente de {host} pour commencer."),
+    waiting_for: |host| format!("En attente {} pour commencer.", de(host)),
     waiting_for_host: "En attente de l’hôte.",
     add_computer: "Ajouter un ordinateur",
     computer_n: |seat| format!("Ordinateur {seat}"),
@@ -163,9 +177,9 @@ pub static WORDS: Words = Words {
     or_roll_off: "Ou tirez au sort avec vos dés : tapez le dé de chacun, le plus fort commence.",
     highest_starts: "Le plus fort commence",
     tied_roll_again: |names| format!("Égalité en tête : {names} relancent."),
-    undo_cell: |name, cell, points| format!("Annuler {cell} de {name} ({points})"),
+    undo_cell: |name, cell, points| format!("Annuler {cell} {} ({points})", de(name)),
     dice_tray: "Dés",
-    no_rolls_left: "Plus de lancer",
+    no_rolls_left: "Plus de lancers",
     roll_first: |_| format!("Lancer ({})", rolls_left(MAX_ROLLS)),
     roll_again: |left| format!("Relancer ({})", rolls_left(left)),
     held: "GARDÉ",
@@ -199,12 +213,46 @@ pub static WORDS: Words = Words {
     lower_total: "Total du bas",
     grand_total: "Total général",
     bonus_at: |points, threshold| format!("Prime ({points} à {threshold})"),
-    par_row: "Moyenne (3 de chaque)",
+    par_row: "Objectif (3 de chaque)",
     bonus_earned: "Prime gagnée",
     more_for_bonus: |needed| format!("Encore {needed} pour la prime"),
     cell_scores: |cell, value| format!("{cell} : marquer {value}"),
     cell_write: |cell| format!("{cell} : écrire un score"),
-    announce_box: |cell| format!("{cell} : l’annoncer (le tour finira ici)"),
+    announce_offer: "Annoncer",
+    announce_explained: |cell| {
+        format!(
+            "Annoncer {cell} : vous relancez pour la faire, et ce tour finit alors dans cette case, avec ce que les dés y valent (0 s’ils n’y font rien). Annuler la reprend tant que vous n’avez pas relancé."
+        )
+    },
+    announced_status: |name, cell, used, rolls| {
+        format!("{name} a annoncé {cell} — lancer {used} sur {rolls}")
+    },
+    came_late: "Vous regardez cette partie : chaque lancer et chaque case s’affichent ici dès qu’ils sont joués.",
+    choose_another_name: "Choisissez un autre nom pour rejoindre",
+    try_another_name: "Un autre nom",
+    join_again: "Rejoindre",
+    view_sheet: "Feuille",
+    nothing_to_regret: "Rien à regretter : chaque décision était la meilleure, ou à moins d’un dixième de point.",
+    columns_legend: "Les colonnes",
+    column_in_short: |column| match column {
+        Column::Down => "les cases dans l’ordre, de haut en bas",
+        Column::Free => "n’importe quelle case, dans n’importe quel ordre",
+        Column::Up => "les cases dans l’ordre, de bas en haut",
+        Column::Dry => "seulement avec le premier lancer du tour",
+        Column::Announced => "annoncez la case après le premier lancer, puis lancez pour elle",
+    },
+    bots_need_app_dice: "Les joueurs ordinateur lancent les dés de l’appli : choisissez « Les dés de l’appli » pour en installer un.",
+    points_short: |points| match points {
+        Points::Fixed(points) => points.to_string(),
+        Points::AllDice => "total des dés".into(),
+        Points::MatchingDice => "total de ces dés".into(),
+    },
+    coach_for: |name| format!("Conseil pour {name} :"),
+    computer_turn: |name, used, rolls| match used {
+        0 => format!("{name} (ordinateur) joue…"),
+        _ => format!("{name} (ordinateur) joue — lancer {used} sur {rolls}"),
+    },
+    undo_announcement: |name, cell| format!("Annuler l’annonce {} ({cell})", de(name)),
 
     cross_out: "Barrer",
     bonus_toggle: |points, mark| match mark {
@@ -224,7 +272,7 @@ pub static WORDS: Words = Words {
 
     hint: "Conseil",
     working_out: "Calcul du meilleur coup…",
-    expected: |play, points| format!("{play} : {points} espérés"),
+    expected: |play, points| format!("{play} : {points} points espérés"),
     hint_honesty: "Le meilleur pour votre propre score final espéré — pas pour vos chances de battre les autres.",
     hint_estimate: "Approché au Yam à colonnes : le jeu exact sur plusieurs colonnes est hors de portée, alors chaque \
                     colonne est estimée comme jouée seule et le tour est joué pour leur somme. Un bon conseil, pas \

@@ -18,7 +18,9 @@ use crate::storage::{LoadProblem, SaveRefused};
 use crate::table::saved::FileError;
 use fivedice_room::Refusal;
 pub use fivedice_rules::Language;
-use fivedice_rules::{Category, GameError, Joker, JokerCall, Move, Rules, RulesetId, SetupError};
+use fivedice_rules::{
+    Category, Column, GameError, Joker, JokerCall, Move, Points, Rules, RulesetId, SetupError,
+};
 
 /// The words of a language.
 pub fn words(language: Language) -> &'static Words {
@@ -203,8 +205,34 @@ pub struct Words {
     pub more_for_bonus: fn(i32) -> String,
     pub cell_scores: fn(&str, u16) -> String,
     pub cell_write: fn(&str) -> String,
-    /// Column Yam: tapping the box announces it.
-    pub announce_box: fn(&str) -> String,
+    /// Column Yam, in the picker of a box that may be announced: the choice, and what it commits to.
+    pub announce_offer: &'static str,
+    pub announce_explained: fn(&str) -> String,
+    /// The status once a box is announced: (player, box, rolls used, rolls in all).
+    pub announced_status: fn(&str, &str, u8, u8) -> String,
+    /// A latecomer in a room: watching, said as what it is.
+    pub came_late: &'static str,
+    /// A join refused for its name: the status, the field, the button.
+    pub choose_another_name: &'static str,
+    pub try_another_name: &'static str,
+    pub join_again: &'static str,
+    /// A finished game's button that opens its sheet.
+    pub view_sheet: &'static str,
+    /// After the game, for a player none of whose decisions gave up a tenth of a point.
+    pub nothing_to_regret: &'static str,
+    /// Column Yam's legend under the sheet: its name, and each column's rule in a few words.
+    pub columns_legend: &'static str,
+    pub column_in_short: fn(Column) -> &'static str,
+    /// Why the setup screen offers no computer players on a score pad.
+    pub bots_need_app_dice: &'static str,
+    /// What a box pays, in a word or a number, beside a themed sheet's box: 25, "dice total".
+    pub points_short: fn(Points) -> String,
+    /// The coach's word on the box a player has just written, to them: "Coach for Anna:".
+    pub coach_for: fn(&str) -> String,
+    /// A computer player's turn: (player, rolls used, rolls in all).
+    pub computer_turn: fn(&str, u8, u8) -> String,
+    /// Undo of an announcement: (player, box).
+    pub undo_announcement: fn(&str, &str) -> String,
 
     // The picker.
     pub cross_out: &'static str,

@@ -160,3 +160,18 @@ fn a_silent_strategy_engine_is_told_in_the_players_language() {
     let refused = (words(Language::French).engine_failed)(&errors[7]);
     assert!(refused.contains("(unknown ruleset)"), "{refused}");
 }
+
+#[test]
+fn french_elides_de_before_a_vowel_and_counts_in_points() {
+    let fr = words(Language::French);
+    assert_eq!((fr.waiting_for)("Anna"), "En attente d’Anna pour commencer.");
+    assert_eq!((fr.waiting_for)("Élodie"), "En attente d’Élodie pour commencer.");
+    assert_eq!((fr.waiting_for)("Ben"), "En attente de Ben pour commencer.");
+    assert_eq!((fr.undo_cell)("Ugo", "Brelan", 12), "Annuler Brelan d’Ugo (12)");
+    assert_eq!(fr.no_rolls_left, "Plus de lancers");
+    assert!((fr.expected)("Garder 6-6", "197,1").ends_with("197,1 points espérés"));
+    assert!(
+        fr.par_row.starts_with("Objectif"),
+        "three of each is the aim, not an average"
+    );
+}

@@ -26,13 +26,23 @@ impl GameStore {
     /// Lobby: another person at this device takes a seat too (two people sharing a tablet). The device
     /// then plays each of its seats in turn.
     pub fn seat_another_player(&self, player: &str) {
+        if self.may_seat_another() {
+            self.send_join(player);
+        }
+    }
+
+    /// Lobby: after a join refused for its name, this device tries again with another.
+    pub fn join_as(&self, player: &str) {
+        if self.may_try_another_name() {
+            self.send_join(player);
+        }
+    }
+
+    fn send_join(&self, player: &str) {
         let player = match fivedice_room::check_player_name(player) {
             Ok(player) => player,
             Err(error) => return self.tell((self.words().refusal)(&Refusal::Room(error))),
         };
-        if !self.may_seat_another() {
-            return;
-        }
         self.update_online(|online| {
             online.joining = Some(player.clone());
             online.join_sent = true;

@@ -3,7 +3,9 @@
 //! event is back, on one device as online. People's taps wait while a computer player is playing.
 
 use fivedice_room::Action;
-use fivedice_rules::{Category, Dice, Face, FirstPlayerRoll, GameError, Place, Play, Preview, TiedRollOff};
+use fivedice_rules::{
+    Category, Column, Dice, Face, FirstPlayerRoll, GameError, Place, Play, Preview, TiedRollOff,
+};
 use leptos::prelude::*;
 
 use super::GameStore;
@@ -16,6 +18,8 @@ pub struct Picker {
     pub place: Place,
     pub chosen: Option<u16>,
     pub bonus: bool,
+    /// Column Yam: announcing the box is chosen, not writing it (the default where it may be announced).
+    pub announcing: bool,
 }
 
 impl GameStore {
@@ -76,17 +80,12 @@ impl GameStore {
     }
 
     /// Column Yam: announces the box of the announced column this turn will end in.
-    pub fn announce(&self, category: Category) {
-        if !self.computer_playing() && self.acting_seat().is_some() {
-            self.announce_box(category);
-        }
-    }
-
     pub(super) fn announce_box(&self, category: Category) {
         self.send_play(Play::Announce(category));
     }
 
-    /// Opens the picker on a box; with dice on the table, the one value they score there is chosen already.
+    /// Opens the picker on a box; with dice on the table, the one value they score there is chosen already,
+    /// unless the box may be announced now (column Yam), which is then the choice offered first.
     pub(super) fn pick(&self, place: Place) {
         let Some(preview) = self.game_now(|game| game.preview(place)) else {
             return;
@@ -96,10 +95,14 @@ impl GameStore {
             Ok(Preview::Write) => None,
             Err(reason) => return self.tell((self.words().refused)(&reason)),
         };
+        let announcing = self
+            .game_now(|game| place.column == Column::Announced && game.check_announce(place.category).is_ok())
+            .unwrap_or(false);
         self.picker.set(Some(Picker {
             place,
             chosen,
             bonus: false,
+            announcing,
         }));
     }
 
@@ -162,6 +165,16 @@ impl GameStore {
         self.picker.update(|picker| {
             if let Some(picker) = picker {
                 picker.chosen = Some(value);
+                picker.announcing = false;
+            }
+        });
+    }
+
+    /// Column Yam: chooses announcing the box the picker is open on.
+    pub fn choose_announcing(&self) {
+        self.picker.update(|picker| {
+            if let Some(picker) = picker {
+                picker.announcing = true;
             }
         });
     }
@@ -179,11 +192,20 @@ impl GameStore {
     /// Writes the chosen value: the rules score the dice (app dice, or dice entered), or check the value
     /// written by hand (score pad); a 0 where the dice score something is crossing the cell out.
     pub(super) fn write_chosen(&self) {
-        let Some(Picker {
+        let Some(picker) = self.picker.get_untracked() else {
+            return;
+        };
+        if picker.announcing {
+            self.picker.set(None);
+            self.announce_box(picker.place.category);
+            return;
+        }
+        let Picker {
             place,
             chosen: Some(value),
             bonus,
-        }) = self.picker.get_untracked()
+            ..
+        } = picker
         else {
             return;
         };
@@ -198,15 +220,15 @@ impl GameStore {
         self.send_play(play);
     }
 
-    /// Takes back the last cell written, while the rules allow it, by the seat that wrote it, if a person at
-    /// this device (a computer player's cell is nobody's to take back).
+    /// Takes back what the rules allow (the box announced this turn until the next roll, or the last box
+    /// written), for the seat it belongs to, if a person at this device (a computer's is nobody's to take back).
     pub fn undo(&self) {
         self.picker.set(None);
         if let Some(Err(reason)) = self.game_now(|game| game.check(&Play::Undo)) {
             return self.tell((self.words().refused)(&reason));
         }
         match self.undoable().get_untracked() {
-            Some((seat, _, _)) => {
+            Some((seat, _)) => {
                 self.act_as(seat, Action::Play(Play::Undo), true);
             }
             None => self.tell((self.words().refused)(&GameError::NothingToUndo)),

@@ -1,9 +1,10 @@
 //! What components read: narrow memos over the table, each changing only when its own answer changes, so a
 //! tap re-renders the few things it affects. Every answer comes from the rules crate.
 
+use fivedice_room::{Event, LogEntry};
 use fivedice_rules::{
-    Category, Column, Dice, DiceMode, ExtraFiveOfAKind, FirstPlayerRoll, Game, JokerCall, Place, Preview,
-    Rules, Standing, Totals, Turn,
+    Category, Column, Dice, DiceMode, ExtraFiveOfAKind, FirstPlayerRoll, Game, JokerCall, Place, Play,
+    Preview, Rules, Standing, Totals, Turn, Undoable,
 };
 use fivedice_worker::Level;
 use leptos::prelude::*;
@@ -63,6 +64,17 @@ pub struct PickerOffers {
     pub bonus: Option<ExtraFiveOfAKind>,
     /// The sheet lets the player cross the cell out on purpose instead of scoring the dice (Yam).
     pub cross_out: bool,
+    /// Column Yam: the box may be announced now (right after the turn's first roll).
+    pub announce: bool,
+}
+
+/// What the Undo button takes back.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TakenBack {
+    /// A box written, with the points it holds.
+    Box(Category, u16),
+    /// Column Yam: the box announced this turn.
+    Announcement(Category),
 }
 
 impl GameStore {
@@ -162,15 +174,6 @@ impl GameStore {
         move || preview().filter(|_| here.get())
     }
 
-    /// Column Yam: whether tapping this box of the announced column announces it now (right after the first
-    /// roll, nothing announced yet, here), rather than opening the picker.
-    pub fn announces(&self, seat: usize, category: Category) -> impl Reading<bool> + use<> {
-        let here = self.acting_here();
-        let allowed =
-            self.derive(move |_, game| game.current_seat() == seat && game.check_announce(category).is_ok());
-        move || allowed() && here.get()
-    }
-
     /// The box announced this turn, if any (column Yam).
     pub fn announced(&self) -> impl Reading<Option<Category>> + use<> {
         self.derive(|_, game| game.turn().announced)
@@ -207,6 +210,11 @@ impl GameStore {
         self.derive(|_, game| game.standings())
     }
 
+    /// The computer player whose turn it is, if a computer plays now.
+    pub fn computer_to_play(&self) -> impl Reading<Option<Level>> + use<> {
+        self.derive(|table, _| table.computer_to_play())
+    }
+
     /// The computer player at a seat, if any.
     pub fn computer_at(&self, seat: usize) -> impl Reading<Option<Level>> + use<> {
         self.derive(move |table, _| table.computer_at(seat))
@@ -216,17 +224,55 @@ impl GameStore {
         self.derive(move |table, _| table.is_coached(seat))
     }
 
-    /// The turn has just passed to another player (nothing rolled or entered yet, a cell written before).
-    pub fn handed_over(&self) -> impl Reading<bool> + use<> {
-        self.derive(|_, game| {
-            game.players().len() > 1 && !game.log().is_empty() && *game.turn() == Turn::default()
+    /// The seat the device is to be handed to now: the turn has just passed (nothing rolled or entered yet)
+    /// from one person at this device to another person at this device. Never before a computer's turn, and
+    /// never where the next player is on a device of their own.
+    pub fn pass_to(&self) -> impl Reading<Option<usize>> + use<> {
+        self.derive(|table, game| {
+            let last = game.log().len().checked_sub(1)?;
+            let (from, to) = (game.seat_of_entry(last), game.current_seat());
+            let person_here = |seat| table.seats.holds(seat) && table.computer_at(seat).is_none();
+            let fresh = *game.turn() == Turn::default() && !game.is_over();
+            (fresh && from != to && person_here(from) && person_here(to)).then_some(to)
         })
     }
 
-    /// The roll for who starts, until the first die of the game is rolled or the first cell written.
+    /// The last box written, by whom, and its index in the game's log, while the next turn has not begun
+    /// (for a moment's highlight, and the coach's word on it).
+    pub fn last_written(&self) -> impl Reading<Option<(usize, Place, usize)>> + use<> {
+        self.derive(|_, game| {
+            let last = game
+                .log()
+                .len()
+                .checked_sub(1)
+                .filter(|_| *game.turn() == Turn::default())?;
+            let entry = game.log().get(last)?;
+            Some((
+                game.seat_of_entry(last),
+                Place::new(entry.column, entry.category),
+                last,
+            ))
+        })
+    }
+
+    /// The roll for who starts, until the first die of the game is rolled or the first cell written. A score
+    /// pad on one device shows only the roll-off its table typed in: the app rolls no dice for real ones.
     pub fn fresh_first_player_roll(&self) -> impl Reading<Option<FirstPlayerRoll>> + use<> {
         self.derive(|table, game| {
-            let fresh = game.log().is_empty() && game.turn().rolls_used == 0;
+            let typed = || {
+                let play = |entry: &LogEntry| {
+                    matches!(
+                        &entry.event,
+                        Event::Played {
+                            play: Play::FirstPlayer(_),
+                            ..
+                        }
+                    )
+                };
+                table.log.iter().any(play)
+            };
+            let by_the_table = game.mode() != DiceMode::Pad || table.is_online() || typed();
+            let fresh = by_the_table && game.log().is_empty() && game.turn().rolls_used == 0;
             let roll = table.first_player_roll()?;
             (fresh && !roll.rounds.is_empty()).then(|| roll.clone())
         })
@@ -239,15 +285,23 @@ impl GameStore {
         })
     }
 
-    /// The last cell written, while it can be taken back by a person at this device holding its seat (a
-    /// computer player's cell is nobody's to take back): (seat, cell, points).
-    pub fn undoable(&self) -> impl Reading<Option<(usize, Category, u16)>> + use<> {
+    /// What an undo would take back now, while a person at this device holds its seat (a computer player's
+    /// box is nobody's to take back): the seat, and the box written or announced.
+    pub fn undoable(&self) -> impl Reading<Option<(usize, TakenBack)>> + use<> {
         let connected = self.acting_connected();
         let last = self.derive(|table, game| {
-            let entry = game.log().last().filter(|_| game.can_undo())?;
-            let seat = game.seat_of_entry(game.log().len() - 1);
+            let (seat, taken_back) = match game.undoable().ok()? {
+                Undoable::Announcement(category) => (game.current_seat(), TakenBack::Announcement(category)),
+                Undoable::Entry(index) => {
+                    let entry = game.log().get(index)?;
+                    (
+                        game.seat_of_entry(index),
+                        TakenBack::Box(entry.category, entry.points),
+                    )
+                }
+            };
             let person_here = table.seats.holds(seat) && table.computer_at(seat).is_none();
-            person_here.then_some((seat, entry.category, entry.points))
+            person_here.then_some((seat, taken_back))
         });
         move || last().filter(|_| connected.get())
     }
@@ -321,6 +375,8 @@ impl GameStore {
                     by_hand,
                     bonus: bonus.filter(|_| by_hand && game.bonus_available()),
                     cross_out,
+                    announce: place.column == Column::Announced
+                        && game.check_announce(place.category).is_ok(),
                 })
             })
         })

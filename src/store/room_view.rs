@@ -1,7 +1,7 @@
 //! What the room screens show of an online room: its state, its players (who hosts, who is here, whose
 //! seat a computer plays, what this device may do for each), and which seats this device plays.
 
-use fivedice_room::{Phase, TAKE_OVER_AFTER_MS};
+use fivedice_room::{Phase, Refusal, RoomError, TAKE_OVER_AFTER_MS};
 use fivedice_rules::{DiceMode, Rules};
 use leptos::prelude::*;
 
@@ -29,6 +29,10 @@ pub struct RoomView {
     pub dice: DiceMode,
     /// Why the server did not seat this device, which now watches (in the player's language).
     pub refusal: Option<String>,
+    /// The join was refused for its name (taken, or not a name): another may be tried here.
+    pub may_try_another_name: bool,
+    /// The game had started when this device came: it watches, which is no error.
+    pub came_late: bool,
     /// The host may start: enough players for the chosen game.
     pub can_start: bool,
     /// Seats still to fill before the game can start.
@@ -94,8 +98,8 @@ impl GameStore {
         }
     }
 
-    /// Whether this device may play the turn now: while it holds the seat to play (or hosts while a computer
-    /// plays it), and, online, while connected.
+    /// Whether a person at this device may play the turn now: while it holds the seat to play and no computer
+    /// plays it, and, online, while connected.
     pub(super) fn acting_here(&self) -> impl Reading<bool> + use<> {
         let (online, table) = (self.online, self.table);
         move || {
@@ -104,7 +108,9 @@ impl GameStore {
                     .as_ref()
                     .is_none_or(|online| online.connection == Connection::Online)
             });
-            connected && table.with(|table| table.as_ref().and_then(Table::acting_seat).is_some())
+            // A computer's turn is nobody's to tap, even on the device that plays it.
+            let person = |table: &Table| table.acting_seat().is_some() && table.computer_to_play().is_none();
+            connected && table.with(|table| table.as_ref().is_some_and(person))
         }
     }
 
@@ -118,6 +124,36 @@ impl GameStore {
                 table.with(|table| Some(room_view(online, table.as_ref()?, words)))
             })
         })
+    }
+}
+
+/// After a join refused for its name (taken, or not a name): whether another may be tried from here (the
+/// lobby, no seat held here, a seat free).
+fn may_try_another_name(online: &OnlineRoom, table: &Table) -> bool {
+    let room = &table.room;
+    let for_its_name = matches!(
+        online.refusal,
+        Some(Refusal::Room(
+            RoomError::NameTaken(_)
+                | RoomError::PlayerNameEmpty
+                | RoomError::PlayerNameTooLong
+                | RoomError::PlayerNameControl
+        ))
+    );
+    for_its_name
+        && table.seats.is_empty()
+        && room.phase() == Phase::Lobby
+        && room.seats().len() < room.max_players()
+}
+
+impl GameStore {
+    /// Whether this device, refused a seat for its name, may try another now.
+    pub(super) fn may_try_another_name(&self) -> bool {
+        self.online.with_untracked(|online| {
+            let online = online.as_ref()?;
+            self.table
+                .with_untracked(|table| Some(may_try_another_name(online, table.as_ref()?)))
+        }) == Some(true)
     }
 }
 
@@ -166,6 +202,8 @@ fn room_view(online: &OnlineRoom, table: &Table, words: &'static Words) -> RoomV
         rules: room.rules(),
         dice: room.dice_mode(),
         refusal: online.refusal.as_ref().map(words.refusal),
+        may_try_another_name: may_try_another_name(online, table),
+        came_late: matches!(online.refusal, Some(Refusal::Room(RoomError::Started))),
         can_start: hosting && room.phase() == Phase::Lobby && players_missing == 0,
         players_missing,
         watchers: online.watchers,

@@ -84,12 +84,12 @@ test("computer players play a whole column game (up, dry, announced) against a p
     await expect(page.locator('[data-current-seat="0"]')).toBeVisible({ timeout: 60_000 });
     await expect(page.locator('[data-action="roll"]')).toBeEnabled();
     await page.locator('[data-action="roll"]').click();
-    // Anna writes the first box offered, right after her first roll (in the announced column, a first tap
-    // announces the box and a second opens it).
+    // Anna writes the first box offered, right after her first roll (in the announced column the picker
+    // offers announcing it first: she chooses the value instead).
     const box = page.locator('button[data-cell^="0:"]:not([disabled])').first();
     const id = await box.getAttribute("data-cell");
     await box.click();
-    if (id.includes(":announced:")) await page.locator(`button[data-cell="${id}"]`).click();
+    if (id.includes(":announced:")) await page.locator('[data-offer]:not([data-offer="announce"])').first().click();
     await page.locator('[data-action="confirm"]').click();
     await expect(page.locator(`[data-cell="${id}"]`)).not.toHaveAttribute("data-value", "");
   }

@@ -109,13 +109,27 @@ test("a two-player three-column game on the score pad, each box offering what it
   await expectTotals(page, 1, USUAL, written);
 });
 
-test("the announced column: a tap after the first roll announces, and the turn ends there", async ({ page }) => {
+test("the announced column: a tap and Confirm after the first roll announce, Undo takes it back until the roll, and the turn ends there", async ({ page }) => {
   const columns = ["announced", "free"];
   await startGame(page, { rules: "yam", players: ["Anna"], seed: 8, columns });
   await page.locator('[data-action="roll"]').click();
   await page.locator('button[data-cell="0:announced:sixes"]').click();
+  // The picker offers the announcement first, and says what it commits to; nothing is announced before Confirm.
+  await expect(page.getByRole("dialog").locator('[data-offer="announce"]')).toHaveAttribute("aria-pressed", "true");
+  await expect(page.locator('[data-cell="0:announced:sixes"]')).not.toHaveAttribute("data-announced", "true");
+  await page.locator('[data-action="confirm"]').click();
+  await expect(page.locator('[data-cell="0:announced:sixes"]')).toHaveAttribute("data-announced", "true");
+  await expect(page.locator("[data-current-seat]")).toContainText("announced Sixes");
+  // Announced by mistake: Undo takes it back before the next roll, and the dice stay as they lie.
+  const before = await readDice(page);
+  await page.locator('[data-action="undo"]').click();
+  await expect(page.locator("[data-announced]")).toHaveCount(0);
+  expect(await readDice(page)).toEqual(before);
+  await page.locator('button[data-cell="0:announced:sixes"]').click();
+  await page.locator('[data-action="confirm"]').click();
   await expect(page.locator('[data-cell="0:announced:sixes"]')).toHaveAttribute("data-announced", "true");
   await page.locator('[data-action="roll"]').click();
+  await expect(page.locator('[data-action="undo"]')).toHaveCount(0);
   // Nothing but the announced box may end this turn.
   await expect(page.locator('button[data-cell^="0:"]')).toHaveCount(1);
   const dice = await readDice(page);

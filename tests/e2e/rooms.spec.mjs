@@ -381,6 +381,7 @@ test("a column Yam room: the host chooses the columns, announcements and boxes r
       const id = `${seat}:${column}:${cell}`;
       if (column === "announced") {
         await page.locator(`button[data-cell="${id}"]`).click();
+        await page.locator('[data-action="confirm"]').click();
         for (const device of pages) await expect(device.locator(`[data-cell="${id}"]`)).toHaveAttribute("data-announced", "true");
         await roll(page, 1);
         // Bound by the announcement: no other box of the player is open.

@@ -130,10 +130,9 @@ fn undo_takes_back_a_persons_cell_but_not_a_computer_players() {
     let (store, _) = fresh();
     start(store, RulesetId::Yam, DiceMode::Pad, &["Anna", "Ben"], SEED);
     write_next_cell(store);
-    let (seat, category, _) = store
-        .undoable()
-        .get_untracked()
-        .expect("Anna's cell can be undone");
+    let Some((seat, crate::store::TakenBack::Box(category, _))) = store.undoable().get_untracked() else {
+        panic!("Anna's cell can be undone");
+    };
     store.undo();
     assert_eq!(store.cell_value(seat, category.into()).get_untracked(), None);
     assert_eq!(store.undoable().get_untracked(), None);
@@ -366,4 +365,65 @@ fn an_unreadable_save_is_recovered_from_its_previous_copy() {
     );
     reloaded.roll();
     assert_eq!(reloaded.turn().get_untracked().rolls_used, 2, "it plays on");
+}
+
+#[test]
+fn an_announcement_is_a_choice_in_the_picker_confirmed_and_undone_until_the_next_roll() {
+    use super::TakenBack;
+    use fivedice_rules::{Column, Columns, Place, Rules};
+    let (store, _) = fresh();
+    let mut table = request(RulesetId::Yam, DiceMode::App, &["Anna", "Ben"], Some(SEED));
+    let columns = Columns::new(&[Column::Free, Column::Announced]).unwrap();
+    table.rules = Rules::new(RulesetId::Yam).with_columns(columns).unwrap();
+    store.start(table, String::new());
+    store.roll();
+    let full_house = Place::new(Column::Announced, Category::FullHouse);
+    store.open_picker(full_house);
+    let picker = store.picker().get_untracked().expect("the picker is open");
+    assert!(picker.announcing, "announcing is the choice offered first");
+    assert!(store.picker_offers().get_untracked().unwrap().announce);
+    // Nothing is announced until the player confirms.
+    assert_eq!(store.announced().get_untracked(), None);
+    store.confirm();
+    assert_eq!(store.announced().get_untracked(), Some(Category::FullHouse));
+    assert_eq!(
+        store.undoable().get_untracked(),
+        Some((0, TakenBack::Announcement(Category::FullHouse)))
+    );
+    store.undo();
+    assert_eq!(store.announced().get_untracked(), None);
+    assert_eq!(
+        store.turn().get_untracked().rolls_used,
+        1,
+        "the dice stay as they lie"
+    );
+    // Writing the first roll in the box instead: the value, not the announcement.
+    store.open_picker(full_house);
+    let points = store.picker_offers().get_untracked().unwrap().offers[0];
+    store.choose(points);
+    store.confirm();
+    assert_eq!(store.cell_value(0, full_house).get_untracked(), Some(points));
+}
+
+#[test]
+fn the_device_is_passed_only_from_one_person_here_to_another() {
+    let (store, _) = fresh();
+    start(store, RulesetId::Yahtzee, DiceMode::App, &["Anna", "Ben"], SEED);
+    assert_eq!(store.pass_to().get_untracked(), None, "nobody has played yet");
+    store.roll();
+    store.open_picker(Category::Chance.into());
+    store.confirm();
+    assert_eq!(store.pass_to().get_untracked(), Some(1));
+    let ben_is = |level| {
+        store
+            .table
+            .update(|table| table.as_mut().unwrap().computer = vec![None, level]);
+    };
+    // Were Ben a computer player, nobody would hand the tablet to him.
+    ben_is(Some(fivedice_worker::Level::Optimal));
+    assert_eq!(store.pass_to().get_untracked(), None);
+    ben_is(None);
+    assert_eq!(store.pass_to().get_untracked(), Some(1));
+    store.roll();
+    assert_eq!(store.pass_to().get_untracked(), None, "Ben has the tablet");
 }

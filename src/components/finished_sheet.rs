@@ -1,0 +1,104 @@
+//! A finished game's sheet, opened from the list of finished games to be looked at: every box as it was
+//! written and each player's totals (read from the rules crate), nothing to tap but Close. A chunk of its own.
+
+use fivedice_rules::{Column, Game, Section};
+use leptos::prelude::*;
+
+use super::lazy::{Loaded, lazy};
+use crate::store::GameStore;
+
+/// The dialog for the finished game `game`, while `open` holds it.
+pub fn finished_sheet(game: Game, open: RwSignal<Option<String>>) -> impl IntoView {
+    lazy(finished_sheet_part, (game, open))
+}
+
+#[wasm_split_helpers::wasm_split(history, fallible)]
+fn finished_sheet_part() -> Loaded<(Game, RwSignal<Option<String>>)> {
+    Ok(|(game, open)| view! { <FinishedSheet game open /> }.into_any())
+}
+
+#[component]
+fn FinishedSheet(game: Game, open: RwSignal<Option<String>>) -> impl IntoView {
+    let store = expect_context::<GameStore>();
+    let words = store.words();
+    let language = store.language().get_untracked();
+    let rules = game.rules();
+    let ruleset = rules.ruleset();
+    let columns: Vec<Column> = rules.columns().as_slice().to_vec();
+    let seats = game.players().len();
+    let close = move || open.set(None);
+    super::close_on_escape(close);
+    let heads = game
+        .players()
+        .iter()
+        .map(|name| view! { <th scope="colgroup" colspan=columns.len().to_string()>{name.clone()}</th> })
+        .collect_view();
+    let column_heads = (columns.len() > 1).then(|| {
+        let marks = (0..seats)
+            .flat_map(|_| columns.iter().copied())
+            .map(|column| view! { <th scope="col" title=column.label().get(language)>{column.symbol()}</th> })
+            .collect_view();
+        view! { <tr><th></th>{marks}</tr> }
+    });
+    let cell_rows = [Section::Upper, Section::Lower]
+        .into_iter()
+        .flat_map(|section| ruleset.cells_in(section))
+        .map(|cell| {
+            let values = (0..seats)
+                .flat_map(|seat| columns.iter().map(move |&column| (seat, column)))
+                .map(|(seat, column)| {
+                    let value = game
+                        .sheet(seat, column)
+                        .and_then(|sheet| sheet.get(cell.category));
+                    view! { <td>{value.map(|value| value.to_string())}</td> }
+                })
+                .collect_view();
+            view! { <tr><th scope="row">{cell.label.get(language)}</th>{values}</tr> }
+        })
+        .collect_view();
+    let span = columns.len().to_string();
+    let total_row = |label: String, read: fn(&fivedice_rules::Totals) -> u16| {
+        let values = (0..seats)
+            .map(|seat| {
+                let value = game.totals(seat).map(|totals| read(&totals));
+                view! { <td colspan=span.clone()>{value.map(|value| value.to_string())}</td> }
+            })
+            .collect_view();
+        view! { <tr class="total"><th scope="row">{label}</th>{values}</tr> }
+    };
+    let totals = view! {
+        {total_row(words.upper_total.to_string(), |t| t.upper)}
+        {total_row((words.bonus_at)(ruleset.upper_bonus.points, ruleset.upper_bonus.threshold), |t| t.bonus)}
+        {total_row(words.lower_total.to_string(), |t| t.lower)}
+        {ruleset.extra_five_of_a_kind.map(|extra| total_row(extra.bonus_label.get(language).to_string(), |t| t.five_of_a_kind_bonus))}
+        {total_row(words.grand_total.to_string(), |t| t.grand)}
+    };
+    view! {
+        <div class="backdrop" on:click=move |_| close()>
+            <div
+                class="picker finished-sheet"
+                role="dialog"
+                aria-modal="true"
+                aria-labelledby="finished-sheet-title"
+                data-finished-sheet
+                on:click=|event| event.stop_propagation()
+            >
+                <h2 id="finished-sheet-title">{ruleset.name}</h2>
+                <div class="scroll-x">
+                    <table class="sheet finished">
+                        <thead>
+                            <tr><th></th>{heads}</tr>
+                            {column_heads}
+                        </thead>
+                        <tbody>{cell_rows} {totals}</tbody>
+                    </table>
+                </div>
+                <div class="picker-actions">
+                    <button class="primary" data-action="close-sheet" on:click=move |_| close()>
+                        {words.close}
+                    </button>
+                </div>
+            </div>
+        </div>
+    }
+}
