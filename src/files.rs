@@ -27,6 +27,66 @@ pub fn download(name: &str, contents: &str) -> Result<(), String> {
     Ok(())
 }
 
+/// How a shared file left the page.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shared {
+    /// The device's share sheet took it (or the player closed the sheet).
+    Sheet,
+    /// No share sheet takes files here: it was saved as a download instead.
+    Downloaded,
+}
+
+/// Offers `contents` as a file to the device's share sheet where it takes files (tablets and phones), and
+/// as a download elsewhere.
+pub async fn share(name: &str, contents: &str) -> Result<Shared, String> {
+    use js_sys::{Array, Function, Object, Reflect};
+    let Some(navigator) = web_sys::window().map(|window| window.navigator()) else {
+        return download(name, contents).map(|()| Shared::Downloaded);
+    };
+    let parts = Array::of1(&contents.into());
+    let file =
+        web_sys::File::new_with_str_sequence(&parts, name).map_err(|_| format!("could not make {name}"))?;
+    let data = Object::new();
+    let files = Array::of1(&file);
+    let set = |key: &str, value: &wasm_bindgen::JsValue| Reflect::set(&data, &key.into(), value).is_ok();
+    let method = |key: &str| {
+        Reflect::get(&navigator, &key.into())
+            .ok()
+            .and_then(|f| f.dyn_into::<Function>().ok())
+    };
+    let (Some(can_share), Some(share)) = (method("canShare"), method("share")) else {
+        return download(name, contents).map(|()| Shared::Downloaded);
+    };
+    let takes_files = set("files", &files)
+        && can_share
+            .call1(&navigator, &data)
+            .is_ok_and(|yes| yes.is_truthy());
+    if !takes_files {
+        return download(name, contents).map(|()| Shared::Downloaded);
+    }
+    let promise = share
+        .call1(&navigator, &data)
+        .ok()
+        .and_then(|promise| promise.dyn_into::<js_sys::Promise>().ok());
+    match promise {
+        Some(promise) => match JsFuture::from(promise).await {
+            Ok(_) => Ok(Shared::Sheet),
+            // Closing the sheet is the player's choice, not a failure.
+            Err(error)
+                if Reflect::get(&error, &"name".into())
+                    .ok()
+                    .and_then(|n| n.as_string())
+                    .as_deref()
+                    == Some("AbortError") =>
+            {
+                Ok(Shared::Sheet)
+            }
+            Err(_) => download(name, contents).map(|()| Shared::Downloaded),
+        },
+        None => download(name, contents).map(|()| Shared::Downloaded),
+    }
+}
+
 /// The text of the first file chosen in a file input.
 pub async fn read_chosen_file(input: &web_sys::HtmlInputElement) -> Result<String, String> {
     let file = input

@@ -234,6 +234,11 @@ pub fn check_room_server(store: GameStore) {
 }
 
 async fn ask_room_server() -> Option<bool> {
+    Some(room_status().await?.server == "fivedice")
+}
+
+/// What `rooms/status` beside the page says, if it answers.
+pub async fn room_status() -> Option<ServerStatus> {
     use wasm_bindgen_futures::JsFuture;
     let window = web_sys::window()?;
     let response: web_sys::Response = JsFuture::from(window.fetch_with_str("rooms/status"))
@@ -242,18 +247,19 @@ async fn ask_room_server() -> Option<bool> {
         .dyn_into()
         .ok()?;
     if !response.ok() {
-        return Some(false);
+        return None;
     }
     let text = JsFuture::from(response.text().ok()?).await.ok()?.as_string()?;
-    let status: ServerStatus = serde_json::from_str(&text).ok()?;
-    Some(status.server == "fivedice")
+    serde_json::from_str(&text).ok()
 }
 
 /// What `rooms/status` says: the room server answers `fivedice`; a static host serves the build's own file,
-/// which says `static`.
+/// which says `static`. `invite`: where the other devices reach the app, when not at the page's own address.
 #[derive(serde::Deserialize)]
-struct ServerStatus {
+pub struct ServerStatus {
     server: String,
+    #[serde(default)]
+    pub invite: Option<String>,
 }
 
 #[cfg(test)]

@@ -24,7 +24,9 @@ import { brotliCompressSync, constants } from "node:zlib";
 // table's feel (issue 24, +5.9 KB): announcing as a confirmed choice that undo takes back, a computer's turn
 // shown as such, Pass only between people at this device, the coach's word as the turn passes, the sheet in
 // its own frame beside the dice, plain rules beside Yardzee's names, column Yam's legend, and their words.
-const BUDGET_BYTES = 321_900;
+// Lowered to 319,300 B: importing a file and sharing a game are a chunk of their own (-5.2 KB), which paid
+// for the rest of issue 24 (the share sheet, the rule options one tap away, the sheet's frame, +2.6 KB).
+const BUDGET_BYTES = 319_300;
 const TARGET_BYTES = 200_000;
 
 /**

@@ -6,6 +6,7 @@ mod finished_sheet;
 mod game_choice;
 mod hint;
 mod how_to_play;
+mod invite;
 mod join_room_card;
 mod joker_note;
 mod lazy;

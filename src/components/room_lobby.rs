@@ -7,6 +7,7 @@ use fivedice_rules::{Columns, DiceMode, Joker, RulesetId};
 use leptos::prelude::*;
 
 use super::game_choice::{ColumnChoice, DiceModeSelect, JokerSelect, RulesetSelect};
+use super::invite::Invite;
 use super::lazy::{Loaded, lazy};
 use crate::store::{GameStore, RoomPlayer, RoomState, RoomView};
 
@@ -47,6 +48,7 @@ fn Lobby() -> impl IntoView {
                     <header class="brand">
                         <h1>{(words.room_title)(&name)}</h1>
                         <p aria-live="polite">{status}</p>
+                        <Invite room=name.clone() />
                     </header>
                     <section class="card" aria-labelledby="room-players-title">
                         <h2 id="room-players-title">{words.players}</h2>
@@ -184,9 +186,11 @@ fn RoomGameChoice(room: RoomView) -> impl IntoView {
             <DiceModeSelect
                 value=dice
                 disabled=locked
-                app_label=words.server_dice
+                app_label=words.app_dice
                 on_choose=Callback::new(move |mode| choose(ruleset, joker, mode))
             />
+            // Said beside the choice, not in it: a phone's select shows one short line.
+            {(dice == DiceMode::App).then(|| view! { <p class="muted">{words.server_dice}</p> })}
             {room
                 .hosting
                 .then(|| {
@@ -389,6 +393,7 @@ fn RoomBarShown() -> impl IntoView {
             <span class="room-name">{move || (words.room_title)(&name())} " " <span class="muted">{label}</span></span>
             <RoomPlayers />
             <RoomRefusal />
+            <Invite room=Signal::derive(name) />
         </section>
     }
 }

@@ -5,6 +5,7 @@ use leptos::html;
 use leptos::prelude::*;
 
 use super::finished_sheet::finished_sheet;
+use super::lazy::SplitLoaderError;
 use crate::files;
 use crate::i18n::Words;
 use crate::store::GameStore;
@@ -19,6 +20,28 @@ fn when(words: &Words, ms: f64) -> String {
         date.get_hours(),
         date.get_minutes(),
     )
+}
+
+/// Reading an imported file, checking all of it and merging it (a chunk of its own, `data`: a first visit
+/// imports nothing).
+#[wasm_split_helpers::wasm_split(data, fallible)]
+fn importer() -> Result<fn(GameStore, &str), SplitLoaderError> {
+    Ok(|store, text| store.import(text))
+}
+
+/// Sharing a finished game as a file (in the `data` chunk too).
+#[wasm_split_helpers::wasm_split(data, fallible)]
+fn sharer() -> Result<fn(GameStore, &str), SplitLoaderError> {
+    Ok(|store, id| store.share(id))
+}
+
+fn share(store: GameStore, id: String) {
+    leptos::task::spawn_local(async move {
+        match sharer().await {
+            Ok(share) => share(store, &id),
+            Err(_) => store.tell(store.words().not_fetched_offline),
+        }
+    });
 }
 
 /// Games saved mid-way, to pick up again or delete.
@@ -145,7 +168,7 @@ pub fn History() -> impl IntoView {
                                 >
                                     {words.view_sheet}
                                 </button>
-                                <button class="link" data-action="share-game" on:click=move |_| store.share(&id)>
+                                <button class="link" data-action="share-game" on:click=move |_| share(store, id.clone())>
                                     {words.share}
                                 </button>
                             </td>
@@ -189,9 +212,10 @@ pub fn YourData() -> impl IntoView {
     let import = move |_| {
         let Some(input) = chooser.get() else { return };
         leptos::task::spawn_local(async move {
-            match files::read_chosen_file(&input).await {
-                Ok(text) => store.import(&text),
-                Err(reason) => store.import_failed(&reason),
+            match (files::read_chosen_file(&input).await, importer().await) {
+                (Ok(text), Ok(import)) => import(store, &text),
+                (Err(reason), _) => store.import_failed(&reason),
+                (_, Err(_)) => store.import_failed(words.not_fetched_offline),
             }
             input.set_value("");
         });

@@ -64,7 +64,8 @@ pub fn ScoreSheet() -> impl IntoView {
         })
         .collect_view();
     view! {
-        <div class="sheet-wrap" node_ref=wrap>
+        // A region of its own that scrolls: the keyboard reaches it even before any box is open.
+        <div class="sheet-wrap" node_ref=wrap tabindex="0" role="region" aria-label=words.score_sheet>
             <table class="sheet" data-seats=seats.to_string()>
                 <thead>
                     <tr>

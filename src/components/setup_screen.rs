@@ -97,8 +97,15 @@ pub fn SetupScreen() -> impl IntoView {
                         computers.update(|seats| seats.truncate(id.ruleset().max_players));
                     })
                 />
+                // The rule printed on the sheet is chosen already: a newcomer need not read about the Joker
+                // to start, and a table that plays it otherwise changes it here, one tap away.
                 <Show when=has_joker>
-                    <JokerSelect value=joker on_choose=Callback::new(move |choice| joker.set(choice)) />
+                    <details class="rule-options">
+                        <summary data-action="rule-options">
+                            {move || (words.joker_summary)((words.joker_in_force)(joker.get()))}
+                        </summary>
+                        <JokerSelect value=joker on_choose=Callback::new(move |choice| joker.set(choice)) />
+                    </details>
                 </Show>
                 <Show when=plays_in_columns>
                     <ColumnChoice in_columns columns />

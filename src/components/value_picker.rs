@@ -174,7 +174,7 @@ pub fn ValuePicker() -> impl IntoView {
                                         aria-pressed=move || entering.get().to_string()
                                         on:click=move |_| entering.update(|on| *on = !*on)
                                     >
-                                        {words.enter_dice}
+                                        {move || if entering.get() { words.type_value } else { words.enter_dice }}
                                     </button>
                                 }
                             })}

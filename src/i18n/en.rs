@@ -41,7 +41,7 @@ pub static WORDS: Words = Words {
     joker_none: "No Joker restriction",
     dice: "Dice",
     app_dice: "The app's dice",
-    server_dice: "The app's dice (the server rolls)",
+    server_dice: "The room's server rolls the app's dice, the same for every device.",
     own_dice: "Our own dice (score pad)",
     table_name: "Table name",
     players: "Players",
@@ -207,6 +207,7 @@ pub static WORDS: Words = Words {
         JokerCall::FullValue(_) => "Joker: any open cell; full house and straights score in full.".into(),
     },
 
+    score_sheet: "Score sheet",
     upper_total: "Upper total",
     lower_total: "Lower total",
     grand_total: "Grand total",
@@ -237,6 +238,19 @@ pub static WORDS: Words = Words {
         Column::Dry => "only with the turn's first roll",
         Column::Announced => "announce the box after the first roll, then roll for it",
     },
+    invite: "Invite",
+    invite_code: "QR code of the room's address",
+    invite_how: "Point a phone's camera at the code, or send the link: it opens this room.",
+    copy_link: "Copy the link",
+    link_copied: "The room's link is copied: paste it in a message.",
+    link_not_copied: "The link could not be copied here: press and hold it to copy it.",
+    type_value: "Type the value",
+    shared_as_download: |name| {
+        format!(
+            "Saved to this device's downloads as {name}: send that file to anyone, and they open it with Import in Five Dice."
+        )
+    },
+    joker_summary: |rule| format!("{rule} · change"),
     bots_need_app_dice: "Computer players roll the app's dice: choose “The app's dice” to seat one.",
     points_short: |points| match points {
         Points::Fixed(points) => points.to_string(),

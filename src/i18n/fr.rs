@@ -51,7 +51,7 @@ pub static WORDS: Words = Words {
     joker_none: "Sans restriction",
     dice: "Dés",
     app_dice: "Les dés de l’appli",
-    server_dice: "Les dés de l’appli (le serveur lance)",
+    server_dice: "Le serveur de la salle lance les dés de l’appli, les mêmes pour tous les appareils.",
     own_dice: "Nos propres dés (feuille de marque)",
     table_name: "Nom de la table",
     players: "Joueurs",
@@ -209,6 +209,7 @@ pub static WORDS: Words = Words {
         }
     },
 
+    score_sheet: "Feuille de marque",
     upper_total: "Total du haut",
     lower_total: "Total du bas",
     grand_total: "Total général",
@@ -241,6 +242,19 @@ pub static WORDS: Words = Words {
         Column::Dry => "seulement avec le premier lancer du tour",
         Column::Announced => "annoncez la case après le premier lancer, puis lancez pour elle",
     },
+    invite: "Inviter",
+    invite_code: "Code QR de l’adresse de la salle",
+    invite_how: "Visez le code avec l’appareil photo d’un téléphone, ou envoyez le lien : il ouvre cette salle.",
+    copy_link: "Copier le lien",
+    link_copied: "Le lien de la salle est copié : collez-le dans un message.",
+    link_not_copied: "Le lien n’a pas pu être copié ici : gardez le doigt dessus pour le copier.",
+    type_value: "Saisir la valeur",
+    shared_as_download: |name| {
+        format!(
+            "Enregistré dans les téléchargements de cet appareil sous {name} : envoyez ce fichier, on l’ouvre avec Importer dans Five Dice."
+        )
+    },
+    joker_summary: |rule| format!("{rule} · changer"),
     bots_need_app_dice: "Les joueurs ordinateur lancent les dés de l’appli : choisissez « Les dés de l’appli » pour en installer un.",
     points_short: |points| match points {
         Points::Fixed(points) => points.to_string(),

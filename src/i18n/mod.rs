@@ -55,6 +55,7 @@ pub struct Words {
     pub joker_none: &'static str,
     pub dice: &'static str,
     pub app_dice: &'static str,
+    /// Online, under the dice choice: who rolls the app's dice.
     pub server_dice: &'static str,
     pub own_dice: &'static str,
     pub table_name: &'static str,
@@ -196,6 +197,8 @@ pub struct Words {
     pub joker_call: fn(JokerCall, &str, &str) -> String,
 
     // The sheet.
+    /// The sheet's frame, for assistive technologies.
+    pub score_sheet: &'static str,
     pub upper_total: &'static str,
     pub lower_total: &'static str,
     pub grand_total: &'static str,
@@ -223,6 +226,19 @@ pub struct Words {
     /// Column Yam's legend under the sheet: its name, and each column's rule in a few words.
     pub columns_legend: &'static str,
     pub column_in_short: fn(Column) -> &'static str,
+    /// A room's invitation: the button, the QR code's name, how to use it, copying the link.
+    pub invite: &'static str,
+    pub invite_code: &'static str,
+    pub invite_how: &'static str,
+    pub copy_link: &'static str,
+    pub link_copied: &'static str,
+    pub link_not_copied: &'static str,
+    /// The score pad's picker, while the dice rolled are being entered: back to typing the value.
+    pub type_value: &'static str,
+    /// A finished game shared where no share sheet takes files: saved as this download.
+    pub shared_as_download: fn(&str) -> String,
+    /// The setup screen's line for the Joker rule chosen, which opens the choice: (the rule in force).
+    pub joker_summary: fn(&str) -> String,
     /// Why the setup screen offers no computer players on a score pad.
     pub bots_need_app_dice: &'static str,
     /// What a box pays, in a word or a number, beside a themed sheet's box: 25, "dice total".

@@ -52,10 +52,20 @@ impl GameStore {
         Some((name, bundle.to_json(self.now_ms())))
     }
 
+    /// Shares a finished game as a file: through the device's share sheet, or saved as a download where there
+    /// is none (and the player is told where it went).
     pub fn share(&self, table_id: &str) {
-        if let Some((name, contents)) = self.share_file(table_id) {
-            self.download(&name, &contents);
-        }
+        let Some((name, contents)) = self.share_file(table_id) else {
+            return;
+        };
+        let store = *self;
+        leptos::task::spawn_local(async move {
+            match files::share(&name, &contents).await {
+                Ok(files::Shared::Sheet) => {}
+                Ok(files::Shared::Downloaded) => store.tell((store.words().shared_as_download)(&name)),
+                Err(message) => store.tell(message),
+            }
+        });
     }
 
     /// Reads an export (or a shared game), checks all of it, and adds what is not here yet.

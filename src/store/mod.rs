@@ -192,7 +192,7 @@ impl GameStore {
     }
 
     /// Tells the player something, replacing what was shown.
-    fn tell(&self, message: impl AsRef<str>) {
+    pub fn tell(&self, message: impl AsRef<str>) {
         self.notice.set(Some(capitalised(message.as_ref())));
     }
 

@@ -455,3 +455,47 @@ test("when the host leaves the lobby, every device keeps its own seat and the ne
     await rm(folder, { recursive: true, force: true });
   }
 });
+
+test("a refused name tries another, a latecomer is told they watch, and Invite shows the room's QR and link", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const folder = await mkdtemp(join(tmpdir(), "fivedice-rooms-"));
+  const port = await freePort();
+  const server = await startRoomServer({ dist, data: join(folder, "rooms.sqlite3"), port });
+  const contexts = [];
+  const open = async (address) => {
+    const context = await browser.newContext({ ...device, baseURL: server.url });
+    contexts.push(context);
+    const page = await context.newPage();
+    await page.goto(address);
+    return page;
+  };
+  try {
+    const anna = await open("index.html?room=Famille&name=Anna&lang=en");
+    await expect(anna.locator('[data-room-player="0"]')).toHaveText("Anna");
+    // The room's name as it was typed; its key in the hook.
+    await expect(anna.locator('[data-room="famille"] h1')).toContainText("Famille");
+    await anna.locator('[data-action="invite"]').click();
+    const invite = anna.locator("[data-invite]");
+    await expect(invite.locator("svg")).toBeVisible();
+    const link = await invite.getAttribute("data-link");
+    expect(link).toBe(`${server.url}index.html?room=Famille`);
+    // Someone else arrives by the link, with Anna's name: refused, then seated under another.
+    const second = await open(`${link}&name=anna`);
+    await expect(second.locator("[data-room-error]")).toBeVisible();
+    await second.locator('[data-room-field="retry-name"]').fill("Anne");
+    await second.locator('[data-action="join-again"]').click();
+    await expect(second.locator('[data-room-player="1"]')).toHaveText("Anne");
+    await expect(second.locator("[data-room-error]")).toHaveCount(0);
+    await anna.locator('[data-action="start-game"]').click();
+    await expect(anna.locator('[data-room="famille"]')).toHaveAttribute("data-room-state", "playing");
+    // A latecomer is not scolded: the reason, and plainly that they watch.
+    const late = await open("index.html?room=Famille&name=Cleo&lang=en");
+    await expect(late.locator("[data-room-error]")).toHaveText("This game has started; ask for a new room");
+    await expect(late.locator(".room-bar")).toContainText("You are watching this game");
+    await expect(late.locator("[data-seat-self]")).toHaveAttribute("data-seat-self", "");
+  } finally {
+    for (const context of contexts) await context.close();
+    await server.stop();
+    await rm(folder, { recursive: true, force: true });
+  }
+});

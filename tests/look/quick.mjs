@@ -4,14 +4,16 @@ import { chromium } from "@playwright/test";
 import { startServer } from "../e2e/serve.mjs";
 
 const [name, width, height, url, script = ""] = process.argv.slice(2);
-const server = await startServer({ dir: "dist", listenPort: 8098, basePath: "/" });
+// QUICK_BASE names a server already running (the room server, for a room's screens).
+const base = process.env.QUICK_BASE ?? "http://127.0.0.1:8098/";
+const server = process.env.QUICK_BASE ? null : await startServer({ dir: "dist", listenPort: 8098, basePath: "/" });
 const browser = await chromium.launch({
   executablePath: "/usr/bin/chromium",
   args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
 });
 try {
   const page = await browser.newPage({ viewport: { width: Number(width), height: Number(height) } });
-  await page.goto(`http://127.0.0.1:8098/index.html${url}`);
+  await page.goto(`${base}index.html${url}`);
   await page.waitForSelector("main .setup, main .play, main .room-lobby");
   await page.evaluate(`(async () => {
     const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -20,8 +22,8 @@ try {
     ${script}
     await wait(400);
   })()`);
-  await page.screenshot({ path: `tests/look/artifacts/${name}.png` });
+  await page.screenshot({ path: `tests/look/artifacts/${name}.png`, fullPage: Boolean(process.env.FULL) });
 } finally {
   await browser.close();
-  server.close();
+  server?.close();
 }

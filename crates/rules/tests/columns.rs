@@ -173,8 +173,8 @@ fn an_announced_box_binds_the_turn_and_undo_restores_the_announcement() {
     game.toggle_hold(0).unwrap();
     game.toggle_hold(1).unwrap();
     game.roll(&mut script(&[6, 4, 4])).unwrap();
-    // Rolled on it: the announcement holds.
-    assert_eq!(game.undoable(), Err(GameError::UndoTooLate));
+    // Rolled on it: the announcement holds (and nothing was written yet to take back).
+    assert_eq!(game.undoable(), Err(GameError::NothingToUndo));
     // Once announced, nothing else may be written this turn, not even a free box.
     assert_eq!(
         game.score(Place::new(Column::Free, Category::Fours)).unwrap_err(),

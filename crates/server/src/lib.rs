@@ -1,7 +1,8 @@
 //! The Five Dice room server: serves the built app and hosts its online tables on one origin.
 //!
 //! - `GET /` and every other path: the static app from `--dist` (`index.html` for `/`).
-//! - `GET /rooms` (also `/rooms/status`): `{"server":"fivedice","version":N}`, so the app can tell that this
+//! - `GET /rooms` (also `/rooms/status`): `{"server":"fivedice","version":N}` (and `"invite"`: the address the
+//!   other devices reach the app by, when it is not the page's own), so the app can tell that this
 //!   address has a room server (a plain static host answers with its own 404).
 //! - `GET /rooms/ws`: the WebSocket of [`fivedice_room::protocol`].
 //!
@@ -71,6 +72,8 @@ struct Shared {
     origins: Vec<String>,
     /// The port it listens on: pages from this server at this port may open rooms.
     port: u16,
+    /// Where other devices reach the app, for a room's invitation (`None`: wherever the page was loaded).
+    invite: Option<String>,
     store: Arc<Store>,
     rooms: Rooms,
     connections_per_ip: Arc<ConnectionsPerIp>,
@@ -91,6 +94,12 @@ impl RunningServer {
     /// The address it listens on (with the real port when started on port 0).
     pub fn addr(&self) -> SocketAddr {
         self.addr
+    }
+
+    /// Where the other devices of a table reach the app, if not wherever the page was loaded: the first
+    /// public origin, or this machine's address on its network when listening on every interface.
+    pub fn invite_address(&self) -> Option<&str> {
+        self.shared.invite.as_deref()
     }
 
     /// How many rooms are open in memory now.
@@ -135,11 +144,13 @@ pub async fn start(config: Config) -> Result<RunningServer, StartError> {
         .local_addr()
         .map_err(|error| StartError::Bind(config.addr.clone(), error))?;
     let (stop, shutdown) = watch::channel(false);
+    let invite = invite_address(&config.origins, addr);
     let shared = Arc::new(Shared {
         rooms: Rooms::new(Arc::clone(&store), config.limits.clone()),
         limits: config.limits,
         origins: config.origins,
         port: addr.port(),
+        invite,
         store,
         connections_per_ip: Arc::new(ConnectionsPerIp::default()),
         shutdown: shutdown.clone(),
@@ -161,6 +172,28 @@ pub async fn start(config: Config) -> Result<RunningServer, StartError> {
     })
 }
 
+/// Where the other devices reach the app: the first public origin (behind a proxy), else, for a server
+/// listening on every interface, this machine's address on the network its default route leaves by (a UDP
+/// socket "connected" to a documentation address: nothing is sent, the system only picks the interface).
+fn invite_address(origins: &[String], addr: SocketAddr) -> Option<String> {
+    if let Some(origin) = origins.first() {
+        return Some(format!("{origin}/"));
+    }
+    if !addr.ip().is_unspecified() {
+        return None;
+    }
+    let probe = std::net::UdpSocket::bind((addr.ip(), 0)).ok()?;
+    let target: SocketAddr = if addr.is_ipv4() {
+        ([192, 0, 2, 1], 9).into()
+    } else {
+        ("2001:db8::1".parse::<std::net::IpAddr>().ok()?, 9).into()
+    };
+    probe.connect(target).ok()?;
+    let local = probe.local_addr().ok()?.ip();
+    (!local.is_unspecified() && !local.is_loopback())
+        .then(|| format!("http://{}/", SocketAddr::new(local, addr.port())))
+}
+
 fn router(shared: Arc<Shared>, dist: PathBuf) -> Router {
     Router::new()
         .route("/rooms", get(status))
@@ -170,8 +203,12 @@ fn router(shared: Arc<Shared>, dist: PathBuf) -> Router {
         .with_state(shared)
 }
 
-async fn status() -> impl IntoResponse {
-    axum::Json(serde_json::json!({"server": "fivedice", "version": PROTOCOL_VERSION}))
+async fn status(State(shared): State<Arc<Shared>>) -> impl IntoResponse {
+    let mut status = serde_json::json!({"server": "fivedice", "version": PROTOCOL_VERSION});
+    if let Some(invite) = &shared.invite {
+        status["invite"] = invite.as_str().into();
+    }
+    axum::Json(status)
 }
 
 async fn open_socket(
@@ -249,3 +286,31 @@ impl fmt::Display for StartError {
 }
 
 impl std::error::Error for StartError {}
+
+#[cfg(test)]
+mod tests {
+    use super::invite_address;
+
+    #[test]
+    fn the_invitation_names_the_public_origin_or_this_machine_on_its_network() {
+        let listed = vec!["https://dice.example".to_string()];
+        let loopback = "127.0.0.1:8080".parse().expect("an address");
+        assert_eq!(
+            invite_address(&listed, loopback).as_deref(),
+            Some("https://dice.example/")
+        );
+        // A page loaded from a server on loopback invites by its own address: nobody else reaches it.
+        assert_eq!(invite_address(&[], loopback), None);
+        // On every interface: this machine's address on its network (none where it has no route out).
+        if let Some(invite) = invite_address(&[], "0.0.0.0:8080".parse().expect("an address")) {
+            assert!(
+                invite.starts_with("http://") && invite.ends_with(":8080/"),
+                "{invite}"
+            );
+            assert!(
+                !invite.contains("0.0.0.0") && !invite.contains("127.0.0.1"),
+                "{invite}"
+            );
+        }
+    }
+}

@@ -38,6 +38,9 @@ async fn main() -> ExitCode {
         server.addr(),
         data.display()
     );
+    if let Some(invite) = server.invite_address() {
+        println!("fivedice-server: the other devices at the table open {invite}");
+    }
     match server.run_until_signal().await {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
