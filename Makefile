@@ -49,10 +49,13 @@ e2e: setup-node setup-chromium
 	playwright test
 
 ## The same screens in Chromium and in WebKit (WebKitGTK, the engine of Safari on an iPad), side by side in
-## tests/look/artifacts/ to be looked at (not part of `make test`: WebKit is a large install).
+## tests/look/artifacts/ to be looked at (not part of `make test`: WebKit is a large install): the start
+## screen, the table at three sizes, a computer's turn, a hint, the pickers, column Yam's legend, the score
+## pad's who-starts, a room's invitation and the analysis after a game.
 .PHONY: look
 look: dist setup-chromium
 	@command -v WebKitWebDriver >/dev/null && command -v xvfb-run >/dev/null || (apt-get update -qq && apt-get install -y -qq webkit2gtk-driver xvfb)
+	$(CARGO) build -p fivedice-server --locked
 	xvfb-run -a -s "-screen 0 1280x1100x24" node tests/look/engines.mjs
 
 ## Sizes and timings (figures go to BENCHMARKS.md).

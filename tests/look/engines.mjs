@@ -1,10 +1,13 @@
 // `make look`: the same screens in Chromium and in WebKit (WebKitGTK's MiniBrowser, the engine of Safari on an
 // iPad), side by side in tests/look/artifacts/, to be looked at. Chromium through Playwright, WebKit through
-// WebKitGTK's WebDriver; both play each state the same way (a script run in the page), on dist/ served here.
+// WebKitGTK's WebDriver; both play each state the same way (a script run in the page), on dist/ served by the
+// room server (the invitation's QR code is a room's).
 import { spawn } from "node:child_process";
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { chromium } from "@playwright/test";
-import { startServer } from "../e2e/serve.mjs";
+import { startRoomServer } from "../e2e/room-server.mjs";
 
 const PORT = 8097;
 const DRIVER_PORT = 4447;
@@ -16,7 +19,54 @@ const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const tap = async (selector, ms = 350) => { document.querySelector(selector).click(); await wait(ms); };
 (async () => { ${body} })().catch((error) => done("failed: " + error));`;
 
+// A turn of the player to play: a roll, the first box offered, Confirm.
+const playTurn = `await tap('[data-action=roll]', 600);
+  await tap('button[data-cell^="' + document.querySelector('[data-current-seat]').dataset.currentSeat + ':"]');
+  await tap('[data-action=confirm]');`;
+const fourPlayers = "?new=1&rules=yahtzee&players=Anna,Ben,Chloé,Dan&seed=3&lang=en";
+
 const states = [
+  ...[
+    ["play-tablet-portrait", 768, 1024],
+    ["play-tablet-landscape", 1024, 768],
+    ["play-phone", 390, 844],
+  ].map(([name, width, height]) => ({
+    name,
+    url: fourPlayers,
+    width,
+    height,
+    script: steps(`await tap('[data-action=roll]', 600); await tap('[data-die="1"]', 200); done("rolled");`),
+  })),
+  {
+    name: "computer-turn-tablet-landscape",
+    url: "?new=1&rules=yahtzee&players=Anna,Robo&bots=human,optimal&botdelay=2500&seed=5&lang=en",
+    width: 1024,
+    height: 768,
+    script: steps(`if (document.querySelector('[data-current-seat]').dataset.currentSeat === '0') { ${playTurn} }
+      await wait(1200); done(document.querySelector('[data-current-seat]').textContent);`),
+  },
+  {
+    name: "columns-legend-tablet-portrait",
+    url: "?new=1&rules=yam&columns=down,free,up,dry,announced&players=Anna,Ben&seed=6&lang=fr",
+    width: 768,
+    height: 1024,
+    script: steps(`await tap('[data-action=roll]', 600); document.querySelector('[data-column-legend]').scrollIntoView();
+      await wait(200); done("legend");`),
+  },
+  {
+    name: "pad-who-starts-phone",
+    url: "?new=1&rules=yahtzee&players=Anna,Ben,Chloé&dice=pad&lang=en",
+    width: 390,
+    height: 844,
+  },
+  {
+    name: "invite-phone-fr",
+    url: "?room=Regard&name=Anna&lang=fr",
+    width: 390,
+    height: 844,
+    script: steps(`for (let i = 0; i < 40 && !document.querySelector('[data-action=invite]'); i++) await wait(100);
+      await tap('[data-action=invite]', 800); done(document.querySelector('[data-invite]')?.dataset.link ?? "no invite");`),
+  },
   { name: "start-tablet-portrait", url: "?lang=en", width: 768, height: 1024 },
   { name: "start-phone-fr", url: "?lang=fr", width: 390, height: 844 },
   {
@@ -133,7 +183,8 @@ async function withWebKit(take) {
   }
 }
 
-const server = await startServer({ dir: "dist", listenPort: PORT, basePath: "/" });
+const folder = await mkdtemp(join(tmpdir(), "fivedice-look-"));
+const server = await startRoomServer({ dist: "dist", data: join(folder, "rooms.sqlite3"), port: PORT });
 await mkdir(OUT, { recursive: true });
 const take = async (state, engine, png, note) => {
   await writeFile(`${OUT}/${state.name}-${engine}.png`, png);
@@ -143,6 +194,7 @@ try {
   await withChromium(take);
   await withWebKit(take);
 } finally {
-  server.close();
+  await server.stop();
+  await rm(folder, { recursive: true, force: true });
 }
 console.log(`look: screenshots in ${OUT}/ (each state as <name>-chromium.png and <name>-webkit.png)`);
