@@ -26,7 +26,9 @@ import { brotliCompressSync, constants } from "node:zlib";
 // its own frame beside the dice, plain rules beside Yardzee's names, column Yam's legend, and their words.
 // Lowered to 319,300 B: importing a file and sharing a game are a chunk of their own (-5.2 KB), which paid
 // for the rest of issue 24 (the share sheet, the rule options one tap away, the sheet's frame, +2.6 KB).
-const BUDGET_BYTES = 319_300;
+// Raised to 321,900 B for what a new player's try found (+2.6 KB): what a computer wrote, another device's turn
+// said as such, French typography's non-breaking spaces (two bytes each), the coach for the player here only.
+const BUDGET_BYTES = 321_900;
 const TARGET_BYTES = 200_000;
 
 /**

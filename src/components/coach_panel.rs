@@ -9,8 +9,8 @@ use super::player_name;
 use fivedice_rules::{Language, Move, Rules};
 
 use crate::i18n::{Words, decimals};
-use crate::store::GameStore;
 use crate::store::Reading as _;
+use crate::store::{GameStore, LastWritten};
 use crate::table::Decision;
 
 /// The least loss worth regretting after the game: what shows as 0.1 point.
@@ -35,12 +35,14 @@ pub fn CoachLine() -> impl IntoView {
     let current = store.current_seat();
     let seat = move || current.get().unwrap_or(0);
     let (decisions, rules) = (store.decisions(), store.rules());
+    let plays_here = store.plays_here();
     move || {
         let seat = seat();
-        let (computer, coached) = (store.computer_at(seat), store.is_coached(seat));
-        // The coach weighs each move against exact play, which column Yam has not (its hints are estimates).
+        let coached = store.is_coached(seat);
+        // The coach weighs each move against exact play, which column Yam has not (its hints are estimates);
+        // and it is the player's own to switch, on their device, never a computer's.
         let exact = rules.get().is_some_and(|rules| rules.columns().is_one());
-        (exact && computer.get().is_none()).then(|| {
+        (exact && plays_here.get()).then(|| {
             let report = move || {
                 let rules = rules.get()?;
                 decisions.with(|decisions| {
@@ -110,7 +112,7 @@ pub fn PassedVerdict() -> impl IntoView {
     let (decisions, rules, players) = (store.decisions(), store.rules(), store.players());
     let last_written = store.last_written();
     move || {
-        let (seat, _, entry) = last_written.get()?;
+        let LastWritten { seat, entry, .. } = last_written.get()?;
         let rules = rules.get()?;
         let coached = store.is_coached(seat).get();
         let text = decisions.with(|decisions| {

@@ -40,22 +40,23 @@ fn FinishedSheet(game: Game, open: RwSignal<Option<String>>) -> impl IntoView {
             .collect_view();
         view! { <tr><th></th>{marks}</tr> }
     });
-    let cell_rows = [Section::Upper, Section::Lower]
-        .into_iter()
-        .flat_map(|section| ruleset.cells_in(section))
-        .map(|cell| {
-            let values = (0..seats)
-                .flat_map(|seat| columns.iter().map(move |&column| (seat, column)))
-                .map(|(seat, column)| {
-                    let value = game
-                        .sheet(seat, column)
-                        .and_then(|sheet| sheet.get(cell.category));
-                    view! { <td>{value.map(|value| value.to_string())}</td> }
-                })
-                .collect_view();
-            view! { <tr><th scope="row">{cell.label.get(language)}</th>{values}</tr> }
-        })
-        .collect_view();
+    let cell_rows = |section: Section| {
+        ruleset
+            .cells_in(section)
+            .map(|cell| {
+                let values = (0..seats)
+                    .flat_map(|seat| columns.iter().map(move |&column| (seat, column)))
+                    .map(|(seat, column)| {
+                        let value = game
+                            .sheet(seat, column)
+                            .and_then(|sheet| sheet.get(cell.category));
+                        view! { <td>{value.map(|value| value.to_string())}</td> }
+                    })
+                    .collect_view();
+                view! { <tr><th scope="row">{cell.label.get(language)}</th>{values}</tr> }
+            })
+            .collect_view()
+    };
     let span = columns.len().to_string();
     let total_row = |label: String, read: fn(&fivedice_rules::Totals) -> u16| {
         let values = (0..seats)
@@ -66,9 +67,12 @@ fn FinishedSheet(game: Game, open: RwSignal<Option<String>>) -> impl IntoView {
             .collect_view();
         view! { <tr class="total"><th scope="row">{label}</th>{values}</tr> }
     };
-    let totals = view! {
+    // In the sheet's own order: each section's boxes, then its totals.
+    let rows = view! {
+        {cell_rows(Section::Upper)}
         {total_row(words.upper_total.to_string(), |t| t.upper)}
         {total_row((words.bonus_at)(ruleset.upper_bonus.points, ruleset.upper_bonus.threshold), |t| t.bonus)}
+        {cell_rows(Section::Lower)}
         {total_row(words.lower_total.to_string(), |t| t.lower)}
         {ruleset.extra_five_of_a_kind.map(|extra| total_row(extra.bonus_label.get(language).to_string(), |t| t.five_of_a_kind_bonus))}
         {total_row(words.grand_total.to_string(), |t| t.grand)}
@@ -90,7 +94,7 @@ fn FinishedSheet(game: Game, open: RwSignal<Option<String>>) -> impl IntoView {
                             <tr><th></th>{heads}</tr>
                             {column_heads}
                         </thead>
-                        <tbody>{cell_rows} {totals}</tbody>
+                        <tbody>{rows}</tbody>
                     </table>
                 </div>
                 <div class="picker-actions">

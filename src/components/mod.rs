@@ -20,6 +20,7 @@ mod setup_screen;
 mod standings;
 mod statistics;
 mod value_picker;
+mod who_starts;
 
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;

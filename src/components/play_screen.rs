@@ -1,6 +1,6 @@
 //! The table in play: whose turn it is, the dice, the sheet, the picker, and the standings at the end.
 
-use fivedice_rules::{DiceMode, Face, MAX_ROLLS, RulesetId, TiedRollOff};
+use fivedice_rules::{Category, DiceMode, Language, MAX_ROLLS, Rules, RulesetId};
 use leptos::ev;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -16,6 +16,7 @@ use super::room_lobby::RoomBar;
 use super::score_sheet::ScoreSheet;
 use super::standings::Standings;
 use super::value_picker::ValuePicker;
+use super::who_starts::{FirstPlayerBanner, WhoStarts};
 use super::{Deferred, after_next_paint};
 use crate::store::GameStore;
 use crate::store::Reading as _;
@@ -50,7 +51,9 @@ pub fn PlayScreen() -> impl IntoView {
     view! {
         <div
             class="play"
-            class:over=over
+            // In play, the screen is the table, its sheet in a frame beside the dice; a finished game, and a
+            // score pad choosing who starts, scroll as a page (what they show is long).
+            class:framed=move || !over() && !first_seat_open.get()
             class:wedding=move || rules.get().is_some_and(|rules| rules.id() == RulesetId::Yardzee)
         >
             <header class="topbar">
@@ -101,27 +104,21 @@ fn TurnPanel() -> impl IntoView {
     let app_dice = move || mode.get() == Some(DiceMode::App);
     let rules = store.rules();
     let language = store.language().get_untracked();
+    let plays_here = store.plays_here();
     let status = move || {
         let name = player_name(players, seat());
         let (dice, used, announced) = turn.with(|turn| (turn.dice, turn.rolls_used, turn.announced));
-        let announced = announced.and_then(|category| {
-            rules.with(|rules| {
-                Some(
-                    rules
-                        .as_ref()?
-                        .ruleset()
-                        .cell(category)?
-                        .label
-                        .get(language)
-                        .to_string(),
-                )
-            })
-        });
+        let announced = announced
+            .and_then(|category| rules.with(|rules| cell_label(rules.as_ref()?, category, language)));
         if computer.get().is_some() {
             return (words.computer_turn)(&name, used, MAX_ROLLS);
         }
         if let Some(label) = announced {
             return (words.announced_status)(&name, &label, used, MAX_ROLLS);
+        }
+        // Another device plays this turn (or this one only watches): nothing to tell anybody here to do.
+        if !plays_here.get() {
+            return (words.their_turn)(&name, used, MAX_ROLLS);
         }
         match (mode.get(), used) {
             (Some(DiceMode::Pad), _) if dice.is_some() => (words.pad_dice_entered)(&name),
@@ -144,6 +141,7 @@ fn TurnPanel() -> impl IntoView {
                         }
                     })
             }}
+            <ComputerWrote />
             <p class="status" data-current-seat=move || seat().to_string() aria-live="polite">
                 {status}
             </p>
@@ -160,6 +158,27 @@ fn TurnPanel() -> impl IntoView {
                 <PassedVerdict />
             </Deferred>
         </section>
+    }
+}
+
+/// A box's name on this sheet, in the language shown.
+fn cell_label(rules: &Rules, category: Category, language: Language) -> Option<String> {
+    Some(rules.ruleset().cell(category)?.label.get(language).to_string())
+}
+
+/// What the computer just wrote, until the next player rolls: its turn is seen to end somewhere.
+#[component]
+fn ComputerWrote() -> impl IntoView {
+    let store = expect_context::<GameStore>();
+    let words = store.words();
+    let language = store.language().get_untracked();
+    let (last_written, players, rules) = (store.last_written(), store.players(), store.rules());
+    move || {
+        let last = last_written.get()?;
+        store.computer_at(last.seat).get()?;
+        let label = rules.with(|rules| cell_label(rules.as_ref()?, last.place.category, language))?;
+        let text = (words.computer_wrote)(&player_name(players, last.seat), last.points, &label);
+        Some(view! { <p class="computer-wrote" data-computer-wrote=last.seat.to_string()>{text}</p> })
     }
 }
 
@@ -192,137 +211,6 @@ fn EnteredDice() -> impl IntoView {
                 </div>
             }
         })
-    }
-}
-
-/// The roll for who starts, shown to everyone until the first cell is written.
-#[component]
-fn FirstPlayerBanner() -> impl IntoView {
-    let store = expect_context::<GameStore>();
-    let words = store.words();
-    let roll = store.fresh_first_player_roll();
-    let players = store.players();
-    move || {
-        let roll = roll.get()?;
-        let name = move |seat: usize| player_name(players, seat);
-        let rolls = roll
-            .rounds
-            .iter()
-            .map(|round| {
-                round
-                    .iter()
-                    .map(|&(seat, face)| format!("{} {}", name(seat), face))
-                    .collect::<Vec<_>>()
-                    .join(" · ")
-            })
-            .collect::<Vec<_>>()
-            .join(words.tie_roll_again);
-        Some(view! {
-            <p class="first-player">
-                <span>{words.who_starts} {rolls}</span>
-                <strong>{(words.starts)(&name(roll.first_seat))}</strong>
-            </p>
-        })
-    }
-}
-
-/// A score pad before anybody plays: who starts, chosen, or by the table's own roll-off typed in.
-#[component]
-fn WhoStarts() -> impl IntoView {
-    let store = expect_context::<GameStore>();
-    let words = store.words();
-    let players = store.players();
-    let current = store.current_seat();
-    let seats = players.get_untracked().len();
-    let contenders = RwSignal::new((0..seats).collect::<Vec<usize>>());
-    let rounds = RwSignal::new(Vec::<Vec<(usize, Face)>>::new());
-    let typed = RwSignal::new(vec![None::<Face>; seats]);
-    let tied = RwSignal::new(None::<String>);
-    let decide = move |_| {
-        let round: Vec<(usize, Face)> = contenders.with_untracked(|seats| {
-            typed.with_untracked(|faces| {
-                seats
-                    .iter()
-                    .filter_map(|&seat| Some((seat, faces[seat]?)))
-                    .collect()
-            })
-        });
-        if round.len() < contenders.with_untracked(Vec::len) {
-            return;
-        }
-        let mut all = rounds.get_untracked();
-        all.push(round);
-        match store.type_roll_off(all.clone()) {
-            None => tied.set(None),
-            Some(TiedRollOff(again)) => {
-                let names: Vec<String> = again.iter().map(|&seat| player_name(players, seat)).collect();
-                tied.set(Some((words.tied_roll_again)(&names.join(", "))));
-                rounds.set(all);
-                contenders.set(again);
-                typed.set(vec![None; seats]);
-            }
-        }
-    };
-    let options = move || {
-        (0..seats)
-            .map(|seat| {
-                view! {
-                    <option value=seat.to_string() selected=move || current.get() == Some(seat)>
-                        {move || player_name(players, seat)}
-                    </option>
-                }
-            })
-            .collect_view()
-    };
-    let roll_off = move || {
-        contenders
-            .get()
-            .into_iter()
-            .map(|seat| {
-                view! {
-                    <label class="roll-off-die">
-                        <span>{player_name(players, seat)}</span>
-                        <select
-                            data-roll-off=seat.to_string()
-                            on:change=move |event| {
-                                let face = event_target_value(&event)
-                                    .parse::<u8>()
-                                    .ok()
-                                    .and_then(|value| Face::ALL.get(usize::from(value).wrapping_sub(1)).copied());
-                                typed.update(|faces| faces[seat] = face);
-                            }
-                        >
-                            <option value="">"–"</option>
-                            {(1..=6u8).map(|face| view! { <option value=face.to_string()>{face}</option> }).collect_view()}
-                        </select>
-                    </label>
-                }
-            })
-            .collect_view()
-    };
-    view! {
-        <section class="who-starts" data-who-starts aria-labelledby="who-starts-title">
-            <h2 id="who-starts-title">{words.who_starts}</h2>
-            <label>
-                <span>{words.first_player}</span>
-                <select
-                    data-action="choose-first"
-                    on:change=move |event| {
-                        if let Ok(seat) = event_target_value(&event).parse::<usize>() {
-                            store.choose_first_seat(seat);
-                        }
-                    }
-                >
-                    {options}
-                </select>
-            </label>
-            <p class="muted">{words.or_roll_off}</p>
-            <div class="roll-off">{roll_off}</div>
-            <p aria-live="polite">{move || tied.get()}</p>
-            <button class="secondary" data-action="roll-off" on:click=decide>
-                {words.highest_starts}
-            </button>
-        </section>
     }
 }
 

@@ -327,7 +327,7 @@ fn SheetCell(seat: usize, column: Column, cell: &'static Cell, plain: bool) -> i
     let just_written = move || {
         last_written
             .get()
-            .is_some_and(|(by, at, _)| (by, at) == (seat, place))
+            .is_some_and(|last| (last.seat, last.place) == (seat, place))
     };
     let announced = store.announced();
     let announced = move || column == Column::Announced && current() && announced() == Some(category);

@@ -50,7 +50,11 @@ pub fn ValuePicker() -> impl IntoView {
         // Column Yam: the box's column too.
         let label = match rules.columns().is_one() {
             true => label.to_string(),
-            false => format!("{label} {}", place.column.symbol()),
+            false => format!(
+                "{label} ({} {})",
+                place.column.symbol(),
+                place.column.label().get(language)
+            ),
         };
         let title = format!("{label} — {}", player_name(players, seat));
         let buttons = move || {
@@ -59,10 +63,11 @@ pub fn ValuePicker() -> impl IntoView {
                 .map(|&value| {
                     let chosen =
                         move || picker.with(|p| p.is_some_and(|p| p.chosen == Some(value) && !p.announcing));
-                    let text = if value == 0 {
-                        words.cross_out.to_string()
-                    } else {
-                        value.to_string()
+                    let text = match (value, announce) {
+                        (0, _) => words.cross_out.to_string(),
+                        // Beside "Announce", a value is writing the box now, with these dice.
+                        (value, true) => (words.write_now)(value),
+                        (value, false) => value.to_string(),
                     };
                     view! {
                         <button

@@ -49,7 +49,7 @@ pub static WORDS: Words = Words {
     player_n_name: |seat| format!("Player {seat} name"),
     player_n_is: |seat| format!("Player {seat} is"),
     a_person: "A person",
-    bot_with_mean: |level, mean| format!("{level} bot · about {mean}"),
+    bot_with_mean: |level, mean| format!("{level} computer (~{mean} pts)"),
     bot: |level| format!("{level} bot"),
     computer_player: |level| format!("Computer player: {level}"),
     level_optimal: "Optimal",
@@ -223,6 +223,7 @@ pub static WORDS: Words = Words {
             "Announce {cell}: you roll on for it, and this turn then ends in this box, with whatever the dice make there (0 if nothing). Undo takes it back until you roll."
         )
     },
+    write_now: |points| format!("Write {points} now"),
     announced_status: |name, cell, used, rolls| format!("{name} announced {cell} — roll {used} of {rolls}"),
     came_late: "You are watching this game: every roll and box shows here as it is played.",
     choose_another_name: "Choose another name to join",
@@ -258,6 +259,11 @@ pub static WORDS: Words = Words {
         Points::MatchingDice => "total of those dice".into(),
     },
     coach_for: |name| format!("Coach for {name}:"),
+    computer_wrote: |name, points, cell| format!("{name} wrote {points} in {cell}."),
+    their_turn: |name, used, rolls| match used {
+        0 => format!("{name}'s turn"),
+        _ => format!("{name}'s turn — roll {used} of {rolls}"),
+    },
     computer_turn: |name, used, rolls| match used {
         0 => format!("{name} (computer) is playing…"),
         _ => format!("{name} (computer) is playing — roll {used} of {rolls}"),

@@ -59,18 +59,18 @@ pub static WORDS: Words = Words {
     player_n_name: |seat| format!("Nom du joueur {seat}"),
     player_n_is: |seat| format!("Le joueur {seat} est"),
     a_person: "Une personne",
-    bot_with_mean: |level, mean| format!("Ordinateur {level} · environ {mean}"),
+    bot_with_mean: |level, mean| format!("Ordinateur {level} (~{mean} pts)"),
     bot: |level| format!("Ordi. {level}"),
-    computer_player: |level| format!("Joueur ordinateur : {level}"),
+    computer_player: |level| format!("Joueur ordinateur : {level}"),
     level_optimal: "optimal",
     level_strong: "fort",
-    level_casual: "détendu",
+    level_casual: "facile",
     bots_move: "Les ordinateurs jouent",
     pace_slow: "Lentement",
     pace_calm: "Posément",
     pace_quick: "Vite",
     pace_instant: "Instantanément",
-    bots_aim: "Les ordinateurs visent leur meilleur score espéré, pas votre défaite : le plus fort joue un solitaire parfait.",
+    bots_aim: "Les ordinateurs visent leur meilleur score espéré, pas votre défaite : le plus fort joue un solitaire parfait.",
     add_player: "Ajouter un joueur",
     remove_player: "Retirer un joueur",
     start: "Commencer",
@@ -81,7 +81,7 @@ pub static WORDS: Words = Words {
     },
     last_played: |when| format!("Jouée le {when}"),
     delete: "Supprimer",
-    delete_this_game: "Supprimer cette partie ?",
+    delete_this_game: "Supprimer cette partie ?",
     keep: "Garder",
     finished_games: "Parties terminées",
     finished: "Terminée",
@@ -92,7 +92,7 @@ pub static WORDS: Words = Words {
     games_live_here: "Les parties sont gardées dans ce navigateur. Exportez-les pour en garder une copie ou les passer sur un autre appareil.",
     export_all: "Tout exporter",
     import_file: "Importer un fichier",
-    unreadable_kept: "Des données enregistrées sont illisibles. Elles sont mises de côté, intactes : ",
+    unreadable_kept: "Des données enregistrées sont illisibles. Elles sont mises de côté, intactes : ",
     download_it: "les télécharger",
 
     statistics: "Statistiques",
@@ -111,7 +111,7 @@ pub static WORDS: Words = Words {
     percent: |number| format!("{number} %"),
     scores_over_games: |games, ruleset| format!("Scores des {} dernières parties de {ruleset}", games),
 
-    perfect_title: "Jusqu’où peut-on bien jouer ?",
+    perfect_title: "Jusqu’où peut-on bien jouer ?",
     perfect_intro: "Le moteur de stratégie calcule, sur cet appareil, le meilleur coup pour chaque situation, et donne le score moyen d’un joueur parfait en solitaire.",
     work_it_out: "Calculer",
     n_of_total: |done, total| format!("{done} sur {total}"),
@@ -122,18 +122,18 @@ pub static WORDS: Words = Words {
 
     play_online: "Jouer en ligne",
     looking_for_server: "Recherche d’un serveur de salles…",
-    no_room_server: "Cette adresse n’a pas de serveur de salles : les salles en ligne demandent ",
+    no_room_server: "Cette adresse n’a pas de serveur de salles : les salles en ligne demandent ",
     rooms_need: " (fivedice-server).",
-    same_room_name: "Chacun sur son appareil : tapez le même nom de salle pour vous asseoir à la même table.",
+    same_room_name: "Chacun sur son appareil : tapez le même nom de salle pour vous asseoir à la même table.",
     your_name: "Votre nom",
     room_name: "Nom de la salle",
     join: "Entrer",
 
-    room_title: |name| format!("Salle « {name} »"),
-    room_offline: "Hors ligne : reconnexion…",
+    room_title: |name| format!("Salle « {name} »"),
+    room_offline: "Hors ligne : reconnexion…",
     joining: "Connexion…",
     watching: "Spectateur",
-    you_host: "Vous recevez : choisissez le jeu, puis lancez la partie quand tout le monde est là.",
+    you_host: "Vous êtes l’hôte : choisissez le jeu, puis lancez la partie quand tout le monde est là.",
     waiting_for: |host| format!("En attente {} pour commencer.", de(host)),
     waiting_for_host: "En attente de l’hôte.",
     add_computer: "Ajouter un ordinateur",
@@ -155,57 +155,57 @@ pub static WORDS: Words = Words {
     room_bar_offline: "hors ligne — reconnexion…",
     room_bar_watching: "spectateur",
     not_your_seat_here: "Cet appareil n’a pas cette place.",
-    not_sent_offline: "Pas connecté à la salle : le coup n’est pas parti. Reconnexion…",
+    not_sent_offline: "Pas connecté à la salle : le coup n’est pas parti. Reconnexion…",
     not_this_devices_turn: "Ce n’est pas le tour de cet appareil.",
 
     tables: "← Tables",
     turn: "Tour",
     pass_to: |name| format!("Passez à {name}"),
-    pad_dice_entered: |name| format!("À {name} — dés saisis : touchez une case"),
+    pad_dice_entered: |name| format!("À {name} — dés saisis : touchez une case"),
     pad_tap_cell: |name| format!("À {name} — touchez une case pour écrire le score"),
     roll_the_dice: |name| format!("À {name} — lancez les dés"),
     roll_n_of: |name, used, all| format!("À {name} — lancer {used} sur {all}"),
-    choose_cell: |name, used, all| format!("À {name} — lancer {used} sur {all} : choisissez une case"),
-    die_n_face: |die, face| format!("Dé {die} : {face}"),
-    die_n_held: |die, face| format!("Dé {die} : {face}, gardé"),
-    die_n_blank: |die| format!("Dé {die} : pas lancé"),
+    choose_cell: |name, used, all| format!("À {name} — lancer {used} sur {all} : choisissez une case"),
+    die_n_face: |die, face| format!("Dé {die} : {face}"),
+    die_n_held: |die, face| format!("Dé {die} : {face}, gardé"),
+    die_n_blank: |die| format!("Dé {die} : pas lancé"),
     clear_dice: "Effacer les dés",
-    who_starts: "Qui commence ? ",
-    tie_roll_again: " — égalité, on relance : ",
+    who_starts: "Qui commence ? ",
+    tie_roll_again: " — égalité, on relance : ",
     starts: |name| format!("{name} commence."),
     first_player: "Premier joueur",
-    or_roll_off: "Ou tirez au sort avec vos dés : tapez le dé de chacun, le plus fort commence.",
+    or_roll_off: "Ou tirez au sort avec vos dés : tapez le dé de chacun, le plus fort commence.",
     highest_starts: "Le plus fort commence",
-    tied_roll_again: |names| format!("Égalité en tête : {names} relancent."),
-    undo_cell: |name, cell, points| format!("Annuler {cell} {} ({points})", de(name)),
+    tied_roll_again: |names| format!("Égalité en tête : {names} relancent."),
+    undo_cell: |name, cell, points| format!("Reprendre {cell} {} ({points})", de(name)),
     dice_tray: "Dés",
     no_rolls_left: "Plus de lancers",
     roll_first: |_| format!("Lancer ({})", rolls_left(MAX_ROLLS)),
     roll_again: |left| format!("Relancer ({})", rolls_left(left)),
     held: "GARDÉ",
     joker_in_force: |joker| match joker {
-        Joker::Forced => "Joker : imposé (officiel)",
-        Joker::Free => "Joker : au choix",
+        Joker::Forced => "Joker : imposé (officiel)",
+        Joker::Free => "Joker : au choix",
         Joker::None => "Joker sans restriction",
     },
 
     joker_call: |call, five, upper| match call {
-        JokerCall::UpperCell(_) => format!("{five} avec {upper} libre : il doit aller en {upper}."),
+        JokerCall::UpperCell(_) => format!("{five} avec {upper} libre : il doit aller en {upper}."),
         JokerCall::LowerCell(_) => {
             format!(
-                "Joker : {upper} est rempli, donc une case libre du bas ; full et suites valent leurs points pleins."
+                "Joker : {upper} est rempli, donc une case libre du bas ; full et suites valent leurs points pleins."
             )
         }
         JokerCall::ZeroAbove(_) => {
-            format!("Joker : {upper} et le bas sont remplis : un 0 dans une case libre du haut.")
+            format!("Joker : {upper} et le bas sont remplis : un 0 dans une case libre du haut.")
         }
         JokerCall::NaturalWhileOpen(_) => {
             format!(
-                "Joker : n’importe quelle case ; full et suites ne valent leurs points pleins qu’une fois {upper} rempli."
+                "Joker : n’importe quelle case ; full et suites ne valent leurs points pleins qu’une fois {upper} rempli."
             )
         }
         JokerCall::FullValue(_) => {
-            "Joker : n’importe quelle case ; full et suites valent leurs points pleins.".into()
+            "Joker : n’importe quelle case ; full et suites valent leurs points pleins.".into()
         }
     },
 
@@ -217,23 +217,24 @@ pub static WORDS: Words = Words {
     par_row: "Objectif (3 de chaque)",
     bonus_earned: "Prime gagnée",
     more_for_bonus: |needed| format!("Encore {needed} pour la prime"),
-    cell_scores: |cell, value| format!("{cell} : marquer {value}"),
-    cell_write: |cell| format!("{cell} : écrire un score"),
+    cell_scores: |cell, value| format!("{cell} : marquer {value}"),
+    cell_write: |cell| format!("{cell} : écrire un score"),
     announce_offer: "Annoncer",
     announce_explained: |cell| {
         format!(
-            "Annoncer {cell} : vous relancez pour la faire, et ce tour finit alors dans cette case, avec ce que les dés y valent (0 s’ils n’y font rien). Annuler la reprend tant que vous n’avez pas relancé."
+            "Annoncer {cell} : vous relancez pour la faire, et ce tour finit alors dans cette case, avec ce que les dés y valent (0 s’ils n’y font rien). « Reprendre » l’enlève tant que vous n’avez pas relancé."
         )
     },
+    write_now: |points| format!("Écrire {points} maintenant"),
     announced_status: |name, cell, used, rolls| {
         format!("{name} a annoncé {cell} — lancer {used} sur {rolls}")
     },
-    came_late: "Vous regardez cette partie : chaque lancer et chaque case s’affichent ici dès qu’ils sont joués.",
+    came_late: "Vous regardez cette partie : chaque lancer et chaque case s’affichent ici dès qu’ils sont joués.",
     choose_another_name: "Choisissez un autre nom pour rejoindre",
     try_another_name: "Un autre nom",
     join_again: "Rejoindre",
     view_sheet: "Feuille",
-    nothing_to_regret: "Rien à regretter : chaque décision était la meilleure, ou à moins d’un dixième de point.",
+    nothing_to_regret: "Rien à regretter : chaque décision était la meilleure, ou à moins d’un dixième de point.",
     columns_legend: "Les colonnes",
     column_in_short: |column| match column {
         Column::Down => "les cases dans l’ordre, de haut en bas",
@@ -244,29 +245,34 @@ pub static WORDS: Words = Words {
     },
     invite: "Inviter",
     invite_code: "Code QR de l’adresse de la salle",
-    invite_how: "Visez le code avec l’appareil photo d’un téléphone, ou envoyez le lien : il ouvre cette salle.",
+    invite_how: "Visez le code avec l’appareil photo d’un téléphone, ou envoyez le lien : il ouvre cette salle.",
     copy_link: "Copier le lien",
-    link_copied: "Le lien de la salle est copié : collez-le dans un message.",
-    link_not_copied: "Le lien n’a pas pu être copié ici : gardez le doigt dessus pour le copier.",
+    link_copied: "Le lien de la salle est copié : collez-le dans un message.",
+    link_not_copied: "Le lien n’a pas pu être copié ici : gardez le doigt dessus pour le copier.",
     type_value: "Saisir la valeur",
     shared_as_download: |name| {
         format!(
-            "Enregistré dans les téléchargements de cet appareil sous {name} : envoyez ce fichier, on l’ouvre avec Importer dans Five Dice."
+            "Enregistré dans les téléchargements de cet appareil sous {name} : envoyez ce fichier, on l’ouvre avec Importer dans Five Dice."
         )
     },
     joker_summary: |rule| format!("{rule} · changer"),
-    bots_need_app_dice: "Les joueurs ordinateur lancent les dés de l’appli : choisissez « Les dés de l’appli » pour en installer un.",
+    bots_need_app_dice: "Les joueurs ordinateur lancent les dés de l’appli : choisissez « Les dés de l’appli » pour en installer un.",
     points_short: |points| match points {
         Points::Fixed(points) => points.to_string(),
         Points::AllDice => "total des dés".into(),
         Points::MatchingDice => "total de ces dés".into(),
     },
-    coach_for: |name| format!("Conseil pour {name} :"),
+    coach_for: |name| format!("Conseil pour {name} :"),
+    computer_wrote: |name, points, cell| format!("{name} a écrit {points} en {cell}."),
+    their_turn: |name, used, rolls| match used {
+        0 => format!("Au tour {}", de(name)),
+        _ => format!("Au tour {} — lancer {used} sur {rolls}", de(name)),
+    },
     computer_turn: |name, used, rolls| match used {
         0 => format!("{name} (ordinateur) joue…"),
         _ => format!("{name} (ordinateur) joue — lancer {used} sur {rolls}"),
     },
-    undo_announcement: |name, cell| format!("Annuler l’annonce {} ({cell})", de(name)),
+    undo_announcement: |name, cell| format!("Reprendre l’annonce {} ({cell})", de(name)),
 
     cross_out: "Barrer",
     bonus_toggle: |points, mark| match mark {
@@ -286,27 +292,27 @@ pub static WORDS: Words = Words {
 
     hint: "Conseil",
     working_out: "Calcul du meilleur coup…",
-    expected: |play, points| format!("{play} : {points} points espérés"),
+    expected: |play, points| format!("{play} : {points} points espérés"),
     hint_honesty: "Le meilleur pour votre propre score final espéré — pas pour vos chances de battre les autres.",
-    hint_estimate: "Approché au Yam à colonnes : le jeu exact sur plusieurs colonnes est hors de portée, alors chaque \
+    hint_estimate: "Approché au Yam à colonnes : le jeu exact sur plusieurs colonnes est hors de portée, alors chaque \
                     colonne est estimée comme jouée seule et le tour est joué pour leur somme. Un bon conseil, pas \
                     un conseil parfait.",
-    coach_on: "Entraîneur : oui",
-    coach_off: "Entraîneur : non",
-    best_play: |play| format!("{play} : le meilleur coup."),
-    gave_up: |play, points, best| format!("{play} : {points} points perdus (meilleur : {best})."),
+    coach_on: "Entraîneur : activé",
+    coach_off: "Entraîneur : désactivé",
+    best_play: |play| format!("{play} : le meilleur coup."),
+    gave_up: |play, points, best| format!("{play} : {points} points perdus (meilleur : {best})."),
     lost_so_far: |points| format!("{points} points perdus jusqu’ici."),
     how_it_went: "Le déroulé de la partie",
-    measured_against: "Les points perdus se mesurent au jeu parfait en solitaire : le meilleur pour le score de chacun.",
+    measured_against: "Les points perdus se mesurent au jeu parfait en solitaire : le meilleur pour le score de chacun.",
     expected_lost: |points| format!("{points} points espérés perdus"),
     in_decisions: |made| format!(" en {}", plural(made, "décision", "décisions")),
-    rest_failed: |reason| format!(" (le reste n’a pas pu être calculé : {reason})"),
+    rest_failed: |reason| format!(" (le reste n’a pas pu être calculé : {reason})"),
     still_working: " (calcul en cours pour certains…)",
-    round_dice_rolls: |round, dice, left| format!("Tour {round}, dés {dice}, {} : ", rolls_left(left)),
+    round_dice_rolls: |round, dice, left| format!("Tour {round}, dés {dice}, {} : ", rolls_left(left)),
     best_was: |play, best, lost| format!("{play} — le meilleur était {best} (−{lost})"),
     die_position: |die, face, kept, best| {
         format!(
-            "Dé {die} : {face}{}{}",
+            "Dé {die} : {face}{}{}",
             if kept { ", gardé" } else { "" },
             if best { ", le meilleur coup le garde" } else { "" }
         )
@@ -320,32 +326,32 @@ pub static WORDS: Words = Words {
     new_version: "Une nouvelle version est prête.",
     update_now: "Mettre à jour",
     later: "Plus tard",
-    changed_in_other_tab: "Cette partie a changé dans un autre onglet : voici son dernier état.",
-    cannot_save: "Ce navigateur ne laisse pas l’appli enregistrer : jouez, mais un rechargement perdra la partie.",
+    changed_in_other_tab: "Cette partie a changé dans un autre onglet : voici son dernier état.",
+    cannot_save: "Ce navigateur ne laisse pas l’appli enregistrer : jouez, mais un rechargement perdra la partie.",
     save_refused: |refused| match refused {
         SaveRefused::NoStorage => "Ce navigateur ne garde pas de parties ici.",
         SaveRefused::FullOrBlocked => {
-            "Le stockage du navigateur est plein ou bloqué : les parties ne sont plus enregistrées."
+            "Le stockage du navigateur est plein ou bloqué : les parties ne sont plus enregistrées."
         }
     },
     unreadable_found: |problem| {
         let reason = &problem.reason;
         let kept = match problem.kept_aside {
-            true => "Elles sont mises de côté : téléchargez-les depuis l’écran d’accueil.",
+            true => "Elles sont mises de côté : téléchargez-les depuis l’écran d’accueil.",
             false => "Elles n’ont pas été touchées.",
         };
         match problem.recovered {
             true => format!(
-                "Des données enregistrées sont illisibles ({reason}) ; leur enregistrement précédent a été lu à la place. {kept}"
+                "Des données enregistrées sont illisibles ({reason}) ; leur enregistrement précédent a été lu à la place. {kept}"
             ),
             false => format!("Des données enregistrées sont illisibles ({reason}). {kept}"),
         }
     },
-    update_app: "Cette table utilise une version plus récente de Five Dice : rechargez l’appli pour la mettre à jour.",
-    nothing_imported: |reason| format!("Rien n’a été importé : {reason}."),
+    update_app: "Cette table utilise une version plus récente de Five Dice : rechargez l’appli pour la mettre à jour.",
+    nothing_imported: |reason| format!("Rien n’a été importé : {reason}."),
     imported: |games, tables, already| {
         format!(
-            "Importé : {} et {} ; {} déjà là.",
+            "Importé : {} et {} ; {} déjà là.",
             plural(games, "partie terminée", "parties terminées"),
             plural(tables, "partie en cours", "parties en cours"),
             plural(already, "était", "étaient"),
@@ -370,12 +376,12 @@ pub static WORDS: Words = Words {
         EngineError::Refused(why) => format!("le moteur de stratégie n’a pas pu répondre ({why})"),
     }
     },
-    coach_failed: |reason| format!("L’entraîneur n’a pas pu juger une décision : {reason}"),
-    computer_failed: |reason| format!("Un joueur ordinateur n’a pas pu jouer : {reason}"),
+    coach_failed: |reason| format!("L’entraîneur n’a pas pu juger une décision : {reason}"),
+    computer_failed: |reason| format!("Un joueur ordinateur n’a pas pu jouer : {reason}"),
     refused: refusals::refused,
     setup_refused: refusals::setup_refused,
     refusal: refusals::refusal,
-    bad_address: |reason| format!("Impossible de suivre cette adresse : {reason}."),
+    bad_address: |reason| format!("Impossible de suivre cette adresse : {reason}."),
 
     how_to_play: "Comment jouer",
     close: "Fermer",
@@ -388,7 +394,7 @@ pub static WORDS: Words = Words {
 /// Ce qu’une case demande aux dés.
 fn needs(pattern: Pattern) -> String {
     match pattern {
-        Pattern::Face { face } => format!("n’importe quels dés ; les {face} comptent"),
+        Pattern::Face { face } => format!("n’importe quels dés ; les {face} comptent"),
         Pattern::OfAKind { count: 2 } => "deux dés pareils".into(),
         Pattern::OfAKind { count: 5 } => "les cinq dés pareils".into(),
         Pattern::OfAKind { count } => format!("au moins {count} dés pareils"),
@@ -397,8 +403,8 @@ fn needs(pattern: Pattern) -> String {
         Pattern::FullHouse { five_equal: true } => {
             "trois dés d’une face et deux d’une autre (cinq pareils comptent aussi)".into()
         }
-        Pattern::Run { length: 4 } => "quatre faces qui se suivent : 1-2-3-4, 2-3-4-5 ou 3-4-5-6".into(),
-        Pattern::Run { .. } => "cinq faces qui se suivent : 1-2-3-4-5 ou 2-3-4-5-6".into(),
+        Pattern::Run { length: 4 } => "quatre faces qui se suivent : 1-2-3-4, 2-3-4-5 ou 3-4-5-6".into(),
+        Pattern::Run { .. } => "cinq faces qui se suivent : 1-2-3-4-5 ou 2-3-4-5-6".into(),
         Pattern::Straight { lowest } => {
             let faces: Vec<String> = (lowest..lowest + 5).map(|face| face.to_string()).collect();
             format!("exactement {}", faces.join("-"))
@@ -423,17 +429,17 @@ fn pays(pattern: Pattern, points: Points) -> String {
 fn joker(joker: Joker, five: &str) -> String {
     match joker {
         Joker::Forced => format!(
-            "Règle du Joker à cette table : imposée, la règle officielle. Un nouveau {five} va dans la case du haut \
+            "Règle du Joker à cette table : imposée, la règle officielle. Un nouveau {five} va dans la case du haut \
              de sa face si elle est libre. Si elle est remplie, il va dans une case libre du bas, où le full et les \
              suites valent alors leurs points pleins (25, 30, 40). Si le bas est plein aussi, on écrit 0 dans une \
              case libre du haut."
         ),
         Joker::Free => format!(
-            "Règle du Joker à cette table : au choix. Un nouveau {five} va dans n’importe quelle case libre ; le \
+            "Règle du Joker à cette table : au choix. Un nouveau {five} va dans n’importe quelle case libre ; le \
              full et les suites ne valent leurs points pleins qu’une fois remplie la case du haut de sa face."
         ),
         Joker::None => format!(
-            "Joker sans restriction à cette table : un nouveau {five} va dans n’importe quelle case libre et y vaut \
+            "Joker sans restriction à cette table : un nouveau {five} va dans n’importe quelle case libre et y vaut \
              ce que font les dés."
         ),
     }
@@ -446,17 +452,17 @@ static GUIDE: GuidePhrases = GuidePhrases {
     turn_heading: ["Un tour", "Les vœux"],
     wedding_opening: "Chaque tour est une promesse tenue. ",
     turn: [
-        "Lancez les cinq dés jusqu’à trois fois. Après un lancer, touchez les dés à garder : ils restent pendant \
+        "Lancez les cinq dés jusqu’à trois fois. Après un lancer, touchez les dés à garder : ils restent pendant \
          que les autres sont relancés. Arrêtez quand vous voulez.",
-        "Puis écrivez une case libre de votre colonne : ce que les dés y font, ou 0 s’ils ne la font pas \
-         (Barrer). Chaque tour remplit une seule case : la partie dure autant de tours que la feuille a de lignes.",
-        "Vous jouez avec vos propres dés ? Lancez-les au gobelet de la même façon, puis touchez la case et \
+        "Puis écrivez une case libre de votre colonne : ce que les dés y font, ou 0 s’ils ne la font pas \
+         (Barrer). Chaque tour remplit une seule case : la partie dure autant de tours que la feuille a de lignes.",
+        "Vous jouez avec vos propres dés ? Lancez-les au gobelet de la même façon, puis touchez la case et \
          choisissez la valeur, ou saisissez les cinq dés et l’appli compte.",
     ],
     upper: |bonus| {
         format!(
             "Chaque case ne compte que les dés de sa face. Dès que cette partie atteint {}, la prime de {} points \
-             s’ajoute : trois de chaque face font exactement {}.",
+             s’ajoute : trois de chaque face font exactement {}.",
             bonus.threshold, bonus.points, bonus.threshold
         )
     },
@@ -471,36 +477,36 @@ static GUIDE: GuidePhrases = GuidePhrases {
         )
     },
     joker,
-    who_starts: "Qui commence : chacun lance un dé, le plus fort commence (en cas d’égalité, on relance) ; on \
+    who_starts: "Qui commence : chacun lance un dé, le plus fort commence (en cas d’égalité, on relance) ; on \
                  joue ensuite chacun son tour. Sur une feuille de marque, la table peut tirer au sort à sa façon \
                  et choisir le premier.",
-    end: "La partie s’arrête quand toutes les feuilles sont pleines. Le plus grand total général gagne ; à \
+    end: "La partie s’arrête quand toutes les feuilles sont pleines. Le plus grand total général gagne ; à \
           égalité, la victoire se partage.",
     extras_heading: ["Primes, premier joueur, fin", "La réception"],
     columns_heading: "Jouer en colonnes",
     columns_intro: |columns, turns| {
         format!(
             "Chaque joueur remplit les mêmes cases dans {columns} colonnes. Chaque tour inscrit une seule case, dans \
-             une colonne dont la règle le permet, ou la barre : {turns} tours chacun. Chaque colonne a son total du \
-             haut et sa prime ; le total général d’un joueur additionne ses colonnes."
+             une colonne dont la règle le permet, ou la barre : {turns} tours chacun. Chaque colonne a son total du \
+             haut et sa prime ; le total général d’un joueur additionne ses colonnes."
         )
     },
     column_rule: |column| {
         match column {
-        Column::Down => "↓ Descendante : de la case du haut à celle du bas, dans l’ordre.".into(),
-        Column::Free => "↕ Libre : n’importe quelle case libre, quand on veut.".into(),
-        Column::Up => "↑ Montante : de la case du bas (le Yam) à celle du haut, dans l’ordre.".into(),
-        Column::Dry => "1× Sèche : seulement les dés du premier lancer du tour, sans relance.".into(),
-        Column::Announced => "! Annoncée : après le premier lancer, touchez la case visée ; le tour doit alors \
+        Column::Down => "↓ Descendante : de la case du haut à celle du bas, dans l’ordre.".into(),
+        Column::Free => "↕ Libre : n’importe quelle case libre, quand on veut.".into(),
+        Column::Up => "↑ Montante : de la case du bas (le Yam) à celle du haut, dans l’ordre.".into(),
+        Column::Dry => "1× Sèche : seulement les dés du premier lancer du tour, sans relance.".into(),
+        Column::Announced => "! Annoncée : après le premier lancer, touchez la case visée ; le tour doit alors \
                               finir là (sa valeur, ou barrée). On peut aussi y inscrire le premier lancer tel \
                               quel."
             .into(),
     }
     },
     columns_customs: [
-        "Quand il ne reste que des cases sèches (ou annoncées, sans annonce) à remplir, on ne relance pas : on \
+        "Quand il ne reste que des cases sèches (ou annoncées, sans annonce) à remplir, on ne relance pas : on \
          inscrit le premier lancer.",
-        "Sur une feuille de marque, l’appli ne voit pas les lancers : la table veille elle-même aux règles sèche \
+        "Sur une feuille de marque, l’appli ne voit pas les lancers : la table veille elle-même aux règles sèche \
          et annoncée.",
     ],
     needs,

@@ -211,6 +211,8 @@ pub struct Words {
     /// Column Yam, in the picker of a box that may be announced: the choice, and what it commits to.
     pub announce_offer: &'static str,
     pub announce_explained: fn(&str) -> String,
+    /// Column Yam, beside Announce: writing the box now with the first roll's points.
+    pub write_now: fn(u16) -> String,
     /// The status once a box is announced: (player, box, rolls used, rolls in all).
     pub announced_status: fn(&str, &str, u8, u8) -> String,
     /// A latecomer in a room: watching, said as what it is.
@@ -245,6 +247,10 @@ pub struct Words {
     pub points_short: fn(Points) -> String,
     /// The coach's word on the box a player has just written, to them: "Coach for Anna:".
     pub coach_for: fn(&str) -> String,
+    /// What a computer player just wrote: (player, points, box).
+    pub computer_wrote: fn(&str, u16, &str) -> String,
+    /// Another device's player's turn, seen here: (player, rolls used, rolls in all).
+    pub their_turn: fn(&str, u8, u8) -> String,
     /// A computer player's turn: (player, rolls used, rolls in all).
     pub computer_turn: fn(&str, u8, u8) -> String,
     /// Undo of an announcement: (player, box).

@@ -6,18 +6,18 @@ use fivedice_rules::{DiceMode, GameError, MAX_NAME_CHARS, MAX_ROLLS, RulesError,
 pub(super) fn refused(error: &GameError) -> String {
     match error {
         GameError::GameOver => "la partie est finie".into(),
-        GameError::NoRollsLeft => format!("les {MAX_ROLLS} lancers sont faits : choisissez une case"),
+        GameError::NoRollsLeft => format!("les {MAX_ROLLS} lancers sont faits : choisissez une case"),
         GameError::NotRolled => "lancez d’abord les dés".into(),
         GameError::NoSuchDie(die) => format!("il n’y a pas de dé {die} (les dés vont de 0 à 4)"),
         GameError::AlreadyHeld(die) => format!("le dé {die} est déjà gardé"),
         GameError::NotHeld(die) => format!("le dé {die} n’est pas gardé"),
         GameError::HeldDieChanged(die) => format!("un lancer ne change pas le dé gardé {die}"),
-        GameError::NotInRuleset(category) => format!("cette feuille n’a pas de case « {} »", category.id()),
-        GameError::CellFilled(category) => format!("la case « {} » est déjà remplie", category.id()),
+        GameError::NotInRuleset(category) => format!("cette feuille n’a pas de case « {} »", category.id()),
+        GameError::CellFilled(category) => format!("la case « {} » est déjà remplie", category.id()),
         GameError::JokerForbids { category, allowed } => {
             let allowed: Vec<&str> = allowed.iter().map(|cell| cell.id()).collect();
             format!(
-                "la règle du Joker interdit « {} » pour ce lancer ; permis : {}",
+                "la règle du Joker interdit « {} » pour ce lancer ; permis : {}",
                 category.id(),
                 allowed.join(", ")
             )
@@ -27,23 +27,23 @@ pub(super) fn refused(error: &GameError) -> String {
             "cette partie est une feuille de marque pour de vrais dés".into()
         }
         GameError::DiceEntered => {
-            "des dés sont saisis : marquez-les, ou effacez-les pour écrire une valeur".into()
+            "des dés sont saisis : marquez-les, ou effacez-les pour écrire une valeur".into()
         }
         GameError::ValueNotOffered { category, value } => {
-            format!("la case « {} » ne peut pas valoir {value}", category.id())
+            format!("la case « {} » ne peut pas valoir {value}", category.id())
         }
-        GameError::NoBonus => "pas de prime possible : la case des cinq dés égaux ne vaut pas 50".into(),
+        GameError::NoBonus => "pas de prime possible : la case des cinq dés égaux ne vaut pas 50".into(),
         GameError::NothingToUndo => "rien à annuler".into(),
-        GameError::UndoTooLate => "trop tard pour annuler : le tour suivant a commencé".into(),
-        GameError::FirstSeatFixed => "le premier joueur est fixé : la partie a commencé".into(),
+        GameError::UndoTooLate => "trop tard pour annuler : le tour suivant a commencé".into(),
+        GameError::FirstSeatFixed => "le premier joueur est fixé : la partie a commencé".into(),
         GameError::RollOffMismatch => "ce tirage au sort ne désigne pas ce premier joueur".into(),
         GameError::NoCrossingOut => "cette feuille ne barre qu’une case que les dés ne font pas".into(),
         GameError::NoSuchSeat(seat) => format!("il n’y a pas de place {seat}"),
         GameError::NoSuchColumn(column) => {
-            format!("cette feuille n’a pas de colonne « {} »", column.label().fr)
+            format!("cette feuille n’a pas de colonne « {} »", column.label().fr)
         }
         GameError::OutOfOrder { column, next } => format!(
-            "la colonne « {} » se remplit dans l’ordre : la suivante est « {} »",
+            "la colonne « {} » se remplit dans l’ordre : la suivante est « {} »",
             column.label().fr,
             next.id()
         ),
@@ -52,12 +52,12 @@ pub(super) fn refused(error: &GameError) -> String {
             "après une relance, la colonne annoncée ne prend que la case annoncée au premier lancer".into()
         }
         GameError::AnnouncementBinds(category) => format!(
-            "« {} » est annoncée : le tour se termine dans cette case de la colonne annoncée",
+            "« {} » est annoncée : le tour se termine dans cette case de la colonne annoncée",
             category.id()
         ),
         GameError::AnnounceAfterFirstRoll => "on annonce juste après le premier lancer".into(),
         GameError::WriteNow => {
-            "seules des cases sans relance restent ouvertes : inscrivez (ou annoncez) maintenant".into()
+            "seules des cases sans relance restent ouvertes : inscrivez (ou annoncez) maintenant".into()
         }
     }
 }
@@ -65,7 +65,7 @@ pub(super) fn refused(error: &GameError) -> String {
 pub(super) fn setup_refused(error: &SetupError) -> String {
     match error {
         SetupError::PlayerCount { count, min, max } => {
-            format!("{count} joueurs : ce jeu se joue de {min} à {max}")
+            format!("{count} joueurs : ce jeu se joue de {min} à {max}")
         }
         SetupError::EmptyName { seat } => format!("le joueur {} n’a pas de nom", seat + 1),
         SetupError::NameTooLong { seat } => {
@@ -74,7 +74,7 @@ pub(super) fn setup_refused(error: &SetupError) -> String {
                 seat + 1
             )
         }
-        SetupError::DuplicateName(name) => format!("deux joueurs s’appellent « {name} »"),
+        SetupError::DuplicateName(name) => format!("deux joueurs s’appellent « {name} »"),
         SetupError::NoSuchSeat(seat) => format!("il n’y a pas de place {seat} pour commencer"),
     }
 }
@@ -82,18 +82,18 @@ pub(super) fn setup_refused(error: &SetupError) -> String {
 fn rules_refused(error: &RulesError) -> String {
     match error {
         RulesError::UnknownJoker(id) => {
-            format!("règle du Joker inconnue « {id} » (connues : forced, free, none)")
+            format!("règle du Joker inconnue « {id} » (connues : forced, free, none)")
         }
         RulesError::NoJoker(ruleset) => format!("{ruleset} n’a pas de règle du Joker"),
         RulesError::NoBonus(ruleset) => format!("{ruleset} n’a pas de prime Yahtzee"),
         RulesError::NoColumns(ruleset) => format!("{ruleset} se joue sur une seule colonne"),
         RulesError::NotInRuleset(category, ruleset) => {
-            format!("{ruleset} n’a pas de case « {} »", category.id())
+            format!("{ruleset} n’a pas de case « {} »", category.id())
         }
         RulesError::ValueNotOffered(category, value) => {
-            format!("la case « {} » ne peut pas valoir {value}", category.id())
+            format!("la case « {} » ne peut pas valoir {value}", category.id())
         }
-        RulesError::FilledTwice(category) => format!("la case « {} » est remplie deux fois", category.id()),
+        RulesError::FilledTwice(category) => format!("la case « {} » est remplie deux fois", category.id()),
     }
 }
 
@@ -113,10 +113,10 @@ fn room_refused(error: &RoomError) -> String {
         RoomError::PlayerNameControl => {
             "un nom de joueur ne peut pas contenir de caractères de contrôle".into()
         }
-        RoomError::NameTaken(name) => format!("quelqu’un s’appelle déjà « {name} » dans cette salle"),
-        RoomError::RoomFull { max } => format!("la salle est complète : ce jeu se joue à {max} au plus"),
-        RoomError::Started => "la partie a commencé ; demandez une nouvelle salle".into(),
-        RoomError::NotInLobby => "la partie a commencé : ce n’était possible qu’avant".into(),
+        RoomError::NameTaken(name) => format!("quelqu’un s’appelle déjà « {name} » dans cette salle"),
+        RoomError::RoomFull { max } => format!("la salle est complète : ce jeu se joue à {max} au plus"),
+        RoomError::Started => "la partie a commencé ; demandez une nouvelle salle".into(),
+        RoomError::NotInLobby => "la partie a commencé : ce n’était possible qu’avant".into(),
         RoomError::NotStarted => "la partie n’a pas encore commencé".into(),
         RoomError::GameOver => "la partie est finie".into(),
         RoomError::NotHost => "seul l’hôte peut faire cela".into(),
@@ -124,12 +124,12 @@ fn room_refused(error: &RoomError) -> String {
         RoomError::NotYourTurn { seat } => format!("c’est au tour de la place {}, pas au vôtre", seat + 1),
         RoomError::ComputerPlays { seat } => {
             format!(
-                "un joueur ordinateur joue la place {} : reprenez d’abord la place",
+                "un joueur ordinateur joue la place {} : reprenez d’abord la place",
                 seat + 1
             )
         }
         RoomError::Stale { .. } => {
-            "la partie a changé avant que votre geste n’arrive : regardez et réessayez".into()
+            "la partie a changé avant que votre geste n’arrive : regardez et réessayez".into()
         }
         RoomError::TooManyForRules {
             ruleset,
@@ -138,7 +138,7 @@ fn room_refused(error: &RoomError) -> String {
         } => format!("{ruleset} se joue à {max} au plus, et {players} sont assis"),
         RoomError::NotAwayLongEnough { seat, away_ms: None } => {
             format!(
-                "la place {} est connectée : un ordinateur ne peut pas la prendre",
+                "la place {} est connectée : un ordinateur ne peut pas la prendre",
                 seat + 1
             )
         }
@@ -146,7 +146,7 @@ fn room_refused(error: &RoomError) -> String {
             seat,
             away_ms: Some(away),
         } => format!(
-            "la place {} est absente depuis {} s ; un ordinateur peut la prendre après {} s",
+            "la place {} est absente depuis {} s ; un ordinateur peut la prendre après {} s",
             seat + 1,
             away / 1000,
             fivedice_room::TAKE_OVER_AFTER_MS / 1000
@@ -158,7 +158,7 @@ fn room_refused(error: &RoomError) -> String {
         RoomError::Rules(error) => rules_refused(error),
         RoomError::Setup(error) => setup_refused(error),
         RoomError::OutOfOrder { .. } | RoomError::Inconsistent(_) => {
-            "le journal de la salle ne correspond pas à ce qu’a cet appareil : il est rechargé".into()
+            "le journal de la salle ne correspond pas à ce qu’a cet appareil : il est rechargé".into()
         }
     }
 }
@@ -169,19 +169,19 @@ pub(super) fn refusal(refusal: &Refusal) -> String {
         Refusal::NotYourSeat => "cet appareil n’a pas cette place".into(),
         Refusal::NoRoom => "aucune salle n’est ouverte sur cette connexion".into(),
         Refusal::AlreadyInRoom => "cette connexion est déjà dans une salle".into(),
-        Refusal::RateLimited => "trop de messages : patientez un instant".into(),
+        Refusal::RateLimited => "trop de messages : patientez un instant".into(),
         Refusal::BadMessage => "le serveur n’a pas compris ce message".into(),
         Refusal::TooBig { max_bytes } => format!("un message fait au plus {max_bytes} octets"),
-        Refusal::TooManyRooms => "le serveur a trop de salles ouvertes ; réessayez plus tard".into(),
+        Refusal::TooManyRooms => "le serveur a trop de salles ouvertes ; réessayez plus tard".into(),
         Refusal::RoomDamaged => {
-            "le journal de cette salle est endommagé : on ne peut plus y jouer ; ouvrez une nouvelle salle pour rejouer"
+            "le journal de cette salle est endommagé : on ne peut plus y jouer ; ouvrez une nouvelle salle pour rejouer"
                 .into()
         }
         Refusal::NewRoomsLimited => {
-            "beaucoup de salles ont été ouvertes d’ici récemment ; patientez quelques minutes, puis réessayez".into()
+            "beaucoup de salles ont été ouvertes d’ici récemment ; patientez quelques minutes, puis réessayez".into()
         }
-        Refusal::Unavailable(Trouble::NotLoaded) => "la salle n’a pas pu être chargée ; réessayez".into(),
-        Refusal::Unavailable(Trouble::NotSaved) => "le coup n’a pas pu être enregistré ; réessayez".into(),
-        Refusal::Unavailable(Trouble::NoRandomness) => "pas de hasard pour les dés ; réessayez".into(),
+        Refusal::Unavailable(Trouble::NotLoaded) => "la salle n’a pas pu être chargée ; réessayez".into(),
+        Refusal::Unavailable(Trouble::NotSaved) => "le coup n’a pas pu être enregistré ; réessayez".into(),
+        Refusal::Unavailable(Trouble::NoRandomness) => "pas de hasard pour les dés ; réessayez".into(),
     }
 }

@@ -167,7 +167,7 @@ fn french_elides_de_before_a_vowel_and_counts_in_points() {
     assert_eq!((fr.waiting_for)("Anna"), "En attente d’Anna pour commencer.");
     assert_eq!((fr.waiting_for)("Élodie"), "En attente d’Élodie pour commencer.");
     assert_eq!((fr.waiting_for)("Ben"), "En attente de Ben pour commencer.");
-    assert_eq!((fr.undo_cell)("Ugo", "Brelan", 12), "Annuler Brelan d’Ugo (12)");
+    assert_eq!((fr.undo_cell)("Ugo", "Brelan", 12), "Reprendre Brelan d’Ugo (12)");
     assert_eq!(fr.no_rolls_left, "Plus de lancers");
     assert!((fr.expected)("Garder 6-6", "197,1").ends_with("197,1 points espérés"));
     assert!(

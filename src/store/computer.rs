@@ -9,6 +9,7 @@ use crate::engine::{Answer, EngineError};
 use crate::table::Table;
 
 use super::GameStore;
+use super::reads::Reading as _;
 
 /// The state of the computer players' turns: whether one is being played, and what it decided last.
 #[derive(Clone, Copy)]
@@ -40,6 +41,9 @@ struct Plan {
     /// Whether it rolls again (false: it keeps all five, so its next decision is the cell).
     rolls_again: bool,
 }
+
+/// How many of the table's paces a computer waits before its turn when a person could still undo their box.
+const UNDO_PACES: u32 = 4;
 
 /// The one move a computer player's request comes back with.
 fn bot_move(answer: Result<Answer, EngineError>) -> Result<Move, EngineError> {
@@ -82,14 +86,27 @@ impl GameStore {
             return;
         }
         self.computer.busy.set_value(true);
-        self.next_computer_step();
+        // A person who has just written a box may take it back until the computer rolls: it waits longer
+        // before its first roll, so that Undo is there to be seen and pressed.
+        let paces = if self.undoable().get_untracked().is_some() {
+            UNDO_PACES
+        } else {
+            1
+        };
+        self.computer_step_after(paces);
     }
 
     fn next_computer_step(&self) {
+        self.computer_step_after(1);
+    }
+
+    /// The computer's next action, `paces` times the table's pace from now.
+    fn computer_step_after(&self, paces: u32) {
         let store = *self;
         let delay = self
             .table
-            .with_untracked(|table| table.as_ref().map_or(0, |t| t.bot_delay_ms));
+            .with_untracked(|table| table.as_ref().map_or(0, |t| t.bot_delay_ms))
+            .saturating_mul(paces);
         set_timeout(
             move || store.computer_step(),
             std::time::Duration::from_millis(u64::from(delay)),

@@ -35,7 +35,7 @@ use crate::table::{FinishedGame, Table};
 
 pub use computer::ComputerDriver;
 pub use play::Picker;
-pub use reads::{PickerOffers, Reading, Situation, TakenBack};
+pub use reads::{LastWritten, PickerOffers, Reading, Situation, TakenBack};
 pub use room_view::{RoomPlayer, RoomState, RoomView};
 pub use rooms::{Connection, RoomLink, RoomServer, reconnect_delay};
 

@@ -68,6 +68,15 @@ pub struct PickerOffers {
     pub announce: bool,
 }
 
+/// The box written last: by which seat, where, its index in the game's log, its points.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LastWritten {
+    pub seat: usize,
+    pub place: Place,
+    pub entry: usize,
+    pub points: u16,
+}
+
 /// What the Undo button takes back.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TakenBack {
@@ -237,9 +246,9 @@ impl GameStore {
         })
     }
 
-    /// The last box written, by whom, and its index in the game's log, while the next turn has not begun
-    /// (for a moment's highlight, and the coach's word on it).
-    pub fn last_written(&self) -> impl Reading<Option<(usize, Place, usize)>> + use<> {
+    /// The last box written, while the next turn has not begun (for a moment's highlight, what a computer
+    /// wrote, and the coach's word on it).
+    pub fn last_written(&self) -> impl Reading<Option<LastWritten>> + use<> {
         self.derive(|_, game| {
             let last = game
                 .log()
@@ -247,15 +256,21 @@ impl GameStore {
                 .checked_sub(1)
                 .filter(|_| *game.turn() == Turn::default())?;
             let entry = game.log().get(last)?;
-            Some((
-                game.seat_of_entry(last),
-                Place::new(entry.column, entry.category),
-                last,
-            ))
+            Some(LastWritten {
+                seat: game.seat_of_entry(last),
+                place: Place::new(entry.column, entry.category),
+                entry: last,
+                points: entry.points,
+            })
         })
     }
 
-    /// The roll for who starts, until the first die of the game is rolled or the first cell written. A score
+    /// Whether a person at this device plays the turn now (elsewhere, the turn is only watched here).
+    pub fn plays_here(&self) -> impl Reading<bool> + use<> {
+        self.acting_here()
+    }
+
+    /// The roll for who starts, until the first box of the game is written. A score
     /// pad on one device shows only the roll-off its table typed in: the app rolls no dice for real ones.
     pub fn fresh_first_player_roll(&self) -> impl Reading<Option<FirstPlayerRoll>> + use<> {
         self.derive(|table, game| {
@@ -272,7 +287,9 @@ impl GameStore {
                 table.log.iter().any(play)
             };
             let by_the_table = game.mode() != DiceMode::Pad || table.is_online() || typed();
-            let fresh = by_the_table && game.log().is_empty() && game.turn().rolls_used == 0;
+            // Until the first box is written: a computer that starts rolls at once, and the table should still
+            // read why it started.
+            let fresh = by_the_table && game.log().is_empty();
             let roll = table.first_player_roll()?;
             (fresh && !roll.rounds.is_empty()).then(|| roll.clone())
         })

@@ -112,7 +112,12 @@ impl Decision {
             entry: game.log().len(),
             filled: game.seat_sheets(seat).first()?.filled().collect(),
             dice,
-            rolls_left: game.turn().rolls_left(),
+            // A score pad knows the dice, not how many rolls made them: its box is chosen as after the last roll
+            // (the choice of a box does not depend on the rolls that are left unused).
+            rolls_left: match game.mode() {
+                DiceMode::Pad => 0,
+                DiceMode::App => game.turn().rolls_left(),
+            },
             choice,
             verdict: None,
         })

@@ -328,13 +328,13 @@ pub static YARDZEE: Ruleset = Ruleset {
         relabel(YAHTZEE_CELLS[6], "3 of a Kind", "Brelan"),
         relabel(YAHTZEE_CELLS[7], "4 of a Kind", "Carré"),
         relabel(YAHTZEE_CELLS[8], "The Perfect Match", "Le couple parfait"),
-        relabel(YAHTZEE_CELLS[9], "Straight to the ?", "Tout droit vers… ?"),
+        relabel(YAHTZEE_CELLS[9], "Straight to the ?", "Tout droit vers… ?"),
         relabel(
             YAHTZEE_CELLS[10],
             "From \"Yes\" to \"I Do\"",
-            "Du « Oui » au « Je le veux »",
+            "Du « Oui » au « Je le veux »",
         ),
-        relabel(YAHTZEE_CELLS[11], "Honeymoon!", "Lune de miel !"),
+        relabel(YAHTZEE_CELLS[11], "Honeymoon!", "Lune de miel !"),
         relabel(YAHTZEE_CELLS[12], "Gift Table", "Liste de mariage"),
     ],
     extra_five_of_a_kind: Some(ExtraFiveOfAKind {

@@ -427,3 +427,24 @@ fn the_device_is_passed_only_from_one_person_here_to_another() {
     store.roll();
     assert_eq!(store.pass_to().get_untracked(), None, "Ben has the tablet");
 }
+
+#[test]
+fn a_score_pad_decision_is_judged_as_after_the_last_roll() {
+    use fivedice_rules::Dice;
+    let (store, _) = fresh();
+    start(store, RulesetId::Yahtzee, DiceMode::Pad, &["Anna", "Ben"], SEED);
+    let seat = store.current_seat().get_untracked().unwrap();
+    assert!(store.enter_dice(Dice::from_values(&[6, 6, 6, 2, 1]).unwrap()));
+    store.open_picker(Category::Chance.into());
+    store.confirm();
+    let decision = store
+        .table
+        .get_untracked()
+        .unwrap()
+        .decisions
+        .last()
+        .cloned()
+        .expect("the choice is recorded");
+    // The pad knows the dice, not the rolls that made them: never "3 rolls left with dice on the table".
+    assert_eq!((decision.seat, decision.rolls_left), (seat, 0));
+}
