@@ -102,26 +102,51 @@ fn lobby_status(room: &RoomView) -> String {
 fn SeatAnotherPlayer() -> impl IntoView {
     let store = expect_context::<GameStore>();
     let words = store.words();
-    let player = RwSignal::new(String::new());
+    view! {
+        <NameForm
+            label=words.someone_else_here
+            field="another-player"
+            placeholder=words.their_name
+            action="join-another"
+            button=words.join_too
+            primary=false
+            on_join=Callback::new(move |name: String| store.seat_another_player(&name))
+        />
+    }
+}
+
+/// A name and a button to join with it (the field empties once it is sent).
+#[component]
+fn NameForm(
+    label: &'static str,
+    /// The field's `data-room-field`, and below, the button's `data-action`.
+    field: &'static str,
+    placeholder: &'static str,
+    action: &'static str,
+    button: &'static str,
+    primary: bool,
+    on_join: Callback<String>,
+) -> impl IntoView {
+    let name = RwSignal::new(String::new());
     let join = move |event: leptos::ev::SubmitEvent| {
         event.prevent_default();
-        store.seat_another_player(&player.get_untracked());
-        player.set(String::new());
+        on_join.run(name.get_untracked());
+        name.set(String::new());
     };
     view! {
         <form class="seat-another" on:submit=join>
             <label>
-                <span>{words.someone_else_here}</span>
+                <span>{label}</span>
                 <input
-                    data-room-field="another-player"
+                    data-room-field=field
                     maxlength=fivedice_rules::MAX_NAME_CHARS.to_string()
-                    placeholder=words.their_name
-                    prop:value=move || player.get()
-                    on:input=move |event| player.set(event_target_value(&event))
+                    placeholder=placeholder
+                    prop:value=move || name.get()
+                    on:input=move |event| name.set(event_target_value(&event))
                 />
             </label>
-            <button type="submit" class="secondary" data-action="join-another">
-                {words.join_too}
+            <button type="submit" class:primary=primary class:secondary=!primary data-action=action>
+                {button}
             </button>
         </form>
     }
@@ -319,27 +344,16 @@ fn RoomRefusal() -> impl IntoView {
 fn TryAnotherName() -> impl IntoView {
     let store = expect_context::<GameStore>();
     let words = store.words();
-    let name = RwSignal::new(String::new());
-    let join = move |event: leptos::ev::SubmitEvent| {
-        event.prevent_default();
-        store.join_as(&name.get_untracked());
-    };
     view! {
-        <form class="seat-another" on:submit=join>
-            <label>
-                <span>{words.try_another_name}</span>
-                <input
-                    data-room-field="retry-name"
-                    maxlength=fivedice_rules::MAX_NAME_CHARS.to_string()
-                    placeholder=words.your_name
-                    prop:value=move || name.get()
-                    on:input=move |event| name.set(event_target_value(&event))
-                />
-            </label>
-            <button type="submit" class="primary" data-action="join-again">
-                {words.join_again}
-            </button>
-        </form>
+        <NameForm
+            label=words.try_another_name
+            field="retry-name"
+            placeholder=words.your_name
+            action="join-again"
+            button=words.join_again
+            primary=true
+            on_join=Callback::new(move |name: String| store.join_as(&name))
+        />
     }
 }
 
