@@ -201,7 +201,10 @@ fn room_view(online: &OnlineRoom, table: &Table, words: &'static Words) -> RoomV
         hosting,
         rules: room.rules(),
         dice: room.dice_mode(),
-        refusal: online.refusal.as_ref().map(words.refusal),
+        refusal: online
+            .refusal
+            .as_ref()
+            .map(|refusal| super::capitalised(&(words.refusal)(refusal))),
         may_try_another_name: may_try_another_name(online, table),
         came_late: matches!(online.refusal, Some(Refusal::Room(RoomError::Started))),
         can_start: hosting && room.phase() == Phase::Lobby && players_missing == 0,

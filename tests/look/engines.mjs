@@ -61,7 +61,8 @@ const states = [
   },
   {
     name: "invite-phone-fr",
-    url: "?room=Regard&name=Anna&lang=fr",
+    // A room of each engine's own: the second engine's Anna would otherwise meet the first's.
+    url: "?room=Regard-{engine}&name=Anna&lang=fr",
     width: 390,
     height: 844,
     script: steps(`for (let i = 0; i < 40 && !document.querySelector('[data-action=invite]'); i++) await wait(100);
@@ -118,7 +119,7 @@ async function withChromium(take) {
     for (const state of states) {
       const context = await browser.newContext({ viewport: { width: state.width, height: state.height } });
       const page = await context.newPage();
-      await page.goto(`http://127.0.0.1:${PORT}/${state.url}`);
+      await page.goto(`http://127.0.0.1:${PORT}/${state.url.replace("{engine}", "chromium")}`);
       await page.waitForSelector("main");
       const note = state.script
         ? await page.evaluate(`new Promise((resolve) => (function () { ${state.script} }).call(null, resolve))`)
@@ -169,7 +170,7 @@ async function withWebKit(take) {
       const session = `/session/${sessionId}`;
       try {
         await call("POST", `${session}/window/rect`, { width: state.width, height: state.height });
-        await call("POST", `${session}/url`, { url: `http://127.0.0.1:${PORT}/${state.url}` });
+        await call("POST", `${session}/url`, { url: `http://127.0.0.1:${PORT}/${state.url.replace("{engine}", "webkit")}` });
         await new Promise((resolve) => setTimeout(resolve, 2000));
         const note = state.script ? await call("POST", `${session}/execute/async`, { script: state.script, args: [] }) : "";
         await new Promise((resolve) => setTimeout(resolve, 400));
