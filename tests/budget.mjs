@@ -28,7 +28,8 @@ import { brotliCompressSync, constants } from "node:zlib";
 // for the rest of issue 24 (the share sheet, the rule options one tap away, the sheet's frame, +2.6 KB).
 // Raised to 321,900 B for what a new player's try found (+2.6 KB): what a computer wrote, another device's turn
 // said as such, French typography's non-breaking spaces (two bytes each), the coach for the player here only.
-const BUDGET_BYTES = 321_900;
+// Lowered to 312,800 B: the French words and column Yam's parts are chunks of their own (312,636 B).
+const BUDGET_BYTES = 312_800;
 const TARGET_BYTES = 200_000;
 
 /**
@@ -37,8 +38,9 @@ const TARGET_BYTES = 200_000;
  */
 export async function firstVisit(dist) {
   const page = await readFile(`${dist}/index.html`, "utf8");
-  // Attribute values quoted or not (the release page is minified), and the wasm the loader script names.
-  const named = [...page.matchAll(/(?:(?:href|src)=["']?|module_or_path:\s*["'])\.?\/?([^"'\s>?#]+\.(?:css|js|wasm))/g)]
+  // Attribute values quoted or not (the release page is minified), and the wasm the loader script names; not
+  // what a script only preloads for a visitor in another language (`link.href=` there: French's chunk).
+  const named = [...page.matchAll(/(?:(?<=[\s<])(?:href|src)=["']?|module_or_path:\s*["'])\.?\/?([^"'\s>?#]+\.(?:css|js|wasm))/g)]
     .map((match) => match[1])
     .filter((file, index, files) => files.indexOf(file) === index);
   if (!named.some((file) => file.endsWith(".wasm")) || !named.some((file) => file.endsWith(".js"))) {

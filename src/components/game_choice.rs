@@ -4,6 +4,7 @@
 use fivedice_rules::{Column, DiceMode, Joker, RulesetId};
 use leptos::prelude::*;
 
+use super::lazy::{Loaded, lazy};
 use crate::store::GameStore;
 
 #[component]
@@ -105,12 +106,31 @@ pub fn DiceModeSelect(
 }
 
 /// Column Yam: one column, or several, each with its rule, in the order the table taps them (the usual Down,
-/// Free, Up to begin with). Shown for a ruleset played in columns.
+/// Free, Up to begin with). Shown for a ruleset played in columns; column Yam is a chunk of its own, fetched
+/// when a table first chooses a game played in columns.
 #[component]
 pub fn ColumnChoice(
     in_columns: RwSignal<bool>,
     columns: RwSignal<Vec<Column>>,
     #[prop(into, optional)] disabled: Signal<bool>,
+) -> impl IntoView {
+    lazy(column_choice_part, (in_columns, columns, disabled))
+}
+
+type ColumnChoiceArgs = (RwSignal<bool>, RwSignal<Vec<Column>>, Signal<bool>);
+
+#[wasm_split_helpers::wasm_split(columns, fallible)]
+fn column_choice_part() -> Loaded<ColumnChoiceArgs> {
+    Ok(|(in_columns, columns, disabled)| {
+        view! { <ColumnChoiceFields in_columns columns disabled /> }.into_any()
+    })
+}
+
+#[component]
+fn ColumnChoiceFields(
+    in_columns: RwSignal<bool>,
+    columns: RwSignal<Vec<Column>>,
+    disabled: Signal<bool>,
 ) -> impl IntoView {
     let store = expect_context::<GameStore>();
     let words = store.words();

@@ -1,8 +1,9 @@
-//! Parts of the app only some visits need (online rooms, statistics, the analysis after a game, How to play)
-//! are wasm chunks of their own, fetched the first time they are shown (tools/build-app.sh cuts them out at
-//! their split points). A split point hands back the function that builds its view; [`Lazy`] shows that the
-//! part is on its way, builds it once it is here, and says so plainly when it cannot be fetched (offline on a
-//! device that never had it), with a way to try again.
+//! Parts of the app only some visits need (online rooms, statistics, the analysis after a game, How to play,
+//! column Yam; and the French words, which `i18n::fetch` brings) are wasm chunks of their own, fetched the
+//! first time they are shown (tools/build-app.sh cuts them out at their split points). A split point hands
+//! back the function that builds its view; [`lazy`] shows that the part is on its way, builds it once it is
+//! here, and says so plainly when it cannot be fetched (offline on a device that never had it), with a way to
+//! try again.
 
 use std::future::Future;
 

@@ -43,13 +43,20 @@ pub fn App() -> impl IntoView {
     // The store opened in this task (saved games read, a launch address played); the screens build in the next
     // one, where they take the static shell's place: two shorter tasks instead of one long one.
     // The words are read once per view: a new language rebuilds the screens (the state lives in the store).
+    // A first visit in another language waits for its words with the static shell showing, rather than
+    // flash English; a switch later keeps the screens until the words are here.
     // One `main` landmark holds every screen, so assistive technologies find the content (axe-core checks it).
+    let screens_built = StoredValue::new(false);
     view! {
         <main>
             <Deferred until=Moment::NextTask>
                 {move || {
                     language.track();
-                    view! { <Screens /> }
+                    if !screens_built.get_value() && store.words_on_their_way() {
+                        return None;
+                    }
+                    screens_built.set_value(true);
+                    Some(view! { <Screens /> })
                 }}
             </Deferred>
         </main>

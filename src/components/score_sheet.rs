@@ -8,6 +8,7 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
 use super::hint::HintShown;
+use super::lazy::{Loaded, lazy};
 use crate::store::GameStore;
 use crate::store::Reading as _;
 
@@ -106,14 +107,22 @@ pub fn ScoreSheet() -> impl IntoView {
                     {total_row(words.grand_total, "grand", seats, Columns::ONE, |t| t.grand, None)}
                 </tbody>
             </table>
-            {(!plain).then(|| column_legend(columns, language, words))}
+            {(!plain).then(|| lazy(column_legend_part, columns))}
         </div>
     }
     .into_any()
 }
 
-/// Column Yam: what each column's mark means, under the sheet.
-fn column_legend(columns: Columns, language: Language, words: &'static crate::i18n::Words) -> impl IntoView {
+/// Column Yam: what each column's mark means, under the sheet (in column Yam's chunk).
+#[wasm_split_helpers::wasm_split(columns, fallible)]
+fn column_legend_part() -> Loaded<Columns> {
+    Ok(|columns| column_legend(columns).into_any())
+}
+
+fn column_legend(columns: Columns) -> impl IntoView {
+    let store = expect_context::<GameStore>();
+    let words = store.words();
+    let language = store.language().get_untracked();
     let items = columns
         .as_slice()
         .iter()

@@ -13,6 +13,10 @@ mod fr;
 mod guide;
 mod refusals_fr;
 
+use std::sync::OnceLock;
+
+use wasm_split_helpers::SplitLoaderError;
+
 use crate::engine::EngineError;
 use crate::storage::{LoadProblem, SaveRefused};
 use crate::table::saved::FileError;
@@ -22,12 +26,38 @@ use fivedice_rules::{
     Category, Column, GameError, Joker, JokerCall, Move, Points, Rules, RulesetId, SetupError,
 };
 
-/// The words of a language.
+/// The words of a language once they are here ([`here`]); a language still on its way reads in English.
 pub fn words(language: Language) -> &'static Words {
+    here(language).unwrap_or(&en::WORDS)
+}
+
+/// The words of a language if they are here: English always; French, a chunk of its own, once [`fetch`] has
+/// brought it (natively, where nothing is split, always).
+pub fn here(language: Language) -> Option<&'static Words> {
     match language {
-        Language::English => &en::WORDS,
-        Language::French => &fr::WORDS,
+        Language::English => Some(&en::WORDS),
+        #[cfg(not(target_family = "wasm"))]
+        Language::French => Some(&fr::WORDS),
+        #[cfg(target_family = "wasm")]
+        Language::French => FRENCH.get().copied(),
     }
+}
+
+/// Brings a language's words, or says why they could not be fetched (offline before they ever were).
+pub async fn fetch(language: Language) -> Result<&'static Words, SplitLoaderError> {
+    if let Some(words) = here(language) {
+        return Ok(words);
+    }
+    let words = french().await?;
+    Ok(*FRENCH.get_or_init(|| words))
+}
+
+/// The French words, kept once fetched.
+static FRENCH: OnceLock<&'static Words> = OnceLock::new();
+
+#[wasm_split_helpers::wasm_split(french, fallible)]
+fn french() -> Result<&'static Words, SplitLoaderError> {
+    Ok(&fr::WORDS)
 }
 
 /// The phrases of the app, screen by screen.

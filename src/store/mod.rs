@@ -112,6 +112,10 @@ pub struct GameStore {
     room_join_error: RwSignal<Option<String>>,
     /// The language the app speaks: chosen here (saved), asked by the address, or the browser's.
     language: RwSignal<Language>,
+    /// The language to speak: the one spoken, or one whose words are on their way (a chunk of their own).
+    wanted_language: RwSignal<Language>,
+    /// The browser's language, spoken where neither the address nor this device chose one.
+    browser_language: Language,
 }
 
 impl GameStore {
@@ -137,14 +141,16 @@ impl GameStore {
             room_server: RwSignal::new(RoomServer::Unknown),
             room_join_error: RwSignal::new(None),
             language: RwSignal::new(Language::default()),
+            wanted_language: RwSignal::new(Language::default()),
+            browser_language: Language::default(),
         }
     }
 
     /// The store of the page: the browser's storage and clock, the table the address asks for (or the last
     /// one in progress), and an ear for other tabs saving the same table.
     pub fn open() -> GameStore {
-        let store = GameStore::new(Storage::browser(), Clock::browser());
-        store.language.set(browser_language());
+        let mut store = GameStore::new(Storage::browser(), Clock::browser());
+        store.browser_language = browser_language();
         store.set_room_link(Rc::new(crate::room_client::WebSocketLink::default()));
         let query = web_sys::window()
             .and_then(|window| window.location().search().ok())
@@ -170,11 +176,40 @@ impl GameStore {
         i18n::words(self.language.get_untracked())
     }
 
+    /// Whether a language's words are on their way, to be spoken when they are here (tracked).
+    pub fn words_on_their_way(&self) -> bool {
+        self.wanted_language.get() != self.language.get()
+    }
+
     /// The player switches the language; the choice is kept on this device.
     pub fn set_language(&self, language: Language) {
-        self.language.set(language);
+        self.speak(language);
         let saved = self.storage.with_value(|storage| storage.set_language(language));
         self.report_saving(saved);
+    }
+
+    /// Speaks a language: at once if its words are here, else once they are fetched. The last language wanted
+    /// wins; one that cannot be fetched (offline before it ever was) leaves the one spoken, and says so.
+    fn speak(&self, language: Language) {
+        self.wanted_language.set(language);
+        if i18n::here(language).is_some() {
+            self.language.set(language);
+            return;
+        }
+        let store = *self;
+        leptos::task::spawn_local(async move {
+            let fetched = i18n::fetch(language).await;
+            if store.wanted_language.get_untracked() != language {
+                return;
+            }
+            match fetched {
+                Ok(_) => store.language.set(language),
+                Err(_) => {
+                    store.wanted_language.set(store.language.get_untracked());
+                    store.tell(store.words().not_fetched_offline);
+                }
+            }
+        });
     }
 
     pub fn engine(&self) -> Engine {

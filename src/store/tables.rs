@@ -27,12 +27,11 @@ impl GameStore {
         let mut problems = Vec::new();
         match crate::launch::parse_language(launch_query) {
             Some(Ok(asked)) => self.set_language(asked),
-            Some(Err(message)) => problems.push(message),
-            None => {
-                if let Some(saved) = language {
-                    self.language.set(saved);
-                }
+            Some(Err(message)) => {
+                problems.push(message);
+                self.speak(self.browser_language);
             }
+            None => self.speak(language.unwrap_or(self.browser_language)),
         }
         if !available {
             problems.push(self.words().cannot_save.to_string());

@@ -1,5 +1,5 @@
 // The parts of the app fetched on first use: a game on one device needs none of them until it ends; How to play,
-// statistics and the analysis each fetch their own chunk and work; offline, a chunk fetched before (or precached)
+// statistics, the analysis, French and column Yam each fetch their own chunk and work; offline, a chunk fetched before (or precached)
 // still works, and one never fetched says so and can be tried again.
 import { test, expect } from "@playwright/test";
 import { choosableCells, scoreCell, startGame } from "./helpers.mjs";
@@ -56,6 +56,53 @@ test("How to play and the statistics each fetch their chunk when first shown", a
   expect(fetched).toContain("split_statistics.wasm");
 });
 
+test("French is a chunk: fetched when chosen, and a first visit in French shows French from its first screen", async ({
+  page,
+  browser,
+}) => {
+  const fetched = watchChunks(page);
+  await page.goto("index.html");
+  await expect(page.locator('[data-action="start"]')).toHaveText("Start");
+  expect(fetched).not.toContain("split_french.wasm");
+  await page.locator('[data-language="fr"]').click();
+  await expect(page.locator('[data-action="start"]')).toHaveText("Commencer");
+  await expect(page.locator("html")).toHaveAttribute("lang", "fr");
+  expect(fetched).toContain("split_french.wasm");
+
+  // A browser that prefers French: the app's first screen is already French (no English shown meanwhile).
+  const context = await browser.newContext({ locale: "fr-FR" });
+  const french = await context.newPage();
+  const fetchedInFrench = watchChunks(french);
+  await french.addInitScript(() => {
+    window.firstStartButton = null;
+    new MutationObserver(() => {
+      const start = document.querySelector('[data-action="start"]');
+      if (start && window.firstStartButton === null) window.firstStartButton = start.textContent;
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+  });
+  await french.goto("index.html");
+  await expect(french.locator('[data-action="start"]')).toHaveText("Commencer");
+  expect(await french.evaluate(() => window.firstStartButton)).toBe("Commencer");
+  expect(fetchedInFrench).toContain("split_french.wasm");
+  await context.close();
+});
+
+test("column Yam is a chunk: fetched when a game in columns is chosen, its legend under the sheet", async ({ page }) => {
+  const fetched = watchChunks(page);
+  await page.goto("index.html");
+  await page.locator('[data-setup="rules"]').selectOption("yatzy");
+  await expect(page.locator('[data-setup="player-name"]').first()).toBeVisible();
+  expect(fetched).not.toContain("split_columns.wasm");
+  await page.locator('[data-setup="rules"]').selectOption("yam");
+  await page.locator('[data-setup="sheet"]').selectOption("columns");
+  expect(fetched).toContain("split_columns.wasm");
+  await page.locator('[data-setup="player-name"]').first().fill("Anna");
+  await page.locator('[data-action="start"]').click();
+  await expect(page.locator("[data-column-legend] li")).toHaveCount(3);
+  await page.locator('[data-action="roll"]').click();
+  await expect(page.locator('button[data-cell^="0:down:aces"]')).toHaveCount(1);
+});
+
 test("a chunk that cannot be fetched says so, and comes once it can", async ({ page }) => {
   await page.goto("index.html");
   await expect(page.locator('[data-setup="rules"]')).toBeVisible();
@@ -86,6 +133,12 @@ test("after the service worker is ready, every part works offline and rooms say 
   await expect(page.locator(".analysis")).toBeVisible();
   await page.locator('[data-action="tables"]').click();
   await expect(page.locator("[data-stats]")).toBeVisible();
+  await page.goto("index.html");
+  await page.locator('[data-language="fr"]').click();
+  await expect(page.locator('[data-action="start"]')).toHaveText("Commencer");
+  await page.locator('[data-setup="rules"]').selectOption("yam");
+  await page.locator('[data-setup="sheet"]').selectOption("columns");
+  await expect(page.locator('[data-column-choice="down"]')).toBeVisible();
   await page.goto("index.html?room=Offline&name=Cleo");
   await expect(page.locator('[data-room="offline"]')).toHaveAttribute("data-room-state", "offline");
 });
