@@ -1,14 +1,18 @@
 //! The page's client of the strategy engine, for hints, the coach, the computer players and the "how well can
 //! one play" card: one Web Worker for the session, requests matched to their answers, and the build progress
-//! for a progress bar. The worker keeps the last table it built.
+//! for a progress bar. The worker keeps the last table it built. Starting the worker and reading its replies
+//! are a chunk of their own, fetched with the engine's first use: a first visit that asks nothing of the
+//! engine downloads neither.
 
 use std::collections::HashMap;
 
 use fivedice_rules::{Game, Rules};
-use fivedice_worker::{Level, RatedOption, SolverReply, SolverRequest, Verdict, WORKER_SCRIPT};
+use fivedice_worker::{Level, RatedOption, SolverReply, SolverRequest, Verdict, WORKER_SCRIPT, table_cache};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::Closure;
+use wasm_bindgen_futures::JsFuture;
+use wasm_split_helpers::SplitLoaderError;
 
 /// What a request is answered with: the ranked options, the expected score of a whole game, or a verdict.
 #[derive(Clone, Debug, PartialEq)]
@@ -29,7 +33,7 @@ pub enum EngineError {
     /// The browser could not start the worker.
     CannotStart,
     /// The worker stopped with an error: it could not load (a browser without WebAssembly SIMD, or the app
-    /// not fully downloaded), or it failed.
+    /// not fully downloaded: the worker, or the page's chunk that starts it), or it failed.
     Stopped,
     /// A request could not be posted to the worker.
     Unreachable,
@@ -50,6 +54,8 @@ type Callback = Box<dyn FnOnce(Result<Answer, EngineError>)>;
 #[derive(Clone, Copy)]
 pub struct Engine {
     worker: StoredValue<Option<web_sys::Worker>, LocalStorage>,
+    /// The chunk that starts the worker is on its way.
+    starting: StoredValue<bool>,
     /// Requests written before the worker said it listens.
     queued: StoredValue<Option<Vec<String>>, LocalStorage>,
     waiting: StoredValue<HashMap<u32, Callback>, LocalStorage>,
@@ -62,6 +68,7 @@ impl Engine {
     pub fn new() -> Engine {
         Engine {
             worker: StoredValue::new_local(None),
+            starting: StoredValue::new(false),
             queued: StoredValue::new_local(Some(Vec::new())),
             waiting: StoredValue::new_local(HashMap::new()),
             next_id: StoredValue::new(1),
@@ -166,17 +173,18 @@ impl Engine {
     }
 
     /// Has the optimal table of these rules at hand in the worker if this device keeps it (started at a
-    /// table, so that its first hint answers at once); nothing is built.
+    /// table, so that its first hint answers at once); nothing is built. A device that keeps no table of
+    /// this engine (a first visit) has nothing to prepare, and starts nothing.
     pub fn prepare(&self, rules: Rules) {
-        if self.start().is_ok() {
-            self.dispatch(SolverRequest::Prepare { rules }.to_json());
-        }
+        let engine = *self;
+        leptos::task::spawn_local(async move {
+            if tables_kept_here().await {
+                engine.dispatch(SolverRequest::Prepare { rules }.to_json());
+            }
+        });
     }
 
     fn send(&self, request: SolverRequest, answer: Callback) {
-        if let Err(error) = self.start() {
-            return answer(Err(error));
-        }
         if let Some(id) = request.id() {
             self.waiting.update_value(|waiting| {
                 waiting.insert(id, answer);
@@ -185,13 +193,14 @@ impl Engine {
         self.dispatch(request.to_json());
     }
 
-    /// Posts a request, or queues it until the worker says it listens.
+    /// Posts a request, or queues it until the worker says it listens (starting it on first use).
     fn dispatch(&self, text: String) {
         let queued = self
             .queued
             .try_update_value(|queued| queued.as_mut().map(|queue| queue.push(text.clone())).is_some());
-        if queued != Some(true) {
-            self.post(&text);
+        match queued {
+            Some(true) => self.start(),
+            _ => self.post(&text),
         }
     }
 
@@ -206,33 +215,25 @@ impl Engine {
         }
     }
 
-    /// Starts the worker on first use.
-    fn start(&self) -> Result<(), EngineError> {
-        if self.worker.with_value(Option::is_some) {
-            return Ok(());
+    /// Starts the worker, unless it is running or on its way: its chunk first, then the worker, which says
+    /// when it listens. A failure answers every request waiting.
+    fn start(&self) {
+        if self.worker.with_value(Option::is_some) || self.starting.get_value() {
+            return;
         }
-        let worker = web_sys::Worker::new(WORKER_SCRIPT).map_err(|_| EngineError::CannotStart)?;
+        self.starting.set_value(true);
         let engine = *self;
-        let on_message =
-            Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |event: web_sys::MessageEvent| match event
-                .data()
-                .as_string()
-                .as_deref()
-                .map(SolverReply::from_json)
-            {
-                Some(Ok(reply)) => engine.receive(reply),
-                Some(Err(message)) => engine.fail_all(EngineError::Unreadable(message)),
-                None => engine.fail_all(EngineError::Unreadable("not text".into())),
-            });
-        let on_error = Closure::<dyn FnMut(web_sys::Event)>::new(move |_| engine.stop());
-        worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
-        worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
-        // The handlers stay for the page's life: a worker lives as long as the page unless it fails, and one
-        // that failed leaves its two small handlers behind (it can no longer call them).
-        on_message.forget();
-        on_error.forget();
-        self.worker.set_value(Some(worker));
-        Ok(())
+        leptos::task::spawn_local(async move {
+            let started = match worker_starter().await {
+                Ok(start_worker) => start_worker(engine),
+                Err(_) => Err(EngineError::Stopped),
+            };
+            engine.starting.set_value(false);
+            match started {
+                Ok(worker) => engine.worker.set_value(Some(worker)),
+                Err(error) => engine.stop(error),
+            }
+        });
     }
 
     fn receive(&self, reply: SolverReply) {
@@ -281,14 +282,15 @@ impl Engine {
         }
     }
 
-    /// The worker failed (it could not load, or it crashed): every request waiting is answered with that,
-    /// and the next request starts a new worker, which fails again at once where the browser cannot run it.
-    fn stop(&self) {
+    /// The worker failed (it could not load or start, or it crashed): every request waiting is answered
+    /// with that, and the next request starts a new worker, which fails again at once where the browser
+    /// cannot run it.
+    fn stop(&self, error: EngineError) {
         if let Some(worker) = self.worker.try_update_value(Option::take).flatten() {
             worker.terminate();
         }
         self.queued.set_value(Some(Vec::new()));
-        self.fail_all(EngineError::Stopped);
+        self.fail_all(error);
     }
 
     fn answer(&self, id: u32, result: Result<Answer, EngineError>) {
@@ -311,6 +313,45 @@ impl Engine {
             callback(Err(error.clone()));
         }
     }
+}
+
+/// What starts the worker, once the engine's chunk is here.
+type StartWorker = fn(Engine) -> Result<web_sys::Worker, EngineError>;
+
+/// The split point of the worker's start: the function that starts it, in the engine's chunk.
+#[wasm_split_helpers::wasm_split(engine, fallible)]
+fn worker_starter() -> Result<StartWorker, SplitLoaderError> {
+    Ok(start_worker)
+}
+
+/// Starts the worker with its two handlers: every reply read and answered, and a failure stopping it.
+fn start_worker(engine: Engine) -> Result<web_sys::Worker, EngineError> {
+    let worker = web_sys::Worker::new(WORKER_SCRIPT).map_err(|_| EngineError::CannotStart)?;
+    let on_message = Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |event: web_sys::MessageEvent| {
+        match event.data().as_string().as_deref().map(SolverReply::from_json) {
+            Some(Ok(reply)) => engine.receive(reply),
+            Some(Err(message)) => engine.fail_all(EngineError::Unreadable(message)),
+            None => engine.fail_all(EngineError::Unreadable("not text".into())),
+        }
+    });
+    let on_error = Closure::<dyn FnMut(web_sys::Event)>::new(move |_| engine.stop(EngineError::Stopped));
+    worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+    // The handlers stay for the page's life: a worker lives as long as the page unless it fails, and one
+    // that failed leaves its two small handlers behind (it can no longer call them).
+    on_message.forget();
+    on_error.forget();
+    Ok(worker)
+}
+
+/// Whether this device keeps a table of this engine version (the worker files them in Cache Storage).
+async fn tables_kept_here() -> bool {
+    let Some(caches) = web_sys::window().and_then(|window| window.caches().ok()) else {
+        return false;
+    };
+    JsFuture::from(caches.has(&table_cache::cache_name()))
+        .await
+        .is_ok_and(|kept| kept.as_bool() == Some(true))
 }
 
 impl Default for Engine {

@@ -1,8 +1,8 @@
 // The parts of the app fetched on first use: a game on one device needs none of them until it ends; How to play,
-// statistics, the analysis, French and column Yam each fetch their own chunk and work; offline, a chunk fetched before (or precached)
+// statistics, the analysis, the engine's client, French and column Yam each fetch their own chunk and work; offline, a chunk fetched before (or precached)
 // still works, and one never fetched says so and can be tried again.
 import { test, expect } from "@playwright/test";
-import { choosableCells, scoreCell, startGame } from "./helpers.mjs";
+import { choosableCells, currentSeat, scoreCell, startGame } from "./helpers.mjs";
 
 /** Every lazy chunk (split_<part>.wasm or a shared chunk_<n>.wasm) the page fetches, in order. */
 function watchChunks(page) {
@@ -99,8 +99,33 @@ test("column Yam is a chunk: fetched when a game in columns is chosen, its legen
   await page.locator('[data-setup="player-name"]').first().fill("Anna");
   await page.locator('[data-action="start"]').click();
   await expect(page.locator("[data-column-legend] li")).toHaveCount(3);
+  // The setup screen seats two players; whoever the roll-off chose plays Down from its top.
   await page.locator('[data-action="roll"]').click();
-  await expect(page.locator('button[data-cell^="0:down:aces"]')).toHaveCount(1);
+  await expect(page.locator('[data-die="0"]')).not.toHaveAttribute("data-face", "");
+  const seat = await currentSeat(page);
+  await expect(page.locator(`button[data-cell^="${seat}:down:"]`)).toHaveCount(1);
+  await expect(page.locator(`button[data-cell="${seat}:down:aces"]`)).toHaveCount(1);
+});
+
+test("the engine's client is a chunk: a first visit's table starts neither it nor the worker until a hint is asked", async ({
+  page,
+}) => {
+  const fetched = watchChunks(page);
+  const workers = [];
+  page.on("request", (request) => {
+    if (/solver-worker/.test(request.url())) workers.push(request.url());
+  });
+  await page.goto("index.html?new=1&rules=yahtzee&players=Anna&seed=3");
+  await page.locator('[data-action="roll"]').click();
+  await expect(page.locator('[data-die="0"]')).not.toHaveAttribute("data-face", "");
+  // The table has been shown and painted: on a device that keeps no table, nothing was prepared.
+  await page.evaluate(() => new Promise((painted) => requestAnimationFrame(() => setTimeout(painted, 0))));
+  expect(fetched).not.toContain("split_engine.wasm");
+  expect(workers).toEqual([]);
+  await page.locator('[data-action="hint"]').click();
+  await expect(page.locator("[data-hint]")).toHaveAttribute("data-hint", "ready", { timeout: 30_000 });
+  expect(fetched).toContain("split_engine.wasm");
+  expect(workers.length).toBeGreaterThan(0);
 });
 
 test("a chunk that cannot be fetched says so, and comes once it can", async ({ page }) => {
@@ -129,7 +154,11 @@ test("after the service worker is ready, every part works offline and rooms say 
   await expect(page.locator("[data-guide]")).toBeVisible();
   await page.locator('[data-action="close-guide"]').click();
   await startGame(page, { rules: "yatzy", players: ["Cleo"], seed: 11 });
-  for (let turn = 0; turn < 15; turn++) await quickTurn(page, 0);
+  await page.locator('[data-action="roll"]').click();
+  await page.locator('[data-action="hint"]').click();
+  await expect(page.locator("[data-hint]")).toHaveAttribute("data-hint", "ready", { timeout: 30_000 });
+  await quickTurn(page, 0);
+  for (let turn = 1; turn < 15; turn++) await quickTurn(page, 0);
   await expect(page.locator(".analysis")).toBeVisible();
   await page.locator('[data-action="tables"]').click();
   await expect(page.locator("[data-stats]")).toBeVisible();
