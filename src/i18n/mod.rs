@@ -1,21 +1,23 @@
 //! Every word the app shows, in each language it speaks.
 //!
 //! [`Words`] is one struct with a field per phrase; each language is one file holding a `Words` value
-//! (`en.rs`, `fr.rs`). A phrase missing from a language does not compile. Phrases that take a value are
+//! (`en.rs`, `fr.rs`, How to play's phrases beside them). A phrase missing from a language does not compile. Phrases that take a value are
 //! functions, so each language words its own plurals and order. The sheet's own labels (cells, sections,
 //! bonuses) are ruleset data in the rules crate ([`fivedice_rules::Label`]), shared with the command line.
 //!
-//! A third language: copy `en.rs` to a new file, translate it, and add the language to
-//! `fivedice_rules::Language` and to [`words`] (the compiler then asks for its sheet labels too).
+//! A third language: copy `en.rs` and `guide_en.rs` to new files, translate them, and add the language to
+//! `fivedice_rules::Language` and to [`here`] as a chunk like French's (the compiler then asks for its sheet
+//! labels too).
 
 mod en;
 mod fr;
 mod guide;
+mod guide_en;
+mod guide_fr;
+mod on_demand;
 mod refusals_fr;
 
-use std::sync::OnceLock;
-
-use wasm_split_helpers::SplitLoaderError;
+pub use on_demand::{fetch, here};
 
 use crate::engine::EngineError;
 use crate::storage::{LoadProblem, SaveRefused};
@@ -29,35 +31,6 @@ use fivedice_rules::{
 /// The words of a language once they are here ([`here`]); a language still on its way reads in English.
 pub fn words(language: Language) -> &'static Words {
     here(language).unwrap_or(&en::WORDS)
-}
-
-/// The words of a language if they are here: English always; French, a chunk of its own, once [`fetch`] has
-/// brought it (natively, where nothing is split, always).
-pub fn here(language: Language) -> Option<&'static Words> {
-    match language {
-        Language::English => Some(&en::WORDS),
-        #[cfg(not(target_family = "wasm"))]
-        Language::French => Some(&fr::WORDS),
-        #[cfg(target_family = "wasm")]
-        Language::French => FRENCH.get().copied(),
-    }
-}
-
-/// Brings a language's words, or says why they could not be fetched (offline before they ever were).
-pub async fn fetch(language: Language) -> Result<&'static Words, SplitLoaderError> {
-    if let Some(words) = here(language) {
-        return Ok(words);
-    }
-    let words = french().await?;
-    Ok(*FRENCH.get_or_init(|| words))
-}
-
-/// The French words, kept once fetched.
-static FRENCH: OnceLock<&'static Words> = OnceLock::new();
-
-#[wasm_split_helpers::wasm_split(french, fallible)]
-fn french() -> Result<&'static Words, SplitLoaderError> {
-    Ok(&fr::WORDS)
 }
 
 /// The phrases of the app, screen by screen.

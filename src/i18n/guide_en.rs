@@ -1,0 +1,123 @@
+//! How to play, in English: the phrases the guide is built from.
+
+use fivedice_rules::{Column, Joker, Language, Pattern, Points};
+
+use super::guide::GuidePhrases;
+
+pub(super) static GUIDE: GuidePhrases = GuidePhrases {
+    language: Language::English,
+    title: |name| format!("How to play {name}"),
+    five_alike: "five alike",
+    turn_heading: ["A turn", "The Vows"],
+    wedding_opening: "Each turn is a promise kept. ",
+    turn: [
+        "Roll the five dice up to three times. After a roll, tap the dice you want to keep: they stay while the \
+         others roll again. Stop whenever you like.",
+        "Then write one open cell of your column: what the dice make there, or 0 if they do not make it (Cross \
+         out). Every turn fills exactly one cell, so the game lasts as many turns as the sheet has rows.",
+        "Playing with your own dice? Roll from the cup the same way, then tap the cell and pick the value, or \
+         enter the five dice and let the app count.",
+    ],
+    upper: |bonus| {
+        format!(
+            "Each cell counts only the dice showing its face. When this part reaches {} the bonus of {} points is \
+             added at once: three of each face make exactly {}.",
+            bonus.threshold, bonus.points, bonus.threshold
+        )
+    },
+    lower: "A cell whose dice are not there scores 0.",
+    five_of_a_kind_bonus: |five, points, mark| {
+        let mark = mark
+            .map(|mark| format!(", a {mark} on the sheet"))
+            .unwrap_or_default();
+        format!(
+            "Every further {five} earns {points} points{mark}, as long as the {five} cell holds its 50 (not a 0). \
+             You still fill a cell that turn."
+        )
+    },
+    joker,
+    who_starts: "Who starts: each player rolls one die, the highest starts (a tie rolls again); play then goes \
+                 round the table. On a score pad the table may roll its own way and choose the first player.",
+    end: "The game ends when every sheet is full. The highest grand total wins; equal totals share the win.",
+    extras_heading: ["Extras, first player, end", "The Reception"],
+    columns_heading: "Playing in columns",
+    columns_intro: |columns, turns| {
+        format!(
+            "Each player fills the same boxes in {columns} columns. Every turn writes exactly one box, in one column \
+             whose rule allows it, or crosses one out there: {turns} turns each. Each column has its own upper total \
+             and its own bonus; a player's grand total adds up their columns."
+        )
+    },
+    column_rule: |column| {
+        match column {
+        Column::Down => "↓ Down: from the top box to the bottom one, in order.".into(),
+        Column::Free => "↕ Free: any open box, whenever you like.".into(),
+        Column::Up => "↑ Up: from the bottom box (the Yam) to the top one, in order.".into(),
+        Column::Dry => "1× Dry: only the dice of the turn's first roll, before any reroll.".into(),
+        Column::Announced => "! Announced: after the first roll, tap the box you aim for; the turn must then \
+                              end there (its value, or crossed out). The first roll may also be written there as \
+                              it lies."
+            .into(),
+    }
+    },
+    columns_customs: [
+        "When only dry boxes (or announced ones, with nothing announced) are left open, there is no reroll: \
+         write the first roll.",
+        "On a score pad the app does not see the rolls: the table keeps the dry and announced rules itself.",
+    ],
+    needs,
+    pays,
+};
+
+/// What a cell asks of the dice.
+fn needs(pattern: Pattern) -> String {
+    match pattern {
+        Pattern::Face { face } => format!("any dice; the {face}s count"),
+        Pattern::OfAKind { count: 2 } => "two dice alike".into(),
+        Pattern::OfAKind { count: 5 } => "all five dice alike".into(),
+        Pattern::OfAKind { count } => format!("at least {count} dice alike"),
+        Pattern::TwoPairs => "two pairs of different faces".into(),
+        Pattern::FullHouse { five_equal: false } => "three of one face and two of another".into(),
+        Pattern::FullHouse { five_equal: true } => {
+            "three of one face and two of another (five alike count too)".into()
+        }
+        Pattern::Run { length: 4 } => "four faces in a row: 1-2-3-4, 2-3-4-5 or 3-4-5-6".into(),
+        Pattern::Run { .. } => "five faces in a row: 1-2-3-4-5 or 2-3-4-5-6".into(),
+        Pattern::Straight { lowest } => {
+            let faces: Vec<String> = (lowest..lowest + 5).map(|face| face.to_string()).collect();
+            format!("exactly {}", faces.join("-"))
+        }
+        Pattern::Any => "any dice".into(),
+    }
+}
+
+/// What a cell scores when the dice make it (0 otherwise).
+fn pays(pattern: Pattern, points: Points) -> String {
+    match (pattern, points) {
+        (Pattern::Face { face }, _) => {
+            format!("the sum of the {face}s (up to {})", u16::from(face.value()) * 5)
+        }
+        (Pattern::TwoPairs, Points::MatchingDice) => "the sum of the four dice".into(),
+        (_, Points::MatchingDice) => "the sum of those dice".into(),
+        (_, Points::AllDice) => "the sum of all five dice".into(),
+        (_, Points::Fixed(points)) => format!("{points} points"),
+    }
+}
+
+fn joker(joker: Joker, five: &str) -> String {
+    match joker {
+        Joker::Forced => format!(
+            "Joker rule at this table: forced, the official rule. A further {five} goes in the upper cell of its face \
+             if that is open. If it is filled, any open lower cell takes it, and there full house and the straights \
+             score in full (25, 30, 40). If the lower cells are all filled too, write 0 in an open upper cell."
+        ),
+        Joker::Free => format!(
+            "Joker rule at this table: free choice. A further {five} may go in any open cell; full house and the \
+             straights score in full only once the upper cell of its face is filled."
+        ),
+        Joker::None => format!(
+            "No Joker restriction at this table: a further {five} goes in any open cell, and scores what the dice \
+             make there."
+        ),
+    }
+}
