@@ -118,8 +118,9 @@ test("the engine's client is a chunk: a first visit's table starts neither it no
   await page.goto("index.html?new=1&rules=yahtzee&players=Anna&seed=3");
   await page.locator('[data-action="roll"]').click();
   await expect(page.locator('[data-die="0"]')).not.toHaveAttribute("data-face", "");
-  // The table has been shown and painted: on a device that keeps no table, nothing was prepared.
-  await page.evaluate(() => new Promise((painted) => requestAnimationFrame(() => setTimeout(painted, 0))));
+  // The table is shown and the page's network has gone quiet: on a device that keeps no table, the table
+  // prepared nothing (preparing would have fetched the chunk and the worker by now).
+  await page.waitForLoadState("networkidle");
   expect(fetched).not.toContain("split_engine.wasm");
   expect(workers).toEqual([]);
   await page.locator('[data-action="hint"]').click();
