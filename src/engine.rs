@@ -120,6 +120,10 @@ impl Engine {
         };
         let id = self.take_id();
         let request = match game.rules().columns().is_one() {
+            true if level == Level::Winner => SolverRequest::WinnerMove {
+                id,
+                game: game.clone(),
+            },
             true => SolverRequest::BotMove {
                 id,
                 rules: game.rules(),

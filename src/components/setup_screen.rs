@@ -165,6 +165,9 @@ pub fn SetupScreen() -> impl IntoView {
                                 {Level::ALL
                                     .into_iter()
                                     .map(|level| {
+                                        // Column Yam's player is an estimate: it cannot play for the chance
+                                        // to win.
+                                        let hidden = move || level == Level::Winner && column_game();
                                         // Column Yam's computer players are estimates: no exact mean to show.
                                         let label = move || match column_game() {
                                             true => words.level(level).to_string(),
@@ -173,7 +176,7 @@ pub fn SetupScreen() -> impl IntoView {
                                                 (words.bot_with_mean)(words.level(level), &words.number(mean, 0))
                                             }
                                         };
-                                        view! { <option value=level.id()>{label}</option> }
+                                        view! { <option value=level.id() hidden=hidden disabled=hidden>{label}</option> }
                                     })
                                     .collect_view()}
                             </select>

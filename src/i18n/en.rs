@@ -50,6 +50,7 @@ pub static WORDS: Words = Words {
     bot_with_mean: |level, mean| format!("{level} computer (~{mean} pts)"),
     bot: |level| format!("{level} bot"),
     computer_player: |level| format!("Computer player: {level}"),
+    level_winner: "Winner",
     level_optimal: "Optimal",
     level_strong: "Strong",
     level_casual: "Casual",

@@ -62,6 +62,7 @@ pub static WORDS: Words = Words {
     bot_with_mean: |level, mean| format!("Ordinateur {level} (~{mean} pts)"),
     bot: |level| format!("Ordi. {level}"),
     computer_player: |level| format!("Joueur ordinateur : {level}"),
+    level_winner: "gagneur",
     level_optimal: "optimal",
     level_strong: "fort",
     level_casual: "facile",

@@ -71,6 +71,7 @@ pub struct Words {
     pub bot_with_mean: fn(&str, &str) -> String,
     pub bot: fn(&str) -> String,
     pub computer_player: fn(&str) -> String,
+    pub level_winner: &'static str,
     pub level_optimal: &'static str,
     pub level_strong: &'static str,
     pub level_casual: &'static str,
@@ -405,6 +406,7 @@ impl Words {
 
     pub fn level(&self, level: fivedice_worker::Level) -> &'static str {
         match level {
+            fivedice_worker::Level::Winner => self.level_winner,
             fivedice_worker::Level::Optimal => self.level_optimal,
             fivedice_worker::Level::Strong => self.level_strong,
             fivedice_worker::Level::Casual => self.level_casual,

@@ -9,7 +9,8 @@ use std::process::ExitCode;
 
 use fivedice_rules::{Category, Column, Columns, Dice, Game, Joker, Move, Rules, RulesetId, Section};
 use fivedice_strategy::{
-    Advice, Choice, ColumnBot, HISTOGRAM_BIN, Level, Summary, ValueTable, simulate, simulate_columns,
+    Advice, Choice, ColumnBot, EXACT_OPEN, HISTOGRAM_BIN, Level, Odds, Spread, Standing, Summary, ValueTable,
+    simulate, simulate_columns, simulate_table,
 };
 use serde_json::{Value, json};
 
@@ -35,6 +36,17 @@ Usage:
       column Yam: the heuristic player (each column valued exactly as if played alone: Down and Up in their
       order, the others by the single-column table) or the greedy baseline (the points of the turn in hand);
       the upper-bonus rate is per column
+  fivedice simulate --rules <id> [--joker ...] [--no-bonus] --players win,optimal[,...] --games N --seed S [--json]
+      a table of computer players (win, optimal, strong, casual), the first to play moving one seat each game:
+      per seat the games won (a tie shared), the win share with its standard error, the mean and the
+      standard deviation
+  fivedice winchance --rules <id> [--joker ...] [--no-bonus] --player FILLED --player FILLED ... [--to-play K]
+                     [--json] [--batch]
+      each player's chance to win (ties shared) when everyone plays optimally from the start of seat K's turn
+      (default 0); FILLED is id=value,... as for --filled, plus extra=N for the Yahtzee-bonus points earned so
+      far. Exact while every player has at most 3 cells open; elsewhere each turn to come after the next is
+      taken as a normal law of its exact mean and variance. With --batch, one position a line on standard input
+      as JSON {\"players\":[{\"filled\":{\"aces\":3},\"extra\":0},...],\"to_play\":0}, one {\"chances\":[...]} a line out
   fivedice advise --rules <id> [--joker ...] [--no-bonus] [--filled id=value,...] --dice D D D D D
                   --rolls-left 0|1|2 [--json]
       every keep (or, with no rolls left, every cell) with its expected final score, best first;
@@ -52,7 +64,10 @@ fn main() -> ExitCode {
     match run(std::env::args_os().skip(1).collect()) {
         Ok(output) => {
             // A closed pipe (`fivedice rules | head`) is the reader's choice, not an error worth a panic.
-            let _ = writeln!(std::io::stdout(), "{output}");
+            // (`winchance --batch` has printed as it went.)
+            if !output.is_empty() {
+                let _ = writeln!(std::io::stdout(), "{output}");
+            }
             ExitCode::SUCCESS
         }
         Err(message) => {
@@ -81,9 +96,10 @@ fn run(args: Vec<OsString>) -> Result<String, String> {
         "solve" => return solve(&options),
         "simulate" => return simulate_games(&options),
         "advise" => return advise(&options),
+        "winchance" => return win_chance(&options),
         other => {
             return Err(format!(
-                "unknown command {other:?} (commands: rules, score, offers, solve, simulate, advise)"
+                "unknown command {other:?} (commands: rules, score, offers, solve, simulate, advise, winchance)"
             ));
         }
     };
@@ -101,6 +117,10 @@ struct Options {
     filled: Option<String>,
     json: bool,
     bot: Option<String>,
+    players: Option<String>,
+    player: Vec<String>,
+    to_play: Option<String>,
+    batch: bool,
     games: Option<String>,
     seed: Option<String>,
     dice: Vec<String>,
@@ -129,6 +149,10 @@ impl Options {
                 Long("no-bonus") => options.no_bonus = true,
                 Long("json") => options.json = true,
                 Long("bot") => options.bot = Some(text(parser.value())?),
+                Long("players") => options.players = Some(text(parser.value())?),
+                Long("player") => options.player.push(text(parser.value())?),
+                Long("to-play") => options.to_play = Some(text(parser.value())?),
+                Long("batch") => options.batch = true,
                 Long("games") => options.games = Some(text(parser.value())?),
                 Long("seed") => options.seed = Some(text(parser.value())?),
                 Long("rolls-left") => options.rolls_left = Some(text(parser.value())?),
@@ -233,26 +257,34 @@ impl Options {
 
     /// The cells named by `--filled id=value,...`, checked against the rules.
     fn filled(&self, rules: Rules) -> Result<fivedice_rules::Sheet, String> {
-        let mut cells = Vec::new();
-        for item in self.filled.as_deref().unwrap_or("").split(',').map(str::trim) {
-            if item.is_empty() {
-                continue;
-            }
-            let (id, value) = item
-                .split_once('=')
-                .ok_or_else(|| format!("--filled wants id=value, got {item:?}"))?;
-            let category: Category = id
-                .trim()
-                .parse()
-                .map_err(|error: fivedice_rules::UnknownCategory| error.to_string())?;
-            let value: u16 = value
-                .trim()
-                .parse()
-                .map_err(|_| format!("--filled {id}: {value:?} is not a score"))?;
-            cells.push((category, value));
-        }
-        rules.sheet(&cells).map_err(|error| error.to_string())
+        let items = self.filled.as_deref().unwrap_or("").split(',').map(str::trim);
+        let cells = items
+            .filter(|item| !item.is_empty())
+            .map(|item| {
+                let (id, value) = item
+                    .split_once('=')
+                    .ok_or_else(|| format!("--filled wants id=value, got {item:?}"))?;
+                Ok((id.trim().to_string(), value.trim().to_string()))
+            })
+            .collect::<Result<Vec<_>, String>>()?;
+        sheet_of(rules, &cells, "--filled")
     }
+}
+
+/// A sheet with these cells written (`id`, value as text), each checked against the rules; `what` names the
+/// input in errors.
+fn sheet_of(rules: Rules, cells: &[(String, String)], what: &str) -> Result<fivedice_rules::Sheet, String> {
+    let mut written = Vec::new();
+    for (id, value) in cells {
+        let category: Category = id
+            .parse()
+            .map_err(|error: fivedice_rules::UnknownCategory| format!("{what}: {error}"))?;
+        let value: u16 = value
+            .parse()
+            .map_err(|_| format!("{what} {id}: {value:?} is not a score"))?;
+        written.push((category, value));
+    }
+    rules.sheet(&written).map_err(|error| format!("{what}: {error}"))
 }
 
 fn rules_json() -> Value {
@@ -407,6 +439,9 @@ fn simulate_games(options: &Options) -> Result<String, String> {
     if !rules.columns().is_one() {
         return simulate_column_games(options, rules);
     }
+    if options.players.is_some() {
+        return simulate_table_games(options, rules);
+    }
     let level: Level = options
         .bot
         .as_deref()
@@ -420,6 +455,290 @@ fn simulate_games(options: &Options) -> Result<String, String> {
         return Ok(summary_json(rules, level.id(), seed, &summary).to_string());
     }
     Ok(summary_text(rules, level.id(), seed, &summary))
+}
+
+/// A table of computer players against each other: wins, means and spreads per seat.
+fn simulate_table_games(options: &Options, rules: Rules) -> Result<String, String> {
+    if options.bot.is_some() {
+        return Err("--players seats a table and --bot plays alone: give one of them".into());
+    }
+    let seats = options
+        .players
+        .as_deref()
+        .unwrap_or("")
+        .split(',')
+        .map(|id| id.trim().parse::<Level>())
+        .collect::<Result<Vec<Level>, String>>()
+        .map_err(|error| format!("--players: {error}"))?;
+    let ruleset = rules.ruleset();
+    if !(ruleset.min_players.max(2)..=ruleset.max_players).contains(&seats.len()) {
+        return Err(format!(
+            "--players: {} seats {} to {} computer players, got {}",
+            rules.id(),
+            ruleset.min_players.max(2),
+            ruleset.max_players,
+            seats.len()
+        ));
+    }
+    let games = options.number(&options.games, "games", 1..=10_000_000)? as usize;
+    let seed = options.number(&options.seed, "seed", 0..=u64::MAX)?;
+    let started = std::time::Instant::now();
+    let table = ValueTable::solve(rules);
+    let summaries = simulate_table(&table, &seats, games, seed).map_err(|error| error.to_string())?;
+    let seconds = started.elapsed().as_secs_f64();
+    let seat_json: Vec<Value> = (summaries.iter().enumerate())
+        .map(|(seat, summary)| {
+            let share = summary.wins / games as f64;
+            json!({
+                "seat": seat,
+                "bot": summary.level.id(),
+                "wins": summary.wins,
+                "win_share": share,
+                "win_share_standard_error": (share * (1.0 - share) / games as f64).sqrt(),
+                "mean": summary.mean,
+                "standard_deviation": summary.standard_deviation,
+            })
+        })
+        .collect();
+    if options.json {
+        return Ok(json!({
+            "rules": options_json(rules),
+            "seed": seed,
+            "games": games,
+            "seats": seat_json,
+            "seconds": seconds,
+        })
+        .to_string());
+    }
+    let mut lines = vec![format!(
+        "{games} games of {}, {}, seed {seed} (the first to play moving one seat a game)",
+        seats
+            .iter()
+            .map(|level| level.id())
+            .collect::<Vec<_>>()
+            .join(" against "),
+        describe(rules)
+    )];
+    for (seat, summary) in summaries.iter().enumerate() {
+        lines.push(format!(
+            "seat {seat} {:<8} wins {:>9.1} ({:.2}%), mean {:.2}, standard deviation {:.2}",
+            summary.level.id(),
+            summary.wins,
+            100.0 * summary.wins / games as f64,
+            summary.mean,
+            summary.standard_deviation
+        ));
+    }
+    Ok(lines.join("\n"))
+}
+
+/// One player of a position, as `winchance` reads it: the cells written and the Yahtzee-bonus points earned.
+struct Player {
+    sheet: fivedice_rules::Sheet,
+    total: u16,
+}
+
+/// A player from `id=value,...` with an optional `extra=N`, checked against the rules.
+fn player_of(rules: Rules, cells: Vec<(String, String)>, what: &str) -> Result<Player, String> {
+    let (extra, cells): (Vec<_>, Vec<_>) = cells.into_iter().partition(|(id, _)| id == "extra");
+    let sheet = sheet_of(rules, &cells, what)?;
+    let extra = match extra.as_slice() {
+        [] => 0,
+        [(_, value)] => value
+            .parse::<u16>()
+            .map_err(|_| format!("{what} extra: {value:?} is not a number of points"))?,
+        _ => return Err(format!("{what}: extra is given twice")),
+    };
+    if extra > 0 {
+        let ruleset = rules.ruleset();
+        let bonus = match ruleset.extra_five_of_a_kind {
+            Some(extra) if rules.has_yahtzee_bonus() => extra.bonus,
+            _ => {
+                return Err(format!(
+                    "{what}: extra={extra}, but {} has no Yahtzee bonus",
+                    describe(rules)
+                ));
+            }
+        };
+        if !rules.bonus_available(&sheet) {
+            return Err(format!(
+                "{what}: extra={extra}, but Yahtzee bonuses are earned only with {} written at its full value",
+                ruleset.five_of_a_kind_cell().id()
+            ));
+        }
+        if extra % bonus != 0 || extra / bonus > 12 {
+            return Err(format!(
+                "{what}: extra={extra} is not a number of {bonus}-point bonuses"
+            ));
+        }
+    }
+    let total = sheet.totals(rules.ruleset()).grand + extra;
+    Ok(Player { sheet, total })
+}
+
+/// A position of `players` at the start of seat `to_play`'s turn, checked.
+fn check_position(rules: Rules, players: &[Player], to_play: usize) -> Result<(), String> {
+    let ruleset = rules.ruleset();
+    if !(1..=ruleset.max_players).contains(&players.len()) {
+        return Err(format!(
+            "{} seats 1 to {} players, got {}",
+            rules.id(),
+            ruleset.max_players,
+            players.len()
+        ));
+    }
+    if to_play >= players.len() {
+        return Err(format!(
+            "to play: seat {to_play} of {} players (seats count from 0)",
+            players.len()
+        ));
+    }
+    Ok(())
+}
+
+/// Each player's chance to win from a position (or from each line of standard input, with `--batch`).
+fn win_chance(options: &Options) -> Result<String, String> {
+    let rules = options.rules()?;
+    options.expect_positionals(0, "winchance")?;
+    if !rules.columns().is_one() {
+        return Err("winchance plays one-column games: column Yam has no exact odds".into());
+    }
+    if options.batch {
+        if !options.player.is_empty() || options.to_play.is_some() {
+            return Err("--batch reads the players and the seat to play from standard input".into());
+        }
+        return win_chance_batch(rules);
+    }
+    let players = (options.player.iter().enumerate())
+        .map(|(seat, text)| {
+            let what = format!("--player {seat}");
+            let cells = text
+                .split(',')
+                .map(str::trim)
+                .filter(|item| !item.is_empty())
+                .map(|item| {
+                    let (id, value) = item
+                        .split_once('=')
+                        .ok_or_else(|| format!("{what} wants id=value, got {item:?}"))?;
+                    Ok((id.trim().to_string(), value.trim().to_string()))
+                })
+                .collect::<Result<Vec<_>, String>>()?;
+            player_of(rules, cells, &what)
+        })
+        .collect::<Result<Vec<Player>, String>>()?;
+    let to_play = match &options.to_play {
+        Some(_) => options.number(&options.to_play, "to-play", 0..=7)? as usize,
+        None => 0,
+    };
+    if players.is_empty() {
+        return Err("missing --player FILLED (one for each seat)".into());
+    }
+    check_position(rules, &players, to_play)?;
+    let table = ValueTable::solve(rules);
+    let spread = Spread::build(&table);
+    let mut odds = Odds::new(&table, &spread);
+    let chances = chances_of(&mut odds, &players)?;
+    let exact = players
+        .iter()
+        .all(|player| open_cells(rules, &player.sheet) <= EXACT_OPEN + 1);
+    if options.json {
+        return Ok(json!({
+            "rules": options_json(rules),
+            "to_play": to_play,
+            "totals": players.iter().map(|player| player.total).collect::<Vec<_>>(),
+            "chances": chances.iter().map(|&chance| rounded(chance)).collect::<Vec<_>>(),
+            "exact": exact,
+        })
+        .to_string());
+    }
+    let mut lines: Vec<String> = (chances.iter().enumerate())
+        .map(|(seat, chance)| format!("seat {seat}: {:.4} ({:.2}%)", chance, 100.0 * chance))
+        .collect();
+    lines.push(match exact {
+        true => "exact: every player has at most 3 cells open".into(),
+        false => "the turns after the next are taken as normal laws of their exact mean and variance".into(),
+    });
+    Ok(lines.join("\n"))
+}
+
+fn open_cells(rules: Rules, sheet: &fivedice_rules::Sheet) -> usize {
+    (rules.ruleset().cells.iter())
+        .filter(|cell| sheet.is_open(cell.category))
+        .count()
+}
+
+fn chances_of(odds: &mut Odds, players: &[Player]) -> Result<Vec<f64>, String> {
+    let standings: Vec<Standing> = players
+        .iter()
+        .map(|player| Standing {
+            sheet: &player.sheet,
+            total: player.total,
+            turn: None,
+        })
+        .collect();
+    odds.chances(&standings).map_err(|error| error.to_string())
+}
+
+/// `winchance --batch`: one position a line in, one line of chances (or of the error) out, the engine loaded
+/// once. Exits with status 2 if any line was refused.
+fn win_chance_batch(rules: Rules) -> Result<String, String> {
+    #[derive(serde::Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct Position {
+        players: Vec<BatchPlayer>,
+        #[serde(default)]
+        to_play: usize,
+    }
+    #[derive(serde::Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct BatchPlayer {
+        #[serde(default)]
+        filled: serde_json::Map<String, Value>,
+        #[serde(default)]
+        extra: u16,
+    }
+    let table = ValueTable::solve(rules);
+    let spread = Spread::build(&table);
+    let mut odds = Odds::new(&table, &spread);
+    let mut out = std::io::stdout().lock();
+    let mut refused = 0;
+    for (number, line) in std::io::stdin().lines().enumerate() {
+        let line = line.map_err(|error| format!("cannot read standard input: {error}"))?;
+        if line.trim().is_empty() {
+            continue;
+        }
+        let answer = (|| {
+            let position: Position =
+                serde_json::from_str(&line).map_err(|error| format!("not a position: {error}"))?;
+            let players = (position.players.into_iter().enumerate())
+                .map(|(seat, player)| {
+                    let mut cells: Vec<(String, String)> = (player.filled.into_iter())
+                        .map(|(id, value)| (id, value.to_string()))
+                        .collect();
+                    cells.push(("extra".into(), player.extra.to_string()));
+                    player_of(rules, cells, &format!("player {seat}"))
+                })
+                .collect::<Result<Vec<Player>, String>>()?;
+            check_position(rules, &players, position.to_play)?;
+            chances_of(&mut odds, &players)
+        })();
+        let reply = match answer {
+            Ok(chances) => {
+                json!({"chances": chances.iter().map(|&chance| rounded(chance)).collect::<Vec<_>>()})
+            }
+            Err(message) => {
+                refused += 1;
+                json!({"error": format!("line {}: {message}", number + 1)})
+            }
+        };
+        writeln!(out, "{reply}").map_err(|error| format!("cannot write: {error}"))?;
+    }
+    match refused {
+        0 => Ok(String::new()),
+        refused => Err(format!(
+            "{refused} line(s) refused (each answered with its error)"
+        )),
+    }
 }
 
 /// Column Yam: the heuristic player (on the single-column optimal table and its ordered columns), or the greedy

@@ -5,7 +5,7 @@ use std::fmt;
 use fivedice_rules::{Category, DICE, Dice, Face, FaceCounts, Move, Scores, Sheet};
 use serde::{Deserialize, Serialize};
 
-use crate::keeps::{KEEPS, faces_of};
+use crate::keeps::{FIRST_ROLL, KEEPS, OUTCOMES, ROLLS, faces_of};
 use crate::lanes::Lanes;
 use crate::table::ValueTable;
 use crate::turn::{Outcomes, REROLLS, SINGLE};
@@ -94,12 +94,15 @@ pub enum AdviceError {
     SheetFull,
     /// With dice on the table there are 0 to 2 rolls left.
     RollsLeft(u8),
+    /// The turn has not rolled yet: there are no dice to advise on.
+    NoDice,
 }
 
 impl fmt::Display for AdviceError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             AdviceError::SheetFull => f.write_str("the sheet is full: the game is over"),
+            AdviceError::NoDice => f.write_str("no dice are on the table yet"),
             AdviceError::RollsLeft(rolls) => {
                 write!(
                     f,
@@ -149,7 +152,7 @@ impl ValueTable {
             .iter()
             .map(|scores| (scores.bonus, scores.cells.as_slice()));
         let mut outcomes = Outcomes::new();
-        outcomes.prepare(model, &self.values, group, answers);
+        outcomes.prepare(model, &self.values, None, group, answers);
         let mut keeps = vec![Lanes::<SINGLE>::splat(0.0); KEEPS];
         let mut keep_values: [Vec<f32>; REROLLS] = Default::default();
         let first = lane / Lanes::<SINGLE>::COUNT * Lanes::<SINGLE>::COUNT;
@@ -214,5 +217,98 @@ impl TurnAdvisor<'_> {
             sheet_total: self.sheet_total,
             options,
         })
+    }
+}
+
+/// One way a turn can end under the table's play, with its probability: the cell written, its score, and the
+/// five-of-a-kind bonus the last roll earned.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Ending {
+    pub category: Category,
+    pub score: u16,
+    pub bonus: u16,
+    pub probability: f64,
+}
+
+impl TurnAdvisor<'_> {
+    /// Every way the turn can end under the table's play (the optimal bot's, ties and all), with its
+    /// probability: from the turn's start, or from these dice with these rolls left. The probabilities flow
+    /// forward through the same keeps the values flowed back through.
+    pub fn endings(&self, from: Option<(FaceCounts, u8)>) -> Result<Vec<Ending>, AdviceError> {
+        let model = &self.table.model;
+        let graph = &model.graph;
+        let (mut rolls, mut rolls_left) = match from {
+            None => {
+                let chance = |&ways: &u16| f64::from(ways) / f64::from(OUTCOMES);
+                (graph.roll_ways.iter().map(chance).collect(), REROLLS)
+            }
+            Some((_, rolls_left)) if usize::from(rolls_left) > REROLLS => {
+                return Err(AdviceError::RollsLeft(rolls_left));
+            }
+            Some((dice, rolls_left)) => {
+                let mut rolls = vec![0.0; ROLLS];
+                rolls[graph.roll_number(dice)] = 1.0;
+                (rolls, usize::from(rolls_left))
+            }
+        };
+        let mut keeps = vec![0.0; KEEPS];
+        while rolls_left > 0 {
+            let values = &self.keep_values[rolls_left - 1];
+            keeps.fill(0.0);
+            for (roll, &chance) in rolls.iter().enumerate().filter(|(_, chance)| **chance > 0.0) {
+                let mut best = None;
+                for &keep in &graph.within[roll] {
+                    let value = values[usize::from(keep)];
+                    if best.is_none_or(|(top, _)| value > top) {
+                        best = Some((value, usize::from(keep)));
+                    }
+                }
+                let (_, keep) = best.expect("every roll holds the empty keep");
+                keeps[keep] += chance;
+            }
+            // The dice not kept are rolled: smaller keeps first, each passes its chance on a die at a time.
+            for keep in 0..FIRST_ROLL {
+                let share = keeps[keep] / 6.0;
+                if share > 0.0 {
+                    for bigger in graph.add_die[keep] {
+                        keeps[usize::from(bigger)] += share;
+                    }
+                }
+            }
+            rolls.copy_from_slice(&keeps[FIRST_ROLL..]);
+            rolls_left -= 1;
+        }
+        let cells = model.space.rules.ruleset().cells;
+        let mut endings: Vec<Ending> = Vec::new();
+        for (roll, &chance) in rolls.iter().enumerate().filter(|(_, chance)| **chance > 0.0) {
+            let (cell, score, bonus) = self.outcomes.best_cell(model, roll, self.lane);
+            let category = cells[cell].category;
+            let same = |ending: &&mut Ending| {
+                (ending.category, ending.score, ending.bonus) == (category, score, bonus)
+            };
+            match endings.iter_mut().find(same) {
+                Some(ending) => ending.probability += chance,
+                None => endings.push(Ending {
+                    category,
+                    score,
+                    bonus,
+                    probability: chance,
+                }),
+            }
+        }
+        Ok(endings)
+    }
+
+    /// The sheet this turn is played on.
+    pub fn sheet(&self) -> &Sheet {
+        &self.sheet
+    }
+
+    /// Every cell a roll (by number) may be written in on this sheet, in sheet order, with its score and the
+    /// five-of-a-kind bonus the roll earns.
+    pub(crate) fn cells_of_roll(&self, roll: usize) -> impl Iterator<Item = (Category, u16, u16)> + '_ {
+        let cells = self.table.model.space.rules.ruleset().cells;
+        (self.outcomes.cells_of_roll(&self.table.model, roll))
+            .map(|(cell, score, bonus)| (cells[cell].category, score, bonus))
     }
 }

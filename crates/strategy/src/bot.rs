@@ -9,7 +9,9 @@ use fivedice_rules::{DiceMode, DiceSource, Face, Game, GameError, Play, Rules, R
 use serde::{Deserialize, Serialize};
 
 use crate::advice::{Advice, AdviceError, Choice};
-use crate::table::ValueTable;
+use crate::odds::Odds;
+use crate::table::{Spread, ValueTable};
+use crate::winner::play_to_win;
 
 /// SplitMix64: small, fast, and the same on every platform.
 #[derive(Clone, Debug)]
@@ -50,6 +52,10 @@ impl DiceSource for Rng {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Level {
+    /// Plays to finish first: every choice for the best chance to win against the other players' actual
+    /// positions (assuming they play optimally).
+    #[serde(rename = "win", alias = "winner")]
+    Winner,
     /// Perfect solitaire play: the best expected final score.
     Optimal,
     /// Optimal play with up to 4 points of noise on each option: a strong player who slips (about 10 points a
@@ -62,10 +68,11 @@ pub enum Level {
 }
 
 impl Level {
-    pub const ALL: [Level; 3] = [Level::Optimal, Level::Strong, Level::Casual];
+    pub const ALL: [Level; 4] = [Level::Winner, Level::Optimal, Level::Strong, Level::Casual];
 
     pub fn id(self) -> &'static str {
         match self {
+            Level::Winner => "win",
             Level::Optimal => "optimal",
             Level::Strong => "strong",
             Level::Casual => "casual",
@@ -75,6 +82,7 @@ impl Level {
     /// The name a player reads.
     pub fn name(self) -> &'static str {
         match self {
+            Level::Winner => "Winner",
             Level::Optimal => "Optimal",
             Level::Strong => "Strong",
             Level::Casual => "Casual",
@@ -90,7 +98,7 @@ impl Level {
     pub fn noise(self) -> f64 {
         match self {
             Level::Strong => 4.0,
-            Level::Optimal | Level::Casual => 0.0,
+            Level::Winner | Level::Optimal | Level::Casual => 0.0,
         }
     }
 
@@ -112,7 +120,7 @@ impl Level {
             RulesetId::Yatzy => [248.1, 233.9, 200.6],
         };
         match self {
-            Level::Optimal => optimal,
+            Level::Winner | Level::Optimal => optimal,
             Level::Strong => strong,
             Level::Casual => casual,
         }
@@ -166,6 +174,8 @@ pub(crate) fn pick<T>(options: impl IntoIterator<Item = (T, f64)>, noise: f64, r
 pub enum PlayError {
     Game(GameError),
     Advice(AdviceError),
+    /// The table cannot be seated (too many players for the rules, say).
+    Setup(String),
 }
 
 impl std::fmt::Display for PlayError {
@@ -173,6 +183,7 @@ impl std::fmt::Display for PlayError {
         match self {
             PlayError::Game(error) => write!(f, "the game refused the bot's move: {error}"),
             PlayError::Advice(error) => write!(f, "no advice for the bot: {error}"),
+            PlayError::Setup(error) => write!(f, "the table cannot be seated: {error}"),
         }
     }
 }
@@ -294,4 +305,73 @@ pub(crate) fn summarise(scores: &[u16], upper_bonuses: usize, chances: usize) ->
         upper_bonus_rate: upper_bonuses as f64 / chances.max(1) as f64,
         histogram,
     }
+}
+
+/// What one seat of a table of computer players did over many games.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SeatSummary {
+    pub level: Level,
+    /// Games won, a tie counting as a share.
+    pub wins: f64,
+    pub mean: f64,
+    pub standard_deviation: f64,
+}
+
+/// Plays `games` games of a table of computer players, one seat per level in `seats`, on the optimal `table`
+/// of their rules. The first to play moves one seat on each game so that no seat is favoured; the dice and
+/// every bot's noise follow `seed`.
+pub fn simulate_table(
+    table: &ValueTable,
+    seats: &[Level],
+    games: usize,
+    seed: u64,
+) -> Result<Vec<SeatSummary>, PlayError> {
+    let rules = table.rules();
+    let myopic = ValueTable::myopic(rules);
+    let spread = seats.contains(&Level::Winner).then(|| Spread::build(table));
+    let mut odds = spread.as_ref().map(|spread| Odds::new(table, spread));
+    let mut bots: Vec<Bot> = (seats.iter().enumerate())
+        .map(|(seat, level)| {
+            let table = if level.looks_ahead() { table } else { &myopic };
+            Bot::new(table, level.noise(), seed ^ (0xB07 + seat as u64))
+        })
+        .collect();
+    let names: Vec<String> = (1..=seats.len()).map(|seat| format!("seat {seat}")).collect();
+    let mut dice = Rng::new(seed);
+    let mut wins = vec![0.0; seats.len()];
+    let mut scores: Vec<Vec<u16>> = vec![Vec::with_capacity(games); seats.len()];
+    for played in 0..games {
+        let first = played % seats.len();
+        let mut game = Game::new(rules, DiceMode::App, &names, first)
+            .map_err(|error| PlayError::Setup(error.to_string()))?;
+        while !game.is_over() {
+            let seat = game.current_seat();
+            match (seats[seat], odds.as_mut()) {
+                (Level::Winner, Some(odds)) => play_to_win(odds, &mut game, &mut dice)?,
+                _ => bots[seat].play_turn(&mut game, &mut dice)?,
+            }
+        }
+        let totals: Vec<u16> = (0..seats.len())
+            .map(|seat| game.totals(seat).map_or(0, |totals| totals.grand))
+            .collect();
+        let best = totals.iter().copied().max().unwrap_or(0);
+        let tied = totals.iter().filter(|&&total| total == best).count() as f64;
+        for (seat, &total) in totals.iter().enumerate() {
+            if total == best {
+                wins[seat] += 1.0 / tied;
+            }
+            scores[seat].push(total);
+        }
+    }
+    Ok((seats.iter().zip(wins).zip(&scores))
+        .map(|((&level, wins), scores)| {
+            let summary = summarise(scores, 0, games);
+            SeatSummary {
+                level,
+                wins,
+                mean: summary.mean,
+                standard_deviation: summary.standard_deviation,
+            }
+        })
+        .collect())
 }

@@ -27,6 +27,8 @@ pub(crate) struct KeepGraph {
     pub(crate) drop_die: Vec<(usize, Vec<u16>)>,
     /// For each roll: in how many of the 7776 ordered outcomes it shows.
     pub(crate) roll_ways: Vec<u16>,
+    /// For each roll: the keeps that can be set aside from it, in keep order.
+    pub(crate) within: Vec<Vec<u16>>,
 }
 
 fn code(counts: &[u8; 6]) -> usize {
@@ -75,12 +77,38 @@ impl KeepGraph {
             .iter()
             .map(|roll| factorial(DICE as u8) / roll.iter().map(|&n| factorial(n)).product::<u16>())
             .collect();
+        let within = counts[FIRST_ROLL..]
+            .iter()
+            .map(|roll| {
+                let fits = |keep: &[u8; 6]| keep.iter().zip(roll).all(|(kept, shown)| kept <= shown);
+                (0..KEEPS as u16)
+                    .filter(|&keep| fits(&counts[usize::from(keep)]))
+                    .collect()
+            })
+            .collect();
         KeepGraph {
             counts,
             add_die,
             drop_die,
             roll_ways,
+            within,
         }
+    }
+
+    /// The number of the keep holding these counts of each face.
+    pub(crate) fn keep_number(&self, counts: [u8; 6]) -> usize {
+        self.counts
+            .iter()
+            .position(|keep| *keep == counts)
+            .expect("every keep of up to five dice is numbered")
+    }
+
+    /// The number of a roll among the rolls (`0..ROLLS`).
+    pub(crate) fn roll_number(&self, dice: FaceCounts) -> usize {
+        let dice = dice.as_array();
+        (self.counts[FIRST_ROLL..].iter())
+            .position(|roll| *roll == dice)
+            .expect("every five dice are a roll")
     }
 
     /// How many dice of each face keep `keep` holds.
@@ -94,13 +122,8 @@ impl KeepGraph {
 
     /// Every keep that can be set aside from `dice` (the whole roll and nothing included).
     pub(crate) fn keeps_within(&self, dice: FaceCounts) -> impl Iterator<Item = usize> + '_ {
-        let dice = dice.as_array();
-        (0..KEEPS).filter(move |&keep| {
-            self.counts[keep]
-                .iter()
-                .zip(&dice)
-                .all(|(kept, shown)| kept <= shown)
-        })
+        let within = &self.within[self.roll_number(dice)];
+        within.iter().map(|&keep| usize::from(keep))
     }
 }
 

@@ -9,14 +9,23 @@
 #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
 mod quad {
     use core::arch::wasm32::{
-        f32x4, f32x4_add, f32x4_demote_f64x2_zero, f32x4_div, f32x4_extract_lane, f32x4_pmax, f32x4_splat,
-        f64x2_add, f64x2_div, f64x2_mul, f64x2_promote_low_f32x4, f64x2_splat, i32x4_shuffle, v128,
+        f32x4, f32x4_add, f32x4_demote_f64x2_zero, f32x4_div, f32x4_extract_lane, f32x4_gt, f32x4_mul,
+        f32x4_pmax, f32x4_splat, f64x2_add, f64x2_div, f64x2_mul, f64x2_promote_low_f32x4, f64x2_splat,
+        i32x4_shuffle, v128, v128_bitselect,
     };
 
     #[derive(Clone, Copy)]
     pub(crate) struct Quad(v128);
 
     impl Quad {
+        pub(crate) const ZERO: Quad = Quad(f32x4(0.0, 0.0, 0.0, 0.0));
+        pub(crate) const NEG_INFINITY: Quad = Quad(f32x4(
+            f32::NEG_INFINITY,
+            f32::NEG_INFINITY,
+            f32::NEG_INFINITY,
+            f32::NEG_INFINITY,
+        ));
+
         pub(crate) fn splat(value: f32) -> Quad {
             Quad(f32x4_splat(value))
         }
@@ -42,9 +51,22 @@ mod quad {
             Quad(f32x4_div(self.0, other.0))
         }
 
+        pub(crate) fn mul(self, other: Quad) -> Quad {
+            Quad(f32x4_mul(self.0, other.0))
+        }
+
         /// `other` where it is greater, `self` elsewhere.
         pub(crate) fn max(self, other: Quad) -> Quad {
             Quad(f32x4_pmax(self.0, other.0))
+        }
+
+        /// `if_greater` in the lanes where `other` is greater than `self`, `otherwise` elsewhere.
+        pub(crate) fn select(self, other: Quad, otherwise: Quad, if_greater: Quad) -> Quad {
+            Quad(v128_bitselect(
+                if_greater.0,
+                otherwise.0,
+                f32x4_gt(other.0, self.0),
+            ))
         }
     }
 
@@ -82,6 +104,9 @@ mod quad {
     pub(crate) struct Quad([f32; 4]);
 
     impl Quad {
+        pub(crate) const ZERO: Quad = Quad([0.0; 4]);
+        pub(crate) const NEG_INFINITY: Quad = Quad([f32::NEG_INFINITY; 4]);
+
         pub(crate) fn splat(value: f32) -> Quad {
             Quad([value; 4])
         }
@@ -104,14 +129,25 @@ mod quad {
             Quad(std::array::from_fn(|lane| self.0[lane] / other.0[lane]))
         }
 
+        #[inline(always)]
+        pub(crate) fn mul(self, other: Quad) -> Quad {
+            Quad(std::array::from_fn(|lane| self.0[lane] * other.0[lane]))
+        }
+
         /// `other` where it is greater, `self` elsewhere (written as a comparison: one SIMD max).
         #[inline(always)]
         pub(crate) fn max(self, other: Quad) -> Quad {
+            self.select(other, self, other)
+        }
+
+        /// `if_greater` in the lanes where `other` is greater than `self`, `otherwise` elsewhere.
+        #[inline(always)]
+        pub(crate) fn select(self, other: Quad, otherwise: Quad, if_greater: Quad) -> Quad {
             Quad(std::array::from_fn(|lane| {
                 if other.0[lane] > self.0[lane] {
-                    other.0[lane]
+                    if_greater.0[lane]
                 } else {
-                    self.0[lane]
+                    otherwise.0[lane]
                 }
             }))
         }
@@ -149,6 +185,8 @@ pub(crate) struct Lanes<const Q: usize>([Quad; Q]);
 
 impl<const Q: usize> Lanes<Q> {
     pub(crate) const COUNT: usize = 4 * Q;
+    pub(crate) const ZERO: Lanes<Q> = Lanes([Quad::ZERO; Q]);
+    pub(crate) const NEG_INFINITY: Lanes<Q> = Lanes([Quad::NEG_INFINITY; Q]);
 
     pub(crate) fn splat(value: f32) -> Lanes<Q> {
         Lanes([Quad::splat(value); Q])
@@ -187,10 +225,24 @@ impl<const Q: usize> Lanes<Q> {
         self.each(|quad| quad.div(divisor))
     }
 
+    #[inline(always)]
+    pub(crate) fn times(&self, factor: f32) -> Lanes<Q> {
+        let factor = Quad::splat(factor);
+        self.each(|quad| quad.mul(factor))
+    }
+
     /// Lane by lane, the greater of the two (this one on ties).
     #[inline(always)]
     pub(crate) fn max(&self, other: &Lanes<Q>) -> Lanes<Q> {
         self.zip(other, Quad::max)
+    }
+
+    /// Lane by lane: `if_greater` where `other` is greater than this, `otherwise` elsewhere (on ties too).
+    #[inline(always)]
+    pub(crate) fn select(&self, other: &Lanes<Q>, otherwise: &Lanes<Q>, if_greater: &Lanes<Q>) -> Lanes<Q> {
+        Lanes(std::array::from_fn(|quad| {
+            self.0[quad].select(other.0[quad], otherwise.0[quad], if_greater.0[quad])
+        }))
     }
 
     #[inline(always)]

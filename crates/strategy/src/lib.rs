@@ -8,6 +8,9 @@
 //!   score, ranked ([`Advice`]), and the points a choice gives up against the best ([`Advice::loss`]).
 //! - [`Bot`] at a [`Level`] and [`simulate`]: players from perfect to beatable, deterministic given a seed.
 //! - [`ColumnBot`] and [`simulate_columns`]: column Yam's heuristic player, on the single-column table.
+//! - [`Spread`] and [`Odds`]: the distribution of the points still to come under optimal play, each
+//!   player's chance to win; [`WinningTurn`] and [`play_to_win`]: a turn played for the chance to win
+//!   ([`Level::Winner`]), and [`simulate_table`]: tables of computer players against each other.
 //!
 //! All scores come from the rules crate; the engine only adds expectations and maxima.
 #![forbid(unsafe_code)]
@@ -18,11 +21,15 @@ mod columns;
 mod five_of_a_kind;
 mod keeps;
 mod lanes;
+mod odds;
 mod states;
 mod table;
 mod turn;
+mod winner;
 
-pub use advice::{Advice, AdviceError, Choice, Keep, Rated, TurnAdvisor, Verdict};
-pub use bot::{Bot, HISTOGRAM_BIN, Level, PlayError, Rng, Summary, simulate};
+pub use advice::{Advice, AdviceError, Choice, Ending, Keep, Rated, TurnAdvisor, Verdict};
+pub use bot::{Bot, HISTOGRAM_BIN, Level, PlayError, Rng, SeatSummary, Summary, simulate, simulate_table};
 pub use columns::{ColumnBot, ColumnMove, OrderedValues, RatedColumnMove, simulate_columns};
-pub use table::{ENGINE_VERSION, Progress, TableBuilder, ValueTable};
+pub use odds::{Distribution, EXACT_OPEN, Odds, Standing, win_chances};
+pub use table::{ENGINE_VERSION, Progress, Spread, TableBuilder, ValueTable};
+pub use winner::{RatedWin, WinAdvice, WinningTurn, play_to_win};

@@ -5,7 +5,7 @@ use fivedice_rules::{Rules, Sheet};
 use crate::five_of_a_kind::FiveOfAKindAnswers;
 use crate::keeps::KEEPS;
 use crate::lanes::Lanes;
-use crate::turn::{NARROW, Outcomes, TurnModel, WIDE};
+use crate::turn::{Moments, NARROW, Outcomes, TurnModel, WIDE, Worth};
 
 /// The version of the values a table holds: raise it whenever a change could alter any value, so that tables
 /// kept on devices by an older engine are rebuilt rather than used.
@@ -100,7 +100,7 @@ impl TableBuilder {
         }
         let five_of_a_kind = self.five_of_a_kind.of_group(index);
         self.outcomes
-            .prepare(&self.model, &self.values, group, five_of_a_kind);
+            .prepare(&self.model, &self.values, None, group, five_of_a_kind);
         let group_values = &mut self.values[space.group_range(group)];
         let (model, outcomes) = (&self.model, &self.outcomes);
         let wide = Lanes::<WIDE>::COUNT;
@@ -171,9 +171,14 @@ impl ValueTable {
 
     /// The expected points still to come from a turn start with this sheet (bonuses already banked excluded).
     pub fn expected_remaining(&self, sheet: &Sheet) -> f64 {
+        f64::from(self.values[self.slot(sheet)])
+    }
+
+    /// Where the value of a turn start with this sheet lives.
+    pub(crate) fn slot(&self, sheet: &Sheet) -> usize {
         let (group, upper) = self.model.space.locate(sheet);
         let slot = self.model.space.slot(group, upper);
-        f64::from(self.values[slot.expect("a sheet the rules accept has a reachable upper total")])
+        slot.expect("a sheet the rules accept has a reachable upper total")
     }
 
     /// The number of values the table stores: one for each state, except that states with the same future
@@ -195,5 +200,53 @@ impl ValueTable {
     /// Every stored value, in table order: for comparing builds bit for bit.
     pub fn values(&self) -> &[f32] {
         &self.values
+    }
+}
+
+/// How widely the points still to come spread under optimal play: for every state of a value table, the second
+/// moment of its remainder (so its variance), by the same backward induction, every choice made as the table
+/// makes it. What [`crate::Odds`] needs beyond the table.
+pub struct Spread {
+    seconds: Vec<f32>,
+}
+
+impl Spread {
+    /// The spread of every state of `table` (about twice the table's own build).
+    pub fn build(table: &ValueTable) -> Spread {
+        let model = &table.model;
+        let space = &model.space;
+        let five_of_a_kind = FiveOfAKindAnswers::ask(model);
+        let mut seconds = vec![0.0; space.state_count()];
+        let mut outcomes = Outcomes::new();
+        let mut keeps = vec![Moments::<NARROW>::WORST; KEEPS];
+        let block = Lanes::<NARROW>::COUNT;
+        for index in (0..space.group_count()).rev() {
+            let group = space.group(index);
+            if group.mask == space.full_mask() || space.stored_lanes(group) == 0 {
+                continue;
+            }
+            let answers = five_of_a_kind.of_group(index);
+            outcomes.prepare(model, &table.values, Some(&seconds), group, answers);
+            let range = space.group_range(group);
+            for first in (0..range.len()).step_by(block) {
+                let start = outcomes.solve_block(model, first, &mut keeps, |_, _| {});
+                for lane in first..range.len().min(first + block) {
+                    seconds[range.start + lane] = start.second.lane(lane - first);
+                }
+            }
+        }
+        Spread { seconds }
+    }
+
+    /// The variance of the points still to come from a turn start with this sheet, under the table's play.
+    pub fn variance(&self, table: &ValueTable, sheet: &Sheet) -> f64 {
+        let slot = table.slot(sheet);
+        let mean = f64::from(table.values[slot]);
+        (f64::from(self.seconds[slot]) - mean * mean).max(0.0)
+    }
+
+    /// The bytes the second moments take.
+    pub fn memory_bytes(&self) -> usize {
+        std::mem::size_of_val(self.seconds.as_slice())
     }
 }

@@ -97,6 +97,8 @@ impl StateSpace {
 /// What writing each open cell leads to for one group: the value of the turn after it, per upper total.
 pub(crate) struct Outcomes {
     vectors: Vec<Dense>,
+    /// Beside each vector, its second moment, where the outcomes were prepared with them.
+    seconds: Vec<Dense>,
     first_vector: Vec<usize>,
     open_cells: Vec<usize>,
     /// The rules' answer for each five-of-a-kind roll on this sheet: the bonus and the cells allowed.
@@ -114,6 +116,7 @@ impl Outcomes {
     pub(crate) fn new() -> Outcomes {
         Outcomes {
             vectors: Vec::new(),
+            seconds: Vec::new(),
             first_vector: Vec::new(),
             open_cells: Vec::new(),
             five_of_a_kind: Vec::new(),
@@ -123,15 +126,20 @@ impl Outcomes {
     /// Sets up the outcomes of a group from the values of the groups after it and what the rules let each
     /// five-of-a-kind roll score on the group's sheet (the bonus, and the cells allowed with their scores);
     /// with no answers, those rolls score as on the empty sheet.
+    ///
+    /// With `seconds` (the second moments of the remainder, table by table), each outcome vector gets its
+    /// second moment beside it, for [`Moments`].
     pub(crate) fn prepare<'a>(
         &mut self,
         model: &TurnModel,
         values: &[f32],
+        seconds: Option<&[f32]>,
         group: Group,
         five_of_a_kind: impl Iterator<Item = (u16, &'a [(Category, u16)])>,
     ) {
         let space = &model.space;
         self.vectors.clear();
+        self.seconds.clear();
         self.first_vector.clear();
         self.open_cells.clear();
         let totals = space.lane_totals(group.mask);
@@ -143,23 +151,22 @@ impl Outcomes {
             self.open_cells.push(cell);
             let mask = group.mask | 1 << cell;
             let face = u16::from(space.face_of_cell[cell]);
-            if face > 0 {
-                let after = expand(space, values, Group { mask, ..group });
-                for count in 0..=5 {
-                    self.vectors
-                        .push(upper_outcome(space, &after, totals, count * face));
-                }
+            // The five-of-a-kind cell leads to two groups: written 0, or at its full value.
+            let fullness: &[bool] = if cell == space.five_box {
+                &[false, true]
             } else {
-                // The five-of-a-kind cell leads to two groups: written 0, or at its full value.
-                let fullness: &[bool] = if cell == space.five_box {
-                    &[false, true]
-                } else {
-                    &[group.five_box_full]
-                };
-                for &five_box_full in fullness {
-                    let after = expand(space, values, Group { mask, five_box_full });
-                    self.vectors
-                        .push(by_lane(totals, |total| after[usize::from(total)]));
+                &[group.five_box_full]
+            };
+            for &five_box_full in fullness {
+                let after_group = Group { mask, five_box_full };
+                let after = expand(space, values, after_group);
+                let after_seconds = seconds.map(|seconds| expand(space, seconds, after_group));
+                let counts = if face > 0 { 0..=5 } else { 0..=0 };
+                for count in counts {
+                    let (vector, second) =
+                        written_outcome(space, &after, after_seconds.as_ref(), totals, count * face);
+                    self.vectors.push(vector);
+                    self.seconds.extend(second);
                 }
             }
         }
@@ -201,56 +208,234 @@ impl Outcomes {
             .collect()
     }
 
+    /// The cell the table's play writes for a roll with no rolls left, at one upper total (a lane): its
+    /// number, its score, and the five-of-a-kind bonus the roll earns. The first best in sheet order, as the
+    /// bots choose.
+    pub(crate) fn best_cell(&self, model: &TurnModel, roll: usize, lane: usize) -> (usize, u16, u16) {
+        let worth = |cell: usize, score: u16| {
+            let (vector, points) = model.space.outcome_of(cell, score);
+            self.vectors[self.first_vector[cell] + usize::from(vector)].lane(lane) + points
+        };
+        let mut best: Option<(f32, (usize, u16, u16))> = None;
+        for (cell, score, bonus) in self.cells_of_roll(model, roll) {
+            let worth = worth(cell, score);
+            if best.is_none_or(|(top, _)| worth > top) {
+                best = Some((worth, (cell, score, bonus)));
+            }
+        }
+        best.expect("a sheet with an open cell has a cell to write").1
+    }
+
+    /// Every cell a roll may be written in on this group's sheet, in sheet order: its number, its score, and the
+    /// five-of-a-kind bonus the roll earns.
+    pub(crate) fn cells_of_roll<'a>(
+        &'a self,
+        model: &'a TurnModel,
+        roll: usize,
+    ) -> Box<dyn Iterator<Item = (usize, u16, u16)> + 'a> {
+        match self.five_of_a_kind.iter().find(|five| five.roll == roll) {
+            Some(five) => Box::new(
+                five.cells
+                    .iter()
+                    .map(|&(cell, score)| (cell, score, five.bonus as u16)),
+            ),
+            None => Box::new(self.open_cells.iter().map(move |&cell| {
+                let (vector, points) = model.natural[roll][cell];
+                let face = u16::from(model.space.face_of_cell[cell]);
+                let score = if face > 0 {
+                    u16::from(vector) * face
+                } else {
+                    points as u16
+                };
+                (cell, score, 0)
+            })),
+        }
+    }
+
+    /// The outcome vector `index` at the block of lanes from `first`, as a worth of type `W`.
+    fn vector<W: Worth>(&self, index: usize, first: usize) -> W {
+        W::of_vector(&self.vectors[index], self.seconds.get(index), first)
+    }
+
     /// The best cell for every roll with no rolls left, for the block of lanes from `first`.
-    fn score_rolls<const Q: usize>(&self, model: &TurnModel, first: usize, rolls: &mut [Lanes<Q>]) {
+    fn score_rolls<W: Worth>(&self, model: &TurnModel, first: usize, rolls: &mut [W]) {
         // Roll by roll, so the best so far stays in registers while the open cells are tried.
         for (roll, scores) in rolls.iter_mut().zip(&model.natural) {
-            let mut best = Lanes::splat(f32::NEG_INFINITY);
+            let mut best = W::WORST;
             for &cell in &self.open_cells {
                 let (vector, points) = scores[cell];
-                let outcome = &self.vectors[self.first_vector[cell] + usize::from(vector)];
-                best = best.max(&outcome.block(first).plus(points));
+                let outcome: W = self.vector(self.first_vector[cell] + usize::from(vector), first);
+                best = best.better(&outcome.plus(points));
             }
             *roll = best;
         }
         for five in &self.five_of_a_kind {
-            let mut best = Lanes::splat(f32::NEG_INFINITY);
+            let mut best = W::WORST;
             for &(cell, score) in &five.cells {
-                let (vector, points) = self.outcome(model, cell, score);
-                best = best.max(&vector.block(first).plus(points));
+                let (vector, points) = model.space.outcome_of(cell, score);
+                let outcome: W = self.vector(self.first_vector[cell] + usize::from(vector), first);
+                best = best.better(&outcome.plus(points));
             }
             rolls[five.roll] = best.plus(five.bonus);
         }
     }
 
-    /// Solves the turn for the `4 * Q` lanes from `first` and returns the expected remainder at its start.
-    /// `observe` sees the value of every keep with `r` rerolls left after the keep, for `r` = 0 and up.
-    pub(crate) fn solve_block<const Q: usize>(
+    /// Solves the turn for the lanes of a block from `first` and returns its worth at the turn's start.
+    /// `observe` sees the worth of every keep with `r` rerolls left after the keep, for `r` = 0 and up.
+    pub(crate) fn solve_block<W: Worth>(
         &self,
         model: &TurnModel,
         first: usize,
-        keeps: &mut [Lanes<Q>],
-        mut observe: impl FnMut(usize, &[Lanes<Q>]),
-    ) -> Lanes<Q> {
-        let graph = &model.graph;
+        keeps: &mut [W],
+        observe: impl FnMut(usize, &[W]),
+    ) -> W {
         self.score_rolls(model, first, &mut keeps[FIRST_ROLL..]);
-        for rerolls in 0..REROLLS {
-            expect_keeps(graph, keeps);
-            observe(rerolls, keeps);
-            best_keeps(graph, keeps);
-        }
-        // The first roll of the turn: the mean over all rolls, by their weights, in roll order. The sum runs to
-        // about 2 million, where an f32 step is 1/8: it is taken in f64 and rounded once.
+        play_keeps(&model.graph, keeps, observe)
+    }
+}
+
+/// The turn back from its last roll: with the worth of every roll with no rolls left in `keeps[FIRST_ROLL..]`,
+/// the worth of the turn at its start. `observe` sees the worth of every keep with `r` rerolls left after the
+/// keep, for `r` = 0 and up.
+pub(crate) fn play_keeps<W: Worth>(
+    graph: &KeepGraph,
+    keeps: &mut [W],
+    mut observe: impl FnMut(usize, &[W]),
+) -> W {
+    for rerolls in 0..REROLLS {
+        expect_keeps(graph, keeps);
+        observe(rerolls, keeps);
+        best_keeps(graph, keeps);
+    }
+    W::mean_of_rolls(&keeps[FIRST_ROLL..], &graph.roll_ways)
+}
+
+/// What the turn solver carries for each keep, a block of upper totals at a time: the expected remainder
+/// ([`Lanes`]: building the table, advice) or that with its second moment ([`Moments`]: the spread of the
+/// score). Choices go by the expected remainder either way.
+pub(crate) trait Worth: Copy {
+    const WORST: Self;
+    /// An outcome vector (with its second moment, where prepared) at the block from lane `first`.
+    fn of_vector(vector: &Dense, second: Option<&Dense>, first: usize) -> Self;
+    /// This worth with `points` more scored now.
+    fn plus(&self, points: f32) -> Self;
+    fn add(&self, other: &Self) -> Self;
+    fn divided_by(&self, divisor: f32) -> Self;
+    /// Lane by lane, the one of greater expected remainder (this one on ties).
+    fn better(&self, other: &Self) -> Self;
+    /// The first roll of the turn: the mean over all rolls, by their weights, in roll order.
+    fn mean_of_rolls(rolls: &[Self], ways: &[u16]) -> Self;
+}
+
+impl<const Q: usize> Worth for Lanes<Q> {
+    const WORST: Lanes<Q> = Lanes::NEG_INFINITY;
+
+    #[inline(always)]
+    fn of_vector(vector: &Dense, _: Option<&Dense>, first: usize) -> Lanes<Q> {
+        vector.block(first)
+    }
+
+    #[inline(always)]
+    fn plus(&self, points: f32) -> Lanes<Q> {
+        Lanes::plus(self, points)
+    }
+
+    #[inline(always)]
+    fn add(&self, other: &Lanes<Q>) -> Lanes<Q> {
+        Lanes::add(self, other)
+    }
+
+    #[inline(always)]
+    fn divided_by(&self, divisor: f32) -> Lanes<Q> {
+        Lanes::divided_by(self, divisor)
+    }
+
+    #[inline(always)]
+    fn better(&self, other: &Lanes<Q>) -> Lanes<Q> {
+        self.max(other)
+    }
+
+    fn mean_of_rolls(rolls: &[Lanes<Q>], ways: &[u16]) -> Lanes<Q> {
+        // The sum runs to about 2 million, where an f32 step is 1/8: it is taken in f64 and rounded once.
         let mut total = Sums::zero();
-        for (roll, &ways) in keeps[FIRST_ROLL..].iter().zip(&graph.roll_ways) {
+        for (roll, &ways) in rolls.iter().zip(ways) {
             total.add_weighted(roll, f64::from(ways));
         }
         total.divided_by(f64::from(OUTCOMES))
     }
 }
 
+/// The expected remainder and its second moment (the mean of its square), lane by lane.
+#[derive(Clone, Copy)]
+pub(crate) struct Moments<const Q: usize> {
+    pub(crate) mean: Lanes<Q>,
+    pub(crate) second: Lanes<Q>,
+}
+
+impl<const Q: usize> Worth for Moments<Q> {
+    const WORST: Moments<Q> = Moments {
+        mean: Lanes::NEG_INFINITY,
+        second: Lanes::ZERO,
+    };
+
+    #[inline(always)]
+    fn of_vector(vector: &Dense, second: Option<&Dense>, first: usize) -> Moments<Q> {
+        Moments {
+            mean: vector.block(first),
+            second: second
+                .expect("outcomes prepared with second moments")
+                .block(first),
+        }
+    }
+
+    /// E[(X + p)²] = E[X²] + p (2 E[X] + p).
+    #[inline(always)]
+    fn plus(&self, points: f32) -> Moments<Q> {
+        Moments {
+            mean: self.mean.plus(points),
+            second: self.second.add(&self.mean.times(2.0).plus(points).times(points)),
+        }
+    }
+
+    #[inline(always)]
+    fn add(&self, other: &Moments<Q>) -> Moments<Q> {
+        Moments {
+            mean: self.mean.add(&other.mean),
+            second: self.second.add(&other.second),
+        }
+    }
+
+    #[inline(always)]
+    fn divided_by(&self, divisor: f32) -> Moments<Q> {
+        Moments {
+            mean: self.mean.divided_by(divisor),
+            second: self.second.divided_by(divisor),
+        }
+    }
+
+    #[inline(always)]
+    fn better(&self, other: &Moments<Q>) -> Moments<Q> {
+        Moments {
+            mean: self.mean.max(&other.mean),
+            second: self.mean.select(&other.mean, &self.second, &other.second),
+        }
+    }
+
+    fn mean_of_rolls(rolls: &[Moments<Q>], ways: &[u16]) -> Moments<Q> {
+        let (mut mean, mut second) = (Sums::zero(), Sums::zero());
+        for (roll, &ways) in rolls.iter().zip(ways) {
+            mean.add_weighted(&roll.mean, f64::from(ways));
+            second.add_weighted(&roll.second, f64::from(ways));
+        }
+        Moments {
+            mean: mean.divided_by(f64::from(OUTCOMES)),
+            second: second.divided_by(f64::from(OUTCOMES)),
+        }
+    }
+}
+
 /// Keeps below five dice get the mean of their six one-die-bigger keeps (bigger keeps first, so each is ready).
-fn expect_keeps<const Q: usize>(graph: &KeepGraph, keeps: &mut [Lanes<Q>]) {
+fn expect_keeps<W: Worth>(graph: &KeepGraph, keeps: &mut [W]) {
     for keep in (0..FIRST_ROLL).rev() {
         let [first, rest @ ..] = graph.add_die[keep].map(usize::from);
         let mut sum = keeps[first];
@@ -263,42 +448,62 @@ fn expect_keeps<const Q: usize>(graph: &KeepGraph, keeps: &mut [Lanes<Q>]) {
 
 /// Every keep becomes the best keep within it (smaller keeps first, so each is ready): for a roll, the best
 /// decision before rerolling.
-fn best_keeps<const Q: usize>(graph: &KeepGraph, keeps: &mut [Lanes<Q>]) {
+fn best_keeps<W: Worth>(graph: &KeepGraph, keeps: &mut [W]) {
     for (faces, runs) in &graph.drop_die {
         match faces {
-            1 => best_within::<2, Q>(keeps, runs),
-            2 => best_within::<3, Q>(keeps, runs),
-            3 => best_within::<4, Q>(keeps, runs),
-            4 => best_within::<5, Q>(keeps, runs),
-            _ => best_within::<6, Q>(keeps, runs),
+            1 => best_within::<2, W>(keeps, runs),
+            2 => best_within::<3, W>(keeps, runs),
+            3 => best_within::<4, W>(keeps, runs),
+            4 => best_within::<5, W>(keeps, runs),
+            _ => best_within::<6, W>(keeps, runs),
         }
     }
 }
 
 /// For runs of `RUN` keep numbers (a keep, then the keeps one die smaller): the keep becomes the best of them.
 /// The run length is a constant so the loop over the smaller keeps unrolls.
-fn best_within<const RUN: usize, const Q: usize>(keeps: &mut [Lanes<Q>], runs: &[u16]) {
+fn best_within<const RUN: usize, W: Worth>(keeps: &mut [W], runs: &[u16]) {
     for run in runs.chunks_exact(RUN) {
         let [keep, smaller @ ..] = run else {
             unreachable!("runs are not empty")
         };
         let mut best = keeps[usize::from(*keep)];
         for &smaller in smaller {
-            best = best.max(&keeps[usize::from(smaller)]);
+            best = best.better(&keeps[usize::from(smaller)]);
         }
         keeps[usize::from(*keep)] = best;
     }
 }
 
-/// The outcome of writing `points` in an upper cell, per lane of the group before it: the points, the upper
-/// bonus if this crosses the threshold, and the value of the group after, at the new (capped) total.
-fn upper_outcome(space: &StateSpace, after: &[f32; UPPER_LANES], totals: &[u16], points: u16) -> Dense {
-    by_lane(totals, |total| {
-        let new_total = (total + points).min(space.threshold);
-        let crosses = total < space.threshold && new_total >= space.threshold;
+/// The outcome of writing `upper_points` in a cell, per lane of the group before it: for an upper cell, the
+/// points, the upper bonus if this crosses the threshold, and the value of the group after at the new (capped)
+/// total; for a lower cell (no upper points), the value of the group after (its points are added where they
+/// are known). With the second moments of the group after, the outcome's second moment beside it.
+fn written_outcome(
+    space: &StateSpace,
+    after: &[f32; UPPER_LANES],
+    after_seconds: Option<&[f32; UPPER_LANES]>,
+    totals: &[u16],
+    upper_points: u16,
+) -> (Dense, Option<Dense>) {
+    let settle = |total: u16| {
+        let new_total = (total + upper_points).min(space.threshold);
+        let crosses = upper_points > 0 && total < space.threshold && new_total >= space.threshold;
         let bonus = if crosses { space.upper_bonus } else { 0.0 };
-        f32::from(points) + bonus + after[usize::from(new_total)]
-    })
+        (f32::from(upper_points) + bonus, usize::from(new_total))
+    };
+    let mean = by_lane(totals, |total| {
+        let (points, new_total) = settle(total);
+        points + after[new_total]
+    });
+    let second = after_seconds.map(|seconds| {
+        by_lane(totals, |total| {
+            let (points, new_total) = settle(total);
+            let (mean, second) = (f64::from(after[new_total]), f64::from(seconds[new_total]));
+            (second + f64::from(points) * (2.0 * mean + f64::from(points))) as f32
+        })
+    });
+    (mean, second)
 }
 
 /// A vector with `value(total)` in the lane of each total (lanes past the group's last read 0; none uses them).

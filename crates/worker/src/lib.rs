@@ -37,6 +37,9 @@ pub enum SolverRequest {
         rolls_left: u8,
         seed: u64,
     },
+    /// What the Winner does now in this one-column game: the current player's keep (with rolls left) or cell,
+    /// chosen for the best chance to finish first against the other seats (answered as advice with one option).
+    WinnerMove { id: u32, game: Game },
     /// Column Yam, advised by the column player (an estimate, not exact play): every option of the current
     /// player's situation in `game`, best first. The single-column table is built first if need be.
     AdviseColumns { id: u32, game: Game },
@@ -124,6 +127,7 @@ impl SolverRequest {
             SolverRequest::Solve { id, .. }
             | SolverRequest::Advise { id, .. }
             | SolverRequest::BotMove { id, .. }
+            | SolverRequest::WinnerMove { id, .. }
             | SolverRequest::AdviseColumns { id, .. }
             | SolverRequest::ColumnBotMove { id, .. }
             | SolverRequest::Judge { id, .. } => Some(*id),

@@ -4,7 +4,8 @@
 
 use fivedice_rules::{Category, Dice, Move, Rules};
 use fivedice_strategy::{
-    Advice, Bot, ColumnBot, Level, OrderedValues, RatedColumnMove, Rng, TableBuilder, ValueTable,
+    Advice, Bot, ColumnBot, Level, Odds, OrderedValues, RatedColumnMove, Rng, Spread, TableBuilder,
+    ValueTable,
 };
 use fivedice_worker::{RatedOption, SolverReply, SolverRequest, Verdict, table_cache};
 use futures_util::StreamExt;
@@ -29,6 +30,7 @@ fn main() {
         scope: scope.clone(),
         kept: Vec::new(),
         ordered: None,
+        spread: None,
     };
     wasm_bindgen_futures::spawn_local(async move {
         while let Some(text) = incoming.next().await {
@@ -54,6 +56,8 @@ struct Engine {
     kept: Vec<(bool, ValueTable)>,
     /// Column Yam: the ordered columns' values of the column player on the optimal table of these rules.
     ordered: Option<(Rules, OrderedValues)>,
+    /// The Winner: the spread of the optimal table of these rules, built on its first move.
+    spread: Option<(Rules, Spread)>,
 }
 
 impl Engine {
@@ -139,6 +143,33 @@ impl Engine {
                     Err(message) => SolverReply::Failed {
                         id: Some(id),
                         message,
+                    },
+                }
+            }
+            SolverRequest::WinnerMove { id, game } => {
+                let rules = game.rules();
+                let (position, _) = self.keep_table(rules, Level::Optimal).await;
+                let table = &self.kept[position].1;
+                if self.spread.as_ref().is_none_or(|(kept, _)| *kept != rules) {
+                    self.spread = Some((rules, Spread::build(table)));
+                }
+                let spread = &self.spread.as_ref().expect("built for these rules").1;
+                let mut odds = Odds::new(table, spread);
+                let advice = odds.game_turn(&game).and_then(|mut turn| {
+                    let dice = game.turn().dice.ok_or(fivedice_strategy::AdviceError::NoDice)?;
+                    turn.advise(dice.counts(), game.turn().rolls_left())
+                });
+                match advice {
+                    Ok(advice) => SolverReply::Advice {
+                        id,
+                        options: vec![RatedOption {
+                            choice: advice.best().choice.into(),
+                            expected_remaining: advice.best().expected_remaining,
+                        }],
+                    },
+                    Err(error) => SolverReply::Failed {
+                        id: Some(id),
+                        message: error.to_string(),
                     },
                 }
             }

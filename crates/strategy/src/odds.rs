@@ -1,0 +1,377 @@
+//! Chances to win: the distribution of the points still to come under optimal play, and from those each
+//! player's chance to finish first when everyone plays optimally from here.
+//!
+//! Players who each maximise their own expected score play independently, so a table's chances follow from one
+//! distribution per player. A player's distribution takes the turn in hand exactly (every way it can end, from
+//! [`TurnAdvisor::endings`]) and each state it can end in either exactly again, where at most [`EXACT_OPEN`]
+//! cells stay open, or as a normal law with that state's exact mean and variance ([`Spread`]). So the chances
+//! are exact whenever every player has at most `EXACT_OPEN + 1` cells open (the last rounds), and close
+//! elsewhere: `make bench-strategy` measures how close against games played out.
+
+use std::collections::HashMap;
+use std::rc::Rc;
+
+use fivedice_rules::{FaceCounts, Sheet};
+
+use crate::advice::{AdviceError, Ending};
+use crate::table::{Spread, ValueTable};
+
+/// States with at most this many open cells have their distribution computed exactly (and kept).
+pub const EXACT_OPEN: usize = 4;
+
+/// A distribution over whole points: `probabilities[i]` is the chance of `start + i`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Distribution {
+    start: u32,
+    probabilities: Vec<f64>,
+}
+
+impl Distribution {
+    /// Certainly `points`.
+    pub fn certain(points: u32) -> Distribution {
+        Distribution {
+            start: points,
+            probabilities: vec![1.0],
+        }
+    }
+
+    /// The lowest value with a chance (possibly zero at the edges of a normal law).
+    pub fn start(&self) -> u32 {
+        self.start
+    }
+
+    /// One past the highest value.
+    pub fn end(&self) -> u32 {
+        self.start + self.probabilities.len() as u32
+    }
+
+    /// The chance of exactly `points`.
+    pub fn chance(&self, points: u32) -> f64 {
+        points
+            .checked_sub(self.start)
+            .and_then(|offset| self.probabilities.get(offset as usize))
+            .copied()
+            .unwrap_or(0.0)
+    }
+
+    pub fn mean(&self) -> f64 {
+        self.values()
+            .map(|(points, chance)| f64::from(points) * chance)
+            .sum()
+    }
+
+    pub fn variance(&self) -> f64 {
+        let mean = self.mean();
+        self.values()
+            .map(|(points, chance)| (f64::from(points) - mean).powi(2) * chance)
+            .sum()
+    }
+
+    /// Every value with its chance, lowest first.
+    pub fn values(&self) -> impl Iterator<Item = (u32, f64)> + '_ {
+        (self.start..).zip(self.probabilities.iter().copied())
+    }
+
+    /// This distribution moved up by `points`.
+    pub fn shifted(&self, points: u32) -> Distribution {
+        Distribution {
+            start: self.start + points,
+            probabilities: self.probabilities.clone(),
+        }
+    }
+
+    /// A normal law with this mean and variance, on whole points from 0 up: each point takes the chance of
+    /// the half-point either side (for a wide law, its density there: the same to a part in 24σ², and two
+    /// multiplications a point instead of an erfc); the tails past 8 deviations, or below 0, fold into the ends.
+    pub fn normal(mean: f64, variance: f64) -> Distribution {
+        let deviation = variance.max(0.0).sqrt();
+        if deviation < 0.05 {
+            return Distribution::certain(mean.round().max(0.0) as u32);
+        }
+        let low = (mean - 8.0 * deviation).floor().max(0.0) as u32;
+        let high = (mean + 8.0 * deviation).ceil().max(0.0) as u32;
+        let below = |points: f64| normal_cdf((points - mean) / deviation);
+        let mut probabilities: Vec<f64> = if deviation < 2.0 {
+            (low..=high)
+                .map(|points| below(f64::from(points) + 0.5) - below(f64::from(points) - 0.5))
+                .collect()
+        } else {
+            // exp(-x²/2σ²) from one point to the next: the ratio itself shrinks by exp(-1/σ²) a point.
+            let spread = 2.0 * variance;
+            let from = f64::from(low) - mean;
+            let mut density = (-from * from / spread).exp();
+            let mut ratio = (-(2.0 * from + 1.0) / spread).exp();
+            let shrink = (-2.0 / spread).exp();
+            let mut densities = Vec::with_capacity((high - low + 1) as usize);
+            for _ in low..=high {
+                densities.push(density);
+                density *= ratio;
+                ratio *= shrink;
+            }
+            let inside = below(f64::from(high) + 0.5) - below(f64::from(low) - 0.5);
+            let total: f64 = densities.iter().sum();
+            densities.iter_mut().for_each(|chance| *chance *= inside / total);
+            densities
+        };
+        probabilities[0] += below(f64::from(low) - 0.5);
+        let last = probabilities.len() - 1;
+        probabilities[last] += 1.0 - below(f64::from(high) + 0.5);
+        Distribution {
+            start: low,
+            probabilities,
+        }
+    }
+}
+
+/// A mixture being added up: parts of distributions, each moved and weighed.
+struct Mixture {
+    probabilities: Vec<f64>,
+}
+
+impl Mixture {
+    fn new() -> Mixture {
+        Mixture {
+            probabilities: Vec::new(),
+        }
+    }
+
+    fn add(&mut self, part: &Distribution, shift: u32, weight: f64) {
+        let start = (part.start + shift) as usize;
+        let end = start + part.probabilities.len();
+        if self.probabilities.len() < end {
+            self.probabilities.resize(end, 0.0);
+        }
+        for (sum, chance) in self.probabilities[start..end].iter_mut().zip(&part.probabilities) {
+            *sum += weight * chance;
+        }
+    }
+
+    fn finish(self) -> Distribution {
+        let probabilities = &self.probabilities;
+        let Some(start) = probabilities.iter().position(|&chance| chance > 0.0) else {
+            return Distribution::certain(0);
+        };
+        let end = probabilities
+            .iter()
+            .rposition(|&chance| chance > 0.0)
+            .unwrap_or(start)
+            + 1;
+        Distribution {
+            start: start as u32,
+            probabilities: probabilities[start..end].to_vec(),
+        }
+    }
+}
+
+/// One player as the odds see them: the sheet, the points banked so far (the sheet's grand total, any
+/// five-of-a-kind bonuses included), and the dice of a turn under way with the rolls left, if any.
+#[derive(Clone, Debug)]
+pub struct Standing<'s> {
+    pub sheet: &'s Sheet,
+    pub total: u16,
+    pub turn: Option<(FaceCounts, u8)>,
+}
+
+/// The distributions of one table's rules under optimal play, computed as they are asked for; exact ones
+/// are kept for the next question.
+pub struct Odds<'t> {
+    table: &'t ValueTable,
+    spread: &'t Spread,
+    exact: HashMap<usize, Rc<Distribution>>,
+}
+
+impl<'t> Odds<'t> {
+    pub fn new(table: &'t ValueTable, spread: &'t Spread) -> Odds<'t> {
+        Odds {
+            table,
+            spread,
+            exact: HashMap::new(),
+        }
+    }
+
+    pub fn table(&self) -> &'t ValueTable {
+        self.table
+    }
+
+    /// The points still to come from a turn start with this sheet (none on a full sheet).
+    pub fn remaining(&mut self, sheet: &Sheet) -> Result<Rc<Distribution>, AdviceError> {
+        let ruleset = self.table.rules().ruleset();
+        if sheet.is_full(ruleset) {
+            return Ok(Rc::new(Distribution::certain(0)));
+        }
+        let exact = open_cells(self.table, sheet) <= EXACT_OPEN;
+        let slot = self.table.slot(sheet);
+        if let Some(known) = self.exact.get(&slot).filter(|_| exact) {
+            return Ok(known.clone());
+        }
+        let endings = self.table.turn(sheet)?.endings(None)?;
+        let distribution = Rc::new(self.after_endings(sheet, &endings)?);
+        if exact {
+            self.exact.insert(slot, distribution.clone());
+        }
+        Ok(distribution)
+    }
+
+    /// The points still to come from this turn on: from its start, or from these dice with these rolls left.
+    pub fn remaining_from(
+        &mut self,
+        sheet: &Sheet,
+        turn: Option<(FaceCounts, u8)>,
+    ) -> Result<Rc<Distribution>, AdviceError> {
+        match turn {
+            None => self.remaining(sheet),
+            Some(dice) => {
+                let endings = self.table.turn(sheet)?.endings(Some(dice))?;
+                Ok(Rc::new(self.after_endings(sheet, &endings)?))
+            }
+        }
+    }
+
+    /// The points to come after the turn ends one of these ways: each ending's points, and then the state it
+    /// leads to (exactly, or as a normal law).
+    fn after_endings(&mut self, sheet: &Sheet, endings: &[Ending]) -> Result<Distribution, AdviceError> {
+        let ruleset = self.table.rules().ruleset();
+        let before = sheet.totals(ruleset).grand;
+        let mut mixture = Mixture::new();
+        for ending in endings {
+            let after = sheet.with_written(ending.category, ending.score);
+            let points = after.totals(ruleset).grand - before + ending.bonus;
+            let rest = self.later(&after)?;
+            mixture.add(&rest, u32::from(points), ending.probability);
+        }
+        Ok(mixture.finish())
+    }
+
+    /// What is still to come from a later turn start: exactly where few cells are open, otherwise the normal
+    /// law of its exact mean and variance.
+    pub(crate) fn later(&mut self, sheet: &Sheet) -> Result<Rc<Distribution>, AdviceError> {
+        if open_cells(self.table, sheet) <= EXACT_OPEN {
+            return self.remaining(sheet);
+        }
+        let mean = self.table.expected_remaining(sheet);
+        let variance = self.spread.variance(self.table, sheet);
+        Ok(Rc::new(Distribution::normal(mean, variance)))
+    }
+
+    /// Every player's final total.
+    pub fn finals(&mut self, standings: &[Standing]) -> Result<Vec<Distribution>, AdviceError> {
+        standings
+            .iter()
+            .map(|standing| {
+                let remaining = self.remaining_from(standing.sheet, standing.turn)?;
+                Ok(remaining.shifted(u32::from(standing.total)))
+            })
+            .collect()
+    }
+
+    /// Each player's chance to win (ties split equally) when everyone plays optimally from here.
+    pub fn chances(&mut self, standings: &[Standing]) -> Result<Vec<f64>, AdviceError> {
+        Ok(win_chances(&self.finals(standings)?))
+    }
+}
+
+fn open_cells(table: &ValueTable, sheet: &Sheet) -> usize {
+    let cells = table.rules().ruleset().cells;
+    cells.iter().filter(|cell| sheet.is_open(cell.category)).count()
+}
+
+/// Each of these independent totals' chance to be the highest, a tie shared equally among the tied.
+pub fn win_chances(finals: &[Distribution]) -> Vec<f64> {
+    let Some(low) = finals.iter().map(Distribution::start).min() else {
+        return Vec::new();
+    };
+    let high = finals.iter().map(Distribution::end).max().unwrap_or(low);
+    // below[j]: the chance that player j ends below the points being looked at.
+    let mut below = vec![0.0; finals.len()];
+    let mut chances = vec![0.0; finals.len()];
+    for points in low..high {
+        let at: Vec<f64> = finals.iter().map(|final_| final_.chance(points)).collect();
+        for (player, chance) in chances.iter_mut().enumerate() {
+            if at[player] == 0.0 {
+                continue;
+            }
+            // The others as a polynomial in z: each is below (1) or level (z); a share of 1 / (level + 1).
+            let mut level = vec![1.0];
+            for other in (0..finals.len()).filter(|&other| other != player) {
+                let mut next = vec![0.0; level.len() + 1];
+                for (count, &weight) in level.iter().enumerate() {
+                    next[count] += weight * below[other];
+                    next[count + 1] += weight * at[other];
+                }
+                level = next;
+            }
+            let shared: f64 = (level.iter().enumerate())
+                .map(|(others, &weight)| weight / (others + 1) as f64)
+                .sum();
+            *chance += at[player] * shared;
+        }
+        for (below, at) in below.iter_mut().zip(&at) {
+            *below += at;
+        }
+    }
+    chances
+}
+
+/// The standard normal law's chance of falling below `z` (an erfc with relative error below 1.2e-7).
+pub(crate) fn normal_cdf(z: f64) -> f64 {
+    0.5 * erfc(-z / std::f64::consts::SQRT_2)
+}
+
+/// The complementary error function, by Chebyshev fitting (Numerical Recipes' `erfcc`).
+fn erfc(x: f64) -> f64 {
+    let t = 1.0 / (1.0 + 0.5 * x.abs());
+    let poly = -x * x - 1.265_512_23
+        + t * (1.000_023_68
+            + t * (0.374_091_96
+                + t * (0.096_784_18
+                    + t * (-0.186_288_06
+                        + t * (0.278_868_07
+                            + t * (-1.135_203_98
+                                + t * (1.488_515_87 + t * (-0.822_152_23 + t * 0.170_872_77))))))));
+    let value = t * poly.exp();
+    if x >= 0.0 { value } else { 2.0 - value }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ties_are_shared_and_chances_add_up_to_one() {
+        let coin = Distribution {
+            start: 10,
+            probabilities: vec![0.5, 0.5],
+        };
+        let chances = win_chances(&[coin.clone(), coin.clone()]);
+        assert!((chances[0] - 0.5).abs() < 1e-12 && (chances[1] - 0.5).abs() < 1e-12);
+        // 10 or 11 against a certain 11: wins never, ties half the time (shared): 0.25 against 0.75.
+        let chances = win_chances(&[coin.clone(), Distribution::certain(11)]);
+        assert!((chances[0] - 0.25).abs() < 1e-12, "{chances:?}");
+        // Three certain ties share one win.
+        let chances = win_chances(&[
+            Distribution::certain(7),
+            Distribution::certain(7),
+            Distribution::certain(7),
+        ]);
+        assert!(chances.iter().all(|&chance| (chance - 1.0 / 3.0).abs() < 1e-12));
+        let chances = win_chances(&[coin.clone(), coin.shifted(1), Distribution::certain(11)]);
+        assert!((chances.iter().sum::<f64>() - 1.0).abs() < 1e-12, "{chances:?}");
+    }
+
+    #[test]
+    fn a_normal_law_keeps_its_mean_and_variance() {
+        // Wide laws by their density, narrow ones by the erfc.
+        for (mean, variance) in [(420.0, 900.0), (31.3, 5.0), (12.5, 2.0)] {
+            let law = Distribution::normal(mean, variance);
+            assert!((law.probabilities.iter().sum::<f64>() - 1.0).abs() < 1e-12);
+            assert!((law.mean() - mean).abs() < 1e-6, "{}", law.mean());
+            // Bins of whole points add at most a twelfth of a point squared (Sheppard's correction).
+            let gained = law.variance() - variance;
+            assert!((-1e-6..0.09).contains(&gained), "{variance}: {}", law.variance());
+        }
+        // Near 0, what would fall below it stays at 0 or above.
+        assert_eq!(Distribution::normal(10.0, 100.0).start(), 0);
+        assert!((normal_cdf(1.0) - 0.841_344_746).abs() < 1e-7);
+        assert_eq!(Distribution::normal(3.4, 0.0), Distribution::certain(3));
+    }
+}

@@ -1,0 +1,238 @@
+//! Playing to win: every keep and cell chosen for the best chance of finishing first against the opponents'
+//! actual positions, on the assumption that they play optimally from here, and so does this player after the
+//! turn in hand. The turn is solved exactly for that chance: each way of ending it is worth
+//! Σₓ P(this player's final = x) · share(x), where share(x) is what the opponents leave to a final of x (the
+//! chance that none of them ends above it, ties shared), and keeps are chosen back from the last roll as the
+//! expected score's are.
+
+use std::collections::HashMap;
+
+use fivedice_rules::{Category, DiceSource, FaceCounts, Game, GameError, Play, Sheet};
+
+use crate::advice::{AdviceError, Choice, Keep};
+use crate::bot::PlayError;
+use crate::keeps::{FIRST_ROLL, KEEPS, ROLLS};
+use crate::lanes::Lanes;
+use crate::odds::{Distribution, Odds, Standing};
+use crate::turn::{REROLLS, SINGLE, play_keeps};
+
+/// A choice with its chance to win, and its expected final score under optimal play (for ties of chance).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RatedWin {
+    pub choice: Choice,
+    pub win: f64,
+    pub expected_remaining: f64,
+}
+
+/// Every option of one situation by its chance to win, best first; options within a millionth of the best
+/// chance go by expected score (a game already won or lost is still played for points).
+#[derive(Clone, Debug, PartialEq)]
+pub struct WinAdvice {
+    pub rolls_left: u8,
+    pub options: Vec<RatedWin>,
+}
+
+impl WinAdvice {
+    pub fn best(&self) -> &RatedWin {
+        &self.options[0]
+    }
+}
+
+/// Chances this close count as equal, and the expected score decides.
+const SAME_CHANCE: f64 = 1e-6;
+
+/// One turn solved for the chance to win.
+pub struct WinningTurn<'o, 't> {
+    odds: &'o mut Odds<'t>,
+    sheet: Sheet,
+    total: u16,
+    /// What the opponents leave to each final total of this player, from `share_start` up (1 past the end).
+    share: Vec<f64>,
+    share_start: u32,
+    /// The chance to win of writing a score (with a bonus) in a cell, as worked out so far.
+    written: HashMap<(Category, u16, u16), f64>,
+    keep_values: [Vec<f32>; REROLLS],
+    start: f64,
+}
+
+impl<'t> Odds<'t> {
+    /// Solves the turn about to start for the player with this sheet and total, against these opponents.
+    pub fn winning_turn<'o>(
+        &'o mut self,
+        sheet: &Sheet,
+        total: u16,
+        opponents: &[Standing],
+    ) -> Result<WinningTurn<'o, 't>, AdviceError> {
+        let finals = self.finals(opponents)?;
+        let (share_start, share) = shares(&finals);
+        let table = self.table();
+        let advisor = table.turn(sheet)?;
+        let mut turn = WinningTurn {
+            odds: self,
+            sheet: sheet.clone(),
+            total,
+            share,
+            share_start,
+            written: HashMap::new(),
+            keep_values: Default::default(),
+            start: 0.0,
+        };
+        let mut keeps = vec![Lanes::<SINGLE>::splat(0.0); KEEPS];
+        for roll in 0..ROLLS {
+            let mut best = 0.0f64;
+            for (category, score, bonus) in advisor.cells_of_roll(roll) {
+                best = best.max(turn.cell_win(category, score, bonus)?);
+            }
+            keeps[FIRST_ROLL + roll] = Lanes::splat(best as f32);
+        }
+        let mut keep_values: [Vec<f32>; REROLLS] = Default::default();
+        let start = play_keeps(&table.model.graph, &mut keeps, |rerolls, values| {
+            keep_values[rerolls] = values.iter().map(|lanes| lanes.lane(0)).collect();
+        });
+        turn.keep_values = keep_values;
+        turn.start = f64::from(start.lane(0));
+        Ok(turn)
+    }
+}
+
+impl WinningTurn<'_, '_> {
+    /// The chance to win before the turn's first roll.
+    pub fn chance(&self) -> f64 {
+        self.start
+    }
+
+    /// The chance to win of writing `score` (earning `bonus`) in a cell.
+    fn cell_win(&mut self, category: Category, score: u16, bonus: u16) -> Result<f64, AdviceError> {
+        if let Some(&known) = self.written.get(&(category, score, bonus)) {
+            return Ok(known);
+        }
+        let ruleset = self.odds.table().rules().ruleset();
+        let after = self.sheet.with_written(category, score);
+        let gained = after.totals(ruleset).grand - self.sheet.totals(ruleset).grand + bonus;
+        let rest = self.odds.later(&after)?;
+        let win = self.win_with(&rest, u32::from(self.total + gained));
+        self.written.insert((category, score, bonus), win);
+        Ok(win)
+    }
+
+    /// The chance to win with `banked + rest` as this player's final total.
+    fn win_with(&self, rest: &Distribution, banked: u32) -> f64 {
+        let last = self.share_start + self.share.len() as u32;
+        rest.values()
+            .map(|(points, chance)| {
+                let share = match banked + points {
+                    total if total < self.share_start => 0.0,
+                    total if total >= last => 1.0,
+                    total => self.share[(total - self.share_start) as usize],
+                };
+                chance * share
+            })
+            .sum()
+    }
+
+    /// Every option with these dice and rolls left, by chance to win (then expected score), best first.
+    pub fn advise(&mut self, dice: FaceCounts, rolls_left: u8) -> Result<WinAdvice, AdviceError> {
+        let table = self.odds.table();
+        let advice = table.advise(&self.sheet, dice, rolls_left)?;
+        let mut options = Vec::with_capacity(advice.options.len());
+        for rated in &advice.options {
+            let win = match rated.choice {
+                Choice::Keep(Keep(counts)) => {
+                    let keep = table.model.graph.keep_number(counts);
+                    f64::from(self.keep_values[usize::from(rolls_left) - 1][keep])
+                }
+                Choice::Cell(category) => {
+                    let scores = table.rules().scores(&self.sheet, dice);
+                    let score = scores
+                        .get(category)
+                        .expect("advice offers the cells the rules allow");
+                    self.cell_win(category, score, scores.bonus)?
+                }
+            };
+            options.push(RatedWin {
+                choice: rated.choice,
+                win,
+                expected_remaining: rated.expected_remaining,
+            });
+        }
+        // The advice came best score first: a stable sort by chance keeps that order among equal chances.
+        let best = options.iter().map(|option| option.win).fold(0.0, f64::max);
+        options.sort_by(|a, b| {
+            let level = |win: f64| if best - win <= SAME_CHANCE { best } else { win };
+            level(b.win).total_cmp(&level(a.win))
+        });
+        Ok(WinAdvice { rolls_left, options })
+    }
+}
+
+/// For each final total, what the opponents leave to it: the chance that none ends above, a tie with `k` of
+/// them counting `1 / (k + 1)`. From the lowest total any opponent can end on; past the highest it is 1.
+fn shares(opponents: &[Distribution]) -> (u32, Vec<f64>) {
+    let Some(low) = opponents.iter().map(Distribution::start).min() else {
+        return (0, Vec::new());
+    };
+    let high = opponents.iter().map(Distribution::end).max().unwrap_or(low);
+    let mut below = vec![0.0; opponents.len()];
+    let mut share = Vec::with_capacity((high - low) as usize);
+    for points in low..high {
+        let mut level = vec![1.0];
+        for (opponent, below) in opponents.iter().zip(&below) {
+            let at = opponent.chance(points);
+            let mut next = vec![0.0; level.len() + 1];
+            for (count, &weight) in level.iter().enumerate() {
+                next[count] += weight * below;
+                next[count + 1] += weight * at;
+            }
+            level = next;
+        }
+        share.push(
+            level
+                .iter()
+                .enumerate()
+                .map(|(tied, &weight)| weight / (tied + 1) as f64)
+                .sum(),
+        );
+        for (below, opponent) in below.iter_mut().zip(opponents) {
+            *below += opponent.chance(points);
+        }
+    }
+    (low, share)
+}
+
+impl<'t> Odds<'t> {
+    /// The turn of `game`'s current player, solved for the chance to win against the other seats (each at
+    /// the start of a turn, as they are while this one plays). With no opponent it plays for points.
+    pub fn game_turn<'o>(&'o mut self, game: &Game) -> Result<WinningTurn<'o, 't>, AdviceError> {
+        let seat = game.current_seat();
+        let sheets = game.sheets();
+        let total = |seat: usize| game.totals(seat).map_or(0, |totals| totals.grand);
+        let opponents: Vec<Standing> = (0..sheets.len())
+            .filter(|&other| other != seat)
+            .map(|other| Standing {
+                sheet: &sheets[other],
+                total: total(other),
+                turn: None,
+            })
+            .collect();
+        self.winning_turn(&sheets[seat], total(seat), &opponents)
+    }
+}
+
+/// Plays the current player's turn of `game` to win, with dice from `dice`, to the cell written.
+pub fn play_to_win(odds: &mut Odds, game: &mut Game, dice: &mut impl DiceSource) -> Result<(), PlayError> {
+    let mut turn = odds.game_turn(game)?;
+    game.play(&game.draw(dice)?)?;
+    loop {
+        let rolled = game.turn().dice.ok_or(GameError::NotRolled)?;
+        let advice = turn.advise(rolled.counts(), game.turn().rolls_left())?;
+        match advice.best().choice {
+            Choice::Cell(category) => return Ok(game.play(&Play::Score(category.into()))?),
+            Choice::Keep(keep) => {
+                for hold in game.turn().holding(keep.holds(rolled)) {
+                    game.play(&hold)?;
+                }
+                game.play(&game.draw(dice)?)?;
+            }
+        }
+    }
+}
