@@ -59,7 +59,14 @@ look: dist setup-chromium
 	xvfb-run -a -s "-screen 0 1280x1100x24" node tests/look/engines.mjs
 
 ## Sizes and timings (figures go to BENCHMARKS.md).
-bench: bench-app bench-strategy bench-rooms bench-columns
+bench: bench-app bench-strategy bench-odds bench-rooms bench-columns
+
+## Play to win: the stated chances against 4,000 two-player games played out (calibration), the time to state
+## them, and the Winner against Optimal over 40,000 two-player games with each Joker rule, then 10,000 three- and
+## four-player games (about 15 minutes).
+.PHONY: bench-odds
+bench-odds:
+	$(CARGO) run --release --locked -p fivedice-strategy --example odds -- 4000 40000
 
 ## Column Yam's heuristic player against the greedy baseline: 10,000 games each, same seed (same dice).
 .PHONY: bench-columns

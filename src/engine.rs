@@ -25,6 +25,8 @@ pub enum Answer {
         from_device: bool,
     },
     Verdict(Verdict),
+    /// Each seat's chance to win, in seat order.
+    Chances(Vec<f64>),
 }
 
 /// Why the engine gave no answer. The page words each in the player's language (`Words::engine_failed`).
@@ -139,6 +141,29 @@ impl Engine {
                 level,
                 seed,
             },
+        };
+        self.send(request, Box::new(answer));
+    }
+
+    /// Each seat's chance to win this one-column game when everyone plays optimally from here.
+    pub fn win_chances(&self, game: &Game, answer: impl FnOnce(Result<Answer, EngineError>) + 'static) {
+        let id = self.take_id();
+        let request = SolverRequest::WinChances {
+            id,
+            game: game.clone(),
+        };
+        self.send(request, Box::new(answer));
+    }
+
+    /// Every option of the current player of a one-column game by its chance to win, best first.
+    pub fn advise_to_win(&self, game: &Game, answer: impl FnOnce(Result<Answer, EngineError>) + 'static) {
+        if game.turn().dice.is_none() {
+            return answer(Err(EngineError::NoDice));
+        }
+        let id = self.take_id();
+        let request = SolverRequest::AdviseToWin {
+            id,
+            game: game.clone(),
         };
         self.send(request, Box::new(answer));
     }
@@ -277,6 +302,7 @@ impl Engine {
                 self.answer(id, Ok(Answer::Advice(options)));
             }
             SolverReply::Verdict { id, verdict } => self.answer(id, Ok(Answer::Verdict(verdict))),
+            SolverReply::WinChances { id, chances } => self.answer(id, Ok(Answer::Chances(chances))),
             SolverReply::Prepared { .. } => {}
             SolverReply::Failed {
                 id: Some(id),

@@ -26,11 +26,19 @@ impl HintState {
     }
 }
 
+/// What a hint plays for: the player's own best score, or (at a table of several) the best chance to win.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Aim {
+    Score,
+    Win,
+}
+
 /// The hint of the table in play, shared by the panel, the dice and the sheet (provided by the play screen):
 /// what was asked, and the hint on screen, which is the one asked only while the table is still there.
 #[derive(Clone, Copy)]
 pub struct HintShown {
     asked: RwSignal<Option<HintState>>,
+    aim: RwSignal<Aim>,
     store: GameStore,
 }
 
@@ -38,6 +46,7 @@ impl HintShown {
     pub fn new(store: GameStore) -> HintShown {
         HintShown {
             asked: RwSignal::new(None),
+            aim: RwSignal::new(Aim::Score),
             store,
         }
     }
@@ -68,15 +77,20 @@ pub fn HintPanel() -> impl IntoView {
     let rules = store.rules();
     let total = store.current_total();
     let situation = store.situation();
+    let several = store.odds_available();
     let ask = move |_| {
         let asked = shown.asked;
-        store.advise(move |situation, answer| {
+        let answered = move |situation, answer| {
             asked.set(Some(match answer {
                 Ok(Answer::Advice(options)) => HintState::Ready(situation, options),
                 Ok(_) => HintState::Failed(situation, EngineError::WrongAnswer),
                 Err(error) => HintState::Failed(situation, error),
             }));
-        });
+        };
+        match shown.aim.get_untracked() {
+            Aim::Win if several.get_untracked() => store.advise_to_win(answered),
+            _ => store.advise(answered),
+        }
         if let Some(situation) = situation.get_untracked() {
             // The answer may already be in (a worker that is ready answers fast): never hide it again.
             asked.update(|state| {
@@ -86,8 +100,33 @@ pub fn HintPanel() -> impl IntoView {
             });
         }
     };
+    // A new aim is a new question: the answer to the other one goes.
+    let aim_button = move |aim: Aim, label: &'static str, id: &'static str| {
+        view! {
+            <button
+                type="button"
+                class="aim"
+                data-hint-aim=id
+                aria-pressed=move || (shown.aim.get() == aim).to_string()
+                on:click=move |_| {
+                    if shown.aim.get_untracked() != aim {
+                        shown.aim.set(aim);
+                        shown.asked.set(None);
+                    }
+                }
+            >
+                {label}
+            </button>
+        }
+    };
     view! {
         <div class="hint-area">
+            <Show when=move || several.get()>
+                <div class="hint-aims" role="group" aria-label=words.hint>
+                    {aim_button(Aim::Score, words.hint_for_score, "score")}
+                    {aim_button(Aim::Win, words.hint_for_win, "win")}
+                </div>
+            </Show>
             <button class="hint-button" data-action="hint" disabled=move || !available.get() on:click=ask>
                 {words.hint}
             </button>
@@ -119,13 +158,18 @@ pub fn HintPanel() -> impl IntoView {
                             .map(|(rank, option)| {
                                 let play = words.describe(rules, language, &option.choice);
                                 let expected = total + option.expected_remaining;
+                                let said = match option.win {
+                                    Some(win) => (words.win_option)(&play, &words.chance(win)),
+                                    None => (words.expected)(&play, &words.number(expected, 1)),
+                                };
                                 view! {
                                     <li
                                         data-hint-option=(rank + 1).to_string()
                                         data-choice=option.choice.id()
                                         data-expected=decimals(expected, 4)
+                                        data-win=option.win.map(|win| decimals(win, 4))
                                     >
-                                        {(words.expected)(&play, &words.number(expected, 1))}
+                                        {said}
                                     </li>
                                 }
                             })
@@ -136,7 +180,10 @@ pub fn HintPanel() -> impl IntoView {
                             <ol>{labels}</ol>
                             {estimate.then(|| view! { <p class="muted" data-hint-estimate>{words.hint_estimate}</p> })}
                             <p class="muted">
-                                {words.hint_honesty}
+                                {match options.first().is_some_and(|option| option.win.is_some()) {
+                                    true => words.hint_win_honesty,
+                                    false => words.hint_honesty,
+                                }}
                             </p>
                         </div>
                     }

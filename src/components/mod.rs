@@ -10,6 +10,7 @@ mod invite;
 mod join_room_card;
 mod joker_note;
 mod lazy;
+mod odds;
 mod perfect_play;
 mod pips;
 mod play_screen;

@@ -10,6 +10,7 @@ use super::dice_tray::DiceTray;
 use super::hint::{HintPanel, HintShown};
 use super::how_to_play::HowToPlay;
 use super::joker_note::JokerNote;
+use super::odds::Odds;
 use super::pips::Pips;
 use super::player_name;
 use super::room_lobby::RoomBar;
@@ -154,6 +155,7 @@ fn TurnPanel() -> impl IntoView {
                 <div class="turn-tools">
                     <HintPanel />
                     <CoachLine />
+                    <Odds />
                 </div>
                 <PassedVerdict />
             </Deferred>

@@ -289,6 +289,15 @@ pub static WORDS: Words = Words {
     working_out: "Working out the best play…",
     expected: |play, points| format!("{play}: {points} expected"),
     hint_honesty: "Best for your own expected final score — not for your chance to beat the others.",
+    hint_for_score: "Best score",
+    hint_for_win: "Best chance to win",
+    hint_win_honesty: "Your chance to finish first against the others' scores as they stand, if they play for their \
+                       best score from here.",
+    win_option: |play, percent| format!("{play}: {percent} to win"),
+    odds_on: "Chances to win: shown",
+    odds_off: "Chances to win: hidden",
+    odds_title: "Chances to win",
+    odds_honesty: "If everyone plays for their best score from here.",
     hint_estimate: "Approximate in column Yam: no one can work out exact play over several columns, so each column \
                     is valued as if played alone and the turn is played for their sum. Good advice, not perfect.",
     coach_on: "Coach: on",

@@ -295,6 +295,15 @@ pub static WORDS: Words = Words {
     working_out: "Calcul du meilleur coup…",
     expected: |play, points| format!("{play} : {points} points espérés"),
     hint_honesty: "Le meilleur pour votre propre score final espéré — pas pour vos chances de battre les autres.",
+    hint_for_score: "Meilleur score",
+    hint_for_win: "Meilleure chance de gagner",
+    hint_win_honesty: "Vos chances de finir premier face aux scores des autres tels qu’ils sont, s’ils \
+                       jouent pour leur meilleur score à partir d’ici.",
+    win_option: |play, percent| format!("{play} : {percent} de chances de gagner"),
+    odds_on: "Chances de victoire : affichées",
+    odds_off: "Chances de victoire : masquées",
+    odds_title: "Chances de victoire",
+    odds_honesty: "Si chacun joue pour son meilleur score à partir d’ici.",
     hint_estimate: "Approché au Yam à colonnes : le jeu exact sur plusieurs colonnes est hors de portée, alors chaque \
                     colonne est estimée comme jouée seule et le tour est joué pour leur somme. Un bon conseil, pas \
                     un conseil parfait.",

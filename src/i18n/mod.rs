@@ -280,6 +280,18 @@ pub struct Words {
     pub working_out: &'static str,
     pub expected: fn(&str, &str) -> String,
     pub hint_honesty: &'static str,
+    /// The hint's two aims, on a table of several players, and what the second assumes.
+    pub hint_for_score: &'static str,
+    pub hint_for_win: &'static str,
+    pub hint_win_honesty: &'static str,
+    /// An option with its chance to win: the play, the percentage.
+    pub win_option: fn(&str, &str) -> String,
+    /// The switch of the chances to win, and their heading.
+    pub odds_on: &'static str,
+    pub odds_off: &'static str,
+    pub odds_title: &'static str,
+    pub odds_honesty: &'static str,
+
     /// Column Yam: the hint is the column player's estimate.
     pub hint_estimate: &'static str,
     pub coach_on: &'static str,
@@ -402,6 +414,16 @@ impl Words {
             },
             Move::Announce(category) => (self.announce_cell)(&cell_label(*category)),
         }
+    }
+
+    /// A chance to win as a whole percentage; a chance short of certain never reads as 0% or 100%.
+    pub fn chance(&self, chance: f64) -> String {
+        let number = match chance {
+            chance if chance > 0.0 && chance < 0.005 => "<1".to_string(),
+            chance if chance < 1.0 && chance > 0.995 => ">99".to_string(),
+            chance => self.number(100.0 * chance, 0),
+        };
+        (self.percent)(&number)
     }
 
     pub fn level(&self, level: fivedice_worker::Level) -> &'static str {

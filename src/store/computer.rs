@@ -53,7 +53,7 @@ fn bot_move(answer: Result<Answer, EngineError>) -> Result<Move, EngineError> {
             .next()
             .map(|option| option.choice)
             .ok_or(EngineError::NoAdvice),
-        Answer::Solved { .. } | Answer::Verdict(_) => Err(EngineError::WrongAnswer),
+        Answer::Solved { .. } | Answer::Verdict(_) | Answer::Chances(_) => Err(EngineError::WrongAnswer),
     }
 }
 

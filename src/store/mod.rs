@@ -22,6 +22,7 @@ mod rooms;
 mod tables;
 #[cfg(test)]
 mod tests;
+mod winning;
 
 use std::rc::Rc;
 
@@ -221,7 +222,7 @@ impl GameStore {
     }
 
     /// The game in play as it is now, for an action (not tracked: the view reads through [`reads`]).
-    fn game_now<R>(&self, read: impl FnOnce(&Game) -> R) -> Option<R> {
+    pub(super) fn game_now<R>(&self, read: impl FnOnce(&Game) -> R) -> Option<R> {
         self.table
             .with_untracked(|table| table.as_ref().and_then(Table::game).map(read))
     }

@@ -24,7 +24,7 @@ pub struct Situation {
 }
 
 impl Situation {
-    fn of(game: &Game) -> Situation {
+    pub(super) fn of(game: &Game) -> Situation {
         Situation {
             entries: game.log().len(),
             rolls_used: game.turn().rolls_used,
@@ -91,7 +91,7 @@ impl GameStore {
     /// that reads the table where it is called, so whatever calls it follows the table. Memos would cache the
     /// answer, but every type of memo brings its own copy of the memo machinery into the download (about 10 KB
     /// brotli for these readings), and these readings are cheap.
-    fn derive<T, F>(&self, read: F) -> impl Reading<T> + use<T, F>
+    pub(super) fn derive<T, F>(&self, read: F) -> impl Reading<T> + use<T, F>
     where
         T: Default,
         F: Fn(&Table, &Game) -> T + Copy + Send + Sync + 'static,

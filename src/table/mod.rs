@@ -68,6 +68,8 @@ pub struct Table {
     pub bot_delay_ms: u32,
     /// The seats whose player asked for the coach (after each decision: the points it gave up).
     pub coached: Vec<bool>,
+    /// Whether the table shows each player's chance to win (off until someone at this device asks).
+    pub odds_shown: bool,
     /// Every decision taken at this table with the dice on it, for the coach and the analysis after the game.
     pub decisions: Vec<Decision>,
 }
@@ -140,6 +142,7 @@ impl Table {
             computer: Vec::new(),
             bot_delay_ms: DEFAULT_BOT_DELAY_MS,
             coached: Vec::new(),
+            odds_shown: false,
             decisions: Vec::new(),
         }
     }
@@ -159,6 +162,7 @@ impl Table {
             computer: Vec::new(),
             bot_delay_ms: DEFAULT_BOT_DELAY_MS,
             coached: Vec::new(),
+            odds_shown: false,
             decisions: Vec::new(),
         }
     }

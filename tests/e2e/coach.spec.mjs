@@ -133,3 +133,24 @@ test("after the game: points lost in all and the three costliest decisions", asy
   await expect(page.locator('[data-analysis="0"] [data-position]')).toHaveCount(3);
   await expect(page.locator('[data-analysis="0"] [data-position]').first().locator(".die")).toHaveCount(5);
 });
+
+test("a Winner computer plays a whole game to beat the person at the table", async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.goto("index.html?new=1&rules=yahtzee&players=Anna,Vic&bots=human,win&botdelay=0&seed=9&lang=en");
+  await expect(page.locator("th.player .computer")).toContainText("Winner");
+  for (let anna = 0; anna < 13; anna++) {
+    await expect(page.locator('[data-current-seat="0"]')).toBeVisible({ timeout: 60_000 });
+    await expect(page.locator('[data-action="roll"]')).toBeEnabled();
+    await page.locator('[data-action="roll"]').click();
+    await page.locator('button[data-cell^="0:"]').first().click();
+    await page.locator('[data-action="confirm"]').click();
+  }
+  await expect(page.locator("[data-game-over]")).toBeVisible({ timeout: 60_000 });
+  // Every box of the Winner's sheet written by the rules, and its total the CLI's for that sheet.
+  const sheet = await page.locator('[data-cell^="1:"]').evaluateAll((cells) =>
+    Object.fromEntries(cells.map((cell) => [cell.dataset.cell.split(":")[1], cell.dataset.value])),
+  );
+  expect(Object.values(sheet).filter((value) => value !== "")).toHaveLength(13);
+  // Against a person who takes the first box offered, playing to win wins.
+  await expect(page.locator('[data-standing="1"]')).not.toHaveAttribute("data-seat", "0");
+});

@@ -44,8 +44,8 @@ Usage:
                      [--json] [--batch]
       each player's chance to win (ties shared) when everyone plays optimally from the start of seat K's turn
       (default 0); FILLED is id=value,... as for --filled, plus extra=N for the Yahtzee-bonus points earned so
-      far. Exact while every player has at most 3 cells open; elsewhere each turn to come after the next is
-      taken as a normal law of its exact mean and variance. With --batch, one position a line on standard input
+      far. Exact while every player has at most 5 cells open; elsewhere the turns after the next are taken as
+      a normal law of their exact mean and variance. With --batch, one position a line on standard input
       as JSON {\"players\":[{\"filled\":{\"aces\":3},\"extra\":0},...],\"to_play\":0}, one {\"chances\":[...]} a line out
   fivedice advise --rules <id> [--joker ...] [--no-bonus] [--filled id=value,...] --dice D D D D D
                   --rolls-left 0|1|2 [--json]
@@ -655,7 +655,7 @@ fn win_chance(options: &Options) -> Result<String, String> {
         .map(|(seat, chance)| format!("seat {seat}: {:.4} ({:.2}%)", chance, 100.0 * chance))
         .collect();
     lines.push(match exact {
-        true => "exact: every player has at most 3 cells open".into(),
+        true => format!("exact: every player has at most {} cells open", EXACT_OPEN + 1),
         false => "the turns after the next are taken as normal laws of their exact mean and variance".into(),
     });
     Ok(lines.join("\n"))

@@ -8,7 +8,7 @@
 //!    four-player tables; per seat the win share and its standard error, the first to play moving a seat a
 //!    game.
 //!
-//! `cargo run --release -p fivedice-strategy --example odds -- [calibration games] [winner games]`
+//! `cargo run --release -p fivedice-strategy --example odds -- [calibration games] [winner games] [dice seed]`
 
 use std::time::Instant;
 
@@ -21,17 +21,22 @@ fn main() {
         .map(|arg| arg.parse::<usize>().expect("a number of games"));
     let calibration_games = args.next().unwrap_or(4000);
     let winner_games = args.next().unwrap_or(40_000);
+    let calibration_seed = args.next().unwrap_or(2026) as u64;
     let rules = Rules::new(RulesetId::Yahtzee);
     let table = ValueTable::solve(rules);
     let started = Instant::now();
     let spread = Spread::build(&table);
+    let game = spread.shape(&table, &fivedice_rules::Sheet::new());
     println!(
-        "spread of yahtzee (forced Joker, bonus): built in {:.0} ms, {} bytes; a whole game's standard deviation {:.4} (Glenn: 59.61)",
+        "spread of yahtzee (forced Joker, bonus): built in {:.0} ms, {} bytes; a whole game's standard deviation \
+         {:.4} (Glenn: 59.61), skewness {:.4}, excess kurtosis {:.4}",
         started.elapsed().as_secs_f64() * 1e3,
         spread.memory_bytes(),
-        spread.variance(&table, &fivedice_rules::Sheet::new()).sqrt()
+        game.variance.sqrt(),
+        game.skewness,
+        game.excess_kurtosis
     );
-    calibration(&table, &spread, calibration_games);
+    calibration(&table, &spread, calibration_games, calibration_seed);
     for (name, rules) in [
         ("yahtzee, forced Joker", Rules::new(RulesetId::Yahtzee)),
         (
@@ -56,11 +61,11 @@ fn main() {
     );
 }
 
-fn calibration(table: &ValueTable, spread: &Spread, games: usize) {
+fn calibration(table: &ValueTable, spread: &Spread, games: usize, seed: u64) {
     const BINS: usize = 10;
     let mut odds = Odds::new(table, spread);
     let mut bot = Bot::new(table, 0.0, 11);
-    let mut dice = Rng::new(2026);
+    let mut dice = Rng::new(seed);
     // Per bin: positions, stated chances added up, wins added up.
     let mut bins = [(0usize, 0.0f64, 0.0f64); BINS];
     let mut times = Vec::new();
@@ -103,7 +108,7 @@ fn calibration(table: &ValueTable, spread: &Spread, games: usize) {
     times.sort_by(f64::total_cmp);
     println!();
     println!(
-        "calibration: {games} two-player games, Optimal against Optimal, yahtzee (forced Joker, bonus), each \
+        "calibration: {games} two-player games (dice seed {seed}), Optimal against Optimal, yahtzee (forced Joker, bonus), each \
          seat's stated chance at the start of every turn ({} positions; stating a table's chances: median {:.2} ms, \
          worst {:.2} ms)",
         times.len(),

@@ -5,7 +5,7 @@ use fivedice_rules::{Rules, Sheet};
 use crate::five_of_a_kind::FiveOfAKindAnswers;
 use crate::keeps::KEEPS;
 use crate::lanes::Lanes;
-use crate::turn::{Moments, NARROW, Outcomes, TurnModel, WIDE, Worth};
+use crate::turn::{HIGHER, Moments, NARROW, Outcomes, TurnModel, WIDE, Worth};
 
 /// The version of the values a table holds: raise it whenever a change could alter any value, so that tables
 /// kept on devices by an older engine are rebuilt rather than used.
@@ -203,20 +203,29 @@ impl ValueTable {
     }
 }
 
-/// How widely the points still to come spread under optimal play: for every state of a value table, the second
-/// moment of its remainder (so its variance), by the same backward induction, every choice made as the table
-/// makes it. What [`crate::Odds`] needs beyond the table.
+/// The shape of the points still to come under optimal play: for every state of a value table, the higher
+/// raw moments of its remainder (so its variance, skewness and kurtosis), by the same backward induction, every
+/// choice made as the table makes it. What [`crate::Odds`] needs beyond the table.
 pub struct Spread {
-    seconds: Vec<f32>,
+    higher: [Vec<f32>; HIGHER],
+}
+
+/// The moments of a state's remainder: mean, variance, skewness and excess kurtosis.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Shape {
+    pub mean: f64,
+    pub variance: f64,
+    pub skewness: f64,
+    pub excess_kurtosis: f64,
 }
 
 impl Spread {
-    /// The spread of every state of `table` (about twice the table's own build).
+    /// The shape of every state of `table` (a few times the table's own build).
     pub fn build(table: &ValueTable) -> Spread {
         let model = &table.model;
         let space = &model.space;
         let five_of_a_kind = FiveOfAKindAnswers::ask(model);
-        let mut seconds = vec![0.0; space.state_count()];
+        let mut higher: [Vec<f32>; HIGHER] = std::array::from_fn(|_| vec![0.0; space.state_count()]);
         let mut outcomes = Outcomes::new();
         let mut keeps = vec![Moments::<NARROW>::WORST; KEEPS];
         let block = Lanes::<NARROW>::COUNT;
@@ -226,27 +235,46 @@ impl Spread {
                 continue;
             }
             let answers = five_of_a_kind.of_group(index);
-            outcomes.prepare(model, &table.values, Some(&seconds), group, answers);
+            let tables = [&higher[0][..], &higher[1][..], &higher[2][..]];
+            outcomes.prepare(model, &table.values, Some(tables), group, answers);
             let range = space.group_range(group);
             for first in (0..range.len()).step_by(block) {
                 let start = outcomes.solve_block(model, first, &mut keeps, |_, _| {});
                 for lane in first..range.len().min(first + block) {
-                    seconds[range.start + lane] = start.second.lane(lane - first);
+                    for (moment, table) in higher.iter_mut().enumerate() {
+                        table[range.start + lane] = start.higher[moment].lane(lane - first);
+                    }
                 }
             }
         }
-        Spread { seconds }
+        Spread { higher }
     }
 
-    /// The variance of the points still to come from a turn start with this sheet, under the table's play.
-    pub fn variance(&self, table: &ValueTable, sheet: &Sheet) -> f64 {
+    /// The shape of the points still to come from a turn start with this sheet, under the table's play.
+    pub fn shape(&self, table: &ValueTable, sheet: &Sheet) -> Shape {
         let slot = table.slot(sheet);
         let mean = f64::from(table.values[slot]);
-        (f64::from(self.seconds[slot]) - mean * mean).max(0.0)
+        let [second, third, fourth] = self.higher.each_ref().map(|moment| f64::from(moment[slot]));
+        let variance = (second - mean * mean).max(0.0);
+        let central_third = third - 3.0 * mean * second + 2.0 * mean.powi(3);
+        let central_fourth = fourth - 4.0 * mean * third + 6.0 * mean * mean * second - 3.0 * mean.powi(4);
+        let (skewness, excess_kurtosis) = match variance {
+            v if v > 1e-6 => (central_third / v.powf(1.5), central_fourth / (v * v) - 3.0),
+            _ => (0.0, 0.0),
+        };
+        Shape {
+            mean,
+            variance,
+            skewness,
+            excess_kurtosis,
+        }
     }
 
-    /// The bytes the second moments take.
+    /// The bytes the moments take.
     pub fn memory_bytes(&self) -> usize {
-        std::mem::size_of_val(self.seconds.as_slice())
+        self.higher
+            .iter()
+            .map(|moment| std::mem::size_of_val(moment.as_slice()))
+            .sum()
     }
 }

@@ -97,8 +97,8 @@ impl StateSpace {
 /// What writing each open cell leads to for one group: the value of the turn after it, per upper total.
 pub(crate) struct Outcomes {
     vectors: Vec<Dense>,
-    /// Beside each vector, its second moment, where the outcomes were prepared with them.
-    seconds: Vec<Dense>,
+    /// Beside each vector, its higher moments, where the outcomes were prepared with them.
+    higher: Vec<[Dense; HIGHER]>,
     first_vector: Vec<usize>,
     open_cells: Vec<usize>,
     /// The rules' answer for each five-of-a-kind roll on this sheet: the bonus and the cells allowed.
@@ -116,7 +116,7 @@ impl Outcomes {
     pub(crate) fn new() -> Outcomes {
         Outcomes {
             vectors: Vec::new(),
-            seconds: Vec::new(),
+            higher: Vec::new(),
             first_vector: Vec::new(),
             open_cells: Vec::new(),
             five_of_a_kind: Vec::new(),
@@ -127,19 +127,19 @@ impl Outcomes {
     /// five-of-a-kind roll score on the group's sheet (the bonus, and the cells allowed with their scores);
     /// with no answers, those rolls score as on the empty sheet.
     ///
-    /// With `seconds` (the second moments of the remainder, table by table), each outcome vector gets its
-    /// second moment beside it, for [`Moments`].
+    /// With `higher` (the higher moments of the remainder, table by table), each outcome vector gets its
+    /// higher moments beside it, for [`Moments`].
     pub(crate) fn prepare<'a>(
         &mut self,
         model: &TurnModel,
         values: &[f32],
-        seconds: Option<&[f32]>,
+        higher: Option<[&[f32]; HIGHER]>,
         group: Group,
         five_of_a_kind: impl Iterator<Item = (u16, &'a [(Category, u16)])>,
     ) {
         let space = &model.space;
         self.vectors.clear();
-        self.seconds.clear();
+        self.higher.clear();
         self.first_vector.clear();
         self.open_cells.clear();
         let totals = space.lane_totals(group.mask);
@@ -160,13 +160,13 @@ impl Outcomes {
             for &five_box_full in fullness {
                 let after_group = Group { mask, five_box_full };
                 let after = expand(space, values, after_group);
-                let after_seconds = seconds.map(|seconds| expand(space, seconds, after_group));
+                let after_higher = higher.map(|tables| tables.map(|table| expand(space, table, after_group)));
                 let counts = if face > 0 { 0..=5 } else { 0..=0 };
                 for count in counts {
-                    let (vector, second) =
-                        written_outcome(space, &after, after_seconds.as_ref(), totals, count * face);
+                    let (vector, higher) =
+                        written_outcome(space, &after, after_higher.as_ref(), totals, count * face);
                     self.vectors.push(vector);
-                    self.seconds.extend(second);
+                    self.higher.extend(higher);
                 }
             }
         }
@@ -254,7 +254,7 @@ impl Outcomes {
 
     /// The outcome vector `index` at the block of lanes from `first`, as a worth of type `W`.
     fn vector<W: Worth>(&self, index: usize, first: usize) -> W {
-        W::of_vector(&self.vectors[index], self.seconds.get(index), first)
+        W::of_vector(&self.vectors[index], self.higher.get(index), first)
     }
 
     /// The best cell for every roll with no rolls left, for the block of lanes from `first`.
@@ -311,12 +311,12 @@ pub(crate) fn play_keeps<W: Worth>(
 }
 
 /// What the turn solver carries for each keep, a block of upper totals at a time: the expected remainder
-/// ([`Lanes`]: building the table, advice) or that with its second moment ([`Moments`]: the spread of the
-/// score). Choices go by the expected remainder either way.
+/// ([`Lanes`]: building the table, advice) or that with its higher moments ([`Moments`]: the shape of the
+/// score's distribution). Choices go by the expected remainder either way.
 pub(crate) trait Worth: Copy {
     const WORST: Self;
-    /// An outcome vector (with its second moment, where prepared) at the block from lane `first`.
-    fn of_vector(vector: &Dense, second: Option<&Dense>, first: usize) -> Self;
+    /// An outcome vector (with its higher moments, where prepared) at the block from lane `first`.
+    fn of_vector(vector: &Dense, higher: Option<&[Dense; HIGHER]>, first: usize) -> Self;
     /// This worth with `points` more scored now.
     fn plus(&self, points: f32) -> Self;
     fn add(&self, other: &Self) -> Self;
@@ -331,7 +331,7 @@ impl<const Q: usize> Worth for Lanes<Q> {
     const WORST: Lanes<Q> = Lanes::NEG_INFINITY;
 
     #[inline(always)]
-    fn of_vector(vector: &Dense, _: Option<&Dense>, first: usize) -> Lanes<Q> {
+    fn of_vector(vector: &Dense, _: Option<&[Dense; HIGHER]>, first: usize) -> Lanes<Q> {
         vector.block(first)
     }
 
@@ -365,35 +365,51 @@ impl<const Q: usize> Worth for Lanes<Q> {
     }
 }
 
-/// The expected remainder and its second moment (the mean of its square), lane by lane.
+/// The raw moments carried beside the mean: E[X²], E[X³] and E[X⁴].
+pub(crate) const HIGHER: usize = 3;
+
+/// The expected remainder and its higher raw moments (the means of its square, cube and fourth power), lane by
+/// lane.
 #[derive(Clone, Copy)]
 pub(crate) struct Moments<const Q: usize> {
     pub(crate) mean: Lanes<Q>,
-    pub(crate) second: Lanes<Q>,
+    pub(crate) higher: [Lanes<Q>; HIGHER],
 }
 
 impl<const Q: usize> Worth for Moments<Q> {
     const WORST: Moments<Q> = Moments {
         mean: Lanes::NEG_INFINITY,
-        second: Lanes::ZERO,
+        higher: [Lanes::ZERO; HIGHER],
     };
 
     #[inline(always)]
-    fn of_vector(vector: &Dense, second: Option<&Dense>, first: usize) -> Moments<Q> {
+    fn of_vector(vector: &Dense, higher: Option<&[Dense; HIGHER]>, first: usize) -> Moments<Q> {
+        let higher = higher.expect("outcomes prepared with higher moments");
         Moments {
             mean: vector.block(first),
-            second: second
-                .expect("outcomes prepared with second moments")
-                .block(first),
+            higher: std::array::from_fn(|moment| higher[moment].block(first)),
         }
     }
 
-    /// E[(X + p)²] = E[X²] + p (2 E[X] + p).
+    /// E[(X + p)ⁿ] = Σₖ C(n, k) pⁿ⁻ᵏ E[Xᵏ].
     #[inline(always)]
     fn plus(&self, points: f32) -> Moments<Q> {
+        let p = points;
+        let [second, third, fourth] = &self.higher;
+        let mean = &self.mean;
         Moments {
-            mean: self.mean.plus(points),
-            second: self.second.add(&self.mean.times(2.0).plus(points).times(points)),
+            mean: mean.plus(p),
+            higher: [
+                second.add(&mean.times(2.0 * p)).plus(p * p),
+                third
+                    .add(&second.times(3.0 * p))
+                    .add(&mean.times(3.0 * p * p))
+                    .plus(p * p * p),
+                (fourth.add(&third.times(4.0 * p)))
+                    .add(&second.times(6.0 * p * p))
+                    .add(&mean.times(4.0 * p * p * p))
+                    .plus(p * p * p * p),
+            ],
         }
     }
 
@@ -401,7 +417,7 @@ impl<const Q: usize> Worth for Moments<Q> {
     fn add(&self, other: &Moments<Q>) -> Moments<Q> {
         Moments {
             mean: self.mean.add(&other.mean),
-            second: self.second.add(&other.second),
+            higher: std::array::from_fn(|moment| self.higher[moment].add(&other.higher[moment])),
         }
     }
 
@@ -409,7 +425,7 @@ impl<const Q: usize> Worth for Moments<Q> {
     fn divided_by(&self, divisor: f32) -> Moments<Q> {
         Moments {
             mean: self.mean.divided_by(divisor),
-            second: self.second.divided_by(divisor),
+            higher: self.higher.map(|moment| moment.divided_by(divisor)),
         }
     }
 
@@ -417,19 +433,24 @@ impl<const Q: usize> Worth for Moments<Q> {
     fn better(&self, other: &Moments<Q>) -> Moments<Q> {
         Moments {
             mean: self.mean.max(&other.mean),
-            second: self.mean.select(&other.mean, &self.second, &other.second),
+            higher: std::array::from_fn(|moment| {
+                (self.mean).select(&other.mean, &self.higher[moment], &other.higher[moment])
+            }),
         }
     }
 
     fn mean_of_rolls(rolls: &[Moments<Q>], ways: &[u16]) -> Moments<Q> {
-        let (mut mean, mut second) = (Sums::zero(), Sums::zero());
+        let mut mean = Sums::zero();
+        let mut higher: [Sums<Q>; HIGHER] = std::array::from_fn(|_| Sums::zero());
         for (roll, &ways) in rolls.iter().zip(ways) {
             mean.add_weighted(&roll.mean, f64::from(ways));
-            second.add_weighted(&roll.second, f64::from(ways));
+            for (sum, moment) in higher.iter_mut().zip(&roll.higher) {
+                sum.add_weighted(moment, f64::from(ways));
+            }
         }
         Moments {
             mean: mean.divided_by(f64::from(OUTCOMES)),
-            second: second.divided_by(f64::from(OUTCOMES)),
+            higher: higher.map(|sum| sum.divided_by(f64::from(OUTCOMES))),
         }
     }
 }
@@ -478,14 +499,14 @@ fn best_within<const RUN: usize, W: Worth>(keeps: &mut [W], runs: &[u16]) {
 /// The outcome of writing `upper_points` in a cell, per lane of the group before it: for an upper cell, the
 /// points, the upper bonus if this crosses the threshold, and the value of the group after at the new (capped)
 /// total; for a lower cell (no upper points), the value of the group after (its points are added where they
-/// are known). With the second moments of the group after, the outcome's second moment beside it.
+/// are known). With the higher moments of the group after, the outcome's higher moments beside it.
 fn written_outcome(
     space: &StateSpace,
     after: &[f32; UPPER_LANES],
-    after_seconds: Option<&[f32; UPPER_LANES]>,
+    after_higher: Option<&[[f32; UPPER_LANES]; HIGHER]>,
     totals: &[u16],
     upper_points: u16,
-) -> (Dense, Option<Dense>) {
+) -> (Dense, Option<[Dense; HIGHER]>) {
     let settle = |total: u16| {
         let new_total = (total + upper_points).min(space.threshold);
         let crosses = upper_points > 0 && total < space.threshold && new_total >= space.threshold;
@@ -496,16 +517,31 @@ fn written_outcome(
         let (points, new_total) = settle(total);
         points + after[new_total]
     });
-    let second = after_seconds.map(|seconds| {
-        by_lane(totals, |total| {
-            let (points, new_total) = settle(total);
-            let (mean, second) = (f64::from(after[new_total]), f64::from(seconds[new_total]));
-            (second + f64::from(points) * (2.0 * mean + f64::from(points))) as f32
+    let higher = after_higher.map(|higher| {
+        std::array::from_fn(|moment| {
+            by_lane(totals, |total| {
+                let (points, new_total) = settle(total);
+                // E[(X + p)ⁿ] for n = moment + 2, from E[X⁰] = 1 up.
+                let power = moment + 2;
+                let raw = |k: usize| match k {
+                    0 => 1.0,
+                    1 => f64::from(after[new_total]),
+                    k => f64::from(higher[k - 2][new_total]),
+                };
+                let p = f64::from(points);
+                let shifted: f64 = (0..=power)
+                    .map(|k| binomial(power, k) * p.powi((power - k) as i32) * raw(k))
+                    .sum();
+                shifted as f32
+            })
         })
     });
-    (mean, second)
+    (mean, higher)
 }
 
+fn binomial(n: usize, k: usize) -> f64 {
+    (0..k).fold(1.0, |product, i| product * (n - i) as f64 / (i + 1) as f64)
+}
 /// A vector with `value(total)` in the lane of each total (lanes past the group's last read 0; none uses them).
 fn by_lane(totals: &[u16], value: impl Fn(u16) -> f32) -> Dense {
     Lanes::from_fn(|lane| totals.get(lane).map_or(0.0, |&total| value(total)))

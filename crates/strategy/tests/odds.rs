@@ -10,18 +10,20 @@ use fivedice_strategy::{Choice, Odds, Spread, Standing, ValueTable, win_chances}
 fn a_whole_game_spreads_as_glenn_computed() {
     let table = ValueTable::solve(Rules::new(RulesetId::Yahtzee));
     let spread = Spread::build(&table);
-    let deviation = spread.variance(&table, &Sheet::new()).sqrt();
+    let deviation = spread.shape(&table, &Sheet::new()).variance.sqrt();
     // Glenn (2006): 59.61 under optimal play (forced Joker, bonus).
     assert!((deviation - 59.61).abs() < 0.01, "{deviation}");
+    // The first turn exactly, the rest by the shape of each state it ends in: the mean and the spread kept
+    // (the laws are drawn on whole points, so to a few thousandths).
     let mut odds = Odds::new(&table, &spread);
     let game = odds.remaining(&Sheet::new()).unwrap();
     assert!(
-        (game.mean() - table.expected_score()).abs() < 1e-3,
+        (game.mean() - table.expected_score()).abs() < 0.01,
         "{}",
         game.mean()
     );
     assert!(
-        (game.variance().sqrt() - deviation).abs() < 0.01,
+        (game.variance().sqrt() - deviation).abs() < 0.02,
         "{}",
         game.variance().sqrt()
     );

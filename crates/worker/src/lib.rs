@@ -40,6 +40,12 @@ pub enum SolverRequest {
     /// What the Winner does now in this one-column game: the current player's keep (with rolls left) or cell,
     /// chosen for the best chance to finish first against the other seats (answered as advice with one option).
     WinnerMove { id: u32, game: Game },
+    /// Each player's chance to win this one-column game (ties shared) when everyone plays optimally from here,
+    /// the current player's dice counted once rolled.
+    WinChances { id: u32, game: Game },
+    /// Every option of the current player of this one-column game with its chance to win against the other
+    /// seats, best chance first (answered as advice, each option with its `win`).
+    AdviseToWin { id: u32, game: Game },
     /// Column Yam, advised by the column player (an estimate, not exact play): every option of the current
     /// player's situation in `game`, best first. The single-column table is built first if need be.
     AdviseColumns { id: u32, game: Game },
@@ -94,6 +100,11 @@ pub enum SolverReply {
         id: u32,
         options: Vec<RatedOption>,
     },
+    /// The answer to `WinChances`: one chance a seat, in seat order.
+    WinChances {
+        id: u32,
+        chances: Vec<f64>,
+    },
     /// The answer to `Judge`.
     Verdict {
         id: u32,
@@ -110,6 +121,9 @@ pub enum SolverReply {
 pub struct RatedOption {
     pub choice: Move,
     pub expected_remaining: f64,
+    /// The chance to win after it, where it was asked (`AdviseToWin`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub win: Option<f64>,
 }
 
 impl SolverRequest {
@@ -128,6 +142,8 @@ impl SolverRequest {
             | SolverRequest::Advise { id, .. }
             | SolverRequest::BotMove { id, .. }
             | SolverRequest::WinnerMove { id, .. }
+            | SolverRequest::WinChances { id, .. }
+            | SolverRequest::AdviseToWin { id, .. }
             | SolverRequest::AdviseColumns { id, .. }
             | SolverRequest::ColumnBotMove { id, .. }
             | SolverRequest::Judge { id, .. } => Some(*id),
@@ -199,7 +215,12 @@ mod tests {
                 options: vec![RatedOption {
                     choice: Move::Keep(Dice::from_values(&[6, 6, 6, 1, 1]).unwrap().faces()[..3].to_vec()),
                     expected_remaining: 230.9,
+                    win: Some(0.4321),
                 }],
+            },
+            SolverReply::WinChances {
+                id: 5,
+                chances: vec![0.25, 0.75],
             },
             SolverReply::Verdict {
                 id: 3,

@@ -2,9 +2,9 @@
 //! between slices, keeps it for the session, and ranks the options of any situation. The page never runs the
 //! solver on its own thread. Messages are JSON text (see the library half of this crate).
 
-use fivedice_rules::{Category, Dice, Move, Rules};
+use fivedice_rules::{Category, Dice, Game, Move, Rules};
 use fivedice_strategy::{
-    Advice, Bot, ColumnBot, Level, Odds, OrderedValues, RatedColumnMove, Rng, Spread, TableBuilder,
+    Advice, Bot, ColumnBot, Level, Odds, OrderedValues, RatedColumnMove, Rng, Spread, Standing, TableBuilder,
     ValueTable,
 };
 use fivedice_worker::{RatedOption, SolverReply, SolverRequest, Verdict, table_cache};
@@ -109,6 +109,7 @@ impl Engine {
                             .map(|rated| RatedOption {
                                 choice: rated.choice.into(),
                                 expected_remaining: rated.expected_remaining,
+                                win: None,
                             })
                             .collect(),
                     },
@@ -137,6 +138,7 @@ impl Engine {
                             options: vec![RatedOption {
                                 choice: choice.into(),
                                 expected_remaining: rated.map_or(0.0, |rated| rated.expected_remaining),
+                                win: None,
                             }],
                         }
                     }
@@ -147,29 +149,36 @@ impl Engine {
                 }
             }
             SolverRequest::WinnerMove { id, game } => {
-                let rules = game.rules();
-                let (position, _) = self.keep_table(rules, Level::Optimal).await;
-                let table = &self.kept[position].1;
-                if self.spread.as_ref().is_none_or(|(kept, _)| *kept != rules) {
-                    self.spread = Some((rules, Spread::build(table)));
-                }
-                let spread = &self.spread.as_ref().expect("built for these rules").1;
-                let mut odds = Odds::new(table, spread);
-                let advice = odds.game_turn(&game).and_then(|mut turn| {
-                    let dice = game.turn().dice.ok_or(fivedice_strategy::AdviceError::NoDice)?;
-                    turn.advise(dice.counts(), game.turn().rolls_left())
-                });
+                let (table, spread) = self.odds_for(game.rules()).await;
+                let advice = advise_to_win(&mut Odds::new(table, spread), &game);
                 match advice {
                     Ok(advice) => SolverReply::Advice {
                         id,
-                        options: vec![RatedOption {
-                            choice: advice.best().choice.into(),
-                            expected_remaining: advice.best().expected_remaining,
-                        }],
+                        options: advice.into_iter().take(1).collect(),
                     },
-                    Err(error) => SolverReply::Failed {
+                    Err(message) => SolverReply::Failed {
                         id: Some(id),
-                        message: error.to_string(),
+                        message,
+                    },
+                }
+            }
+            SolverRequest::AdviseToWin { id, game } => {
+                let (table, spread) = self.odds_for(game.rules()).await;
+                match advise_to_win(&mut Odds::new(table, spread), &game) {
+                    Ok(options) => SolverReply::Advice { id, options },
+                    Err(message) => SolverReply::Failed {
+                        id: Some(id),
+                        message,
+                    },
+                }
+            }
+            SolverRequest::WinChances { id, game } => {
+                let (table, spread) = self.odds_for(game.rules()).await;
+                match win_chances(&mut Odds::new(table, spread), &game) {
+                    Ok(chances) => SolverReply::WinChances { id, chances },
+                    Err(message) => SolverReply::Failed {
+                        id: Some(id),
+                        message,
                     },
                 }
             }
@@ -225,6 +234,17 @@ impl Engine {
                 }
             }
         }
+    }
+
+    /// The optimal table of these (one-column) rules and its spread, each built (or read) on first use.
+    async fn odds_for(&mut self, rules: Rules) -> (&ValueTable, &Spread) {
+        let (position, _) = self.keep_table(rules, Level::Optimal).await;
+        let table = &self.kept[position].1;
+        if self.spread.as_ref().is_none_or(|(kept, _)| *kept != rules) {
+            self.spread = Some((rules, Spread::build(table)));
+        }
+        let spread = &self.spread.as_ref().expect("built for these rules").1;
+        (table, spread)
     }
 
     /// The column player of this level on the kept table of these (one-column) rules; the ordered columns'
@@ -377,6 +397,7 @@ fn rated_column_move(rated: RatedColumnMove) -> RatedOption {
     RatedOption {
         choice: rated.choice.into(),
         expected_remaining: rated.expected_remaining,
+        win: None,
     }
 }
 
@@ -417,4 +438,39 @@ fn judge(
         // Stopping is one of the keeps, so an early cell cannot beat the best; round-off may say otherwise.
         loss: (best.expected_remaining - value).max(0.0),
     })
+}
+
+/// Every option of the current player of a one-column game by its chance to win, best first.
+fn advise_to_win(odds: &mut Odds, game: &Game) -> Result<Vec<RatedOption>, String> {
+    let dice = game.turn().dice.ok_or("no dice are on the table yet")?;
+    let mut turn = odds.game_turn(game).map_err(|error| error.to_string())?;
+    let advice = turn
+        .advise(dice.counts(), game.turn().rolls_left())
+        .map_err(|error| error.to_string())?;
+    Ok(advice
+        .options
+        .iter()
+        .map(|rated| RatedOption {
+            choice: rated.choice.into(),
+            expected_remaining: rated.expected_remaining,
+            win: Some(rated.win),
+        })
+        .collect())
+}
+
+/// Each seat's chance to win a one-column game from here, the current player's dice counted once rolled.
+fn win_chances(odds: &mut Odds, game: &Game) -> Result<Vec<f64>, String> {
+    let current = game.current_seat();
+    let rolled = (game.turn().dice)
+        .filter(|_| !game.is_over())
+        .map(|dice| (dice.counts(), game.turn().rolls_left()));
+    let sheets = game.sheets();
+    let standings: Vec<Standing> = (0..sheets.len())
+        .map(|seat| Standing {
+            sheet: &sheets[seat],
+            total: game.totals(seat).map_or(0, |totals| totals.grand),
+            turn: rolled.filter(|_| seat == current),
+        })
+        .collect();
+    odds.chances(&standings).map_err(|error| error.to_string())
 }

@@ -33,6 +33,9 @@ pub(super) struct TableRecord {
     bot_delay_ms: u32,
     coached: Vec<bool>,
     decisions: Vec<Decision>,
+    /// Added within format 4: a save without it shows no chances.
+    #[serde(default)]
+    odds_shown: bool,
 }
 
 /// Formats 1 to 3: the game itself, and who started.
@@ -89,6 +92,7 @@ impl Table {
                 bot_delay_ms: self.bot_delay_ms,
                 coached: self.coached.clone(),
                 decisions: self.decisions.clone(),
+                odds_shown: self.odds_shown,
             },
         })
     }
@@ -129,6 +133,7 @@ impl TableRecord {
             bot_delay_ms: self.bot_delay_ms,
             coached: self.coached,
             decisions: self.decisions,
+            odds_shown: self.odds_shown,
         })
     }
 }
@@ -186,6 +191,7 @@ impl GameTable {
             bot_delay_ms: self.bot_delay_ms,
             coached: self.coached,
             decisions: self.decisions,
+            odds_shown: false,
         })
     }
 }

@@ -1,0 +1,94 @@
+//! Every player's chance to win, for a table that asks for it: a switch beside the coach, and the figures
+//! themselves, a chunk of their own fetched when the switch is first turned on. Each figure follows the table
+//! position by position (every cell written, every roll), as the engine's worker states it.
+
+use leptos::prelude::*;
+
+use super::lazy::{Loaded, lazy};
+use super::player_name;
+use crate::engine::EngineError;
+use crate::i18n::decimals;
+use crate::store::{GameStore, Reading as _, Situation};
+
+/// The switch, on a table of several players playing one column; once on, the chances.
+#[component]
+pub fn Odds() -> impl IntoView {
+    let store = expect_context::<GameStore>();
+    let words = store.words();
+    let (available, shown) = (store.odds_available(), store.odds_shown());
+    move || {
+        available.get().then(|| {
+            view! {
+                <div class="odds-line">
+                    <button
+                        class="coach-button"
+                        data-action="odds"
+                        aria-pressed=move || shown.get().to_string()
+                        on:click=move |_| store.toggle_odds()
+                    >
+                        {move || if shown.get() { words.odds_on } else { words.odds_off }}
+                    </button>
+                </div>
+                <Show when=move || shown.get()>{lazy(chances_part, ())}</Show>
+            }
+        })
+    }
+}
+
+#[wasm_split_helpers::wasm_split(odds, fallible)]
+fn chances_part() -> Loaded<()> {
+    Ok(|()| view! { <Chances /> }.into_any())
+}
+
+/// The chances the engine stated, and for which position.
+type Stated = Option<(Situation, Result<Vec<f64>, EngineError>)>;
+
+/// The chances of the position on the table, asked again whenever it changes.
+#[component]
+fn Chances() -> impl IntoView {
+    let store = expect_context::<GameStore>();
+    let words = store.words();
+    let (situation, players) = (store.situation(), store.players());
+    let stated: RwSignal<Stated> = RwSignal::new(None);
+    Effect::new(move |_| {
+        if situation.get().is_some() {
+            store.ask_odds(move |asked, answer| stated.set(Some((asked, answer))));
+        }
+    });
+    let ready = move || {
+        let now = situation.get();
+        stated.with(|stated| stated.as_ref().is_some_and(|(asked, _)| Some(*asked) == now))
+    };
+    let figures = move || match stated.get() {
+        None => view! { <p class="muted">{words.working_out}</p> }.into_any(),
+        Some((_, Err(error))) => view! { <p class="error">{(words.engine_failed)(&error)}</p> }.into_any(),
+        Some((_, Ok(chances))) => chances
+            .into_iter()
+            .enumerate()
+            .map(|(seat, chance)| {
+                let width = format!("width: {}%", decimals(100.0 * chance, 1));
+                view! {
+                    <li data-win-chance=seat.to_string() data-value=decimals(chance, 4)>
+                        <span class="name">{player_name(players, seat)}</span>
+                        <span class="odds-bar" aria-hidden="true">
+                            <span style=width></span>
+                        </span>
+                        <span class="figure">{words.chance(chance)}</span>
+                    </li>
+                }
+            })
+            .collect_view()
+            .into_any(),
+    };
+    view! {
+        <section
+            class="odds"
+            aria-label=words.odds_title
+            data-odds=move || if ready() { "ready" } else { "working" }
+            aria-busy=move || (!ready()).to_string()
+        >
+            <ol>{figures}</ol>
+            <p class="muted">{words.odds_honesty}</p>
+        </section>
+    }
+}

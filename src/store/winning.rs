@@ -1,0 +1,52 @@
+//! Playing to win: each player's chance to win, shown to a table that asks for it, and hints that play for it.
+
+use fivedice_rules::Game;
+
+use super::{GameStore, Reading, Situation};
+use crate::engine::{Answer, EngineError};
+
+impl GameStore {
+    /// Shows or hides every player's chance to win at this table.
+    pub fn toggle_odds(&self) {
+        self.change_table(|table| table.odds_shown = !table.odds_shown);
+    }
+
+    /// Whether the table shows every player's chance to win.
+    pub fn odds_shown(&self) -> impl Reading<bool> + use<> {
+        self.derive(|table, _| table.odds_shown)
+    }
+
+    /// Whether playing to win means anything here: two players or more on a one-column sheet (column Yam has
+    /// no exact odds).
+    pub fn odds_available(&self) -> impl Reading<bool> + use<> {
+        self.derive(|_, game| game.players().len() > 1 && game.rules().columns().is_one())
+    }
+
+    /// Asks the engine for every player's chance to win now (the current player's dice counted once rolled).
+    pub fn ask_odds(&self, answer: impl FnOnce(Situation, Result<Vec<f64>, EngineError>) + 'static) {
+        let Some(game) = self.game_now(Game::clone) else {
+            return;
+        };
+        let asked = Situation::of(&game);
+        self.engine.win_chances(&game, move |reply| {
+            answer(
+                asked,
+                match reply {
+                    Ok(Answer::Chances(chances)) => Ok(chances),
+                    Ok(_) => Err(EngineError::WrongAnswer),
+                    Err(error) => Err(error),
+                },
+            )
+        });
+    }
+
+    /// Every option of the current player by its chance to win against the others, best first.
+    pub fn advise_to_win(&self, answer: impl FnOnce(Situation, Result<Answer, EngineError>) + 'static) {
+        let Some(game) = self.game_now(Game::clone) else {
+            return;
+        };
+        let asked = Situation::of(&game);
+        self.engine
+            .advise_to_win(&game, move |reply| answer(asked, reply));
+    }
+}
