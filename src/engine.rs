@@ -7,7 +7,9 @@
 use std::collections::HashMap;
 
 use fivedice_rules::{Game, Rules};
-use fivedice_worker::{Level, RatedOption, SolverReply, SolverRequest, Verdict, WORKER_SCRIPT, table_cache};
+use fivedice_worker::{
+    Level, RatedOption, SolverReply, SolverRequest, ToWin, Verdict, WORKER_SCRIPT, table_cache,
+};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::Closure;
@@ -122,9 +124,10 @@ impl Engine {
         };
         let id = self.take_id();
         let request = match game.rules().columns().is_one() {
-            true if level == Level::Winner => SolverRequest::WinnerMove {
+            true if level == Level::Winner => SolverRequest::ToWin {
                 id,
                 game: game.clone(),
+                ask: ToWin::Move,
             },
             true => SolverRequest::BotMove {
                 id,
@@ -145,25 +148,22 @@ impl Engine {
         self.send(request, Box::new(answer));
     }
 
-    /// Each seat's chance to win this one-column game when everyone plays optimally from here.
-    pub fn win_chances(&self, game: &Game, answer: impl FnOnce(Result<Answer, EngineError>) + 'static) {
-        let id = self.take_id();
-        let request = SolverRequest::WinChances {
-            id,
-            game: game.clone(),
-        };
-        self.send(request, Box::new(answer));
-    }
-
-    /// Every option of the current player of a one-column game by its chance to win, best first.
-    pub fn advise_to_win(&self, game: &Game, answer: impl FnOnce(Result<Answer, EngineError>) + 'static) {
-        if game.turn().dice.is_none() {
+    /// Playing to win this one-column game: each seat's chance, the current player's options by their chance,
+    /// or the Winner's move.
+    pub fn to_win(
+        &self,
+        game: &Game,
+        ask: ToWin,
+        answer: impl FnOnce(Result<Answer, EngineError>) + 'static,
+    ) {
+        if ask != ToWin::Chances && game.turn().dice.is_none() {
             return answer(Err(EngineError::NoDice));
         }
         let id = self.take_id();
-        let request = SolverRequest::AdviseToWin {
+        let request = SolverRequest::ToWin {
             id,
             game: game.clone(),
+            ask,
         };
         self.send(request, Box::new(answer));
     }

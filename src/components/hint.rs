@@ -5,6 +5,8 @@ use fivedice_rules::Move;
 use fivedice_worker::RatedOption;
 use leptos::prelude::*;
 
+use super::lazy::lazy;
+use super::odds::aims_part;
 use crate::engine::{Answer, Engine, EngineError};
 use crate::i18n::decimals;
 use crate::store::Reading as _;
@@ -57,6 +59,19 @@ impl HintShown {
         self.asked.get().filter(|state| state.situation() == now)
     }
 
+    /// What the hints play for.
+    pub fn aim(&self) -> ReadSignal<Aim> {
+        self.aim.read_only()
+    }
+
+    /// A new aim is a new question: the answer to the other one goes.
+    pub fn choose_aim(&self, aim: Aim) {
+        if self.aim.get_untracked() != aim {
+            self.aim.set(aim);
+            self.asked.set(None);
+        }
+    }
+
     /// The best move of the hint on screen (tracked).
     pub fn best(&self) -> Option<Move> {
         match self.current()? {
@@ -100,33 +115,8 @@ pub fn HintPanel() -> impl IntoView {
             });
         }
     };
-    // A new aim is a new question: the answer to the other one goes.
-    let aim_button = move |aim: Aim, label: &'static str, id: &'static str| {
-        view! {
-            <button
-                type="button"
-                class="aim"
-                data-hint-aim=id
-                aria-pressed=move || (shown.aim.get() == aim).to_string()
-                on:click=move |_| {
-                    if shown.aim.get_untracked() != aim {
-                        shown.aim.set(aim);
-                        shown.asked.set(None);
-                    }
-                }
-            >
-                {label}
-            </button>
-        }
-    };
     view! {
         <div class="hint-area">
-            <Show when=move || several.get()>
-                <div class="hint-aims" role="group" aria-label=words.hint>
-                    {aim_button(Aim::Score, words.hint_for_score, "score")}
-                    {aim_button(Aim::Win, words.hint_for_win, "win")}
-                </div>
-            </Show>
             <button class="hint-button" data-action="hint" disabled=move || !available.get() on:click=ask>
                 {words.hint}
             </button>
@@ -175,8 +165,12 @@ pub fn HintPanel() -> impl IntoView {
                             })
                             .collect_view()
                     });
+                    // At a table of several, the hint can play for the win instead (its choice is a chunk of
+                    // its own, with the chances to win).
+                    let aims = several.get().then(|| lazy(aims_part, ()));
                     view! {
                         <div class="hint" data-hint="ready" aria-live="polite">
+                            {aims}
                             <ol>{labels}</ol>
                             {estimate.then(|| view! { <p class="muted" data-hint-estimate>{words.hint_estimate}</p> })}
                             <p class="muted">

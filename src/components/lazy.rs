@@ -6,6 +6,7 @@
 //! try again.
 
 use std::future::Future;
+use std::pin::Pin;
 
 use leptos::prelude::*;
 pub use wasm_split_helpers::SplitLoaderError;
@@ -31,16 +32,28 @@ impl<A> Clone for Arrival<A> {
 
 impl<A> Copy for Arrival<A> {}
 
+/// A split point's fetch, boxed: one [`arriving`] serves every split point whose part takes the same arguments.
+type Fetch<A> = Box<dyn Fn() -> Pin<Box<dyn Future<Output = Loaded<A>>>>>;
+
 /// Shows the part a split point builds with `args`, once its chunk is here.
 pub fn lazy<A, F>(load: fn() -> F, args: A) -> impl IntoView
 where
     A: Clone + Send + Sync + 'static,
     F: Future<Output = Loaded<A>> + 'static,
 {
+    arriving(Box::new(move || Box::pin(load())), args)
+}
+
+fn arriving<A>(load: Fetch<A>, args: A) -> AnyView
+where
+    A: Clone + Send + Sync + 'static,
+{
     let words = expect_context::<GameStore>().words();
     let arrival = RwSignal::new(Arrival::OnItsWay);
+    let load = std::rc::Rc::new(load);
     let fetch = move || {
         arrival.set(Arrival::OnItsWay);
+        let load = load.clone();
         leptos::task::spawn_local(async move {
             arrival.set(match load().await {
                 Ok(build) => Arrival::Here(build),
@@ -49,17 +62,19 @@ where
         });
     };
     fetch();
-    move || match arrival.get() {
+    let fetch = StoredValue::new_local(fetch);
+    (move || match arrival.get() {
         Arrival::Here(build) => build(args.clone()),
         Arrival::OnItsWay => view! { <p class="muted" data-lazy="fetching">{words.fetching}</p> }.into_any(),
         Arrival::NotFetched => view! {
             <p class="error" role="alert" data-lazy="not-fetched">
                 {words.not_fetched_offline} " "
-                <button type="button" class="link" data-action="fetch-again" on:click=move |_| fetch()>
+                <button type="button" class="link" data-action="fetch-again" on:click=move |_| fetch.with_value(|fetch| fetch())>
                     {words.try_again}
                 </button>
             </p>
         }
         .into_any(),
-    }
+    })
+    .into_any()
 }

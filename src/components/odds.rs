@@ -4,6 +4,7 @@
 
 use leptos::prelude::*;
 
+use super::hint::{Aim, HintShown};
 use super::lazy::{Loaded, lazy};
 use super::player_name;
 use crate::engine::EngineError;
@@ -35,9 +36,43 @@ pub fn Odds() -> impl IntoView {
     }
 }
 
+/// Every player's chance to win.
 #[wasm_split_helpers::wasm_split(odds, fallible)]
 fn chances_part() -> Loaded<()> {
     Ok(|()| view! { <Chances /> }.into_any())
+}
+
+/// The hint's choice of what to play for, in the same chunk.
+#[wasm_split_helpers::wasm_split(odds, fallible)]
+pub fn aims_part() -> Loaded<()> {
+    Ok(|()| view! { <Aims /> }.into_any())
+}
+
+/// What the hint plays for: the player's own best score, or the best chance to win.
+#[component]
+fn Aims() -> impl IntoView {
+    let words = expect_context::<GameStore>().words();
+    let shown = expect_context::<HintShown>();
+    let aim = shown.aim();
+    let button = move |choice: Aim, label: &'static str, id: &'static str| {
+        view! {
+            <button
+                type="button"
+                class="aim"
+                data-hint-aim=id
+                aria-pressed=move || (aim.get() == choice).to_string()
+                on:click=move |_| shown.choose_aim(choice)
+            >
+                {label}
+            </button>
+        }
+    };
+    view! {
+        <div class="hint-aims" role="group" aria-label=words.hint>
+            {button(Aim::Score, words.hint_for_score, "score")}
+            {button(Aim::Win, words.hint_for_win, "win")}
+        </div>
+    }
 }
 
 /// The chances the engine stated, and for which position.

@@ -17,7 +17,7 @@ use super::room_lobby::RoomBar;
 use super::score_sheet::ScoreSheet;
 use super::standings::Standings;
 use super::value_picker::ValuePicker;
-use super::who_starts::{FirstPlayerBanner, WhoStarts};
+use super::who_starts::{FirstPlayerBanner, WhoStartsOnPad};
 use super::{Deferred, after_next_paint};
 use crate::store::GameStore;
 use crate::store::Reading as _;
@@ -73,7 +73,7 @@ pub fn PlayScreen() -> impl IntoView {
                     // Beside the turn, where the player just wrote: the top bar never shifts for it.
                     <UndoButton />
                     <Show when=move || first_seat_open.get()>
-                        <WhoStarts />
+                        <WhoStartsOnPad />
                     </Show>
                     <FirstPlayerBanner />
                     <Show when=over fallback=|| view! { <TurnPanel /> }>

@@ -3,6 +3,7 @@
 use fivedice_rules::{Face, TiedRollOff};
 use leptos::prelude::*;
 
+use super::lazy::{Loaded, lazy};
 use super::player_name;
 use crate::store::GameStore;
 use crate::store::Reading as _;
@@ -38,9 +39,20 @@ pub fn FirstPlayerBanner() -> impl IntoView {
     }
 }
 
-/// A score pad before anybody plays: who starts, chosen, or by the table's own roll-off typed in.
+/// A score pad before anybody plays: who starts (a chunk of its own: only a score pad asks).
 #[component]
-pub fn WhoStarts() -> impl IntoView {
+pub fn WhoStartsOnPad() -> impl IntoView {
+    lazy(who_starts_part, ())
+}
+
+#[wasm_split_helpers::wasm_split(pad, fallible)]
+fn who_starts_part() -> Loaded<()> {
+    Ok(|()| view! { <WhoStarts /> }.into_any())
+}
+
+/// Who starts, chosen, or by the table's own roll-off typed in.
+#[component]
+fn WhoStarts() -> impl IntoView {
     let store = expect_context::<GameStore>();
     let words = store.words();
     let players = store.players();

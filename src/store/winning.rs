@@ -1,6 +1,7 @@
 //! Playing to win: each player's chance to win, shown to a table that asks for it, and hints that play for it.
 
 use fivedice_rules::Game;
+use fivedice_worker::ToWin;
 
 use super::{GameStore, Reading, Situation};
 use crate::engine::{Answer, EngineError};
@@ -28,7 +29,7 @@ impl GameStore {
             return;
         };
         let asked = Situation::of(&game);
-        self.engine.win_chances(&game, move |reply| {
+        self.engine.to_win(&game, ToWin::Chances, move |reply| {
             answer(
                 asked,
                 match reply {
@@ -47,6 +48,6 @@ impl GameStore {
         };
         let asked = Situation::of(&game);
         self.engine
-            .advise_to_win(&game, move |reply| answer(asked, reply));
+            .to_win(&game, ToWin::Options, move |reply| answer(asked, reply));
     }
 }

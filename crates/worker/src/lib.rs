@@ -37,15 +37,8 @@ pub enum SolverRequest {
         rolls_left: u8,
         seed: u64,
     },
-    /// What the Winner does now in this one-column game: the current player's keep (with rolls left) or cell,
-    /// chosen for the best chance to finish first against the other seats (answered as advice with one option).
-    WinnerMove { id: u32, game: Game },
-    /// Each player's chance to win this one-column game (ties shared) when everyone plays optimally from here,
-    /// the current player's dice counted once rolled.
-    WinChances { id: u32, game: Game },
-    /// Every option of the current player of this one-column game with its chance to win against the other
-    /// seats, best chance first (answered as advice, each option with its `win`).
-    AdviseToWin { id: u32, game: Game },
+    /// Playing to win this one-column game (see [`ToWin`]).
+    ToWin { id: u32, game: Game, ask: ToWin },
     /// Column Yam, advised by the column player (an estimate, not exact play): every option of the current
     /// player's situation in `game`, best first. The single-column table is built first if need be.
     AdviseColumns { id: u32, game: Game },
@@ -66,6 +59,21 @@ pub enum SolverRequest {
         rolls_left: u8,
         played: Move,
     },
+}
+
+/// What is asked of a one-column game about playing to win.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ToWin {
+    /// Each player's chance to win (ties shared) when everyone plays optimally from here, the current player's
+    /// dice counted once rolled (answered with `WinChances`).
+    Chances,
+    /// Every option of the current player with its chance to win against the other seats, best chance first
+    /// (answered as advice, each option with its `win`).
+    Options,
+    /// What the Winner does now: the current player's keep or cell for the best chance to finish first
+    /// (answered as advice with one option).
+    Move,
 }
 
 /// What the worker answers.
@@ -141,9 +149,7 @@ impl SolverRequest {
             SolverRequest::Solve { id, .. }
             | SolverRequest::Advise { id, .. }
             | SolverRequest::BotMove { id, .. }
-            | SolverRequest::WinnerMove { id, .. }
-            | SolverRequest::WinChances { id, .. }
-            | SolverRequest::AdviseToWin { id, .. }
+            | SolverRequest::ToWin { id, .. }
             | SolverRequest::AdviseColumns { id, .. }
             | SolverRequest::ColumnBotMove { id, .. }
             | SolverRequest::Judge { id, .. } => Some(*id),

@@ -7,7 +7,7 @@ use fivedice_strategy::{
     Advice, Bot, ColumnBot, Level, Odds, OrderedValues, RatedColumnMove, Rng, Spread, Standing, TableBuilder,
     ValueTable,
 };
-use fivedice_worker::{RatedOption, SolverReply, SolverRequest, Verdict, table_cache};
+use fivedice_worker::{RatedOption, SolverReply, SolverRequest, ToWin, Verdict, table_cache};
 use futures_util::StreamExt;
 use wasm_bindgen::prelude::Closure;
 use wasm_bindgen::{JsCast, JsValue};
@@ -148,39 +148,25 @@ impl Engine {
                     },
                 }
             }
-            SolverRequest::WinnerMove { id, game } => {
+            SolverRequest::ToWin { id, game, ask } => {
                 let (table, spread) = self.odds_for(game.rules()).await;
-                let advice = advise_to_win(&mut Odds::new(table, spread), &game);
-                match advice {
-                    Ok(advice) => SolverReply::Advice {
+                let mut odds = Odds::new(table, spread);
+                let answer = match ask {
+                    ToWin::Chances => {
+                        win_chances(&mut odds, &game).map(|chances| SolverReply::WinChances { id, chances })
+                    }
+                    ToWin::Options => {
+                        advise_to_win(&mut odds, &game).map(|options| SolverReply::Advice { id, options })
+                    }
+                    ToWin::Move => advise_to_win(&mut odds, &game).map(|options| SolverReply::Advice {
                         id,
-                        options: advice.into_iter().take(1).collect(),
-                    },
-                    Err(message) => SolverReply::Failed {
-                        id: Some(id),
-                        message,
-                    },
-                }
-            }
-            SolverRequest::AdviseToWin { id, game } => {
-                let (table, spread) = self.odds_for(game.rules()).await;
-                match advise_to_win(&mut Odds::new(table, spread), &game) {
-                    Ok(options) => SolverReply::Advice { id, options },
-                    Err(message) => SolverReply::Failed {
-                        id: Some(id),
-                        message,
-                    },
-                }
-            }
-            SolverRequest::WinChances { id, game } => {
-                let (table, spread) = self.odds_for(game.rules()).await;
-                match win_chances(&mut Odds::new(table, spread), &game) {
-                    Ok(chances) => SolverReply::WinChances { id, chances },
-                    Err(message) => SolverReply::Failed {
-                        id: Some(id),
-                        message,
-                    },
-                }
+                        options: options.into_iter().take(1).collect(),
+                    }),
+                };
+                answer.unwrap_or_else(|message| SolverReply::Failed {
+                    id: Some(id),
+                    message,
+                })
             }
             SolverRequest::AdviseColumns { id, game } => {
                 match self
