@@ -127,7 +127,7 @@ impl Engine {
             true if level == Level::Winner => SolverRequest::ToWin {
                 id,
                 game: game.clone(),
-                ask: ToWin::Move,
+                ask: ToWin::Move { rolls_left },
             },
             true => SolverRequest::BotMove {
                 id,

@@ -64,11 +64,15 @@ impl HintShown {
         self.aim.read_only()
     }
 
-    /// A new aim is a new question: the answer to the other one goes.
+    /// A new aim is a new question: the answer to the other one gives way to it (the panel asks again).
     pub fn choose_aim(&self, aim: Aim) {
         if self.aim.get_untracked() != aim {
+            self.asked.update(|state| {
+                if let Some(state) = state {
+                    *state = HintState::Asking(state.situation());
+                }
+            });
             self.aim.set(aim);
-            self.asked.set(None);
         }
     }
 
@@ -93,7 +97,7 @@ pub fn HintPanel() -> impl IntoView {
     let total = store.current_total();
     let situation = store.situation();
     let several = store.odds_available();
-    let ask = move |_| {
+    let ask = move || {
         let asked = shown.asked;
         let answered = move |situation, answer| {
             asked.set(Some(match answer {
@@ -115,9 +119,22 @@ pub fn HintPanel() -> impl IntoView {
             });
         }
     };
+    // A hint on screen is asked again for its new aim.
+    Effect::new(move |previous: Option<Aim>| {
+        let aim = shown.aim.get();
+        if previous.is_some_and(|previous| previous != aim) {
+            ask();
+        }
+        aim
+    });
     view! {
         <div class="hint-area">
-            <button class="hint-button" data-action="hint" disabled=move || !available.get() on:click=ask>
+            // At a table of several, a hint on screen can play for the win instead (the choice is a chunk of its
+            // own, with the chances to win).
+            <Show when=move || several.get() && shown.current().is_some()>
+                {lazy(aims_part, ())}
+            </Show>
+            <button class="hint-button" data-action="hint" disabled=move || !available.get() on:click=move |_| ask()>
                 {words.hint}
             </button>
             {move || match shown.current() {
@@ -165,12 +182,8 @@ pub fn HintPanel() -> impl IntoView {
                             })
                             .collect_view()
                     });
-                    // At a table of several, the hint can play for the win instead (its choice is a chunk of
-                    // its own, with the chances to win).
-                    let aims = several.get().then(|| lazy(aims_part, ()));
                     view! {
                         <div class="hint" data-hint="ready" aria-live="polite">
-                            {aims}
                             <ol>{labels}</ol>
                             {estimate.then(|| view! { <p class="muted" data-hint-estimate>{words.hint_estimate}</p> })}
                             <p class="muted">

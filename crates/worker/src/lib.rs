@@ -71,9 +71,9 @@ pub enum ToWin {
     /// Every option of the current player with its chance to win against the other seats, best chance first
     /// (answered as advice, each option with its `win`).
     Options,
-    /// What the Winner does now: the current player's keep or cell for the best chance to finish first
-    /// (answered as advice with one option).
-    Move,
+    /// What the Winner does now with these rolls left (0: it has stopped rolling and writes): the current
+    /// player's keep or cell for the best chance to finish first (answered as advice with one option).
+    Move { rolls_left: u8 },
 }
 
 /// What the worker answers.

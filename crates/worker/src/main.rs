@@ -156,12 +156,16 @@ impl Engine {
                         win_chances(&mut odds, &game).map(|chances| SolverReply::WinChances { id, chances })
                     }
                     ToWin::Options => {
-                        advise_to_win(&mut odds, &game).map(|options| SolverReply::Advice { id, options })
+                        let rolls_left = game.turn().rolls_left();
+                        advise_to_win(&mut odds, &game, rolls_left)
+                            .map(|options| SolverReply::Advice { id, options })
                     }
-                    ToWin::Move => advise_to_win(&mut odds, &game).map(|options| SolverReply::Advice {
-                        id,
-                        options: options.into_iter().take(1).collect(),
-                    }),
+                    ToWin::Move { rolls_left } => {
+                        advise_to_win(&mut odds, &game, rolls_left).map(|options| SolverReply::Advice {
+                            id,
+                            options: options.into_iter().take(1).collect(),
+                        })
+                    }
                 };
                 answer.unwrap_or_else(|message| SolverReply::Failed {
                     id: Some(id),
@@ -426,12 +430,13 @@ fn judge(
     })
 }
 
-/// Every option of the current player of a one-column game by its chance to win, best first.
-fn advise_to_win(odds: &mut Odds, game: &Game) -> Result<Vec<RatedOption>, String> {
+/// Every option of the current player of a one-column game with these rolls left, by its chance to win, best
+/// first.
+fn advise_to_win(odds: &mut Odds, game: &Game, rolls_left: u8) -> Result<Vec<RatedOption>, String> {
     let dice = game.turn().dice.ok_or("no dice are on the table yet")?;
     let mut turn = odds.game_turn(game).map_err(|error| error.to_string())?;
     let advice = turn
-        .advise(dice.counts(), game.turn().rolls_left())
+        .advise(dice.counts(), rolls_left)
         .map_err(|error| error.to_string())?;
     Ok(advice
         .options

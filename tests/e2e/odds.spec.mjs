@@ -1,0 +1,100 @@
+// Playing to win: the chances to win shown at the table equal the CLI's for the same position, follow every
+// cell written, and the hint can play for the win.
+import { execFileSync } from "node:child_process";
+import { test, expect } from "@playwright/test";
+import { cli, startGame } from "./helpers.mjs";
+
+/** Every written cell of a seat, as `fivedice winchance --player` takes it (`id=value,...`). */
+async function filledOf(page, seat) {
+  const cells = await page
+    .locator(`[data-cell^="${seat}:"]`)
+    .evaluateAll((cells) => cells.filter((cell) => cell.dataset.value !== "").map((cell) => [cell.dataset.cell.split(":")[1], cell.dataset.value]));
+  return cells.map(([id, value]) => `${id}=${value}`).join(",");
+}
+
+/** The chances the page states once they are the current position's: one a seat, as data-value says. */
+async function statedChances(page, seats) {
+  await expect(page.locator('[data-odds="ready"]')).toBeVisible({ timeout: 60_000 });
+  const chances = [];
+  for (let seat = 0; seat < seats; seat++) {
+    chances.push(Number(await page.locator(`[data-win-chance="${seat}"]`).getAttribute("data-value")));
+  }
+  return chances;
+}
+
+function cliChances(players) {
+  const args = ["winchance", "--rules", "yahtzee", "--json"];
+  for (const player of players) args.push("--player", player);
+  return JSON.parse(execFileSync(cli, args, { encoding: "utf8" })).chances;
+}
+
+/** Rolls and writes the first box the page offers for the current seat. */
+async function playATurn(page, seat) {
+  await page.locator('[data-action="roll"]').click();
+  await page.locator(`button[data-cell^="${seat}:"]`).first().click();
+  await page.locator('[data-action="confirm"]').click();
+  await expect(page.locator(`[data-current-seat="${1 - seat}"]`)).toBeVisible();
+}
+
+test("the chances to win are hidden until asked, then equal the CLI's after every box written", async ({ page }) => {
+  test.setTimeout(180_000);
+  await startGame(page, { rules: "yahtzee", players: ["Anna", "Ben"], seed: 12 });
+  const toggle = page.locator('[data-action="odds"]');
+  await expect(toggle).toHaveAttribute("aria-pressed", "false");
+  await expect(page.locator("[data-win-chance]")).toHaveCount(0);
+  await toggle.click();
+  await expect(toggle).toHaveAttribute("aria-pressed", "true");
+  const even = await statedChances(page, 2);
+  expect(even).toEqual([0.5, 0.5]);
+  for (let turn = 0; turn < 6; turn++) {
+    await playATurn(page, turn % 2);
+    const stated = await statedChances(page, 2);
+    const expected = cliChances([await filledOf(page, 0), await filledOf(page, 1)]);
+    for (let seat = 0; seat < 2; seat++) expect(Math.abs(stated[seat] - expected[seat])).toBeLessThanOrEqual(0.00006);
+    const shown = await page.locator('[data-win-chance="0"] .figure').textContent();
+    expect(shown).toMatch(/^(<1|>99|\d{1,3})%$/);
+  }
+  // After a roll the current player's dice count: the chances change with them.
+  const before = await statedChances(page, 2);
+  await page.locator('[data-action="roll"]').click();
+  await expect(page.locator('[data-odds="ready"]')).toBeVisible({ timeout: 60_000 });
+  const after = await statedChances(page, 2);
+  expect(Math.abs(after[0] + after[1] - 1)).toBeLessThan(0.0002);
+  expect(after).not.toEqual(before);
+  // The switch is the table's: still on after a reload.
+  await page.reload();
+  await expect(page.locator('[data-action="odds"]')).toHaveAttribute("aria-pressed", "true");
+  await expect(page.locator("[data-win-chance]")).toHaveCount(2, { timeout: 60_000 });
+});
+
+test("the hint plays for the win on request, each option with its chance", async ({ page }) => {
+  test.setTimeout(120_000);
+  await startGame(page, { rules: "yahtzee", players: ["Anna", "Ben"], seed: 3 });
+  await page.locator('[data-action="roll"]').click();
+  await page.locator('[data-action="hint"]').click();
+  await expect(page.locator("[data-hint-option]").first()).toBeVisible({ timeout: 60_000 });
+  await expect(page.locator('[data-hint-option="1"]')).not.toHaveAttribute("data-win", /.*/);
+  // Choosing the aim asks again: the options come back with their chances.
+  await page.locator('[data-hint-aim="win"]').click();
+  await expect(page.locator('[data-hint-aim="win"]')).toHaveAttribute("aria-pressed", "true");
+  const options = page.locator("[data-hint-option]");
+  await expect(options.first()).toHaveAttribute("data-win", /^0\.\d{4}$|^1\.0000$/, { timeout: 60_000 });
+  const wins = await options.evaluateAll((items) => items.map((item) => Number(item.dataset.win)));
+  expect(wins.length).toBeGreaterThan(1);
+  for (const win of wins) expect(win).toBeLessThanOrEqual(wins[0]);
+  await expect(options.first()).toHaveAttribute("data-choice", /^(keep|cell):/);
+  await expect(options.first()).toContainText("to win");
+  // And back: the hint plays for the best score again.
+  await page.locator('[data-hint-aim="score"]').click();
+  await expect(options.first()).not.toHaveAttribute("data-win", /.*/, { timeout: 60_000 });
+  await expect(options.first()).toContainText("expected");
+});
+
+test("one player, or column Yam, offers no chances to win", async ({ page }) => {
+  await startGame(page, { rules: "yahtzee", players: ["Solo"], seed: 1 });
+  await expect(page.locator('[data-action="roll"]')).toBeVisible();
+  await expect(page.locator('[data-action="odds"]')).toHaveCount(0);
+  await startGame(page, { rules: "yam", players: ["Anna", "Ben"], seed: 1, columns: ["down", "up"] });
+  await expect(page.locator('[data-action="roll"]')).toBeVisible();
+  await expect(page.locator('[data-action="odds"]')).toHaveCount(0);
+});
