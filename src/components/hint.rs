@@ -166,7 +166,7 @@ pub fn HintPanel() -> impl IntoView {
                                 let play = words.describe(rules, language, &option.choice);
                                 let expected = total + option.expected_remaining;
                                 let said = match option.win {
-                                    Some(win) => (words.win_option)(&play, &words.chance(win)),
+                                    Some(win) => (words.win_option)(&play, &words.chance(win, 1)),
                                     None => (words.expected)(&play, &words.number(expected, 1)),
                                 };
                                 view! {

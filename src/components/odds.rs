@@ -108,7 +108,7 @@ fn Chances() -> impl IntoView {
                         <span class="odds-bar" aria-hidden="true">
                             <span style=width></span>
                         </span>
-                        <span class="figure">{words.chance(chance)}</span>
+                        <span class="figure">{words.chance(chance, 0)}</span>
                     </li>
                 }
             })

@@ -109,7 +109,7 @@ pub static WORDS: Words = Words {
         RulesetId::Yam => "Yams",
         RulesetId::Yatzy => "Yatzys",
     },
-    percent: |number| format!("{number} %"),
+    percent: |number| format!("{number} %"),
     scores_over_games: |games, ruleset| format!("Scores des {} dernières parties de {ruleset}", games),
 
     perfect_title: "Jusqu’où peut-on bien jouer ?",
@@ -296,10 +296,10 @@ pub static WORDS: Words = Words {
     expected: |play, points| format!("{play} : {points} points espérés"),
     hint_honesty: "Le meilleur pour votre propre score final espéré — pas pour vos chances de battre les autres.",
     hint_for_score: "Meilleur score",
-    hint_for_win: "Meilleure chance de gagner",
+    hint_for_win: "Pour gagner",
     hint_win_honesty: "Vos chances de finir premier face aux scores des autres tels qu’ils sont, s’ils \
                        jouent pour leur meilleur score à partir d’ici.",
-    win_option: |play, percent| format!("{play} : {percent} de chances de gagner"),
+    win_option: |play, percent| format!("{play} : {percent} de chances"),
     odds_on: "Chances de victoire : affichées",
     odds_off: "Chances de victoire : masquées",
     odds_title: "Chances de victoire",

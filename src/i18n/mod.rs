@@ -416,12 +416,18 @@ impl Words {
         }
     }
 
-    /// A chance to win as a whole percentage; a chance short of certain never reads as 0% or 100%.
-    pub fn chance(&self, chance: f64) -> String {
+    /// A chance to win as a percentage with these decimals; a chance short of certain never reads as 0% or
+    /// 100%.
+    pub fn chance(&self, chance: f64, places: u32) -> String {
+        let step = 0.5 / 10f64.powi(places as i32 + 2);
         let number = match chance {
-            chance if chance > 0.0 && chance < 0.005 => "<1".to_string(),
-            chance if chance < 1.0 && chance > 0.995 => ">99".to_string(),
-            chance => self.number(100.0 * chance, 0),
+            chance if chance > 0.0 && chance < step => {
+                format!("<{}", self.number(2.0 * step * 100.0, places))
+            }
+            chance if chance < 1.0 && chance > 1.0 - step => {
+                format!(">{}", self.number(100.0 - 200.0 * step, places))
+            }
+            chance => self.number(100.0 * chance, places),
         };
         (self.percent)(&number)
     }

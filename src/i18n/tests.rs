@@ -59,6 +59,14 @@ fn numbers_and_plurals_read_right_in_each_language() {
     assert_eq!((fr.in_decisions)(3), " en 3 décisions");
     assert_eq!((en.date_time)(2026, 11, 29, 18, 5), "2026-11-29 18:05");
     assert_eq!((fr.date_time)(2026, 11, 29, 18, 5), "29/11/2026 18:05");
+    // A chance short of certain never reads as 0% or 100%.
+    assert_eq!(en.chance(0.1834, 1), "18.3%");
+    assert_eq!(en.chance(0.5, 0), "50%");
+    assert_eq!(en.chance(0.003, 0), "<1%");
+    assert_eq!(en.chance(0.0, 0), "0%");
+    assert_eq!(en.chance(0.99996, 1), ">99.9%");
+    assert_eq!(en.chance(1.0, 0), "100%");
+    assert_eq!(fr.chance(0.1834, 1), "18,3\u{a0}%");
 }
 
 #[test]
