@@ -257,18 +257,22 @@ impl Options {
 
     /// The cells named by `--filled id=value,...`, checked against the rules.
     fn filled(&self, rules: Rules) -> Result<fivedice_rules::Sheet, String> {
-        let items = self.filled.as_deref().unwrap_or("").split(',').map(str::trim);
-        let cells = items
-            .filter(|item| !item.is_empty())
-            .map(|item| {
-                let (id, value) = item
-                    .split_once('=')
-                    .ok_or_else(|| format!("--filled wants id=value, got {item:?}"))?;
-                Ok((id.trim().to_string(), value.trim().to_string()))
-            })
-            .collect::<Result<Vec<_>, String>>()?;
+        let cells = pairs(self.filled.as_deref().unwrap_or(""), "--filled")?;
         sheet_of(rules, &cells, "--filled")
     }
+}
+
+/// The `id=value` pairs of a comma-separated list (as text); `what` names the list in errors.
+fn pairs(list: &str, what: &str) -> Result<Vec<(String, String)>, String> {
+    let items = list.split(',').map(str::trim).filter(|item| !item.is_empty());
+    items
+        .map(|item| {
+            let (id, value) = item
+                .split_once('=')
+                .ok_or_else(|| format!("{what} wants id=value, got {item:?}"))?;
+            Ok((id.trim().to_string(), value.trim().to_string()))
+        })
+        .collect()
 }
 
 /// A sheet with these cells written (`id`, value as text), each checked against the rules; `what` names the
@@ -612,18 +616,7 @@ fn win_chance(options: &Options) -> Result<String, String> {
     let players = (options.player.iter().enumerate())
         .map(|(seat, text)| {
             let what = format!("--player {seat}");
-            let cells = text
-                .split(',')
-                .map(str::trim)
-                .filter(|item| !item.is_empty())
-                .map(|item| {
-                    let (id, value) = item
-                        .split_once('=')
-                        .ok_or_else(|| format!("{what} wants id=value, got {item:?}"))?;
-                    Ok((id.trim().to_string(), value.trim().to_string()))
-                })
-                .collect::<Result<Vec<_>, String>>()?;
-            player_of(rules, cells, &what)
+            player_of(rules, pairs(text, &what)?, &what)
         })
         .collect::<Result<Vec<Player>, String>>()?;
     let to_play = match &options.to_play {
