@@ -355,6 +355,7 @@ impl GameStore {
         if let Some(rules) = self.game_now(Game::rules) {
             self.engine.prepare(rules.single_column());
         }
+        self.prepare_winner();
     }
 
     /// Asks the engine for every option of the current situation, best first.

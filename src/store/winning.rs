@@ -1,7 +1,8 @@
 //! Playing to win: each player's chance to win, shown to a table that asks for it, and hints that play for it.
 
 use fivedice_rules::Game;
-use fivedice_worker::ToWin;
+use fivedice_worker::{Level, ToWin};
+use leptos::prelude::*;
 
 use super::{GameStore, Reading, Situation};
 use crate::engine::{Answer, EngineError};
@@ -39,6 +40,17 @@ impl GameStore {
                 },
             )
         });
+    }
+
+    /// A Winner at the table plays from the spread of the rules' table: the worker works it out while the
+    /// table opens (a first move would otherwise wait for it).
+    pub(super) fn prepare_winner(&self) {
+        let seated = self.table.with_untracked(|table| {
+            table.as_ref().is_some_and(|table| table.computer.contains(&Some(Level::Winner)))
+        });
+        if let Some(game) = self.game_now(Game::clone).filter(|_| seated) {
+            self.engine.to_win(&game, ToWin::Chances, |_| {});
+        }
     }
 
     /// Every option of the current player by its chance to win against the others, best first.
