@@ -46,7 +46,9 @@ impl GameStore {
     /// table opens (a first move would otherwise wait for it).
     pub(super) fn prepare_winner(&self) {
         let seated = self.table.with_untracked(|table| {
-            table.as_ref().is_some_and(|table| table.computer.contains(&Some(Level::Winner)))
+            table
+                .as_ref()
+                .is_some_and(|table| table.computer.contains(&Some(Level::Winner)))
         });
         if let Some(game) = self.game_now(Game::clone).filter(|_| seated) {
             self.engine.to_win(&game, ToWin::Chances, |_| {});
