@@ -270,6 +270,23 @@ impl Spread {
         }
     }
 
+    /// Every moment, as [`Spread::from_moments`] takes them back (for keeping on a device).
+    pub fn moments(&self) -> Vec<f32> {
+        self.higher.concat()
+    }
+
+    /// The spread of `table` from moments kept elsewhere; `None` unless there are exactly the moments of
+    /// every state of the table.
+    pub fn from_moments(table: &ValueTable, moments: Vec<f32>) -> Option<Spread> {
+        let count = table.state_count();
+        if moments.len() != HIGHER * count {
+            return None;
+        }
+        let mut parts = moments.chunks_exact(count).map(<[f32]>::to_vec);
+        let higher = std::array::from_fn(|_| parts.next().unwrap_or_default());
+        Some(Spread { higher })
+    }
+
     /// The bytes the moments take.
     pub fn memory_bytes(&self) -> usize {
         self.higher

@@ -7,7 +7,8 @@ use fivedice_strategy::{
     Advice, Bot, ColumnBot, Level, Odds, OrderedValues, RatedColumnMove, Rng, Spread, Standing, TableBuilder,
     ValueTable,
 };
-use fivedice_worker::{RatedOption, SolverReply, SolverRequest, ToWin, Verdict, table_cache};
+use fivedice_worker::table_cache::{self, Kind};
+use fivedice_worker::{RatedOption, SolverReply, SolverRequest, ToWin, Verdict};
 use futures_util::StreamExt;
 use wasm_bindgen::prelude::Closure;
 use wasm_bindgen::{JsCast, JsValue};
@@ -226,15 +227,24 @@ impl Engine {
         }
     }
 
-    /// The optimal table of these (one-column) rules and its spread, each built (or read) on first use.
+    /// The optimal table of these (one-column) rules and its spread, each read from the device or built (and
+    /// kept there) on first use.
     async fn odds_for(&mut self, rules: Rules) -> (&ValueTable, &Spread) {
         let (position, _) = self.keep_table(rules, Level::Optimal).await;
-        let table = &self.kept[position].1;
         if self.spread.as_ref().is_none_or(|(kept, _)| *kept != rules) {
-            self.spread = Some((rules, Spread::build(table)));
+            let table = &self.kept[position].1;
+            let spread = match self.read_kept_spread(table).await {
+                Some(spread) => spread,
+                None => {
+                    let spread = Spread::build(table);
+                    self.keep_spread_on_device(table, &spread).await;
+                    spread
+                }
+            };
+            self.spread = Some((rules, spread));
         }
-        let spread = &self.spread.as_ref().expect("built for these rules").1;
-        (table, spread)
+        let spread = &self.spread.as_ref().expect("at hand for these rules").1;
+        (&self.kept[position].1, spread)
     }
 
     /// The column player of this level on the kept table of these (one-column) rules; the ordered columns'
@@ -300,9 +310,26 @@ impl Engine {
 
     /// The table of these rules kept on the device, if there is one and it is intact.
     async fn read_kept(&self, rules: Rules) -> Option<ValueTable> {
+        let record = self.read_record(Kind::Table, rules).await?;
+        table_cache::decode(rules, &record)
+            .inspect_err(|refusal| warn(&format!("{refusal}: building it again")))
+            .ok()
+    }
+
+    /// The spread of this table kept on the device, if there is one and it is intact.
+    async fn read_kept_spread(&self, table: &ValueTable) -> Option<Spread> {
+        let record = self.read_record(Kind::Spread, table.rules()).await?;
+        table_cache::decode_spread(table, &record)
+            .inspect_err(|refusal| warn(&format!("{refusal}: building it again")))
+            .ok()
+    }
+
+    /// The record of this kind for these rules kept on the device, if there is one.
+    async fn read_record(&self, kind: Kind, rules: Rules) -> Option<Vec<u8>> {
         let found = async {
             let cache = self.cache().await?;
-            let response = JsFuture::from(cache.match_with_str(&table_cache::address(rules))).await?;
+            let response =
+                JsFuture::from(cache.match_with_str(&table_cache::address_of(kind, rules))).await?;
             if response.is_undefined() {
                 return Ok(None);
             }
@@ -310,21 +337,29 @@ impl Engine {
             let bytes = JsFuture::from(response.array_buffer()?).await?;
             Ok::<_, JsValue>(Some(js_sys::Uint8Array::new(&bytes).to_vec()))
         };
-        match found.await {
-            Ok(Some(record)) => match table_cache::decode(rules, &record) {
-                Ok(table) => Some(table),
-                Err(refusal) => {
-                    warn(&format!("{refusal}: building it again"));
-                    None
-                }
-            },
-            Ok(None) => None,
-            Err(error) => {
+        found
+            .await
+            .inspect_err(|error| {
                 warn(&format!(
                     "the tables kept on this device cannot be read: {error:?}"
-                ));
-                None
-            }
+                ))
+            })
+            .ok()
+            .flatten()
+    }
+
+    /// Keeps a freshly built spread on the device beside its table (as the table is kept).
+    async fn keep_spread_on_device(&self, table: &ValueTable, spread: &Spread) {
+        let kept = async {
+            let cache = self.cache().await?;
+            let mut record = table_cache::encode_spread(table, spread);
+            let response = web_sys::Response::new_with_opt_u8_array(Some(&mut record))?;
+            let address = table_cache::address_of(Kind::Spread, table.rules());
+            JsFuture::from(cache.put_with_str(&address, &response)).await?;
+            Ok::<_, JsValue>(())
+        };
+        if let Err(error) = kept.await {
+            warn(&format!("the spread could not be kept on this device: {error:?}"));
         }
     }
 

@@ -6,7 +6,7 @@
 use std::fmt;
 
 use fivedice_rules::Rules;
-use fivedice_strategy::{ENGINE_VERSION, ValueTable};
+use fivedice_strategy::{ENGINE_VERSION, Spread, ValueTable};
 use sha2::{Digest, Sha256};
 
 /// The Cache Storage cache of this engine version's tables; caches of other versions are deleted.
@@ -26,15 +26,58 @@ pub fn address(rules: Rules) -> String {
     format!("./engine-tables/{ENGINE_VERSION}/{key}")
 }
 
-const MAGIC: &[u8; 4] = b"FDVT";
 const DIGEST_BYTES: usize = 32;
+
+/// What a record holds: a table's values, or the moments of a table's spread.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    Table,
+    Spread,
+}
+
+impl Kind {
+    fn magic(self) -> &'static [u8; 4] {
+        match self {
+            Kind::Table => b"FDVT",
+            Kind::Spread => b"FDVS",
+        }
+    }
+}
+
+/// The address a record of this kind for these rules is filed under in the cache.
+pub fn address_of(kind: Kind, rules: Rules) -> String {
+    match kind {
+        Kind::Table => address(rules),
+        Kind::Spread => format!("{}-spread", address(rules)),
+    }
+}
 
 /// A table's record: what it is for, its values, and the digest that vouches for both.
 pub fn encode(table: &ValueTable) -> Vec<u8> {
-    let key = rules_key(table.rules());
-    let values = table.values();
+    encode_values(Kind::Table, table.rules(), table.values())
+}
+
+/// The table a record holds, if it is intact and exactly the one these rules and this engine would build.
+pub fn decode(rules: Rules, record: &[u8]) -> Result<ValueTable, Refusal> {
+    let values = decode_values(Kind::Table, rules, record)?;
+    ValueTable::from_values(rules, values).ok_or(Refusal::Length)
+}
+
+/// The record of a table's spread.
+pub fn encode_spread(table: &ValueTable, spread: &Spread) -> Vec<u8> {
+    encode_values(Kind::Spread, table.rules(), &spread.moments())
+}
+
+/// The spread of `table` a record holds, if it is intact and made for that table's rules by this engine.
+pub fn decode_spread(table: &ValueTable, record: &[u8]) -> Result<Spread, Refusal> {
+    let moments = decode_values(Kind::Spread, table.rules(), record)?;
+    Spread::from_moments(table, moments).ok_or(Refusal::Length)
+}
+
+fn encode_values(kind: Kind, rules: Rules, values: &[f32]) -> Vec<u8> {
+    let key = rules_key(rules);
     let mut record = Vec::with_capacity(4 + 4 + 2 + key.len() + 4 + 4 * values.len() + DIGEST_BYTES);
-    record.extend_from_slice(MAGIC);
+    record.extend_from_slice(kind.magic());
     record.extend_from_slice(&ENGINE_VERSION.to_le_bytes());
     record.extend_from_slice(&(key.len() as u16).to_le_bytes());
     record.extend_from_slice(key.as_bytes());
@@ -47,15 +90,14 @@ pub fn encode(table: &ValueTable) -> Vec<u8> {
     record
 }
 
-/// The table a record holds, if it is intact and exactly the one these rules and this engine would build.
-pub fn decode(rules: Rules, record: &[u8]) -> Result<ValueTable, Refusal> {
+fn decode_values(kind: Kind, rules: Rules, record: &[u8]) -> Result<Vec<f32>, Refusal> {
     let body_len = record.len().checked_sub(DIGEST_BYTES).ok_or(Refusal::Truncated)?;
     let (body, digest) = record.split_at(body_len);
     if Sha256::digest(body).as_slice() != digest {
         return Err(Refusal::Digest);
     }
     let mut reader = Reader { rest: body };
-    if reader.take(4)? != MAGIC {
+    if reader.take(4)? != kind.magic() {
         return Err(Refusal::NotATable);
     }
     let version = u32::from_le_bytes(reader.array()?);
@@ -71,11 +113,10 @@ pub fn decode(rules: Rules, record: &[u8]) -> Result<ValueTable, Refusal> {
     if !reader.rest.is_empty() {
         return Err(Refusal::Truncated);
     }
-    let values = bytes
+    Ok(bytes
         .chunks_exact(4)
         .map(|chunk| f32::from_le_bytes([chunk[0], chunk[1], chunk[2], chunk[3]]))
-        .collect();
-    ValueTable::from_values(rules, values).ok_or(Refusal::Length)
+        .collect())
 }
 
 /// The rules as the record names them: their JSON, which lists every option.
@@ -122,7 +163,7 @@ impl fmt::Display for Refusal {
         match self {
             Refusal::Truncated => f.write_str("the cached table is cut short"),
             Refusal::Digest => f.write_str("the cached table does not match its digest"),
-            Refusal::NotATable => f.write_str("the cached record is not a table"),
+            Refusal::NotATable => f.write_str("the cached record is not of the kind asked for"),
             Refusal::Engine(version) => write!(
                 f,
                 "the cached table is from engine version {version} (this is {ENGINE_VERSION})"
@@ -201,6 +242,29 @@ mod tests {
         assert_eq!(
             decode(table().rules(), &older).err(),
             Some(Refusal::Engine(ENGINE_VERSION + 1))
+        );
+    }
+
+    #[test]
+    fn a_spread_record_gives_back_the_same_spread_and_is_no_table() {
+        let table = table();
+        let spread = Spread::build(&ValueTable::myopic(rules()));
+        let record = encode_spread(&table, &spread);
+        let Ok(back) = decode_spread(&table, &record) else {
+            panic!("an intact spread record was refused");
+        };
+        assert_eq!(back.moments(), spread.moments());
+        assert_eq!(decode(rules(), &record).err(), Some(Refusal::NotATable));
+        assert_eq!(
+            decode_spread(&table, &encode(&table)).err(),
+            Some(Refusal::NotATable)
+        );
+        let mut bad = record.clone();
+        bad[100] ^= 0x10;
+        assert_eq!(decode_spread(&table, &bad).err(), Some(Refusal::Digest));
+        assert_ne!(
+            address_of(Kind::Spread, rules()),
+            address_of(Kind::Table, rules())
         );
     }
 
