@@ -631,9 +631,7 @@ fn win_chance(options: &Options) -> Result<String, String> {
     let spread = Spread::build(&table);
     let mut odds = Odds::new(&table, &spread);
     let chances = chances_of(&mut odds, &players)?;
-    let exact = players
-        .iter()
-        .all(|player| open_cells(rules, &player.sheet) <= EXACT_OPEN + 1);
+    let exact = players.iter().all(|player| odds.is_exact(&player.sheet));
     if options.json {
         return Ok(json!({
             "rules": options_json(rules),
@@ -652,12 +650,6 @@ fn win_chance(options: &Options) -> Result<String, String> {
         false => "the turns after the next are taken as normal laws of their exact mean and variance".into(),
     });
     Ok(lines.join("\n"))
-}
-
-fn open_cells(rules: Rules, sheet: &fivedice_rules::Sheet) -> usize {
-    (rules.ruleset().cells.iter())
-        .filter(|cell| sheet.is_open(cell.category))
-        .count()
 }
 
 fn chances_of(odds: &mut Odds, players: &[Player]) -> Result<Vec<f64>, String> {

@@ -6,12 +6,12 @@
 //! [`TurnAdvisor::endings`]) and each state it can end in either exactly again, where at most [`EXACT_OPEN`]
 //! cells stay open, or as a law of that state's exact mean, variance, skewness and kurtosis ([`Spread`]). So the chances
 //! are exact whenever every player has at most `EXACT_OPEN + 1` cells open (the last rounds), and close
-//! elsewhere: `make bench-strategy` measures how close against games played out.
+//! elsewhere: `make bench-odds` measures how close against games played out.
 
 use std::collections::HashMap;
 use std::rc::Rc;
 
-use fivedice_rules::{FaceCounts, Sheet};
+use fivedice_rules::{Category, FaceCounts, Sheet};
 
 use crate::advice::{AdviceError, Ending};
 use crate::table::{Shape, Spread, ValueTable};
@@ -129,9 +129,7 @@ impl Distribution {
             probabilities,
         }
     }
-}
 
-impl Distribution {
     /// A law of this shape on whole points from 0 up: the normal law's density corrected by the Gram–Charlier
     /// series for the skewness and the excess kurtosis (φ(z)·[1 + γ₁/6·He₃(z) + γ₂/24·He₄(z)], where that
     /// is not negative), or the normal law alone where the shape is narrow. Where the correction had to be cut
@@ -277,32 +275,44 @@ impl<'t> Odds<'t> {
     }
 
     /// The points to come after the turn ends one of these ways: each ending's points, and then the state it
-    /// leads to (exactly, or as a normal law).
+    /// leads to ([`Odds::later`]).
     fn after_endings(&mut self, sheet: &Sheet, endings: &[Ending]) -> Result<Distribution, AdviceError> {
-        let ruleset = self.table.rules().ruleset();
-        let before = sheet.totals(ruleset).grand;
         let mut mixture = Mixture::new();
         for ending in endings {
-            let after = sheet.with_written(ending.category, ending.score);
-            let points = after.totals(ruleset).grand - before + ending.bonus;
+            let (after, points) = self.written(sheet, ending.category, ending.score, ending.bonus);
             let rest = self.later(&after)?;
             mixture.add(&rest, u32::from(points), ending.probability);
         }
         Ok(mixture.finish())
     }
 
-    /// What is still to come from a later turn start: exactly where few cells are open, otherwise the normal
-    /// law of its exact mean and variance.
+    /// What is still to come from a later turn start: exactly where few cells are open, otherwise a law of its
+    /// exact moments (with its skewness and kurtosis within [`SHAPED_OPEN`] open cells, normal beyond).
     pub(crate) fn later(&mut self, sheet: &Sheet) -> Result<Rc<Distribution>, AdviceError> {
-        if open_cells(self.table, sheet) <= EXACT_OPEN {
+        let open = open_cells(self.table, sheet);
+        if open <= EXACT_OPEN {
             return self.remaining(sheet);
         }
         let shape = self.spread.shape(self.table, sheet);
-        if open_cells(self.table, sheet) <= SHAPED_OPEN {
-            Ok(Rc::new(Distribution::of_shape(&shape)))
-        } else {
-            Ok(Rc::new(Distribution::normal(shape.mean, shape.variance)))
-        }
+        Ok(Rc::new(match open <= SHAPED_OPEN {
+            true => Distribution::of_shape(&shape),
+            false => Distribution::normal(shape.mean, shape.variance),
+        }))
+    }
+
+    /// The sheet after writing `score` (earning `bonus`) in a cell, and the points that gains now: the score,
+    /// the upper bonus if it crosses the threshold, and the bonus.
+    pub(crate) fn written(&self, sheet: &Sheet, category: Category, score: u16, bonus: u16) -> (Sheet, u16) {
+        let ruleset = self.table.rules().ruleset();
+        let after = sheet.with_written(category, score);
+        let gained = after.totals(ruleset).grand - sheet.totals(ruleset).grand + bonus;
+        (after, gained)
+    }
+
+    /// Whether the chances of a player with this sheet are exact (at most one more open cell than
+    /// [`EXACT_OPEN`]: the turn in hand, then exact states).
+    pub fn is_exact(&self, sheet: &Sheet) -> bool {
+        open_cells(self.table, sheet) <= EXACT_OPEN + 1
     }
 
     /// Every player's final total.
@@ -329,39 +339,73 @@ fn open_cells(table: &ValueTable, sheet: &Sheet) -> usize {
 
 /// Each of these independent totals' chance to be the highest, a tie shared equally among the tied.
 pub fn win_chances(finals: &[Distribution]) -> Vec<f64> {
-    let Some(low) = finals.iter().map(Distribution::start).min() else {
-        return Vec::new();
-    };
-    let high = finals.iter().map(Distribution::end).max().unwrap_or(low);
-    // below[j]: the chance that player j ends below the points being looked at.
-    let mut below = vec![0.0; finals.len()];
-    let mut chances = vec![0.0; finals.len()];
-    for points in low..high {
-        let at: Vec<f64> = finals.iter().map(|final_| final_.chance(points)).collect();
-        for (player, chance) in chances.iter_mut().enumerate() {
-            if at[player] == 0.0 {
-                continue;
-            }
-            // The others as a polynomial in z: each is below (1) or level (z); a share of 1 / (level + 1).
+    (0..finals.len())
+        .map(|player| {
+            let rivals = finals.iter().enumerate().filter(|&(other, _)| other != player);
+            Shares::against(rivals.map(|(_, rival)| rival)).of(&finals[player], 0)
+        })
+        .collect()
+}
+
+/// What independent rivals leave to each final total: the chance that none of them ends above it, a tie with
+/// `k` of them counting `1 / (k + 1)`. Kept from the lowest total any rival can end on; below it that is 0,
+/// past the highest 1 (and 1 everywhere with no rival).
+pub(crate) struct Shares {
+    start: u32,
+    shares: Vec<f64>,
+}
+
+impl Shares {
+    pub(crate) fn against<'d>(rivals: impl Iterator<Item = &'d Distribution> + Clone) -> Shares {
+        let Some(start) = rivals.clone().map(Distribution::start).min() else {
+            return Shares {
+                start: 0,
+                shares: Vec::new(),
+            };
+        };
+        let end = rivals.clone().map(Distribution::end).max().unwrap_or(start);
+        // below[j]: the chance that rival j ends below the total being looked at.
+        let mut below: Vec<f64> = rivals.clone().map(|_| 0.0).collect();
+        let mut shares = Vec::with_capacity((end - start) as usize);
+        for total in start..end {
+            // The rivals as a polynomial in z: each below (1) or level (z); a share of 1 / (level + 1).
             let mut level = vec![1.0];
-            for other in (0..finals.len()).filter(|&other| other != player) {
+            for (rival, below) in rivals.clone().zip(&below) {
+                let at = rival.chance(total);
                 let mut next = vec![0.0; level.len() + 1];
                 for (count, &weight) in level.iter().enumerate() {
-                    next[count] += weight * below[other];
-                    next[count + 1] += weight * at[other];
+                    next[count] += weight * below;
+                    next[count + 1] += weight * at;
                 }
                 level = next;
             }
-            let shared: f64 = (level.iter().enumerate())
-                .map(|(others, &weight)| weight / (others + 1) as f64)
-                .sum();
-            *chance += at[player] * shared;
+            let share = level
+                .iter()
+                .enumerate()
+                .map(|(tied, &weight)| weight / (tied + 1) as f64);
+            shares.push(share.sum());
+            for (below, rival) in below.iter_mut().zip(rivals.clone()) {
+                *below += rival.chance(total);
+            }
         }
-        for (below, at) in below.iter_mut().zip(&at) {
-            *below += at;
+        Shares { start, shares }
+    }
+
+    /// The share left to a final total.
+    fn at(&self, total: u32) -> f64 {
+        match total.checked_sub(self.start) {
+            None => 0.0,
+            Some(offset) => self.shares.get(offset as usize).copied().unwrap_or(1.0),
         }
     }
-    chances
+
+    /// The share left to a player whose final total is `banked` more than `final_`.
+    pub(crate) fn of(&self, final_: &Distribution, banked: u32) -> f64 {
+        final_
+            .values()
+            .map(|(points, chance)| chance * self.at(banked + points))
+            .sum()
+    }
 }
 
 /// The standard normal law's chance of falling below `z` (an erfc with relative error below 1.2e-7).

@@ -213,8 +213,8 @@ impl Outcomes {
     /// bots choose.
     pub(crate) fn best_cell(&self, model: &TurnModel, roll: usize, lane: usize) -> (usize, u16, u16) {
         let worth = |cell: usize, score: u16| {
-            let (vector, points) = model.space.outcome_of(cell, score);
-            self.vectors[self.first_vector[cell] + usize::from(vector)].lane(lane) + points
+            let (vector, points) = self.outcome(model, cell, score);
+            vector.lane(lane) + points
         };
         let mut best: Option<(f32, (usize, u16, u16))> = None;
         for (cell, score, bonus) in self.cells_of_roll(model, roll) {

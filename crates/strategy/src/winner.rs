@@ -9,11 +9,11 @@ use std::collections::HashMap;
 
 use fivedice_rules::{Category, DiceSource, FaceCounts, Game, GameError, Play, Sheet};
 
-use crate::advice::{AdviceError, Choice, Keep};
+use crate::advice::{AdviceError, Choice, Keep, TurnAdvisor};
 use crate::bot::PlayError;
 use crate::keeps::{FIRST_ROLL, KEEPS, ROLLS};
 use crate::lanes::Lanes;
-use crate::odds::{Distribution, Odds, Standing};
+use crate::odds::{Odds, Shares, Standing};
 use crate::turn::{REROLLS, SINGLE, play_keeps};
 
 /// A choice with its chance to win, and its expected final score under optimal play (for ties of chance).
@@ -46,9 +46,10 @@ pub struct WinningTurn<'o, 't> {
     odds: &'o mut Odds<'t>,
     sheet: Sheet,
     total: u16,
-    /// What the opponents leave to each final total of this player, from `share_start` up (1 past the end).
-    share: Vec<f64>,
-    share_start: u32,
+    /// What the opponents leave to each final total of this player.
+    shares: Shares,
+    /// The turn solved for the expected score: the options, and their expected points.
+    advisor: TurnAdvisor<'t>,
     /// The chance to win of writing a score (with a bonus) in a cell, as worked out so far.
     written: HashMap<(Category, u16, u16), f64>,
     keep_values: [Vec<f32>; REROLLS],
@@ -56,6 +57,21 @@ pub struct WinningTurn<'o, 't> {
 }
 
 impl<'t> Odds<'t> {
+    /// The turn of `game`'s current player, solved for the chance to win against the other seats (each at
+    /// the start of a turn, as they are while this one plays). With no opponent it plays for points.
+    pub fn game_turn<'o>(&'o mut self, game: &Game) -> Result<WinningTurn<'o, 't>, AdviceError> {
+        let seat = game.current_seat();
+        let mut standings = standings(game, false);
+        let me = standings.remove(seat);
+        self.winning_turn(me.sheet, me.total, &standings)
+    }
+
+    /// Each seat's chance to win `game` when everyone plays optimally from here, the current player's dice
+    /// counted once rolled.
+    pub fn game_chances(&mut self, game: &Game) -> Result<Vec<f64>, AdviceError> {
+        self.chances(&standings(game, true))
+    }
+
     /// Solves the turn about to start for the player with this sheet and total, against these opponents.
     pub fn winning_turn<'o>(
         &'o mut self,
@@ -64,15 +80,13 @@ impl<'t> Odds<'t> {
         opponents: &[Standing],
     ) -> Result<WinningTurn<'o, 't>, AdviceError> {
         let finals = self.finals(opponents)?;
-        let (share_start, share) = shares(&finals);
         let table = self.table();
-        let advisor = table.turn(sheet)?;
         let mut turn = WinningTurn {
             odds: self,
             sheet: sheet.clone(),
             total,
-            share,
-            share_start,
+            shares: Shares::against(finals.iter()),
+            advisor: table.turn(sheet)?,
             written: HashMap::new(),
             keep_values: Default::default(),
             start: 0.0,
@@ -80,7 +94,8 @@ impl<'t> Odds<'t> {
         let mut keeps = vec![Lanes::<SINGLE>::splat(0.0); KEEPS];
         for roll in 0..ROLLS {
             let mut best = 0.0f64;
-            for (category, score, bonus) in advisor.cells_of_roll(roll) {
+            let cells: Vec<_> = turn.advisor.cells_of_roll(roll).collect();
+            for (category, score, bonus) in cells {
                 best = best.max(turn.cell_win(category, score, bonus)?);
             }
             keeps[FIRST_ROLL + roll] = Lanes::splat(best as f32);
@@ -106,34 +121,18 @@ impl WinningTurn<'_, '_> {
         if let Some(&known) = self.written.get(&(category, score, bonus)) {
             return Ok(known);
         }
-        let ruleset = self.odds.table().rules().ruleset();
-        let after = self.sheet.with_written(category, score);
-        let gained = after.totals(ruleset).grand - self.sheet.totals(ruleset).grand + bonus;
+        let (after, gained) = self.odds.written(&self.sheet, category, score, bonus);
         let rest = self.odds.later(&after)?;
-        let win = self.win_with(&rest, u32::from(self.total + gained));
+        let win = self.shares.of(&rest, u32::from(self.total + gained));
         self.written.insert((category, score, bonus), win);
         Ok(win)
-    }
-
-    /// The chance to win with `banked + rest` as this player's final total.
-    fn win_with(&self, rest: &Distribution, banked: u32) -> f64 {
-        let last = self.share_start + self.share.len() as u32;
-        rest.values()
-            .map(|(points, chance)| {
-                let share = match banked + points {
-                    total if total < self.share_start => 0.0,
-                    total if total >= last => 1.0,
-                    total => self.share[(total - self.share_start) as usize],
-                };
-                chance * share
-            })
-            .sum()
     }
 
     /// Every option with these dice and rolls left, by chance to win (then expected score), best first.
     pub fn advise(&mut self, dice: FaceCounts, rolls_left: u8) -> Result<WinAdvice, AdviceError> {
         let table = self.odds.table();
-        let advice = table.advise(&self.sheet, dice, rolls_left)?;
+        let advice = self.advisor.advise(dice, rolls_left)?;
+        let scores = table.rules().scores(&self.sheet, dice);
         let mut options = Vec::with_capacity(advice.options.len());
         for rated in &advice.options {
             let win = match rated.choice {
@@ -142,7 +141,6 @@ impl WinningTurn<'_, '_> {
                     f64::from(self.keep_values[usize::from(rolls_left) - 1][keep])
                 }
                 Choice::Cell(category) => {
-                    let scores = table.rules().scores(&self.sheet, dice);
                     let score = scores
                         .get(category)
                         .expect("advice offers the cells the rules allow");
@@ -165,57 +163,20 @@ impl WinningTurn<'_, '_> {
     }
 }
 
-/// For each final total, what the opponents leave to it: the chance that none ends above, a tie with `k` of
-/// them counting `1 / (k + 1)`. From the lowest total any opponent can end on; past the highest it is 1.
-fn shares(opponents: &[Distribution]) -> (u32, Vec<f64>) {
-    let Some(low) = opponents.iter().map(Distribution::start).min() else {
-        return (0, Vec::new());
-    };
-    let high = opponents.iter().map(Distribution::end).max().unwrap_or(low);
-    let mut below = vec![0.0; opponents.len()];
-    let mut share = Vec::with_capacity((high - low) as usize);
-    for points in low..high {
-        let mut level = vec![1.0];
-        for (opponent, below) in opponents.iter().zip(&below) {
-            let at = opponent.chance(points);
-            let mut next = vec![0.0; level.len() + 1];
-            for (count, &weight) in level.iter().enumerate() {
-                next[count] += weight * below;
-                next[count + 1] += weight * at;
-            }
-            level = next;
-        }
-        share.push(
-            level
-                .iter()
-                .enumerate()
-                .map(|(tied, &weight)| weight / (tied + 1) as f64)
-                .sum(),
-        );
-        for (below, opponent) in below.iter_mut().zip(opponents) {
-            *below += opponent.chance(points);
-        }
-    }
-    (low, share)
-}
-
-impl<'t> Odds<'t> {
-    /// The turn of `game`'s current player, solved for the chance to win against the other seats (each at
-    /// the start of a turn, as they are while this one plays). With no opponent it plays for points.
-    pub fn game_turn<'o>(&'o mut self, game: &Game) -> Result<WinningTurn<'o, 't>, AdviceError> {
-        let seat = game.current_seat();
-        let sheets = game.sheets();
-        let total = |seat: usize| game.totals(seat).map_or(0, |totals| totals.grand);
-        let opponents: Vec<Standing> = (0..sheets.len())
-            .filter(|&other| other != seat)
-            .map(|other| Standing {
-                sheet: &sheets[other],
-                total: total(other),
-                turn: None,
-            })
-            .collect();
-        self.winning_turn(&sheets[seat], total(seat), &opponents)
-    }
+/// Every seat of `game` as the odds see it; with `dice_in_hand`, the current player's turn under way (once
+/// rolled, and while the game goes on).
+fn standings(game: &Game, dice_in_hand: bool) -> Vec<Standing<'_>> {
+    let current = game.current_seat();
+    let rolled = (game.turn().dice)
+        .filter(|_| dice_in_hand && !game.is_over())
+        .map(|dice| (dice.counts(), game.turn().rolls_left()));
+    (game.sheets().iter().enumerate())
+        .map(|(seat, sheet)| Standing {
+            sheet,
+            total: game.totals(seat).map_or(0, |totals| totals.grand),
+            turn: rolled.filter(|_| seat == current),
+        })
+        .collect()
 }
 
 /// Plays the current player's turn of `game` to win, with dice from `dice`, to the cell written.

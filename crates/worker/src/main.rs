@@ -4,7 +4,7 @@
 
 use fivedice_rules::{Category, Dice, Game, Move, Rules};
 use fivedice_strategy::{
-    Advice, Bot, ColumnBot, Level, Odds, OrderedValues, RatedColumnMove, Rng, Spread, Standing, TableBuilder,
+    Advice, Bot, ColumnBot, Level, Odds, OrderedValues, RatedColumnMove, Rng, Spread, TableBuilder,
     ValueTable,
 };
 use fivedice_worker::table_cache::{self, Kind};
@@ -153,9 +153,10 @@ impl Engine {
                 let (table, spread) = self.odds_for(game.rules()).await;
                 let mut odds = Odds::new(table, spread);
                 let answer = match ask {
-                    ToWin::Chances => {
-                        win_chances(&mut odds, &game).map(|chances| SolverReply::WinChances { id, chances })
-                    }
+                    ToWin::Chances => odds
+                        .game_chances(&game)
+                        .map(|chances| SolverReply::WinChances { id, chances })
+                        .map_err(|error| error.to_string()),
                     ToWin::Options => {
                         let rolls_left = game.turn().rolls_left();
                         advise_to_win(&mut odds, &game, rolls_left)
@@ -482,21 +483,4 @@ fn advise_to_win(odds: &mut Odds, game: &Game, rolls_left: u8) -> Result<Vec<Rat
             win: Some(rated.win),
         })
         .collect())
-}
-
-/// Each seat's chance to win a one-column game from here, the current player's dice counted once rolled.
-fn win_chances(odds: &mut Odds, game: &Game) -> Result<Vec<f64>, String> {
-    let current = game.current_seat();
-    let rolled = (game.turn().dice)
-        .filter(|_| !game.is_over())
-        .map(|dice| (dice.counts(), game.turn().rolls_left()));
-    let sheets = game.sheets();
-    let standings: Vec<Standing> = (0..sheets.len())
-        .map(|seat| Standing {
-            sheet: &sheets[seat],
-            total: game.totals(seat).map_or(0, |totals| totals.grand),
-            turn: rolled.filter(|_| seat == current),
-        })
-        .collect();
-    odds.chances(&standings).map_err(|error| error.to_string())
 }
