@@ -7,7 +7,7 @@ use leptos::prelude::*;
 use super::hint::{Aim, HintShown};
 use super::lazy::{Loaded, lazy};
 use super::player_name;
-use crate::engine::EngineError;
+use crate::engine::{Engine, EngineError};
 use crate::i18n::decimals;
 use crate::store::{GameStore, Reading as _, Situation};
 
@@ -82,6 +82,7 @@ type Stated = Option<(Situation, Result<Vec<f64>, EngineError>)>;
 #[component]
 fn Chances() -> impl IntoView {
     let store = expect_context::<GameStore>();
+    let engine = expect_context::<Engine>();
     let words = store.words();
     let (situation, players) = (store.situation(), store.players());
     let stated: RwSignal<Stated> = RwSignal::new(None);
@@ -95,7 +96,19 @@ fn Chances() -> impl IntoView {
         stated.with(|stated| stated.as_ref().is_some_and(|(asked, _)| Some(*asked) == now))
     };
     let figures = move || match stated.get() {
-        None => view! { <p class="muted">{words.working_out}</p> }.into_any(),
+        // A device's first chances wait for the spread of the rules' table to be worked out: say how far.
+        None => view! {
+            <p class="muted">{words.working_out}</p>
+            {move || {
+                engine
+                    .progress
+                    .get()
+                    .map(|(done, total)| {
+                        view! { <progress max=total.to_string() value=done.to_string()></progress> }
+                    })
+            }}
+        }
+        .into_any(),
         Some((_, Err(error))) => view! { <p class="error">{(words.engine_failed)(&error)}</p> }.into_any(),
         Some((_, Ok(chances))) => chances
             .into_iter()

@@ -43,10 +43,22 @@ test("the chances to win are hidden until asked, then equal the CLI's after ever
   const toggle = page.locator('[data-action="odds"]');
   await expect(toggle).toHaveAttribute("aria-pressed", "false");
   await expect(page.locator("[data-win-chance]")).toHaveCount(0);
+  // A device's first chances wait for the table and then its spread to be worked out: the bar shows how far.
+  await page.evaluate(() => {
+    window.__oddsProgress = [];
+    new MutationObserver(() => {
+      const bar = document.querySelector(".odds progress");
+      if (bar) window.__oddsProgress.push(Number(bar.getAttribute("value")) / Number(bar.getAttribute("max")));
+    }).observe(document.body, { subtree: true, childList: true, attributes: true });
+  });
   await toggle.click();
   await expect(toggle).toHaveAttribute("aria-pressed", "true");
   const even = await statedChances(page, 2);
   expect(even).toEqual([0.5, 0.5]);
+  const progress = await page.evaluate(() => window.__oddsProgress);
+  const restarts = progress.filter((fraction, index) => index > 0 && fraction < progress[index - 1] - 0.5);
+  expect(restarts.length, "the table's build, then the spread's, each shown going up").toBe(1);
+  expect(progress.some((fraction) => fraction > 0 && fraction < 1)).toBe(true);
   for (let turn = 0; turn < 6; turn++) {
     await playATurn(page);
     const stated = await statedChances(page, 2);

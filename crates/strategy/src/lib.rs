@@ -31,5 +31,5 @@ pub use advice::{Advice, AdviceError, Choice, Ending, Keep, Rated, TurnAdvisor, 
 pub use bot::{Bot, HISTOGRAM_BIN, Level, PlayError, Rng, SeatSummary, Summary, simulate, simulate_table};
 pub use columns::{ColumnBot, ColumnMove, OrderedValues, RatedColumnMove, simulate_columns};
 pub use odds::{Distribution, EXACT_OPEN, Odds, Standing, win_chances};
-pub use table::{ENGINE_VERSION, Progress, Shape, Spread, TableBuilder, ValueTable};
+pub use table::{ENGINE_VERSION, Progress, Shape, Spread, SpreadBuilder, TableBuilder, ValueTable};
 pub use winner::{RatedWin, WinAdvice, WinningTurn, play_to_win};

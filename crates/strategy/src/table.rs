@@ -38,12 +38,39 @@ impl Progress {
     }
 }
 
+/// The groups of states a build works through, from the last (most cells filled) to the first, a slice at a
+/// time: each group needs only the groups after it.
+struct Groups {
+    count: usize,
+    left: usize,
+}
+
+impl Groups {
+    fn new(count: usize) -> Groups {
+        Groups { count, left: count }
+    }
+
+    fn progress(&self) -> Progress {
+        Progress {
+            groups_done: self.count - self.left,
+            groups: self.count,
+        }
+    }
+
+    /// The next `slice` groups (fewer at the end), in the order to work them out.
+    fn next(&mut self, slice: usize) -> std::iter::Rev<std::ops::Range<usize>> {
+        let from = self.left.saturating_sub(slice);
+        let next = (from..self.left).rev();
+        self.left = from;
+        next
+    }
+}
+
 /// A table build that runs a slice at a time: what a Web Worker drives, posting progress between slices.
 pub struct TableBuilder {
     model: TurnModel,
     values: Vec<f32>,
-    /// Groups are solved from the last (most cells filled) to the first; this many are left.
-    groups_left: usize,
+    groups: Groups,
     five_of_a_kind: FiveOfAKindAnswers,
     outcomes: Outcomes,
     wide_keeps: Vec<Lanes<WIDE>>,
@@ -55,7 +82,7 @@ impl TableBuilder {
         let model = TurnModel::new(rules);
         TableBuilder {
             values: vec![0.0; model.space.state_count()],
-            groups_left: model.space.group_count(),
+            groups: Groups::new(model.space.group_count()),
             five_of_a_kind: FiveOfAKindAnswers::ask(&model),
             model,
             outcomes: Outcomes::new(),
@@ -65,25 +92,20 @@ impl TableBuilder {
     }
 
     pub fn progress(&self) -> Progress {
-        let groups = self.model.space.group_count();
-        Progress {
-            groups_done: groups - self.groups_left,
-            groups,
-        }
+        self.groups.progress()
     }
 
     /// Solves up to `groups` more groups and says how far the build is.
     pub fn step(&mut self, groups: usize) -> Progress {
-        for _ in 0..groups.min(self.groups_left) {
-            self.groups_left -= 1;
-            self.solve_group(self.groups_left);
+        for index in self.groups.next(groups) {
+            self.solve_group(index);
         }
         self.progress()
     }
 
     /// Solves what is left and hands over the table.
     pub fn finish(mut self) -> ValueTable {
-        self.step(self.groups_left);
+        self.step(usize::MAX);
         ValueTable {
             model: self.model,
             values: self.values,
@@ -210,6 +232,75 @@ pub struct Spread {
     higher: [Vec<f32>; HIGHER],
 }
 
+/// A spread's build that runs a slice at a time, as [`TableBuilder`] does: the same groups, last to first.
+pub struct SpreadBuilder<'t> {
+    table: &'t ValueTable,
+    higher: [Vec<f32>; HIGHER],
+    groups: Groups,
+    five_of_a_kind: FiveOfAKindAnswers,
+    outcomes: Outcomes,
+    keeps: Vec<Moments<NARROW>>,
+}
+
+impl<'t> SpreadBuilder<'t> {
+    pub fn new(table: &'t ValueTable) -> SpreadBuilder<'t> {
+        let space = &table.model.space;
+        SpreadBuilder {
+            table,
+            higher: std::array::from_fn(|_| vec![0.0; space.state_count()]),
+            groups: Groups::new(space.group_count()),
+            five_of_a_kind: FiveOfAKindAnswers::ask(&table.model),
+            outcomes: Outcomes::new(),
+            keeps: vec![Moments::<NARROW>::WORST; KEEPS],
+        }
+    }
+
+    pub fn progress(&self) -> Progress {
+        self.groups.progress()
+    }
+
+    /// Works out up to `groups` more groups and says how far the build is.
+    pub fn step(&mut self, groups: usize) -> Progress {
+        for index in self.groups.next(groups) {
+            self.spread_group(index);
+        }
+        self.progress()
+    }
+
+    /// Works out what is left and hands over the spread.
+    pub fn finish(mut self) -> Spread {
+        self.step(usize::MAX);
+        Spread { higher: self.higher }
+    }
+
+    fn spread_group(&mut self, index: usize) {
+        let table = self.table;
+        let model = &table.model;
+        let space = &model.space;
+        let group = space.group(index);
+        if group.mask == space.full_mask() || space.stored_lanes(group) == 0 {
+            return;
+        }
+        let answers = self.five_of_a_kind.of_group(index);
+        let higher = &mut self.higher;
+        let tables = [&higher[0][..], &higher[1][..], &higher[2][..]];
+        self.outcomes
+            .prepare(model, &table.values, Some(tables), group, answers);
+        let range = space.group_range(group);
+        let block = Lanes::<NARROW>::COUNT;
+        for first in (0..range.len()).step_by(block) {
+            let start = self
+                .outcomes
+                .solve_block(model, first, &mut self.keeps, |_, _| {});
+            for lane in first..range.len().min(first + block) {
+                for (moment, table) in higher.iter_mut().enumerate() {
+                    table[range.start + lane] = start.higher[moment].lane(lane - first);
+                }
+            }
+        }
+    }
+}
+
 /// The moments of a state's remainder: mean, variance, skewness and excess kurtosis.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Shape {
@@ -222,32 +313,7 @@ pub struct Shape {
 impl Spread {
     /// The shape of every state of `table` (a few times the table's own build).
     pub fn build(table: &ValueTable) -> Spread {
-        let model = &table.model;
-        let space = &model.space;
-        let five_of_a_kind = FiveOfAKindAnswers::ask(model);
-        let mut higher: [Vec<f32>; HIGHER] = std::array::from_fn(|_| vec![0.0; space.state_count()]);
-        let mut outcomes = Outcomes::new();
-        let mut keeps = vec![Moments::<NARROW>::WORST; KEEPS];
-        let block = Lanes::<NARROW>::COUNT;
-        for index in (0..space.group_count()).rev() {
-            let group = space.group(index);
-            if group.mask == space.full_mask() || space.stored_lanes(group) == 0 {
-                continue;
-            }
-            let answers = five_of_a_kind.of_group(index);
-            let tables = [&higher[0][..], &higher[1][..], &higher[2][..]];
-            outcomes.prepare(model, &table.values, Some(tables), group, answers);
-            let range = space.group_range(group);
-            for first in (0..range.len()).step_by(block) {
-                let start = outcomes.solve_block(model, first, &mut keeps, |_, _| {});
-                for lane in first..range.len().min(first + block) {
-                    for (moment, table) in higher.iter_mut().enumerate() {
-                        table[range.start + lane] = start.higher[moment].lane(lane - first);
-                    }
-                }
-            }
-        }
-        Spread { higher }
+        SpreadBuilder::new(table).finish()
     }
 
     /// The shape of the points still to come from a turn start with this sheet, under the table's play.

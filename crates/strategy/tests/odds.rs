@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 
 use fivedice_rules::{Category, FaceCounts, Joker, Rules, RulesetId, Sheet};
-use fivedice_strategy::{Choice, Odds, Spread, Standing, ValueTable, win_chances};
+use fivedice_strategy::{Choice, Odds, Spread, SpreadBuilder, Standing, ValueTable, win_chances};
 
 #[test]
 fn a_whole_game_spreads_as_glenn_computed() {
@@ -27,6 +27,34 @@ fn a_whole_game_spreads_as_glenn_computed() {
         "{}",
         game.variance().sqrt()
     );
+}
+
+#[test]
+fn a_spread_built_a_slice_at_a_time_is_the_spread_built_at_once() {
+    let table = ValueTable::myopic(Rules::new(RulesetId::Yam));
+    let whole = Spread::build(&table).moments();
+    let mut builder = SpreadBuilder::new(&table);
+    let groups = builder.progress().groups;
+    let mut done = 0;
+    // Uneven slices, as a worker's might be.
+    for slice in [1, 7, 0, 100].into_iter().cycle() {
+        let progress = builder.step(slice);
+        assert_eq!(progress.groups, groups);
+        assert_eq!(progress.groups_done, (done + slice).min(groups));
+        done = progress.groups_done;
+        if progress.is_done() {
+            break;
+        }
+    }
+    let sliced = builder.finish().moments();
+    assert_eq!(sliced.len(), whole.len());
+    let differing = sliced
+        .iter()
+        .zip(&whole)
+        .filter(|(a, b)| a.to_bits() != b.to_bits())
+        .count();
+    assert_eq!(differing, 0, "every moment bit for bit");
+    assert!(whole.iter().any(|moment| *moment > 0.0));
 }
 
 /// The final points of one turn played by the optimal bot from `sheet`, by brute force: every ordered roll of

@@ -82,7 +82,7 @@ pub enum ToWin {
 pub enum SolverReply {
     /// The worker has started and listens: requests sent before this would be lost.
     Ready,
-    /// A table is being built (for the request being served).
+    /// A table, or a table's spread, is being built (for the request being served).
     Progress {
         done: usize,
         total: usize,

@@ -1,11 +1,11 @@
-//! The strategy engine in a Web Worker: builds the optimal-play table a slice at a time, posting progress
-//! between slices, keeps it for the session, and ranks the options of any situation. The page never runs the
-//! solver on its own thread. Messages are JSON text (see the library half of this crate).
+//! The strategy engine in a Web Worker: builds the optimal-play table (and its spread) a slice at a time,
+//! posting progress between slices, keeps it for the session, and ranks the options of any situation. The
+//! page never runs the solver on its own thread. Messages are JSON text (see the library half of this crate).
 
 use fivedice_rules::{Category, Dice, Game, Move, Rules};
 use fivedice_strategy::{
-    Advice, Bot, ColumnBot, Level, Odds, OrderedValues, RatedColumnMove, Rng, Spread, TableBuilder,
-    ValueTable,
+    Advice, Bot, ColumnBot, Level, Odds, OrderedValues, Progress, RatedColumnMove, Rng, Spread,
+    SpreadBuilder, TableBuilder, ValueTable,
 };
 use fivedice_worker::table_cache::{self, Kind};
 use fivedice_worker::{RatedOption, SolverReply, SolverRequest, ToWin, Verdict};
@@ -237,7 +237,11 @@ impl Engine {
             let spread = match self.read_kept_spread(table).await {
                 Some(spread) => spread,
                 None => {
-                    let spread = Spread::build(table);
+                    let mut builder = SpreadBuilder::new(table);
+                    in_slices(builder.progress(), |groups| builder.step(groups), &|reply| {
+                        self.post(reply)
+                    });
+                    let spread = builder.finish();
                     self.keep_spread_on_device(table, &spread).await;
                     spread
                 }
@@ -406,15 +410,21 @@ fn warn(message: &str) {
 /// Builds the optimal table in about a hundred slices, reporting progress after each.
 fn build(rules: Rules, post: &impl Fn(SolverReply)) -> ValueTable {
     let mut builder = TableBuilder::new(rules);
-    let slice = builder.progress().groups.div_ceil(100);
+    in_slices(builder.progress(), |groups| builder.step(groups), post);
+    builder.finish()
+}
+
+/// Drives a build (the table's, or its spread's) in about a hundred slices, reporting progress after each.
+fn in_slices(start: Progress, mut step: impl FnMut(usize) -> Progress, post: &impl Fn(SolverReply)) {
+    let slice = start.groups.div_ceil(100);
     loop {
-        let progress = builder.step(slice);
+        let progress = step(slice);
         post(SolverReply::Progress {
             done: progress.groups_done,
             total: progress.groups,
         });
         if progress.is_done() {
-            return builder.finish();
+            return;
         }
     }
 }
