@@ -1,7 +1,9 @@
 //! The choice of a game, shared by the setup screen and an online room's lobby: the ruleset, its Joker rule,
-//! and whose dice (the hooks `data-setup="rules|joker|dice-mode"` are the same in both).
+//! whose dice (the hooks `data-setup="rules|joker|dice-mode"` are the same in both), and the computer players'
+//! levels.
 
 use fivedice_rules::{Column, DiceMode, Joker, RulesetId};
+use fivedice_worker::Level;
 use leptos::prelude::*;
 
 use super::lazy::{Loaded, lazy};
@@ -39,6 +41,38 @@ pub fn RulesetSelect(
             </select>
         </label>
     }
+}
+
+/// Every computer player's level as a select's options, each with its mean score on this ruleset. Column Yam's
+/// players are estimates (no mean to show), and the Winner, who plays for the chance to win, cannot play
+/// columns.
+#[component]
+pub fn LevelOptions(
+    #[prop(into)] ruleset: Signal<RulesetId>,
+    #[prop(into)] column_game: Signal<bool>,
+    /// The level chosen until the player chooses another (none: the select's own first option).
+    #[prop(optional)]
+    first_chosen: Option<Level>,
+) -> impl IntoView {
+    let words = expect_context::<GameStore>().words();
+    Level::ALL
+        .into_iter()
+        .map(|level| {
+            let hidden = move || level == Level::Winner && column_game.get();
+            let label = move || match column_game.get() {
+                true => words.level(level).to_string(),
+                false => {
+                    let mean = level.mean_score(ruleset.get());
+                    (words.bot_with_mean)(words.level(level), &words.number(mean, 0))
+                }
+            };
+            view! {
+                <option value=level.id() hidden=hidden disabled=hidden selected=first_chosen == Some(level)>
+                    {label}
+                </option>
+            }
+        })
+        .collect_view()
 }
 
 #[component]

@@ -3,10 +3,12 @@
 
 use std::time::Duration;
 
-use fivedice_rules::{Columns, DiceMode, Joker, RulesetId};
+use fivedice_room::STAND_IN;
+use fivedice_rules::{Columns, DiceMode, Joker, Rules, RulesetId};
+use fivedice_worker::Level;
 use leptos::prelude::*;
 
-use super::game_choice::{ColumnChoice, DiceModeSelect, JokerSelect, RulesetSelect};
+use super::game_choice::{ColumnChoice, DiceModeSelect, JokerSelect, LevelOptions, RulesetSelect};
 use super::invite::Invite;
 use super::lazy::{Loaded, lazy};
 use crate::store::{GameStore, RoomPlayer, RoomState, RoomView};
@@ -39,6 +41,8 @@ fn Lobby() -> impl IntoView {
     keep_room_clock(store);
     let view = store.room_view();
     let words = store.words();
+    // The level of the next computer added, kept while the lobby redraws for each change of the room.
+    let computer_level = RwSignal::new(STAND_IN);
     move || {
         view.get().map(|room| {
             let status = lobby_status(&room);
@@ -55,22 +59,7 @@ fn Lobby() -> impl IntoView {
                         <RoomPlayers />
                         <RoomRefusal />
                         {room.can_seat_another.then(|| view! { <SeatAnotherPlayer /> })}
-                        {room
-                            .hosting
-                            .then(|| {
-                                view! {
-                                    <div class="player-buttons">
-                                        <button
-                                            type="button"
-                                            class="secondary"
-                                            data-action="add-computer"
-                                            on:click=move |_| store.add_room_computer()
-                                        >
-                                            {words.add_computer}
-                                        </button>
-                                    </div>
-                                }
-                            })}
+                        {room.hosting.then(|| view! { <AddComputer rules=room.rules level=computer_level /> })}
                     </section>
                     <RoomGameChoice room=room.clone() />
                     <button class="link" data-action="leave-room" on:click=move |_| store.leave_room()>
@@ -94,6 +83,40 @@ fn lobby_status(room: &RoomView) -> String {
             Some(host) => (words.waiting_for)(host),
             None => words.waiting_for_host.to_string(),
         },
+    }
+}
+
+/// The host adds a computer player of the level chosen beside the button.
+#[component]
+fn AddComputer(rules: Rules, level: RwSignal<Level>) -> impl IntoView {
+    let store = expect_context::<GameStore>();
+    let words = store.words();
+    view! {
+        <div class="player-buttons add-computer">
+            <select
+                data-room-field="computer-level"
+                aria-label=words.computer_level
+                on:change=move |event| {
+                    if let Ok(chosen) = event_target_value(&event).parse::<Level>() {
+                        level.set(chosen);
+                    }
+                }
+            >
+                <LevelOptions
+                    ruleset=rules.id()
+                    column_game=!rules.columns().is_one()
+                    first_chosen=level.get_untracked()
+                />
+            </select>
+            <button
+                type="button"
+                class="secondary"
+                data-action="add-computer"
+                on:click=move |_| store.add_room_computer(level.get_untracked())
+            >
+                {words.add_computer}
+            </button>
+        </div>
     }
 }
 
@@ -260,7 +283,7 @@ fn RoomPlayerRow(player: RoomPlayer) -> impl IntoView {
     let tags = [
         (player.host, words.tag_host),
         (player.own, words.tag_you),
-        (player.computer, words.tag_computer),
+        (player.computer.is_some(), words.tag_computer),
         (player.stand_in, words.tag_stand_in),
         (player.away, words.tag_away),
     ];
@@ -277,7 +300,9 @@ fn RoomPlayerRow(player: RoomPlayer) -> impl IntoView {
             {tags
                 .into_iter()
                 .filter(|(shown, _)| *shown)
-                .map(|(_, tag)| view! { <span class="tag">{tag}</span> })
+                .map(|(_, tag)| tag)
+                .chain(player.computer.map(|level| words.level(level)))
+                .map(|tag| view! { <span class="tag">{tag}</span> })
                 .collect_view()}
             {player
                 .can_take_over

@@ -5,7 +5,7 @@ use leptos::prelude::*;
 
 use super::Deferred;
 
-use super::game_choice::{ColumnChoice, DiceModeSelect, JokerSelect, RulesetSelect};
+use super::game_choice::{ColumnChoice, DiceModeSelect, JokerSelect, LevelOptions, RulesetSelect};
 use super::how_to_play::HowToPlay;
 use super::join_room_card::JoinRoomCard;
 use super::perfect_play::PerfectPlay;
@@ -162,23 +162,7 @@ pub fn SetupScreen() -> impl IntoView {
                                 }
                             >
                                 <option value="human">{words.a_person}</option>
-                                {Level::ALL
-                                    .into_iter()
-                                    .map(|level| {
-                                        // Column Yam's player is an estimate: it cannot play for the chance
-                                        // to win.
-                                        let hidden = move || level == Level::Winner && column_game();
-                                        // Column Yam's computer players are estimates: no exact mean to show.
-                                        let label = move || match column_game() {
-                                            true => words.level(level).to_string(),
-                                            false => {
-                                                let mean = level.mean_score(ruleset.get());
-                                                (words.bot_with_mean)(words.level(level), &words.number(mean, 0))
-                                            }
-                                        };
-                                        view! { <option value=level.id() hidden=hidden disabled=hidden>{label}</option> }
-                                    })
-                                    .collect_view()}
+                                <LevelOptions ruleset column_game=Signal::derive(column_game) />
                             </select>
                         </div>
                     </For>

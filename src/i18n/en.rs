@@ -131,6 +131,7 @@ pub static WORDS: Words = Words {
     waiting_for: |host| format!("Waiting for {host} to start the game."),
     waiting_for_host: "Waiting for the host.",
     add_computer: "Add a computer player",
+    computer_level: "Level of the computer player to add",
     computer_n: |seat| format!("Computer {seat}"),
     someone_else_here: "Someone else at this device",
     their_name: "Their name",

@@ -138,6 +138,7 @@ pub static WORDS: Words = Words {
     waiting_for: |host| format!("En attente {} pour commencer.", de(host)),
     waiting_for_host: "En attente de l’hôte.",
     add_computer: "Ajouter un ordinateur",
+    computer_level: "Niveau de l’ordinateur à ajouter",
     computer_n: |seat| format!("Ordinateur {seat}"),
     someone_else_here: "Quelqu’un d’autre sur cet appareil",
     their_name: "Son nom",

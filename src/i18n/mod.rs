@@ -148,6 +148,8 @@ pub struct Words {
     pub waiting_for: fn(&str) -> String,
     pub waiting_for_host: &'static str,
     pub add_computer: &'static str,
+    /// The level of the computer player the host adds next.
+    pub computer_level: &'static str,
     pub computer_n: fn(usize) -> String,
     pub someone_else_here: &'static str,
     pub their_name: &'static str,

@@ -4,6 +4,7 @@
 
 use fivedice_room::{Action, ClientMessage, Phase, Refusal};
 use fivedice_rules::{Columns, DiceMode, Joker, RulesetId};
+use fivedice_worker::Level;
 use leptos::prelude::*;
 
 use super::GameStore;
@@ -91,14 +92,14 @@ impl GameStore {
         }
     }
 
-    /// Host, lobby: a computer player joins the room (the host's device plays it).
-    pub fn add_room_computer(&self) {
+    /// Host, lobby: a computer player of this level joins the room (the host's device plays it).
+    pub fn add_room_computer(&self, level: Level) {
         let Some(host) = self.hosted_seat() else { return };
         let taken = self
             .table
             .with_untracked(|table| table.as_ref().map_or(0, |t| t.room.seats().len()));
         let name = (self.words().computer_n)(taken + 1);
-        self.act_as(host, Action::AddComputer { name }, false);
+        self.act_as(host, Action::AddComputer { name, level }, false);
     }
 
     /// Host: a computer player takes over a seat whose person has been away two minutes.

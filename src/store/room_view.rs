@@ -3,6 +3,7 @@
 
 use fivedice_room::{Phase, Refusal, RoomError, TAKE_OVER_AFTER_MS};
 use fivedice_rules::{DiceMode, Rules};
+use fivedice_worker::Level;
 use leptos::prelude::*;
 
 use crate::i18n::Words;
@@ -68,8 +69,8 @@ pub struct RoomPlayer {
     pub seat: usize,
     pub name: String,
     pub host: bool,
-    /// A computer player the host added.
-    pub computer: bool,
+    /// A computer player the host added, at its level.
+    pub computer: Option<Level>,
     /// A computer player stands in for this seat's person, who is away.
     pub stand_in: bool,
     /// Nobody holding this seat is connected.
@@ -175,7 +176,7 @@ fn room_view(online: &OnlineRoom, table: &Table, words: &'static Words) -> RoomV
                 host: host == Some(seat),
                 computer: player.computer,
                 stand_in: player.stand_in,
-                away: !player.computer && away_ms.is_some(),
+                away: player.computer.is_none() && away_ms.is_some(),
                 own: held.contains(&seat),
                 can_take_over: hosting
                     && playing

@@ -42,13 +42,13 @@ impl GameStore {
         });
     }
 
-    /// A Winner at the table plays from the spread of the rules' table: the worker works it out while the
-    /// table opens (a first move would otherwise wait for it).
+    /// A Winner played at this device plays from the spread of the rules' table: the worker works it out
+    /// while the table opens (a first move would otherwise wait for it).
     pub(super) fn prepare_winner(&self) {
         let seated = self.table.with_untracked(|table| {
             table
                 .as_ref()
-                .is_some_and(|table| table.computer.contains(&Some(Level::Winner)))
+                .is_some_and(|table| table.computer_plays_here(Level::Winner))
         });
         if let Some(game) = self.game_now(Game::clone).filter(|_| seated) {
             self.engine.to_win(&game, ToWin::Chances, |_| {});

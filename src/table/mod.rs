@@ -22,10 +22,6 @@ pub use saved::{Bundle, FinishedGame, MergeSummary};
 /// How long a computer player waits between its moves unless the table says otherwise.
 pub const DEFAULT_BOT_DELAY_MS: u32 = 700;
 
-/// How a computer player plays a seat of an online room (one the host added, or one standing in for a person
-/// away): the host's device plays it with the engine.
-pub const ONLINE_COMPUTER: Level = Level::Strong;
-
 /// A new table as the setup screen or the launch address asks for it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NewGameRequest {
@@ -212,16 +208,23 @@ impl Table {
     }
 
     /// The computer player at this seat, if any (computer players need the app's dice): the table's choice
-    /// on one device; online, the room's computer seats and stand-ins.
+    /// on one device; online, the room's computer seats at their level, and stand-ins.
     pub fn computer_at(&self, seat: usize) -> Option<Level> {
         let level = match self.host {
             Host::Page(_) => self.computer.get(seat).copied().flatten(),
-            Host::Server => {
-                let seat = self.room.seats().get(seat)?;
-                seat.computer_plays().then_some(ONLINE_COMPUTER)
-            }
+            Host::Server => self.room.seats().get(seat)?.computer_level(),
         };
         level.filter(|_| self.room.dice_mode() == DiceMode::App)
+    }
+
+    /// Whether this device plays a computer player of this level at this table (online, the host's device
+    /// plays them).
+    pub fn computer_plays_here(&self, level: Level) -> bool {
+        let here = match self.host {
+            Host::Page(_) => true,
+            Host::Server => self.room.host().is_some_and(|host| self.seats.holds(host)),
+        };
+        here && (0..self.room.seats().len()).any(|seat| self.computer_at(seat) == Some(level))
     }
 
     /// The computer player whose turn it is, while the game goes on.

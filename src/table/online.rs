@@ -61,6 +61,7 @@ mod tests {
                     seat: 0,
                     name: "Anna".into(),
                     computer: false,
+                    level: None,
                 },
             }],
             joining: None,

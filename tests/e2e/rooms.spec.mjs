@@ -334,6 +334,70 @@ test("two people share a tablet: the second joins on the same device, which then
   }
 });
 
+test("the host seats a Winner in the lobby; every device sees its level and the host's device plays it", async ({ browser }) => {
+  test.setTimeout(180_000);
+  const folder = await mkdtemp(join(tmpdir(), "fivedice-winner-"));
+  const server = await startRoomServer({ dist, data: join(folder, "rooms.sqlite3"), port: await freePort() });
+  const contexts = [];
+  try {
+    const open = async (name) => {
+      const context = await browser.newContext({ ...device, baseURL: server.url });
+      contexts.push(context);
+      const page = await context.newPage();
+      await page.goto(`index.html?room=Levels&name=${name}&lang=en`);
+      await expect(page.locator('[data-room="levels"]')).toHaveAttribute("data-room-state", "lobby");
+      return page;
+    };
+    const host = await open("Anna");
+    const guest = await open("Ben");
+    await expect(host.locator('[data-room-player="1"]')).toHaveText("Ben");
+    await expect(guest.locator('[data-room-field="computer-level"]')).toHaveCount(0);
+    const level = host.locator('[data-room-field="computer-level"]');
+    await expect(level).toHaveValue("strong");
+    await level.selectOption("win");
+    await host.locator('[data-action="add-computer"]').click();
+    for (const page of [host, guest]) {
+      await expect(page.locator(".room-player").nth(2)).toContainText("Winner");
+    }
+    await host.locator('[data-action="start-game"]').click();
+    for (const page of [host, guest]) {
+      await expect(page.locator("th.player .computer")).toHaveText("Winner bot");
+    }
+    // Two rounds: each person rolls once and takes the first box offered; the Winner plays on the host's device.
+    const sheets = [0, 1, 2].map(() => ({ filled: {}, bonus: 0 }));
+    for (let turn = 0; turn < 6; turn++) {
+      await expect(host.locator("[data-current-seat]")).toBeVisible();
+      const seat = await currentSeat(host);
+      if (seat === 2) {
+        const written = Object.keys(sheets[2].filled).length + 1;
+        await expect(host.locator('[data-cell^="2:"][data-value]:not([data-value=""])')).toHaveCount(written, {
+          timeout: 60_000,
+        });
+        const values = await host.locator('[data-cell^="2:"]').evaluateAll((cells) =>
+          cells.filter((cell) => cell.dataset.value).map((cell) => [cell.dataset.cell.split(":")[1], Number(cell.dataset.value)]),
+        );
+        sheets[2].filled = Object.fromEntries(values);
+        continue;
+      }
+      const page = seat === 0 ? host : guest;
+      await roll(page, 0);
+      const dice = await readDice(page);
+      const expected = cliScore("yahtzee", "forced", sheets[seat].filled, dice);
+      const [cell] = Object.keys(expected.scores);
+      await scoreCell(page, seat, cell, expected.scores[cell]);
+      sheets[seat].filled[cell] = expected.scores[cell];
+      await expect(host.locator("[data-current-seat]")).not.toHaveAttribute("data-current-seat", String(seat));
+    }
+    // A Yahtzee bonus of the Winner's (two Yahtzees in two turns) is the only figure taken from the page.
+    sheets[2].bonus = (await totals(host, 2, ["yahtzee-bonus"]))["yahtzee-bonus"];
+    await expectTotalsEverywhere([host, guest], sheets);
+  } finally {
+    for (const context of contexts) await context.close();
+    await server.stop();
+    await rm(folder, { recursive: true, force: true });
+  }
+});
+
 test("a column Yam room: the host chooses the columns, announcements and boxes reach every device", async ({ browser }) => {
   test.setTimeout(180_000);
   const folder = await mkdtemp(join(tmpdir(), "fivedice-column-room-"));

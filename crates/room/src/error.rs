@@ -211,6 +211,8 @@ pub enum Inconsistency {
     NotTheSeatToPlay,
     /// A person joined without a seat token.
     NoToken,
+    /// Only a computer seat has a level.
+    LevelOfPerson,
 }
 
 impl Inconsistency {
@@ -221,6 +223,7 @@ impl Inconsistency {
             Inconsistency::RollOff => "the roll-off does not fit the seats",
             Inconsistency::NotTheSeatToPlay => "that seat is not the one to play",
             Inconsistency::NoToken => "a person joined without a token",
+            Inconsistency::LevelOfPerson => "only a computer seat has a level",
         }
     }
 }

@@ -349,7 +349,7 @@ impl RoomHost {
     /// A computer seat is where the host's device is; a person's seat is connected if a device holds it.
     fn present(&self, seat: usize) -> bool {
         match self.room.seats().get(seat) {
-            Some(person) if !person.computer => self.seat_connected(seat),
+            Some(person) if person.computer.is_none() => self.seat_connected(seat),
             Some(_) => self.room.host().is_some_and(|host| self.seat_connected(host)),
             None => false,
         }

@@ -82,7 +82,12 @@ impl From<LegacyEvent> for Event {
     fn from(event: LegacyEvent) -> Event {
         let played = |seat, play| Event::Played { seat, play };
         match event {
-            LegacyEvent::Joined { seat, name, computer } => Event::Joined { seat, name, computer },
+            LegacyEvent::Joined { seat, name, computer } => Event::Joined {
+                seat,
+                name,
+                computer,
+                level: None,
+            },
             LegacyEvent::Left { seat } => Event::Left { seat },
             LegacyEvent::RulesChosen { rules, dice } => Event::RulesChosen { rules, dice },
             LegacyEvent::Started { first_player_roll } => Event::Started { first_player_roll },

@@ -27,5 +27,5 @@ pub use error::{Inconsistency, RoomError};
 pub use host::{Change, ConnectionId, Delivery, Greeting, RoomHost};
 pub use name::{MAX_ROOM_NAME_CHARS, RoomName, check_player_name};
 pub use protocol::{ClientMessage, PROTOCOL_VERSION, Refusal, SeatPresence, ServerMessage, Trouble};
-pub use room::{Action, Event, LogEntry, Outside, Phase, Room, Seat, TAKE_OVER_AFTER_MS};
+pub use room::{Action, Event, LogEntry, Outside, Phase, Room, STAND_IN, Seat, TAKE_OVER_AFTER_MS};
 pub use seats::{HeldSeat, HeldSeats};

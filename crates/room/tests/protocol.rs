@@ -5,6 +5,7 @@ use fivedice_room::{Action, Event, LogEntry, Phase, Refusal, RoomError, RoomName
 use fivedice_rules::{
     Category, Columns, Dice, DiceMode, Face, FirstPlayerRoll, GameError, Joker, Place, Play, Rules, RulesetId,
 };
+use fivedice_strategy::Level;
 use serde_json::json;
 
 fn dice(text: &str) -> Dice {
@@ -13,7 +14,10 @@ fn dice(text: &str) -> Dice {
 
 fn every_action() -> Vec<Action> {
     vec![
-        Action::AddComputer { name: "Robot".into() },
+        Action::AddComputer {
+            name: "Robot".into(),
+            level: Level::Winner,
+        },
         Action::ChooseRules {
             columns: Columns::ONE,
             ruleset: RulesetId::Yahtzee,
@@ -46,11 +50,13 @@ fn every_event() -> Vec<Event> {
             seat: 0,
             name: "Anna".into(),
             computer: false,
+            level: None,
         },
         Event::Joined {
             seat: 1,
             name: "Robot".into(),
             computer: true,
+            level: Some(Level::Optimal),
         },
         Event::Left { seat: 1 },
         Event::RulesChosen {
@@ -249,6 +255,25 @@ fn the_wire_shape_is_plain_json() {
             dice: DiceMode::App
         }
     );
+    // A computer is added at a level by its id; devices from before levels ask for none and get the stand-in's.
+    let added: Action =
+        serde_json::from_value(json!({"add_computer": {"name": "Robot", "level": "win"}})).expect("a level");
+    assert_eq!(
+        added,
+        Action::AddComputer {
+            name: "Robot".into(),
+            level: Level::Winner
+        }
+    );
+    let before_levels: Action =
+        serde_json::from_value(json!({"add_computer": {"name": "Robot"}})).expect("no level");
+    assert_eq!(
+        before_levels,
+        Action::AddComputer {
+            name: "Robot".into(),
+            level: fivedice_room::STAND_IN
+        }
+    );
     let rolled = ServerMessage::Event {
         seq: 7,
         event: Event::Played {
@@ -277,6 +302,7 @@ fn bad_messages_are_errors_not_panics() {
         r#"{"act":{"token":"a","at":1,"action":{"play":{"score":"jackpot"}}}}"#,
         r#"{"act":{"token":"a","at":1,"action":{"play":{"hold":"two"}}}}"#,
         r#"{"join":{}}"#,
+        r#"{"act":{"token":"a","at":1,"action":{"add_computer":{"name":"R","level":"genius"}}}}"#,
     ] {
         assert!(serde_json::from_str::<ClientMessage>(text).is_err(), "{text}");
     }

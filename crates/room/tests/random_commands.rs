@@ -6,6 +6,7 @@ mod common;
 use common::{Script, room_name};
 use fivedice_room::{Action, LogEntry, Room};
 use fivedice_rules::{Category, Columns, Dice, DiceMode, Joker, Play, RulesetId};
+use fivedice_strategy::Level;
 use proptest::prelude::*;
 
 #[derive(Clone, Debug)]
@@ -51,7 +52,7 @@ fn action() -> impl Strategy<Value = Action> {
         1 => Just(Action::Play(Play::Undo)),
         2 => Just(Action::Start),
         1 => Just(Action::Leave),
-        1 => name().prop_map(|name| Action::AddComputer { name }),
+        1 => (name(), prop::sample::select(Level::ALL.to_vec())).prop_map(|(name, level)| Action::AddComputer { name, level }),
         1 => (ruleset, joker, prop::option::of(any::<bool>()), mode).prop_map(
             |(ruleset, joker, yahtzee_bonus, dice)| Action::ChooseRules { columns: Columns::ONE, ruleset, joker, yahtzee_bonus, dice }
         ),

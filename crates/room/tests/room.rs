@@ -3,10 +3,13 @@
 mod common;
 
 use common::{Logged, Script, room_name, started};
-use fivedice_room::{Action, Event, LogEntry, Phase, Room, RoomError, RoomName, TAKE_OVER_AFTER_MS};
+use fivedice_room::{
+    Action, Event, Inconsistency, LogEntry, Phase, Room, RoomError, RoomName, STAND_IN, TAKE_OVER_AFTER_MS,
+};
 use fivedice_rules::{
     Category, Column, Columns, Dice, DiceMode, GameError, Joker, Place, Play, RulesError, RulesetId,
 };
+use fivedice_strategy::Level;
 
 fn no_dice() -> Script {
     Script::new(&[1])
@@ -25,6 +28,13 @@ fn refused(room: &Room, actor: usize, at: u64, action: Action, outside: &mut Scr
         .expect_err("the action is refused");
     assert_eq!(trial, before, "a refusal leaves the room unchanged");
     error
+}
+
+fn robot(name: &str) -> Action {
+    Action::AddComputer {
+        name: name.into(),
+        level: Level::Strong,
+    }
 }
 
 fn refused_join(room: &Room, name: &str) -> RoomError {
@@ -92,7 +102,10 @@ fn a_ninth_player_is_refused_and_a_seventh_at_yam() {
             &logged.room,
             0,
             8,
-            Action::AddComputer { name: "Bot".into() },
+            Action::AddComputer {
+                name: "Bot".into(),
+                level: Level::Optimal,
+            },
             &mut no_dice()
         ),
         RoomError::RoomFull { max: 8 }
@@ -186,14 +199,14 @@ fn the_host_role_passes_on_when_the_host_leaves_the_lobby() {
         RoomError::NotHost
     );
     // A computer player cannot host: the role skips it, wrapping round.
-    logged.act(0, Action::AddComputer { name: "Robot".into() }, &mut no_dice());
+    logged.act(0, robot("Robot"), &mut no_dice());
     logged.act(1, Action::Leave, &mut no_dice());
     assert_eq!(names(&logged.room), ["Ben", "Robot"]);
     logged.join("Eve");
     logged.act(0, Action::Leave, &mut no_dice());
     assert_eq!(names(&logged.room), ["Robot", "Eve"]);
     assert_eq!(logged.room.host(), Some(1));
-    assert!(logged.room.seats()[0].computer);
+    assert!(logged.room.seats()[0].computer.is_some());
     // The last person leaves: computers alone do not keep a room.
     logged.act(1, Action::Leave, &mut no_dice());
     assert!(logged.room.seats().is_empty());
@@ -254,7 +267,10 @@ fn after_the_start_the_lobby_is_closed() {
             room,
             0,
             seq,
-            Action::AddComputer { name: "Bot".into() },
+            Action::AddComputer {
+                name: "Bot".into(),
+                level: Level::Optimal,
+            },
             &mut no_dice()
         ),
         RoomError::Started
@@ -607,15 +623,9 @@ fn the_host_plays_computer_seats() {
     let mut logged = Logged::new("Bots");
     logged.join("Anna");
     logged.join("Ben");
-    logged.act(0, Action::AddComputer { name: "Robot".into() }, &mut no_dice());
+    logged.act(0, robot("Robot"), &mut no_dice());
     assert_eq!(
-        refused(
-            &logged.room,
-            1,
-            logged.room.seq(),
-            Action::AddComputer { name: "Other".into() },
-            &mut no_dice()
-        ),
+        refused(&logged.room, 1, logged.room.seq(), robot("Other"), &mut no_dice()),
         RoomError::NotHost
     );
     // The computer seat (2) starts.
@@ -685,6 +695,7 @@ fn a_computer_stands_in_for_a_seat_away_long_enough_until_given_back() {
     );
     logged.act(0, Action::TakeOver { seat: 1 }, &mut outside);
     assert!(logged.room.seats()[1].stand_in);
+    assert_eq!(logged.room.seats()[1].computer_level(), Some(STAND_IN));
     let seq = logged.room.seq();
     assert_eq!(
         refused(&logged.room, 0, seq, Action::TakeOver { seat: 1 }, &mut outside),
@@ -708,6 +719,7 @@ fn a_computer_stands_in_for_a_seat_away_long_enough_until_given_back() {
     );
     logged.act(1, Action::GiveBack { seat: 1 }, &mut no_dice());
     assert!(!logged.room.seats()[1].stand_in);
+    assert_eq!(logged.room.seats()[1].computer_level(), None);
     logged.act(
         1,
         Action::Play(Play::Score(Place::from(Category::LargeStraight))),
@@ -750,6 +762,7 @@ fn events_that_do_not_fit_are_refused_with_the_room_unchanged() {
             seat: 2,
             name: "Late".into(),
             computer: false,
+            level: None,
         },
         Event::Played {
             seat: 1,
@@ -900,4 +913,54 @@ fn a_room_plays_column_yam_with_announcements_and_replays_it() {
     assert_eq!(game.column_totals(0, Column::Announced).unwrap().upper, 30);
     assert_eq!(game.rules().columns(), columns);
     logged.assert_replays();
+}
+
+#[test]
+fn a_computer_seat_plays_at_the_level_it_was_added_at() {
+    let mut logged = Logged::new("Levels");
+    logged.join("Anna");
+    for (name, level) in [("Win", Level::Winner), ("Calm", Level::Casual)] {
+        logged.act(
+            0,
+            Action::AddComputer {
+                name: name.into(),
+                level,
+            },
+            &mut no_dice(),
+        );
+    }
+    let levels: Vec<_> = logged
+        .room
+        .seats()
+        .iter()
+        .map(|seat| seat.computer_level())
+        .collect();
+    assert_eq!(levels, [None, Some(Level::Winner), Some(Level::Casual)]);
+    // The level is in the log, so every device and a replay agree.
+    logged.assert_replays();
+    // A log written before seats carried a level: its computers played as stand-ins do.
+    let before_levels: Event =
+        serde_json::from_str(r#"{"joined":{"seat":1,"name":"Robot","computer":true}}"#)
+            .expect("an old event");
+    let mut room = Room::new(room_name("Old"));
+    room.apply(&Event::Joined {
+        seat: 0,
+        name: "Anna".into(),
+        computer: false,
+        level: None,
+    })
+    .expect("a person joins");
+    room.apply(&before_levels).expect("an old computer joins");
+    assert_eq!(room.seats()[1].computer_level(), Some(STAND_IN));
+    // Only a computer has a level.
+    let person_with_level = Event::Joined {
+        seat: 2,
+        name: "Cleo".into(),
+        computer: false,
+        level: Some(Level::Optimal),
+    };
+    assert_eq!(
+        room.clone().apply(&person_with_level),
+        Err(RoomError::Inconsistent(Inconsistency::LevelOfPerson))
+    );
 }

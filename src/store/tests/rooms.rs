@@ -6,6 +6,7 @@ use std::rc::Rc;
 
 use fivedice_room::{Action, ClientMessage, Delivery, LogEntry, RoomHost, RoomName};
 use fivedice_rules::{Face, Preview, RulesetId};
+use fivedice_worker::Level;
 use leptos::prelude::*;
 
 use super::super::{GameStore, Reading as _, RoomLink, RoomState, reconnect_delay};
@@ -587,6 +588,49 @@ fn two_people_share_a_device_and_it_plays_both_their_seats() {
 }
 
 #[test]
+fn the_host_adds_computers_at_their_levels_and_only_its_device_plays_them() {
+    Owner::new().set();
+    let mut server = Server::new("Friday");
+    let devices = [device(), device()];
+    for (device, name) in devices.iter().zip(["Anna", "Ben"]) {
+        enter(device, "friday", Some(name));
+        pump(&mut server, &devices.each_ref());
+    }
+    devices[1].store.add_room_computer(Level::Casual);
+    assert!(
+        devices[1].link.sent.borrow().is_empty(),
+        "only the host adds computers"
+    );
+    devices[0].store.add_room_computer(Level::Winner);
+    pump(&mut server, &devices.each_ref());
+    for device in &devices {
+        let computers: Vec<_> = view(device)
+            .players
+            .iter()
+            .map(|player| player.computer)
+            .collect();
+        assert_eq!(
+            computers,
+            [None, None, Some(Level::Winner)],
+            "every device sees its level"
+        );
+    }
+    devices[0].store.start_room_game();
+    pump(&mut server, &devices.each_ref());
+    for device in &devices {
+        assert_eq!(device.store.computer_at(2).get_untracked(), Some(Level::Winner));
+    }
+    let plays_here = |device: &Device| {
+        device
+            .store
+            .table
+            .with_untracked(|table| table.as_ref().unwrap().computer_plays_here(Level::Winner))
+    };
+    assert!(plays_here(&devices[0]), "the host's device plays the Winner");
+    assert!(!plays_here(&devices[1]), "no other device works for it");
+}
+
+#[test]
 fn the_host_lets_a_computer_play_a_seat_away_two_minutes_and_gives_it_back() {
     let (mut server, devices) = three_at_a_started_table();
     let player = |device: &Device, seat: usize| view(device).players[seat].clone();
@@ -609,7 +653,7 @@ fn the_host_lets_a_computer_play_a_seat_away_two_minutes_and_gives_it_back() {
     assert!(player(&devices[1], 2).stand_in);
     assert_eq!(
         devices[1].store.computer_at(2).get_untracked(),
-        Some(crate::table::ONLINE_COMPUTER),
+        Some(fivedice_room::STAND_IN),
         "every device shows the computer at that seat"
     );
     away.link.connect(away.store);

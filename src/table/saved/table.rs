@@ -150,6 +150,7 @@ impl GameTable {
                 seat,
                 name: name.clone(),
                 computer: false,
+                level: None,
             })?;
         }
         log.push(Event::RulesChosen {

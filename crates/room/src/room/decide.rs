@@ -4,9 +4,10 @@
 use fivedice_rules::{
     Columns, DiceMode, Face, FirstPlayerRoll, Game, Joker, Play, Rules, RulesetId, SetupError, Undoable,
 };
+use fivedice_strategy::Level;
 use serde::{Deserialize, Serialize};
 
-use super::{Event, Room, TAKE_OVER_AFTER_MS};
+use super::{Event, Room, STAND_IN, TAKE_OVER_AFTER_MS};
 use crate::error::RoomError;
 
 /// What a room cannot know by itself, supplied by whoever hosts it (the server, or the page for a table on
@@ -26,8 +27,13 @@ pub trait Outside {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Action {
-    /// Host, lobby: a computer player joins; the host's device will play it.
-    AddComputer { name: String },
+    /// Host, lobby: a computer player of this level joins; the host's device will play it.
+    AddComputer {
+        name: String,
+        /// Devices from before levels asked for none: the stand-in's.
+        #[serde(default = "stand_in")]
+        level: Level,
+    },
     /// Host, lobby: the game and its options. Joker and the Yahtzee bonus default to the ruleset's own
     /// defaults (the official forced Joker and the bonus where the ruleset has them).
     ChooseRules {
@@ -56,6 +62,10 @@ pub enum Action {
     Play(Play),
 }
 
+fn stand_in() -> Level {
+    STAND_IN
+}
+
 impl Room {
     /// The event a new person joining as `name` causes (any device may join, also for a second person).
     pub fn decide_join(&self, name: &str) -> Result<Event, RoomError> {
@@ -65,6 +75,7 @@ impl Room {
             seat: self.seats.len(),
             name,
             computer: false,
+            level: None,
         })
     }
 
@@ -81,7 +92,7 @@ impl Room {
             return Err(RoomError::NoSuchSeat(actor));
         }
         match action {
-            Action::AddComputer { name } => {
+            Action::AddComputer { name, level } => {
                 self.expect_host(actor)?;
                 self.expect_lobby_for_joining()?;
                 let name = self.check_new_name(name)?;
@@ -89,6 +100,7 @@ impl Room {
                     seat: self.seats.len(),
                     name,
                     computer: true,
+                    level: Some(*level),
                 })
             }
             Action::ChooseRules {

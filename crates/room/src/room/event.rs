@@ -4,6 +4,7 @@
 use std::ops::Not;
 
 use fivedice_rules::{DiceMode, FirstPlayerRoll, Game, Play, Rules};
+use fivedice_strategy::Level;
 use serde::{Deserialize, Serialize};
 
 use super::decide::roll_off;
@@ -20,6 +21,9 @@ pub enum Event {
         name: String,
         #[serde(default, skip_serializing_if = "Not::not")]
         computer: bool,
+        /// A computer's level ([`STAND_IN`](super::STAND_IN)'s in logs written before seats carried one).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        level: Option<Level>,
     },
     Left {
         seat: usize,
@@ -118,7 +122,12 @@ impl Room {
 
     fn change(&mut self, event: &Event) -> Result<(), RoomError> {
         match event {
-            Event::Joined { seat, name, computer } => {
+            Event::Joined {
+                seat,
+                name,
+                computer,
+                level,
+            } => {
                 self.expect_lobby_for_joining()?;
                 if *seat != self.seats.len() {
                     return Err(RoomError::Inconsistent(Inconsistency::SeatOutOfPlace));
@@ -126,12 +135,15 @@ impl Room {
                 if self.check_new_name(name)? != *name {
                     return Err(RoomError::Inconsistent(Inconsistency::UntrimmedName));
                 }
+                if level.is_some() && !computer {
+                    return Err(RoomError::Inconsistent(Inconsistency::LevelOfPerson));
+                }
                 if self.seats.is_empty() {
                     self.host = 0;
                 }
                 self.seats.push(Seat {
                     name: name.clone(),
-                    computer: *computer,
+                    computer: computer.then(|| level.unwrap_or(super::STAND_IN)),
                     stand_in: false,
                 });
             }

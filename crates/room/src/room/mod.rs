@@ -12,6 +12,7 @@ mod event;
 use std::ops::Not;
 
 use fivedice_rules::{DiceMode, FirstPlayerRoll, Game, Rules, RulesetId};
+use fivedice_strategy::Level;
 use serde::{Deserialize, Serialize};
 
 use crate::error::RoomError;
@@ -22,6 +23,10 @@ pub use event::{Event, LogEntry};
 
 /// How long a seat's person must be away before the host may let a computer player take the seat over.
 pub const TAKE_OVER_AFTER_MS: u64 = 120_000;
+
+/// How a computer plays a seat standing in for its person away; also a computer seat of a log written before
+/// seats carried a level (they all played so).
+pub const STAND_IN: Level = Level::Strong;
 
 /// Where the room is in its life. It moves forward (a new game is a new room), but for one step: taking back
 /// the last box written after the end plays on.
@@ -40,9 +45,9 @@ pub enum Phase {
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Seat {
     pub name: String,
-    /// A computer player added by the host in the lobby; the host's device plays it.
-    #[serde(default, skip_serializing_if = "Not::not")]
-    pub computer: bool,
+    /// A computer player added by the host in the lobby, at its level; the host's device plays it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub computer: Option<Level>,
     /// A computer player stands in while this seat's person is away; the host's device plays it until the
     /// seat is given back.
     #[serde(default, skip_serializing_if = "Not::not")]
@@ -52,7 +57,12 @@ pub struct Seat {
 impl Seat {
     /// Whether a computer plays this seat now, so the host's device (not the seat's own) acts for it.
     pub fn computer_plays(&self) -> bool {
-        self.computer || self.stand_in
+        self.computer_level().is_some()
+    }
+
+    /// How the computer playing this seat now plays, if one does: the level it was added at, or a stand-in's.
+    pub fn computer_level(&self) -> Option<Level> {
+        self.computer.or(self.stand_in.then_some(STAND_IN))
     }
 }
 
@@ -165,7 +175,7 @@ impl Room {
     /// computers left is emptied.
     fn remove_seat(&mut self, seat: usize) {
         self.seats.remove(seat);
-        if !self.seats.iter().any(|left| !left.computer) {
+        if self.seats.iter().all(|left| left.computer.is_some()) {
             self.seats.clear();
             self.host = 0;
             return;
@@ -176,7 +186,7 @@ impl Room {
             let count = self.seats.len();
             self.host = (0..count)
                 .map(|step| (seat + step) % count)
-                .find(|&next| !self.seats[next].computer)
+                .find(|&next| self.seats[next].computer.is_none())
                 .unwrap_or(0);
         }
     }
