@@ -33,8 +33,10 @@ import { brotliCompressSync, constants } from "node:zlib";
 // 301,100 B through playing to win (issue 25, about +4 KB in the page: the switch of the chances, the hint's aim
 // and its asking again, the Winner's name): a score pad's choice of who starts is a chunk of its own, and every
 // split point whose part takes the same arguments shares one instantiation of the code that fetches it
-// (300,945 B).
-const BUDGET_BYTES = 301_100;
+// (300,945 B). Lowered to 300,700 B through the rest of issue 25 (a computer seat of a room carries its level,
+// the level chosen in the lobby as at setup): the coach's words are a chunk of their own, fetched when a player
+// first asks for the coach (300,612 B).
+const BUDGET_BYTES = 300_700;
 const TARGET_BYTES = 200_000;
 
 /**

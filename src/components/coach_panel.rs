@@ -26,15 +26,15 @@ fn points_lost(decisions: &[Decision], seat: usize) -> f64 {
         .sum()
 }
 
-/// The coach's line for the player to play: a switch, and once on, the last verdict and the running total.
+/// The coach's line for the player to play: a switch, and once on, the last verdict and the running total (a
+/// chunk of its own, fetched when a player first asks for the coach, as the engine's is).
 #[component]
 pub fn CoachLine() -> impl IntoView {
     let store = expect_context::<GameStore>();
     let words = store.words();
-    let language = store.language().get_untracked();
     let current = store.current_seat();
     let seat = move || current.get().unwrap_or(0);
-    let (decisions, rules) = (store.decisions(), store.rules());
+    let rules = store.rules();
     let plays_here = store.plays_here();
     move || {
         let seat = seat();
@@ -43,18 +43,6 @@ pub fn CoachLine() -> impl IntoView {
         // and it is the player's own to switch, on their device, never a computer's.
         let exact = rules.get().is_some_and(|rules| rules.columns().is_one());
         (exact && plays_here.get()).then(|| {
-            let report = move || {
-                let rules = rules.get()?;
-                decisions.with(|decisions| {
-                    let total = points_lost(decisions, seat);
-                    let last = decisions
-                        .iter()
-                        .rev()
-                        .find(|decision| decision.seat == seat && decision.verdict.is_some())
-                        .and_then(|decision| said(words, rules, language, decision));
-                    Some((total, last))
-                })
-            };
             view! {
                 <div class="coach-line">
                     <button
@@ -65,24 +53,41 @@ pub fn CoachLine() -> impl IntoView {
                     >
                         {move || if coached.get() { words.coach_on } else { words.coach_off }}
                     </button>
-                    <Show when=move || coached.get()>
-                        {move || {
-                            report()
-                                .map(|(total, last)| {
-                                    view! {
-                                        <span class="coach-report" aria-live="polite">
-                                            <span data-coach-last>{last.unwrap_or_default()}</span>
-                                            " "
-                                            <span data-coach-total=decimals(total, 4)>
-                                                {(words.lost_so_far)(&words.number(total, 1))}
-                                            </span>
-                                        </span>
-                                    }
-                                })
-                        }}
-                    </Show>
+                    <Show when=move || coached.get()>{lazy(coach_report_part, ())}</Show>
                 </div>
             }
+        })
+    }
+}
+
+#[wasm_split_helpers::wasm_split(coach, fallible)]
+fn coach_report_part() -> Loaded<()> {
+    Ok(|()| view! { <CoachReport /> }.into_any())
+}
+
+/// The last verdict on the decisions of the player to play, and what they gave up so far.
+#[component]
+fn CoachReport() -> impl IntoView {
+    let store = expect_context::<GameStore>();
+    let words = store.words();
+    let language = store.language().get_untracked();
+    let (current, decisions, rules) = (store.current_seat(), store.decisions(), store.rules());
+    move || {
+        let (seat, rules) = (current.get()?, rules.get()?);
+        let (total, last) = decisions.with(|decisions| {
+            let last = decisions
+                .iter()
+                .rev()
+                .find(|decision| decision.seat == seat && decision.verdict.is_some())
+                .and_then(|decision| said(words, rules, language, decision));
+            (points_lost(decisions, seat), last)
+        });
+        Some(view! {
+            <span class="coach-report" aria-live="polite">
+                <span data-coach-last>{last.unwrap_or_default()}</span>
+                " "
+                <span data-coach-total=decimals(total, 4)>{(words.lost_so_far)(&words.number(total, 1))}</span>
+            </span>
         })
     }
 }
@@ -103,9 +108,21 @@ fn said(words: &'static Words, rules: Rules, language: Language, decision: &Deci
 }
 
 /// The coach's verdict on the box a coached player has just written, shown to them as the turn passes (the
-/// next player's line is their own), until the next roll: nothing waits on it.
+/// next player's line is their own), until the next roll: nothing waits on it. In the coach's chunk, fetched
+/// once someone at the table is coached.
 #[component]
 pub fn PassedVerdict() -> impl IntoView {
+    let coaching = expect_context::<GameStore>().anyone_coached();
+    view! { <Show when=move || coaching.get()>{lazy(passed_verdict_part, ())}</Show> }
+}
+
+#[wasm_split_helpers::wasm_split(coach, fallible)]
+fn passed_verdict_part() -> Loaded<()> {
+    Ok(|()| view! { <VerdictAsTheTurnPasses /> }.into_any())
+}
+
+#[component]
+fn VerdictAsTheTurnPasses() -> impl IntoView {
     let store = expect_context::<GameStore>();
     let words = store.words();
     let language = store.language().get_untracked();

@@ -233,6 +233,11 @@ impl GameStore {
         self.derive(move |table, _| table.is_coached(seat))
     }
 
+    /// Whether any player at the table asked for the coach.
+    pub fn anyone_coached(&self) -> impl Reading<bool> + use<> {
+        self.derive(|table, _| table.coached.contains(&true))
+    }
+
     /// The seat the device is to be handed to now: the turn has just passed (nothing rolled or entered yet)
     /// from one person at this device to another person at this device. Never before a computer's turn, and
     /// never where the next player is on a device of their own.

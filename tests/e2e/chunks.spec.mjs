@@ -1,6 +1,7 @@
 // The parts of the app fetched on first use: a game on one device needs none of them until it ends; How to play,
-// statistics, the analysis, the engine's client, French and column Yam each fetch their own chunk and work; offline, a chunk fetched before (or precached)
-// still works, and one never fetched says so and can be tried again.
+// statistics, the analysis, the engine's client, the coach, French and column Yam each fetch their own chunk and
+// work; offline, a chunk fetched before (or precached) still works, and one never fetched says so and can be
+// tried again.
 import { test, expect } from "@playwright/test";
 import { choosableCells, currentSeat, scoreCell, startGame } from "./helpers.mjs";
 
@@ -129,6 +130,18 @@ test("the engine's client is a chunk: a first visit's table starts neither it no
   expect(workers.length).toBeGreaterThan(0);
 });
 
+test("the coach's words are a chunk, fetched when a player first asks for the coach", async ({ page }) => {
+  const fetched = watchChunks(page);
+  await page.goto("index.html?new=1&rules=yahtzee&players=Anna,Ben&seed=3");
+  await quickTurn(page, 0);
+  await expect(page.locator('[data-current-seat="1"]')).toBeVisible();
+  await expect(page.locator('[data-action="coach"]')).toHaveAttribute("aria-pressed", "false");
+  expect(fetched).not.toContain("split_coach.wasm");
+  await page.locator('[data-action="coach"]').click();
+  await expect(page.locator("[data-coach-total]")).toHaveAttribute("data-coach-total", "0.0000");
+  expect(fetched).toContain("split_coach.wasm");
+});
+
 test("a chunk that cannot be fetched says so, and comes once it can", async ({ page }) => {
   await page.goto("index.html");
   await expect(page.locator('[data-setup="rules"]')).toBeVisible();
@@ -158,6 +171,8 @@ test("after the service worker is ready, every part works offline and rooms say 
   await page.locator('[data-action="roll"]').click();
   await page.locator('[data-action="hint"]').click();
   await expect(page.locator("[data-hint]")).toHaveAttribute("data-hint", "ready", { timeout: 30_000 });
+  await page.locator('[data-action="coach"]').click();
+  await expect(page.locator("[data-coach-total]")).toBeVisible();
   await quickTurn(page, 0);
   for (let turn = 1; turn < 15; turn++) await quickTurn(page, 0);
   await expect(page.locator(".analysis")).toBeVisible();
