@@ -4,12 +4,12 @@ import { execFileSync } from "node:child_process";
 import { test, expect } from "@playwright/test";
 import { cli, startGame } from "./helpers.mjs";
 
-/** Every written cell of a seat, as `fivedice winchance --player` takes it (`id=value,...`). */
+/** Every written cell of a seat, as a `fivedice winchance --batch` line names it (`{"aces": 3, ...}`). */
 async function filledOf(page, seat) {
   const cells = await page
     .locator(`[data-cell^="${seat}:"]`)
-    .evaluateAll((cells) => cells.filter((cell) => cell.dataset.value !== "").map((cell) => [cell.dataset.cell.split(":")[1], cell.dataset.value]));
-  return cells.map(([id, value]) => `${id}=${value}`).join(",");
+    .evaluateAll((cells) => cells.filter((cell) => cell.dataset.value !== "").map((cell) => [cell.dataset.cell.split(":")[1], Number(cell.dataset.value)]));
+  return Object.fromEntries(cells);
 }
 
 /** The chances the page states once they are the current position's: one a seat, as data-value says. */
@@ -22,10 +22,12 @@ async function statedChances(page, seats) {
   return chances;
 }
 
-function cliChances(players) {
-  const args = ["winchance", "--rules", "yahtzee", "--json"];
-  for (const player of players) args.push("--player", player);
-  return JSON.parse(execFileSync(cli, args, { encoding: "utf8" })).chances;
+/** The CLI's chances for each position (the sheets of the players, the first to play next), the engine loaded
+ * once for them all. */
+function cliChances(positions) {
+  const lines = positions.map((sheets) => JSON.stringify({ players: sheets.map((filled) => ({ filled })), to_play: 0 }));
+  const output = execFileSync(cli, ["winchance", "--rules", "yahtzee", "--batch"], { input: lines.join("\n"), encoding: "utf8" });
+  return output.trim().split("\n").map((line) => JSON.parse(line).chances);
 }
 
 /** Rolls and writes the first box the page offers for the player to play (of two). */
@@ -59,13 +61,18 @@ test("the chances to win are hidden until asked, then equal the CLI's after ever
   const restarts = progress.filter((fraction, index) => index > 0 && fraction < progress[index - 1] - 0.5);
   expect(restarts.length, "the table's build, then the spread's, each shown going up").toBe(1);
   expect(progress.some((fraction) => fraction > 0 && fraction < 1)).toBe(true);
+  const stated = [];
+  const positions = [];
   for (let turn = 0; turn < 6; turn++) {
     await playATurn(page);
-    const stated = await statedChances(page, 2);
-    const expected = cliChances([await filledOf(page, 0), await filledOf(page, 1)]);
-    for (let seat = 0; seat < 2; seat++) expect(Math.abs(stated[seat] - expected[seat])).toBeLessThanOrEqual(0.00006);
+    stated.push(await statedChances(page, 2));
+    positions.push([await filledOf(page, 0), await filledOf(page, 1)]);
     const shown = await page.locator('[data-win-chance="0"] .figure').textContent();
     expect(shown).toMatch(/^(<1|>99|\d{1,3})%$/);
+  }
+  // After every box written, the chances the page stated are the CLI's for that position.
+  for (const [turn, expected] of cliChances(positions).entries()) {
+    for (let seat = 0; seat < 2; seat++) expect(Math.abs(stated[turn][seat] - expected[seat])).toBeLessThanOrEqual(0.00006);
   }
   // After a roll the current player's dice count: the chances change with them.
   const before = await statedChances(page, 2);

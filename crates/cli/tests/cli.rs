@@ -599,45 +599,54 @@ fn all_but(rules: &str, open: &[&str]) -> String {
     cells.join(",")
 }
 
+/// Each seat's chance from `fivedice winchance --player ...`, and whether the CLI says it is exact. Each call
+/// solves the table and its spread (about 9 s in a test build): the tests asking it are split so that they
+/// run side by side.
+fn win_chances(players: &[&str]) -> (Vec<f64>, bool) {
+    let mut args = vec!["winchance", "--rules", "yahtzee", "--json"];
+    for player in players {
+        args.extend(["--player", player]);
+    }
+    let answer = json_of(&args);
+    let chances: Vec<f64> = (answer["chances"].as_array().unwrap().iter())
+        .map(|chance| chance.as_f64().unwrap())
+        .collect();
+    assert!((chances.iter().sum::<f64>() - 1.0).abs() < 1e-5, "{answer}");
+    (chances, answer["exact"].as_bool().unwrap())
+}
+
 #[test]
-fn winchance_states_each_seats_chance() {
-    let chances = |players: &[&str]| {
-        let mut args = vec!["winchance", "--rules", "yahtzee", "--json"];
-        for player in players {
-            args.extend(["--player", player]);
-        }
-        let answer = json_of(&args);
-        let chances: Vec<f64> = (answer["chances"].as_array().unwrap().iter())
-            .map(|chance| chance.as_f64().unwrap())
-            .collect();
-        assert!((chances.iter().sum::<f64>() - 1.0).abs() < 1e-5, "{answer}");
-        (chances, answer["exact"].as_bool().unwrap())
-    };
+fn winchance_shares_even_tables_and_decides_full_sheets() {
     // Two empty sheets: even; three: a third each.
-    let (even, exact) = chances(&["", ""]);
+    let (even, exact) = win_chances(&["", ""]);
     assert!((even[0] - 0.5).abs() < 1e-6 && !exact);
     assert!(
-        chances(&["", "", ""])
+        win_chances(&["", "", ""])
             .0
             .iter()
             .all(|chance| (chance - 1.0 / 3.0).abs() < 1e-5)
     );
     // Full sheets: decided by their totals (all 13 cells written alike: a tie, shared).
     let full = all_but("yahtzee", &[]);
-    let (tied, exact) = chances(&[&full, &full]);
+    let (tied, exact) = win_chances(&[&full, &full]);
     assert_eq!(tied, [0.5, 0.5]);
     assert!(exact);
-    let (won, _) = chances(&[&format!("{full},extra=100"), &full]);
+    let (won, _) = win_chances(&[&format!("{full},extra=100"), &full]);
     assert_eq!(won, [1.0, 0.0]);
+}
+
+#[test]
+fn winchance_weighs_a_last_chance_and_a_lead_by_how_late_it_is() {
     // One chance left to make a Yahtzee against a finished sheet 40 points ahead: only the Yahtzee wins.
+    let full = all_but("yahtzee", &[]);
     let last_turn = all_but("yahtzee", &["yahtzee"]).replace("chance=6", "chance=30");
     let ahead = full.replace("chance=6", "chance=20");
-    let (one_turn, exact) = chances(&[&last_turn, &ahead]);
+    let (one_turn, exact) = win_chances(&[&last_turn, &ahead]);
     assert!(exact);
     assert!((0.02..0.06).contains(&one_turn[0]), "{one_turn:?}");
     // A lead is worth more the later it is held.
-    let early = chances(&["chance=30", "chance=5"]).0[0];
-    let late = chances(&[
+    let early = win_chances(&["chance=30", "chance=5"]).0[0];
+    let late = win_chances(&[
         &all_but("yahtzee", &["aces", "twos"]).replace("chance=6", "chance=30"),
         &all_but("yahtzee", &["aces", "twos"]).replace("chance=6", "chance=5"),
     ])
