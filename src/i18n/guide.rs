@@ -3,7 +3,30 @@
 
 use fivedice_rules::{Column, Joker, Language, Pattern, Points, Rules, RulesetId, Section, UpperBonus};
 
-use super::{Guide, GuideSection};
+/// A "How to play" page: sections of paragraphs, and the sheet's cells with what each asks and pays.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Guide {
+    pub title: String,
+    pub sections: Vec<GuideSection>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GuideSection {
+    pub heading: String,
+    pub paragraphs: Vec<String>,
+    /// The cells of a part of the sheet: label, what the dice must show, what it scores.
+    pub cells: Vec<[String; 3]>,
+}
+
+impl GuideSection {
+    pub fn text(heading: impl Into<String>, paragraphs: Vec<String>) -> GuideSection {
+        GuideSection {
+            heading: heading.into(),
+            paragraphs,
+            cells: Vec::new(),
+        }
+    }
+}
 
 /// The phrases of the page in one language.
 pub struct GuidePhrases {

@@ -17,6 +17,7 @@ mod guide_fr;
 mod on_demand;
 mod refusals_fr;
 
+pub use guide::{Guide, GuideSection};
 pub use on_demand::{fetch, here};
 
 use crate::engine::EngineError;
@@ -357,31 +358,6 @@ pub struct Words {
     pub close: &'static str,
     /// The page for a ruleset with the options of this table.
     pub guide: fn(&Rules) -> Guide,
-}
-
-/// A "How to play" page: sections of paragraphs, and the sheet's cells with what each asks and pays.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Guide {
-    pub title: String,
-    pub sections: Vec<GuideSection>,
-}
-
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct GuideSection {
-    pub heading: String,
-    pub paragraphs: Vec<String>,
-    /// The cells of a part of the sheet: label, what the dice must show, what it scores.
-    pub cells: Vec<[String; 3]>,
-}
-
-impl GuideSection {
-    pub fn text(heading: impl Into<String>, paragraphs: Vec<String>) -> GuideSection {
-        GuideSection {
-            heading: heading.into(),
-            paragraphs,
-            cells: Vec::new(),
-        }
-    }
 }
 
 impl Words {
