@@ -36,8 +36,10 @@ import { brotliCompressSync, constants } from "node:zlib";
 // (300,945 B). Lowered to 300,700 B through the rest of issue 25 (a computer seat of a room carries its level,
 // the level chosen in the lobby as at setup): the coach's words are a chunk of their own, fetched when a player
 // first asks for the coach (300,610 B). Lowered to 300,600 B: How to play's page types moved beside its phrases
-// (300,526 B).
-const BUDGET_BYTES = 300_600;
+// (300,526 B). Raised to 300,700 B for what a new player's try found (+80 B): a computer player's box shown in
+// the picker is nobody's to change, cancel or confirm (the buttons disabled, the store refusing), and the setup's
+// line on computer players names the Winner, who does play to beat you (300,606 B).
+const BUDGET_BYTES = 300_700;
 const TARGET_BYTES = 200_000;
 
 /**

@@ -24,6 +24,8 @@ pub fn ValuePicker() -> impl IntoView {
     let open_on = Memo::new(move |_| offers.with(|offers| offers.as_ref().map(|o| o.place)));
     let players = store.players();
     let rules = store.rules();
+    // A computer player's box is shown here before its next step writes it: nothing is for a person to press.
+    let person = store.plays_here();
     // Focus moves into the dialog when it opens, so keyboard players land on Confirm.
     Effect::new(move |_| {
         if open_on.get().is_some() {
@@ -183,14 +185,21 @@ pub fn ValuePicker() -> impl IntoView {
                                     </button>
                                 }
                             })}
-                        <button class="secondary" data-action="cancel" on:click=move |_| store.cancel()>
+                        <button
+                            class="secondary"
+                            data-action="cancel"
+                            disabled=move || !person.get()
+                            on:click=move |_| store.cancel()
+                        >
                             {words.cancel}
                         </button>
                         <button
                             class="primary"
                             data-action="confirm"
                             node_ref=confirm_button
-                            disabled=move || picker.with(|p| p.is_none_or(|p| p.chosen.is_none() && !p.announcing))
+                            disabled=move || {
+                                !person.get() || picker.with(|p| p.is_none_or(|p| p.chosen.is_none() && !p.announcing))
+                            }
                             on:click=move |_| store.confirm()
                         >
                             {words.confirm}

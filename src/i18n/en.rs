@@ -59,7 +59,7 @@ pub static WORDS: Words = Words {
     pace_calm: "At a calm pace",
     pace_quick: "Quickly",
     pace_instant: "Instantly",
-    bots_aim: "Computer players aim for their best expected score, not for beating you: the strongest plays perfect solitaire.",
+    bots_aim: "Computer players aim for their best expected score, but the Winner plays to beat you; Optimal plays perfect solitaire.",
     add_player: "Add player",
     remove_player: "Remove player",
     start: "Start",

@@ -71,7 +71,7 @@ pub static WORDS: Words = Words {
     pace_calm: "Posément",
     pace_quick: "Vite",
     pace_instant: "Instantanément",
-    bots_aim: "Les ordinateurs visent leur meilleur score espéré, pas votre défaite : le plus fort joue un solitaire parfait.",
+    bots_aim: "Les ordinateurs visent leur meilleur score espéré, mais le gagneur joue pour vous battre ; l’optimal joue un solitaire parfait.",
     add_player: "Ajouter un joueur",
     remove_player: "Retirer un joueur",
     start: "Commencer",

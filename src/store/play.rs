@@ -154,6 +154,9 @@ impl GameStore {
 
     /// Score pad without dice: add (or not) the Yahtzee bonus to the cell being written.
     pub fn toggle_bonus(&self) {
+        if self.computer_playing() {
+            return;
+        }
         self.picker.update(|picker| {
             if let Some(picker) = picker {
                 picker.bonus = !picker.bonus;
@@ -162,6 +165,9 @@ impl GameStore {
     }
 
     pub fn choose(&self, value: u16) {
+        if self.computer_playing() {
+            return;
+        }
         self.picker.update(|picker| {
             if let Some(picker) = picker {
                 picker.chosen = Some(value);
@@ -172,6 +178,9 @@ impl GameStore {
 
     /// Column Yam: chooses announcing the box the picker is open on.
     pub fn choose_announcing(&self) {
+        if self.computer_playing() {
+            return;
+        }
         self.picker.update(|picker| {
             if let Some(picker) = picker {
                 picker.announcing = true;
@@ -179,8 +188,11 @@ impl GameStore {
         });
     }
 
+    /// Closes the picker; a computer player's choice shown in it is not a person's to change or close.
     pub fn cancel(&self) {
-        self.picker.set(None);
+        if !self.computer_playing() {
+            self.picker.set(None);
+        }
     }
 
     pub fn confirm(&self) {

@@ -406,6 +406,38 @@ fn an_announcement_is_a_choice_in_the_picker_confirmed_and_undone_until_the_next
 }
 
 #[test]
+fn a_computer_players_box_shown_in_the_picker_is_nobody_elses_to_change_or_close() {
+    let (store, _) = fresh();
+    start(store, RulesetId::Yahtzee, DiceMode::App, &["Anna", "Robo"], SEED);
+    store.roll();
+    store.open_picker(Category::Chance.into());
+    let shown = store.picker().get_untracked();
+    assert!(shown.as_ref().is_some_and(|picker| picker.chosen.is_some()));
+    // The seat to play is now a computer's: the picker shows its box until its next step writes it.
+    store.table.update(|table| {
+        let table = table.as_mut().unwrap();
+        let seat = table.game().unwrap().current_seat();
+        table.computer = vec![None; 2];
+        table.computer[seat] = Some(fivedice_worker::Level::Optimal);
+    });
+    store.choose(0);
+    store.toggle_bonus();
+    store.choose_announcing();
+    store.cancel();
+    store.confirm();
+    assert_eq!(
+        store.picker().get_untracked(),
+        shown,
+        "the computer's choice stands"
+    );
+    assert_eq!(
+        store.game_now(|game| game.log().len()),
+        Some(0),
+        "and only its own step writes it"
+    );
+}
+
+#[test]
 fn the_device_is_passed_only_from_one_person_here_to_another() {
     let (store, _) = fresh();
     start(store, RulesetId::Yahtzee, DiceMode::App, &["Anna", "Ben"], SEED);
