@@ -116,7 +116,7 @@ impl GameStore {
             if table.seats.holds(seat) {
                 Some(seat)
             } else {
-                table.room.host().filter(|&host| table.seats.holds(host))
+                table.hosted_seat()
             }
         });
         if let Some(actor) = actor {
@@ -128,7 +128,7 @@ impl GameStore {
     fn hosted_seat(&self) -> Option<usize> {
         self.table.with_untracked(|table| {
             let table = table.as_ref().filter(|table| table.is_online())?;
-            table.room.host().filter(|&host| table.seats.holds(host))
+            table.hosted_seat()
         })
     }
 

@@ -222,7 +222,7 @@ impl Table {
     pub fn computer_plays_here(&self, level: Level) -> bool {
         let here = match self.host {
             Host::Page(_) => true,
-            Host::Server => self.room.host().is_some_and(|host| self.seats.holds(host)),
+            Host::Server => self.hosted_seat().is_some(),
         };
         here && (0..self.room.seats().len()).any(|seat| self.computer_at(seat) == Some(level))
     }
@@ -239,6 +239,11 @@ impl Table {
             && self.room.phase() == fivedice_room::Phase::Lobby
             && !self.seats.is_empty()
             && self.room.seats().len() < self.room.max_players()
+    }
+
+    /// The host's seat, if this device holds it.
+    pub fn hosted_seat(&self) -> Option<usize> {
+        self.room.host().filter(|&host| self.seats.holds(host))
     }
 
     /// The seat of this device that plays the turn now: the current seat if held here, or the host's seat
