@@ -12,7 +12,7 @@ PORT ?= 8080
 HOST ?= 127.0.0.1
 export PATH := $(CURDIR)/node_modules/.bin:$(HOME)/.cargo/bin:$(PATH)
 
-.PHONY: serve test check unit dist budget e2e bench bench-app setup setup-rust setup-node setup-chromium
+.PHONY: serve test check unit dist budget e2e bench bench-app setup setup-rust setup-node setup-chromium setup-cluster
 
 ## Build the app and the room server, then serve the app and its online rooms on http://$(HOST):$(PORT).
 serve: dist
@@ -29,8 +29,8 @@ check: setup-rust
 	$(CARGO) clippy --workspace --all-targets --locked -- -D warnings
 	$(CARGO) clippy -p fivedice-app -p fivedice-worker --target wasm32-unknown-unknown --locked -- -D warnings
 
-## Every Rust test of the workspace.
-unit:
+## Every Rust test of the workspace (the room server's cluster tests run real nats-server and nginx).
+unit: setup-cluster
 	$(CARGO) test --workspace --locked
 
 ## The static site in dist/: relative URLs, so it works from any host and any subpath.
@@ -83,7 +83,7 @@ bench-app: dist setup-chromium
 	@command -v brotli >/dev/null || (apt-get update -qq && apt-get install -y -qq brotli)
 	node tests/bench/app.mjs
 
-setup: setup-rust setup-node setup-chromium
+setup: setup-rust setup-node setup-chromium setup-cluster
 
 setup-rust:
 	@rustup target list --installed | grep -qx wasm32-unknown-unknown || rustup target add wasm32-unknown-unknown
@@ -99,6 +99,10 @@ node_modules/.installed: package.json package-lock.json
 
 setup-chromium:
 	@test -x /usr/bin/chromium || (apt-get update -qq && apt-get install -y -qq chromium chromium-driver)
+
+## What a cluster of room servers runs on, from Debian: NATS with JetStream, and nginx in front.
+setup-cluster:
+	@command -v nats-server >/dev/null && command -v nginx >/dev/null || (apt-get update -qq && apt-get install -y -qq nats-server nginx)
 
 ## Strategy engine: table builds, advice timing and the published expected scores checked in release mode;
 ## then the engine at earlier commits against the working tree, and as wasm in Node (figures: BENCHMARKS.md).

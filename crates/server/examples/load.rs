@@ -121,6 +121,8 @@ async fn serve_and_measure(options: Options) -> Result<(), String> {
         addr: "127.0.0.1:0".into(),
         data: dir.path().join("rooms.sqlite3"),
         origins: Vec::new(),
+        proxies: Vec::new(),
+        cluster: None,
         // Every player comes from 127.0.0.1, faster than people: lift the per-address and rate limits.
         limits: Limits {
             max_connections_per_ip: connections + 16,

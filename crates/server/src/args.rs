@@ -1,18 +1,22 @@
-//! The command line: `fivedice-server [--dist DIR] [--addr HOST:PORT] [--data FILE] [--origin ORIGIN]…`.
+//! The command line: `fivedice-server [--dist DIR] [--addr HOST:PORT] [--data FILE] [--origin ORIGIN]…
+//! [--nats URL [--node-id ID] [--nats-replicas N]] [--proxy IP]…`.
 
+use std::net::IpAddr;
 use std::path::PathBuf;
 
 use crate::Config;
+use crate::cluster::ClusterConfig;
 
 /// What the command line asks for.
 #[derive(Debug)]
 pub enum Command {
-    Serve(Config),
+    Serve(Box<Config>),
     Help,
 }
 
 pub const USAGE: &str = "\
 usage: fivedice-server [--dist DIR] [--addr HOST:PORT] [--data FILE] [--origin ORIGIN]...
+                       [--nats URL [--node-id ID] [--nats-replicas N]] [--proxy IP]...
 
 Serves the built app (DIR, default dist) and its online rooms on one origin.
   --dist DIR             the built app to serve (default: dist)
@@ -21,11 +25,19 @@ Serves the built app (DIR, default dist) and its online rooms on one origin.
   --origin ORIGIN        a public origin the app is reached by (e.g. https://dice.example behind a proxy):
                          its pages may open rooms. Pages from this server's own IP address or localhost,
                          at its port, always may; no other page may, whatever its Host header says
+  --proxy IP             a load balancer in front (repeatable): its connections count against the limits
+                         of the address its X-Forwarded-For header ends with
+  --nats URL             run as a node of a cluster on NATS JetStream (e.g. nats://127.0.0.1:4222, or
+                         several URLs comma-separated) instead of alone with --data
+  --node-id ID           this node's id in the cluster: letters, digits, - and _ (default: HOST-PORT)
+  --nats-replicas N      copies JetStream keeps of the rooms' logs: 1 on one NATS server, 3 in production
+                         (default: 1)
   --help                 this text";
 
 /// Reads the arguments after the program name. An error is one line for the person who typed them.
 pub fn parse(args: impl IntoIterator<Item = String>) -> Result<Command, String> {
     let mut config = Config::default();
+    let (mut nats, mut node, mut replicas) = (None, None, None);
     let mut args = args.into_iter();
     while let Some(arg) = args.next() {
         let (flag, inline_value) = match arg.split_once('=') {
@@ -58,10 +70,69 @@ pub fn parse(args: impl IntoIterator<Item = String>) -> Result<Command, String> 
                 }
                 config.origins.push(origin.trim_end_matches('/').to_string());
             }
+            "--proxy" => {
+                let proxy = value("an IP address")?;
+                let address = proxy
+                    .parse::<IpAddr>()
+                    .map_err(|_| format!("--proxy {proxy:?}: expected an IP address like 10.0.0.2"))?;
+                config.proxies.push(address);
+            }
+            "--nats" => nats = Some(value("a URL like nats://127.0.0.1:4222")?),
+            "--node-id" => {
+                let id = value("an id")?;
+                if !ClusterConfig::valid_node(&id) {
+                    return Err(format!("--node-id {id:?}: up to 64 letters, digits, - and _"));
+                }
+                node = Some(id);
+            }
+            "--nats-replicas" => {
+                let count = value("a number from 1 to 5")?;
+                replicas = Some(
+                    count
+                        .parse::<usize>()
+                        .ok()
+                        .filter(|count| (1..=5).contains(count))
+                        .ok_or_else(|| format!("--nats-replicas {count:?}: a number from 1 to 5"))?,
+                );
+            }
             other => return Err(format!("unknown argument {other:?} (see --help)")),
         }
     }
-    Ok(Command::Serve(config))
+    match nats {
+        Some(nats) => {
+            let node = node.unwrap_or_else(|| default_node(&config.addr));
+            let replicas = replicas.unwrap_or(1);
+            config.cluster = Some(ClusterConfig { nats, node, replicas });
+        }
+        None if node.is_some() || replicas.is_some() => {
+            return Err("--node-id and --nats-replicas need --nats URL".into());
+        }
+        None => {}
+    }
+    Ok(Command::Serve(Box::new(config)))
+}
+
+/// `HOST-PORT`: the machine's host name and the port it listens on, with anything a node id cannot
+/// hold made `_`.
+fn default_node(addr: &str) -> String {
+    let host = std::fs::read_to_string("/etc/hostname")
+        .ok()
+        .map(|name| name.trim().to_string())
+        .filter(|name| !name.is_empty())
+        .unwrap_or_else(|| "node".into());
+    let port = addr.rsplit_once(':').map_or("0", |(_, port)| port);
+    let id: String = format!("{host}-{port}")
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    // Every character is ASCII now; the port, at the end, is the part worth keeping.
+    id[id.len().saturating_sub(64)..].to_string()
 }
 
 /// `HOST:PORT` with a port number; the host is resolved when binding.
@@ -106,6 +177,33 @@ mod tests {
         assert_eq!(config.data, PathBuf::from("/tmp/x.db"));
         assert_eq!(config.origins, ["http://localhost:5173", "https://dice.example"]);
         assert!(matches!(parse(args("--help")), Ok(Command::Help)));
+        assert_eq!(config.cluster, None, "without --nats, alone with SQLite");
+    }
+
+    #[test]
+    fn a_node_of_a_cluster() {
+        let Ok(Command::Serve(config)) = parse(args(
+            "--addr 127.0.0.1:9001 --nats nats://127.0.0.1:4222 --node-id a_1 --nats-replicas 3 --proxy 127.0.0.1 --proxy ::1",
+        )) else {
+            panic!("valid flags")
+        };
+        let cluster = config.cluster.expect("--nats makes a node");
+        assert_eq!(
+            (cluster.nats.as_str(), cluster.node.as_str(), cluster.replicas),
+            ("nats://127.0.0.1:4222", "a_1", 3)
+        );
+        assert_eq!(
+            config.proxies,
+            ["127.0.0.1".parse::<IpAddr>().unwrap(), "::1".parse().unwrap()]
+        );
+        let Ok(Command::Serve(config)) = parse(args("--addr 0.0.0.0:9002 --nats nats://n:4222")) else {
+            panic!("valid flags")
+        };
+        let node = config.cluster.expect("a node").node;
+        assert!(
+            node.ends_with("-9002") && ClusterConfig::valid_node(&node),
+            "{node}"
+        );
     }
 
     #[test]
@@ -119,6 +217,12 @@ mod tests {
             "--dist",
             "--data=",
             "--origin example.org",
+            "--proxy dice.example",
+            "--nats",
+            "--nats nats://x --node-id a.b",
+            "--nats nats://x --nats-replicas 0",
+            "--nats nats://x --nats-replicas 9",
+            "--node-id a",
             "serve",
         ] {
             let error = parse(args(bad)).expect_err(bad);

@@ -4,10 +4,11 @@
 //! actions reach the room in the order it sent them. Anything wrong with a message is answered with a
 //! `refused` to this connection only; the room never hears of it.
 
+use std::net::IpAddr;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use axum::extract::ws::{CloseFrame, Message, WebSocket, close_code};
+use axum::extract::ws::{Message, close_code};
 use fivedice_room::protocol::{ClientMessage, PROTOCOL_VERSION, ServerMessage};
 use fivedice_room::{Action, Change, Refusal, RoomName, Trouble};
 use tokio::sync::broadcast::error::RecvError;
@@ -15,6 +16,8 @@ use tokio::sync::broadcast::error::RecvError;
 use crate::Shared;
 use crate::dice::{OsDice, new_token};
 use crate::limits::{Address, ConnectionPermit, TokenBucket};
+use crate::peer::Peer;
+use crate::relay::{self, RelayError, Relayed};
 use crate::rooms::{Broadcast, EnterError, RoomSlot};
 use crate::store::StoreError;
 
@@ -23,9 +26,6 @@ use crate::store::StoreError;
 /// would look connected and could never be shown away (nor taken over by a computer).
 const PING_EVERY: Duration = Duration::from_secs(15);
 const SILENCE_LIMIT: Duration = Duration::from_secs(40);
-
-/// How long a closing connection waits for the device's side of the close handshake.
-const CLOSE_WAIT: Duration = Duration::from_secs(2);
 
 /// Whether the connection goes on after a message.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -45,12 +45,13 @@ struct InRoom {
 struct Connection {
     id: u64,
     shared: Arc<Shared>,
-    socket: WebSocket,
+    peer: Peer,
     bucket: TokenBucket,
     /// Messages dropped in a row for the rate.
     dropped: u32,
     dice: OsDice,
     /// Where the device connects from, for the limits per address.
+    ip: IpAddr,
     address: Address,
     room: Option<InRoom>,
     /// When the device last sent anything (a message or a pong).
@@ -59,50 +60,58 @@ struct Connection {
 
 /// What woke the connection up.
 enum Wake {
-    Socket(Option<Result<Message, axum::Error>>),
+    Peer(Option<Message>),
     Broadcast(Result<Arc<Broadcast>, RecvError>),
     PingTime,
     Shutdown,
 }
 
-/// Serves one WebSocket until either side closes it or the server stops.
+/// Serves one device (its WebSocket, or a tunnel from the node it is connected to, whose first message is
+/// `first`) until either side closes or the server stops. `permit` counts it against its address's
+/// connections, on the node it is connected to.
 pub async fn serve(
     shared: Arc<Shared>,
-    socket: WebSocket,
-    id: u64,
-    address: Address,
-    permit: ConnectionPermit,
+    peer: Peer,
+    ip: IpAddr,
+    permit: Option<ConnectionPermit>,
+    first: Option<Message>,
 ) {
     let limits = &shared.limits;
     let mut connection = Connection {
-        id,
+        id: shared
+            .next_connection
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed),
         bucket: TokenBucket::new(limits.messages_per_second, limits.message_burst),
         shared: Arc::clone(&shared),
-        socket,
+        peer,
         dropped: 0,
         dice: OsDice::new(),
-        address,
+        ip,
+        address: ip.into(),
         room: None,
         last_heard: Instant::now(),
     };
     let mut shutdown = shared.shutdown.clone();
     let mut ping = tokio::time::interval_at(tokio::time::Instant::now() + PING_EVERY, PING_EVERY);
+    let mut first = first;
     loop {
         let wake = tokio::select! {
-            incoming = connection.socket.recv() => Wake::Socket(incoming),
+            // The first message, taken before the relay was opened, comes before anything else.
+            incoming = async { first.take() }, if first.is_some() => Wake::Peer(incoming),
+            incoming = connection.peer.recv() => Wake::Peer(incoming),
             delivered = next_broadcast(&mut connection.room) => Wake::Broadcast(delivered),
             _ = ping.tick() => Wake::PingTime,
             _ = shutdown.wait_for(|stopping| *stopping) => Wake::Shutdown,
         };
         let next = match wake {
-            Wake::Socket(Some(Ok(message))) => {
+            Wake::Peer(Some(message)) => {
                 connection.last_heard = Instant::now();
                 connection.on_message(message).await
             }
-            Wake::Socket(Some(Err(_)) | None) => Next::Close,
+            Wake::Peer(None) => Next::Close,
             Wake::Broadcast(delivered) => connection.on_broadcast(delivered).await,
             Wake::PingTime if connection.last_heard.elapsed() > SILENCE_LIMIT => Next::Close,
-            Wake::PingTime => match connection.socket.send(Message::Ping(Default::default())).await {
+            Wake::PingTime => match connection.peer.send(Message::Ping(Default::default())).await {
                 Ok(()) => Next::Continue,
                 Err(_) => Next::Close,
             },
@@ -118,6 +127,7 @@ pub async fn serve(
         }
     }
     connection.leave_room().await;
+    connection.peer.finish().await;
     drop(permit);
 }
 
@@ -138,7 +148,7 @@ impl Connection {
     }
 
     async fn send_text(&mut self, json: String) -> Next {
-        match self.socket.send(Message::Text(json.into())).await {
+        match self.peer.send(Message::Text(json.into())).await {
             Ok(()) => Next::Continue,
             Err(_) => Next::Close,
         }
@@ -148,26 +158,8 @@ impl Connection {
         self.send(&ServerMessage::refused(refusal)).await
     }
 
-    /// Closes with the WebSocket handshake: send a close frame, then read (and drop) what the device still
-    /// sends until it answers, for at most [`CLOSE_WAIT`]. Dropping the socket with unread data would reset
-    /// the TCP connection, and the device would lose the messages (e.g. the refusals) sent just before.
     async fn close(&mut self, code: u16, reason: &'static str) {
-        let frame = CloseFrame {
-            code,
-            reason: reason.into(),
-        };
-        if self.socket.send(Message::Close(Some(frame))).await.is_err() {
-            return;
-        }
-        let drain = async {
-            while let Some(Ok(message)) = self.socket.recv().await {
-                if matches!(message, Message::Close(_)) {
-                    break;
-                }
-            }
-        };
-        // Past the wait the device is not answering; the socket is dropped either way.
-        let _ = tokio::time::timeout(CLOSE_WAIT, drain).await;
+        self.peer.close(code, reason).await;
     }
 
     async fn on_message(&mut self, message: Message) -> Next {
@@ -223,6 +215,18 @@ impl Connection {
             Ok(name) => name,
             Err(error) => return self.refuse(error.into()).await,
         };
+        let hello = ClientMessage::Hello {
+            version,
+            room: room.to_string(),
+            tokens,
+            seen,
+        };
+        if let Some(next) = self.relay_elsewhere(&name, &hello).await {
+            return next;
+        }
+        let ClientMessage::Hello { tokens, .. } = hello else {
+            return Next::Close;
+        };
         let slot = match self.shared.rooms.enter(&name, self.address).await {
             Ok(slot) => slot,
             Err(EnterError::TooManyRooms) => return self.refuse(Refusal::TooManyRooms).await,
@@ -265,6 +269,31 @@ impl Connection {
         self.send_log(seq).await
     }
 
+    /// In a cluster, a device connected here whose room another node owns is relayed there, and this
+    /// connection only pipes its frames from then on. `None`: the room is served here (a tunnel always is:
+    /// it was sent here as the owner).
+    async fn relay_elsewhere(&mut self, name: &RoomName, hello: &ClientMessage) -> Option<Next> {
+        let cluster = self.shared.cluster.clone()?;
+        if !matches!(self.peer, Peer::Device(_)) {
+            return None;
+        }
+        let mut shutdown = self.shared.shutdown.clone();
+        let relayed = match serde_json::to_string(hello) {
+            Ok(hello) => relay::to_owner(&cluster, &mut self.peer, name, hello, self.ip, &mut shutdown).await,
+            Err(error) => Err(RelayError::Nats(format!(
+                "a hello that does not serialise: {error}"
+            ))),
+        };
+        match relayed {
+            Ok(Relayed::Here) => None,
+            Ok(Relayed::There) => Some(Next::Close),
+            Err(error) => {
+                tracing::error!(room = %name, %error, "a relay did not open");
+                Some(self.refuse(Refusal::Unavailable(Trouble::NotLoaded)).await)
+            }
+        }
+    }
+
     /// Sends the stored entries after what this device has, up to `up_to`.
     async fn send_log(&mut self, up_to: u64) -> Next {
         let Some(room) = &self.room else {
@@ -274,19 +303,15 @@ impl Connection {
         if up_to <= after {
             return Next::Continue;
         }
-        let store = Arc::clone(&self.shared.store);
-        let name = room.slot.name.clone();
-        let reading = name.clone();
-        let read = tokio::task::spawn_blocking(move || store.entries_between(&reading, after, up_to)).await;
-        let entries = match read {
-            Ok(Ok(entries)) => entries,
-            Ok(Err(error)) => {
-                tracing::error!(room = %name, %error, "a log could not be read");
+        let slot = Arc::clone(&room.slot);
+        let entries = match slot.entries_between(after, up_to).await {
+            Ok(entries) => entries,
+            Err(error) => {
+                tracing::error!(room = %slot.name, %error, "a log could not be read");
                 self.close(close_code::ERROR, "the room's log could not be read")
                     .await;
                 return Next::Close;
             }
-            Err(_) => return Next::Close,
         };
         if let (Some(room), Some(last)) = (&mut self.room, entries.last()) {
             room.delivered = last.seq;
@@ -312,6 +337,10 @@ impl Connection {
                     self.send_text(json.clone()).await
                 }
                 Broadcast::Presence { json } => self.send_text(json.clone()).await,
+                Broadcast::Moved => {
+                    self.close(close_code::AWAY, "the room moved").await;
+                    Next::Close
+                }
             },
             Err(RecvError::Lagged(_)) => {
                 // This device read too slowly and missed messages: send what it missed from the log.
@@ -368,7 +397,7 @@ impl Connection {
         decided: Result<Change, Refusal>,
     ) -> Next {
         let kept = match decided {
-            Ok(change) => slot.commit(&mut host, &self.shared.store, change).await,
+            Ok(change) => slot.commit(&mut host, change).await,
             Err(refusal) => {
                 drop(host);
                 return self.refuse(refusal).await;
@@ -388,6 +417,17 @@ impl Connection {
                 }
                 Next::Continue
             }
+            Err(error @ (StoreError::Fenced | StoreError::Cluster(_))) => {
+                // Another node wrote to the room (or may have: the append's outcome is unknown). It is
+                // given up here; the device reconnects and reaches the room as its log has it.
+                tracing::warn!(room = %slot.name, %error, "the room is given up here");
+                let Some(room) = self.room.as_ref().map(|room| Arc::clone(&room.slot)) else {
+                    return Next::Close;
+                };
+                self.shared.rooms.retire(&room).await;
+                self.close(close_code::AWAY, "the room moved").await;
+                Next::Close
+            }
             Err(error) => {
                 tracing::error!(room = %slot.name, %error, "an event could not be stored");
                 self.refuse(Refusal::Unavailable(Trouble::NotSaved)).await
@@ -404,6 +444,6 @@ impl Connection {
             let presence = host.leave(self.id, room.slot.now_ms());
             room.slot.broadcast(&presence);
         }
-        self.shared.rooms.leave(&room.slot.name);
+        self.shared.rooms.leave(&room.slot);
     }
 }

@@ -2,27 +2,33 @@
 //!
 //! - `GET /` and every other path: the static app from `--dist` (`index.html` for `/`).
 //! - `GET /rooms` (also `/rooms/status`): `{"server":"fivedice","version":N}` (and `"invite"`: the address the
-//!   other devices reach the app by, when it is not the page's own), so the app can tell that this
-//!   address has a room server (a plain static host answers with its own 404).
+//!   other devices reach the app by, when it is not the page's own; `"node"` and `"members"`: this node's
+//!   id in a cluster and how many live nodes it sees), so the app can tell that this address has a room server (a plain static host answers with
+//!   its own 404).
 //! - `GET /rooms/ws`: the WebSocket of [`fivedice_room::protocol`].
 //!
 //! The server is the authority: it decides every command with the room crate (which asks the rules
-//! crate), draws all dice from the operating system, stores each accepted event in SQLite before anybody
-//! hears of it, and then broadcasts it to every device in the room, which replays it.
+//! crate), draws all dice from the operating system, stores each accepted event in SQLite (or, as a node
+//! of a cluster, in NATS JetStream: see [`cluster`]) before anybody hears of it, and then broadcasts it to
+//! every device in the room, which replays it.
 #![forbid(unsafe_code)]
 
 pub mod args;
+pub mod cluster;
 mod connection;
 pub mod dice;
 pub mod limits;
+mod logs;
+mod peer;
+mod relay;
 pub mod rooms;
 pub mod store;
 
 use std::fmt;
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::AtomicU64;
 
 use axum::Router;
 use axum::extract::{ConnectInfo, State, WebSocketUpgrade};
@@ -34,8 +40,11 @@ use tokio::sync::watch;
 use tokio::task::JoinHandle;
 use tower_http::services::ServeDir;
 
+use cluster::{Cluster, ClusterConfig};
 pub use limits::Limits;
 use limits::{ConnectionsPerIp, origin_allowed};
+use logs::Logs;
+use peer::Peer;
 use rooms::Rooms;
 use store::{Store, StoreError};
 
@@ -46,11 +55,16 @@ pub struct Config {
     pub dist: PathBuf,
     /// `HOST:PORT` to listen on; port 0 picks a free one (see [`RunningServer::addr`]).
     pub addr: String,
-    /// The SQLite database; its directory is created if missing.
+    /// The SQLite database; its directory is created if missing (unused by a node of a cluster).
     pub data: PathBuf,
     /// Public origins the app is reached by (behind a proxy): their pages may open room WebSockets, as
     /// may pages from this server's own IP address or `localhost` at its port.
     pub origins: Vec<String>,
+    /// The load balancers or proxies in front: a connection from one of them is from the address its
+    /// `X-Forwarded-For` header ends with (for the limits per address).
+    pub proxies: Vec<IpAddr>,
+    /// Run as a node of a cluster, on NATS, instead of alone with SQLite.
+    pub cluster: Option<ClusterConfig>,
     pub limits: Limits,
 }
 
@@ -61,6 +75,8 @@ impl Default for Config {
             addr: "127.0.0.1:8080".into(),
             data: PathBuf::from(".fivedice/rooms.sqlite3"),
             origins: Vec::new(),
+            proxies: Vec::new(),
+            cluster: None,
             limits: Limits::default(),
         }
     }
@@ -74,7 +90,8 @@ struct Shared {
     port: u16,
     /// Where other devices reach the app, for a room's invitation (`None`: wherever the page was loaded).
     invite: Option<String>,
-    store: Arc<Store>,
+    proxies: Vec<IpAddr>,
+    cluster: Option<Arc<Cluster>>,
     rooms: Rooms,
     connections_per_ip: Arc<ConnectionsPerIp>,
     /// Turns true when the server stops, so open WebSockets close instead of lingering.
@@ -87,6 +104,8 @@ pub struct RunningServer {
     addr: SocketAddr,
     stop: watch::Sender<bool>,
     task: JoinHandle<std::io::Result<()>>,
+    /// A node's heartbeats: they end (and the node leaves its cluster) when the server stops.
+    membership: Option<JoinHandle<()>>,
     shared: Arc<Shared>,
 }
 
@@ -113,11 +132,25 @@ impl RunningServer {
         self.finished().await
     }
 
+    /// This node's id, in a cluster.
+    pub fn node(&self) -> Option<&str> {
+        self.shared
+            .cluster
+            .as_ref()
+            .map(|cluster| cluster.me().node.as_str())
+    }
+
     /// Runs until the server stops by itself (it only does on an error).
     pub async fn finished(self) -> std::io::Result<()> {
-        self.task
+        let served = self
+            .task
             .await
-            .map_err(|error| std::io::Error::other(format!("the server task failed: {error}")))?
+            .map_err(|error| std::io::Error::other(format!("the server task failed: {error}")))?;
+        if let Some(membership) = self.membership {
+            // It only stops once it has left the cluster; an error here is a task that panicked.
+            let _ = membership.await;
+        }
+        served
     }
 
     /// Stops on Ctrl-C or SIGTERM.
@@ -127,16 +160,24 @@ impl RunningServer {
     }
 }
 
-/// Opens the database, binds the address and starts serving.
+/// Opens the database (or joins the cluster), binds the address and starts serving.
 pub async fn start(config: Config) -> Result<RunningServer, StartError> {
-    let data = config.data.clone();
-    let store = tokio::task::spawn_blocking(move || Store::open(&data))
-        .await
-        .map_err(|error| {
-            StartError::Store(StoreError::Open(format!("opening the database failed: {error}")))
-        })?
-        .map_err(StartError::Store)?;
-    let store = Arc::new(store);
+    let (logs, cluster) = match &config.cluster {
+        None => {
+            let data = config.data.clone();
+            let store = tokio::task::spawn_blocking(move || Store::open(&data))
+                .await
+                .map_err(|error| {
+                    StartError::Store(StoreError::Open(format!("opening the database failed: {error}")))
+                })?
+                .map_err(StartError::Store)?;
+            (Logs::File(Arc::new(store)), None)
+        }
+        Some(cluster) => {
+            let cluster = Arc::new(Cluster::connect(cluster).await.map_err(StartError::Store)?);
+            (Logs::Stream(Arc::clone(&cluster)), Some(cluster))
+        }
+    };
     let listener = tokio::net::TcpListener::bind(&config.addr)
         .await
         .map_err(|error| StartError::Bind(config.addr.clone(), error))?;
@@ -146,30 +187,54 @@ pub async fn start(config: Config) -> Result<RunningServer, StartError> {
     let (stop, shutdown) = watch::channel(false);
     let invite = invite_address(&config.origins, addr);
     let shared = Arc::new(Shared {
-        rooms: Rooms::new(Arc::clone(&store), config.limits.clone()),
+        rooms: Rooms::new(logs, config.limits.clone()),
         limits: config.limits,
         origins: config.origins,
         port: addr.port(),
         invite,
-        store,
+        proxies: config.proxies,
+        cluster: cluster.clone(),
         connections_per_ip: Arc::new(ConnectionsPerIp::default()),
         shutdown: shutdown.clone(),
         next_connection: AtomicU64::new(1),
     });
+    let membership = match cluster {
+        Some(cluster) => Some(join_cluster(&shared, cluster, shutdown.clone()).await?),
+        None => None,
+    };
     let app = router(Arc::clone(&shared), config.dist);
-    let mut stopping = shutdown;
+    let mut shutdown_watch = shutdown;
     let serving = axum::serve(listener, app.into_make_service_with_connect_info::<SocketAddr>())
-        .with_graceful_shutdown(async move {
-            // An error means the sender is gone, which also means stop.
-            let _ = stopping.wait_for(|stop| *stop).await;
-        });
+        .with_graceful_shutdown(async move { stopping(&mut shutdown_watch).await });
     let task = tokio::spawn(async move { serving.await });
     Ok(RunningServer {
         addr,
         stop,
         task,
+        membership,
         shared,
     })
+}
+
+/// Takes tunnels for this node, then announces it; from then on, each time a node joins or leaves, the
+/// rooms that belong elsewhere now are retired here.
+async fn join_cluster(
+    shared: &Arc<Shared>,
+    cluster: Arc<Cluster>,
+    shutdown: watch::Receiver<bool>,
+) -> Result<JoinHandle<()>, StartError> {
+    relay::accept(Arc::clone(shared), Arc::clone(&cluster))
+        .await
+        .map_err(|error| StartError::Store(StoreError::Cluster(format!("cannot take tunnels: {error}"))))?;
+    let membership = cluster.announce(shutdown);
+    let mut members = cluster.watch_members();
+    let shared = Arc::clone(shared);
+    tokio::spawn(async move {
+        while members.changed().await.is_ok() {
+            shared.rooms.retire_unless(|room| cluster.owns(room)).await;
+        }
+    });
+    Ok(membership)
 }
 
 /// Where the other devices reach the app: the first public origin (behind a proxy), else, for a server
@@ -208,6 +273,10 @@ async fn status(State(shared): State<Arc<Shared>>) -> impl IntoResponse {
     if let Some(invite) = &shared.invite {
         status["invite"] = invite.as_str().into();
     }
+    if let Some(cluster) = &shared.cluster {
+        status["node"] = cluster.me().node.as_str().into();
+        status["members"] = cluster.members().len().into();
+    }
     axum::Json(status)
 }
 
@@ -225,9 +294,10 @@ async fn open_socket(
             .into_response();
     }
     let limits = &shared.limits;
+    let device = device_address(peer.ip(), &headers, &shared.proxies);
     let Some(permit) = shared
         .connections_per_ip
-        .admit(peer.ip(), limits.max_connections_per_ip)
+        .admit(device, limits.max_connections_per_ip)
     else {
         return (
             StatusCode::TOO_MANY_REQUESTS,
@@ -235,7 +305,6 @@ async fn open_socket(
         )
             .into_response();
     };
-    let id = shared.next_connection.fetch_add(1, Ordering::Relaxed);
     upgrade
         .max_message_size(limits.max_frame_bytes)
         .max_frame_size(limits.max_frame_bytes)
@@ -243,7 +312,29 @@ async fn open_socket(
         .read_buffer_size(4096)
         .write_buffer_size(0)
         .max_write_buffer_size(256 * 1024)
-        .on_upgrade(move |socket| connection::serve(shared, socket, id, peer.ip().into(), permit))
+        .on_upgrade(move |socket| connection::serve(shared, Peer::Device(socket), device, Some(permit), None))
+}
+
+/// The device's address: the connection's, or, from a proxy in front, the last address its
+/// `X-Forwarded-For` names (the one the proxy itself saw; any earlier ones are the device's own claims).
+fn device_address(peer: IpAddr, headers: &HeaderMap, proxies: &[IpAddr]) -> IpAddr {
+    if !proxies.contains(&peer) {
+        return peer;
+    }
+    headers
+        .get_all("x-forwarded-for")
+        .iter()
+        .next_back()
+        .and_then(|value| value.to_str().ok())
+        .and_then(|value| value.rsplit(',').next())
+        .and_then(|last| last.trim().parse().ok())
+        .unwrap_or(peer)
+}
+
+/// Waits until the server stops (the guard `wait_for` returns is dropped here, so callers stay `Send`).
+pub(crate) async fn stopping(shutdown: &mut watch::Receiver<bool>) {
+    // An error means the sender is gone, which also means stop.
+    let _ = shutdown.wait_for(|stop| *stop).await;
 }
 
 async fn shutdown_signal() {

@@ -24,8 +24,11 @@ async fn main() -> ExitCode {
             "no index.html (build the app with `make dist`); rooms still work"
         );
     }
-    let data = config.data.clone();
-    let server = match fivedice_server::start(config).await {
+    let logs = match &config.cluster {
+        Some(cluster) => format!("node {} of the cluster on {}", cluster.node, cluster.nats),
+        None => format!("rooms in {}", config.data.display()),
+    };
+    let server = match fivedice_server::start(*config).await {
         Ok(server) => server,
         Err(error) => {
             tracing::error!(%error, "the server did not start");
@@ -33,11 +36,7 @@ async fn main() -> ExitCode {
         }
     };
     // The first line of standard output names the address; tests started on port 0 read the port there.
-    println!(
-        "fivedice-server: listening on http://{}/ (rooms in {})",
-        server.addr(),
-        data.display()
-    );
+    println!("fivedice-server: listening on http://{}/ ({logs})", server.addr());
     if let Some(invite) = server.invite_address() {
         println!("fivedice-server: the other devices at the table open {invite}");
     }

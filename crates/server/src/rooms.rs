@@ -1,6 +1,6 @@
-//! Open rooms: each loaded lazily from the database by replaying its log into a [`RoomHost`], held in memory
-//! while a device is connected to it, and changed only through [`RoomSlot::commit`]: store, then apply and
-//! broadcast.
+//! Open rooms: each loaded lazily from its log by replaying it into a [`RoomHost`], held in memory while a
+//! device is connected to it, and changed only through [`RoomSlot::commit`]: store, then apply and
+//! broadcast. In a cluster a room can also be retired ([`Rooms::retire`]): another node owns it now.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -13,7 +13,8 @@ use fivedice_room::{
 use tokio::sync::broadcast;
 
 use crate::limits::{Address, Limits, NewRoomsPerAddress};
-use crate::store::{Store, StoreError};
+use crate::logs::{Kept, Logs};
+use crate::store::StoreError;
 
 /// Messages kept for devices that are slow to read; one that falls further behind reloads from the database.
 const BROADCAST_BACKLOG: usize = 64;
@@ -21,14 +22,21 @@ const BROADCAST_BACKLOG: usize = 64;
 /// What every connection in a room receives, serialised once for all of them.
 #[derive(Debug)]
 pub enum Broadcast {
-    Event { seq: u64, json: String },
-    Presence { json: String },
+    Event {
+        seq: u64,
+        json: String,
+    },
+    Presence {
+        json: String,
+    },
+    /// The room is retired here (another node owns it): its connections close, and devices reconnect.
+    Moved,
 }
 
 /// The rooms open in memory, with how many connections are in each.
 pub struct Rooms {
     open: Mutex<HashMap<RoomName, OpenRoom>>,
-    store: Arc<Store>,
+    logs: Logs,
     limits: Limits,
     new_rooms: NewRoomsPerAddress,
     /// The hosts' clock starts with the server.
@@ -46,6 +54,11 @@ pub struct RoomSlot {
     pub name: RoomName,
     pub host: tokio::sync::Mutex<RoomHost>,
     pub broadcast: broadcast::Sender<Arc<Broadcast>>,
+    logs: Logs,
+    /// Locked only while the host is (to append) or briefly (to read back entries).
+    kept: tokio::sync::Mutex<Kept>,
+    /// Set (under the host's lock) when the room is retired: nothing more is stored from this slot.
+    retired: AtomicBool,
     started: Instant,
     /// The address that opened the room when nothing was stored in it yet.
     opened_by: Option<Address>,
@@ -61,10 +74,10 @@ impl RoomSlot {
 }
 
 impl Rooms {
-    pub fn new(store: Arc<Store>, limits: Limits) -> Rooms {
+    pub fn new(logs: Logs, limits: Limits) -> Rooms {
         Rooms {
             open: Mutex::new(HashMap::new()),
-            store,
+            logs,
             limits,
             new_rooms: NewRoomsPerAddress::default(),
             started: Instant::now(),
@@ -77,7 +90,7 @@ impl Rooms {
         self.open.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
-    /// The room for one more connection from `address`, loaded from the database if it is not open. Every
+    /// The room for one more connection from `address`, loaded from its log if it is not open. Every
     /// `enter` must be followed by one [`Rooms::leave`].
     pub async fn enter(&self, name: &RoomName, address: Address) -> Result<Arc<RoomSlot>, EnterError> {
         if let Some(open) = self.open_rooms().get_mut(name) {
@@ -87,12 +100,7 @@ impl Rooms {
         if self.open_rooms().len() >= self.limits.max_rooms {
             return Err(EnterError::TooManyRooms);
         }
-        let store = Arc::clone(&self.store);
-        let loading = name.clone();
-        let stored = tokio::task::spawn_blocking(move || store.load_room(&loading))
-            .await
-            .map_err(|_| EnterError::Store(StoreError::Open("the loading task stopped".into())))?
-            .map_err(EnterError::Store)?;
+        let (stored, kept) = self.logs.load(name).await.map_err(EnterError::Store)?;
         let tokens = stored
             .seat_tokens
             .into_iter()
@@ -107,6 +115,9 @@ impl Rooms {
             name: name.clone(),
             host: tokio::sync::Mutex::new(host),
             broadcast: sender,
+            logs: self.logs.clone(),
+            kept: tokio::sync::Mutex::new(kept),
+            retired: AtomicBool::new(false),
             started: self.started,
             opened_by: unwritten.then_some(address),
             written: AtomicBool::new(!unwritten),
@@ -156,14 +167,50 @@ impl Rooms {
         Ok(())
     }
 
-    /// A connection is gone from the room; the last one out closes it (it reloads from the database).
-    pub fn leave(&self, name: &RoomName) {
+    /// A connection is gone from the room; the last one out closes it (it reloads from its log).
+    pub fn leave(&self, slot: &Arc<RoomSlot>) {
         let mut open = self.open_rooms();
-        if let Some(room) = open.get_mut(name) {
+        // A retired slot is no longer the open room of its name (another may be, opened since).
+        if let Some(room) = open.get_mut(&slot.name)
+            && Arc::ptr_eq(&room.slot, slot)
+        {
             room.connections = room.connections.saturating_sub(1);
             if room.connections == 0 {
-                open.remove(name);
+                open.remove(&slot.name);
             }
+        }
+    }
+
+    /// Gives up a room here: it stores nothing more, its connections close (their devices reconnect and
+    /// reach its owner), and the next device to arrive here loads it afresh from its log. For a room whose
+    /// append was fenced (another node wrote to it) or that another node owns now.
+    pub async fn retire(&self, slot: &Arc<RoomSlot>) {
+        {
+            let mut open = self.open_rooms();
+            if open
+                .get(&slot.name)
+                .is_some_and(|room| Arc::ptr_eq(&room.slot, slot))
+            {
+                open.remove(&slot.name);
+            }
+        }
+        // Under the host's lock: an append in progress finishes first, and none starts after.
+        let _host = slot.host.lock().await;
+        slot.retired.store(true, Ordering::Relaxed);
+        let _ = slot.broadcast.send(Arc::new(Broadcast::Moved));
+    }
+
+    /// Retires every open room that `keeps` says no longer belongs here.
+    pub async fn retire_unless(&self, keeps: impl Fn(&RoomName) -> bool) {
+        let leaving: Vec<Arc<RoomSlot>> = self
+            .open_rooms()
+            .values()
+            .filter(|room| !keeps(&room.slot.name))
+            .map(|room| Arc::clone(&room.slot))
+            .collect();
+        for slot in &leaving {
+            tracing::info!(room = %slot.name, "the room belongs to another node now");
+            self.retire(slot).await;
         }
     }
 
@@ -191,14 +238,16 @@ impl RoomSlot {
     }
 
     /// Keeps a decided change: stores its entry (and the seat tokens when they changed), then makes it the
-    /// room's and broadcasts what everybody is to hear. If the database refuses, nothing changed and nobody
+    /// room's and broadcasts what everybody is to hear. If the log refuses, nothing changed and nobody
     /// heard of it. Returns the entry and what is for the acting connection alone.
     pub async fn commit(
         &self,
         host: &mut RoomHost,
-        store: &Store,
         change: Change,
     ) -> Result<(LogEntry, Vec<ServerMessage>), StoreError> {
+        if self.retired.load(Ordering::Relaxed) {
+            return Err(StoreError::Fenced);
+        }
         let entry = change.entry().clone();
         let rows: Option<Vec<(usize, String)>> = change.seat_tokens().map(|tokens| {
             tokens
@@ -207,7 +256,12 @@ impl RoomSlot {
                 .map(|held| (held.seat, held.token.clone()))
                 .collect()
         });
-        store.append(&self.name, &entry, rows.as_deref()).done().await?;
+        {
+            let mut kept = self.kept.lock().await;
+            self.logs
+                .append(&self.name, &mut kept, &entry, rows.as_deref())
+                .await?;
+        }
         self.written.store(true, Ordering::Relaxed);
         let mut for_sender = Vec::new();
         for delivery in host.commit(change, self.now_ms()) {
@@ -217,6 +271,24 @@ impl RoomSlot {
             }
         }
         Ok((entry, for_sender))
+    }
+
+    /// The stored entries after `after`, up to and including `up_to`, oldest first.
+    pub async fn entries_between(&self, after: u64, up_to: u64) -> Result<Vec<LogEntry>, StoreError> {
+        if let Logs::File(store) = &self.logs {
+            let (store, room) = (Arc::clone(store), self.name.clone());
+            return tokio::task::spawn_blocking(move || store.entries_between(&room, after, up_to))
+                .await
+                .map_err(|_| StoreError::Open("the reading task stopped".into()))?;
+        }
+        match &*self.kept.lock().await {
+            Kept::Stream { entries, .. } => Ok(entries
+                .iter()
+                .filter(|entry| entry.seq > after && entry.seq <= up_to)
+                .cloned()
+                .collect()),
+            Kept::File => Err(StoreError::Open("a room of the stream kept as a file's".into())),
+        }
     }
 
     /// Sends a message to every connection in the room.

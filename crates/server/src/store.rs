@@ -401,6 +401,10 @@ pub enum StoreError {
     Corrupt(String),
     /// The database file was deleted or replaced while the server ran.
     Gone(std::path::PathBuf),
+    /// In a cluster: another node appended to the room since this one read it (it owns the room now).
+    Fenced,
+    /// In a cluster: NATS did not answer, or answered with an error.
+    Cluster(String),
 }
 
 impl From<rusqlite::Error> for StoreError {
@@ -420,6 +424,8 @@ impl fmt::Display for StoreError {
                 "{} is no longer the database this server opened",
                 path.display()
             ),
+            StoreError::Fenced => f.write_str("another server has taken the room over"),
+            StoreError::Cluster(why) => f.write_str(why),
         }
     }
 }

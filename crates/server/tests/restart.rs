@@ -2,76 +2,12 @@
 
 mod common;
 
-use std::io::{BufRead, BufReader};
-use std::net::SocketAddr;
-use std::path::Path;
-use std::process::{Child, Command, Stdio};
-use std::sync::mpsc;
+use std::process::Command;
 
-use common::{Client, WAIT, bounded, play_quick_turn};
+use common::process::{SERVER, ServerProcess};
+use common::{Client, bounded, play_quick_turn};
 use fivedice_room::Action;
 use fivedice_room::Phase;
-
-const SERVER: &str = env!("CARGO_BIN_EXE_fivedice-server");
-
-/// The server process; killed when dropped, so no test leaves one behind.
-struct ServerProcess {
-    child: Child,
-    addr: SocketAddr,
-}
-
-impl ServerProcess {
-    /// Starts the binary on a free loopback port and reads the address from its first line.
-    fn start(dir: &Path) -> ServerProcess {
-        let data = dir.join("data/rooms.sqlite3");
-        let dist = dir.join("dist");
-        std::fs::create_dir_all(&dist).expect("a dist dir");
-        std::fs::write(dist.join("index.html"), "<!doctype html>").expect("index");
-        let mut child = Command::new(SERVER)
-            .arg("--addr")
-            .arg("127.0.0.1:0")
-            .arg("--data")
-            .arg(&data)
-            .arg("--dist")
-            .arg(&dist)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .expect("the server binary starts");
-        let stdout = child.stdout.take().expect("piped stdout");
-        let (sender, receiver) = mpsc::channel();
-        std::thread::spawn(move || {
-            let mut line = String::new();
-            // The test fails on a missing line below; an unreadable pipe ends the same way.
-            let _ = BufReader::new(stdout).read_line(&mut line);
-            let _ = sender.send(line);
-        });
-        let line = receiver
-            .recv_timeout(WAIT)
-            .expect("the server prints where it listens");
-        let addr = line
-            .split("http://")
-            .nth(1)
-            .and_then(|rest| rest.split('/').next())
-            .and_then(|addr| addr.parse().ok())
-            .unwrap_or_else(|| panic!("no address in {line:?}"));
-        ServerProcess { child, addr }
-    }
-
-    /// SIGKILL: no shutdown code runs, as in a crash or a power-off of the process.
-    fn kill(mut self) {
-        self.child.kill().expect("killed");
-        self.child.wait().expect("reaped");
-    }
-}
-
-impl Drop for ServerProcess {
-    fn drop(&mut self) {
-        // Already dead after `kill`; otherwise this stops a test that failed half-way.
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
 
 #[test]
 fn bad_flags_exit_with_status_2_and_one_line() {
@@ -95,7 +31,7 @@ fn bad_flags_exit_with_status_2_and_one_line() {
 #[tokio::test]
 async fn a_game_survives_the_server_being_killed_and_restarted() {
     let dir = tempfile::tempdir().expect("a temp dir");
-    let server = ServerProcess::start(dir.path());
+    let server = ServerProcess::start(dir.path(), "127.0.0.1:0", &[]);
     let mut anna = Client::connect(server.addr).await;
     anna.hello("Survivors", 0).await;
     anna.join("Anna").await;
@@ -125,7 +61,7 @@ async fn a_game_survives_the_server_being_killed_and_restarted() {
     let before = clients[0].room().clone();
     server.kill();
 
-    let server = ServerProcess::start(dir.path());
+    let server = ServerProcess::start(dir.path(), "127.0.0.1:0", &[]);
     for client in &mut clients {
         client.drop_connection();
         client.reconnect(server.addr).await;

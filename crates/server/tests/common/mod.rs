@@ -3,6 +3,8 @@
 
 #![allow(dead_code)]
 
+pub mod process;
+
 use std::net::SocketAddr;
 use std::path::Path;
 use std::time::Duration;
@@ -36,6 +38,8 @@ pub async fn start_server(dir: &Path, limits: Limits) -> RunningServer {
         addr: "127.0.0.1:0".into(),
         data: dir.join("data/rooms.sqlite3"),
         origins: Vec::new(),
+        proxies: Vec::new(),
+        cluster: None,
         limits,
     };
     bounded("the server to start", fivedice_server::start(config))

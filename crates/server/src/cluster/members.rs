@@ -1,0 +1,324 @@
+//! Who is in the cluster, and which node owns which room.
+//!
+//! Each node puts its own key in a key-value bucket every [`HEARTBEAT_EVERY`] (its value: the node's
+//! incarnation, new each time the process starts) and watches the whole bucket. A node counts as live
+//! while it was heard within [`LIVE_FOR`], by this node's own clock at receipt (the machines' clocks need
+//! not agree); a node that stops cleanly deletes its key and is gone at once. A room's owner is chosen by
+//! rendezvous hashing over the live nodes: every node that sees the same members picks the same owner,
+//! and a node joining or leaving moves only the rooms it takes or had.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::{Duration, Instant};
+
+use async_nats::jetstream::kv;
+use fivedice_room::RoomName;
+use futures_util::StreamExt;
+use tokio::sync::watch;
+
+/// How often a node says it is alive.
+pub const HEARTBEAT_EVERY: Duration = Duration::from_millis(250);
+
+/// How long after its last heartbeat a node still counts as live. Short, for a room to be playable again
+/// soon after its owner dies; several heartbeats long, so that a busy machine's late one does not move
+/// rooms about.
+pub const LIVE_FOR: Duration = Duration::from_millis(1200);
+
+/// How often the members are looked over for ones that fell silent.
+const LOOK_EVERY: Duration = Duration::from_millis(100);
+
+/// One run of one node: its id, and the incarnation that tells a restarted process from the one before.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Member {
+    pub node: String,
+    pub incarnation: u64,
+}
+
+/// The live members, as this node sees them now.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct Members {
+    live: Vec<Member>,
+}
+
+impl Members {
+    pub fn contains(&self, member: &Member) -> bool {
+        self.live.contains(member)
+    }
+
+    /// The member that owns `room`: the one whose id hashes highest with the room's key.
+    pub fn owner(&self, room: &RoomName) -> Option<&Member> {
+        self.live.iter().max_by_key(|member| rank(&member.node, room))
+    }
+
+    pub fn len(&self) -> usize {
+        self.live.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.live.is_empty()
+    }
+}
+
+/// Tells when a member has left: once it has been seen live and is no longer. A view that has not heard
+/// of it yet (a node that has just started, or one that has not heard a restarted node's new
+/// incarnation) is not a departure.
+#[derive(Debug)]
+pub struct Departure {
+    member: Member,
+    seen: bool,
+}
+
+impl Departure {
+    pub fn new(member: Member, members: &Members) -> Departure {
+        let seen = members.contains(&member);
+        Departure { member, seen }
+    }
+
+    pub fn left(&mut self, members: &Members) -> bool {
+        let live = members.contains(&self.member);
+        self.seen |= live;
+        self.seen && !live
+    }
+}
+
+/// Which of `nodes` owns `room` when they are the live ones (what every node computes; for operators and
+/// tests, who cannot see incarnations).
+pub fn owning_node<'a>(nodes: impl IntoIterator<Item = &'a str>, room: &RoomName) -> Option<&'a str> {
+    nodes.into_iter().max_by_key(|node| rank(node, room))
+}
+
+/// How strongly `node` claims `room`: the highest claim owns it (ties, which need a hash collision, by id).
+fn rank<'a>(node: &'a str, room: &RoomName) -> (u64, &'a str) {
+    (rendezvous(node, room.as_str()), node)
+}
+
+/// A hash of a node and a room that every build and machine computes alike (FNV-1a, then the splitmix64
+/// finaliser to spread FNV's weak high bits).
+fn rendezvous(node: &str, room: &str) -> u64 {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for byte in node.bytes().chain([0xff]).chain(room.bytes()) {
+        hash = (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
+    }
+    hash = (hash ^ (hash >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    hash = (hash ^ (hash >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    hash ^ (hash >> 31)
+}
+
+/// This node's view of the cluster, kept up to date by the tasks [`Roster::run`] starts.
+pub struct Roster {
+    me: Member,
+    /// Every other node heard from: its incarnation and when it was last heard.
+    heard: Mutex<HashMap<String, (u64, Instant)>>,
+    view: watch::Sender<Arc<Members>>,
+}
+
+impl Roster {
+    pub fn new(me: Member) -> Roster {
+        let alone = Arc::new(Members {
+            live: vec![me.clone()],
+        });
+        Roster {
+            me,
+            heard: Mutex::new(HashMap::new()),
+            view: watch::Sender::new(alone),
+        }
+    }
+
+    pub fn me(&self) -> &Member {
+        &self.me
+    }
+
+    pub fn members(&self) -> Arc<Members> {
+        self.view.borrow().clone()
+    }
+
+    pub fn subscribe(&self) -> watch::Receiver<Arc<Members>> {
+        self.view.subscribe()
+    }
+
+    fn heard(&self) -> std::sync::MutexGuard<'_, HashMap<String, (u64, Instant)>> {
+        // Only whole entries are ever written: a poisoned map is still consistent.
+        self.heard.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// `member` did not answer a request at all (nobody listens on its subject): it is taken for gone now
+    /// rather than when its heartbeats would have run out. Its next heartbeat, if it is alive, brings it
+    /// back.
+    pub fn gone(&self, member: &Member) {
+        if let Some((incarnation, at)) = self.heard().get_mut(&member.node)
+            && *incarnation == member.incarnation
+        {
+            *at = Instant::now().checked_sub(LIVE_FOR).unwrap_or(*at);
+        }
+        self.refresh();
+    }
+
+    /// Works out the live members again and tells whoever watches if they changed.
+    fn refresh(&self) {
+        let mut live: Vec<Member> = self
+            .heard()
+            .iter()
+            .filter(|(_, (_, at))| at.elapsed() < LIVE_FOR)
+            .map(|(node, (incarnation, _))| Member {
+                node: node.clone(),
+                incarnation: *incarnation,
+            })
+            .filter(|member| member.node != self.me.node)
+            .collect();
+        live.push(self.me.clone());
+        live.sort();
+        let members = Members { live };
+        self.view.send_if_modified(|view| {
+            let changed = **view != members;
+            if changed {
+                *view = Arc::new(members);
+            }
+            changed
+        });
+    }
+
+    /// Heartbeats into `bucket` until `shutdown`, then deletes this node's key; meanwhile watches the
+    /// bucket. Returns once both have stopped.
+    pub async fn run(self: Arc<Self>, bucket: kv::Store, mut shutdown: watch::Receiver<bool>) {
+        let watching = {
+            let roster = Arc::clone(&self);
+            let bucket = bucket.clone();
+            tokio::spawn(async move { roster.watch(bucket).await })
+        };
+        let mut beat = tokio::time::interval(HEARTBEAT_EVERY);
+        beat.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        let value = bytes::Bytes::from(self.me.incarnation.to_string());
+        loop {
+            tokio::select! {
+                _ = beat.tick() => {
+                    if let Err(error) = bucket.put(&self.me.node, value.clone()).await {
+                        tracing::warn!(%error, "a heartbeat was not stored");
+                    }
+                }
+                () = crate::stopping(&mut shutdown) => break,
+            }
+        }
+        if let Err(error) = bucket.delete(&self.me.node).await {
+            tracing::warn!(%error, "this node's heartbeat key was not deleted; it expires by itself");
+        }
+        watching.abort();
+    }
+
+    async fn watch(&self, bucket: kv::Store) {
+        let mut look = tokio::time::interval(LOOK_EVERY);
+        loop {
+            let mut entries = match bucket.watch_all().await {
+                Ok(entries) => entries,
+                Err(error) => {
+                    tracing::warn!(%error, "cannot watch the members; trying again");
+                    tokio::time::sleep(HEARTBEAT_EVERY).await;
+                    continue;
+                }
+            };
+            loop {
+                tokio::select! {
+                    entry = entries.next() => match entry {
+                        Some(Ok(entry)) => self.hear(&entry),
+                        Some(Err(error)) => {
+                            tracing::warn!(%error, "watching the members failed; watching again");
+                            break;
+                        }
+                        None => break,
+                    },
+                    _ = look.tick() => {}
+                }
+                self.refresh();
+            }
+        }
+    }
+
+    fn hear(&self, entry: &kv::Entry) {
+        if entry.key == self.me.node {
+            return;
+        }
+        match entry.operation {
+            kv::Operation::Put => match std::str::from_utf8(&entry.value)
+                .ok()
+                .and_then(|v| v.parse().ok())
+            {
+                Some(incarnation) => {
+                    self.heard()
+                        .insert(entry.key.clone(), (incarnation, Instant::now()));
+                }
+                None => tracing::warn!(node = %entry.key, "a heartbeat that is not an incarnation"),
+            },
+            kv::Operation::Delete | kv::Operation::Purge => {
+                self.heard().remove(&entry.key);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn members(nodes: &[&str]) -> Members {
+        let mut live: Vec<Member> = nodes
+            .iter()
+            .map(|node| Member {
+                node: (*node).to_string(),
+                incarnation: 1,
+            })
+            .collect();
+        live.sort();
+        Members { live }
+    }
+
+    #[test]
+    fn a_node_leaving_moves_only_its_own_rooms_and_spreads_them() {
+        let three = members(&["a", "b", "c"]);
+        let two = members(&["a", "c"]);
+        let rooms: Vec<RoomName> = (0..3000)
+            .map(|n| RoomName::parse(&format!("room {n}")).expect("a name"))
+            .collect();
+        let mut owned = HashMap::<&str, usize>::new();
+        for room in &rooms {
+            let before = three.owner(room).expect("an owner");
+            let after = two.owner(room).expect("an owner");
+            *owned.entry(before.node.as_str()).or_default() += 1;
+            if before.node != "b" {
+                assert_eq!(before, after, "{room} moved though its owner stayed");
+            }
+        }
+        for node in ["a", "b", "c"] {
+            let share = owned[node];
+            assert!((800..1200).contains(&share), "{node} owns {share} of 3000 rooms");
+        }
+        // The hash is fixed: another build or machine picks the same owner.
+        assert_eq!(rendezvous("node-1", "friday"), rendezvous("node-1", "friday"));
+        assert_ne!(rendezvous("node-1", "friday"), rendezvous("node-2", "friday"));
+    }
+
+    #[test]
+    fn a_node_not_answering_is_gone_until_its_next_heartbeat() {
+        let roster = Roster::new(Member {
+            node: "me".into(),
+            incarnation: 7,
+        });
+        let other = Member {
+            node: "other".into(),
+            incarnation: 3,
+        };
+        roster.heard().insert("other".into(), (3, Instant::now()));
+        roster.refresh();
+        assert!(roster.members().contains(&other));
+        // A gone mark for an older run of that node changes nothing.
+        roster.gone(&Member {
+            node: "other".into(),
+            incarnation: 2,
+        });
+        assert!(roster.members().contains(&other));
+        roster.gone(&other);
+        assert!(!roster.members().contains(&other));
+        assert_eq!(roster.members().len(), 1);
+        roster.heard().insert("other".into(), (3, Instant::now()));
+        roster.refresh();
+        assert!(roster.members().contains(&other));
+    }
+}

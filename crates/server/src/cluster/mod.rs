@@ -1,0 +1,176 @@
+//! A node of a cluster (`--nats URL`): NATS with JetStream is the only part the nodes share. It holds the
+//! members ([`members`]), every room's log ([`stream_log`]) and carries the relays between nodes
+//! (`crate::relay`). Without `--nats` none of this runs and the server keeps its rooms in SQLite.
+
+pub mod members;
+pub mod stream_log;
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
+
+use async_nats::jetstream::{self, kv};
+use fivedice_room::RoomName;
+use tokio::sync::watch;
+
+use members::{Member, Members, Roster};
+use stream_log::StreamLog;
+
+use crate::store::StoreError;
+
+/// The key-value bucket of live nodes.
+const MEMBERS_BUCKET: &str = "fivedice_nodes";
+
+/// How a node joins its cluster.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ClusterConfig {
+    /// The NATS server(s), e.g. `nats://127.0.0.1:4222` (several, comma-separated).
+    pub nats: String,
+    /// This node's id: letters, digits, `-` and `_`, unique in the cluster.
+    pub node: String,
+    /// Copies JetStream keeps of the logs and the members (1 on one NATS server, 3 in production).
+    pub replicas: usize,
+}
+
+impl ClusterConfig {
+    /// Whether `node` can name a node (it is a NATS subject token and a bucket key).
+    pub fn valid_node(node: &str) -> bool {
+        !node.is_empty()
+            && node.len() <= 64
+            && node
+                .bytes()
+                .all(|byte| byte.is_ascii_alphanumeric() || byte == b'-' || byte == b'_')
+    }
+}
+
+/// Opens the members' bucket, creating its stream first as a key-value bucket's stream is made (the
+/// crate's own `create_key_value` reads the account's limits in a form Debian's nats-server 2.9 does not
+/// send).
+async fn open_members_bucket(context: &jetstream::Context, replicas: usize) -> Result<kv::Store, StoreError> {
+    let failed = |error: &dyn std::fmt::Display| {
+        StoreError::Cluster(format!("cannot open the members' bucket: {error}"))
+    };
+    context
+        .get_or_create_stream(jetstream::stream::Config {
+            name: format!("KV_{MEMBERS_BUCKET}"),
+            subjects: vec![format!("$KV.{MEMBERS_BUCKET}.>")],
+            max_messages_per_subject: 1,
+            // Keys of nodes killed without a word vanish by themselves; liveness itself is judged by
+            // heartbeats (see `members`).
+            max_age: Duration::from_secs(10),
+            storage: jetstream::stream::StorageType::Memory,
+            num_replicas: replicas,
+            discard: jetstream::stream::DiscardPolicy::New,
+            allow_rollup: true,
+            deny_delete: true,
+            allow_direct: true,
+            ..Default::default()
+        })
+        .await
+        .map_err(|error| failed(&error))?;
+    context
+        .get_key_value(MEMBERS_BUCKET)
+        .await
+        .map_err(|error| failed(&error))
+}
+
+/// This node's connection to the cluster.
+pub struct Cluster {
+    pub client: async_nats::Client,
+    pub log: StreamLog,
+    roster: Arc<Roster>,
+    bucket: kv::Store,
+    next_tunnel: AtomicU64,
+}
+
+impl Cluster {
+    /// Connects to NATS and opens (or creates) the stream and the members' bucket. The node is not a
+    /// member until [`Cluster::announce`].
+    pub async fn connect(config: &ClusterConfig) -> Result<Cluster, StoreError> {
+        let unreachable = |error: &dyn std::fmt::Display| {
+            StoreError::Cluster(format!("cannot reach NATS at {}: {error}", config.nats))
+        };
+        let client = async_nats::ConnectOptions::new()
+            .name(format!("fivedice-server {}", config.node))
+            .connection_timeout(Duration::from_secs(5))
+            .connect(config.nats.as_str())
+            .await
+            .map_err(|error| unreachable(&error))?;
+        let context = jetstream::new(client.clone());
+        let log = StreamLog::open(context.clone(), config.replicas).await?;
+        let bucket = open_members_bucket(&context, config.replicas).await?;
+        let incarnation = loop {
+            let mut bytes = [0u8; 8];
+            getrandom::fill(&mut bytes)
+                .map_err(|error| StoreError::Cluster(format!("no randomness for an incarnation: {error}")))?;
+            let incarnation = u64::from_le_bytes(bytes);
+            if incarnation != 0 {
+                break incarnation;
+            }
+        };
+        let me = Member {
+            node: config.node.clone(),
+            incarnation,
+        };
+        Ok(Cluster {
+            client,
+            log,
+            roster: Arc::new(Roster::new(me)),
+            bucket,
+            next_tunnel: AtomicU64::new(1),
+        })
+    }
+
+    /// Starts the heartbeats (and watching the others'): from now on other nodes send this one rooms.
+    /// They stop, and the node leaves, when `shutdown` turns true.
+    pub fn announce(&self, shutdown: watch::Receiver<bool>) -> tokio::task::JoinHandle<()> {
+        tokio::spawn(Arc::clone(&self.roster).run(self.bucket.clone(), shutdown))
+    }
+
+    pub fn me(&self) -> &Member {
+        self.roster.me()
+    }
+
+    pub fn members(&self) -> Arc<Members> {
+        self.roster.members()
+    }
+
+    /// Changes whenever a node joins or leaves.
+    pub fn watch_members(&self) -> watch::Receiver<Arc<Members>> {
+        self.roster.subscribe()
+    }
+
+    /// The member that owns `room` now, as far as this node knows.
+    pub fn owner(&self, room: &RoomName) -> Member {
+        self.members()
+            .owner(room)
+            .cloned()
+            .unwrap_or_else(|| self.me().clone())
+    }
+
+    pub fn owns(&self, room: &RoomName) -> bool {
+        self.owner(room) == *self.me()
+    }
+
+    /// See [`Roster::gone`].
+    pub fn gone(&self, member: &Member) {
+        self.roster.gone(member);
+    }
+
+    /// A subject token that no other tunnel of any node, in any run, has.
+    pub fn new_tunnel(&self) -> String {
+        let me = self.me();
+        let n = self.next_tunnel.fetch_add(1, Ordering::Relaxed);
+        format!("{}-{:x}-{n}", me.node, me.incarnation)
+    }
+}
+
+/// Where a node takes requests to open a tunnel.
+pub fn open_subject(node: &str) -> String {
+    format!("fivedice.node.{node}.open")
+}
+
+/// A tunnel's two directions: `up` from the device's node to the room's owner, `down` back.
+pub fn tunnel_subject(tunnel: &str, direction: &str) -> String {
+    format!("fivedice.tunnel.{tunnel}.{direction}")
+}

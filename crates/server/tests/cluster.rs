@@ -1,0 +1,501 @@
+//! Nodes of a cluster on a real `nats-server` with JetStream, on loopback: devices on any node play a room
+//! another node owns (through relays, with every single-node rule and limit); an owner killed with SIGKILL
+//! loses nothing; two nodes that both believe they own a room cannot both append.
+
+mod common;
+
+use std::net::SocketAddr;
+use std::time::{Duration, Instant};
+
+use common::process::{Nats, ServerProcess};
+use common::{Client, WAIT, bounded, http_get, play_quick_turn, room_name};
+use fivedice_room::protocol::{ClientMessage, PROTOCOL_VERSION, ServerMessage};
+use fivedice_room::{Action, Event, LogEntry, Phase, RoomName};
+use fivedice_rules::{Category, Place, Play};
+use fivedice_server::cluster::ClusterConfig;
+use fivedice_server::cluster::members::owning_node;
+use fivedice_server::cluster::stream_log::{STREAM, StreamLog, room_subject};
+use fivedice_server::store::StoreError;
+use fivedice_server::{Config, Limits, RunningServer};
+use futures_util::StreamExt;
+
+/// A node in this process.
+async fn start_node(dir: &std::path::Path, nats: &Nats, node: &str, limits: Limits) -> RunningServer {
+    let config = Config {
+        dist: dir.join("dist"),
+        addr: "127.0.0.1:0".into(),
+        data: dir.join("unused.sqlite3"),
+        origins: Vec::new(),
+        proxies: Vec::new(),
+        cluster: Some(ClusterConfig {
+            nats: nats.url.clone(),
+            node: node.into(),
+            replicas: 1,
+        }),
+        limits,
+    };
+    bounded("a node to start", fivedice_server::start(config))
+        .await
+        .expect("the node starts")
+}
+
+/// Waits until the node at `addr` sees `count` live members (its status says how many).
+async fn sees_members(addr: SocketAddr, count: usize) {
+    let wanted = format!("\"members\":{count}");
+    let deadline = Instant::now() + WAIT;
+    while !http_get(addr, "/rooms").await.contains(&wanted) {
+        assert!(Instant::now() < deadline, "{addr} never saw {count} members");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+/// A room name that `owner` owns among `nodes`.
+fn room_owned_by(owner: &str, nodes: &[&str], prefix: &str) -> String {
+    (1..)
+        .map(|n| format!("{prefix} {n}"))
+        .find(|name| owning_node(nodes.iter().copied(), &room_name(name)) == Some(owner))
+        .expect("some name")
+}
+
+fn fast_play() -> Limits {
+    Limits {
+        messages_per_second: 10_000.0,
+        message_burst: 10_000.0,
+        ..Limits::default()
+    }
+}
+
+/// Two devices seated as Anna (seat 0) and Ben (seat 1) in `room`, each on its own node, started.
+async fn started_pair(room: &str, anna_at: SocketAddr, ben_at: SocketAddr) -> (Client, Client) {
+    let mut anna = Client::connect(anna_at).await;
+    anna.hello(room, 0).await;
+    anna.join("Anna").await;
+    let mut ben = Client::connect(ben_at).await;
+    ben.hello(room, 0).await;
+    ben.join("Ben").await;
+    anna.reach(2).await;
+    anna.act(0, Action::Start).await;
+    ben.reach(anna.seq()).await;
+    (anna, ben)
+}
+
+/// The device whose seat plays first, then the other.
+fn by_turn(anna: Client, ben: Client) -> (Client, Client) {
+    if anna.room().seat_to_play() == Some(0) {
+        (anna, ben)
+    } else {
+        (ben, anna)
+    }
+}
+
+/// Every record of `room` in the stream, read straight from NATS: the seq of each entry, in order.
+async fn stored_seqs(nats: &Nats, room: &RoomName) -> Vec<u64> {
+    let client = bounded("NATS", async_nats::connect(&nats.url))
+        .await
+        .expect("connects");
+    let stream = bounded(
+        "the stream",
+        async_nats::jetstream::new(client).get_stream(STREAM),
+    )
+    .await
+    .expect("the rooms' stream exists");
+    let subject = room_subject(room);
+    let last = bounded(
+        "the last message",
+        stream.get_last_raw_message_by_subject(&subject),
+    )
+    .await
+    .expect("the room is stored")
+    .sequence;
+    let consumer = bounded(
+        "a consumer",
+        stream.create_consumer(async_nats::jetstream::consumer::pull::OrderedConfig {
+            filter_subject: subject,
+            ..Default::default()
+        }),
+    )
+    .await
+    .expect("a consumer");
+    let mut messages = bounded("messages", consumer.messages()).await.expect("messages");
+    let mut seqs = Vec::new();
+    loop {
+        let message = bounded("a message", messages.next())
+            .await
+            .expect("more messages")
+            .expect("a message");
+        let record: serde_json::Value = serde_json::from_slice(&message.payload).expect("JSON");
+        seqs.push(record["entry"]["seq"].as_u64().expect("an entry's seq"));
+        if message.info().expect("its place").stream_sequence == last {
+            return seqs;
+        }
+    }
+}
+
+#[tokio::test]
+async fn two_appends_at_one_position_one_wins_the_other_is_fenced() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let nats = Nats::start(dir.path());
+    let open = || async {
+        let client = bounded("NATS", async_nats::connect(&nats.url))
+            .await
+            .expect("connects");
+        bounded(
+            "the stream",
+            StreamLog::open(async_nats::jetstream::new(client), 1),
+        )
+        .await
+        .expect("opens")
+    };
+    let (first, second) = (open().await, open().await);
+    let room = room_name("Fenced");
+    let joined = |seat: usize, name: &str| LogEntry {
+        seq: seat as u64 + 1,
+        event: Event::Joined {
+            seat,
+            name: name.into(),
+            computer: false,
+            level: None,
+        },
+    };
+    // A room never written: both start from nothing.
+    assert_eq!(first.load(&room).await.expect("loads").position, 0);
+    let won = first
+        .append(&room, &joined(0, "Anna"), None, 0)
+        .await
+        .expect("the first append");
+    let lost = second.append(&room, &joined(0, "Zoe"), None, 0).await;
+    assert!(matches!(lost, Err(StoreError::Fenced)), "{lost:?}");
+    // Another room's appends do not move this one's position.
+    let other = room_name("Elsewhere");
+    second
+        .append(&other, &joined(0, "Eve"), None, 0)
+        .await
+        .expect("another room");
+    let tokens = [(1, "token-b".to_string())];
+    let next = second
+        .append(&room, &joined(1, "Ben"), Some(&tokens), won)
+        .await
+        .expect("appends after what it has read");
+    assert!(matches!(
+        first.append(&room, &joined(1, "Bob"), None, won).await,
+        Err(StoreError::Fenced)
+    ));
+    let loaded = first.load(&room).await.expect("loads");
+    assert_eq!(loaded.position, next);
+    let names: Vec<_> = loaded
+        .stored
+        .entries
+        .iter()
+        .map(|entry| match &entry.event {
+            Event::Joined { name, .. } => name.as_str(),
+            other => panic!("{other:?}"),
+        })
+        .collect();
+    assert_eq!(names, ["Anna", "Ben"], "exactly the winners, in order");
+    assert_eq!(loaded.stored.seat_tokens, tokens);
+    assert_eq!(stored_seqs(&nats, &room).await, [1, 2]);
+}
+
+#[tokio::test]
+async fn devices_on_other_nodes_play_through_relays_as_on_one_server() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let nats = Nats::start(dir.path());
+    let nodes = ["a", "b", "c"];
+    let mut servers = Vec::new();
+    for node in nodes {
+        servers.push(start_node(dir.path(), &nats, node, fast_play()).await);
+    }
+    for server in &servers {
+        sees_members(server.addr(), 3).await;
+    }
+    let (a, b, c) = (servers[0].addr(), servers[1].addr(), servers[2].addr());
+    // Anna and Ben reach the room only through relays: node c owns it.
+    let room = room_owned_by("c", &nodes, "Relayed");
+    let (anna, ben) = started_pair(&room, a, b).await;
+    assert_eq!(
+        servers[0].open_rooms() + servers[1].open_rooms(),
+        0,
+        "only the owner holds it"
+    );
+    assert_eq!(servers[2].open_rooms(), 1);
+    let (mut first, mut second) = by_turn(anna, ben);
+    let (first_seat, second_seat) = (first.seats()[0], second.seats()[0]);
+    let before = first.seq();
+    second.act_as(second_seat, Action::Roll).await;
+    assert_eq!(second.refused().await.0, "not_your_turn");
+    second
+        .send(&ClientMessage::Act {
+            token: first.token_of(first_seat),
+            at: second.seq(),
+            action: Action::Roll,
+        })
+        .await;
+    assert_eq!(second.refused().await.0, "not_your_seat");
+    first.act(first_seat, Action::Roll).await;
+    first
+        .send(&ClientMessage::Act {
+            token: first.token_of(first_seat),
+            at: before,
+            action: Action::Play(Play::Score(Place::from(Category::Chance))),
+        })
+        .await;
+    assert_eq!(first.refused().await.0, "stale");
+    first
+        .send_raw(format!(r#"{{"join":{{"name":"{}"}}}}"#, "x".repeat(5000)))
+        .await;
+    assert_eq!(first.refused().await.0, "too_big");
+    first
+        .send(&ClientMessage::Hello {
+            version: PROTOCOL_VERSION,
+            room: "other".into(),
+            tokens: Vec::new(),
+            seen: 0,
+        })
+        .await;
+    assert_eq!(first.refused().await.0, "already_in_room");
+    first
+        .act(
+            first_seat,
+            Action::Play(Play::Score(Place::from(Category::Chance))),
+        )
+        .await;
+    second.reach(first.seq()).await;
+    // A device that drops resumes its seat on another node, from what it saw: the owner directly, then
+    // a relay again.
+    let mut clients = [first, second];
+    for (reconnect_at, turns) in [(c, 3), (a, 3)] {
+        for _ in 0..turns {
+            assert!(bounded("a turn", play_quick_turn(&mut clients)).await);
+        }
+        let device = &mut clients[0];
+        let seen = device.seq();
+        device.drop_connection();
+        device.reconnect(reconnect_at).await;
+        let (seats, seq) = device.hello(&room.to_uppercase(), seen).await;
+        assert_eq!(seats.len(), 1, "its token still holds its seat");
+        assert_eq!(seq, seen);
+    }
+    while bounded("a turn", play_quick_turn(&mut clients)).await {}
+    let [mut first, second] = clients;
+    assert_eq!(first.room().phase(), Phase::Finished);
+    assert_eq!(first.room(), second.room());
+    assert_eq!(first.entries, second.entries);
+    let count = first.seq();
+    assert_eq!(
+        stored_seqs(&nats, &room_name(&room)).await,
+        (1..=count).collect::<Vec<_>>()
+    );
+    // Frames far over the limit close the device's connection at the node it reached.
+    first.send_raw("y".repeat(100_000)).await;
+    assert!(first.closed().await);
+    for server in servers {
+        bounded("stop", server.stop()).await.expect("stops");
+    }
+}
+
+#[tokio::test]
+async fn a_flood_and_new_rooms_are_limited_through_a_relay() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let nats = Nats::start(dir.path());
+    let limits = Limits {
+        new_rooms_burst: 3.0,
+        new_rooms_per_minute: 0.001,
+        ..Limits::default()
+    };
+    let entry = start_node(dir.path(), &nats, "entry", limits.clone()).await;
+    let owner = start_node(dir.path(), &nats, "owner", limits).await;
+    sees_members(entry.addr(), 2).await;
+    sees_members(owner.addr(), 2).await;
+    let nodes = ["entry", "owner"];
+    let room = room_owned_by("owner", &nodes, "Flood");
+    let (anna, ben) = started_pair(&room, entry.addr(), entry.addr()).await;
+    let (mut first, mut second) = by_turn(anna, ben);
+    let before = first.seq();
+    let roll = serde_json::to_string(&ClientMessage::Act {
+        token: second.token_of(second.seats()[0]),
+        at: before,
+        action: Action::Roll,
+    })
+    .expect("serialises");
+    for _ in 0..400 {
+        let frame = tokio_tungstenite::tungstenite::Message::Text(roll.clone().into());
+        if futures_util::SinkExt::send(second.socket_mut(), frame)
+            .await
+            .is_err()
+        {
+            break;
+        }
+    }
+    let mut codes = Vec::new();
+    while let Some(message) = second.next().await {
+        if let ServerMessage::Refused { code, .. } = message {
+            codes.push(code);
+        }
+    }
+    assert!(codes.iter().any(|code| code == "rate_limited"), "{codes:?}");
+    assert!(
+        codes.len() <= 45,
+        "one answer per allowed message: {}",
+        codes.len()
+    );
+    let rolled = first.act(first.seats()[0], Action::Roll).await;
+    assert_eq!(rolled.seq, before + 1, "the room plays on");
+    // The owner counts new rooms by the device's address, wherever it connected: one was spent above.
+    let mut refusals = Vec::new();
+    for n in 0..3 {
+        let name = room_owned_by("owner", &nodes, &format!("New {n}"));
+        let mut device = Client::connect(entry.addr()).await;
+        device
+            .send(&ClientMessage::Hello {
+                version: PROTOCOL_VERSION,
+                room: name,
+                tokens: Vec::new(),
+                seen: 0,
+            })
+            .await;
+        let answer = device
+            .until("an answer", |message| match message {
+                ServerMessage::Welcome { .. } => Some(None),
+                ServerMessage::Refused { code, .. } => Some(Some(code.clone())),
+                _ => None,
+            })
+            .await;
+        refusals.push(answer);
+    }
+    assert_eq!(refusals, [None, None, Some("new_rooms_limited".to_string())]);
+    bounded("stop", entry.stop()).await.expect("stops");
+    bounded("stop", owner.stop()).await.expect("stops");
+}
+
+/// A node process of the cluster on `nats`.
+fn node_process(dir: &std::path::Path, nats: &Nats, node: &str) -> ServerProcess {
+    let dir = dir.join(node);
+    ServerProcess::start(&dir, "127.0.0.1:0", &["--nats", &nats.url, "--node-id", node])
+}
+
+/// Each device waits for its connection to close (the node it reached died, or gave the room up), then
+/// says hello again at the node `at` picks for it, from what it saw: nothing it saw is missing.
+async fn come_back(clients: &mut [Client], room: &str, at: impl Fn(usize) -> SocketAddr) {
+    for (index, client) in clients.iter_mut().enumerate() {
+        assert!(client.closed().await);
+        let (seen, held) = (client.seq(), client.seats());
+        client.drop_connection();
+        client.reconnect(at(index)).await;
+        let (seats, seq) = client.hello(room, seen).await;
+        assert_eq!(seats, held, "its tokens still hold its seats");
+        assert_eq!(seq, seen, "nothing acknowledged was lost");
+    }
+}
+
+#[tokio::test]
+async fn owners_killed_one_after_another_mid_turn_lose_nothing() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let nats = Nats::start(dir.path());
+    let ids = ["n1", "n2", "n3"];
+    let mut nodes: Vec<ServerProcess> = ids.iter().map(|id| node_process(dir.path(), &nats, id)).collect();
+    for node in &nodes {
+        sees_members(node.addr, 3).await;
+    }
+    let room = "Kills";
+    let (anna, ben) = started_pair(room, nodes[0].addr, nodes[1].addr).await;
+    let mut clients = [anna, ben];
+    for round in 0..ids.len() {
+        assert!(bounded("a turn", play_quick_turn(&mut clients)).await);
+        // Mid-turn: a roll stored and seen, not yet scored.
+        let actor = clients
+            .iter()
+            .position(|client| client.room().acting_seat(&client.seats()).is_some())
+            .expect("someone acts");
+        let seat = clients[actor].seats()[0];
+        let rolled = clients[actor].act(seat, Action::Roll).await;
+        for client in &mut clients {
+            client.reach(rolled.seq).await;
+        }
+        let before = clients[0].room().clone();
+        let owner = owning_node(ids, &room_name(room)).expect("an owner");
+        let dead = ids.iter().position(|id| *id == owner).expect("a node");
+        let killed = nodes.remove(dead);
+        killed.kill();
+        let live: Vec<SocketAddr> = nodes.iter().map(|node| node.addr).collect();
+        come_back(&mut clients, room, |index| live[(index + round) % live.len()]).await;
+        for client in &clients {
+            assert_eq!(client.room(), &before);
+        }
+        // The turn goes on at a new owner: the roll is there to score.
+        assert!(bounded("the rest of the turn", play_quick_turn(&mut clients)).await);
+        // The node comes back with the same id and takes its rooms back: the devices follow.
+        nodes.insert(dead, node_process(dir.path(), &nats, owner));
+        let all: Vec<SocketAddr> = nodes.iter().map(|node| node.addr).collect();
+        come_back(&mut clients, room, |index| all[(index + round + 1) % all.len()]).await;
+    }
+    while bounded("a turn", play_quick_turn(&mut clients)).await {}
+    let [anna, ben] = clients;
+    assert_eq!(anna.room().phase(), Phase::Finished);
+    assert_eq!(anna.room(), ben.room());
+    assert_eq!(anna.entries, ben.entries);
+    let count = anna.seq();
+    assert_eq!(
+        stored_seqs(&nats, &room_name(room)).await,
+        (1..=count).collect::<Vec<_>>(),
+        "each seq stored once"
+    );
+}
+
+#[tokio::test]
+async fn a_frozen_owner_that_wakes_is_fenced_and_the_room_goes_on_from_the_log() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let nats = Nats::start(dir.path());
+    let ids = ["n1", "n2"];
+    let room = room_owned_by("n1", &ids, "Frozen");
+    let (n1, n2) = (
+        node_process(dir.path(), &nats, "n1"),
+        node_process(dir.path(), &nats, "n2"),
+    );
+    sees_members(n1.addr, 2).await;
+    sees_members(n2.addr, 2).await;
+    // One device on the owner holds both seats; its twin (the same tokens) reaches the room through n2.
+    let mut device = Client::connect(n1.addr).await;
+    device.hello(&room, 0).await;
+    device.join("Anna").await;
+    device.join("Ben").await;
+    device.act(0, Action::Start).await;
+    let mut twin = Client::connect(n2.addr).await;
+    twin.held = device.held.clone();
+    twin.hello(&room, 0).await;
+    let seat = device.room().seat_to_play().expect("a seat plays");
+    let before = device.seq();
+    // n1 freezes with a roll waiting in its socket; n2 finds it silent, takes the room and rolls.
+    n1.freeze();
+    device.act_as(seat, Action::Roll).await;
+    come_back(std::slice::from_mut(&mut twin), &room, |_| n2.addr).await;
+    let rolled = twin.act(seat, Action::Roll).await;
+    assert_eq!(rolled.seq, before + 1);
+    // n1 wakes believing it still owns the room at `before`: its append of the waiting roll fails the
+    // sequence check, and it drops its stale copy instead of answering.
+    n1.thaw();
+    assert!(device.closed().await);
+    assert_eq!(device.seq(), before, "the fenced roll was never acknowledged");
+    assert_eq!(
+        stored_seqs(&nats, &room_name(&room)).await,
+        (1..=before + 1).collect::<Vec<_>>()
+    );
+    // n1 is live again and owns the room by its id: it replays the log, n2 gives its copy up and
+    // relays, and both devices go on from the one roll that was stored.
+    let mut clients = [device, twin];
+    clients[0].drop_connection();
+    clients[0].reconnect(n1.addr).await;
+    let (_, seq) = clients[0].hello(&room, before).await;
+    assert_eq!(seq, before + 1);
+    come_back(&mut clients[1..], &room, |_| n2.addr).await;
+    for _ in 0..2 {
+        assert!(bounded("a turn", play_quick_turn(&mut clients)).await);
+    }
+    let [device, twin] = clients;
+    assert_eq!(device.room(), twin.room());
+    assert_eq!(device.entries, twin.entries);
+    let count = device.seq();
+    assert_eq!(
+        stored_seqs(&nats, &room_name(&room)).await,
+        (1..=count).collect::<Vec<_>>()
+    );
+}

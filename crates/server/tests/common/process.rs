@@ -1,0 +1,152 @@
+//! Real processes on loopback for the tests: the `fivedice-server` binary, and a NATS server with
+//! JetStream for a cluster. Each is killed when dropped, so no test leaves one behind.
+
+use std::io::{BufRead, BufReader};
+use std::net::SocketAddr;
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+use super::WAIT;
+
+pub const SERVER: &str = env!("CARGO_BIN_EXE_fivedice-server");
+
+/// A `fivedice-server` process.
+pub struct ServerProcess {
+    child: Child,
+    pub addr: SocketAddr,
+}
+
+impl ServerProcess {
+    /// Starts the binary on a free loopback port (or `addr`) with its files in `dir`, and reads the
+    /// address from its first line.
+    pub fn start(dir: &Path, addr: &str, extra: &[&str]) -> ServerProcess {
+        let dist = dir.join("dist");
+        std::fs::create_dir_all(&dist).expect("a dist dir");
+        std::fs::write(dist.join("index.html"), "<!doctype html>").expect("index");
+        let mut child = Command::new(SERVER)
+            .args(["--addr", addr])
+            .arg("--data")
+            .arg(dir.join("data/rooms.sqlite3"))
+            .arg("--dist")
+            .arg(&dist)
+            .args(extra)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("the server binary starts");
+        let stdout = child.stdout.take().expect("piped stdout");
+        let (sender, receiver) = mpsc::channel();
+        std::thread::spawn(move || {
+            let mut line = String::new();
+            // The test fails on a missing line below; an unreadable pipe ends the same way.
+            let _ = BufReader::new(stdout).read_line(&mut line);
+            let _ = sender.send(line);
+        });
+        let line = receiver
+            .recv_timeout(WAIT)
+            .expect("the server prints where it listens");
+        let addr = line
+            .split("http://")
+            .nth(1)
+            .and_then(|rest| rest.split('/').next())
+            .and_then(|addr| addr.parse().ok())
+            .unwrap_or_else(|| panic!("no address in {line:?}"));
+        ServerProcess { child, addr }
+    }
+
+    /// SIGKILL: no shutdown code runs, as in a crash or a power-off of the process.
+    pub fn kill(mut self) {
+        self.child.kill().expect("killed");
+        self.child.wait().expect("reaped");
+    }
+
+    /// The process freezes, as a machine that stalls: returns once it has stopped (a signal is only
+    /// delivered when the process is next scheduled).
+    pub fn freeze(&self) {
+        self.signal("-STOP");
+        let stat = format!("/proc/{}/stat", self.child.id());
+        let deadline = Instant::now() + WAIT;
+        // The state follows the name in parentheses: `T` is stopped.
+        while !std::fs::read_to_string(&stat).is_ok_and(|text| {
+            text.rsplit_once(") ")
+                .is_some_and(|(_, rest)| rest.starts_with('T'))
+        }) {
+            assert!(Instant::now() < deadline, "the process did not stop");
+            std::thread::sleep(Duration::from_millis(5));
+        }
+    }
+
+    /// A frozen process goes on.
+    pub fn thaw(&self) {
+        self.signal("-CONT");
+    }
+
+    fn signal(&self, signal: &str) {
+        let status = Command::new("kill")
+            .args([signal, &self.child.id().to_string()])
+            .status()
+            .expect("kill runs");
+        assert!(status.success(), "kill {signal}");
+    }
+}
+
+impl Drop for ServerProcess {
+    fn drop(&mut self) {
+        // Already dead after `kill`; otherwise this stops a test that failed half-way. A frozen process
+        // dies of SIGKILL too.
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// `nats-server` with JetStream, on a free loopback port, storing in `dir`.
+pub struct Nats {
+    child: Child,
+    pub url: String,
+}
+
+impl Nats {
+    pub fn start(dir: &Path) -> Nats {
+        let program = std::env::var("FIVEDICE_NATS_SERVER").unwrap_or_else(|_| "nats-server".into());
+        // Port -1: the server picks a free one and names it in its log (a port picked here first could be
+        // taken by another test's process before NATS binds it).
+        let mut child = Command::new(&program)
+            .args(["-js", "-a", "127.0.0.1", "-p", "-1", "-sd"])
+            .arg(dir.join("jetstream"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap_or_else(|error| {
+                panic!(
+                    "cannot run {program:?} ({error}): the cluster tests need NATS; `make test` installs \
+                     Debian's nats-server package"
+                )
+            });
+        let stderr = child.stderr.take().expect("piped stderr");
+        let (sender, receiver) = mpsc::channel();
+        std::thread::spawn(move || {
+            const LISTENING: &str = "Listening for client connections on ";
+            for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+                if let Some((_, addr)) = line.split_once(LISTENING) {
+                    let _ = sender.send(addr.trim().to_string());
+                }
+            }
+        });
+        let addr = receiver
+            .recv_timeout(WAIT)
+            .expect("nats-server says where it listens");
+        Nats {
+            child,
+            url: format!("nats://{addr}"),
+        }
+    }
+}
+
+impl Drop for Nats {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
