@@ -7,7 +7,7 @@ mod common;
 use std::net::SocketAddr;
 use std::time::{Duration, Instant};
 
-use common::process::{Nats, ServerProcess};
+use common::process::{Nats, Nginx, ServerProcess};
 use common::{Client, WAIT, bounded, http_get, play_quick_turn, room_name};
 use fivedice_room::protocol::{ClientMessage, PROTOCOL_VERSION, ServerMessage};
 use fivedice_room::{Action, Event, LogEntry, Phase, RoomName};
@@ -497,5 +497,59 @@ async fn a_frozen_owner_that_wakes_is_fenced_and_the_room_goes_on_from_the_log()
     assert_eq!(
         stored_seqs(&nats, &room_name(&room)).await,
         (1..=count).collect::<Vec<_>>()
+    );
+}
+
+#[tokio::test]
+async fn behind_nginx_round_robin_every_node_serves_and_a_killed_one_is_passed_over() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let nats = Nats::start(dir.path());
+    let ids = ["n1", "n2", "n3"];
+    // These devices are native clients and send no Origin; the browsers of tests/e2e/cluster.spec.mjs do,
+    // and their nodes are given nginx's with --origin.
+    let start = |id: &str, addr: &str| {
+        ServerProcess::start(
+            &dir.path().join(id),
+            addr,
+            &["--nats", &nats.url, "--node-id", id, "--proxy", "127.0.0.1"],
+        )
+    };
+    let mut nodes: Vec<ServerProcess> = ids.iter().map(|id| start(id, "127.0.0.1:0")).collect();
+    for node in &nodes {
+        sees_members(node.addr, 3).await;
+    }
+    let addrs = [nodes[0].addr, nodes[1].addr, nodes[2].addr];
+    let nginx = Nginx::start(dir.path(), &addrs);
+    let mut seen = std::collections::BTreeSet::new();
+    for _ in 0..6 {
+        let status = http_get(nginx.addr, "/rooms").await;
+        assert!(status.starts_with("HTTP/1.1 200"), "{status}");
+        let node = ids
+            .iter()
+            .find(|id| status.contains(&format!("\"node\":\"{id}\"")))
+            .expect("a node's status");
+        seen.insert(*node);
+    }
+    assert_eq!(seen.len(), 3, "round robin reaches every node: {seen:?}");
+    let room = "Behind nginx";
+    let (anna, ben) = started_pair(room, nginx.addr, nginx.addr).await;
+    let mut clients = [anna, ben];
+    for _ in 0..3 {
+        assert!(bounded("a turn", play_quick_turn(&mut clients)).await);
+    }
+    // The owner dies: the devices come back through nginx, which passes the dead node over.
+    let owner = owning_node(ids, &room_name(room)).expect("an owner");
+    let dead = ids.iter().position(|id| *id == owner).expect("a node");
+    let before = clients[0].room().clone();
+    nodes.remove(dead).kill();
+    come_back(&mut clients, room, |_| nginx.addr).await;
+    assert_eq!(clients[0].room(), &before);
+    while bounded("a turn", play_quick_turn(&mut clients)).await {}
+    let [anna, ben] = clients;
+    assert_eq!(anna.room().phase(), Phase::Finished);
+    assert_eq!(anna.entries, ben.entries);
+    assert_eq!(
+        stored_seqs(&nats, &room_name(room)).await,
+        (1..=anna.seq()).collect::<Vec<_>>()
     );
 }

@@ -150,3 +150,79 @@ impl Drop for Nats {
         let _ = self.child.wait();
     }
 }
+
+/// nginx from Debian in front of room-server nodes: the repository's `deploy/nginx.conf` itself, with
+/// loopback ports put in for its listen address and its three upstream nodes.
+pub struct Nginx {
+    child: Child,
+    pub addr: SocketAddr,
+}
+
+impl Nginx {
+    pub fn start(dir: &Path, nodes: &[SocketAddr; 3]) -> Nginx {
+        let template =
+            std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../deploy/nginx.conf"))
+                .expect("deploy/nginx.conf");
+        let prefix = dir.join("nginx");
+        std::fs::create_dir_all(prefix.join("temp")).expect("nginx's directory");
+        // A port picked here may be taken before nginx binds it: then nginx exits, and another is tried.
+        for _ in 0..5 {
+            let port = std::net::TcpListener::bind("127.0.0.1:0")
+                .and_then(|listener| listener.local_addr())
+                .expect("a free port")
+                .port();
+            let mut config = template.replace("listen 127.0.0.1:8080;", &format!("listen 127.0.0.1:{port};"));
+            for (n, node) in nodes.iter().enumerate() {
+                config = config
+                    .replace(
+                        &format!("server 127.0.0.1:900{};", n + 1),
+                        &format!("server {node};"),
+                    )
+                    .replace(
+                        &format!("server 127.0.0.1:900{} ", n + 1),
+                        &format!("server {node} "),
+                    );
+            }
+            assert!(
+                !config.contains(":900"),
+                "every upstream of deploy/nginx.conf was replaced"
+            );
+            std::fs::write(prefix.join("nginx.conf"), config).expect("nginx.conf");
+            let program = std::env::var("FIVEDICE_NGINX").unwrap_or_else(|_| "nginx".into());
+            let mut child = Command::new(&program)
+                .arg("-p")
+                .arg(&prefix)
+                .args(["-c", "nginx.conf", "-e", "stderr", "-g", "daemon off;"])
+                .stdout(Stdio::null())
+                .stderr(Stdio::inherit())
+                .spawn()
+                .unwrap_or_else(|error| {
+                    panic!("cannot run {program:?} ({error}): `make test` installs Debian's nginx package")
+                });
+            let addr = SocketAddr::from(([127, 0, 0, 1], port));
+            let deadline = Instant::now() + WAIT;
+            loop {
+                if std::net::TcpStream::connect(addr).is_ok() {
+                    return Nginx { child, addr };
+                }
+                if child.try_wait().expect("nginx's status").is_some() || Instant::now() > deadline {
+                    let _ = child.kill();
+                    let _ = child.wait();
+                    break;
+                }
+                std::thread::sleep(Duration::from_millis(20));
+            }
+        }
+        panic!("nginx did not start (see its errors above)");
+    }
+}
+
+impl Drop for Nginx {
+    fn drop(&mut self) {
+        // SIGTERM: the master stops its workers (after SIGKILL they would linger, still listening).
+        let _ = Command::new("kill")
+            .args(["-TERM", &self.child.id().to_string()])
+            .status();
+        let _ = self.child.wait();
+    }
+}
