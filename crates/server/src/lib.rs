@@ -216,17 +216,22 @@ pub async fn start(config: Config) -> Result<RunningServer, StartError> {
     })
 }
 
-/// Takes tunnels for this node, then announces it; from then on, each time a node joins or leaves, the
-/// rooms that belong elsewhere now are retired here.
+/// Hears the other nodes, takes tunnels, then announces this node; from then on, each time a node joins
+/// or leaves, the rooms that belong elsewhere now are retired here.
 async fn join_cluster(
     shared: &Arc<Shared>,
     cluster: Arc<Cluster>,
     shutdown: watch::Receiver<bool>,
 ) -> Result<JoinHandle<()>, StartError> {
+    let listening = cluster.listen();
+    // Every live node is heard within `LIVE_FOR`: only then does this node know which rooms are its own.
+    // Until it has tunnels, a request for its id (sent to the process before it, killed without a word)
+    // finds nobody, and the sender takes that process for gone, as it is.
+    tokio::time::sleep(cluster::members::LIVE_FOR).await;
     relay::accept(Arc::clone(shared), Arc::clone(&cluster))
         .await
         .map_err(|error| StartError::Store(StoreError::Cluster(format!("cannot take tunnels: {error}"))))?;
-    let membership = cluster.announce(shutdown);
+    let membership = cluster.announce(shutdown, listening);
     let mut members = cluster.watch_members();
     let shared = Arc::clone(shared);
     tokio::spawn(async move {

@@ -201,10 +201,9 @@ async fn devices_on_other_nodes_play_through_relays_as_on_one_server() {
     let dir = tempfile::tempdir().expect("a temp dir");
     let nats = Nats::start(dir.path());
     let nodes = ["a", "b", "c"];
-    let mut servers = Vec::new();
-    for node in nodes {
-        servers.push(start_node(dir.path(), &nats, node, fast_play()).await);
-    }
+    let servers =
+        futures_util::future::join_all(nodes.map(|node| start_node(dir.path(), &nats, node, fast_play())))
+            .await;
     for server in &servers {
         sees_members(server.addr(), 3).await;
     }
@@ -302,8 +301,10 @@ async fn a_flood_and_new_rooms_are_limited_through_a_relay() {
         new_rooms_per_minute: 0.001,
         ..Limits::default()
     };
-    let entry = start_node(dir.path(), &nats, "entry", limits.clone()).await;
-    let owner = start_node(dir.path(), &nats, "owner", limits).await;
+    let (entry, owner) = tokio::join!(
+        start_node(dir.path(), &nats, "entry", limits.clone()),
+        start_node(dir.path(), &nats, "owner", limits.clone()),
+    );
     sees_members(entry.addr(), 2).await;
     sees_members(owner.addr(), 2).await;
     let nodes = ["entry", "owner"];
@@ -369,8 +370,25 @@ async fn a_flood_and_new_rooms_are_limited_through_a_relay() {
 
 /// A node process of the cluster on `nats`.
 fn node_process(dir: &std::path::Path, nats: &Nats, node: &str) -> ServerProcess {
-    let dir = dir.join(node);
-    ServerProcess::start(&dir, "127.0.0.1:0", &["--nats", &nats.url, "--node-id", node])
+    node_processes(dir, nats, &[node]).pop().expect("a node")
+}
+
+/// Node processes started at once, with `extra` flags each.
+fn node_processes(dir: &std::path::Path, nats: &Nats, ids: &[&str]) -> Vec<ServerProcess> {
+    nodes_with(dir, nats, ids, &[])
+}
+
+fn nodes_with(dir: &std::path::Path, nats: &Nats, ids: &[&str], extra: &[&str]) -> Vec<ServerProcess> {
+    let dirs: Vec<_> = ids.iter().map(|id| dir.join(id)).collect();
+    let flags: Vec<Vec<&str>> = ids
+        .iter()
+        .map(|id| [&["--nats", nats.url.as_str(), "--node-id", id][..], extra].concat())
+        .collect();
+    ServerProcess::start_all(
+        dirs.iter()
+            .zip(&flags)
+            .map(|(dir, flags)| (dir.as_path(), "127.0.0.1:0", flags.as_slice())),
+    )
 }
 
 /// Each device waits for its connection to close (the node it reached died, or gave the room up), then
@@ -392,7 +410,7 @@ async fn owners_killed_one_after_another_mid_turn_lose_nothing() {
     let dir = tempfile::tempdir().expect("a temp dir");
     let nats = Nats::start(dir.path());
     let ids = ["n1", "n2", "n3"];
-    let mut nodes: Vec<ServerProcess> = ids.iter().map(|id| node_process(dir.path(), &nats, id)).collect();
+    let mut nodes = node_processes(dir.path(), &nats, &ids);
     for node in &nodes {
         sees_members(node.addr, 3).await;
     }
@@ -507,14 +525,7 @@ async fn behind_nginx_round_robin_every_node_serves_and_a_killed_one_is_passed_o
     let ids = ["n1", "n2", "n3"];
     // These devices are native clients and send no Origin; the browsers of tests/e2e/cluster.spec.mjs do,
     // and their nodes are given nginx's with --origin.
-    let start = |id: &str, addr: &str| {
-        ServerProcess::start(
-            &dir.path().join(id),
-            addr,
-            &["--nats", &nats.url, "--node-id", id, "--proxy", "127.0.0.1"],
-        )
-    };
-    let mut nodes: Vec<ServerProcess> = ids.iter().map(|id| start(id, "127.0.0.1:0")).collect();
+    let mut nodes = nodes_with(dir.path(), &nats, &ids, &["--proxy", "127.0.0.1"]);
     for node in &nodes {
         sees_members(node.addr, 3).await;
     }

@@ -177,14 +177,19 @@ impl Roster {
         });
     }
 
-    /// Heartbeats into `bucket` until `shutdown`, then deletes this node's key; meanwhile watches the
-    /// bucket. Returns once both have stopped.
-    pub async fn run(self: Arc<Self>, bucket: kv::Store, mut shutdown: watch::Receiver<bool>) {
-        let watching = {
-            let roster = Arc::clone(&self);
-            let bucket = bucket.clone();
-            tokio::spawn(async move { roster.watch(bucket).await })
-        };
+    /// Hears the other nodes' heartbeats in `bucket` from now on, until the task is aborted.
+    pub fn listen(self: &Arc<Self>, bucket: kv::Store) -> tokio::task::JoinHandle<()> {
+        let roster = Arc::clone(self);
+        tokio::spawn(async move { roster.watch(bucket).await })
+    }
+
+    /// Heartbeats into `bucket` until `shutdown`, then deletes this node's key and stops `listening`.
+    pub async fn beat(
+        self: Arc<Self>,
+        bucket: kv::Store,
+        mut shutdown: watch::Receiver<bool>,
+        listening: tokio::task::JoinHandle<()>,
+    ) {
         let mut beat = tokio::time::interval(HEARTBEAT_EVERY);
         beat.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         let value = bytes::Bytes::from(self.me.incarnation.to_string());
@@ -201,7 +206,7 @@ impl Roster {
         if let Err(error) = bucket.delete(&self.me.node).await {
             tracing::warn!(%error, "this node's heartbeat key was not deleted; it expires by itself");
         }
-        watching.abort();
+        listening.abort();
     }
 
     async fn watch(&self, bucket: kv::Store) {

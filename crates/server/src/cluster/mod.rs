@@ -50,8 +50,9 @@ async fn open_members_bucket(context: &jetstream::Context, replicas: usize) -> R
     let failed = |error: &dyn std::fmt::Display| {
         StoreError::Cluster(format!("cannot open the members' bucket: {error}"))
     };
-    context
-        .get_or_create_stream(jetstream::stream::Config {
+    open_stream(
+        context,
+        jetstream::stream::Config {
             name: format!("KV_{MEMBERS_BUCKET}"),
             subjects: vec![format!("$KV.{MEMBERS_BUCKET}.>")],
             max_messages_per_subject: 1,
@@ -65,13 +66,27 @@ async fn open_members_bucket(context: &jetstream::Context, replicas: usize) -> R
             deny_delete: true,
             allow_direct: true,
             ..Default::default()
-        })
-        .await
-        .map_err(|error| failed(&error))?;
+        },
+    )
+    .await
+    .map_err(|error| failed(&error))?;
     context
         .get_key_value(MEMBERS_BUCKET)
         .await
         .map_err(|error| failed(&error))
+}
+
+/// Opens a stream, creating it if it is missing. Nodes starting at once may all find it missing: those
+/// whose creation loses the race open the winner's.
+pub(crate) async fn open_stream(
+    context: &jetstream::Context,
+    config: jetstream::stream::Config,
+) -> Result<jetstream::stream::Stream, jetstream::context::CreateStreamError> {
+    let name = config.name.clone();
+    match context.get_or_create_stream(config).await {
+        Ok(stream) => Ok(stream),
+        Err(creating) => context.get_stream(&name).await.map_err(|_| creating),
+    }
 }
 
 /// This node's connection to the cluster.
@@ -85,7 +100,7 @@ pub struct Cluster {
 
 impl Cluster {
     /// Connects to NATS and opens (or creates) the stream and the members' bucket. The node is not a
-    /// member until [`Cluster::announce`].
+    /// member until [`Cluster::announce`] returns.
     pub async fn connect(config: &ClusterConfig) -> Result<Cluster, StoreError> {
         let unreachable = |error: &dyn std::fmt::Display| {
             StoreError::Cluster(format!("cannot reach NATS at {}: {error}", config.nats))
@@ -121,10 +136,19 @@ impl Cluster {
         })
     }
 
-    /// Starts the heartbeats (and watching the others'): from now on other nodes send this one rooms.
-    /// They stop, and the node leaves, when `shutdown` turns true.
-    pub fn announce(&self, shutdown: watch::Receiver<bool>) -> tokio::task::JoinHandle<()> {
-        tokio::spawn(Arc::clone(&self.roster).run(self.bucket.clone(), shutdown))
+    /// Starts hearing the other nodes (see [`Cluster::announce`]).
+    pub fn listen(&self) -> tokio::task::JoinHandle<()> {
+        self.roster.listen(self.bucket.clone())
+    }
+
+    /// Starts this node's heartbeats: from then on other nodes send it rooms. They stop (and `listening`
+    /// with them), and the node leaves, when `shutdown` turns true.
+    pub fn announce(
+        &self,
+        shutdown: watch::Receiver<bool>,
+        listening: tokio::task::JoinHandle<()>,
+    ) -> tokio::task::JoinHandle<()> {
+        tokio::spawn(Arc::clone(&self.roster).beat(self.bucket.clone(), shutdown, listening))
     }
 
     pub fn me(&self) -> &Member {

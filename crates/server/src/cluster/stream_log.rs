@@ -83,8 +83,7 @@ impl StreamLog {
             discard: stream::DiscardPolicy::Old,
             ..Default::default()
         };
-        let stream = context
-            .get_or_create_stream(config)
+        let stream = super::open_stream(&context, config)
             .await
             .map_err(|error| cluster_error("cannot open the rooms' stream", error))?;
         Ok(StreamLog { context, stream })

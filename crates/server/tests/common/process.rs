@@ -22,38 +22,18 @@ impl ServerProcess {
     /// Starts the binary on a free loopback port (or `addr`) with its files in `dir`, and reads the
     /// address from its first line.
     pub fn start(dir: &Path, addr: &str, extra: &[&str]) -> ServerProcess {
-        let dist = dir.join("dist");
-        std::fs::create_dir_all(&dist).expect("a dist dir");
-        std::fs::write(dist.join("index.html"), "<!doctype html>").expect("index");
-        let mut child = Command::new(SERVER)
-            .args(["--addr", addr])
-            .arg("--data")
-            .arg(dir.join("data/rooms.sqlite3"))
-            .arg("--dist")
-            .arg(&dist)
-            .args(extra)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .expect("the server binary starts");
-        let stdout = child.stdout.take().expect("piped stdout");
-        let (sender, receiver) = mpsc::channel();
-        std::thread::spawn(move || {
-            let mut line = String::new();
-            // The test fails on a missing line below; an unreadable pipe ends the same way.
-            let _ = BufReader::new(stdout).read_line(&mut line);
-            let _ = sender.send(line);
-        });
-        let line = receiver
-            .recv_timeout(WAIT)
-            .expect("the server prints where it listens");
-        let addr = line
-            .split("http://")
-            .nth(1)
-            .and_then(|rest| rest.split('/').next())
-            .and_then(|addr| addr.parse().ok())
-            .unwrap_or_else(|| panic!("no address in {line:?}"));
-        ServerProcess { child, addr }
+        Starting::spawn(dir, addr, extra).listening()
+    }
+
+    /// Several at once (a node of a cluster takes a moment to hear the others before it listens).
+    pub fn start_all<'a>(
+        servers: impl IntoIterator<Item = (&'a Path, &'a str, &'a [&'a str])>,
+    ) -> Vec<ServerProcess> {
+        let starting: Vec<Starting> = servers
+            .into_iter()
+            .map(|(dir, addr, extra)| Starting::spawn(dir, addr, extra))
+            .collect();
+        starting.into_iter().map(Starting::listening).collect()
     }
 
     /// SIGKILL: no shutdown code runs, as in a crash or a power-off of the process.
@@ -89,6 +69,59 @@ impl ServerProcess {
             .status()
             .expect("kill runs");
         assert!(status.success(), "kill {signal}");
+    }
+}
+
+/// A server process that has not said where it listens yet.
+struct Starting {
+    child: Child,
+    first_line: mpsc::Receiver<String>,
+}
+
+impl Starting {
+    fn spawn(dir: &Path, addr: &str, extra: &[&str]) -> Starting {
+        let dist = dir.join("dist");
+        std::fs::create_dir_all(&dist).expect("a dist dir");
+        std::fs::write(dist.join("index.html"), "<!doctype html>").expect("index");
+        let mut child = Command::new(SERVER)
+            .args(["--addr", addr])
+            .arg("--data")
+            .arg(dir.join("data/rooms.sqlite3"))
+            .arg("--dist")
+            .arg(&dist)
+            .args(extra)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("the server binary starts");
+        let stdout = child.stdout.take().expect("piped stdout");
+        let (sender, first_line) = mpsc::channel();
+        std::thread::spawn(move || {
+            let mut line = String::new();
+            // The test fails on a missing line below; an unreadable pipe ends the same way.
+            let _ = BufReader::new(stdout).read_line(&mut line);
+            let _ = sender.send(line);
+        });
+        Starting { child, first_line }
+    }
+
+    fn listening(self) -> ServerProcess {
+        let Starting { child, first_line } = self;
+        // Dropped on a failure below, the process is killed.
+        let mut server = ServerProcess {
+            child,
+            addr: SocketAddr::from(([127, 0, 0, 1], 0)),
+        };
+        let line = first_line
+            .recv_timeout(WAIT)
+            .expect("the server prints where it listens");
+        server.addr = line
+            .split("http://")
+            .nth(1)
+            .and_then(|rest| rest.split('/').next())
+            .and_then(|addr| addr.parse().ok())
+            .unwrap_or_else(|| panic!("no address in {line:?}"));
+        server
     }
 }
 
