@@ -21,12 +21,15 @@ export function freePort() {
   });
 }
 
-/** Starts the server and resolves once it listens; `stop()` ends it (SIGKILL when `kill` is true). */
-export function startRoomServer({ dist, data, port }) {
+/**
+ * Starts the server (with `extra` flags, e.g. a cluster node's) and resolves once it listens; `stop()` ends it
+ * (SIGKILL when `kill` is true).
+ */
+export function startRoomServer({ dist, data, port, extra = [] }) {
   if (!existsSync(serverBinary)) {
     throw new Error(`${serverBinary} is missing: build it with \`cargo build -p fivedice-server\``);
   }
-  const child = spawn(serverBinary, ["--dist", dist, "--addr", `127.0.0.1:${port}`, "--data", data], {
+  const child = spawn(serverBinary, ["--dist", dist, "--addr", `127.0.0.1:${port}`, "--data", data, ...extra], {
     stdio: ["ignore", "pipe", "pipe"],
   });
   let errors = "";
