@@ -12,7 +12,7 @@ PORT ?= 8080
 HOST ?= 127.0.0.1
 export PATH := $(CURDIR)/node_modules/.bin:$(HOME)/.cargo/bin:$(PATH)
 
-.PHONY: serve test check unit dist budget e2e bench bench-app setup setup-rust setup-node setup-chromium setup-cluster
+.PHONY: serve test check unit dist budget e2e bench bench-app setup setup-rust setup-node setup-debian
 
 ## Build the app and the room server, then serve the app and its online rooms on http://$(HOST):$(PORT).
 serve: dist
@@ -30,7 +30,7 @@ check: setup-rust
 	$(CARGO) clippy -p fivedice-app -p fivedice-worker --target wasm32-unknown-unknown --locked -- -D warnings
 
 ## Every Rust test of the workspace (the room server's cluster tests run real nats-server and nginx).
-unit: setup-cluster
+unit: setup-debian
 	$(CARGO) test --workspace --locked
 
 ## The static site in dist/: relative URLs, so it works from any host and any subpath.
@@ -44,7 +44,7 @@ budget: dist
 
 ## Playwright in Debian's Chromium against dist/ served on 127.0.0.1 (uses the CLI as the scoring reference,
 ## and the room server for the online tables).
-e2e: setup-node setup-chromium
+e2e: setup-node setup-debian
 	$(CARGO) build -p fivedice -p fivedice-server --locked
 	playwright test
 
@@ -53,7 +53,7 @@ e2e: setup-node setup-chromium
 ## screen, the table at three sizes, a computer's turn, a hint, the pickers, column Yam's legend, the score
 ## pad's who-starts, a room's invitation and the analysis after a game.
 .PHONY: look
-look: dist setup-chromium
+look: dist setup-debian
 	@command -v WebKitWebDriver >/dev/null && command -v xvfb-run >/dev/null || (apt-get update -qq && apt-get install -y -qq webkit2gtk-driver xvfb)
 	$(CARGO) build -p fivedice-server --locked
 	xvfb-run -a -s "-screen 0 1280x1100x24" node tests/look/engines.mjs
@@ -74,16 +74,18 @@ bench-columns:
 	$(CARGO) build --release --locked -p fivedice
 	for bot in column greedy; do target/release/fivedice simulate --rules yam --columns down,free,up --bot $$bot --games 10000 --seed 2026; done
 
-## The room server under a bounded load on loopback: 250 rooms of 4 players (1,000 connections) playing at once.
+## The room server under a bounded load on loopback: 250 rooms of 4 players (1,000 connections) playing at once,
+## on one server and then on three nodes of a cluster behind nginx; then a room's owner killed 20 times.
 .PHONY: bench-rooms
-bench-rooms:
-	$(CARGO) run --release --locked -p fivedice-server --example load -- --rooms 250 --players 4 --pace-ms 100
+bench-rooms: setup-debian
+	$(CARGO) build --release --locked -p fivedice-server --bin fivedice-server --example load
+	target/release/examples/load --rooms 250 --players 4 --pace-ms 100 --kills 20
 
-bench-app: dist setup-chromium
+bench-app: dist setup-debian
 	@command -v brotli >/dev/null || (apt-get update -qq && apt-get install -y -qq brotli)
 	node tests/bench/app.mjs
 
-setup: setup-rust setup-node setup-chromium setup-cluster
+setup: setup-rust setup-node setup-debian
 
 setup-rust:
 	@rustup target list --installed | grep -qx wasm32-unknown-unknown || rustup target add wasm32-unknown-unknown
@@ -97,12 +99,11 @@ node_modules/.installed: package.json package-lock.json
 	npm ci --no-audit --no-fund
 	touch $@
 
-setup-chromium:
-	@test -x /usr/bin/chromium || (apt-get update -qq && apt-get install -y -qq chromium chromium-driver)
-
-## What a cluster of room servers runs on, from Debian: NATS with JetStream, and nginx in front.
-setup-cluster:
-	@command -v nats-server >/dev/null && command -v nginx >/dev/null || (apt-get update -qq && apt-get install -y -qq nats-server nginx)
+# Debian's packages the tests use, in one apt run: Chromium for the browser tests; nats-server and nginx, which
+# a cluster of room servers runs on.
+setup-debian:
+	@test -x /usr/bin/chromium && command -v nats-server >/dev/null && command -v nginx >/dev/null || \
+		(apt-get update -qq && apt-get install -y -qq chromium chromium-driver nats-server nginx)
 
 ## Strategy engine: table builds, advice timing and the published expected scores checked in release mode;
 ## then the engine at earlier commits against the working tree, and as wasm in Node (figures: BENCHMARKS.md).

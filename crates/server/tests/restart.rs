@@ -4,7 +4,7 @@ mod common;
 
 use std::process::Command;
 
-use common::process::{SERVER, ServerProcess};
+use common::process::{ServerProcess, server_binary};
 use common::{Client, bounded, play_quick_turn};
 use fivedice_room::Action;
 use fivedice_room::Phase;
@@ -17,13 +17,16 @@ fn bad_flags_exit_with_status_2_and_one_line() {
         &["--addr"],
         &["serve"],
     ] {
-        let output = Command::new(SERVER).args(args).output().expect("runs");
+        let output = Command::new(server_binary()).args(args).output().expect("runs");
         assert_eq!(output.status.code(), Some(2), "{args:?}");
         let stderr = String::from_utf8_lossy(&output.stderr);
         assert_eq!(stderr.lines().count(), 1, "{stderr}");
         assert!(stderr.starts_with("fivedice-server: "), "{stderr}");
     }
-    let help = Command::new(SERVER).arg("--help").output().expect("runs");
+    let help = Command::new(server_binary())
+        .arg("--help")
+        .output()
+        .expect("runs");
     assert!(help.status.success());
     assert!(String::from_utf8_lossy(&help.stdout).contains("--data FILE"));
 }

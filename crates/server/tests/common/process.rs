@@ -3,14 +3,27 @@
 
 use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use super::WAIT;
 
-pub const SERVER: &str = env!("CARGO_BIN_EXE_fivedice-server");
+/// The `fivedice-server` binary: Cargo names it to tests; the load example (which shares this file) finds
+/// it beside itself, in the target directory it was built in.
+pub fn server_binary() -> PathBuf {
+    option_env!("CARGO_BIN_EXE_fivedice-server").map_or_else(
+        || {
+            let exe = std::env::current_exe().expect("this program's path");
+            exe.parent()
+                .and_then(Path::parent)
+                .expect("a target directory")
+                .join("fivedice-server")
+        },
+        PathBuf::from,
+    )
+}
 
 /// A `fivedice-server` process.
 pub struct ServerProcess {
@@ -34,6 +47,10 @@ impl ServerProcess {
             .map(|(dir, addr, extra)| Starting::spawn(dir, addr, extra))
             .collect();
         starting.into_iter().map(Starting::listening).collect()
+    }
+
+    pub fn pid(&self) -> u32 {
+        self.child.id()
     }
 
     /// SIGKILL: no shutdown code runs, as in a crash or a power-off of the process.
@@ -83,7 +100,7 @@ impl Starting {
         let dist = dir.join("dist");
         std::fs::create_dir_all(&dist).expect("a dist dir");
         std::fs::write(dist.join("index.html"), "<!doctype html>").expect("index");
-        let mut child = Command::new(SERVER)
+        let mut child = Command::new(server_binary())
             .args(["--addr", addr])
             .arg("--data")
             .arg(dir.join("data/rooms.sqlite3"))
