@@ -98,6 +98,7 @@ impl Peer {
         if let Peer::Tunnel(tunnel) = self
             && !tunnel.closed
         {
+            // Best effort: the device's node also ends the relay when this node leaves the cluster.
             let _ = self.send(Message::Close(None)).await;
         }
     }

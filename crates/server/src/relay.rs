@@ -180,6 +180,8 @@ async fn pipe(
                     }
                     Some(message) => {
                         if device.send(message).await.is_err() {
+                            // Best effort: if it cannot go up, the owner's end closes when this node
+                            // leaves or the connection falls silent.
                             let _ = send_up(&Message::Close(None)).await;
                             break;
                         }
@@ -194,6 +196,7 @@ async fn pipe(
                 }
             }
             () = crate::stopping(shutdown) => {
+                // Best effort, as above: a node that stops also leaves the cluster.
                 let _ = send_up(&Message::Close(None)).await;
                 device.close(close_code::AWAY, "the server is restarting").await;
                 break;
