@@ -8,8 +8,8 @@ use std::net::SocketAddr;
 use std::time::{Duration, Instant};
 
 use common::process::{Nats, Nginx, ServerProcess};
-use common::{Client, WAIT, bounded, http_get, play_quick_turn, room_name};
-use fivedice_room::protocol::{ClientMessage, PROTOCOL_VERSION, ServerMessage};
+use common::{Client, WAIT, bounded, http_get, open_room, play_quick_turn, room_name};
+use fivedice_room::protocol::{ClientMessage, PROTOCOL_VERSION};
 use fivedice_room::{Action, Event, LogEntry, Phase, RoomName};
 use fivedice_rules::{Category, Place, Play};
 use fivedice_server::cluster::ClusterConfig;
@@ -312,27 +312,7 @@ async fn a_flood_and_new_rooms_are_limited_through_a_relay() {
     let (anna, ben) = started_pair(&room, entry.addr(), entry.addr()).await;
     let (mut first, mut second) = by_turn(anna, ben);
     let before = first.seq();
-    let roll = serde_json::to_string(&ClientMessage::Act {
-        token: second.token_of(second.seats()[0]),
-        at: before,
-        action: Action::Roll,
-    })
-    .expect("serialises");
-    for _ in 0..400 {
-        let frame = tokio_tungstenite::tungstenite::Message::Text(roll.clone().into());
-        if futures_util::SinkExt::send(second.socket_mut(), frame)
-            .await
-            .is_err()
-        {
-            break;
-        }
-    }
-    let mut codes = Vec::new();
-    while let Some(message) = second.next().await {
-        if let ServerMessage::Refused { code, .. } = message {
-            codes.push(code);
-        }
-    }
+    let codes = second.flood_rolls(before).await;
     assert!(codes.iter().any(|code| code == "rate_limited"), "{codes:?}");
     assert!(
         codes.len() <= 45,
@@ -345,22 +325,7 @@ async fn a_flood_and_new_rooms_are_limited_through_a_relay() {
     let mut refusals = Vec::new();
     for n in 0..3 {
         let name = room_owned_by("owner", &nodes, &format!("New {n}"));
-        let mut device = Client::connect(entry.addr()).await;
-        device
-            .send(&ClientMessage::Hello {
-                version: PROTOCOL_VERSION,
-                room: name,
-                tokens: Vec::new(),
-                seen: 0,
-            })
-            .await;
-        let answer = device
-            .until("an answer", |message| match message {
-                ServerMessage::Welcome { .. } => Some(None),
-                ServerMessage::Refused { code, .. } => Some(Some(code.clone())),
-                _ => None,
-            })
-            .await;
+        let (_device, answer) = open_room(entry.addr(), &name).await;
         refusals.push(answer);
     }
     assert_eq!(refusals, [None, None, Some("new_rooms_limited".to_string())]);

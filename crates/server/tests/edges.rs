@@ -3,33 +3,9 @@
 
 mod common;
 
-use common::{Client, bounded, start_server};
-use fivedice_room::protocol::{ClientMessage, PROTOCOL_VERSION, ServerMessage};
+use common::{Client, bounded, open_room, start_server};
 use fivedice_room::{Action, Phase};
 use fivedice_server::Limits;
-
-fn hello(room: &str) -> ClientMessage {
-    ClientMessage::Hello {
-        version: PROTOCOL_VERSION,
-        room: room.into(),
-        tokens: Vec::new(),
-        seen: 0,
-    }
-}
-
-/// Says hello to `room` on a new connection and returns the refusal's code, or `None` if it was welcomed.
-async fn open_room(server_addr: std::net::SocketAddr, room: &str) -> (Client, Option<String>) {
-    let mut client = Client::connect(server_addr).await;
-    client.send(&hello(room)).await;
-    let refused = client
-        .until("a welcome or a refusal", |message| match message {
-            ServerMessage::Welcome { .. } => Some(None),
-            ServerMessage::Refused { code, .. } => Some(Some(code.clone())),
-            _ => None,
-        })
-        .await;
-    (client, refused)
-}
 
 #[tokio::test]
 async fn one_address_opens_new_rooms_in_a_burst_then_waits_and_cannot_hold_many_empty_ones() {

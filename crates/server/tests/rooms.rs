@@ -462,30 +462,7 @@ async fn a_flood_is_refused_then_cut_off_and_the_room_plays_on() {
     let (mut first, mut second) = by_turn(anna, ben);
     let before = first.seq();
     // The player not on turn floods with actions (each would be refused anyway) faster than the limit.
-    let token = second.token_of(second.seats()[0]);
-    let roll = serde_json::to_string(&ClientMessage::Act {
-        token,
-        at: before,
-        action: Action::Roll,
-    })
-    .expect("serialises");
-    for _ in 0..400 {
-        if futures_util::SinkExt::send(
-            second.socket_mut(),
-            tokio_tungstenite::tungstenite::Message::Text(roll.clone().into()),
-        )
-        .await
-        .is_err()
-        {
-            break;
-        }
-    }
-    let mut codes = Vec::new();
-    while let Some(message) = second.next().await {
-        if let ServerMessage::Refused { code, .. } = message {
-            codes.push(code);
-        }
-    }
+    let codes = second.flood_rolls(before).await;
     assert!(codes.iter().any(|code| code == "rate_limited"), "{codes:?}");
     assert!(
         codes.len() <= 45,

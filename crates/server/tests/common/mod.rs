@@ -266,6 +266,34 @@ impl Client {
         true
     }
 
+    /// Sends 400 rolls for this device's first seat, decided at `at`, as fast as the socket takes them,
+    /// then reads until the server closes: the codes of the refusals it answered with.
+    pub async fn flood_rolls(&mut self, at: u64) -> Vec<String> {
+        let roll = serde_json::to_string(&ClientMessage::Act {
+            token: self.token_of(self.seats()[0]),
+            at,
+            action: Action::Roll,
+        })
+        .expect("serialises");
+        for _ in 0..400 {
+            if self
+                .socket_mut()
+                .send(Message::Text(roll.clone().into()))
+                .await
+                .is_err()
+            {
+                break;
+            }
+        }
+        let mut codes = Vec::new();
+        while let Some(message) = self.next().await {
+            if let ServerMessage::Refused { code, .. } = message {
+                codes.push(code);
+            }
+        }
+        codes
+    }
+
     pub async fn close(mut self) {
         // The server may already have closed it.
         let _ = bounded("a close", self.socket_mut().close(None)).await;
@@ -297,6 +325,27 @@ pub async fn http_get(addr: SocketAddr, path: &str) -> String {
         .await
         .expect("reads");
     String::from_utf8_lossy(&response).into_owned()
+}
+
+/// Says hello to `room` on a new connection and returns the refusal's code, or `None` if it was welcomed.
+pub async fn open_room(addr: SocketAddr, room: &str) -> (Client, Option<String>) {
+    let mut client = Client::connect(addr).await;
+    client
+        .send(&ClientMessage::Hello {
+            version: PROTOCOL_VERSION,
+            room: room.into(),
+            tokens: Vec::new(),
+            seen: 0,
+        })
+        .await;
+    let refused = client
+        .until("a welcome or a refusal", |message| match message {
+            ServerMessage::Welcome { .. } => Some(None),
+            ServerMessage::Refused { code, .. } => Some(Some(code.clone())),
+            _ => None,
+        })
+        .await;
+    (client, refused)
 }
 
 pub fn room_name(text: &str) -> RoomName {
