@@ -3,10 +3,21 @@
 use std::process::ExitCode;
 
 use fivedice_server::args::{self, Command, USAGE};
+use tracing_subscriber::filter::{LevelFilter, Targets};
+use tracing_subscriber::layer::SubscriberExt;
+use tracing_subscriber::util::SubscriberInitExt;
 
 #[tokio::main]
 async fn main() -> ExitCode {
-    tracing_subscriber::fmt().with_writer(std::io::stderr).init();
+    // NATS's client says each (re)connection at INFO: an operator wants its warnings, not its chatter.
+    let quiet_nats = Targets::new()
+        .with_default(LevelFilter::INFO)
+        .with_target("async_nats", LevelFilter::WARN);
+    tracing_subscriber::fmt()
+        .with_writer(std::io::stderr)
+        .finish()
+        .with(quiet_nats)
+        .init();
     let config = match args::parse(std::env::args().skip(1)) {
         Ok(Command::Serve(config)) => config,
         Ok(Command::Help) => {
