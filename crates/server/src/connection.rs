@@ -96,7 +96,9 @@ pub async fn serve(
     let mut first = first;
     loop {
         let wake = tokio::select! {
-            // The first message, taken before the relay was opened, comes before anything else.
+            // In this order: the first message, taken before the relay was opened, comes before
+            // anything else.
+            biased;
             incoming = async { first.take() }, if first.is_some() => Wake::Peer(incoming),
             incoming = connection.peer.recv() => Wake::Peer(incoming),
             delivered = next_broadcast(&mut connection.room) => Wake::Broadcast(delivered),
@@ -230,6 +232,10 @@ impl Connection {
         let slot = match self.shared.rooms.enter(&name, self.address).await {
             Ok(slot) => slot,
             Err(EnterError::TooManyRooms) => return self.refuse(Refusal::TooManyRooms).await,
+            Err(EnterError::Moved) => {
+                self.close(close_code::AWAY, "the room moved").await;
+                return Next::Close;
+            }
             Err(EnterError::NewRoomsLimited) => return self.refuse(Refusal::NewRoomsLimited).await,
             Err(EnterError::Store(error @ StoreError::Corrupt(_))) => {
                 tracing::error!(room = %name, %error, "the room's stored data is damaged");
@@ -250,7 +256,14 @@ impl Connection {
             .collect();
         let (receiver, greeting) = {
             let mut host = slot.host.lock().await;
-            // Subscribing under the lock is the cut: events up to the welcome's seq come from the database,
+            // Retired before this connection subscribed: it would never hear that the room moved.
+            if slot.is_retired() {
+                drop(host);
+                self.shared.rooms.leave(&slot);
+                self.close(close_code::AWAY, "the room moved").await;
+                return Next::Close;
+            }
+            // Subscribing under the lock is the cut: events up to the welcome's seq come from the log,
             // every later one through the channel.
             let receiver = slot.broadcast.subscribe();
             let greeting = host.hello(self.id, tokens, seen, slot.now_ms());

@@ -24,6 +24,14 @@ pub enum Kept {
 }
 
 impl Logs {
+    /// Whether this node may serve `room`: always alone; in a cluster, while it is the room's owner.
+    pub fn owns(&self, room: &RoomName) -> bool {
+        match self {
+            Logs::File(_) => true,
+            Logs::Stream(cluster) => cluster.owns(room),
+        }
+    }
+
     /// A room's stored log and seat tokens (empty for a room never written), and what the open room keeps.
     pub async fn load(&self, room: &RoomName) -> Result<(StoredRoom, Kept), StoreError> {
         match self {

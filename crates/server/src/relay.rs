@@ -74,6 +74,8 @@ enum OpenError {
     OwnerGone,
     /// It answers, but by its view of the members another node owns the room.
     NotOwner,
+    /// It did not answer in time: busy, or a connection to NATS being restored (not taken for gone).
+    Slow,
     Nats(String),
 }
 
@@ -102,6 +104,7 @@ pub async fn to_owner(
                 // A timeout only means the views have not changed here yet: ask again.
                 let _ = tokio::time::timeout(VIEWS_AGREE_WAIT, members.changed()).await;
             }
+            Err(OpenError::Slow) => {}
             Err(OpenError::Nats(error)) => return Err(RelayError::Nats(error)),
         }
         if Instant::now() >= deadline {
@@ -140,7 +143,7 @@ async fn pipe(
         Ok(Err(error)) if error.kind() == RequestErrorKind::NoResponders => {
             return Err(OpenError::OwnerGone);
         }
-        Err(_) => return Err(OpenError::OwnerGone),
+        Err(_) => return Err(OpenError::Slow),
         Ok(Err(error)) => return Err(OpenError::Nats(format!("cannot open a tunnel: {error}"))),
     };
     if answer.payload.as_ref() == NOT_MINE.as_bytes() {
@@ -176,6 +179,9 @@ async fn pipe(
                     Some(Message::Close(frame)) => {
                         let code = frame.as_ref().map_or(close_code::AWAY, |frame| frame.code);
                         device.close(code, close_reason(code)).await;
+                        // The close handshake's answer, so the owner's end need not wait for it. Best
+                        // effort: that end also stops waiting by itself.
+                        let _ = send_up(&Message::Close(None)).await;
                         break;
                     }
                     Some(message) => {

@@ -16,7 +16,7 @@ use crate::limits::{Address, Limits, NewRoomsPerAddress};
 use crate::logs::{Kept, Logs};
 use crate::store::StoreError;
 
-/// Messages kept for devices that are slow to read; one that falls further behind reloads from the database.
+/// Messages kept for devices that are slow to read; one that falls further behind reloads from the log.
 const BROADCAST_BACKLOG: usize = 64;
 
 /// What every connection in a room receives, serialised once for all of them.
@@ -134,6 +134,11 @@ impl Rooms {
         if unwritten {
             self.admit_new_room(&open, address)?;
         }
+        // Under the map's lock, as retiring takes it: a room whose owner changed while it loaded is
+        // either seen here as not this node's, or retired once it is in the map.
+        if !self.logs.owns(name) {
+            return Err(EnterError::Moved);
+        }
         open.insert(
             name.clone(),
             OpenRoom {
@@ -224,6 +229,8 @@ impl Rooms {
 #[derive(Debug)]
 pub enum EnterError {
     TooManyRooms,
+    /// Another node owns the room now (the members changed while it loaded).
+    Moved,
     /// This address opened too many new rooms, lately or still empty.
     NewRoomsLimited,
     Store(StoreError),
@@ -245,7 +252,7 @@ impl RoomSlot {
         host: &mut RoomHost,
         change: Change,
     ) -> Result<(LogEntry, Vec<ServerMessage>), StoreError> {
-        if self.retired.load(Ordering::Relaxed) {
+        if self.is_retired() {
             return Err(StoreError::Fenced);
         }
         let entry = change.entry().clone();
@@ -289,6 +296,11 @@ impl RoomSlot {
                 .collect()),
             Kept::File => Err(StoreError::Open("a room of the stream kept as a file's".into())),
         }
+    }
+
+    /// Whether the room was given up here (another node owns it, or wrote to it).
+    pub fn is_retired(&self) -> bool {
+        self.retired.load(Ordering::Relaxed)
     }
 
     /// Sends a message to every connection in the room.

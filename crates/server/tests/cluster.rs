@@ -529,3 +529,32 @@ async fn behind_nginx_round_robin_every_node_serves_and_a_killed_one_is_passed_o
         (1..=anna.seq()).collect::<Vec<_>>()
     );
 }
+
+#[test]
+fn a_replicated_log_on_a_nats_server_that_cannot_fence_it_is_refused_at_start() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let nats = Nats::start(dir.path());
+    let output = std::process::Command::new(common::process::server_binary())
+        .args([
+            "--addr",
+            "127.0.0.1:0",
+            "--nats",
+            &nats.url,
+            "--nats-replicas",
+            "3",
+        ])
+        .output()
+        .expect("the server runs");
+    assert!(!output.status.success(), "no node without its fence");
+    let version = std::process::Command::new("nats-server")
+        .arg("--version")
+        .output()
+        .map(|output| String::from_utf8_lossy(&output.stdout).into_owned())
+        .unwrap_or_default();
+    // Debian 12's nats-server 2.9 is refused by version; a newer single server refuses three replicas
+    // itself (the stream cannot have them), which the node reports as it is.
+    if version.contains("v2.9.") || version.contains("v2.10.") {
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(stderr.contains("needs nats-server 2.11 or later"), "{stderr}");
+    }
+}

@@ -104,7 +104,8 @@ fn rendezvous(node: &str, room: &str) -> u64 {
     hash ^ (hash >> 31)
 }
 
-/// This node's view of the cluster, kept up to date by the tasks [`Roster::run`] starts.
+/// This node's view of the cluster, kept up to date by [`Roster::listen`] (the others) and
+/// [`Roster::beat`] (this node).
 pub struct Roster {
     me: Member,
     /// Every other node heard from: its incarnation and when it was last heard.

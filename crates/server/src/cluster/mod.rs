@@ -18,6 +18,11 @@ use stream_log::StreamLog;
 
 use crate::store::StoreError;
 
+/// The first nats-server line whose clustered streams check an expected last subject sequence atomically
+/// (nats-io/nats-server#4320, fixed in 2023) and for a subject's first message too (#5644, fixed in
+/// 2024): 2.11 has both fixes.
+pub const CLUSTERED_NATS_FROM: (u64, u64) = (2, 11);
+
 /// The key-value bucket of live nodes.
 const MEMBERS_BUCKET: &str = "fivedice_nodes";
 
@@ -40,6 +45,15 @@ impl ClusterConfig {
             && node
                 .bytes()
                 .all(|byte| byte.is_ascii_alphanumeric() || byte == b'-' || byte == b'_')
+    }
+}
+
+/// Whether a `MAJOR.MINOR.PATCH` version is at least `(major, minor)` (an unreadable one is not).
+fn at_least(version: &str, (major, minor): (u64, u64)) -> bool {
+    let mut parts = version.split(['.', '-']).map(|part| part.parse::<u64>().ok());
+    match (parts.next().flatten(), parts.next().flatten()) {
+        (Some(found_major), Some(found_minor)) => (found_major, found_minor) >= (major, minor),
+        _ => false,
     }
 }
 
@@ -111,6 +125,16 @@ impl Cluster {
             .connect(config.nats.as_str())
             .await
             .map_err(|error| unreachable(&error))?;
+        let version = client.server_info().version;
+        if config.replicas > 1 && !at_least(&version, CLUSTERED_NATS_FROM) {
+            let (major, minor) = CLUSTERED_NATS_FROM;
+            return Err(StoreError::Cluster(format!(
+                "nats-server {version} does not fence appends on replicated streams (nats-io/nats-server#4320): \
+                 --nats-replicas {} needs nats-server {major}.{minor} or later (one server with \
+                 --nats-replicas 1 is safe on any)",
+                config.replicas
+            )));
+        }
         let context = jetstream::new(client.clone());
         let log = StreamLog::open(context.clone(), config.replicas).await?;
         let bucket = open_members_bucket(&context, config.replicas).await?;
@@ -197,4 +221,20 @@ pub fn open_subject(node: &str) -> String {
 /// A tunnel's two directions: `up` from the device's node to the room's owner, `down` back.
 pub fn tunnel_subject(tunnel: &str, direction: &str) -> String {
     format!("fivedice.tunnel.{tunnel}.{direction}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn replicated_logs_need_a_nats_server_that_fences_them() {
+        assert!(!at_least("2.9.10", CLUSTERED_NATS_FROM), "Debian 12's");
+        assert!(!at_least("2.10.29", CLUSTERED_NATS_FROM));
+        assert!(at_least("2.11.0", CLUSTERED_NATS_FROM));
+        assert!(at_least("2.12.1-beta", CLUSTERED_NATS_FROM));
+        assert!(at_least("3.0.0", CLUSTERED_NATS_FROM));
+        assert!(!at_least("", CLUSTERED_NATS_FROM));
+        assert!(!at_least("two.eleven", CLUSTERED_NATS_FROM));
+    }
 }

@@ -10,7 +10,9 @@
 //! `Nats-Expected-Last-Subject-Sequence`; 0 for a room's first event). JetStream stores the message only
 //! if that is still the room's last message, atomically: two nodes that both believe they own a room can
 //! never both append after the same event. The one refused is [`StoreError::Fenced`], and gives the room
-//! up (see `Rooms::retire`).
+//! up (see `Rooms::retire`). On a single NATS server that holds on every release; on a clustered stream
+//! (replicas > 1) only from the releases that fixed nats-io/nats-server#4320 and #5644, so a cluster's
+//! NATS must be at least [`super::CLUSTERED_NATS_FROM`].
 
 use std::time::Duration;
 
@@ -77,7 +79,7 @@ impl StreamLog {
             subjects: vec![format!("{SUBJECTS}.>")],
             storage: stream::StorageType::File,
             num_replicas: replicas,
-            // Rooms are forgotten explicitly, never by age: an age limit would drop the first events of a
+            // Rooms are never forgotten by age (an operator purges old ones): an age limit would drop the first events of a
             // long game and leave a log that does not replay.
             max_age: Duration::ZERO,
             discard: stream::DiscardPolicy::Old,
