@@ -26,9 +26,9 @@ pub enum Peer {
 
 /// The owner's end of a tunnel: frames from the device come on `up`, frames to it go to `down`.
 pub struct Tunnel {
-    pub client: async_nats::Client,
     pub up: Subscriber,
-    pub down: String,
+    pub from_device: Receiving,
+    pub down: Sending,
     /// The node the device is connected to: the tunnel ends when it leaves the cluster.
     pub entry: Departure,
     pub members: watch::Receiver<std::sync::Arc<Members>>,
@@ -43,9 +43,12 @@ impl Peer {
             Peer::Device(socket) => socket.recv().await?.ok(),
             Peer::Tunnel(tunnel) => loop {
                 tokio::select! {
-                    frame = tunnel.up.next() => match decode(&frame?.payload) {
-                        Some(message) => return Some(message),
-                        None => tracing::warn!("a tunnel frame that is not one; dropped"),
+                    frame = tunnel.up.next() => match tunnel.from_device.take(&frame?.payload) {
+                        Ok(message) => return Some(message),
+                        Err(broken) => {
+                            tracing::warn!(%broken, "a tunnel from a device's node ends");
+                            return None;
+                        }
                     },
                     changed = tunnel.members.changed() => {
                         if changed.is_err() || tunnel.entry.left(&tunnel.members.borrow()) {
@@ -62,11 +65,7 @@ impl Peer {
             Peer::Device(socket) => socket.send(message).await.map_err(|_| PeerGone),
             Peer::Tunnel(tunnel) => {
                 tunnel.closed |= matches!(message, Message::Close(_));
-                tunnel
-                    .client
-                    .publish(tunnel.down.clone(), encode(&message))
-                    .await
-                    .map_err(|_| PeerGone)
+                tunnel.down.send(&message).await
             }
         }
     }
@@ -104,9 +103,76 @@ impl Peer {
     }
 }
 
-/// One WebSocket message as a NATS payload: a tag byte, then its contents.
-pub fn encode(message: &Message) -> Bytes {
+/// One direction of a tunnel: the subject its frames go to, numbered 0, 1, 2…
+pub struct Sending {
+    client: async_nats::Client,
+    subject: String,
+    next: u64,
+}
+
+impl Sending {
+    pub fn new(client: async_nats::Client, subject: String) -> Sending {
+        Sending {
+            client,
+            subject,
+            next: 0,
+        }
+    }
+
+    pub async fn send(&mut self, message: &Message) -> Result<(), PeerGone> {
+        let number = self.next;
+        self.next += 1;
+        self.client
+            .publish(self.subject.clone(), encode(number, message))
+            .await
+            .map_err(|_| PeerGone)
+    }
+}
+
+/// The other direction's frames, which must come numbered 0, 1, 2…: NATS drops messages for a subscriber
+/// that falls too far behind, or in flight across a reconnection, and a device missing a frame (an event,
+/// its seat) must start over rather than go on without it.
+#[derive(Default)]
+pub struct Receiving {
+    next: u64,
+}
+
+/// Why a tunnel cannot go on.
+#[derive(Debug)]
+pub enum TunnelBroken {
+    Unreadable,
+    Lost { expected: u64, came: u64 },
+}
+
+impl std::fmt::Display for TunnelBroken {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            TunnelBroken::Unreadable => write!(f, "a frame that is not one"),
+            TunnelBroken::Lost { expected, came } => {
+                write!(f, "frames lost: frame {came} came where {expected} was due")
+            }
+        }
+    }
+}
+
+impl Receiving {
+    pub fn take(&mut self, payload: &Bytes) -> Result<Message, TunnelBroken> {
+        let (number, message) = decode(payload).ok_or(TunnelBroken::Unreadable)?;
+        if number != self.next {
+            return Err(TunnelBroken::Lost {
+                expected: self.next,
+                came: number,
+            });
+        }
+        self.next += 1;
+        Ok(message)
+    }
+}
+
+/// One WebSocket message as a NATS payload: its number in the tunnel, a tag byte, then its contents.
+fn encode(number: u64, message: &Message) -> Bytes {
     let mut bytes = BytesMut::new();
+    bytes.put_u64(number);
     match message {
         Message::Text(text) => {
             bytes.put_u8(b't');
@@ -135,11 +201,12 @@ pub fn encode(message: &Message) -> Bytes {
     bytes.freeze()
 }
 
-/// The message [`encode`] made, or `None` for bytes it cannot have made.
-pub fn decode(bytes: &Bytes) -> Option<Message> {
-    let (&tag, rest) = bytes.split_first()?;
-    let rest = bytes.slice(1..1 + rest.len());
-    Some(match tag {
+/// The numbered message [`encode`] made, or `None` for bytes it cannot have made.
+fn decode(bytes: &Bytes) -> Option<(u64, Message)> {
+    let number = u64::from_be_bytes(bytes.get(..8)?.try_into().ok()?);
+    let (&tag, rest) = bytes.get(8..)?.split_first()?;
+    let rest = bytes.slice(9..9 + rest.len());
+    let message = match tag {
         b't' => Message::Text(String::from_utf8(rest.to_vec()).ok()?.into()),
         b'b' => Message::Binary(rest),
         b'p' => Message::Ping(rest),
@@ -150,7 +217,8 @@ pub fn decode(bytes: &Bytes) -> Option<Message> {
             reason: String::from_utf8(rest[2..].to_vec()).ok()?.into(),
         })),
         _ => return None,
-    })
+    };
+    Some((number, message))
 }
 
 #[cfg(test)]
@@ -171,11 +239,34 @@ mod tests {
                 reason: "the room moved".into(),
             })),
         ];
-        for message in messages {
-            assert_eq!(decode(&encode(&message)), Some(message));
+        for (number, message) in messages.into_iter().enumerate() {
+            let number = number as u64 * 1_000_000_007;
+            assert_eq!(decode(&encode(number, &message)), Some((number, message)));
         }
-        for junk in [&b""[..], b"x", b"c\x03", b"t\xff"] {
+        for junk in [
+            &b""[..],
+            b"x",
+            b"\0\0\0\0\0\0\0\0",
+            b"\0\0\0\0\0\0\0\0c\x03",
+            b"\0\0\0\0\0\0\0\0t\xff",
+        ] {
             assert_eq!(decode(&Bytes::copy_from_slice(junk)), None, "{junk:?}");
         }
+    }
+
+    #[test]
+    fn a_lost_frame_ends_the_tunnel() {
+        let mut receiving = Receiving::default();
+        let text = |text: &str| Message::Text(text.into());
+        assert_eq!(receiving.take(&encode(0, &text("a"))).ok(), Some(text("a")));
+        assert_eq!(receiving.take(&encode(1, &text("b"))).ok(), Some(text("b")));
+        assert!(matches!(
+            receiving.take(&encode(3, &text("d"))),
+            Err(TunnelBroken::Lost { expected: 2, came: 3 })
+        ));
+        assert!(matches!(
+            receiving.take(&Bytes::from_static(b"x")),
+            Err(TunnelBroken::Unreadable)
+        ));
     }
 }

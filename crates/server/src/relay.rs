@@ -22,7 +22,7 @@ use crate::Shared;
 use crate::cluster::members::{Departure, Member};
 use crate::cluster::{Cluster, open_subject, tunnel_subject};
 use crate::connection;
-use crate::peer::{Peer, Tunnel, decode, encode};
+use crate::peer::{Peer, Receiving, Sending, Tunnel};
 
 /// How long the owner may take to open a tunnel before it is taken for gone.
 const OPEN_WAIT: Duration = Duration::from_secs(2);
@@ -159,14 +159,15 @@ async fn pipe(
     };
     let mut members = cluster.watch_members();
     let mut owner = Departure::new(owner, &members.borrow());
-    let send_up = |message: &Message| client.publish(up.clone(), encode(message));
+    let mut to_owner = Sending::new(client.clone(), up);
+    let mut from_owner = Receiving::default();
     loop {
         tokio::select! {
             message = device.recv() => {
                 let message = message.unwrap_or(Message::Close(None));
                 let closing = matches!(message, Message::Close(_));
                 // A frame that cannot go up leaves the device without its room: end the relay.
-                if send_up(&message).await.is_err() || closing {
+                if to_owner.send(&message).await.is_err() || closing {
                     break;
                 }
             }
@@ -175,24 +176,30 @@ async fn pipe(
                     device.close(close_code::AWAY, "the room moved").await;
                     break;
                 };
-                match decode(&frame.payload) {
-                    Some(Message::Close(frame)) => {
+                match from_owner.take(&frame.payload) {
+                    Ok(Message::Close(frame)) => {
                         let code = frame.as_ref().map_or(close_code::AWAY, |frame| frame.code);
                         device.close(code, close_reason(code)).await;
                         // The close handshake's answer, so the owner's end need not wait for it. Best
                         // effort: that end also stops waiting by itself.
-                        let _ = send_up(&Message::Close(None)).await;
+                        let _ = to_owner.send(&Message::Close(None)).await;
                         break;
                     }
-                    Some(message) => {
+                    Ok(message) => {
                         if device.send(message).await.is_err() {
                             // Best effort: if it cannot go up, the owner's end closes when this node
                             // leaves or the connection falls silent.
-                            let _ = send_up(&Message::Close(None)).await;
+                            let _ = to_owner.send(&Message::Close(None)).await;
                             break;
                         }
                     }
-                    None => tracing::warn!("a tunnel frame that is not one; dropped"),
+                    Err(broken) => {
+                        // The device starts over from what it has: it reconnects and catches up.
+                        tracing::warn!(%broken, "a tunnel from a room's owner ends");
+                        let _ = to_owner.send(&Message::Close(None)).await;
+                        device.close(close_code::AWAY, "the room moved").await;
+                        break;
+                    }
                 }
             }
             changed = members.changed() => {
@@ -203,7 +210,7 @@ async fn pipe(
             }
             () = crate::stopping(shutdown) => {
                 // Best effort, as above: a node that stops also leaves the cluster.
-                let _ = send_up(&Message::Close(None)).await;
+                let _ = to_owner.send(&Message::Close(None)).await;
                 device.close(close_code::AWAY, "the server is restarting").await;
                 break;
             }
@@ -282,9 +289,9 @@ async fn open(shared: &Arc<Shared>, cluster: &Cluster, request: async_nats::Mess
         .await
         .map_err(|error| format!("cannot answer a tunnel request: {error}"))?;
     let peer = Peer::Tunnel(Tunnel {
-        client,
         up,
-        down: tunnel_subject(&tunnel, "down"),
+        from_device: Receiving::default(),
+        down: Sending::new(client, tunnel_subject(&tunnel, "down")),
         entry: Departure::new(entry, &cluster.members()),
         members: cluster.watch_members(),
         closed: false,

@@ -122,6 +122,10 @@ impl Cluster {
         let client = async_nats::ConnectOptions::new()
             .name(format!("fivedice-server {}", config.node))
             .connection_timeout(Duration::from_secs(5))
+            // Messages a subscription holds for a reader that falls behind (the client's default is
+            // 65,536, up to gigabytes of a slow device's frames); past it NATS drops them, and the
+            // tunnel's numbering ends the tunnel (`peer::Receiving`).
+            .subscription_capacity(4096)
             .connect(config.nats.as_str())
             .await
             .map_err(|error| unreachable(&error))?;
