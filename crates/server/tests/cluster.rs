@@ -8,7 +8,7 @@ use std::net::SocketAddr;
 use std::time::{Duration, Instant};
 
 use common::process::{Nats, Nginx, ServerProcess};
-use common::{Client, WAIT, bounded, http_get, open_room, play_quick_turn, room_name};
+use common::{Client, WAIT, bounded, by_turn, http_get, open_room, play_quick_turn, room_name, started_pair};
 use fivedice_room::protocol::{ClientMessage, PROTOCOL_VERSION};
 use fivedice_room::{Action, Event, LogEntry, Phase, RoomName};
 use fivedice_rules::{Category, Place, Play};
@@ -62,29 +62,6 @@ fn fast_play() -> Limits {
         messages_per_second: 10_000.0,
         message_burst: 10_000.0,
         ..Limits::default()
-    }
-}
-
-/// Two devices seated as Anna (seat 0) and Ben (seat 1) in `room`, each on its own node, started.
-async fn started_pair(room: &str, anna_at: SocketAddr, ben_at: SocketAddr) -> (Client, Client) {
-    let mut anna = Client::connect(anna_at).await;
-    anna.hello(room, 0).await;
-    anna.join("Anna").await;
-    let mut ben = Client::connect(ben_at).await;
-    ben.hello(room, 0).await;
-    ben.join("Ben").await;
-    anna.reach(2).await;
-    anna.act(0, Action::Start).await;
-    ben.reach(anna.seq()).await;
-    (anna, ben)
-}
-
-/// The device whose seat plays first, then the other.
-fn by_turn(anna: Client, ben: Client) -> (Client, Client) {
-    if anna.room().seat_to_play() == Some(0) {
-        (anna, ben)
-    } else {
-        (ben, anna)
     }
 }
 

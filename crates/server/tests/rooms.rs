@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{Client, bounded, http_get, play_turn, start_server};
+use common::{Client, bounded, by_turn, http_get, play_turn, start_server};
 use fivedice_room::protocol::{ClientMessage, PROTOCOL_VERSION, ServerMessage};
 use fivedice_room::{Action, Event, LogEntry, Phase, Room};
 use fivedice_rules::{Category, Columns, Dice, DiceMode, Game, Place, Play, RulesetId};
@@ -147,27 +147,9 @@ async fn one_device_holds_two_seats_and_plays_each_in_turn() {
     bounded("stop", server.stop()).await.expect("stops");
 }
 
-/// A lobby of two devices in `room`, started; returns (anna, ben) with seat 0 and 1.
+/// A lobby of two devices in `room` on `server`, started; returns (anna, ben) with seat 0 and 1.
 async fn started_pair(server: &RunningServer, room: &str) -> (Client, Client) {
-    let mut anna = Client::connect(server.addr()).await;
-    anna.hello(room, 0).await;
-    anna.join("Anna").await;
-    let mut ben = Client::connect(server.addr()).await;
-    ben.hello(room, 0).await;
-    ben.join("Ben").await;
-    anna.reach(2).await;
-    anna.act(0, Action::Start).await;
-    ben.reach(anna.seq()).await;
-    (anna, ben)
-}
-
-/// The device whose seat plays first, then the other.
-fn by_turn(anna: Client, ben: Client) -> (Client, Client) {
-    if anna.room().seat_to_play() == Some(0) {
-        (anna, ben)
-    } else {
-        (ben, anna)
-    }
+    common::started_pair(room, server.addr(), server.addr()).await
 }
 
 /// The room's seq as a new watcher is told it.

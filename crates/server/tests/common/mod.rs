@@ -348,6 +348,30 @@ pub async fn open_room(addr: SocketAddr, room: &str) -> (Client, Option<String>)
     (client, refused)
 }
 
+/// Two devices seated as Anna (seat 0) and Ben (seat 1) in `room`, each reaching it at its own address,
+/// and the game started.
+pub async fn started_pair(room: &str, anna_at: SocketAddr, ben_at: SocketAddr) -> (Client, Client) {
+    let mut anna = Client::connect(anna_at).await;
+    anna.hello(room, 0).await;
+    anna.join("Anna").await;
+    let mut ben = Client::connect(ben_at).await;
+    ben.hello(room, 0).await;
+    ben.join("Ben").await;
+    anna.reach(2).await;
+    anna.act(0, Action::Start).await;
+    ben.reach(anna.seq()).await;
+    (anna, ben)
+}
+
+/// The device whose seat plays first, then the other.
+pub fn by_turn(anna: Client, ben: Client) -> (Client, Client) {
+    if anna.room().seat_to_play() == Some(0) {
+        (anna, ben)
+    } else {
+        (ben, anna)
+    }
+}
+
 pub fn room_name(text: &str) -> RoomName {
     RoomName::parse(text).expect("a room name")
 }
