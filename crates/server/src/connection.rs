@@ -50,9 +50,8 @@ struct Connection {
     /// Messages dropped in a row for the rate.
     dropped: u32,
     dice: OsDice,
-    /// Where the device connects from, for the limits per address.
+    /// Where the device connects from, for the limits per address (and told to the owner of its room).
     ip: IpAddr,
-    address: Address,
     room: Option<InRoom>,
     /// When the device last sent anything (a message or a pong).
     last_heard: Instant,
@@ -87,7 +86,6 @@ pub async fn serve(
         dropped: 0,
         dice: OsDice::new(),
         ip,
-        address: ip.into(),
         room: None,
         last_heard: Instant::now(),
     };
@@ -229,7 +227,7 @@ impl Connection {
         let ClientMessage::Hello { tokens, .. } = hello else {
             return Next::Close;
         };
-        let slot = match self.shared.rooms.enter(&name, self.address).await {
+        let slot = match self.shared.rooms.enter(&name, Address::from(self.ip)).await {
             Ok(slot) => slot,
             Err(EnterError::TooManyRooms) => return self.refuse(Refusal::TooManyRooms).await,
             Err(EnterError::Moved) => {
