@@ -57,6 +57,9 @@ export async function rollsUsed(page) {
  */
 export async function finishTurn(page, seat, sheet) {
   await expect(page.locator("[data-seat-self]")).toHaveAttribute("data-seat-self", String(seat));
+  // The previous player's score reaches this device on its own time (later through a relay): until it is
+  // this seat's turn here, the dice and the roll button still show the previous turn.
+  await expect(page.locator("[data-current-seat]")).toHaveAttribute("data-current-seat", String(seat));
   let used = await rollsUsed(page);
   if (used === 0) await roll(page, used++);
   const rollsWanted = seat === 0 ? 3 : 1;
