@@ -18,7 +18,7 @@ impl GameStore {
     /// would be refused as stale wait while a command is on its way; a hold does not. Whether it was sent.
     pub(super) fn play(&self, action: Action) -> bool {
         let is_hold = matches!(action, Action::Play(Play::Hold(_) | Play::Release(_)));
-        if !is_hold && self.in_flight.get_value() {
+        if !is_hold && self.in_flight.get_untracked() {
             return false;
         }
         let Some(seat) = self.acting_seat() else {
@@ -43,9 +43,9 @@ impl GameStore {
             self.tell(self.words().not_your_seat_here);
             return false;
         };
-        self.in_flight.set_value(awaited);
+        self.in_flight.set(awaited);
         if !self.send(message) {
-            self.in_flight.set_value(false);
+            self.in_flight.set(false);
             self.tell(self.words().not_sent_offline);
             return false;
         }
@@ -89,7 +89,7 @@ impl GameStore {
             None => return,
         };
         if matches!(message, ServerMessage::Event { .. } | ServerMessage::Log { .. }) {
-            self.in_flight.set_value(false);
+            self.in_flight.set(false);
         }
         if received.applied > 0 {
             self.follow_picker();
@@ -134,7 +134,7 @@ impl GameStore {
                 true
             }
             ServerMessage::Refused { refusal, .. } => {
-                self.in_flight.set_value(false);
+                self.in_flight.set(false);
                 self.refused(refusal);
                 true
             }

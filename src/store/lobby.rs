@@ -82,13 +82,18 @@ impl GameStore {
             dice,
             columns,
         };
-        self.act_as(host, choice, false);
+        // Awaited: a Start sent before this choice's event is back would be refused as stale.
+        self.act_as(host, choice, true);
     }
 
-    /// Host, lobby: the game begins (the server rolls for who starts).
+    /// Host, lobby: the game begins (the server rolls for who starts); not while the host's last choice, or
+    /// a Start already sent, is on its way.
     pub fn start_room_game(&self) {
+        if self.in_flight.get_untracked() {
+            return;
+        }
         if let Some(host) = self.hosted_seat() {
-            self.act_as(host, Action::Start, false);
+            self.act_as(host, Action::Start, true);
         }
     }
 

@@ -104,8 +104,8 @@ pub struct GameStore {
     /// The connection to the room server, while an online room is open.
     online: RwSignal<Option<rooms::OnlineRoom>>,
     /// A command was sent and neither its event nor a refusal has come back: taps that would be stale wait
-    /// (a hold does not).
-    in_flight: StoredValue<bool>,
+    /// (a hold does not), and so does the host's Start after a choice of the game (tracked by the lobby).
+    in_flight: RwSignal<bool>,
     /// The way to the room server.
     room_link: StoredValue<Option<Rc<dyn RoomLink>>, LocalStorage>,
     room_server: RwSignal<RoomServer>,
@@ -137,7 +137,7 @@ impl GameStore {
             clock,
             engine: Engine::new(),
             online: RwSignal::new(None),
-            in_flight: StoredValue::new(false),
+            in_flight: RwSignal::new(false),
             room_link: StoredValue::new_local(None),
             room_server: RwSignal::new(RoomServer::Unknown),
             room_join_error: RwSignal::new(None),

@@ -117,13 +117,16 @@ impl GameStore {
 
     /// The open room as its screens show it.
     pub fn room_view(&self) -> Memo<Option<RoomView>> {
-        let (online, table) = (self.online, self.table);
+        let (online, table, in_flight) = (self.online, self.table, self.in_flight);
         let words = self.words();
         Memo::new(move |_| {
-            online.with(|online| {
+            let mut view = online.with(|online| {
                 let online = online.as_ref()?;
                 table.with(|table| Some(room_view(online, table.as_ref()?, words)))
-            })
+            })?;
+            // The host's last choice (or Start) is on its way: starting now would be refused as stale.
+            view.can_start &= !in_flight.get();
+            Some(view)
         })
     }
 }

@@ -124,7 +124,7 @@ impl GameStore {
         let joining = player.or(saved.joining).filter(|_| saved.seats.is_empty());
         self.setup_error.set(None);
         self.picker.set(None);
-        self.in_flight.set_value(false);
+        self.in_flight.set(false);
         self.online.set(Some(OnlineRoom {
             connection: Connection::Connecting,
             attempts: 0,
@@ -213,7 +213,7 @@ impl GameStore {
     /// it does not, the device left the room or must update first).
     pub fn room_disconnected(&self) -> Option<Duration> {
         let mut retry = None;
-        self.in_flight.set_value(false);
+        self.in_flight.set(false);
         self.update_online(|online| {
             online.join_sent = false;
             if online.connection == Connection::UpdateNeeded {
@@ -235,7 +235,7 @@ impl GameStore {
             .with_untracked(|table| table.as_ref().map_or(0, |t| t.room.seq()));
         let seen = if seen > seq { 0 } else { seen };
         let mut join = None;
-        self.in_flight.set_value(false);
+        self.in_flight.set(false);
         self.update_online(|online| {
             online.connection = if seen >= seq {
                 Connection::Online

@@ -104,7 +104,7 @@ impl GameStore {
                 self.close_room();
                 self.setup_error.set(None);
                 self.picker.set(None);
-                self.in_flight.set_value(false);
+                self.in_flight.set(false);
                 self.save(&table);
                 self.table.set(Some(table));
             }
@@ -216,7 +216,7 @@ impl GameStore {
         let remembered = self.storage.with_value(|storage| storage.set_last_table(id));
         self.report_saving(remembered);
         self.picker.set(None);
-        self.in_flight.set_value(false);
+        self.in_flight.set(false);
         self.table.set(Some(table));
     }
 

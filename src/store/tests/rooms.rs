@@ -263,9 +263,20 @@ fn players_gather_in_the_lobby_and_only_the_host_starts() {
         fivedice_rules::DiceMode::App,
         fivedice_rules::Columns::ONE,
     );
+    // Until the choice's event is back, a Start would be refused as stale: it waits.
+    assert!(!view(&devices[0]).can_start);
+    devices[0].store.start_room_game();
+    assert_eq!(devices[0].link.sent.borrow().len(), 1, "the choice alone went");
     pump(&mut server, &devices.each_ref());
     assert_eq!(view(&devices[1]).rules.id(), RulesetId::Yatzy);
+    assert!(view(&devices[0]).can_start);
     devices[0].store.start_room_game();
+    devices[0].store.start_room_game();
+    assert_eq!(
+        devices[0].link.sent.borrow().len(),
+        1,
+        "a second tap sends no second Start"
+    );
     pump(&mut server, &devices.each_ref());
     for device in &devices {
         assert_eq!(view(device).state, RoomState::Playing);
