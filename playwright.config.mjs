@@ -28,6 +28,10 @@ export default defineConfig({
       ],
     },
     viewport: { width: 768, height: 1024 },
+    // The player who asked their device for less motion: the app drops its tumbles and slides, and a test's
+    // tap never waits for a die to come to rest (a whole game plays in about half the time). The specs of
+    // how the table feels and looks (table-feel, a11y) play with motion.
+    reducedMotion: "reduce",
     trace: "retain-on-failure",
   },
   projects: [{ name: "browser" }],

@@ -4,6 +4,9 @@ import AxeBuilder from "@axe-core/playwright";
 import { test, expect } from "@playwright/test";
 import { startGame } from "./helpers.mjs";
 
+// With motion, as most players see it (the suite defaults to reduced motion: playwright.config.mjs).
+test.use({ reducedMotion: "no-preference" });
+
 // axe measures colours as they are painted: a line fading in (the "Pass to …" line, 400 ms) is measured
 // half-transparent. So it looks once every animation that ends has ended.
 async function animationsEnded(page) {

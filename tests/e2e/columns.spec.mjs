@@ -2,7 +2,7 @@
 // rules crate through the CLI; the dry and announced columns; the sheet at tablet sizes.
 import { execFileSync } from "node:child_process";
 import { test, expect } from "@playwright/test";
-import { cli, columnScores, currentSeat, readDice, startGame } from "./helpers.mjs";
+import { cellButtons, cli, columnScores, currentSeat, readDice, startGame } from "./helpers.mjs";
 
 const USUAL = ["down", "free", "up"];
 const UPPER = ["aces", "twos", "threes", "fours", "fives", "sixes"];
@@ -15,10 +15,10 @@ function columnOffers(columns, column, cell) {
 /** The boxes offered as buttons for a seat: { column: { cell: shown value } }. */
 async function offeredBoxes(page, seat) {
   const boxes = {};
-  for (const button of await page.locator(`button[data-cell^="${seat}:"]`).all()) {
-    const [, column, cell] = (await button.getAttribute("data-cell")).split(":");
+  for (const { cell: id, text } of await cellButtons(page, seat)) {
+    const [, column, cell] = id.split(":");
     boxes[column] ??= {};
-    boxes[column][cell] = Number((await button.textContent()).trim() || "NaN");
+    boxes[column][cell] = Number(text || "NaN");
   }
   return boxes;
 }

@@ -22,20 +22,32 @@ export async function currentSeat(page) {
   return Number(await page.locator("[data-current-seat]").getAttribute("data-current-seat"));
 }
 
+/** The five dice as one reading of the page (never half of one roll and half of the next). */
+async function diceAttribute(page, read) {
+  const dice = page.locator("[data-die]");
+  await expect(dice).toHaveCount(5);
+  return dice.evaluateAll(
+    (elements, read) =>
+      elements
+        .sort((a, b) => a.dataset.die - b.dataset.die)
+        .map((element) => (read === "face" ? Number(element.dataset.face) : element.getAttribute("aria-pressed") === "true")),
+    read,
+  );
+}
+
 export async function readDice(page) {
-  const faces = [];
-  for (let die = 0; die < 5; die++) {
-    faces.push(Number(await page.locator(`[data-die="${die}"]`).getAttribute("data-face")));
-  }
-  return faces;
+  return diceAttribute(page, "face");
 }
 
 export async function heldDice(page) {
-  const held = [];
-  for (let die = 0; die < 5; die++) {
-    held.push((await page.locator(`[data-die="${die}"]`).getAttribute("aria-pressed")) === "true");
-  }
-  return held;
+  return diceAttribute(page, "held");
+}
+
+/** The cell buttons a seat's column shows, as one reading: [{ cell: "seat:…", text }]. */
+export async function cellButtons(page, seat) {
+  return page
+    .locator(`button[data-cell^="${seat}:"]`)
+    .evaluateAll((buttons) => buttons.map((button) => ({ cell: button.dataset.cell, text: button.textContent.trim() })));
 }
 
 /** The rules crate's answer, through the CLI: what each open cell scores, and the bonus. */
@@ -63,12 +75,8 @@ export function cliRules() {
 
 /** The cells the page offers as buttons for this seat, with the value each shows. */
 export async function choosableCells(page, seat) {
-  const buttons = page.locator(`button[data-cell^="${seat}:"]`);
   const cells = {};
-  for (const button of await buttons.all()) {
-    const id = (await button.getAttribute("data-cell")).split(":")[1];
-    cells[id] = Number((await button.textContent()).trim());
-  }
+  for (const { cell, text } of await cellButtons(page, seat)) cells[cell.split(":")[1]] = Number(text);
   return cells;
 }
 
@@ -99,11 +107,12 @@ export async function holdMostCommon(page) {
 }
 
 export async function totals(page, seat, names) {
-  const result = {};
-  for (const name of names) {
-    result[name] = Number(await page.locator(`[data-total="${seat}:${name}"]`).textContent());
-  }
-  return result;
+  await page.locator(`[data-total="${seat}:${names[0]}"]`).waitFor();
+  return page.evaluate(
+    ({ seat, names }) =>
+      Object.fromEntries(names.map((name) => [name, Number(document.querySelector(`[data-total="${seat}:${name}"]`)?.textContent)])),
+    { seat, names },
+  );
 }
 
 /** A sheet's totals as the rules define them (from `fivedice rules`): sections, the upper bonus, and the

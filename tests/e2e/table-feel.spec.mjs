@@ -4,6 +4,9 @@
 import { test, expect } from "@playwright/test";
 import { choosableCells, scoreCell, startGame } from "./helpers.mjs";
 
+// With motion, as most players see it (the suite defaults to reduced motion: playwright.config.mjs).
+test.use({ reducedMotion: "no-preference" });
+
 /** One turn of the seat to play: a roll, then the first box offered. */
 async function quickTurn(page, seat) {
   await page.locator('[data-action="roll"]').click();
