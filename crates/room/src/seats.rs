@@ -55,8 +55,14 @@ impl HeldSeats {
     /// Holds `seat` with `token` (instead of any token it had).
     pub fn grant(&mut self, seat: usize, token: String) {
         self.0.retain(|held| held.seat != seat);
-        self.0.push(HeldSeat { seat, token });
-        self.0.sort_by_key(|held| held.seat);
+        self.insert(HeldSeat { seat, token });
+    }
+
+    /// Puts a seat not held yet in its place, lowest seat first (no sort: a sort's code is kilobytes of the
+    /// app's download for a list of a few seats).
+    fn insert(&mut self, held: HeldSeat) {
+        let at = self.0.partition_point(|other| other.seat < held.seat);
+        self.0.insert(at, held);
     }
 
     /// Follows the room through an event: the seat that left is given up, and the seats above it move down
@@ -75,10 +81,14 @@ impl HeldSeats {
 
 impl From<Vec<HeldSeat>> for HeldSeats {
     /// Lowest seat first; of two tokens for one seat, the first.
-    fn from(mut seats: Vec<HeldSeat>) -> HeldSeats {
-        seats.sort_by_key(|held| held.seat);
-        seats.dedup_by_key(|held| held.seat);
-        HeldSeats(seats)
+    fn from(seats: Vec<HeldSeat>) -> HeldSeats {
+        let mut held = HeldSeats::default();
+        for seat in seats {
+            if !held.holds(seat.seat) {
+                held.insert(seat);
+            }
+        }
+        held
     }
 }
 

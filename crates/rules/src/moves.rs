@@ -20,9 +20,12 @@ pub enum Move {
 impl Move {
     /// Keeping these faces, in the order the move is written (lowest first).
     pub fn keep(faces: impl IntoIterator<Item = Face>) -> Move {
-        let mut faces: Vec<Face> = faces.into_iter().collect();
-        faces.sort_unstable();
-        Move::Keep(faces)
+        let mut count = [0usize; 6];
+        faces.into_iter().for_each(|face| count[face.index()] += 1);
+        let lowest_first = Face::ALL
+            .into_iter()
+            .flat_map(|face| std::iter::repeat_n(face, count[face.index()]));
+        Move::Keep(lowest_first.collect())
     }
 
     /// Writing the dice in a cell of a plain sheet (its free-column box).

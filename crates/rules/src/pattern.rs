@@ -55,9 +55,9 @@ impl Pattern {
                 }
             }
             Pattern::FullHouse { five_equal } => {
-                let mut shape: Vec<u8> = dice.as_array().into_iter().filter(|&n| n > 0).collect();
-                shape.sort_unstable();
-                let full = shape == [2, 3] || (five_equal && shape == [DICE as u8]);
+                let counts = dice.as_array();
+                let full = (counts.contains(&3) && counts.contains(&2))
+                    || (five_equal && counts.contains(&(DICE as u8)));
                 full.then(|| dice.sum())
             }
             Pattern::Run { length } => {

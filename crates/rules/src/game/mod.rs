@@ -241,20 +241,28 @@ impl Game {
 
     /// Every seat by grand total, best first; ties share a rank and the top rank wins.
     pub fn standings(&self) -> Vec<Standing> {
-        let mut totals: Vec<(usize, u16)> = (0..self.players.len())
-            .map(|seat| (seat, self.totals(seat).map_or(0, |totals| totals.grand)))
+        let totals: Vec<u16> = (0..self.players.len())
+            .map(|seat| self.totals(seat).map_or(0, |totals| totals.grand))
             .collect();
-        totals.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
-        let best = totals.first().map_or(0, |&(_, total)| total);
-        totals
+        let best = totals.iter().copied().max().unwrap_or(0);
+        let ranks: Vec<usize> = totals
             .iter()
-            .map(|&(seat, total)| Standing {
-                rank: 1 + totals.iter().filter(|&&(_, other)| other > total).count(),
-                seat,
-                total,
-                winner: total == best,
-            })
-            .collect()
+            .map(|&total| 1 + totals.iter().filter(|&&other| other > total).count())
+            .collect();
+        // Rank by rank, each rank's seats in seat order (a handful of seats: no sort needed).
+        let mut standings = Vec::with_capacity(totals.len());
+        for rank in 1..=totals.len() {
+            for seat in (0..totals.len()).filter(|&seat| ranks[seat] == rank) {
+                let total = totals[seat];
+                standings.push(Standing {
+                    rank,
+                    seat,
+                    total,
+                    winner: total == best,
+                });
+            }
+        }
+        standings
     }
 
     /// What the dice on the table score in each open cell of the current player's free column (a plain
