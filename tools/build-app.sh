@@ -4,10 +4,11 @@
 # Trunk cannot split a module (its hooks run before cargo or after wasm-bindgen, trunk-rs/trunk#1022), so the
 # app is built here: cargo links the module keeping its relocations (.cargo/config.toml), wasm-split-cli cuts
 # it at its split points (`#[wasm_split]` functions: their code, and the code only they reach, become
-# chunks fetched on first use), wasm-bindgen writes the JavaScript glue for the main module, and wasm-opt
-# optimises every module. All of it lands in one directory named after its contents (app-<hash>/), which
-# index.html names through the placeholder `./APP_DIR/`: the glue, the split loader and the chunks refer to
-# one another by relative names, so a new build never mixes with a cached old one.
+# chunks fetched on first use), wasm-bindgen writes the JavaScript glue for the main module, wasm-opt
+# optimises every module and esbuild minifies the scripts. All of it lands in one directory named after its
+# contents (app-<hash>/), which index.html names through the placeholder `./APP_DIR/`: the glue, the split
+# loader and the chunks refer to one another by relative names, so a new build never mixes with a cached old
+# one.
 set -euo pipefail
 : "${TRUNK_STAGING_DIR:?run this as a Trunk post_build hook}"
 name=fivedice-app
@@ -31,6 +32,10 @@ if [ "$profile_dir" = release ]; then
   # After the split and wasm-bindgen, never before: the splitter reads the relocations wasm-opt drops.
   for module in "$work/app"/*.wasm; do
     wasm-opt -Oz --enable-bulk-memory --enable-nontrapping-float-to-int "$module" -o "$module"
+  done
+  # The glue and the split loader are part of every first visit: minified (their exports keep their names).
+  for script in "$work/app"/*.js; do
+    esbuild --minify --format=esm --log-level=warning "$script" --outfile="$script" --allow-overwrite
   done
 fi
 hash=$(cd "$work/app" && cat $(ls | sort) | sha256sum | cut -c1-16)
