@@ -271,10 +271,15 @@ impl Storage {
         let mut tables = Loaded::of(Vec::new());
         for key in self.keys_with(TABLE_PREFIX) {
             let read = self.read_keeping(&key, Table::from_json);
-            tables.value.extend(read.value);
+            // Each in its place as it is read (a sort's code would be kilobytes of the first download).
+            if let Some(table) = read.value {
+                let at = tables
+                    .value
+                    .partition_point(|newer: &Table| newer.updated_ms >= table.updated_ms);
+                tables.value.insert(at, table);
+            }
             tables.problems.extend(read.problems);
         }
-        tables.value.sort_by(|a, b| b.updated_ms.total_cmp(&a.updated_ms));
         tables
     }
 

@@ -49,6 +49,21 @@ fn a_full_store_refuses_the_save_and_keeps_what_it_had() {
     assert_eq!(storage.tables().value.len(), 1);
 }
 
+#[test]
+fn tables_come_back_most_recently_played_first() {
+    let (storage, _) = memory();
+    for (seed, updated_ms) in [(1, 5.0), (2, 9.0), (3, 1.0), (4, 9.0), (5, 7.0)] {
+        let mut saved = table(seed);
+        saved.updated_ms = updated_ms;
+        storage.save_table(&saved).unwrap();
+    }
+    let tables = storage.tables().value;
+    let played: Vec<f64> = tables.iter().map(|table| table.updated_ms).collect();
+    assert_eq!(played, [9.0, 9.0, 7.0, 5.0, 1.0]);
+    let ids: std::collections::BTreeSet<&str> = tables.iter().map(|table| table.id.as_str()).collect();
+    assert_eq!(ids.len(), 5, "every table, once");
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]
 
