@@ -89,13 +89,14 @@ setup: setup-rust setup-node setup-debian
 
 # The build tools are compiled once per machine, for this machine: without the link-time optimisation Trunk's
 # manifest asks for (fat LTO in one codegen unit is minutes of a single core; the tools run for seconds a build),
-# and in one target directory, so the crates the three share are compiled once.
+# in one target directory, so the crates the three share are compiled once, and without what the build never
+# uses (TLS for downloads, since Trunk runs offline; wasm-bindgen's test runner).
 TOOL_INSTALL := CARGO_PROFILE_RELEASE_LTO=false CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 $(CARGO) install --target-dir $(CURDIR)/target/tools
 
 setup-rust:
 	@rustup target list --installed | grep -qx wasm32-unknown-unknown || rustup target add wasm32-unknown-unknown
-	@trunk --version 2>/dev/null | grep -qx "trunk $(TRUNK_VERSION)" || $(TOOL_INSTALL) trunk --locked --version $(TRUNK_VERSION)
-	@wasm-bindgen --version 2>/dev/null | grep -q " $(WASM_BINDGEN_VERSION)" || $(TOOL_INSTALL) wasm-bindgen-cli --version $(WASM_BINDGEN_VERSION)
+	@trunk --version 2>/dev/null | grep -qx "trunk $(TRUNK_VERSION)" || $(TOOL_INSTALL) trunk --locked --no-default-features --version $(TRUNK_VERSION)
+	@wasm-bindgen --version 2>/dev/null | grep -q " $(WASM_BINDGEN_VERSION)" || $(TOOL_INSTALL) wasm-bindgen-cli --no-default-features --bin wasm-bindgen --version $(WASM_BINDGEN_VERSION)
 	@$(CARGO) install --list | grep -qx "wasm_split_cli_support v$(WASM_SPLIT_VERSION):" || $(TOOL_INSTALL) --locked wasm_split_cli_support --version $(WASM_SPLIT_VERSION) --features build-binary
 
 setup-node: node_modules/.installed
