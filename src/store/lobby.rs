@@ -104,7 +104,8 @@ impl GameStore {
             .table
             .with_untracked(|table| table.as_ref().map_or(0, |t| t.room.seats().len()));
         let name = (self.words().computer_n)(taken + 1);
-        self.act_as(host, Action::AddComputer { name, level }, false);
+        // Awaited, as a choice of the game is: a Start before its event is back would be refused as stale.
+        self.act_as(host, Action::AddComputer { name, level }, true);
     }
 
     /// Host: a computer player takes over a seat whose person has been away two minutes.
