@@ -22,25 +22,23 @@ export async function currentSeat(page) {
   return Number(await page.locator("[data-current-seat]").getAttribute("data-current-seat"));
 }
 
-/** The five dice as one reading of the page (never half of one roll and half of the next). */
-async function diceAttribute(page, read) {
+/** The five dice as one reading of the page (never half of one roll and half of the next): [{ face, held }]. */
+async function readTray(page) {
   const dice = page.locator("[data-die]");
   await expect(dice).toHaveCount(5);
-  return dice.evaluateAll(
-    (elements, read) =>
-      elements
-        .sort((a, b) => a.dataset.die - b.dataset.die)
-        .map((element) => (read === "face" ? Number(element.dataset.face) : element.getAttribute("aria-pressed") === "true")),
-    read,
+  return dice.evaluateAll((elements) =>
+    elements
+      .sort((a, b) => a.dataset.die - b.dataset.die)
+      .map((element) => ({ face: Number(element.dataset.face), held: element.getAttribute("aria-pressed") === "true" })),
   );
 }
 
 export async function readDice(page) {
-  return diceAttribute(page, "face");
+  return (await readTray(page)).map((die) => die.face);
 }
 
 export async function heldDice(page) {
-  return diceAttribute(page, "held");
+  return (await readTray(page)).map((die) => die.held);
 }
 
 /** The cell buttons a seat's column shows, as one reading: [{ cell: "seat:…", text }]. */
@@ -95,14 +93,13 @@ export async function scoreCell(page, seat, cell, value) {
 
 /** Holds the dice showing the most common face (highest on ties) and releases the rest. */
 export async function holdMostCommon(page) {
-  const dice = await readDice(page);
+  const tray = await readTray(page);
   const counts = [0, 0, 0, 0, 0, 0, 0];
-  for (const face of dice) counts[face]++;
+  for (const { face } of tray) counts[face]++;
   let best = 6;
   for (let face = 6; face >= 1; face--) if (counts[face] > counts[best]) best = face;
-  const held = await heldDice(page);
-  for (let die = 0; die < 5; die++) {
-    if ((dice[die] === best) !== held[die]) await page.locator(`[data-die="${die}"]`).click();
+  for (const [die, { face, held }] of tray.entries()) {
+    if ((face === best) !== held) await page.locator(`[data-die="${die}"]`).click();
   }
 }
 
