@@ -95,6 +95,7 @@ TOOL_INSTALL := CARGO_PROFILE_RELEASE_LTO=false CARGO_PROFILE_RELEASE_CODEGEN_UN
 
 setup-rust:
 	@rustup target list --installed | grep -qx wasm32-unknown-unknown || rustup target add wasm32-unknown-unknown
+	@rustup component list --installed | grep -q "^rust-src" || rustup component add rust-src
 	@trunk --version 2>/dev/null | grep -qx "trunk $(TRUNK_VERSION)" || $(TOOL_INSTALL) trunk --locked --no-default-features --version $(TRUNK_VERSION)
 	@wasm-bindgen --version 2>/dev/null | grep -q " $(WASM_BINDGEN_VERSION)" || $(TOOL_INSTALL) wasm-bindgen-cli --no-default-features --bin wasm-bindgen --version $(WASM_BINDGEN_VERSION)
 	@$(CARGO) install --list | grep -qx "wasm_split_cli_support v$(WASM_SPLIT_VERSION):" || $(TOOL_INSTALL) --locked wasm_split_cli_support --version $(WASM_SPLIT_VERSION) --features build-binary

@@ -15,8 +15,14 @@ name=fivedice-app
 profile_flag=()
 profile_dir=debug
 if [ "${TRUNK_PROFILE:-debug}" = release ]; then
-  profile_flag=(--release)
+  # The release app links a standard library built for size: std's `optimize_for_size` (smaller sorting and
+  # formatting), and panics that stop the module at once instead of formatting a message nobody reads (the
+  # debug build keeps them). Building std is an unstable Cargo feature: RUSTC_BOOTSTRAP lets the machine's
+  # stable 1.95 use it for this one build (-20.5 KB brotli of every first visit, BENCHMARKS.md).
+  profile_flag=(--release -Zbuild-std=std,panic_abort -Zbuild-std-features=optimize_for_size
+    --config 'target.wasm32-unknown-unknown.rustflags=["-Zunstable-options", "-Cpanic=immediate-abort", "-Zlocation-detail=none"]')
   profile_dir=release
+  export RUSTC_BOOTSTRAP=1
 fi
 cargo build --quiet --locked "${profile_flag[@]}" --target wasm32-unknown-unknown --bin "$name"
 linked="target/wasm32-unknown-unknown/$profile_dir/$name.wasm"
