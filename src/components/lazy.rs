@@ -1,12 +1,13 @@
 //! Parts of the app only some visits need (online rooms, statistics, the analysis after a game, How to play,
-//! column Yam; and the French words, which `i18n::fetch` brings) are wasm chunks of their own, fetched the
-//! first time they are shown (tools/build-app.sh cuts them out at their split points). A split point hands
+//! column Yam, the saved games' lists, a hint's answer, a new version's banner; and the French words, which
+//! `i18n::fetch` brings) are wasm chunks of their own, fetched the first time they are shown (tools/build-app.sh cuts them out at their split points). A split point hands
 //! back the function that builds its view; [`lazy`] shows that the part is on its way, builds it once it is
 //! here, and says so plainly when it cannot be fetched (offline on a device that never had it), with a way to
 //! try again.
 
 use std::future::Future;
 use std::pin::Pin;
+use std::rc::Rc;
 
 use leptos::prelude::*;
 pub use wasm_split_helpers::SplitLoaderError;
@@ -17,40 +18,37 @@ use crate::store::GameStore;
 /// chunk could not be fetched.
 pub type Loaded<A> = Result<fn(A) -> AnyView, SplitLoaderError>;
 
-enum Arrival<A: 'static> {
+/// A part whose chunk is here, ready to build with its arguments.
+type Build = Rc<dyn Fn() -> AnyView>;
+
+#[derive(Clone)]
+enum Arrival {
     OnItsWay,
-    Here(fn(A) -> AnyView),
+    Here(Build),
     NotFetched,
 }
 
-// By hand: a function pointer is copied whatever its argument.
-impl<A> Clone for Arrival<A> {
-    fn clone(&self) -> Self {
-        *self
-    }
-}
-
-impl<A> Copy for Arrival<A> {}
-
-/// A split point's fetch, boxed: one [`arriving`] serves every split point whose part takes the same arguments.
-type Fetch<A> = Box<dyn Fn() -> Pin<Box<dyn Future<Output = Loaded<A>>>>>;
+/// A split point's fetch, boxed with its part's arguments: one [`arriving`] serves every split point.
+type Fetch = Rc<dyn Fn() -> Pin<Box<dyn Future<Output = Result<Build, SplitLoaderError>>>>>;
 
 /// Shows the part a split point builds with `args`, once its chunk is here.
 pub fn lazy<A, F>(load: fn() -> F, args: A) -> impl IntoView
 where
-    A: Clone + Send + Sync + 'static,
+    A: Clone + 'static,
     F: Future<Output = Loaded<A>> + 'static,
 {
-    arriving(Box::new(move || Box::pin(load())), args)
+    arriving(Rc::new(move || {
+        let args = args.clone();
+        Box::pin(async move {
+            let build = load().await?;
+            Ok(Rc::new(move || build(args.clone())) as Build)
+        })
+    }))
 }
 
-fn arriving<A>(load: Fetch<A>, args: A) -> AnyView
-where
-    A: Clone + Send + Sync + 'static,
-{
+fn arriving(load: Fetch) -> AnyView {
     let words = expect_context::<GameStore>().words();
-    let arrival = RwSignal::new(Arrival::OnItsWay);
-    let load = std::rc::Rc::new(load);
+    let arrival = RwSignal::new_local(Arrival::OnItsWay);
     let fetch = move || {
         arrival.set(Arrival::OnItsWay);
         let load = load.clone();
@@ -64,7 +62,7 @@ where
     fetch();
     let fetch = StoredValue::new_local(fetch);
     (move || match arrival.get() {
-        Arrival::Here(build) => build(args.clone()),
+        Arrival::Here(build) => build(),
         Arrival::OnItsWay => view! { <p class="muted" data-lazy="fetching">{words.fetching}</p> }.into_any(),
         Arrival::NotFetched => view! {
             <p class="error" role="alert" data-lazy="not-fetched">
