@@ -55,13 +55,20 @@ pub enum EngineError {
 
 type Callback = Box<dyn FnOnce(Result<Answer, EngineError>)>;
 
+/// A worker started, with the way to post it a request: written as JSON by the engine's chunk, so the
+/// first download holds no writer of requests.
+struct Started {
+    worker: web_sys::Worker,
+    post: fn(&web_sys::Worker, &SolverRequest) -> bool,
+}
+
 #[derive(Clone, Copy)]
 pub struct Engine {
-    worker: StoredValue<Option<web_sys::Worker>, LocalStorage>,
+    worker: StoredValue<Option<Started>, LocalStorage>,
     /// The chunk that starts the worker is on its way.
     starting: StoredValue<bool>,
-    /// Requests written before the worker said it listens.
-    queued: StoredValue<Option<Vec<String>>, LocalStorage>,
+    /// Requests made before the worker said it listens.
+    queued: StoredValue<Option<Vec<SolverRequest>>, LocalStorage>,
     waiting: StoredValue<HashMap<u32, Callback>, LocalStorage>,
     next_id: StoredValue<u32>,
     /// How far the table being built has come, while one is being built.
@@ -208,7 +215,7 @@ impl Engine {
         let engine = *self;
         leptos::task::spawn_local(async move {
             if tables_kept_here().await {
-                engine.dispatch(SolverRequest::Prepare { rules }.to_json());
+                engine.dispatch(SolverRequest::Prepare { rules });
             }
         });
     }
@@ -219,25 +226,28 @@ impl Engine {
                 waiting.insert(id, answer);
             });
         }
-        self.dispatch(request.to_json());
+        self.dispatch(request);
     }
 
     /// Posts a request, or queues it until the worker says it listens (starting it on first use).
-    fn dispatch(&self, text: String) {
-        let queued = self
-            .queued
-            .try_update_value(|queued| queued.as_mut().map(|queue| queue.push(text.clone())).is_some());
-        match queued {
-            Some(true) => self.start(),
-            _ => self.post(&text),
+    fn dispatch(&self, request: SolverRequest) {
+        let mut request = Some(request);
+        self.queued.update_value(|queued| {
+            if let Some(queue) = queued {
+                queue.extend(request.take());
+            }
+        });
+        match request {
+            None => self.start(),
+            Some(request) => self.post(&request),
         }
     }
 
-    fn post(&self, text: &str) {
-        let sent = self.worker.with_value(|worker| {
-            worker
+    fn post(&self, request: &SolverRequest) {
+        let sent = self.worker.with_value(|started| {
+            started
                 .as_ref()
-                .is_some_and(|worker| worker.post_message(&text.into()).is_ok())
+                .is_some_and(|started| (started.post)(&started.worker, request))
         });
         if !sent {
             self.fail_all(EngineError::Unreachable);
@@ -273,8 +283,8 @@ impl Engine {
                     .try_update_value(Option::take)
                     .flatten()
                     .unwrap_or_default();
-                for text in queued {
-                    self.post(&text);
+                for request in queued {
+                    self.post(&request);
                 }
             }
             SolverReply::Progress { done, total } => {
@@ -316,8 +326,8 @@ impl Engine {
     /// with that, and the next request starts a new worker, which fails again at once where the browser
     /// cannot run it.
     fn stop(&self, error: EngineError) {
-        if let Some(worker) = self.worker.try_update_value(Option::take).flatten() {
-            worker.terminate();
+        if let Some(started) = self.worker.try_update_value(Option::take).flatten() {
+            started.worker.terminate();
         }
         self.queued.set_value(Some(Vec::new()));
         self.fail_all(error);
@@ -346,7 +356,7 @@ impl Engine {
 }
 
 /// What starts the worker, once the engine's chunk is here.
-type StartWorker = fn(Engine) -> Result<web_sys::Worker, EngineError>;
+type StartWorker = fn(Engine) -> Result<Started, EngineError>;
 
 /// The split point of the worker's start: the function that starts it, in the engine's chunk.
 #[wasm_split_helpers::wasm_split(engine, fallible)]
@@ -355,7 +365,7 @@ fn worker_starter() -> Result<StartWorker, SplitLoaderError> {
 }
 
 /// Starts the worker with its two handlers: every reply read and answered, and a failure stopping it.
-fn start_worker(engine: Engine) -> Result<web_sys::Worker, EngineError> {
+fn start_worker(engine: Engine) -> Result<Started, EngineError> {
     let worker = web_sys::Worker::new(WORKER_SCRIPT).map_err(|_| EngineError::CannotStart)?;
     let on_message = Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |event: web_sys::MessageEvent| {
         match event.data().as_string().as_deref().map(SolverReply::from_json) {
@@ -371,7 +381,10 @@ fn start_worker(engine: Engine) -> Result<web_sys::Worker, EngineError> {
     // that failed leaves its two small handlers behind (it can no longer call them).
     on_message.forget();
     on_error.forget();
-    Ok(worker)
+    Ok(Started {
+        worker,
+        post: |worker, request| worker.post_message(&request.to_json().into()).is_ok(),
+    })
 }
 
 /// Whether this device keeps a table of this engine version (the worker files them in Cache Storage).

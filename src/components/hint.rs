@@ -5,7 +5,7 @@ use fivedice_rules::Move;
 use fivedice_worker::RatedOption;
 use leptos::prelude::*;
 
-use super::lazy::lazy;
+use super::lazy::{Loaded, lazy};
 use super::odds::aims_part;
 use crate::engine::{Answer, Engine, EngineError};
 use crate::i18n::decimals;
@@ -89,12 +89,8 @@ impl HintShown {
 pub fn HintPanel() -> impl IntoView {
     let store = expect_context::<GameStore>();
     let words = store.words();
-    let language = store.language().get_untracked();
-    let engine = expect_context::<Engine>();
     let shown = expect_context::<HintShown>();
     let available = store.hint_available();
-    let rules = store.rules();
-    let total = store.current_total();
     let situation = store.situation();
     let several = store.odds_available();
     let ask = move || {
@@ -137,66 +133,84 @@ pub fn HintPanel() -> impl IntoView {
             <button class="hint-button" data-action="hint" disabled=move || !available.get() on:click=move |_| ask()>
                 {words.hint}
             </button>
-            {move || match shown.current() {
-                None => ().into_any(),
-                Some(HintState::Asking(_)) => {
-                    let (done, total) = engine.progress.get().unwrap_or((0, 1));
-                    view! {
-                        <div class="hint" data-hint="working" aria-live="polite">
-                            <span>{words.working_out}</span>
-                            <progress max=total.to_string() value=done.to_string()></progress>
-                        </div>
-                    }
-                        .into_any()
-                }
-                Some(HintState::Failed(_, error)) => {
-                    view! { <div class="hint error" data-hint="failed">{(words.engine_failed)(&error)}</div> }
-                        .into_any()
-                }
-                Some(HintState::Ready(_, options)) => {
-                    let total = f64::from(total.get());
-                    let rules = rules.get();
-                    let estimate = rules.is_some_and(|rules| !rules.columns().is_one());
-                    let labels = rules.map(|rules| {
-                        options
-                            .iter()
-                            .take(3)
-                            .enumerate()
-                            .map(|(rank, option)| {
-                                let play = words.describe(rules, language, &option.choice);
-                                let expected = total + option.expected_remaining;
-                                let said = match option.win {
-                                    Some(win) => (words.win_option)(&play, &words.chance(win, 1)),
-                                    None => (words.expected)(&play, &words.number(expected, 1)),
-                                };
-                                view! {
-                                    <li
-                                        data-hint-option=(rank + 1).to_string()
-                                        data-choice=option.choice.id()
-                                        data-expected=decimals(expected, 4)
-                                        data-win=option.win.map(|win| decimals(win, 4))
-                                    >
-                                        {said}
-                                    </li>
-                                }
-                            })
-                            .collect_view()
-                    });
-                    view! {
-                        <div class="hint" data-hint="ready" aria-live="polite">
-                            <ol>{labels}</ol>
-                            {estimate.then(|| view! { <p class="muted" data-hint-estimate>{words.hint_estimate}</p> })}
-                            <p class="muted">
-                                {match options.first().is_some_and(|option| option.win.is_some()) {
-                                    true => words.hint_win_honesty,
-                                    false => words.hint_honesty,
-                                }}
-                            </p>
-                        </div>
-                    }
-                        .into_any()
-                }
-            }}
+            <Show when=move || shown.current().is_some()>{lazy(hint_part, ())}</Show>
         </div>
+    }
+}
+
+/// The hint on screen: being worked out, the options, or why not (in the engine's chunk, which the hint's
+/// question fetches anyway).
+#[wasm_split_helpers::wasm_split(engine, fallible)]
+fn hint_part() -> Loaded<()> {
+    Ok(|()| hint().into_any())
+}
+
+fn hint() -> impl IntoView {
+    let store = expect_context::<GameStore>();
+    let words = store.words();
+    let language = store.language().get_untracked();
+    let engine = expect_context::<Engine>();
+    let shown = expect_context::<HintShown>();
+    let rules = store.rules();
+    let total = store.current_total();
+    move || match shown.current() {
+        None => ().into_any(),
+        Some(HintState::Asking(_)) => {
+            let (done, total) = engine.progress.get().unwrap_or((0, 1));
+            view! {
+                <div class="hint" data-hint="working" aria-live="polite">
+                    <span>{words.working_out}</span>
+                    <progress max=total.to_string() value=done.to_string()></progress>
+                </div>
+            }
+            .into_any()
+        }
+        Some(HintState::Failed(_, error)) => {
+            view! { <div class="hint error" data-hint="failed">{(words.engine_failed)(&error)}</div> }
+                .into_any()
+        }
+        Some(HintState::Ready(_, options)) => {
+            let total = f64::from(total.get());
+            let rules = rules.get();
+            let estimate = rules.is_some_and(|rules| !rules.columns().is_one());
+            let labels = rules.map(|rules| {
+                options
+                    .iter()
+                    .take(3)
+                    .enumerate()
+                    .map(|(rank, option)| {
+                        let play = words.describe(rules, language, &option.choice);
+                        let expected = total + option.expected_remaining;
+                        let said = match option.win {
+                            Some(win) => (words.win_option)(&play, &words.chance(win, 1)),
+                            None => (words.expected)(&play, &words.number(expected, 1)),
+                        };
+                        view! {
+                            <li
+                                data-hint-option=(rank + 1).to_string()
+                                data-choice=option.choice.id()
+                                data-expected=decimals(expected, 4)
+                                data-win=option.win.map(|win| decimals(win, 4))
+                            >
+                                {said}
+                            </li>
+                        }
+                    })
+                    .collect_view()
+            });
+            view! {
+                <div class="hint" data-hint="ready" aria-live="polite">
+                    <ol>{labels}</ol>
+                    {estimate.then(|| view! { <p class="muted" data-hint-estimate>{words.hint_estimate}</p> })}
+                    <p class="muted">
+                        {match options.first().is_some_and(|option| option.win.is_some()) {
+                            true => words.hint_win_honesty,
+                            false => words.hint_honesty,
+                        }}
+                    </p>
+                </div>
+            }
+                .into_any()
+        }
     }
 }

@@ -146,13 +146,23 @@ fn NoticeBar() -> impl IntoView {
 }
 
 /// "A new version is ready": shown when a new deployment has been downloaded; it applies on tap (the game is
-/// saved, so it resumes exactly) or by itself the next time the app starts.
+/// saved, so it resumes exactly) or by itself the next time the app starts. The banner is a chunk of its own,
+/// fetched when a new version is there.
 #[component]
 fn UpdateBanner() -> impl IntoView {
-    let words = expect_context::<GameStore>().words();
     let ready = RwSignal::new(false);
     let listener = window_event_listener_untyped("fivedice:update-ready", move |_| ready.set(true));
     on_cleanup(move || listener.remove());
+    view! { <Show when=move || ready.get()>{lazy::lazy(update_banner_part, ready)}</Show> }
+}
+
+#[wasm_split_helpers::wasm_split(update, fallible)]
+fn update_banner_part() -> lazy::Loaded<RwSignal<bool>> {
+    Ok(|ready| update_banner(ready).into_any())
+}
+
+fn update_banner(ready: RwSignal<bool>) -> impl IntoView {
+    let words = expect_context::<GameStore>().words();
     let apply = move |_| {
         let apply = js_sys::Reflect::get(&window(), &"fivediceApplyUpdate".into())
             .ok()
@@ -162,20 +172,16 @@ fn UpdateBanner() -> impl IntoView {
             leptos::logging::warn!("the new version could not be applied now: it applies at the next start");
         }
     };
-    move || {
-        ready.get().then(|| {
-            view! {
-                <div class="update-banner" role="status">
-                    <span>{words.new_version}</span>
-                    <button class="primary" data-action="apply-update" on:click=apply>
-                        {words.update_now}
-                    </button>
-                    <button class="link" on:click=move |_| ready.set(false)>
-                        {words.later}
-                    </button>
-                </div>
-            }
-        })
+    view! {
+        <div class="update-banner" role="status">
+            <span>{words.new_version}</span>
+            <button class="primary" data-action="apply-update" on:click=apply>
+                {words.update_now}
+            </button>
+            <button class="link" on:click=move |_| ready.set(false)>
+                {words.later}
+            </button>
+        </div>
     }
 }
 

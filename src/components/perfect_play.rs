@@ -1,6 +1,7 @@
 //! "How well can one play?": the strategy engine builds the optimal-play table in a Web Worker, with a
 //! progress bar, and reports the average a perfect solitaire player scores.
 
+use super::lazy::{Loaded, lazy};
 use crate::engine::{Answer, Engine, EngineError};
 use crate::i18n::decimals;
 use crate::store::GameStore;
@@ -68,41 +69,53 @@ pub fn PerfectPlay() -> impl IntoView {
                     {words.work_it_out}
                 </button>
             </div>
-            {move || match card.get() {
-                Card::Idle => ().into_any(),
-                Card::Working => {
-                    let (done, total) = engine.progress.get().unwrap_or((0, 1));
-                    view! {
-                        <progress data-solve-progress max=total.to_string() value=done.to_string()>
-                            {(words.n_of_total)(done, total)}
-                        </progress>
-                    }
-                        .into_any()
-                }
-                Card::Solved {
-                    expected,
-                    seconds,
-                    from_device,
-                } => {
-                    let seconds = words.number(seconds, 1);
-                    let (source, how) = match from_device {
-                        true => ("device", (words.read_from_device_in)(&seconds)),
-                        false => ("built", (words.worked_out_in)(&seconds)),
-                    };
-                    view! {
-                        <p class="expected" aria-live="polite">
-                            {words.perfect_averages}
-                            <strong data-expected-score=decimals(expected, 4)>{words.number(expected, 2)}</strong>
-                            {(words.points_at)(ruleset.get_untracked().ruleset().name)}
-                            <span class="muted" data-table-from=source>
-                                {how}
-                            </span>
-                        </p>
-                    }
-                        .into_any()
-                }
-                Card::Failed(error) => view! { <p class="error">{(words.engine_failed)(&error)}</p> }.into_any(),
-            }}
+            // What the engine answers (in its chunk, which working it out fetches anyway).
+            <Show when=move || card.get() != Card::Idle>{lazy(answer_part, (card, ruleset))}</Show>
         </section>
+    }
+}
+
+#[wasm_split_helpers::wasm_split(engine, fallible)]
+fn answer_part() -> Loaded<(RwSignal<Card>, RwSignal<RulesetId>)> {
+    Ok(|(card, ruleset)| answer(card, ruleset).into_any())
+}
+
+fn answer(card: RwSignal<Card>, ruleset: RwSignal<RulesetId>) -> impl IntoView {
+    let engine = expect_context::<Engine>();
+    let words = expect_context::<GameStore>().words();
+    move || match card.get() {
+        Card::Idle => ().into_any(),
+        Card::Working => {
+            let (done, total) = engine.progress.get().unwrap_or((0, 1));
+            view! {
+                <progress data-solve-progress max=total.to_string() value=done.to_string()>
+                    {(words.n_of_total)(done, total)}
+                </progress>
+            }
+            .into_any()
+        }
+        Card::Solved {
+            expected,
+            seconds,
+            from_device,
+        } => {
+            let seconds = words.number(seconds, 1);
+            let (source, how) = match from_device {
+                true => ("device", (words.read_from_device_in)(&seconds)),
+                false => ("built", (words.worked_out_in)(&seconds)),
+            };
+            view! {
+                <p class="expected" aria-live="polite">
+                    {words.perfect_averages}
+                    <strong data-expected-score=decimals(expected, 4)>{words.number(expected, 2)}</strong>
+                    {(words.points_at)(ruleset.get_untracked().ruleset().name)}
+                    <span class="muted" data-table-from=source>
+                        {how}
+                    </span>
+                </p>
+            }
+            .into_any()
+        }
+        Card::Failed(error) => view! { <p class="error">{(words.engine_failed)(&error)}</p> }.into_any(),
     }
 }

@@ -10,6 +10,7 @@ use super::dice_tray::DiceTray;
 use super::hint::{HintPanel, HintShown};
 use super::how_to_play::HowToPlay;
 use super::joker_note::JokerNote;
+use super::lazy::{Loaded, lazy};
 use super::odds::Odds;
 use super::pips::Pips;
 use super::player_name;
@@ -106,6 +107,7 @@ fn TurnPanel() -> impl IntoView {
     let rules = store.rules();
     let language = store.language().get_untracked();
     let plays_here = store.plays_here();
+    let any_computer = store.any_computer();
     let status = move || {
         let name = player_name(players, seat());
         let (dice, used, announced) = turn.with(|turn| (turn.dice, turn.rolls_used, turn.announced));
@@ -142,12 +144,12 @@ fn TurnPanel() -> impl IntoView {
                         }
                     })
             }}
-            <ComputerWrote />
+            <Show when=move || any_computer.get()>{lazy(computer_wrote_part, ())}</Show>
             <p class="status" data-current-seat=move || seat().to_string() aria-live="polite">
                 {status}
             </p>
             <JokerNote />
-            <Show when=app_dice fallback=|| view! { <EnteredDice /> }>
+            <Show when=app_dice fallback=|| lazy(entered_dice_part, ())>
                 <DiceTray />
             </Show>
             // The dice and the roll come first; the hint and the coach follow in a task of their own.
@@ -168,9 +170,14 @@ fn cell_label(rules: &Rules, category: Category, language: Language) -> Option<S
     Some(rules.ruleset().cell(category)?.label.get(language).to_string())
 }
 
-/// What the computer just wrote, until the next player rolls: its turn is seen to end somewhere.
-#[component]
-fn ComputerWrote() -> impl IntoView {
+/// What the computer just wrote, until the next player rolls: its turn is seen to end somewhere. In the engine's
+/// chunk, which a computer player fetches to play.
+#[wasm_split_helpers::wasm_split(engine, fallible)]
+fn computer_wrote_part() -> Loaded<()> {
+    Ok(|()| computer_wrote().into_any())
+}
+
+fn computer_wrote() -> impl IntoView {
     let store = expect_context::<GameStore>();
     let words = store.words();
     let language = store.language().get_untracked();
@@ -184,9 +191,14 @@ fn ComputerWrote() -> impl IntoView {
     }
 }
 
-/// Score pad: the dice entered for this turn, until they are scored or cleared.
-#[component]
-fn EnteredDice() -> impl IntoView {
+/// Score pad: the dice entered for this turn, until they are scored or cleared. In the score pad's chunk,
+/// which its choice of who starts fetches.
+#[wasm_split_helpers::wasm_split(pad, fallible)]
+fn entered_dice_part() -> Loaded<()> {
+    Ok(|()| entered_dice().into_any())
+}
+
+fn entered_dice() -> impl IntoView {
     let store = expect_context::<GameStore>();
     let words = store.words();
     let turn = store.turn();

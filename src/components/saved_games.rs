@@ -1,11 +1,12 @@
 //! The start screen's lists: games in progress (resume, delete), finished games (share), and the player's data
-//! as a file (export, import, and anything unreadable that was kept aside).
+//! as a file (export, import, and anything unreadable that was kept aside). A first visit has no saved games:
+//! each list is a chunk of its own, fetched once there is something in it, and the file's work is in `data`.
 
 use leptos::html;
 use leptos::prelude::*;
 
 use super::finished_sheet::finished_sheet;
-use super::lazy::SplitLoaderError;
+use super::lazy::{Loaded, SplitLoaderError, lazy};
 use crate::files;
 use crate::i18n::Words;
 use crate::store::GameStore;
@@ -35,6 +36,18 @@ fn sharer() -> Result<fn(GameStore, &str), SplitLoaderError> {
     Ok(|store, id| store.share(id))
 }
 
+/// Everything kept, as one file (in the `data` chunk too).
+#[wasm_split_helpers::wasm_split(data, fallible)]
+fn exporter() -> Result<fn(GameStore), SplitLoaderError> {
+    Ok(|store| store.export())
+}
+
+/// The data that could not be read, as it was stored (in the `data` chunk too).
+#[wasm_split_helpers::wasm_split(data, fallible)]
+fn unreadable_downloader() -> Result<fn(GameStore), SplitLoaderError> {
+    Ok(|store| store.download_unreadable())
+}
+
 fn share(store: GameStore, id: String) {
     leptos::task::spawn_local(async move {
         match sharer().await {
@@ -44,9 +57,33 @@ fn share(store: GameStore, id: String) {
     });
 }
 
-/// Games saved mid-way, to pick up again or delete.
+/// Runs what a split point brings for the store, or tells the player it could not be fetched.
+fn with_store<F: Future<Output = Result<fn(GameStore), SplitLoaderError>> + 'static>(
+    store: GameStore,
+    load: fn() -> F,
+) {
+    leptos::task::spawn_local(async move {
+        match load().await {
+            Ok(run) => run(store),
+            Err(_) => store.tell(store.words().not_fetched_offline),
+        }
+    });
+}
+
+/// Games saved mid-way, to pick up again or delete: a chunk of its own, fetched once there are some.
 #[component]
 pub fn TablesInProgress() -> impl IntoView {
+    let tables_in_progress = expect_context::<GameStore>().tables_in_progress();
+    let some = move || tables_in_progress.with(|tables| !tables.is_empty());
+    view! { <Show when=some>{lazy(tables_part, ())}</Show> }
+}
+
+#[wasm_split_helpers::wasm_split(tables, fallible)]
+fn tables_part() -> Loaded<()> {
+    Ok(|()| tables_in_progress().into_any())
+}
+
+fn tables_in_progress() -> impl IntoView {
     let store = expect_context::<GameStore>();
     let words = store.words();
     let confirming = RwSignal::new(None::<String>);
@@ -126,9 +163,21 @@ pub fn TablesInProgress() -> impl IntoView {
     }
 }
 
-/// Finished games: when, which game, who played and how they scored; each can be shared as a file.
+/// Finished games: when, which game, who played and how they scored; each can be shared as a file. In the
+/// `history` chunk with a finished game's sheet, fetched once there are some.
 #[component]
 pub fn History() -> impl IntoView {
+    let history = expect_context::<GameStore>().history();
+    let some = move || history.with(|games| !games.is_empty());
+    view! { <Show when=some>{lazy(history_part, ())}</Show> }
+}
+
+#[wasm_split_helpers::wasm_split(history, fallible)]
+fn history_part() -> Loaded<()> {
+    Ok(|()| finished_games().into_any())
+}
+
+fn finished_games() -> impl IntoView {
     let store = expect_context::<GameStore>();
     let words = store.words();
     let history = store.history();
@@ -225,7 +274,7 @@ pub fn YourData() -> impl IntoView {
             <h2 id="data-title">{words.your_games_as_file}</h2>
             <p>{words.games_live_here}</p>
             <div class="data-buttons">
-                <button class="secondary" data-action="export" on:click=move |_| store.export()>
+                <button class="secondary" data-action="export" on:click=move |_| with_store(store, exporter)>
                     {words.export_all}
                 </button>
                 <label class="secondary file-button">
@@ -242,7 +291,7 @@ pub fn YourData() -> impl IntoView {
             <Show when=move || unreadable.with(|items| !items.is_empty())>
                 <p class="unreadable">
                     {words.unreadable_kept}
-                    <button class="link" data-action="download-unreadable" on:click=move |_| store.download_unreadable()>
+                    <button class="link" data-action="download-unreadable" on:click=move |_| with_store(store, unreadable_downloader)>
                         {words.download_it}
                     </button>
                 </p>

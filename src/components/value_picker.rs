@@ -6,6 +6,7 @@ use leptos::html;
 use leptos::prelude::*;
 
 use super::joker_note::JokerNote;
+use super::lazy::{Loaded, lazy};
 use super::pips::Pips;
 use super::player_name;
 use crate::store::Reading as _;
@@ -169,7 +170,7 @@ pub fn ValuePicker() -> impl IntoView {
                             }
                         }
                     >
-                        <DiceEntry on_done=move || entering.set(false) />
+                        {lazy(dice_entry_part, entering)}
                     </Show>
                     <div class="picker-actions">
                         {pad_without_dice
@@ -211,9 +212,14 @@ pub fn ValuePicker() -> impl IntoView {
     }
 }
 
-/// Score pad: tap the five faces rolled, in any order; the fifth tap hands them to the rules.
-#[component]
-fn DiceEntry(on_done: impl Fn() + Copy + Send + Sync + 'static) -> impl IntoView {
+/// Score pad: tap the five faces rolled, in any order; the fifth tap hands them to the rules, and `entering`
+/// ends. In the score pad's chunk, which its choice of who starts fetches.
+#[wasm_split_helpers::wasm_split(pad, fallible)]
+fn dice_entry_part() -> Loaded<RwSignal<bool>> {
+    Ok(|entering| dice_entry(entering).into_any())
+}
+
+fn dice_entry(entering: RwSignal<bool>) -> impl IntoView {
     let store = expect_context::<GameStore>();
     let words = store.words();
     let entered = RwSignal::new(Vec::<u8>::new());
@@ -228,7 +234,7 @@ fn DiceEntry(on_done: impl Fn() + Copy + Send + Sync + 'static) -> impl IntoView
             && let Ok(dice) = Dice::from_values(&faces)
         {
             store.enter_dice(dice);
-            on_done();
+            entering.set(false);
         }
     };
     view! {

@@ -224,6 +224,11 @@ impl GameStore {
         self.derive(|table, _| table.computer_to_play())
     }
 
+    /// Whether a computer plays at this table.
+    pub fn any_computer(&self) -> impl Reading<bool> + use<> {
+        self.derive(|table, game| (0..game.players().len()).any(|seat| table.computer_at(seat).is_some()))
+    }
+
     /// The computer player at a seat, if any.
     pub fn computer_at(&self, seat: usize) -> impl Reading<Option<Level>> + use<> {
         self.derive(move |table, _| table.computer_at(seat))

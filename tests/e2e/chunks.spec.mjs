@@ -1,7 +1,7 @@
-// The parts of the app fetched on first use: a game on one device needs none of them until it ends; How to play,
-// statistics, the analysis, the engine's client, the coach, French and column Yam each fetch their own chunk and
-// work; offline, a chunk fetched before (or precached) still works, and one never fetched says so and can be
-// tried again.
+// The parts of the app fetched on first use: a first visit's start screen needs none of them, nor a game on one
+// device until it ends; How to play, statistics, the saved games' lists, the analysis, the engine's client, the
+// coach, French and column Yam each fetch their own chunk and work; offline, a chunk fetched before (or
+// precached) still works, and one never fetched says so and can be tried again.
 import { test, expect } from "@playwright/test";
 import { choosableCells, currentSeat, scoreCell, startGame } from "./helpers.mjs";
 
@@ -37,6 +37,27 @@ test("a first visit plays a whole game on one device without any lazy chunk; the
   await expect(page.locator(".analysis")).toBeVisible();
   expect(fetched).toContain("split_analysis.wasm");
   expect(fetched.some((chunk) => chunk.startsWith("split_rooms"))).toBe(false);
+});
+
+test("a first visit's start screen fetches no chunk: its lists of saved games come once there are some", async ({
+  page,
+}) => {
+  const fetched = watchChunks(page);
+  await page.goto("index.html");
+  // Every card of the start screen is shown (the last ones in tasks of their own), then the network is quiet.
+  await expect(page.locator('[data-action="start"]')).toBeVisible();
+  await expect(page.locator("[data-room-server]")).toBeVisible();
+  await expect(page.locator('[data-action="solve"]')).toBeVisible();
+  await expect(page.locator('[data-action="export"]')).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  expect(fetched).toEqual([]);
+  // A game left in progress: the list of games in progress is its chunk.
+  await startGame(page, { rules: "yatzy", players: ["Dana"], seed: 5 });
+  await quickTurn(page, 0);
+  await page.locator('[data-action="tables"]').click();
+  await expect(page.locator('[data-action="resume"]')).toBeVisible();
+  expect(fetched).toContain("split_tables.wasm");
+  expect(fetched).not.toContain("split_history.wasm");
 });
 
 test("How to play and the statistics each fetch their chunk when first shown", async ({ page }) => {
@@ -178,12 +199,21 @@ test("after the service worker is ready, every part works offline and rooms say 
   await expect(page.locator(".analysis")).toBeVisible();
   await page.locator('[data-action="tables"]').click();
   await expect(page.locator("[data-stats]")).toBeVisible();
+  await expect(page.locator('[data-action="view-game"]')).toBeVisible();
+  // The worker holds the table the hint built: the card answers from it.
+  await page.locator('[data-engine="rules"]').selectOption("yatzy");
+  await page.locator('[data-action="solve"]').click();
+  await expect(page.locator("[data-expected-score]")).toBeVisible();
   await page.goto("index.html");
   await page.locator('[data-language="fr"]').click();
   await expect(page.locator('[data-action="start"]')).toHaveText("Commencer");
   await page.locator('[data-setup="rules"]').selectOption("yam");
   await page.locator('[data-setup="sheet"]').selectOption("columns");
   await expect(page.locator('[data-column-choice="down"]')).toBeVisible();
+  await startGame(page, { rules: "yatzy", players: ["Cleo"], seed: 12 });
+  await quickTurn(page, 0);
+  await page.locator('[data-action="tables"]').click();
+  await expect(page.locator('[data-action="resume"]')).toBeVisible();
   await page.goto("index.html?room=Offline&name=Cleo");
   await expect(page.locator('[data-room="offline"]')).toHaveAttribute("data-room-state", "offline");
 });
