@@ -180,7 +180,7 @@ fn history_part() -> Loaded<()> {
 fn finished_games() -> impl IntoView {
     let store = expect_context::<GameStore>();
     let words = store.words();
-    let history = store.history();
+    let history = store.finished_games();
     // The finished game whose sheet is open, by its table's id.
     let viewing = RwSignal::new(None::<String>);
     let sheet = move || {

@@ -6,6 +6,7 @@ use leptos::prelude::*;
 use super::lazy::{Loaded, lazy};
 use crate::stats::{GameKind, player_stats, score_series};
 use crate::store::GameStore;
+use crate::table::FinishedGame;
 
 const COLOURS: [&str; 8] = [
     "#1f5f4a", "#d9822b", "#2a6ef5", "#b3412e", "#7b4fb3", "#3c8d2f", "#b58900", "#5b6560",
@@ -28,7 +29,7 @@ fn statistics_part() -> Loaded<()> {
 fn StatisticsCard() -> impl IntoView {
     let store = expect_context::<GameStore>();
     let words = store.words();
-    let history = store.history();
+    let history = store.finished_games();
     let kinds = Memo::new(move |_| {
         let mut seen: Vec<GameKind> = Vec::new();
         history.with(|games| {
@@ -103,7 +104,7 @@ fn StatisticsCard() -> impl IntoView {
                         <tbody>{rows}</tbody>
                     </table>
                 </div>
-                <ScoreChart kind />
+                <ScoreChart kind games=history />
             </section>
         })
     }
@@ -111,10 +112,9 @@ fn StatisticsCard() -> impl IntoView {
 
 /// Each player's totals, game after game, as lines on a plain SVG chart.
 #[component]
-fn ScoreChart(kind: GameKind) -> impl IntoView {
-    let store = expect_context::<GameStore>();
-    let words = store.words();
-    let series = store.history().with_untracked(|games| score_series(games, kind));
+fn ScoreChart(kind: GameKind, games: Memo<Vec<FinishedGame>>) -> impl IntoView {
+    let words = expect_context::<GameStore>().words();
+    let series = games.with_untracked(|games| score_series(games, kind));
     let games = series.iter().map(|(_, totals)| totals.len()).max().unwrap_or(0);
     let top = series
         .iter()

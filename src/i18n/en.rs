@@ -332,6 +332,7 @@ pub static WORDS: Words = Words {
     later: "Later",
     changed_in_other_tab: "This game was changed in another tab: showing its latest state.",
     cannot_save: "This browser does not let the app save games: play on, but a reload loses the game.",
+    earlier_saves_wait: "Games saved by an earlier version of Five Dice open once the app can reach the network: they are kept.",
     save_refused: |refused| match refused {
         SaveRefused::NoStorage => "This browser keeps no saved games here.",
         SaveRefused::FullOrBlocked => "The browser's storage is full or blocked: games are not being saved.",

@@ -339,6 +339,7 @@ pub static WORDS: Words = Words {
     later: "Plus tard",
     changed_in_other_tab: "Cette partie a changé dans un autre onglet : voici son dernier état.",
     cannot_save: "Ce navigateur ne laisse pas l’appli enregistrer : jouez, mais un rechargement perdra la partie.",
+    earlier_saves_wait: "Les parties enregistrées par une version précédente de Five Dice s’ouvriront quand l’appli aura accès au réseau : elles sont gardées.",
     save_refused: |refused| match refused {
         SaveRefused::NoStorage => "Ce navigateur ne garde pas de parties ici.",
         SaveRefused::FullOrBlocked => {

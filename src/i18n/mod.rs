@@ -323,6 +323,8 @@ pub struct Words {
     pub later: &'static str,
     pub changed_in_other_tab: &'static str,
     pub cannot_save: &'static str,
+    /// Games saved by an earlier version wait for their reader, which could not be fetched.
+    pub earlier_saves_wait: &'static str,
     pub save_refused: fn(SaveRefused) -> &'static str,
     /// Saved data that could not be read: the technical reason, whether it was kept aside, whether its
     /// previous copy was read instead.

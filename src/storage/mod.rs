@@ -10,7 +10,7 @@ use fivedice_rules::Language;
 
 use crate::table::online::SavedRoom;
 use crate::table::saved::{history_from_json, history_to_json};
-use crate::table::{FinishedGame, Table};
+use crate::table::{KeptGame, SavedTable, Table, place_by_recency};
 
 const TABLE_PREFIX: &str = "fivedice.table.";
 const LAST_TABLE: &str = "fivedice.last";
@@ -109,6 +109,14 @@ pub struct LoadProblem {
 pub struct Unreadable {
     pub key: String,
     pub raw: String,
+}
+
+/// The saved tables: those in this version's format, read, most recently played first; and the keys of those in
+/// an earlier format.
+#[derive(Default)]
+pub struct SavedTables {
+    pub current: Vec<Table>,
+    pub earlier: Vec<String>,
 }
 
 /// Five Dice's saved data in a key-value store, if this browser lets the page have one (private modes may not).
@@ -232,7 +240,15 @@ impl Storage {
 
     /// The saved table with this id, if it is there and readable.
     pub fn table(&self, id: &str) -> Option<Table> {
-        Table::from_json(&self.get(&Storage::table_key(id))?).ok()
+        self.current_table(&self.get(&Storage::table_key(id))?)
+    }
+
+    /// A saved table, if it is readable and in this version's format.
+    fn current_table(&self, raw: &str) -> Option<Table> {
+        match Table::from_saved_json(raw) {
+            Ok(SavedTable::Current(table)) => Some(table),
+            _ => None,
+        }
     }
 
     /// The saved table with this id if its revision is at least `revision` (another tab saved it since).
@@ -250,7 +266,7 @@ impl Storage {
         let raw = self.get(&Storage::table_key(id))?;
         let saved: Saved = serde_json::from_str(&raw).ok()?;
         (saved.table.revision >= revision)
-            .then(|| Table::from_json(&raw).ok())
+            .then(|| self.current_table(&raw))
             .flatten()
     }
 
@@ -266,24 +282,28 @@ impl Storage {
         self.get(LAST_TABLE)
     }
 
-    /// Every saved table, most recently played first.
-    pub fn tables(&self) -> Loaded<Vec<Table>> {
-        let mut tables = Loaded::of(Vec::new());
+    /// Every saved table, most recently played first, with the keys of those saved in an earlier format (to be
+    /// read by [`Storage::earlier_table`] once their reader is here).
+    pub fn tables(&self) -> Loaded<SavedTables> {
+        let mut tables = Loaded::of(SavedTables::default());
         for key in self.keys_with(TABLE_PREFIX) {
-            let read = self.read_keeping(&key, Table::from_json);
-            // Each in its place as it is read (a sort's code would be kilobytes of the first download).
-            if let Some(table) = read.value {
-                let at = tables
-                    .value
-                    .partition_point(|newer: &Table| newer.updated_ms >= table.updated_ms);
-                tables.value.insert(at, table);
+            let read = self.read_keeping(&key, Table::from_saved_json);
+            match read.value {
+                Some(SavedTable::Current(table)) => place_by_recency(&mut tables.value.current, table),
+                Some(SavedTable::Earlier) => tables.value.earlier.push(key),
+                None => {}
             }
             tables.problems.extend(read.problems);
         }
         tables
     }
 
-    pub fn history(&self) -> Loaded<Vec<FinishedGame>> {
+    /// A table saved in an earlier format, read with that format's reader (kept aside if it cannot be read).
+    pub fn earlier_table(&self, key: &str, read: fn(&str) -> Result<Table, String>) -> Loaded<Option<Table>> {
+        self.read_keeping(key, read)
+    }
+
+    pub fn history(&self) -> Loaded<Vec<KeptGame>> {
         let read = self.read_keeping(HISTORY, history_from_json);
         Loaded {
             value: read.value.unwrap_or_default(),
@@ -291,7 +311,7 @@ impl Storage {
         }
     }
 
-    pub fn save_history(&self, games: &[FinishedGame]) -> Result<(), SaveRefused> {
+    pub fn save_history(&self, games: &[KeptGame]) -> Result<(), SaveRefused> {
         self.set_keeping_previous(HISTORY, &history_to_json(games))
     }
 

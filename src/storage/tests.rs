@@ -46,7 +46,7 @@ fn a_full_store_refuses_the_save_and_keeps_what_it_had() {
     };
     let storage = Storage::with_backend(Box::new(full), || 0.0);
     assert_eq!(storage.save_table(&table(2)), Err(SaveRefused::FullOrBlocked));
-    assert_eq!(storage.tables().value.len(), 1);
+    assert_eq!(storage.tables().value.current.len(), 1);
 }
 
 #[test]
@@ -58,9 +58,10 @@ fn tables_come_back_most_recently_played_first() {
         storage.save_table(&saved).unwrap();
     }
     let tables = storage.tables().value;
-    let played: Vec<f64> = tables.iter().map(|table| table.updated_ms).collect();
+    let played: Vec<f64> = tables.current.iter().map(|table| table.updated_ms).collect();
     assert_eq!(played, [9.0, 9.0, 7.0, 5.0, 1.0]);
-    let ids: std::collections::BTreeSet<&str> = tables.iter().map(|table| table.id.as_str()).collect();
+    let ids: std::collections::BTreeSet<&str> =
+        tables.current.iter().map(|table| table.id.as_str()).collect();
     assert_eq!(ids.len(), 5, "every table, once");
 }
 
@@ -90,7 +91,7 @@ proptest! {
         }
         backend.set("fivedice.history", &bad[0]).unwrap();
         let loaded = storage.tables();
-        prop_assert!(loaded.value.contains(&good));
+        prop_assert!(loaded.value.current.contains(&good));
         let mut kept: Vec<String> = backend.entries.borrow().values().cloned().collect();
         kept.sort();
         for raw in &bad {

@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 
 use crate::files;
-use crate::table::{Bundle, FinishedGame, Table};
+use crate::table::{Bundle, Table};
 use leptos::prelude::*;
 
 use super::GameStore;
@@ -39,24 +39,29 @@ impl GameStore {
         self.download(&name, &contents);
     }
 
-    /// One finished game as a file of its own, to send to someone.
-    pub fn share_file(&self, table_id: &str) -> Option<(String, String)> {
-        let game: FinishedGame = self
+    /// One finished game as a file of its own, to send to someone (`None` if there is no such game); why not
+    /// if it cannot be read.
+    pub fn share_file(&self, table_id: &str) -> Option<Result<(String, String), String>> {
+        let kept = self
             .history
             .with_untracked(|games| games.iter().find(|g| g.table_id == table_id).cloned())?;
-        let name = format!("fivedice-{}-{}.json", game.game.rules().id(), table_id);
-        let bundle = Bundle {
-            tables: Vec::new(),
-            history: vec![game],
-        };
-        Some((name, bundle.to_json(self.now_ms())))
+        Some(kept.read().map(|finished| {
+            let name = format!("fivedice-{}-{}.json", finished.game.rules().id(), table_id);
+            let bundle = Bundle {
+                tables: Vec::new(),
+                history: vec![kept],
+            };
+            (name, bundle.to_json(self.now_ms()))
+        }))
     }
 
     /// Shares a finished game as a file: through the device's share sheet, or saved as a download where there
     /// is none (and the player is told where it went).
     pub fn share(&self, table_id: &str) {
-        let Some((name, contents)) = self.share_file(table_id) else {
-            return;
+        let (name, contents) = match self.share_file(table_id) {
+            None => return,
+            Some(Ok(file)) => file,
+            Some(Err(reason)) => return self.tell(reason),
         };
         let store = *self;
         leptos::task::spawn_local(async move {

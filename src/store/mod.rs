@@ -32,7 +32,7 @@ use leptos::prelude::*;
 use crate::engine::{Engine, EngineError};
 use crate::i18n::{self, Words};
 use crate::storage::{SaveRefused, Storage, Unreadable};
-use crate::table::{FinishedGame, Table};
+use crate::table::{KeptGame, Table};
 
 pub use computer::ComputerDriver;
 pub use play::Picker;
@@ -87,9 +87,11 @@ pub struct GameStore {
     notice: RwSignal<Option<String>>,
     /// Why the last attempt to start a game failed, shown on the setup screen.
     setup_error: RwSignal<Option<String>>,
-    history: RwSignal<Vec<FinishedGame>>,
+    history: RwSignal<Vec<KeptGame>>,
     /// Saved tables not yet finished, for the start screen.
     tables_in_progress: RwSignal<Vec<Table>>,
+    /// Tables saved in an earlier format, to be read once their reader is here.
+    earlier_tables: StoredValue<tables::EarlierTables>,
     /// Saved data that could not be read, kept aside for the player to download.
     unreadable: RwSignal<Vec<Unreadable>>,
     /// Set once saving has failed, so the player is told only once.
@@ -129,6 +131,7 @@ impl GameStore {
             setup_error: RwSignal::new(None),
             history: RwSignal::new(Vec::new()),
             tables_in_progress: RwSignal::new(Vec::new()),
+            earlier_tables: StoredValue::new(tables::EarlierTables::default()),
             unreadable: RwSignal::new(Vec::new()),
             save_failed: StoredValue::new(false),
             judging_failed: RwSignal::new(None),
@@ -159,6 +162,7 @@ impl GameStore {
         if store.load(&query) {
             tables::forget_launch_address();
         }
+        store.read_earlier_tables_when_here();
         let listener = window_event_listener(leptos::ev::storage, move |event| {
             store.on_storage_change(event.key())
         });

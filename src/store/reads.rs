@@ -11,7 +11,7 @@ use leptos::prelude::*;
 
 use crate::engine::{Answer, EngineError};
 use crate::storage::Unreadable;
-use crate::table::{Decision, FinishedGame, Table};
+use crate::table::{Decision, FinishedGame, KeptGame, Table};
 
 use super::{GameStore, Picker};
 
@@ -418,8 +418,27 @@ impl GameStore {
         self.setup_error.read_only()
     }
 
-    pub fn history(&self) -> ReadSignal<Vec<FinishedGame>> {
+    /// The finished games as the history keeps them (not read in full).
+    pub fn history(&self) -> ReadSignal<Vec<KeptGame>> {
         self.history.read_only()
+    }
+
+    /// The finished games read in full, for what shows them (each one that cannot be read is left out, and
+    /// said in the console: it stays kept as it is).
+    pub fn finished_games(&self) -> Memo<Vec<FinishedGame>> {
+        let history = self.history;
+        Memo::new(move |_| {
+            history.with(|games| {
+                games
+                    .iter()
+                    .filter_map(|game| {
+                        game.read()
+                            .inspect_err(|reason| leptos::logging::warn!("not shown: {reason}"))
+                            .ok()
+                    })
+                    .collect()
+            })
+        })
     }
 
     pub fn tables_in_progress(&self) -> ReadSignal<Vec<Table>> {

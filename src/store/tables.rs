@@ -2,10 +2,27 @@
 //! history, the player leaves, resumes or deletes one.
 
 use crate::launch::{RoomLaunch, parse_launch, parse_room_launch};
-use crate::table::{FinishedGame, NewGameRequest, Seating, Table};
+use crate::storage::LoadProblem;
+use crate::table::{FinishedGame, KeptGame, NewGameRequest, Seating, Table, place_by_recency};
 use leptos::prelude::*;
+use wasm_split_helpers::SplitLoaderError;
 
 use super::GameStore;
+
+/// Tables saved in an earlier format: their keys, and the id of the one to open once read (the one played last,
+/// where the app opened on nothing else).
+#[derive(Default)]
+pub(super) struct EarlierTables {
+    keys: Vec<String>,
+    open: Option<String>,
+}
+
+/// The reader of tables saved in formats 1 to 3 (a chunk of its own, `upgrade`: only a device that kept games
+/// from before format 4 needs it).
+#[wasm_split_helpers::wasm_split(upgrade, fallible)]
+fn earlier_reader() -> Result<fn(&str) -> Result<Table, String>, SplitLoaderError> {
+    Ok(Table::from_json)
+}
 
 impl GameStore {
     /// Reads what is saved, then opens the table the launch address (`?new=1…`) or the online room it
@@ -39,24 +56,27 @@ impl GameStore {
         let found = history.problems.into_iter().chain(tables.problems);
         let words = self.words();
         problems.extend(found.map(|problem| (words.unreadable_found)(&problem)));
-        let resumed = tables
-            .value
+        let saved = tables.value;
+        let resumed = saved
+            .current
             .iter()
             .find(|table| Some(&table.id) == last.as_ref() && !is_over(table))
             .cloned();
-        let (finished, in_progress): (Vec<Table>, Vec<Table>) = tables.value.into_iter().partition(is_over);
-        // A finished table lives on in the history; its saved copy is no longer needed once recorded there.
-        for table in finished {
-            if history.value.iter().any(|game| game.table_id == table.id) {
-                self.storage.with_value(|storage| storage.delete_table(&table.id));
-            }
-        }
         self.history.set(history.value);
+        let in_progress = saved
+            .current
+            .into_iter()
+            .filter(|table| self.still_needed(table))
+            .collect();
         self.tables_in_progress.set(in_progress);
         self.unreadable.set(unreadable);
         if !problems.is_empty() {
             self.notice.set(Some(problems.join(" ")));
         }
+        self.earlier_tables.set_value(EarlierTables {
+            keys: saved.earlier,
+            open: None,
+        });
         match parse_launch(launch_query) {
             Some(Ok(request)) => {
                 self.start(request, String::new());
@@ -78,17 +98,86 @@ impl GameStore {
                 }
                 None => {
                     let reopened = open_room.and_then(|name| fivedice_room::RoomName::parse(&name).ok());
-                    match reopened {
-                        Some(room) => self.open_room(RoomLaunch {
+                    match (reopened, resumed) {
+                        (Some(room), _) => self.open_room(RoomLaunch {
                             room,
                             player: None,
                             rules: None,
                         }),
-                        None => self.table.set(resumed),
+                        (None, Some(resumed)) => self.table.set(Some(resumed)),
+                        // The table played last may be one saved in an earlier format: it opens once read.
+                        (None, None) => self.earlier_tables.update_value(|earlier| earlier.open = last),
                     }
                     false
                 }
             },
+        }
+    }
+
+    /// Whether a saved table is still needed: in progress, or finished but not yet in the history. A finished
+    /// table lives on in the history; its saved copy goes once recorded there.
+    fn still_needed(&self, table: &Table) -> bool {
+        if !is_over(table) {
+            return true;
+        }
+        let recorded = self
+            .history
+            .with_untracked(|games| games.iter().any(|game| game.table_id == table.id));
+        if recorded {
+            self.storage.with_value(|storage| storage.delete_table(&table.id));
+        }
+        false
+    }
+
+    /// Reads the tables saved in an earlier format once their reader (a chunk) is here; says so if it cannot be
+    /// fetched (they stay saved as they are).
+    pub(super) fn read_earlier_tables_when_here(&self) {
+        if self.earlier_tables.with_value(|earlier| earlier.keys.is_empty()) {
+            return;
+        }
+        let store = *self;
+        leptos::task::spawn_local(async move {
+            match earlier_reader().await {
+                Ok(read) => store.read_earlier_tables(read),
+                Err(_) => store.tell(store.words().earlier_saves_wait),
+            }
+        });
+    }
+
+    /// The tables saved in an earlier format, read with `read` and saved again in this version's format: each
+    /// joins the games in progress, and the one to open opens if nothing else has opened since.
+    pub fn read_earlier_tables(&self, read: fn(&str) -> Result<Table, String>) {
+        let EarlierTables { keys, open } = std::mem::take(&mut *self.earlier_tables.write_value());
+        let mut problems: Vec<LoadProblem> = Vec::new();
+        for key in keys {
+            let read = self
+                .storage
+                .with_value(|storage| storage.earlier_table(&key, read));
+            problems.extend(read.problems);
+            let Some(table) = read.value else { continue };
+            let saved = self.storage.with_value(|storage| storage.save_table(&table));
+            self.report_saving(saved);
+            if !self.still_needed(&table) {
+                continue;
+            }
+            let nothing_open =
+                self.table.with_untracked(Option::is_none) && self.online.with_untracked(Option::is_none);
+            if nothing_open && open.as_ref() == Some(&table.id) && !is_over(&table) {
+                self.table.set(Some(table));
+            } else {
+                self.tables_in_progress
+                    .update(|tables| place_by_recency(tables, table));
+            }
+        }
+        if !problems.is_empty() {
+            self.unreadable
+                .set(self.storage.with_value(|storage| storage.unreadable()));
+            let words = self.words();
+            let told: Vec<String> = problems
+                .iter()
+                .map(|problem| (words.unreadable_found)(problem))
+                .collect();
+            self.tell(told.join(" "));
         }
     }
 
@@ -141,7 +230,8 @@ impl GameStore {
             .history
             .with_untracked(|games| games.iter().any(|game| game.table_id == finished.table_id));
         if !recorded {
-            self.history.update(|games| games.insert(0, finished));
+            self.history
+                .update(|games| games.insert(0, KeptGame::of(&finished)));
             self.save_history();
         }
     }

@@ -17,7 +17,7 @@ use serde::{Deserialize, Serialize};
 
 pub use page::PageHost;
 pub use receive::{Received, Seating};
-pub use saved::{Bundle, FinishedGame, MergeSummary};
+pub use saved::{Bundle, FinishedGame, KeptGame, MergeSummary, SavedTable};
 
 /// How long a computer player waits between its moves unless the table says otherwise.
 pub const DEFAULT_BOT_DELAY_MS: u32 = 700;
@@ -32,6 +32,13 @@ pub struct NewGameRequest {
     /// Each seat's computer player, `None` for a person (computer players need the app's dice).
     pub computer: Vec<Option<Level>>,
     pub bot_delay_ms: u32,
+}
+
+/// Puts a table in its place in a list of tables most recently played first (placed as they come: a sort's code
+/// would be kilobytes of the first download).
+pub fn place_by_recency(tables: &mut Vec<Table>, table: Table) {
+    let at = tables.partition_point(|newer| newer.updated_ms >= table.updated_ms);
+    tables.insert(at, table);
 }
 
 /// Who hosts a table's room: the page itself (a table on one device), or the room server (an online room).

@@ -2,6 +2,7 @@
 // device until it ends; How to play, statistics, the saved games' lists, the analysis, the engine's client, the
 // coach, French and column Yam each fetch their own chunk and work; offline, a chunk fetched before (or
 // precached) still works, and one never fetched says so and can be tried again.
+import { readFile } from "node:fs/promises";
 import { test, expect } from "@playwright/test";
 import { choosableCells, currentSeat, scoreCell, startGame } from "./helpers.mjs";
 
@@ -58,6 +59,26 @@ test("a first visit's start screen fetches no chunk: its lists of saved games co
   await expect(page.locator('[data-action="resume"]')).toBeVisible();
   expect(fetched).toContain("split_tables.wasm");
   expect(fetched).not.toContain("split_history.wasm");
+});
+
+test("a game saved by an earlier version opens once its reader (a chunk) is here, and plays on", async ({ page }) => {
+  const fetched = watchChunks(page);
+  const earlier = await readFile("tests/samples/table-v2.json", "utf8");
+  await page.goto("index.html");
+  await expect(page.locator('[data-action="start"]')).toBeVisible();
+  expect(fetched).not.toContain("split_upgrade.wasm");
+  await page.evaluate((saved) => {
+    localStorage.setItem("fivedice.table.1700000000000-42", saved);
+    localStorage.setItem("fivedice.last", "1700000000000-42");
+  }, earlier);
+  await page.reload();
+  await expect(page.locator("[data-current-seat]")).toBeVisible();
+  expect(fetched).toContain("split_upgrade.wasm");
+  await page.locator('[data-action="roll"]').click();
+  await expect(page.locator('[data-die="0"]')).not.toHaveAttribute("data-face", "");
+  // Saved again in this version's format: the next start reads it without the chunk.
+  const saved = await page.evaluate(() => JSON.parse(localStorage.getItem("fivedice.table.1700000000000-42")).format);
+  expect(saved).toBe(4);
 });
 
 test("How to play and the statistics each fetch their chunk when first shown", async ({ page }) => {

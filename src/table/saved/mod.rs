@@ -13,7 +13,7 @@ use serde_json::value::RawValue;
 use super::Table;
 use table::TableRecord;
 
-pub use table::TABLE_FORMAT;
+pub use table::{SavedTable, TABLE_FORMAT};
 
 /// The version of the history and export formats.
 pub const HISTORY_FORMAT: u32 = 1;
@@ -63,7 +63,7 @@ pub(super) fn read_versioned(raw: &str, part: &str, what: &str) -> Result<(u64, 
     Ok((format, body))
 }
 
-/// A finished game as the history keeps it.
+/// A finished game, read in full.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct FinishedGame {
     pub table_id: String,
@@ -72,24 +72,75 @@ pub struct FinishedGame {
     pub game: Game,
 }
 
-pub fn history_to_json(games: &[FinishedGame]) -> String {
-    Versioned {
-        format: HISTORY_FORMAT,
-        part: "games",
-        body: &games,
-    }
-    .to_json()
+/// A finished game as the history keeps it: which table it was and when it ended, with the game's saved text,
+/// read in full only where it is shown (statistics, the finished games, a file). Starting the app reads no
+/// game of the history, so a first visit downloads no reader of games.
+#[derive(Clone, Debug, PartialEq)]
+pub struct KeptGame {
+    pub table_id: String,
+    pub finished_ms: f64,
+    text: String,
 }
 
-pub fn history_from_json(raw: &str) -> Result<Vec<FinishedGame>, String> {
+impl KeptGame {
+    pub fn of(game: &FinishedGame) -> KeptGame {
+        KeptGame {
+            table_id: game.table_id.clone(),
+            finished_ms: game.finished_ms,
+            // Strings, numbers and lists only: writing them as JSON cannot fail.
+            text: serde_json::to_string(game).expect("a finished game is plain JSON"),
+        }
+    }
+
+    /// The game in full.
+    pub fn read(&self) -> Result<FinishedGame, String> {
+        serde_json::from_str(&self.text).map_err(|error| format!("finished game {}: {error}", self.table_id))
+    }
+
+    /// A game's saved text, with only what the history needs to know of it read.
+    fn from_text(text: &str) -> Result<KeptGame, String> {
+        #[derive(Deserialize)]
+        struct Known {
+            table_id: String,
+            finished_ms: f64,
+        }
+        let known: Known = serde_json::from_str(text).map_err(|error| error.to_string())?;
+        Ok(KeptGame {
+            table_id: known.table_id,
+            finished_ms: known.finished_ms,
+            text: text.to_string(),
+        })
+    }
+}
+
+/// An export carries the history's games as they are kept.
+impl Serialize for KeptGame {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let text = RawValue::from_string(self.text.clone()).map_err(serde::ser::Error::custom)?;
+        text.serialize(serializer)
+    }
+}
+
+/// The history's saved form, `{"format": 1, "games": [...]}`, written from the games' texts as they are kept.
+pub fn history_to_json(games: &[KeptGame]) -> String {
+    let texts: Vec<&str> = games.iter().map(|game| game.text.as_str()).collect();
+    format!("{{\"format\":{HISTORY_FORMAT},\"games\":[{}]}}", texts.join(","))
+}
+
+pub fn history_from_json(raw: &str) -> Result<Vec<KeptGame>, String> {
     #[derive(Deserialize)]
-    struct Envelope {
+    struct Envelope<'a> {
         format: u32,
-        games: Vec<FinishedGame>,
+        #[serde(borrow)]
+        games: Vec<&'a RawValue>,
     }
     let envelope: Envelope = serde_json::from_str(raw).map_err(|error| error.to_string())?;
     match envelope.format {
-        HISTORY_FORMAT => Ok(envelope.games),
+        HISTORY_FORMAT => envelope
+            .games
+            .into_iter()
+            .map(|game| KeptGame::from_text(game.get()))
+            .collect(),
         other => Err(format!("history format {other} is not known")),
     }
 }
@@ -98,7 +149,7 @@ pub fn history_from_json(raw: &str) -> Result<Vec<FinishedGame>, String> {
 #[derive(Debug, Default, PartialEq)]
 pub struct Bundle {
     pub tables: Vec<Table>,
-    pub history: Vec<FinishedGame>,
+    pub history: Vec<KeptGame>,
 }
 
 /// How an import went, for the player.
@@ -128,7 +179,7 @@ impl Bundle {
             format: u32,
             exported_ms: f64,
             tables: Vec<Versioned<TableRecord>>,
-            history: &'a [FinishedGame],
+            history: &'a [KeptGame],
         }
         let file = File {
             app: "fivedice",
@@ -170,9 +221,10 @@ impl Bundle {
             .enumerate()
             .map(|(index, game)| {
                 serde_json::from_str(game.get())
+                    .map(|game| KeptGame::of(&game))
                     .map_err(|error| FileError::Damaged(format!("finished game {}: {error}", index + 1)))
             })
-            .collect::<Result<Vec<FinishedGame>, FileError>>()?;
+            .collect::<Result<Vec<KeptGame>, FileError>>()?;
         Ok(Bundle { tables, history })
     }
 

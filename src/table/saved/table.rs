@@ -4,12 +4,15 @@
 //! Formats: 1, the first release (a game). 2: tables count their saves (`revision`). 3: computer players
 //! (`computer`, `bot_delay_ms`), the coach (`coached`, `decisions`). 4: the room's log instead of the game.
 //! Formats 1 to 3 read into format 4: the game's seating, rules and who starts become the room's first events,
-//! and every turn as it stood becomes plays ([`Game::plays`]), so a table saved before plays on exactly.
+//! and every turn as it stood becomes plays ([`Game::plays`]), so a table saved before plays on exactly. A device
+//! reads its earlier saves once, with a chunk of their own, and saves them again in format 4: starting the app
+//! reads format 4 only.
 
 use fivedice_room::{Event, HeldSeat, HeldSeats, LogEntry, Room, RoomError, RoomName};
 use fivedice_rules::{Face, FirstPlayerRoll, Game, Play};
 use fivedice_strategy::Level;
 use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
 
 use super::{Versioned, read_versioned};
 use crate::dice_generator::DiceGenerator;
@@ -97,20 +100,48 @@ impl Table {
         })
     }
 
-    /// Reads a saved table of this or any earlier format, refusing anything else.
+    /// Reads a saved table of this or any earlier format, refusing anything else. Earlier formats are read
+    /// where they can turn up: a file made by an earlier version, and the chunk that rewrites a device's
+    /// earlier saves ([`SavedTable::Earlier`]).
     pub fn from_json(raw: &str) -> Result<Table, String> {
         let (format, table) = read_versioned(raw, "table", "table")?;
-        let damaged = |error: &dyn std::fmt::Display| format!("saved table is damaged: {error}");
-        let record = match format {
+        match format {
             1..=3 => {
                 let old: GameTable = serde_json::from_str(table.get()).map_err(|error| damaged(&error))?;
-                old.into_record().map_err(|error| damaged(&error))?
+                let record = old.into_record().map_err(|error| damaged(&error))?;
+                record.into_table().map_err(|error| damaged(&error))
             }
-            4 => serde_json::from_str(table.get()).map_err(|error| damaged(&error))?,
-            other => return Err(format!("saved table format {other} is not known")),
-        };
-        record.into_table().map_err(|error| damaged(&error))
+            format => read_current(format, &table),
+        }
     }
+
+    /// Reads a table as this device saves it, leaving one saved in an earlier format to be rewritten.
+    pub fn from_saved_json(raw: &str) -> Result<SavedTable, String> {
+        let (format, table) = read_versioned(raw, "table", "table")?;
+        match format {
+            1..=3 => Ok(SavedTable::Earlier),
+            format => read_current(format, &table).map(SavedTable::Current),
+        }
+    }
+}
+
+/// A table this device saved: in this version's format, or in an earlier one (read by [`Table::from_json`]).
+pub enum SavedTable {
+    Current(Table),
+    Earlier,
+}
+
+fn damaged(error: &dyn std::fmt::Display) -> String {
+    format!("saved table is damaged: {error}")
+}
+
+/// A table saved in this version's format.
+fn read_current(format: u64, table: &RawValue) -> Result<Table, String> {
+    if format != u64::from(TABLE_FORMAT) {
+        return Err(format!("saved table format {format} is not known"));
+    }
+    let record: TableRecord = serde_json::from_str(table.get()).map_err(|error| damaged(&error))?;
+    record.into_table().map_err(|error| damaged(&error))
 }
 
 impl TableRecord {

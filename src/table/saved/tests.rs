@@ -104,7 +104,7 @@ fn saves_of_every_earlier_format_still_load_and_play_on() {
     assert_eq!(Table::from_json(&table.to_json().unwrap()).unwrap(), table);
     let history = history_from_json(include_str!("../../../tests/samples/history-v1.json")).unwrap();
     assert_eq!(history.len(), 1);
-    assert!(history[0].game.is_over());
+    assert!(history[0].read().unwrap().game.is_over());
 }
 
 #[test]
