@@ -20,7 +20,7 @@ pub fn JoinRoomCard() -> impl IntoView {
     let available = move || server.get() == RoomServer::Available;
     let join = move |event: leptos::ev::SubmitEvent| {
         event.prevent_default();
-        store.join_room(&room.get_untracked(), &player.get_untracked());
+        store.join_room_when_here(room.get_untracked(), player.get_untracked());
     };
     view! {
         <form class="card new-game join-room" on:submit=join aria-labelledby="join-room-title">

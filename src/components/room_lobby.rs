@@ -386,8 +386,7 @@ fn TryAnotherName() -> impl IntoView {
 #[component]
 pub fn RoomBar() -> impl IntoView {
     let store = expect_context::<GameStore>();
-    let view = store.room_view();
-    let shown = move || view.with(Option::is_some);
+    let shown = store.online_table();
     view! {
         <Show when=shown>{lazy(room_bar_part, ())}</Show>
     }

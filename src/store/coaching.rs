@@ -4,6 +4,7 @@
 use fivedice_worker::Verdict;
 use leptos::prelude::*;
 
+use crate::engine::EngineError;
 use crate::table::Decision;
 
 use super::GameStore;
@@ -28,9 +29,16 @@ impl GameStore {
             let decision = &table.decisions[index];
             (table.is_coached(decision.seat) && decision.verdict.is_none()).then(|| (index, decision.clone()))
         });
-        if let Some((index, decision)) = last {
-            self.judge(index, decision);
-        }
+        let Some((index, decision)) = last else { return };
+        // The coach's chunk is here once a player asked for the coach; the verdict is worked out from there.
+        let store = *self;
+        leptos::task::spawn_local(async move {
+            match judge_there().await {
+                Ok(judge) => judge(store, index, decision),
+                // The coach's line says its chunk could not be fetched; the analysis stops waiting.
+                Err(_) => store.judging_failed.set(Some(EngineError::Stopped)),
+            }
+        });
     }
 
     /// After the game: every decision of the people at the table gets the engine's verdict.
@@ -58,14 +66,17 @@ impl GameStore {
         self.engine
             .judge(rules, &decision.clone(), move |verdict| match verdict {
                 Ok(verdict) => store.keep_verdict(index, &decision, verdict),
-                Err(error) => {
-                    if store.judging_failed.get_untracked().is_none() {
-                        let words = store.words();
-                        store.tell((words.coach_failed)(&(words.engine_failed)(&error)));
-                    }
-                    store.judging_failed.set(Some(error));
-                }
+                Err(error) => store.could_not_judge(error),
             });
+    }
+
+    /// The engine could not judge: told once, and the waiting ends.
+    fn could_not_judge(&self, error: EngineError) {
+        if self.judging_failed.get_untracked().is_none() {
+            let words = self.words();
+            self.tell((words.coach_failed)(&(words.engine_failed)(&error)));
+        }
+        self.judging_failed.set(Some(error));
     }
 
     /// Only a decision still there as it was (no undo since) gets its verdict.
@@ -76,4 +87,10 @@ impl GameStore {
             }
         });
     }
+}
+
+/// Judging a decision, in the coach's chunk (fetched when a player asks for the coach).
+#[wasm_split_helpers::wasm_split(coach, fallible)]
+fn judge_there() -> Result<fn(GameStore, usize, Decision), wasm_split_helpers::SplitLoaderError> {
+    Ok(|store, index, decision| store.judge(index, decision))
 }

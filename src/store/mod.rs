@@ -159,8 +159,12 @@ impl GameStore {
         let query = web_sys::window()
             .and_then(|window| window.location().search().ok())
             .unwrap_or_default();
-        if store.load(&query) {
+        let opening = store.load(&query);
+        if opening.asked_by_address {
             tables::forget_launch_address();
+        }
+        if let Some(room) = opening.room {
+            store.open_room_when_here(room);
         }
         store.read_earlier_tables_when_here();
         let listener = window_event_listener(leptos::ev::storage, move |event| {

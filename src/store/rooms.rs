@@ -153,6 +153,29 @@ impl GameStore {
         });
     }
 
+    /// Opens an online room once the rooms chunk is here (the room's screens and connection are there), or
+    /// says it could not be fetched.
+    pub fn open_room_when_here(&self, launch: RoomLaunch) {
+        let store = *self;
+        leptos::task::spawn_local(async move {
+            match room_opener().await {
+                Ok(open) => open(store, launch),
+                Err(_) => store.tell(store.words().not_fetched_offline),
+            }
+        });
+    }
+
+    /// [`GameStore::join_room`] once the rooms chunk is here, or says it could not be fetched.
+    pub fn join_room_when_here(&self, room: String, player: String) {
+        let store = *self;
+        leptos::task::spawn_local(async move {
+            match room_joiner().await {
+                Ok(join) => join(store, &room, &player),
+                Err(_) => store.tell(store.words().not_fetched_offline),
+            }
+        });
+    }
+
     /// The join card: opens the room typed and joins it as the player named.
     pub fn join_room(&self, room: &str, player: &str) {
         let launch = RoomName::parse(room).and_then(|room| {
@@ -389,4 +412,16 @@ impl GameStore {
 pub fn reconnect_delay(attempts: u32) -> Duration {
     let doubled = RECONNECT_FIRST.saturating_mul(1u32 << attempts.min(8));
     doubled.min(RECONNECT_LONGEST)
+}
+
+/// Opening a room: in the rooms chunk, fetched with the room's screens and its connection.
+#[wasm_split_helpers::wasm_split(rooms, fallible)]
+fn room_opener() -> Result<fn(GameStore, RoomLaunch), wasm_split_helpers::SplitLoaderError> {
+    Ok(|store, launch| store.open_room(launch))
+}
+
+/// The join card's room and player, checked and the room opened, in the rooms chunk too.
+#[wasm_split_helpers::wasm_split(rooms, fallible)]
+fn room_joiner() -> Result<fn(GameStore, &str, &str), wasm_split_helpers::SplitLoaderError> {
+    Ok(|store, room, player| store.join_room(room, player))
 }

@@ -9,6 +9,15 @@ use wasm_split_helpers::SplitLoaderError;
 
 use super::GameStore;
 
+/// What opening the app asks for beyond what [`GameStore::load`] does itself.
+#[derive(Debug, Default)]
+pub struct Opening {
+    /// The launch address asked for something (it is then to be forgotten).
+    pub asked_by_address: bool,
+    /// The online room to open: the address's, or the one open when the app was last used.
+    pub room: Option<RoomLaunch>,
+}
+
 /// Tables saved in an earlier format: their keys, and the id of the one to open once read (the one played last,
 /// where the app opened on nothing else).
 #[derive(Default)]
@@ -25,10 +34,10 @@ fn earlier_reader() -> Result<fn(&str) -> Result<Table, String>, SplitLoaderErro
 }
 
 impl GameStore {
-    /// Reads what is saved, then opens the table the launch address (`?new=1…`) or the online room it
-    /// (`?room=…`) asks for, or else the online room open last, or the last table still in progress. Returns
-    /// whether the address asked for something (it is then to be forgotten).
-    pub fn load(&self, launch_query: &str) -> bool {
+    /// Reads what is saved, then opens the table the launch address (`?new=1…`) asks for, or else the last
+    /// table still in progress; or names the online room to open ([`GameStore::open_room`]): the address's
+    /// (`?room=…`), or else the one open when the app was last used.
+    pub fn load(&self, launch_query: &str) -> Opening {
         let (available, history, tables, last, unreadable, open_room, language) =
             self.storage.with_value(|storage| {
                 (
@@ -77,38 +86,42 @@ impl GameStore {
             keys: saved.earlier,
             open: None,
         });
+        let asked = |room| Opening {
+            asked_by_address: true,
+            room,
+        };
         match parse_launch(launch_query) {
             Some(Ok(request)) => {
                 self.start(request, String::new());
-                true
+                asked(None)
             }
             Some(Err(message)) => {
                 self.setup_error.set(Some((self.words().bad_address)(&message)));
-                true
+                asked(None)
             }
             None => match parse_room_launch(launch_query) {
-                Some(Ok(launch)) => {
-                    self.open_room(launch);
-                    true
-                }
+                Some(Ok(launch)) => asked(Some(launch)),
                 Some(Err(message)) => {
                     self.room_join_error
                         .set(Some((self.words().bad_address)(&message)));
-                    true
+                    asked(None)
                 }
                 None => {
                     let reopened = open_room.and_then(|name| fivedice_room::RoomName::parse(&name).ok());
-                    match (reopened, resumed) {
-                        (Some(room), _) => self.open_room(RoomLaunch {
-                            room,
-                            player: None,
-                            rules: None,
-                        }),
+                    match (&reopened, resumed) {
+                        (Some(_), _) => {}
                         (None, Some(resumed)) => self.table.set(Some(resumed)),
                         // The table played last may be one saved in an earlier format: it opens once read.
                         (None, None) => self.earlier_tables.update_value(|earlier| earlier.open = last),
                     }
-                    false
+                    Opening {
+                        asked_by_address: false,
+                        room: reopened.map(|room| RoomLaunch {
+                            room,
+                            player: None,
+                            rules: None,
+                        }),
+                    }
                 }
             },
         }

@@ -147,7 +147,9 @@ fn device_over(backend: Rc<MemoryBackend>) -> Device {
     );
     let link = Rc::new(RecordingLink::default());
     store.set_room_link(link.clone());
-    store.load("");
+    if let Some(room) = store.load("").room {
+        store.open_room(room);
+    }
     if link.open.get() {
         // The page reopened its room: the socket opens, and the store greets the server.
         store.room_connected();
@@ -469,6 +471,41 @@ fn a_reload_resumes_the_seat_from_the_log_it_kept() {
             .cell_value(0, fivedice_rules::Category::Aces.into())
             .get_untracked()
     );
+}
+
+#[test]
+fn opening_names_the_room_an_address_asks_for_or_the_one_open_last() {
+    let device = device();
+    let opening = device.store.load("?room=Friday&name=Anna&rules=yam");
+    assert!(opening.asked_by_address);
+    assert_eq!(
+        opening.room,
+        Some(RoomLaunch {
+            room: RoomName::parse("friday").unwrap(),
+            player: Some("Anna".into()),
+            rules: Some(fivedice_rules::RulesetId::Yam),
+        })
+    );
+    assert!(
+        device.store.table.get_untracked().is_none(),
+        "the room opens once its chunk is here"
+    );
+    enter(&device, "Friday", Some("Anna"));
+    let reloaded = device_over(device.backend.clone());
+    assert!(reloaded.link.open.get(), "the room open last opens again");
+    let again = GameStore::new(
+        Storage::with_backend(Box::new(device.backend.clone()), CLOCK.now_ms),
+        CLOCK,
+    );
+    let opening = again.load("");
+    assert!(!opening.asked_by_address);
+    assert_eq!(
+        opening.room.map(|room| room.room),
+        Some(RoomName::parse("friday").unwrap())
+    );
+    let bad = again.load("?room=&name=Anna");
+    assert!(bad.asked_by_address && bad.room.is_none());
+    assert!(again.room_join_error().get_untracked().is_some());
 }
 
 #[test]
