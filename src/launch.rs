@@ -99,11 +99,10 @@ fn request<'a>(get: &impl Fn(&str) -> Option<&'a str>) -> Result<NewGameRequest,
         }
         None => rules,
     };
-    let mode = match get("dice").unwrap_or("app") {
-        "app" => DiceMode::App,
-        "pad" => DiceMode::Pad,
-        other => return Err(format!("unknown dice mode {other:?} (dice=app or dice=pad)")),
-    };
+    let mode = get("dice").unwrap_or("app");
+    let mode: DiceMode = mode
+        .parse()
+        .map_err(|_| format!("unknown dice mode {mode:?} (dice=app or dice=pad)"))?;
     let players: Vec<String> = get("players")
         .ok_or("the address names no players (players=Anna,Ben)")?
         .split(',')

@@ -6,6 +6,7 @@
 //! - [`column`]: column Yam's columns (down, free, up, dry, announced) and a box's place on a sheet of columns.
 //! - [`rules`]: a ruleset with its options (Joker, Yahtzee bonus): what dice score on a sheet, what a cell can hold.
 //! - [`moves`]: a decision within a turn (keep some dice, or write a cell), for hints, coach and bots.
+//! - [`notation`]: a play, the rules, who starts and a decision as a line of text, as a device keeps a game.
 //! - [`game`]: the state machine, changed only by a [`Play`] (roll, hold, write a box, cross out, announce, who
 //!   starts, undo, the score pad's dice): `Game::check` says whether and why not, `Game::play` applies it;
 //!   illegal plays are typed errors.
@@ -17,6 +18,7 @@ pub mod dice;
 pub mod game;
 pub mod language;
 pub mod moves;
+pub mod notation;
 pub mod pattern;
 pub mod rules;
 pub mod ruleset;
@@ -32,6 +34,7 @@ pub use game::{
 };
 pub use language::{Label, Language, UnknownLanguage};
 pub use moves::Move;
+pub use notation::NotationError;
 pub use pattern::{Pattern, Points};
 pub use rules::{Joker, JokerCall, Rules, RulesError, Scores};
 pub use ruleset::{Cell, ExtraFiveOfAKind, Ruleset, RulesetId, Section, UnknownRuleset, UpperBonus};

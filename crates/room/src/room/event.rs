@@ -1,9 +1,12 @@
 //! Events: every change to a room, as its log keeps them and every device applies them. Applying checks each
 //! event against the room and the rules crate again, so a log the host would not have written is refused.
 
+use std::fmt;
 use std::ops::Not;
+use std::str::FromStr;
 
-use fivedice_rules::{DiceMode, FirstPlayerRoll, Game, Play, Rules};
+use fivedice_rules::notation::{escape, first_word, unescape};
+use fivedice_rules::{DiceMode, FirstPlayerRoll, Game, NotationError, Play, Rules};
 use fivedice_strategy::Level;
 use serde::{Deserialize, Serialize};
 
@@ -71,6 +74,86 @@ impl Event {
             Event::Left { seat: left } if seat > *left => Some(seat - 1),
             _ => Some(seat),
         }
+    }
+}
+
+/// An event written as one line of the notation (see `fivedice_rules::notation`): `joined 0 person Anna`
+/// (`computer`, `computer:<level>`: a computer, with its level), `left 2`, `rules_chosen app <rules>`,
+/// `started <who starts>`, `taken_over 1`, `given_back 1`, `played 0 roll 3,5,2,6,1`. A name ends the line,
+/// escaped.
+impl fmt::Display for Event {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Event::Joined {
+                seat,
+                name,
+                computer,
+                level,
+            } => {
+                let kind = if *computer { "computer" } else { "person" };
+                match level {
+                    Some(level) => write!(f, "joined {seat} {kind}:{} {}", level.id(), escape(name)),
+                    None => write!(f, "joined {seat} {kind} {}", escape(name)),
+                }
+            }
+            Event::Left { seat } => write!(f, "left {seat}"),
+            Event::RulesChosen { rules, dice } => write!(f, "rules_chosen {} {rules}", dice.id()),
+            Event::Started { first_player_roll } => write!(f, "started {first_player_roll}"),
+            Event::TakenOver { seat } => write!(f, "taken_over {seat}"),
+            Event::GivenBack { seat } => write!(f, "given_back {seat}"),
+            Event::Played { seat, play } => write!(f, "played {seat} {play}"),
+        }
+    }
+}
+
+impl FromStr for Event {
+    type Err = NotationError;
+    fn from_str(text: &str) -> Result<Event, NotationError> {
+        let unreadable = || NotationError::new("event", text);
+        let seat = |word: &str| word.parse::<usize>().map_err(|_| unreadable());
+        let (word, rest) = first_word(text);
+        Ok(match word {
+            "joined" => {
+                let (seated, rest) = first_word(rest);
+                let (kind, name) = first_word(rest);
+                let (kind, level) = match kind.split_once(':') {
+                    Some((kind, level)) => (kind, Some(level.parse::<Level>().map_err(|_| unreadable())?)),
+                    None => (kind, None),
+                };
+                let computer = match kind {
+                    "person" => false,
+                    "computer" => true,
+                    _ => return Err(unreadable()),
+                };
+                Event::Joined {
+                    seat: seat(seated)?,
+                    name: unescape(name).ok_or_else(unreadable)?,
+                    computer,
+                    level,
+                }
+            }
+            "left" => Event::Left { seat: seat(rest)? },
+            "rules_chosen" => {
+                let (dice, rules) = first_word(rest);
+                Event::RulesChosen {
+                    rules: rules.parse().map_err(|_| unreadable())?,
+                    dice: dice.parse().map_err(|_| unreadable())?,
+                }
+            }
+            "started" => Event::Started {
+                first_player_roll: rest.parse().map_err(|_| unreadable())?,
+            },
+            "taken_over" => Event::TakenOver { seat: seat(rest)? },
+            "given_back" => Event::GivenBack { seat: seat(rest)? },
+            "played" => {
+                let (seated, play) = first_word(rest);
+                Event::Played {
+                    seat: seat(seated)?,
+                    play: play.parse().map_err(|_| unreadable())?,
+                }
+            }
+            _ => return Err(unreadable()),
+        })
     }
 }
 
