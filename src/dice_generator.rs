@@ -1,9 +1,12 @@
 //! Where the app's dice come from: the browser's cryptographic source, or a seeded generator for tests and
 //! reproducible bug reports, whose state is saved with the table so a reload continues the same sequence.
 
+use std::fmt;
+use std::str::FromStr;
+
+use fivedice_rules::notation::first_word;
 use fivedice_rules::{DiceSource, Face};
-use rand::{Rng, SeedableRng};
-use rand_pcg::Pcg32;
+use rand::{Rng, RngCore, SeedableRng};
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -14,6 +17,65 @@ pub enum DiceGenerator {
     Seeded {
         rng: Pcg32,
     },
+}
+
+/// PCG-32 (a 64-bit LCG, XSH RR output), the same generator as the `rand_pcg` crate's `Pcg32` to the bit (a
+/// test draws both side by side), with its two numbers in the open so a table saves them as text.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Pcg32 {
+    state: u64,
+    increment: u64,
+}
+
+impl Pcg32 {
+    const MULTIPLIER: u64 = 6_364_136_223_846_793_005;
+
+    fn from_state_increment(state: u64, increment: u64) -> Pcg32 {
+        let mut pcg = Pcg32 {
+            state: state.wrapping_add(increment),
+            increment,
+        };
+        pcg.step();
+        pcg
+    }
+
+    fn step(&mut self) {
+        self.state = self
+            .state
+            .wrapping_mul(Pcg32::MULTIPLIER)
+            .wrapping_add(self.increment);
+    }
+}
+
+impl SeedableRng for Pcg32 {
+    type Seed = [u8; 16];
+
+    fn from_seed(seed: [u8; 16]) -> Pcg32 {
+        let [state, stream] = [&seed[..8], &seed[8..]].map(|half| {
+            let mut bytes = [0; 8];
+            bytes.copy_from_slice(half);
+            u64::from_le_bytes(bytes)
+        });
+        Pcg32::from_state_increment(state, stream | 1)
+    }
+}
+
+impl RngCore for Pcg32 {
+    fn next_u32(&mut self) -> u32 {
+        let state = self.state;
+        self.step();
+        let rotation = (state >> 59) as u32;
+        let shifted = (((state >> 18) ^ state) >> 27) as u32;
+        shifted.rotate_right(rotation)
+    }
+
+    fn next_u64(&mut self) -> u64 {
+        rand::rand_core::impls::next_u64_via_u32(self)
+    }
+
+    fn fill_bytes(&mut self, dest: &mut [u8]) {
+        rand::rand_core::impls::fill_bytes_via_next(self, dest)
+    }
 }
 
 /// The generator as saved: `{"kind":"crypto"}` or `{"kind":"seeded","rng":…}`. Tables of format 3 and before
@@ -50,6 +112,37 @@ impl From<DiceGenerator> for SavedGenerator {
             kind: kind.to_string(),
             rng,
             state: 0,
+        }
+    }
+}
+
+/// As a table writes it: `crypto`, or `seeded <state> <increment>`.
+impl fmt::Display for DiceGenerator {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DiceGenerator::Crypto => f.write_str("crypto"),
+            DiceGenerator::Seeded { rng } => write!(f, "seeded {} {}", rng.state, rng.increment),
+        }
+    }
+}
+
+impl FromStr for DiceGenerator {
+    type Err = String;
+    fn from_str(text: &str) -> Result<DiceGenerator, String> {
+        let unknown = || format!("unknown dice {text:?}");
+        match first_word(text) {
+            ("crypto", "") => Ok(DiceGenerator::Crypto),
+            ("seeded", numbers) => {
+                let (state, increment) = numbers.split_once(' ').ok_or_else(unknown)?;
+                let number = |word: &str| word.parse::<u64>().map_err(|_| unknown());
+                Ok(DiceGenerator::Seeded {
+                    rng: Pcg32 {
+                        state: number(state)?,
+                        increment: number(increment)?,
+                    },
+                })
+            }
+            _ => Err(unknown()),
         }
     }
 }
@@ -128,12 +221,33 @@ mod tests {
     fn the_state_saved_mid_game_continues_the_sequence() {
         let mut source = DiceGenerator::new(Some(99));
         source.face();
-        let saved = serde_json::to_string(&source).unwrap();
-        let mut restored: DiceGenerator = serde_json::from_str(&saved).unwrap();
-        assert_eq!(
-            (0..20).map(|_| source.face()).collect::<Vec<_>>(),
-            (0..20).map(|_| restored.face()).collect::<Vec<_>>()
-        );
+        let mut restored: DiceGenerator = source.to_string().parse().unwrap();
+        let mut from_json: DiceGenerator =
+            serde_json::from_str(&serde_json::to_string(&source).unwrap()).unwrap();
+        let next = (0..20).map(|_| source.face()).collect::<Vec<_>>();
+        assert_eq!(next, (0..20).map(|_| restored.face()).collect::<Vec<_>>());
+        assert_eq!(next, (0..20).map(|_| from_json.face()).collect::<Vec<_>>());
+        assert_eq!("crypto".parse(), Ok(DiceGenerator::Crypto));
+        assert!("seeded 1".parse::<DiceGenerator>().is_err());
+        assert!("loaded 1 2".parse::<DiceGenerator>().is_err());
+    }
+
+    #[test]
+    fn the_generator_is_rand_pcgs_pcg32_to_the_bit() {
+        for seed in [0, 1, 7, 42, 99, u64::MAX] {
+            let mut ours = Pcg32::seed_from_u64(seed);
+            let mut theirs = rand_pcg::Pcg32::seed_from_u64(seed);
+            for _ in 0..1000 {
+                assert_eq!(ours.next_u32(), theirs.next_u32());
+            }
+            assert_eq!(ours.next_u64(), theirs.next_u64());
+            assert_eq!(ours.random_range(0..6), theirs.random_range(0..6));
+            // Saved alike too: a table of format 4 kept rand_pcg's two numbers under the same names.
+            assert_eq!(
+                serde_json::to_string(&ours).unwrap(),
+                serde_json::to_string(&theirs).unwrap()
+            );
+        }
     }
 
     #[test]

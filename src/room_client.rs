@@ -55,7 +55,7 @@ struct Inner {
     encode: Cell<Option<Encode>>,
 }
 
-type Encode = fn(&ClientMessage) -> Result<String, serde_json::Error>;
+type Encode = fn(&ClientMessage) -> Result<String, String>;
 
 impl RoomLink for WebSocketLink {
     fn connect(&self, store: GameStore) {
@@ -186,7 +186,9 @@ fn open(inner: &Rc<Inner>, store: GameStore) {
             dropped(&inner, store);
         })
     };
-    inner.encode.set(Some(serde_json::to_string::<ClientMessage>));
+    inner.encode.set(Some(|message| {
+        serde_json::to_string(message).map_err(|error| error.to_string())
+    }));
     socket.set_onopen(Some(on_open.as_ref().unchecked_ref()));
     socket.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     socket.set_onclose(Some(on_close.as_ref().unchecked_ref()));
@@ -237,7 +239,7 @@ async fn ask_room_server() -> Option<bool> {
     Some(room_status().await?.server == "fivedice")
 }
 
-/// What `rooms/status` beside the page says, if it answers.
+/// What `rooms/status` beside the page says, if it answers (read with the browser's own JSON parser).
 pub async fn room_status() -> Option<ServerStatus> {
     use wasm_bindgen_futures::JsFuture;
     let window = web_sys::window()?;
@@ -249,16 +251,18 @@ pub async fn room_status() -> Option<ServerStatus> {
     if !response.ok() {
         return None;
     }
-    let text = JsFuture::from(response.text().ok()?).await.ok()?.as_string()?;
-    serde_json::from_str(&text).ok()
+    let status = JsFuture::from(response.json().ok()?).await.ok()?;
+    let field = |name: &str| js_sys::Reflect::get(&status, &name.into()).ok()?.as_string();
+    Some(ServerStatus {
+        server: field("server")?,
+        invite: field("invite"),
+    })
 }
 
 /// What `rooms/status` says: the room server answers `fivedice`; a static host serves the build's own file,
 /// which says `static`. `invite`: where the other devices reach the app, when not at the page's own address.
-#[derive(serde::Deserialize)]
 pub struct ServerStatus {
     server: String,
-    #[serde(default)]
     pub invite: Option<String>,
 }
 

@@ -47,8 +47,10 @@ import { brotliCompressSync, constants } from "node:zlib";
 // answers, what a computer wrote, the score pad's dice entry, a new version's banner; the engine's requests
 // written in its chunk): 255,687 B. Lowered to 251,200 B: starting the app reads neither a save of an earlier
 // format (read once, by a chunk, and saved again) nor any game of the history (kept as saved, read where shown).
-// Lowered to 247,300 B: a room opens, and a coached decision is judged, with their chunks' code.
-const BUDGET_BYTES = 247_300;
+// Lowered to 247,300 B: a room opens, and a coached decision is judged, with their chunks' code. Lowered to
+// 220,100 B: a device keeps its tables, history and rooms as text in the rules' notation, so the first download
+// holds no JSON library (-27.2 KB); files stay JSON, and earlier saves are read by a chunk and saved again.
+const BUDGET_BYTES = 220_100;
 const TARGET_BYTES = 200_000;
 
 /**

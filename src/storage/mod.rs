@@ -9,7 +9,7 @@ use fivedice_room::RoomName;
 use fivedice_rules::Language;
 
 use crate::table::online::SavedRoom;
-use crate::table::saved::{history_from_json, history_to_json};
+use crate::table::saved::{SavedHistory, history_from_json, history_from_text, history_to_text, text};
 use crate::table::{KeptGame, SavedTable, Table, place_by_recency};
 
 const TABLE_PREFIX: &str = "fivedice.table.";
@@ -227,8 +227,8 @@ impl Storage {
 
     /// Saves a table on this device (an online room's table is kept as its room instead).
     pub fn save_table(&self, table: &Table) -> Result<(), SaveRefused> {
-        match table.to_json() {
-            Some(json) => self.set_keeping_previous(&Storage::table_key(&table.id), &json),
+        match table.to_text() {
+            Some(text) => self.set_keeping_previous(&Storage::table_key(&table.id), &text),
             None => Ok(()),
         }
     }
@@ -245,8 +245,8 @@ impl Storage {
 
     /// A saved table, if it is readable and in this version's format.
     fn current_table(&self, raw: &str) -> Option<Table> {
-        match Table::from_saved_json(raw) {
-            Ok(SavedTable::Current(table)) => Some(table),
+        match Table::from_saved(raw) {
+            Ok(SavedTable::Current(table)) => Some(*table),
             _ => None,
         }
     }
@@ -254,18 +254,8 @@ impl Storage {
     /// The saved table with this id if its revision is at least `revision` (another tab saved it since).
     /// Checked before every save: only the revision is read, and the whole table only when it is newer.
     pub fn table_since(&self, id: &str, revision: u64) -> Option<Table> {
-        #[derive(serde::Deserialize)]
-        struct Saved {
-            table: Revision,
-        }
-        #[derive(serde::Deserialize)]
-        struct Revision {
-            #[serde(default)]
-            revision: u64,
-        }
         let raw = self.get(&Storage::table_key(id))?;
-        let saved: Saved = serde_json::from_str(&raw).ok()?;
-        (saved.table.revision >= revision)
+        (text::revision_of(&raw)? >= revision)
             .then(|| self.current_table(&raw))
             .flatten()
     }
@@ -287,9 +277,9 @@ impl Storage {
     pub fn tables(&self) -> Loaded<SavedTables> {
         let mut tables = Loaded::of(SavedTables::default());
         for key in self.keys_with(TABLE_PREFIX) {
-            let read = self.read_keeping(&key, Table::from_saved_json);
+            let read = self.read_keeping(&key, Table::from_saved);
             match read.value {
-                Some(SavedTable::Current(table)) => place_by_recency(&mut tables.value.current, table),
+                Some(SavedTable::Current(table)) => place_by_recency(&mut tables.value.current, *table),
                 Some(SavedTable::Earlier) => tables.value.earlier.push(key),
                 None => {}
             }
@@ -298,21 +288,28 @@ impl Storage {
         tables
     }
 
-    /// A table saved in an earlier format, read with that format's reader (kept aside if it cannot be read).
-    pub fn earlier_table(&self, key: &str, read: fn(&str) -> Result<Table, String>) -> Loaded<Option<Table>> {
-        self.read_keeping(key, read)
+    /// A table saved in JSON, before text, read (kept aside if it cannot be).
+    pub fn earlier_table(&self, key: &str) -> Loaded<Option<Table>> {
+        self.read_keeping(key, Table::from_json)
     }
 
-    pub fn history(&self) -> Loaded<Vec<KeptGame>> {
-        let read = self.read_keeping(HISTORY, history_from_json);
+    /// The history of finished games (empty if none), or that it was saved in JSON, before text (to be read
+    /// by [`Storage::earlier_history`] once its reader is here).
+    pub fn history(&self) -> Loaded<SavedHistory> {
+        let read = self.read_keeping(HISTORY, history_from_text);
         Loaded {
-            value: read.value.unwrap_or_default(),
+            value: read.value.unwrap_or(SavedHistory::Current(Vec::new())),
             problems: read.problems,
         }
     }
 
+    /// The history saved in JSON, before text, read (kept aside if it cannot be).
+    pub fn earlier_history(&self) -> Loaded<Option<Vec<KeptGame>>> {
+        self.read_keeping(HISTORY, history_from_json)
+    }
+
     pub fn save_history(&self, games: &[KeptGame]) -> Result<(), SaveRefused> {
-        self.set_keeping_previous(HISTORY, &history_to_json(games))
+        self.set_keeping_previous(HISTORY, &history_to_text(games))
     }
 
     fn room_key(name: &RoomName) -> String {
@@ -321,7 +318,7 @@ impl Storage {
 
     /// What this device keeps of an online room (nothing yet for a room it has never been in).
     pub fn room(&self, name: &RoomName) -> Loaded<SavedRoom> {
-        let read = self.read_keeping(&Storage::room_key(name), SavedRoom::from_json);
+        let read = self.read_keeping(&Storage::room_key(name), SavedRoom::read);
         Loaded {
             value: read.value.unwrap_or_default(),
             problems: read.problems,
@@ -329,7 +326,7 @@ impl Storage {
     }
 
     pub fn save_room(&self, name: &RoomName, room: &SavedRoom) -> Result<(), SaveRefused> {
-        self.set_keeping_previous(&Storage::room_key(name), &room.to_json())
+        self.set_keeping_previous(&Storage::room_key(name), &room.to_text())
     }
 
     /// The online room to return to when the app opens, if one was open.

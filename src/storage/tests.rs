@@ -79,7 +79,7 @@ proptest! {
         let (storage, backend) = memory();
         let good = table(7);
         storage.save_table(&good).unwrap();
-        let json = good.to_json().expect("a table on this device");
+        let json = good.to_text().expect("a table on this device");
         let truncated = json[..cut.min(json.len())].to_string();
         let mut flipped = json.clone().into_bytes();
         let at = flip.0 % flipped.len();

@@ -27,16 +27,19 @@ impl GameStore {
         }
     }
 
-    /// The export file: its name and contents. It is made from memory, so it works when storage does not.
-    pub fn export_file(&self) -> (String, String) {
+    /// The export file: its name and contents (or why a finished game cannot go in it). It is made from
+    /// memory, so it works when storage does not.
+    pub fn export_file(&self) -> Result<(String, String), String> {
         let name = format!("fivedice-{}.json", (self.clock.today)());
-        (name, self.bundle().to_json(self.now_ms()))
+        Ok((name, self.bundle().to_json(self.now_ms())?))
     }
 
     /// Saves everything to one file.
     pub fn export(&self) {
-        let (name, contents) = self.export_file();
-        self.download(&name, &contents);
+        match self.export_file() {
+            Ok((name, contents)) => self.download(&name, &contents),
+            Err(reason) => self.tell(reason),
+        }
     }
 
     /// One finished game as a file of its own, to send to someone (`None` if there is no such game); why not
@@ -45,14 +48,15 @@ impl GameStore {
         let kept = self
             .history
             .with_untracked(|games| games.iter().find(|g| g.table_id == table_id).cloned())?;
-        Some(kept.read().map(|finished| {
+        let file = kept.read().and_then(|finished| {
             let name = format!("fivedice-{}-{}.json", finished.game.rules().id(), table_id);
             let bundle = Bundle {
                 tables: Vec::new(),
                 history: vec![kept],
             };
-            (name, bundle.to_json(self.now_ms()))
-        }))
+            Ok((name, bundle.to_json(self.now_ms())?))
+        });
+        Some(file)
     }
 
     /// Shares a finished game as a file: through the device's share sheet, or saved as a download where there

@@ -90,8 +90,8 @@ pub struct GameStore {
     history: RwSignal<Vec<KeptGame>>,
     /// Saved tables not yet finished, for the start screen.
     tables_in_progress: RwSignal<Vec<Table>>,
-    /// Tables saved in an earlier format, to be read once their reader is here.
-    earlier_tables: StoredValue<tables::EarlierTables>,
+    /// What was saved in JSON, before text, to be read once its reader is here.
+    earlier: StoredValue<tables::Earlier>,
     /// Saved data that could not be read, kept aside for the player to download.
     unreadable: RwSignal<Vec<Unreadable>>,
     /// Set once saving has failed, so the player is told only once.
@@ -131,7 +131,7 @@ impl GameStore {
             setup_error: RwSignal::new(None),
             history: RwSignal::new(Vec::new()),
             tables_in_progress: RwSignal::new(Vec::new()),
-            earlier_tables: StoredValue::new(tables::EarlierTables::default()),
+            earlier: StoredValue::new(tables::Earlier::default()),
             unreadable: RwSignal::new(Vec::new()),
             save_failed: StoredValue::new(false),
             judging_failed: RwSignal::new(None),
@@ -166,7 +166,7 @@ impl GameStore {
         if let Some(room) = opening.room {
             store.open_room_when_here(room);
         }
-        store.read_earlier_tables_when_here();
+        store.read_earlier_when_here();
         let listener = window_event_listener(leptos::ev::storage, move |event| {
             store.on_storage_change(event.key())
         });

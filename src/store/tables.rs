@@ -3,7 +3,8 @@
 
 use crate::launch::{RoomLaunch, parse_launch, parse_room_launch};
 use crate::storage::LoadProblem;
-use crate::table::{FinishedGame, KeptGame, NewGameRequest, Seating, Table, place_by_recency};
+use crate::table::saved::SavedHistory;
+use crate::table::{KeptGame, NewGameRequest, Seating, Table, place_by_recency};
 use leptos::prelude::*;
 use wasm_split_helpers::SplitLoaderError;
 
@@ -18,19 +19,21 @@ pub struct Opening {
     pub room: Option<RoomLaunch>,
 }
 
-/// Tables saved in an earlier format: their keys, and the id of the one to open once read (the one played last,
-/// where the app opened on nothing else).
+/// What this device saved in JSON, before text (tables of formats 1 to 4, the history of format 1): the keys of
+/// such tables, whether the history is such, and the id of the table to open once read (the one played last,
+/// where the app opened on nothing else). Read once, by a chunk of its own, and saved again as text.
 #[derive(Default)]
-pub(super) struct EarlierTables {
-    keys: Vec<String>,
+pub(super) struct Earlier {
+    tables: Vec<String>,
+    history: bool,
     open: Option<String>,
 }
 
-/// The reader of tables saved in formats 1 to 3 (a chunk of its own, `upgrade`: only a device that kept games
-/// from before format 4 needs it).
+/// Reading what was saved in JSON (a chunk of its own, `upgrade`: only a device that kept games from before
+/// text needs it).
 #[wasm_split_helpers::wasm_split(upgrade, fallible)]
-fn earlier_reader() -> Result<fn(&str) -> Result<Table, String>, SplitLoaderError> {
-    Ok(Table::from_json)
+fn earlier_reading() -> Result<fn(GameStore), SplitLoaderError> {
+    Ok(|store| store.read_earlier())
 }
 
 impl GameStore {
@@ -71,21 +74,26 @@ impl GameStore {
             .iter()
             .find(|table| Some(&table.id) == last.as_ref() && !is_over(table))
             .cloned();
-        self.history.set(history.value);
+        let (history, earlier_history) = match history.value {
+            SavedHistory::Current(games) => (games, false),
+            SavedHistory::Earlier => (Vec::new(), true),
+        };
+        self.history.set(history);
+        self.earlier.set_value(Earlier {
+            tables: saved.earlier,
+            history: earlier_history,
+            open: None,
+        });
         let in_progress = saved
             .current
             .into_iter()
-            .filter(|table| self.still_needed(table))
+            .filter_map(|table| self.take_in(table))
             .collect();
         self.tables_in_progress.set(in_progress);
         self.unreadable.set(unreadable);
         if !problems.is_empty() {
             self.notice.set(Some(problems.join(" ")));
         }
-        self.earlier_tables.set_value(EarlierTables {
-            keys: saved.earlier,
-            open: None,
-        });
         let asked = |room| Opening {
             asked_by_address: true,
             room,
@@ -112,7 +120,7 @@ impl GameStore {
                         (Some(_), _) => {}
                         (None, Some(resumed)) => self.table.set(Some(resumed)),
                         // The table played last may be one saved in an earlier format: it opens once read.
-                        (None, None) => self.earlier_tables.update_value(|earlier| earlier.open = last),
+                        (None, None) => self.earlier.update_value(|earlier| earlier.open = last),
                     }
                     Opening {
                         asked_by_address: false,
@@ -127,55 +135,94 @@ impl GameStore {
         }
     }
 
-    /// Whether a saved table is still needed: in progress, or finished but not yet in the history. A finished
-    /// table lives on in the history; its saved copy goes once recorded there.
-    fn still_needed(&self, table: &Table) -> bool {
-        if !is_over(table) {
-            return true;
+    /// A saved table as the app takes it in: one in progress is listed (returned); a finished one lives on in
+    /// the history, recorded there if it was not yet (the app closed before), and its saved copy goes. While
+    /// the history waits to be read (saved before text), a finished table stays saved as it is.
+    fn take_in(&self, table: Table) -> Option<Table> {
+        if !is_over(&table) {
+            return Some(table);
+        }
+        if !self.history_is_read() {
+            return None;
         }
         let recorded = self
             .history
             .with_untracked(|games| games.iter().any(|game| game.table_id == table.id));
-        if recorded {
-            self.storage.with_value(|storage| storage.delete_table(&table.id));
+        if !recorded {
+            let kept = KeptGame::of(&table, table.updated_ms);
+            self.history.update(|games| {
+                let at = games.partition_point(|later| later.finished_ms >= kept.finished_ms);
+                games.insert(at, kept);
+            });
+            self.save_history();
         }
-        false
+        self.storage.with_value(|storage| storage.delete_table(&table.id));
+        None
     }
 
-    /// Reads the tables saved in an earlier format once their reader (a chunk) is here; says so if it cannot be
-    /// fetched (they stay saved as they are).
-    pub(super) fn read_earlier_tables_when_here(&self) {
-        if self.earlier_tables.with_value(|earlier| earlier.keys.is_empty()) {
+    /// Whether the history is read (it is, unless saved before text and waiting for its reader).
+    fn history_is_read(&self) -> bool {
+        !self.earlier.with_value(|earlier| earlier.history)
+    }
+
+    /// Reads what was saved in JSON once its reader (a chunk) is here; says so if it cannot be fetched (it stays
+    /// saved as it is).
+    pub(super) fn read_earlier_when_here(&self) {
+        if self
+            .earlier
+            .with_value(|earlier| earlier.tables.is_empty() && !earlier.history)
+        {
             return;
         }
         let store = *self;
         leptos::task::spawn_local(async move {
-            match earlier_reader().await {
-                Ok(read) => store.read_earlier_tables(read),
+            match earlier_reading().await {
+                Ok(read) => read(store),
                 Err(_) => store.tell(store.words().earlier_saves_wait),
             }
         });
     }
 
-    /// The tables saved in an earlier format, read with `read` and saved again in this version's format: each
-    /// joins the games in progress, and the one to open opens if nothing else has opened since.
-    pub fn read_earlier_tables(&self, read: fn(&str) -> Result<Table, String>) {
-        let EarlierTables { keys, open } = std::mem::take(&mut *self.earlier_tables.write_value());
+    /// What was saved in JSON, read and saved again as text: the history (with any game recorded since the app
+    /// started), and each table, which joins the games in progress; the table to open opens if nothing else
+    /// has opened since.
+    pub fn read_earlier(&self) {
+        let Earlier {
+            tables,
+            history,
+            open,
+        } = std::mem::take(&mut *self.earlier.write_value());
         let mut problems: Vec<LoadProblem> = Vec::new();
-        for key in keys {
-            let read = self
-                .storage
-                .with_value(|storage| storage.earlier_table(&key, read));
+        if history {
+            let read = self.storage.with_value(|storage| storage.earlier_history());
+            problems.extend(read.problems);
+            let mut games = read.value.unwrap_or_default();
+            for recorded in self.history.get_untracked() {
+                if games.iter().all(|game| game.table_id != recorded.table_id) {
+                    games.push(recorded);
+                }
+            }
+            games.sort_by(|a, b| b.finished_ms.total_cmp(&a.finished_ms));
+            self.history.set(games);
+            self.save_history();
+            // The finished tables that waited for the history go to it now.
+            let waited = self.storage.with_value(|storage| storage.tables()).value.current;
+            for table in waited.into_iter().filter(is_over) {
+                self.take_in(table);
+            }
+        }
+        for key in tables {
+            let read = self.storage.with_value(|storage| storage.earlier_table(&key));
             problems.extend(read.problems);
             let Some(table) = read.value else { continue };
             let saved = self.storage.with_value(|storage| storage.save_table(&table));
             self.report_saving(saved);
-            if !self.still_needed(&table) {
+            let Some(table) = self.take_in(table) else {
                 continue;
-            }
+            };
             let nothing_open =
                 self.table.with_untracked(Option::is_none) && self.online.with_untracked(Option::is_none);
-            if nothing_open && open.as_ref() == Some(&table.id) && !is_over(&table) {
+            if nothing_open && open.as_ref() == Some(&table.id) {
                 self.table.set(Some(table));
             } else {
                 self.tables_in_progress
@@ -228,25 +275,16 @@ impl GameStore {
     /// A table that has just finished goes to the front of the history.
     pub(super) fn record_if_finished(&self) {
         let Some(finished) = self.table.with_untracked(|table| {
-            let table = table.as_ref()?;
-            let game = table.game().filter(|game| game.is_over())?;
-            Some(FinishedGame {
-                table_id: table.id.clone(),
-                table_name: table.name.clone(),
-                finished_ms: self.now_ms(),
-                game: game.clone(),
-            })
+            let table = table.as_ref().filter(|table| is_over(table))?;
+            let recorded = self
+                .history
+                .with_untracked(|games| games.iter().any(|game| game.table_id == table.id));
+            (!recorded).then(|| KeptGame::of(table, self.now_ms()))
         }) else {
             return;
         };
-        let recorded = self
-            .history
-            .with_untracked(|games| games.iter().any(|game| game.table_id == finished.table_id));
-        if !recorded {
-            self.history
-                .update(|games| games.insert(0, KeptGame::of(&finished)));
-            self.save_history();
-        }
+        self.history.update(|games| games.insert(0, finished));
+        self.save_history();
     }
 
     /// After an undo of the last cell: the table is no longer finished, so it leaves the history.
@@ -267,7 +305,11 @@ impl GameStore {
         }
     }
 
+    /// Saves the history, unless it waits to be read (its finished tables stay saved meanwhile).
     fn save_history(&self) {
+        if !self.history_is_read() {
+            return;
+        }
         let saved = self
             .history
             .with_untracked(|games| self.storage.with_value(|storage| storage.save_history(games)));
@@ -330,9 +372,9 @@ impl GameStore {
             .update(|tables| tables.retain(|table| table.id != id));
     }
 
-    /// A finished table lives on in the history; its saved copy goes.
+    /// A finished table lives on in the history; its saved copy goes (once the history is read).
     fn close_finished(&self, table: &Table) {
-        if is_over(table) {
+        if is_over(table) && self.history_is_read() {
             self.storage.with_value(|storage| storage.delete_table(&table.id));
         }
     }

@@ -292,6 +292,32 @@ pub(crate) mod testing {
             .expect("a roll is allowed");
     }
 
+    /// The player to play does something, the `n`th of a turn's kinds: roll, hold a die, or write the first
+    /// open box (a tap the rules refuse changes nothing).
+    pub fn tap(table: &mut Table, n: usize) {
+        let Some(seat) = table.room.seat_to_play() else {
+            return;
+        };
+        let token = table.seats.token_of(seat).expect("held here").to_string();
+        let open_box = table.game().and_then(|game| {
+            let sheet = game.seat_sheets(seat).first()?;
+            let cell = game
+                .rules()
+                .ruleset()
+                .cells
+                .iter()
+                .find(|cell| sheet.is_open(cell.category))?;
+            Some(fivedice_rules::Place::from(cell.category))
+        });
+        let action = match (n % 3, open_box) {
+            (0, _) | (_, None) => Action::Roll,
+            (1, _) => Action::Play(fivedice_rules::Play::Hold(n % 5)),
+            (_, Some(place)) => Action::Play(fivedice_rules::Play::Score(place)),
+        };
+        let at = table.room.seq();
+        let _refused_or_not = table.ask_page(ClientMessage::Act { token, at, action });
+    }
+
     /// A table request with people only, as the tests of the table, the storage and the store make them.
     pub fn request(rules: RulesetId, mode: DiceMode, players: &[&str], seed: Option<u64>) -> NewGameRequest {
         NewGameRequest {

@@ -3,14 +3,14 @@
 //! greets the server with the tokens and the last entry seen, so it resumes the same seats and catches up.
 
 use fivedice_room::{HeldSeat, LogEntry};
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 
-use super::saved::{Versioned, read_versioned};
+use super::saved::{read_versioned, text};
 
-/// The version of a saved room's format.
-pub const ROOM_FORMAT: u32 = 1;
+/// The version of a saved room's JSON form (format 1, before text: format 2).
+const JSON_ROOM_FORMAT: u64 = 1;
 
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
 pub struct SavedRoom {
     /// The seats this device holds in the room, each with its token (never shown to anybody).
     pub seats: Vec<HeldSeat>,
@@ -22,20 +22,20 @@ pub struct SavedRoom {
 }
 
 impl SavedRoom {
-    /// The saved form: the room inside a versioned envelope.
-    pub fn to_json(&self) -> String {
-        Versioned {
-            format: ROOM_FORMAT,
-            part: "room",
-            body: self,
-        }
-        .to_json()
+    /// The saved form, as text (format 2).
+    pub fn to_text(&self) -> String {
+        text::write_room(self)
     }
 
-    pub fn from_json(raw: &str) -> Result<SavedRoom, String> {
-        match read_versioned(raw, "room", "room")? {
-            (format, room) if format == u64::from(ROOM_FORMAT) => {
-                serde_json::from_str(room.get()).map_err(|error| format!("saved room is damaged: {error}"))
+    /// Reads a saved room: as text, or in JSON (format 1, before text).
+    pub fn read(saved: &str) -> Result<SavedRoom, String> {
+        let damaged = |error: String| format!("saved room is damaged: {error}");
+        if !saved.starts_with('{') {
+            return text::read_room(saved).map_err(damaged);
+        }
+        match read_versioned(saved, "room", "room")? {
+            (JSON_ROOM_FORMAT, room) => {
+                serde_json::from_str(room.get()).map_err(|error| damaged(error.to_string()))
             }
             (other, _) => Err(format!("saved room format {other} is not known")),
         }
@@ -66,15 +66,26 @@ mod tests {
             }],
             joining: None,
         };
-        assert_eq!(SavedRoom::from_json(&saved.to_json()), Ok(saved));
-        assert!(SavedRoom::from_json("{").is_err());
+        assert_eq!(SavedRoom::read(&saved.to_text()), Ok(saved.clone()));
+        let json = r#"{"format":1,"room":{"seats":[{"seat":1,"token":"abc"}],"entries":[{"seq":1,"event":{"joined":{"seat":0,"name":"Anna"}}}]}}"#;
+        assert_eq!(
+            SavedRoom::read(json),
+            Ok(saved),
+            "a room saved in JSON, before text"
+        );
+        assert!(SavedRoom::read("{").is_err());
         assert!(
-            SavedRoom::from_json(r#"{"format":2,"room":{}}"#)
+            SavedRoom::read("fivedice room 2\nseat x abc")
+                .unwrap_err()
+                .contains("damaged")
+        );
+        assert!(
+            SavedRoom::read(r#"{"format":2,"room":{}}"#)
                 .unwrap_err()
                 .contains("format 2")
         );
         assert!(
-            SavedRoom::from_json(r#"{"format":1,"room":{"seats":3}}"#)
+            SavedRoom::read(r#"{"format":1,"room":{"seats":3}}"#)
                 .unwrap_err()
                 .contains("damaged")
         );

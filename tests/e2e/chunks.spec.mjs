@@ -61,24 +61,33 @@ test("a first visit's start screen fetches no chunk: its lists of saved games co
   expect(fetched).not.toContain("split_history.wasm");
 });
 
-test("a game saved by an earlier version opens once its reader (a chunk) is here, and plays on", async ({ page }) => {
+test("games saved in JSON by an earlier version open once their reader (a chunk) is here, and play on", async ({
+  page,
+}) => {
   const fetched = watchChunks(page);
-  const earlier = await readFile("tests/samples/table-v2.json", "utf8");
+  const sample = (name) => readFile(`tests/samples/${name}`, "utf8");
+  const saves = {
+    "fivedice.table.1700000000000-42": await sample("table-v2.json"),
+    "fivedice.table.1780000000000-31": await sample("table-v4-columns.json"),
+    "fivedice.history": await sample("history-v1.json"),
+    "fivedice.last": "1700000000000-42",
+  };
   await page.goto("index.html");
   await expect(page.locator('[data-action="start"]')).toBeVisible();
   expect(fetched).not.toContain("split_upgrade.wasm");
-  await page.evaluate((saved) => {
-    localStorage.setItem("fivedice.table.1700000000000-42", saved);
-    localStorage.setItem("fivedice.last", "1700000000000-42");
-  }, earlier);
+  await page.evaluate((saves) => Object.entries(saves).forEach(([key, value]) => localStorage.setItem(key, value)), saves);
   await page.reload();
   await expect(page.locator("[data-current-seat]")).toBeVisible();
   expect(fetched).toContain("split_upgrade.wasm");
   await page.locator('[data-action="roll"]').click();
   await expect(page.locator('[data-die="0"]')).not.toHaveAttribute("data-face", "");
-  // Saved again in this version's format: the next start reads it without the chunk.
-  const saved = await page.evaluate(() => JSON.parse(localStorage.getItem("fivedice.table.1700000000000-42")).format);
-  expect(saved).toBe(4);
+  // The other table and the finished game are listed, and everything is saved again as text: the next start
+  // reads it without the chunk.
+  await page.locator('[data-action="tables"]').click();
+  await expect(page.locator('[data-action="resume"]')).toHaveCount(2);
+  await expect(page.locator('[data-action="view-game"]')).toHaveCount(1);
+  const saved = await page.evaluate((keys) => keys.map((key) => localStorage.getItem(key)), Object.keys(saves).slice(0, 3));
+  expect(saved.map((text) => text.split("\n")[0])).toEqual(["fivedice table 5", "fivedice table 5", "fivedice history 2"]);
 });
 
 test("How to play and the statistics each fetch their chunk when first shown", async ({ page }) => {

@@ -53,7 +53,7 @@ Usage:
       the expected final score is the sheet's total so far plus the expected points still to come
   fivedice advise --game <FILE> [--json]
       column Yam: every move of the player to play in that saved game (the rules crate's JSON of a game, or a
-      table as the app saves it: a localStorage `fivedice.table.*` value, or one of an export's `tables`),
+      table as the app saves it: a localStorage `fivedice.table.*` value (text), or one of an export's `tables`),
       best first, by the column player: an estimate, as the app's hint gives it. Moves are written
       keep:<faces>, cell:<column>:<cell> (cell:<cell> in the free column) or announce:<cell>
 
@@ -819,9 +819,28 @@ fn advise(options: &Options) -> Result<String, String> {
     Ok(advice_text(&advice, |category| points.get(category)))
 }
 
-/// The game a file holds: the rules crate's JSON of a game, or a table as the app saves it (format 4: the
-/// room's log, replayed through the rules; formats 1 to 3: the game itself).
+/// The game a file holds: the rules crate's JSON of a game, or a table as the app saves it (format 5, text: the
+/// room's log, an event a line; format 4: the log in JSON; formats 1 to 3: the game itself). A log is replayed
+/// through the rules.
 fn saved_game(text: &str) -> Result<Game, String> {
+    if let Some(lines) = text.strip_prefix("fivedice table 5\n") {
+        let (mut id, mut log) = (None, Vec::new());
+        for line in lines.lines() {
+            match fivedice_rules::notation::first_word(line) {
+                ("id", name) => {
+                    id = Some(fivedice_rules::notation::unescape(name).ok_or("an unreadable id")?)
+                }
+                ("event", event) => log.push(fivedice_room::LogEntry {
+                    seq: log.len() as u64 + 1,
+                    event: event
+                        .parse()
+                        .map_err(|error: fivedice_rules::NotationError| error.to_string())?,
+                }),
+                _ => {}
+            }
+        }
+        return replay(&id.ok_or("a saved table without its id")?, &log);
+    }
     #[derive(serde::Deserialize)]
     struct SavedTable {
         table: TableParts,
@@ -838,16 +857,19 @@ fn saved_game(text: &str) -> Result<Game, String> {
         return serde_json::from_str(text).map_err(|error| error.to_string());
     };
     match (saved.table.log, saved.table.game) {
-        (Some(log), _) => {
-            let name = fivedice_room::RoomName::parse(&saved.table.id).map_err(|error| error.to_string())?;
-            let room = fivedice_room::Room::replay(name, &log).map_err(|error| error.to_string())?;
-            room.game()
-                .cloned()
-                .ok_or_else(|| "the table's game has not started".to_string())
-        }
+        (Some(log), _) => replay(&saved.table.id, &log),
         (None, Some(game)) => Ok(game),
         (None, None) => Err("a saved table with neither a log nor a game".into()),
     }
+}
+
+/// The game of a table's log, replayed through the rules.
+fn replay(id: &str, log: &[fivedice_room::LogEntry]) -> Result<Game, String> {
+    let name = fivedice_room::RoomName::parse(id).map_err(|error| error.to_string())?;
+    let room = fivedice_room::Room::replay(name, log).map_err(|error| error.to_string())?;
+    room.game()
+        .cloned()
+        .ok_or_else(|| "the table's game has not started".to_string())
 }
 
 /// The column player's moves for the player to play in a saved column game, best first.

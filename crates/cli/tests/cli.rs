@@ -546,8 +546,8 @@ fn advise_ranks_the_moves_of_a_saved_column_game() {
     }
 }
 
-/// A table as the app saves it (format 4: its room's log) advises exactly as the game it holds; a table that
-/// is not a game is refused with a reason.
+/// A table as the app saves it (format 5, text: its room's log an event a line; format 4, in a file: the log
+/// in JSON) advises exactly as the game it holds; a table that is not a game is refused with a reason.
 #[test]
 fn advise_reads_a_table_as_the_app_saves_it() {
     let sample = concat!(
@@ -562,6 +562,11 @@ fn advise_reads_a_table_as_the_app_saves_it() {
     let from_table = json_of(&["advise", "--game", sample, "--json"]);
     let from_game = json_of(&["advise", "--game", game.to_str().unwrap(), "--json"]);
     assert_eq!(from_table, from_game);
+    let text = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../tests/samples/table-v5-columns.txt"
+    );
+    assert_eq!(json_of(&["advise", "--game", text, "--json"]), from_game);
     assert!(!from_table["options"].as_array().unwrap().is_empty());
     std::fs::remove_file(game).unwrap();
     let lobby = std::env::temp_dir().join(format!("fivedice-cli-{}-lobby.json", std::process::id()));

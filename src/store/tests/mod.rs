@@ -201,7 +201,7 @@ fn tables_saved_in_an_earlier_format_are_read_once_their_reader_is_here_and_save
     let store = store_over(&backend);
     assert!(store.table.get_untracked().is_none(), "not read at start");
     assert!(store.tables_in_progress().get_untracked().is_empty());
-    store.read_earlier_tables(crate::table::Table::from_json);
+    store.read_earlier();
     let open = store
         .table
         .get_untracked()
@@ -244,7 +244,7 @@ fn an_earlier_save_opens_only_where_nothing_else_has_opened_and_a_bad_one_is_kep
     let store = store_over(&backend);
     start(store, RulesetId::Yatzy, DiceMode::App, &["Cleo"], SEED);
     let started = store.table.get_untracked().unwrap().id;
-    store.read_earlier_tables(crate::table::Table::from_json);
+    store.read_earlier();
     assert_eq!(
         store.table.get_untracked().unwrap().id,
         started,
@@ -279,15 +279,42 @@ fn the_history_keeps_each_game_as_it_was_saved_and_reads_it_in_full_only_when_sh
     assert_eq!(kept[0].table_id, shown[0].table_id);
     assert_eq!(kept[0].finished_ms, shown[0].finished_ms);
     assert_eq!(shown[0].game, store.game_now(Clone::clone).unwrap());
-    // Kept byte for byte: a history written by an earlier version reads and is written back unchanged.
-    let earlier = include_str!("../../../tests/samples/history-v1.json");
-    let compact: serde_json::Value = serde_json::from_str(earlier).unwrap();
-    let compact = compact.to_string();
-    let read = crate::table::saved::history_from_json(&compact).unwrap();
-    assert_eq!(crate::table::saved::history_to_json(&read), compact);
-    backend.set("fivedice.history", &compact).unwrap();
+    // Kept as text, and read back as it was written.
+    let saved = backend.get("fivedice.history").unwrap();
+    assert!(saved.starts_with("fivedice history 2\n"));
+    match crate::table::saved::history_from_text(&saved) {
+        Ok(crate::table::saved::SavedHistory::Current(games)) => assert_eq!(games, kept),
+        _ => panic!("the history reads back"),
+    }
+    // A history saved in JSON by an earlier version is read once its reader is here and saved again as text,
+    // with the game whose finished table was still saved (Anna's, never left) recorded in it.
+    backend
+        .set(
+            "fivedice.history",
+            include_str!("../../../tests/samples/history-v1.json"),
+        )
+        .unwrap();
     let other = store_over(&backend);
-    assert_eq!(other.finished_games().get_untracked().len(), 1);
+    assert!(
+        other.finished_games().get_untracked().is_empty(),
+        "not read at start"
+    );
+    other.read_earlier();
+    let games = other.finished_games().get_untracked();
+    assert_eq!(games.len(), 2);
+    assert!(games.iter().all(|game| game.game.is_over()));
+    assert!(games.iter().any(|game| game.table_id == kept[0].table_id));
+    assert!(
+        backend
+            .get("fivedice.history")
+            .unwrap()
+            .starts_with("fivedice history 2\n")
+    );
+    assert_eq!(
+        store_over(&backend).finished_games().get_untracked(),
+        games,
+        "read at once from now on"
+    );
 }
 
 #[test]
@@ -305,7 +332,7 @@ fn an_export_imports_elsewhere_once_and_bad_files_change_nothing() {
         SEED + 1,
     );
     home.roll();
-    let (name, file) = home.export_file();
+    let (name, file) = home.export_file().unwrap();
     assert_eq!(name, "fivedice-2026-11-30.json");
 
     let (away, backend) = fresh();
@@ -426,7 +453,8 @@ fn the_table_chooses_who_starts_and_yam_crosses_out_through_the_picker() {
 fn unreadable_saves_are_kept_aside_and_offered() {
     Owner::new().set();
     let backend = Rc::new(MemoryBackend::default());
-    crate::storage::Backend::set(&*backend, "fivedice.table.broken", "{not json").unwrap();
+    crate::storage::Backend::set(&*backend, "fivedice.table.broken", "not a table").unwrap();
+    crate::storage::Backend::set(&*backend, "fivedice.table.earlier", "{not json").unwrap();
     let store = store_over(&backend);
     assert!(
         store
@@ -436,6 +464,10 @@ fn unreadable_saves_are_kept_aside_and_offered() {
             .contains("could not be read")
     );
     assert_eq!(store.unreadable().get_untracked().len(), 1);
+    assert!(store.unreadable_file().contains("not a table"));
+    // A save in JSON is left to its reader, which finds it unreadable in turn.
+    store.read_earlier();
+    assert_eq!(store.unreadable().get_untracked().len(), 2);
     assert!(store.unreadable_file().contains("{not json"));
 }
 
@@ -452,7 +484,7 @@ fn an_unreadable_save_is_recovered_from_its_previous_copy() {
     store.toggle_hold(1);
     let id = before.id.clone();
     let key = Storage::table_key(&id);
-    crate::storage::Backend::set(&*backend, &key, "{\"format\":4,\"table\":{\"broken").unwrap();
+    crate::storage::Backend::set(&*backend, &key, "fivedice table 5\nid broken").unwrap();
     let reloaded = store_over(&backend);
     let notice = reloaded.notice().get_untracked().expect("the player is told");
     assert!(notice.contains("previous save was read instead"), "{notice}");

@@ -2,10 +2,12 @@
 //! export file. Every saved form carries a format version, and every earlier version still reads.
 
 mod table;
+pub mod text;
 
 use std::collections::BTreeMap;
 
-use fivedice_rules::Game;
+use fivedice_room::{Room, RoomName};
+use fivedice_rules::{Face, FirstPlayerRoll, Game};
 use serde::ser::SerializeMap;
 use serde::{Deserialize, Serialize, Serializer};
 use serde_json::value::RawValue;
@@ -13,7 +15,7 @@ use serde_json::value::RawValue;
 use super::Table;
 use table::TableRecord;
 
-pub use table::{SavedTable, TABLE_FORMAT};
+pub use table::{JSON_TABLE_FORMAT, SavedTable};
 
 /// The version of the history and export formats.
 pub const HISTORY_FORMAT: u32 = 1;
@@ -32,13 +34,6 @@ impl<T: Serialize> Serialize for Versioned<T> {
         map.serialize_entry("format", &self.format)?;
         map.serialize_entry(self.part, &self.body)?;
         map.end()
-    }
-}
-
-impl<T: Serialize> Versioned<T> {
-    pub fn to_json(&self) -> String {
-        // Strings, numbers, lists and string-keyed maps only: writing them as JSON cannot fail.
-        serde_json::to_string(self).expect("a saved form is plain JSON")
     }
 }
 
@@ -72,75 +67,121 @@ pub struct FinishedGame {
     pub game: Game,
 }
 
-/// A finished game as the history keeps it: which table it was and when it ended, with the game's saved text,
-/// read in full only where it is shown (statistics, the finished games, a file). Starting the app reads no
-/// game of the history, so a first visit downloads no reader of games.
+/// A finished game as the history keeps it: its table, when it ended, and the table's log as text, replayed
+/// into the game only where the game is shown (statistics, the finished games, a file). Starting the app
+/// replays no game of the history.
 #[derive(Clone, Debug, PartialEq)]
 pub struct KeptGame {
     pub table_id: String,
     pub finished_ms: f64,
-    text: String,
+    pub table_name: String,
+    log: String,
 }
 
 impl KeptGame {
-    pub fn of(game: &FinishedGame) -> KeptGame {
+    /// A finished table's game, as it ended at `finished_ms`.
+    pub fn of(table: &Table, finished_ms: f64) -> KeptGame {
+        let mut log = String::new();
+        text::write_log(&mut log, &table.log);
         KeptGame {
-            table_id: game.table_id.clone(),
-            finished_ms: game.finished_ms,
-            // Strings, numbers and lists only: writing them as JSON cannot fail.
-            text: serde_json::to_string(game).expect("a finished game is plain JSON"),
+            table_id: table.id.clone(),
+            finished_ms,
+            table_name: table.name.clone(),
+            log,
         }
     }
 
-    /// The game in full.
+    /// The game in full: the table's log replayed by the rules.
     pub fn read(&self) -> Result<FinishedGame, String> {
-        serde_json::from_str(&self.text).map_err(|error| format!("finished game {}: {error}", self.table_id))
+        let damaged = |error: &dyn std::fmt::Display| format!("finished game {}: {error}", self.table_id);
+        let log = text::read_log(&self.log).map_err(|error| damaged(&error))?;
+        let name = RoomName::parse(&self.table_id).map_err(|error| damaged(&error))?;
+        let room = Room::replay(name, &log).map_err(|error| damaged(&error))?;
+        let game = room.game().filter(|game| game.is_over()).cloned();
+        Ok(FinishedGame {
+            table_id: self.table_id.clone(),
+            table_name: self.table_name.clone(),
+            finished_ms: self.finished_ms,
+            game: game.ok_or_else(|| damaged(&"the game is not over"))?,
+        })
     }
 
-    /// A game's saved text, with only what the history needs to know of it read.
-    fn from_text(text: &str) -> Result<KeptGame, String> {
-        #[derive(Deserialize)]
-        struct Known {
-            table_id: String,
-            finished_ms: f64,
-        }
-        let known: Known = serde_json::from_str(text).map_err(|error| error.to_string())?;
+    /// A finished game as a file or an earlier history has it (the game, not its log): kept with the log
+    /// that leads to it.
+    pub fn from_game(finished: &FinishedGame) -> Result<KeptGame, String> {
+        // The history did not keep how the first seat was decided: a roll-off it won outright stands for it.
+        let first_seat = finished.game.first_seat();
+        let players = finished.game.players().len();
+        let won = |seat| {
+            if seat == first_seat {
+                Face::ALL[5]
+            } else {
+                Face::ALL[0]
+            }
+        };
+        let rounds = match players {
+            1 => Vec::new(),
+            _ => vec![(0..players).map(|seat| (seat, won(seat))).collect()],
+        };
+        let roll_off = FirstPlayerRoll { rounds, first_seat };
+        let log = table::log_of(&finished.table_id, &finished.game, &roll_off)
+            .map_err(|error| format!("finished game {}: {error}", finished.table_id))?;
+        let mut text = String::new();
+        text::write_log(&mut text, &log);
         Ok(KeptGame {
-            table_id: known.table_id,
-            finished_ms: known.finished_ms,
-            text: text.to_string(),
+            table_id: finished.table_id.clone(),
+            finished_ms: finished.finished_ms,
+            table_name: finished.table_name.clone(),
+            log: text,
         })
     }
 }
 
-/// An export carries the history's games as they are kept.
-impl Serialize for KeptGame {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let text = RawValue::from_string(self.text.clone()).map_err(serde::ser::Error::custom)?;
-        text.serialize(serializer)
+/// The history this device saved: as text, read; or in JSON, from before text (read by
+/// [`history_from_json`]).
+pub enum SavedHistory {
+    Current(Vec<KeptGame>),
+    Earlier,
+}
+
+/// The history as text (format 2): each game's line, then its log.
+pub fn history_to_text(games: &[KeptGame]) -> String {
+    let mut out = String::from(text::HISTORY_HEADER);
+    out.push('\n');
+    for game in games {
+        text::write_game_line(&mut out, &game.table_id, game.finished_ms, &game.table_name);
+        out.push_str(&game.log);
     }
+    text::end(&mut out);
+    out
 }
 
-/// The history's saved form, `{"format": 1, "games": [...]}`, written from the games' texts as they are kept.
-pub fn history_to_json(games: &[KeptGame]) -> String {
-    let texts: Vec<&str> = games.iter().map(|game| game.text.as_str()).collect();
-    format!("{{\"format\":{HISTORY_FORMAT},\"games\":[{}]}}", texts.join(","))
+pub fn history_from_text(saved: &str) -> Result<SavedHistory, String> {
+    if saved.starts_with('{') {
+        return Ok(SavedHistory::Earlier);
+    }
+    let games = text::split_history(saved)?
+        .into_iter()
+        .map(|(line, log)| KeptGame {
+            table_id: line.table_id,
+            finished_ms: line.finished_ms,
+            table_name: line.table_name,
+            log,
+        })
+        .collect();
+    Ok(SavedHistory::Current(games))
 }
 
+/// The history in JSON (format 1, before text): read once by a chunk of its own, and saved again as text.
 pub fn history_from_json(raw: &str) -> Result<Vec<KeptGame>, String> {
     #[derive(Deserialize)]
-    struct Envelope<'a> {
+    struct Envelope {
         format: u32,
-        #[serde(borrow)]
-        games: Vec<&'a RawValue>,
+        games: Vec<FinishedGame>,
     }
     let envelope: Envelope = serde_json::from_str(raw).map_err(|error| error.to_string())?;
     match envelope.format {
-        HISTORY_FORMAT => envelope
-            .games
-            .into_iter()
-            .map(|game| KeptGame::from_text(game.get()))
-            .collect(),
+        HISTORY_FORMAT => envelope.games.iter().map(KeptGame::from_game).collect(),
         other => Err(format!("history format {other} is not known")),
     }
 }
@@ -172,23 +213,29 @@ pub enum FileError {
 }
 
 impl Bundle {
-    pub fn to_json(&self, exported_ms: f64) -> String {
+    /// The file, in JSON for any tool: the tables in format 4, each finished game read in full. A game of the
+    /// history that cannot be read refuses the file, saying which (nothing is left out unsaid).
+    pub fn to_json(&self, exported_ms: f64) -> Result<String, String> {
         #[derive(Serialize)]
-        struct File<'a> {
+        struct File {
             app: &'static str,
             format: u32,
             exported_ms: f64,
             tables: Vec<Versioned<TableRecord>>,
-            history: &'a [KeptGame],
+            history: Vec<FinishedGame>,
         }
         let file = File {
             app: "fivedice",
             format: HISTORY_FORMAT,
             exported_ms,
             tables: self.tables.iter().filter_map(Table::versioned).collect(),
-            history: &self.history,
+            history: self
+                .history
+                .iter()
+                .map(KeptGame::read)
+                .collect::<Result<_, _>>()?,
         };
-        serde_json::to_string(&file).expect("an export is plain JSON")
+        Ok(serde_json::to_string(&file).expect("an export is plain JSON"))
     }
 
     /// Reads an export file; every table and game is checked by the rules, and one bad entry refuses the file.
@@ -221,7 +268,8 @@ impl Bundle {
             .enumerate()
             .map(|(index, game)| {
                 serde_json::from_str(game.get())
-                    .map(|game| KeptGame::of(&game))
+                    .map_err(|error| error.to_string())
+                    .and_then(|game| KeptGame::from_game(&game))
                     .map_err(|error| FileError::Damaged(format!("finished game {}: {error}", index + 1)))
             })
             .collect::<Result<Vec<KeptGame>, FileError>>()?;

@@ -3,8 +3,8 @@
 use fivedice_rules::{DiceMode, FirstPlayerRoll, Game, RulesetId};
 
 use super::*;
-use crate::table::DEFAULT_BOT_DELAY_MS;
 use crate::table::testing::{request, roll, seated};
+use crate::table::{DEFAULT_BOT_DELAY_MS, Decision};
 
 fn table(seed: u64) -> Table {
     seated(RulesetId::Yahtzee, DiceMode::App, &["A", "B", "C"], seed)
@@ -17,7 +17,11 @@ fn a_seeded_table_rolls_for_the_first_player_and_round_trips() {
     assert!(!roll_off.rounds.is_empty());
     assert_eq!(first.game().unwrap().current_seat(), roll_off.first_seat);
     roll(&mut first);
-    let json = first.to_json().expect("a table on this device");
+    let text = first.to_text().expect("a table on this device");
+    assert!(text.starts_with("fivedice table 5\nid "), "{text}");
+    assert_eq!(saved_again(&first), first);
+    // As a file carries it: JSON, format 4.
+    let json = serde_json::to_string(&first.versioned().unwrap()).unwrap();
     assert!(json.starts_with(r#"{"format":4,"table":"#), "{json}");
     assert_eq!(Table::from_json(&json).unwrap(), first);
     assert_eq!(
@@ -25,6 +29,15 @@ fn a_seeded_table_rolls_for_the_first_player_and_round_trips() {
         Some(&roll_off),
         "a seed decides the same starter"
     );
+}
+
+/// A table saved as this device saves it, and read back.
+fn saved_again(table: &Table) -> Table {
+    match Table::from_saved(&table.to_text().expect("a table on this device")) {
+        Ok(SavedTable::Current(read)) => *read,
+        Ok(SavedTable::Earlier) => panic!("text is read now"),
+        Err(error) => panic!("{error}"),
+    }
 }
 
 /// A save of formats 1 to 3, with the game and who started as it wrote them.
@@ -58,8 +71,7 @@ fn saves_of_every_earlier_format_still_load_and_play_on() {
         let (game, first_player_roll) = old_save(raw);
         assert_eq!(table.game(), Some(&game), "{raw}");
         assert_eq!(table.first_player_roll(), Some(&first_player_roll));
-        let again = Table::from_json(&table.to_json().unwrap()).expect("saved again as format 4");
-        assert_eq!(again, table);
+        assert_eq!(saved_again(&table), table, "saved again as text");
         let mut played = table.clone();
         let seat = game.current_seat();
         let token = played
@@ -101,7 +113,12 @@ fn saves_of_every_earlier_format_still_load_and_play_on() {
             .map(|game| (game.log().len(), game.turn().rolls_used)),
         Some((3, 1))
     );
-    assert_eq!(Table::from_json(&table.to_json().unwrap()).unwrap(), table);
+    assert_eq!(saved_again(&table), table);
+    // As text, exactly as the command line's tests read it.
+    assert_eq!(
+        table.to_text().unwrap(),
+        include_str!("../../../tests/samples/table-v5-columns.txt")
+    );
     let history = history_from_json(include_str!("../../../tests/samples/history-v1.json")).unwrap();
     assert_eq!(history.len(), 1);
     assert!(history[0].read().unwrap().game.is_over());
@@ -125,10 +142,47 @@ fn bad_saves_and_bad_tables_are_refused() {
     // A log the rules would not have written (a seat rolling out of turn).
     let mut rolled = table(4);
     roll(&mut rolled);
-    let good = rolled.to_json().unwrap();
-    let forged = good.replacen(r#"{"played":{"seat":"#, r#"{"played":{"seat":9"#, 1);
+    let good = rolled.to_text().unwrap();
+    let forged = good.replacen("event played ", "event played 9", 1);
     assert_ne!(forged, good);
-    assert!(Table::from_json(&forged).unwrap_err().contains("damaged"));
+    assert!(Table::from_saved(&forged).err().unwrap().contains("damaged"));
+    // Cut short anywhere, even at the end of a line: refused, never read as a shorter game.
+    let cut = good.rfind("event played").unwrap();
+    assert!(Table::from_saved(&good[..cut]).err().unwrap().contains("damaged"));
+    assert!(matches!(
+        Table::from_saved(r#"{"format":4}"#),
+        Ok(SavedTable::Earlier)
+    ));
+}
+
+proptest::proptest! {
+    /// Any table this device plays (rolls, holds, boxes, a coached decision with its verdict, any name) is saved
+    /// as text and read back as it was; any text at all is read or refused, never a panic.
+    #[test]
+    fn every_table_reads_back_from_its_text(seed in 0u64..1000, taps in 0usize..40, name in ".{0,12}") {
+        let mut played = table(seed);
+        played.name = name;
+        played.odds_shown = seed % 2 == 0;
+        played.coached = vec![true, false, seed % 3 == 0];
+        for tap in 0..taps {
+            crate::table::testing::tap(&mut played, tap);
+        }
+        if let Some(mut decision) = played.game().and_then(Decision::keep) {
+            decision.verdict = Some(fivedice_strategy::Verdict {
+                best: decision.choice.clone(),
+                loss: 0.1 + seed as f64 / 7.0,
+            });
+            played.decisions.push(decision);
+        }
+        proptest::prop_assert_eq!(saved_again(&played), played);
+    }
+
+    #[test]
+    fn any_text_is_read_or_refused(text in ".*") {
+        let _ = Table::from_saved(&format!("fivedice table 5\n{text}\nend\n"));
+        let _ = history_from_text(&format!("fivedice history 2\n{text}\nend\n"));
+        let _ = Table::from_saved(&text);
+    }
 }
 
 #[test]
@@ -143,7 +197,8 @@ fn an_export_reads_back_and_merges_without_duplicates() {
         tables: vec![table(1), newer.clone(), table(3)],
         history: Vec::new(),
     }
-    .to_json(0.0);
+    .to_json(0.0)
+    .unwrap();
     let summary = here.merge(Bundle::from_json(&file).unwrap());
     assert_eq!(
         summary,
