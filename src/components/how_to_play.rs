@@ -29,11 +29,12 @@ fn guide_part() -> Loaded<(Rules, RwSignal<bool>)> {
 }
 
 fn guide_page(rules: Rules, open: RwSignal<bool>) -> impl IntoView {
-    let words = expect_context::<GameStore>().words();
+    let store = expect_context::<GameStore>();
+    let words = store.words();
     let close = move || open.set(false);
     super::close_on_escape(close);
     {
-        let guide = (words.guide)(&rules);
+        let guide = crate::i18n::guide(store.language().get_untracked(), &rules);
         let sections = guide.sections.into_iter().map(section).collect_view();
         view! {
             <div class="backdrop" on:click=move |_| close()>

@@ -5,7 +5,6 @@ use fivedice_rules::{Column, GameError, Joker, JokerCall, MAX_ROLLS, Points, Rul
 use fivedice_room::Refusal;
 
 use super::Words;
-use super::{guide, guide_en};
 use crate::engine::EngineError;
 use crate::storage::SaveRefused;
 use crate::table::saved::FileError;
@@ -391,5 +390,4 @@ pub static WORDS: Words = Words {
     fetching: "Fetching…",
     not_fetched_offline: "This part of the app needs the network the first time it is opened, and this device is offline.",
     try_again: "Try again",
-    guide: |rules| guide::build(&guide_en::GUIDE, rules),
 };

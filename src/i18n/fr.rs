@@ -3,7 +3,6 @@
 use fivedice_rules::{Column, Joker, JokerCall, MAX_ROLLS, Points, RulesetId};
 
 use super::{Words, refusals_fr as refusals};
-use super::{guide, guide_fr};
 use crate::engine::EngineError;
 use crate::storage::SaveRefused;
 use crate::table::saved::FileError;
@@ -400,5 +399,4 @@ pub static WORDS: Words = Words {
     fetching: "Chargement…",
     not_fetched_offline: "Cette partie de l’appli a besoin du réseau la première fois qu’on l’ouvre, et cet appareil est hors ligne.",
     try_again: "Réessayer",
-    guide: |rules| guide::build(&guide_fr::GUIDE, rules),
 };

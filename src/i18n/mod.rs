@@ -6,8 +6,8 @@
 //! bonuses) are ruleset data in the rules crate ([`fivedice_rules::Label`]), shared with the command line.
 //!
 //! A third language: copy `en.rs` and `guide_en.rs` to new files, translate them, and add the language to
-//! `fivedice_rules::Language` and to [`here`] as a chunk like French's (the compiler then asks for its sheet
-//! labels too).
+//! `fivedice_rules::Language`, to [`here`] as a chunk like French's and to [`guide`] (the compiler then asks
+//! for its sheet labels too).
 
 mod en;
 mod fr;
@@ -358,8 +358,16 @@ pub struct Words {
     // How to play.
     pub how_to_play: &'static str,
     pub close: &'static str,
-    /// The page for a ruleset with the options of this table.
-    pub guide: fn(&Rules) -> Guide,
+}
+
+/// The "How to play" page for these rules in a language (its phrases are How to play's chunk's own, both
+/// languages: the first download holds none of the page's text).
+pub fn guide(language: Language, rules: &Rules) -> Guide {
+    let phrases = match language {
+        Language::English => &guide_en::GUIDE,
+        Language::French => &guide_fr::GUIDE,
+    };
+    guide::build(phrases, rules)
 }
 
 impl Words {

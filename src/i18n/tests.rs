@@ -8,7 +8,7 @@ fn a_column_game_explains_each_of_its_columns_in_both_languages() {
     let columns = Columns::new(&Column::ALL).unwrap();
     let rules = Rules::new(RulesetId::Yam).with_columns(columns).unwrap();
     for language in [Language::English, Language::French] {
-        let guide = (words(language).guide)(&rules);
+        let guide = guide(language, &rules);
         let section = guide
             .sections
             .iter()
@@ -25,7 +25,7 @@ fn a_column_game_explains_each_of_its_columns_in_both_languages() {
             );
         }
     }
-    let plain = (words(Language::English).guide)(&Rules::new(RulesetId::Yam));
+    let plain = guide(Language::English, &Rules::new(RulesetId::Yam));
     assert!(
         plain
             .sections
@@ -84,7 +84,7 @@ fn every_ruleset_has_its_how_to_play_page_in_each_language() {
                     joker != Joker::None || id.ruleset().extra_five_of_a_kind.is_some(),
                 )
                 .unwrap();
-                let guide = (words(language).guide)(&rules);
+                let guide = guide(language, &rules);
                 assert!(guide.title.contains(id.ruleset().name));
                 let rows: Vec<&[String; 3]> =
                     guide.sections.iter().flat_map(|section| &section.cells).collect();
@@ -109,7 +109,7 @@ fn every_ruleset_has_its_how_to_play_page_in_each_language() {
             }
         }
     }
-    let yardzee = (words(Language::English).guide)(&Rules::new(RulesetId::Yardzee));
+    let yardzee = guide(Language::English, &Rules::new(RulesetId::Yardzee));
     let headings: Vec<&str> = yardzee
         .sections
         .iter()
@@ -124,7 +124,7 @@ fn every_ruleset_has_its_how_to_play_page_in_each_language() {
         assert!(headings.contains(&wedding), "{headings:?}");
     }
     // Yam's points come from its sheet: the small straight 1-2-3-4-5 at 25.
-    let yam = (words(Language::French).guide)(&Rules::new(RulesetId::Yam));
+    let yam = guide(Language::French, &Rules::new(RulesetId::Yam));
     let small = yam
         .sections
         .iter()
