@@ -3,7 +3,7 @@
 
 use leptos::prelude::*;
 
-use super::lazy::{Loaded, lazy};
+use super::lazy::{Loaded, lazy, lazy_when};
 use super::pips::Pips;
 use super::player_name;
 use fivedice_rules::{Language, Move, Rules};
@@ -53,7 +53,7 @@ pub fn CoachLine() -> impl IntoView {
                     >
                         {move || if coached.get() { words.coach_on } else { words.coach_off }}
                     </button>
-                    <Show when=move || coached.get()>{lazy(coach_report_part, ())}</Show>
+                    {lazy_when(move || coached.get(), coach_report_part, ())}
                 </div>
             }
         })
@@ -113,7 +113,7 @@ fn said(words: &'static Words, rules: Rules, language: Language, decision: &Deci
 #[component]
 pub fn PassedVerdict() -> impl IntoView {
     let coaching = expect_context::<GameStore>().anyone_coached();
-    view! { <Show when=move || coaching.get()>{lazy(passed_verdict_part, ())}</Show> }
+    lazy_when(move || coaching.get(), passed_verdict_part, ())
 }
 
 #[wasm_split_helpers::wasm_split(coach, fallible)]

@@ -7,6 +7,7 @@ use fivedice_worker::Level;
 use leptos::prelude::*;
 
 use super::lazy::{Loaded, lazy};
+use super::shown::shown_when;
 use crate::store::GameStore;
 
 #[component]
@@ -193,31 +194,34 @@ fn ColumnChoiceFields(
                 </option>
             </select>
         </label>
-        <Show when=move || in_columns.get()>
-            <fieldset class="column-choice">
-                <legend>{words.columns_in_order}</legend>
-                {Column::ALL
-                    .into_iter()
-                    .map(|column| {
-                        let place = move || columns.with(|chosen| chosen.iter().position(|&other| other == column));
-                        view! {
-                            <button
-                                type="button"
-                                class="secondary column-toggle"
-                                data-column-choice=column.id()
-                                aria-pressed=move || place().is_some().to_string()
-                                disabled=move || disabled.get()
-                                on:click=move |_| toggle(column)
-                            >
-                                <span class="order" aria-hidden="true">
-                                    {move || place().map(|index| format!("{}.", index + 1))}
-                                </span>
-                                {format!("{} {}", column.symbol(), column.label().get(language))}
-                            </button>
-                        }
-                    })
-                    .collect_view()}
-            </fieldset>
-        </Show>
+        {shown_when(move || in_columns.get(), move || {
+            view! {
+                <fieldset class="column-choice">
+                    <legend>{words.columns_in_order}</legend>
+                    {Column::ALL
+                        .into_iter()
+                        .map(|column| {
+                            let place = move || columns.with(|chosen| chosen.iter().position(|&other| other == column));
+                            view! {
+                                <button
+                                    type="button"
+                                    class="secondary column-toggle"
+                                    data-column-choice=column.id()
+                                    aria-pressed=move || place().is_some().to_string()
+                                    disabled=move || disabled.get()
+                                    on:click=move |_| toggle(column)
+                                >
+                                    <span class="order" aria-hidden="true">
+                                        {move || place().map(|index| format!("{}.", index + 1))}
+                                    </span>
+                                    {format!("{} {}", column.symbol(), column.label().get(language))}
+                                </button>
+                            }
+                        })
+                        .collect_view()}
+                </fieldset>
+            }
+            .into_any()
+        })}
     }
 }

@@ -5,7 +5,7 @@ use fivedice_rules::Move;
 use fivedice_worker::RatedOption;
 use leptos::prelude::*;
 
-use super::lazy::{Loaded, lazy};
+use super::lazy::{Loaded, lazy, lazy_when};
 use super::odds::aims_part;
 use crate::engine::{Answer, Engine, EngineError};
 use crate::i18n::decimals;
@@ -133,7 +133,7 @@ pub fn HintPanel() -> impl IntoView {
             <button class="hint-button" data-action="hint" disabled=move || !available.get() on:click=move |_| ask()>
                 {words.hint}
             </button>
-            <Show when=move || shown.current().is_some()>{lazy(hint_part, ())}</Show>
+            {lazy_when(move || shown.current().is_some(), hint_part, ())}
         </div>
     }
 }

@@ -5,6 +5,7 @@ use fivedice_rules::Rules;
 use leptos::prelude::*;
 
 use super::lazy::{Loaded, lazy};
+use super::shown::shown_when;
 use crate::i18n::GuideSection;
 use crate::store::GameStore;
 
@@ -18,7 +19,12 @@ pub fn HowToPlay(#[prop(into)] rules: Signal<Option<Rules>>) -> impl IntoView {
         <button type="button" class="link how-to-play" data-action="how-to-play" on:click=move |_| open.set(true)>
             {words.how_to_play}
         </button>
-        <Show when=move || open.get()>{page}</Show>
+        {shown_when(move || open.get(), move || {
+            view! {
+                {page}
+            }
+            .into_any()
+        })}
     }
 }
 

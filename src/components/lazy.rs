@@ -12,6 +12,7 @@ use std::rc::Rc;
 use leptos::prelude::*;
 pub use wasm_split_helpers::SplitLoaderError;
 
+use super::shown::shown_when;
 use crate::store::GameStore;
 
 /// What a split point answers: the function that builds its part (its code is in the chunk), or why the
@@ -32,18 +33,36 @@ enum Arrival {
 type Fetch = Rc<dyn Fn() -> Pin<Box<dyn Future<Output = Result<Build, SplitLoaderError>>>>>;
 
 /// Shows the part a split point builds with `args`, once its chunk is here.
-pub fn lazy<A, F>(load: fn() -> F, args: A) -> impl IntoView
+pub fn lazy<A, F>(load: fn() -> F, args: A) -> AnyView
 where
     A: Clone + 'static,
     F: Future<Output = Loaded<A>> + 'static,
 {
-    arriving(Rc::new(move || {
+    arriving(fetching(load, args))
+}
+
+/// The same, while `when` holds: fetched the first time it does, and shown while it does.
+pub fn lazy_when<A, F>(when: impl Fn() -> bool + Send + Sync + 'static, load: fn() -> F, args: A) -> AnyView
+where
+    A: Clone + 'static,
+    F: Future<Output = Loaded<A>> + 'static,
+{
+    let fetch = StoredValue::new_local(fetching(load, args));
+    shown_when(when, move || fetch.with_value(|fetch| arriving(fetch.clone())))
+}
+
+fn fetching<A, F>(load: fn() -> F, args: A) -> Fetch
+where
+    A: Clone + 'static,
+    F: Future<Output = Loaded<A>> + 'static,
+{
+    Rc::new(move || {
         let args = args.clone();
         Box::pin(async move {
             let build = load().await?;
             Ok(Rc::new(move || build(args.clone())) as Build)
         })
-    }))
+    })
 }
 
 fn arriving(load: Fetch) -> AnyView {

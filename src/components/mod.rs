@@ -18,12 +18,14 @@ mod room_lobby;
 mod saved_games;
 mod score_sheet;
 mod setup_screen;
+mod shown;
 mod standings;
 mod statistics;
 mod value_picker;
 mod who_starts;
 
 use leptos::prelude::*;
+use shown::either_when;
 use wasm_bindgen::JsCast;
 
 use crate::i18n::Language;
@@ -99,18 +101,17 @@ fn Screens() -> impl IntoView {
     view! {
         <UpdateBanner />
         <NoticeBar />
-        <Show
-            when=move || has_table.get()
-            fallback=move || {
-                view! {
-                    <Show when=move || in_room_lobby.get() fallback=|| view! { <SetupScreen /> }>
-                        <RoomLobby />
-                    </Show>
-                }
-            }
-        >
-            <PlayScreen />
-        </Show>
+        {either_when(
+            move || has_table.get(),
+            || view! { <PlayScreen /> }.into_any(),
+            move || {
+                either_when(
+                    move || in_room_lobby.get(),
+                    || view! { <RoomLobby /> }.into_any(),
+                    || view! { <SetupScreen /> }.into_any(),
+                )
+            },
+        )}
     }
 }
 
@@ -153,7 +154,7 @@ fn UpdateBanner() -> impl IntoView {
     let ready = RwSignal::new(false);
     let listener = window_event_listener_untyped("fivedice:update-ready", move |_| ready.set(true));
     on_cleanup(move || listener.remove());
-    view! { <Show when=move || ready.get()>{lazy::lazy(update_banner_part, ready)}</Show> }
+    lazy::lazy_when(move || ready.get(), update_banner_part, ready)
 }
 
 #[wasm_split_helpers::wasm_split(update, fallible)]

@@ -5,7 +5,7 @@
 use leptos::prelude::*;
 
 use super::hint::{Aim, HintShown};
-use super::lazy::{Loaded, lazy};
+use super::lazy::{Loaded, lazy_when};
 use super::player_name;
 use crate::engine::{Engine, EngineError};
 use crate::i18n::decimals;
@@ -30,7 +30,7 @@ pub fn Odds() -> impl IntoView {
                         {move || if shown.get() { words.odds_on } else { words.odds_off }}
                     </button>
                 </div>
-                <Show when=move || shown.get()>{lazy(chances_part, ())}</Show>
+                {lazy_when(move || shown.get(), chances_part, ())}
             }
         })
     }

@@ -1,7 +1,7 @@
 //! "How well can one play?": the strategy engine builds the optimal-play table in a Web Worker, with a
 //! progress bar, and reports the average a perfect solitaire player scores.
 
-use super::lazy::{Loaded, lazy};
+use super::lazy::{Loaded, lazy_when};
 use crate::engine::{Answer, Engine, EngineError};
 use crate::i18n::decimals;
 use crate::store::GameStore;
@@ -70,7 +70,7 @@ pub fn PerfectPlay() -> impl IntoView {
                 </button>
             </div>
             // What the engine answers (in its chunk, which working it out fetches anyway).
-            <Show when=move || card.get() != Card::Idle>{lazy(answer_part, (card, ruleset))}</Show>
+            {lazy_when(move || card.get() != Card::Idle, answer_part, (card, ruleset))}
         </section>
     }
 }

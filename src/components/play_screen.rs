@@ -10,12 +10,13 @@ use super::dice_tray::DiceTray;
 use super::hint::{HintPanel, HintShown};
 use super::how_to_play::HowToPlay;
 use super::joker_note::JokerNote;
-use super::lazy::{Loaded, lazy};
+use super::lazy::{Loaded, lazy, lazy_when};
 use super::odds::Odds;
 use super::pips::Pips;
 use super::player_name;
 use super::room_lobby::RoomBar;
 use super::score_sheet::ScoreSheet;
+use super::shown::{either_when, shown_when};
 use super::standings::Standings;
 use super::value_picker::ValuePicker;
 use super::who_starts::{FirstPlayerBanner, WhoStartsOnPad};
@@ -73,14 +74,13 @@ pub fn PlayScreen() -> impl IntoView {
                 <div class="play-side">
                     // Beside the turn, where the player just wrote: the top bar never shifts for it.
                     <UndoButton />
-                    <Show when=move || first_seat_open.get()>
-                        <WhoStartsOnPad />
-                    </Show>
+                    {shown_when(move || first_seat_open.get(), || view! { <WhoStartsOnPad /> }.into_any())}
                     <FirstPlayerBanner />
-                    <Show when=over fallback=|| view! { <TurnPanel /> }>
-                        <Standings />
-                        <GameAnalysis />
-                    </Show>
+                    {either_when(
+                        over,
+                        || view! { <Standings /> <GameAnalysis /> }.into_any(),
+                        || view! { <TurnPanel /> }.into_any(),
+                    )}
                 </div>
                 // The sheet is the biggest part of the screen: it renders in a task of its own.
                 <Deferred>
@@ -144,14 +144,12 @@ fn TurnPanel() -> impl IntoView {
                         }
                     })
             }}
-            <Show when=move || any_computer.get()>{lazy(computer_wrote_part, ())}</Show>
+            {lazy_when(move || any_computer.get(), computer_wrote_part, ())}
             <p class="status" data-current-seat=move || seat().to_string() aria-live="polite">
                 {status}
             </p>
             <JokerNote />
-            <Show when=app_dice fallback=|| lazy(entered_dice_part, ())>
-                <DiceTray />
-            </Show>
+            {either_when(app_dice, || view! { <DiceTray /> }.into_any(), || lazy(entered_dice_part, ()))}
             // The dice and the roll come first; the hint and the coach follow in a task of their own.
             <Deferred>
                 <div class="turn-tools">

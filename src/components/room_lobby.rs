@@ -10,7 +10,7 @@ use leptos::prelude::*;
 
 use super::game_choice::{ColumnChoice, DiceModeSelect, JokerSelect, LevelOptions, RulesetSelect};
 use super::invite::Invite;
-use super::lazy::{Loaded, lazy};
+use super::lazy::{Loaded, lazy, lazy_when};
 use crate::store::{GameStore, RoomPlayer, RoomState, RoomView};
 
 /// How often the room looks at the clock again (a seat away long enough may be taken over).
@@ -388,7 +388,7 @@ pub fn RoomBar() -> impl IntoView {
     let store = expect_context::<GameStore>();
     let shown = store.online_table();
     view! {
-        <Show when=shown>{lazy(room_bar_part, ())}</Show>
+        {lazy_when(shown, room_bar_part, ())}
     }
 }
 

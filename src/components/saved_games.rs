@@ -6,7 +6,8 @@ use leptos::html;
 use leptos::prelude::*;
 
 use super::finished_sheet::finished_sheet;
-use super::lazy::{Loaded, SplitLoaderError, lazy};
+use super::lazy::{Loaded, SplitLoaderError, lazy_when};
+use super::shown::{either_when, shown_when};
 use crate::files;
 use crate::i18n::Words;
 use crate::store::GameStore;
@@ -75,7 +76,7 @@ fn with_store<F: Future<Output = Result<fn(GameStore), SplitLoaderError>> + 'sta
 pub fn TablesInProgress() -> impl IntoView {
     let tables_in_progress = expect_context::<GameStore>().tables_in_progress();
     let some = move || tables_in_progress.with(|tables| !tables.is_empty());
-    view! { <Show when=some>{lazy(tables_part, ())}</Show> }
+    lazy_when(some, tables_part, ())
 }
 
 #[wasm_split_helpers::wasm_split(tables, fallible)]
@@ -112,22 +113,9 @@ fn tables_in_progress() -> impl IntoView {
                                 <span>{summary}</span>
                                 <span>{(words.last_played)(&when(words, table.updated_ms))}</span>
                             </button>
-                            <Show
-                                when=asking.clone()
-                                fallback=move || {
-                                    let id = delete_id.clone();
-                                    view! {
-                                        <button
-                                            class="secondary"
-                                            data-action="delete-table"
-                                            on:click=move |_| confirming.set(Some(id.clone()))
-                                        >
-                                            {words.delete}
-                                        </button>
-                                    }
-                                }
-                            >
-                                {
+                            {either_when(
+                                asking.clone(),
+                                move || {
                                     let id = table.id.clone();
                                     view! {
                                         <span class="confirm-delete" role="group" aria-label=words.delete_this_game>
@@ -147,8 +135,22 @@ fn tables_in_progress() -> impl IntoView {
                                             </button>
                                         </span>
                                     }
-                                }
-                            </Show>
+                                    .into_any()
+                                },
+                                move || {
+                                    let id = delete_id.clone();
+                                    view! {
+                                        <button
+                                            class="secondary"
+                                            data-action="delete-table"
+                                            on:click=move |_| confirming.set(Some(id.clone()))
+                                        >
+                                            {words.delete}
+                                        </button>
+                                    }
+                                    .into_any()
+                                },
+                            )}
                         </li>
                     })
                 })
@@ -169,7 +171,7 @@ fn tables_in_progress() -> impl IntoView {
 pub fn History() -> impl IntoView {
     let history = expect_context::<GameStore>().history();
     let some = move || history.with(|games| !games.is_empty());
-    view! { <Show when=some>{lazy(history_part, ())}</Show> }
+    lazy_when(some, history_part, ())
 }
 
 #[wasm_split_helpers::wasm_split(history, fallible)]
@@ -288,14 +290,17 @@ pub fn YourData() -> impl IntoView {
                     />
                 </label>
             </div>
-            <Show when=move || unreadable.with(|items| !items.is_empty())>
-                <p class="unreadable">
-                    {words.unreadable_kept}
-                    <button class="link" data-action="download-unreadable" on:click=move |_| with_store(store, unreadable_downloader)>
-                        {words.download_it}
-                    </button>
-                </p>
-            </Show>
+            {shown_when(move || unreadable.with(|items| !items.is_empty()), move || {
+                view! {
+                    <p class="unreadable">
+                        {words.unreadable_kept}
+                        <button class="link" data-action="download-unreadable" on:click=move |_| with_store(store, unreadable_downloader)>
+                            {words.download_it}
+                        </button>
+                    </p>
+                }
+                .into_any()
+            })}
         </section>
     }
 }

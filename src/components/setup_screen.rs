@@ -10,6 +10,7 @@ use super::how_to_play::HowToPlay;
 use super::join_room_card::JoinRoomCard;
 use super::perfect_play::PerfectPlay;
 use super::saved_games::{History, TablesInProgress, YourData};
+use super::shown::shown_when;
 use super::statistics::Statistics;
 use crate::i18n::Language;
 use crate::store::GameStore;
@@ -99,17 +100,23 @@ pub fn SetupScreen() -> impl IntoView {
                 />
                 // The rule printed on the sheet is chosen already: a newcomer need not read about the Joker
                 // to start, and a table that plays it otherwise changes it here, one tap away.
-                <Show when=has_joker>
-                    <details class="rule-options">
-                        <summary data-action="rule-options">
-                            {move || (words.joker_summary)((words.joker_in_force)(joker.get()))}
-                        </summary>
-                        <JokerSelect value=joker on_choose=Callback::new(move |choice| joker.set(choice)) />
-                    </details>
-                </Show>
-                <Show when=plays_in_columns>
-                    <ColumnChoice in_columns columns />
-                </Show>
+                {shown_when(has_joker, move || {
+                    view! {
+                        <details class="rule-options">
+                            <summary data-action="rule-options">
+                                {move || (words.joker_summary)((words.joker_in_force)(joker.get()))}
+                            </summary>
+                            <JokerSelect value=joker on_choose=Callback::new(move |choice| joker.set(choice)) />
+                        </details>
+                    }
+                    .into_any()
+                })}
+                {shown_when(plays_in_columns, move || {
+                    view! {
+                        <ColumnChoice in_columns columns />
+                    }
+                    .into_any()
+                })}
                 <HowToPlay rules=Signal::derive(move || {
                     let id = ruleset.get();
                     let rules = Rules::from_choices(id, offers_joker(id).then(|| joker.get()), None).ok()?;
@@ -166,36 +173,42 @@ pub fn SetupScreen() -> impl IntoView {
                             </select>
                         </div>
                     </For>
-                    <Show when=move || mode.get() == DiceMode::Pad>
-                        <p class="muted" data-setup-note="bots-need-app-dice">{words.bots_need_app_dice}</p>
-                    </Show>
-                    <Show when=any_computer>
-                        <label class="bot-speed">
-                            <span>{words.bots_move}</span>
-                            <select
-                                data-setup="bot-speed"
-                                on:change=move |event| {
-                                    if let Ok(delay) = event_target_value(&event).parse::<u32>() {
-                                        bot_delay.set(delay);
-                                    }
-                                }
-                            >
-                                {[(1400, words.pace_slow), (DEFAULT_BOT_DELAY_MS, words.pace_calm), (250, words.pace_quick), (0, words.pace_instant)]
-                                    .into_iter()
-                                    .map(|(delay, label)| {
-                                        view! {
-                                            <option value=delay.to_string() selected=move || bot_delay.get() == delay>
-                                                {label}
-                                            </option>
+                    {shown_when(move || mode.get() == DiceMode::Pad, move || {
+                        view! {
+                            <p class="muted" data-setup-note="bots-need-app-dice">{words.bots_need_app_dice}</p>
+                        }
+                        .into_any()
+                    })}
+                    {shown_when(any_computer, move || {
+                        view! {
+                            <label class="bot-speed">
+                                <span>{words.bots_move}</span>
+                                <select
+                                    data-setup="bot-speed"
+                                    on:change=move |event| {
+                                        if let Ok(delay) = event_target_value(&event).parse::<u32>() {
+                                            bot_delay.set(delay);
                                         }
-                                    })
-                                    .collect_view()}
-                            </select>
-                        </label>
-                        <p class="muted">
-                            {words.bots_aim}
-                        </p>
-                    </Show>
+                                    }
+                                >
+                                    {[(1400, words.pace_slow), (DEFAULT_BOT_DELAY_MS, words.pace_calm), (250, words.pace_quick), (0, words.pace_instant)]
+                                        .into_iter()
+                                        .map(|(delay, label)| {
+                                            view! {
+                                                <option value=delay.to_string() selected=move || bot_delay.get() == delay>
+                                                    {label}
+                                                </option>
+                                            }
+                                        })
+                                        .collect_view()}
+                                </select>
+                            </label>
+                            <p class="muted">
+                                {words.bots_aim}
+                            </p>
+                        }
+                        .into_any()
+                    })}
                     <div class="player-buttons">
                         <button
                             type="button"

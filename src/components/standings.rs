@@ -3,6 +3,7 @@
 use leptos::prelude::*;
 
 use super::player_name;
+use super::shown::shown_when;
 use crate::store::GameStore;
 use crate::store::Reading as _;
 
@@ -40,11 +41,14 @@ pub fn Standings() -> impl IntoView {
             <h2 id="standings-title">{words.game_over}</h2>
             <ol>{rows}</ol>
             <div class="standings-actions">
-                <Show when=move || !online.get()>
-                    <button class="primary" data-action="rematch" on:click=move |_| store.rematch()>
-                        {words.rematch}
-                    </button>
-                </Show>
+                {shown_when(move || !online.get(), move || {
+                    view! {
+                        <button class="primary" data-action="rematch" on:click=move |_| store.rematch()>
+                            {words.rematch}
+                        </button>
+                    }
+                    .into_any()
+                })}
                 <button class="secondary" data-action="new-game" on:click=move |_| store.leave()>
                     {words.new_game}
                 </button>

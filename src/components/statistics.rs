@@ -3,7 +3,7 @@
 
 use leptos::prelude::*;
 
-use super::lazy::{Loaded, lazy};
+use super::lazy::{Loaded, lazy_when};
 use crate::stats::{GameKind, player_stats, score_series};
 use crate::store::GameStore;
 use crate::table::FinishedGame;
@@ -17,7 +17,7 @@ const COLOURS: [&str; 8] = [
 pub fn Statistics() -> impl IntoView {
     let history = expect_context::<GameStore>().history();
     let some = move || history.with(|games| !games.is_empty());
-    view! { <Show when=some>{lazy(statistics_part, ())}</Show> }
+    lazy_when(some, statistics_part, ())
 }
 
 #[wasm_split_helpers::wasm_split(statistics, fallible)]

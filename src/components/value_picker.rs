@@ -9,6 +9,7 @@ use super::joker_note::JokerNote;
 use super::lazy::{Loaded, lazy};
 use super::pips::Pips;
 use super::player_name;
+use super::shown::either_when;
 use crate::store::Reading as _;
 use crate::store::{GameStore, PickerOffers};
 
@@ -160,18 +161,18 @@ pub fn ValuePicker() -> impl IntoView {
                 >
                     <h2 id="picker-title">{title}</h2>
                     <JokerNote />
-                    <Show
-                        when=move || entering.get()
-                        fallback=move || {
+                    {either_when(
+                        move || entering.get(),
+                        move || lazy(dice_entry_part, entering),
+                        move || {
                             view! {
                                 <div class="offers">{announce_choice()} {buttons()} {cross_out()}</div>
                                 {announce_note.clone()}
                                 {bonus_toggle()}
                             }
-                        }
-                    >
-                        {lazy(dice_entry_part, entering)}
-                    </Show>
+                            .into_any()
+                        },
+                    )}
                     <div class="picker-actions">
                         {pad_without_dice
                             .then(|| {
