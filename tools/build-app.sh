@@ -2,13 +2,13 @@
 # Trunk post_build hook: builds the app's wasm and its lazy chunks into the staging directory.
 #
 # Trunk cannot split a module (its hooks run before cargo or after wasm-bindgen, trunk-rs/trunk#1022), so the
-# app is built here: cargo links the module keeping its relocations (.cargo/config.toml), wasm-split-cli cuts
-# it at its split points (`#[wasm_split]` functions: their code, and the code only they reach, become
-# chunks fetched on first use), wasm-bindgen writes the JavaScript glue for the main module, wasm-opt
-# optimises every module and esbuild minifies the scripts. All of it lands in one directory named after its
-# contents (app-<hash>/), which index.html names through the placeholder `./APP_DIR/`: the glue, the split
-# loader and the chunks refer to one another by relative names, so a new build never mixes with a cached old
-# one.
+# app is built here: cargo links the module keeping its relocations (.cargo/config.toml), wasm-split-cli cuts it
+# at its split points (`#[wasm_split]` functions: their code, and the code only they reach, become chunks
+# fetched on first use), wasm-bindgen writes the JavaScript glue for the main module (then trimmed:
+# tools/trim-bindings.mjs), wasm-opt optimises every module and esbuild minifies the scripts. All of it lands in
+# one directory named after its contents (app-<hash>/), which index.html names through the placeholder
+# `./APP_DIR/`: the glue, the split loader and the chunks refer to one another by relative names, so a new build
+# never mixes with a cached old one.
 set -euo pipefail
 : "${TRUNK_STAGING_DIR:?run this as a Trunk post_build hook}"
 name=fivedice-app
@@ -32,12 +32,15 @@ wasm-split-cli "$linked" "$work/split" --target web --out-name "$name" >/dev/nul
 # The split main module keeps the exports its chunks call back into; the glue is written for it alone.
 wasm-bindgen --target web --keep-lld-exports --no-demangle --no-typescript --out-name "$name" \
   --out-dir "$work/app" "$work/split/$name.wasm"
+# Its imports named short in the module and the glue alike, the stream adapters nobody calls unexported.
+node tools/trim-bindings.mjs "$work/app/${name}_bg.wasm" "$work/app/$name.js" "$work/split/__wasm_split.js" >/dev/null
 shopt -s nullglob
 cp "$work/split/__wasm_split.js" "$work/split"/split_*.wasm "$work/split"/chunk_*.wasm "$work/app/"
 if [ "$profile_dir" = release ]; then
-  # After the split and wasm-bindgen, never before: the splitter reads the relocations wasm-opt drops.
+  # After the split and wasm-bindgen, never before: the splitter reads the relocations wasm-opt drops. -O2, not
+  # -Oz: -Oz's smaller module compresses worse, so -O2 is less to download (-1.3 KB brotli, BENCHMARKS.md).
   for module in "$work/app"/*.wasm; do
-    wasm-opt -Oz --enable-bulk-memory --enable-nontrapping-float-to-int "$module" -o "$module"
+    wasm-opt -O2 --enable-bulk-memory --enable-nontrapping-float-to-int "$module" -o "$module"
   done
   # The glue and the split loader are part of every first visit: minified (their exports keep their names).
   for script in "$work/app"/*.js; do
