@@ -4,7 +4,7 @@
 use std::time::Duration;
 
 use fivedice_room::STAND_IN;
-use fivedice_rules::{Columns, DiceMode, Joker, Rules, RulesetId};
+use fivedice_rules::{Column, Columns, DiceMode, Joker, Rules, RulesetId};
 use fivedice_worker::Level;
 use leptos::prelude::*;
 
@@ -43,6 +43,8 @@ fn Lobby() -> impl IntoView {
     let words = store.words();
     // The level of the next computer added, kept while the lobby redraws for each change of the room.
     let computer_level = RwSignal::new(STAND_IN);
+    // The host's own choice of columns, kept likewise: the room's echo of an earlier tap must not undo a later one.
+    let host_columns = StoredValue::new(None);
     move || {
         view.get().map(|room| {
             let status = lobby_status(&room);
@@ -61,7 +63,7 @@ fn Lobby() -> impl IntoView {
                         {room.can_seat_another.then(|| view! { <SeatAnotherPlayer /> })}
                         {room.hosting.then(|| view! { <AddComputer rules=room.rules level=computer_level /> })}
                     </section>
-                    <RoomGameChoice room=room.clone() />
+                    <RoomGameChoice room=room.clone() host_columns />
                     <button class="link" data-action="leave-room" on:click=move |_| store.leave_room()>
                         {words.leave_room}
                     </button>
@@ -175,9 +177,14 @@ fn NameForm(
     }
 }
 
-/// The game the room will play: the host chooses it (the others see the choice), then starts.
+/// Column Yam in a room: whether the sheet is in columns, and which columns in order.
+type ColumnsChoice = (bool, Vec<Column>);
+
+/// The game the room will play: the host chooses it (the others see the choice), then starts. The host's
+/// columns are `host_columns` once chosen, not the room's: toggles tapped in quick succession each reach the
+/// room, and the room's echo of the earlier ones must not show them undone.
 #[component]
-fn RoomGameChoice(room: RoomView) -> impl IntoView {
+fn RoomGameChoice(room: RoomView, host_columns: StoredValue<Option<ColumnsChoice>>) -> impl IntoView {
     let store = expect_context::<GameStore>();
     let words = store.words();
     let (ruleset, joker, dice) = (room.rules.id(), room.rules.joker(), room.dice);
@@ -185,11 +192,19 @@ fn RoomGameChoice(room: RoomView) -> impl IntoView {
     let locked = !room.hosting;
     // Column Yam: the host's choice of columns, sent to the room as it changes.
     let room_columns = room.rules.columns();
-    let in_columns = RwSignal::new(!room_columns.is_one());
-    let columns = RwSignal::new(match room_columns.is_one() {
-        true => Columns::USUAL.to_vec(),
-        false => room_columns.as_slice().to_vec(),
-    });
+    let (shown_in_columns, shown_columns) =
+        host_columns
+            .get_value()
+            .filter(|_| room.hosting)
+            .unwrap_or_else(|| {
+                let chosen = match room_columns.is_one() {
+                    true => Columns::USUAL.to_vec(),
+                    false => room_columns.as_slice().to_vec(),
+                };
+                (!room_columns.is_one(), chosen)
+            });
+    let in_columns = RwSignal::new(shown_in_columns);
+    let columns = RwSignal::new(shown_columns);
     let chosen_columns = move || match in_columns.get_untracked() {
         true => Columns::new(&columns.get_untracked()).ok(),
         false => Some(Columns::ONE),
@@ -201,6 +216,7 @@ fn RoomGameChoice(room: RoomView) -> impl IntoView {
     Effect::watch(
         move || (in_columns.get(), columns.get()),
         move |_, _, _| {
+            host_columns.set_value(Some((in_columns.get_untracked(), columns.get_untracked())));
             // An empty choice waits for a column to be tapped.
             if let Some(chosen) = chosen_columns() {
                 store.choose_room_rules(ruleset, Some(joker), dice, chosen);

@@ -395,6 +395,65 @@ test("a column Yam room: the host chooses the columns, announcements and boxes r
   }
 });
 
+test("a host's quick taps on the columns are not undone by the room's echoes of earlier ones", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const folder = await mkdtemp(join(tmpdir(), "fivedice-column-echo-"));
+  const server = await startRoomServer({ dist, data: join(folder, "rooms.sqlite3"), port: await freePort() });
+  const contexts = [];
+  try {
+    const pages = [];
+    // What the server says to Anna's device waits in `held` while `holding`: a slow network, made to order.
+    const held = [];
+    let holding = false;
+    let toAnna;
+    for (const name of ["Anna", "Ben"]) {
+      const context = await browser.newContext({ ...device, baseURL: server.url });
+      contexts.push(context);
+      const page = await context.newPage();
+      if (name === "Anna") {
+        await page.routeWebSocket(/\/rooms\/ws/, (socket) => {
+          toAnna = socket;
+          socket.connectToServer().onMessage((message) => (holding ? held.push(message) : socket.send(message)));
+        });
+      }
+      await page.goto(`index.html?room=Echoes&name=${name}`);
+      await expect(page.locator(`[data-room-player="${pages.length}"]`)).toHaveText(name);
+      pages.push(page);
+    }
+    const [anna, ben] = pages;
+    await anna.locator('[data-setup="rules"]').selectOption("yam");
+    await expect(anna.locator('[data-setup="sheet"]')).toBeVisible();
+    holding = true;
+    // Three taps before the room answers any: columns (Down, Free, Up), a computer player, Free out.
+    await anna.locator('[data-setup="sheet"]').selectOption("columns");
+    await anna.locator('[data-action="add-computer"]').click();
+    await expect(anna.locator('[data-column-choice="free"]')).toHaveAttribute("aria-pressed", "true");
+    await anna.locator('[data-column-choice="free"]').click();
+    await expect(ben.locator('[data-column-choice="free"]')).toHaveAttribute("aria-pressed", "false");
+    await expect(ben.locator("[data-room-player]")).toHaveCount(3);
+    // The room's answers to the first two reach Anna; the computer's seat shows they have been read.
+    const events = held.filter((message) => message.startsWith('{"event"'));
+    expect(events.length).toBeGreaterThanOrEqual(3);
+    const released = held.splice(0, held.indexOf(events[1]) + 1);
+    for (const message of released) toAnna.send(message);
+    await expect(anna.locator("[data-room-player]")).toHaveCount(3);
+    await expect(anna.locator('[data-column-choice="free"]')).toHaveAttribute("aria-pressed", "false");
+    await anna.locator('[data-column-choice="announced"]').click();
+    holding = false;
+    for (const message of held.splice(0)) toAnna.send(message);
+    for (const page of pages) {
+      for (const column of ["down", "free", "up", "dry", "announced"]) {
+        const pressed = String(["down", "up", "announced"].includes(column));
+        await expect(page.locator(`[data-column-choice="${column}"]`)).toHaveAttribute("aria-pressed", pressed);
+      }
+    }
+  } finally {
+    for (const context of contexts) await context.close();
+    await server.stop();
+    await rm(folder, { recursive: true, force: true });
+  }
+});
+
 test("when the host leaves the lobby, every device keeps its own seat and the new host starts", async ({ browser }) => {
   test.setTimeout(180_000);
   const folder = await mkdtemp(join(tmpdir(), "fivedice-rooms-"));
