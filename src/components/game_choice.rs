@@ -52,7 +52,7 @@ pub fn LevelOptions(
     #[prop(into)] ruleset: Signal<RulesetId>,
     #[prop(into)] column_game: Signal<bool>,
     /// The level chosen until the player chooses another (none: the select's own first option).
-    #[prop(optional)]
+    #[prop(into)]
     first_chosen: Option<Level>,
 ) -> impl IntoView {
     let words = expect_context::<GameStore>().words();

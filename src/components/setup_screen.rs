@@ -25,6 +25,7 @@ pub fn SetupScreen() -> impl IntoView {
     let joker = RwSignal::new(Joker::Forced);
     let mode = RwSignal::new(DiceMode::App);
     let names = RwSignal::new(vec![String::new(), String::new()]);
+    let seats = Memo::new(move |_| names.with(Vec::len));
     // Each seat's computer player (`None`: a person), kept the same length as `names`.
     let computers = RwSignal::new(vec![None::<Level>; 2]);
     let bot_delay = RwSignal::new(DEFAULT_BOT_DELAY_MS);
@@ -138,41 +139,52 @@ pub fn SetupScreen() -> impl IntoView {
                 </label>
                 <fieldset class="players">
                     <legend>{words.players}</legend>
-                    <For each=move || 0..names.with(Vec::len) key=|seat| *seat let(seat)>
-                        <div class="seat">
-                            <input
-                                data-setup="player-name"
-                                aria-label=(words.player_n_name)(seat + 1)
-                                placeholder=(words.player_n)(seat + 1)
-                                maxlength=fivedice_rules::MAX_NAME_CHARS.to_string()
-                                prop:value=move || names.with(|names| names.get(seat).cloned().unwrap_or_default())
-                                on:input=move |event| {
-                                    let name = event_target_value(&event);
-                                    names.update(|names| {
-                                        if let Some(slot) = names.get_mut(seat) {
-                                            *slot = name;
-                                        }
-                                    })
+                    // The rows follow the count of seats; a row drawn again shows the level chosen for its seat.
+                    {move || {
+                        (0..seats.get())
+                            .map(|seat| {
+                                view! {
+                                    <div class="seat">
+                                        <input
+                                            data-setup="player-name"
+                                            aria-label=(words.player_n_name)(seat + 1)
+                                            placeholder=(words.player_n)(seat + 1)
+                                            maxlength=fivedice_rules::MAX_NAME_CHARS.to_string()
+                                            prop:value=move || names.with(|names| names.get(seat).cloned().unwrap_or_default())
+                                            on:input=move |event| {
+                                                let name = event_target_value(&event);
+                                                names.update(|names| {
+                                                    if let Some(slot) = names.get_mut(seat) {
+                                                        *slot = name;
+                                                    }
+                                                })
+                                            }
+                                        />
+                                        <select
+                                            data-setup="player-kind"
+                                            aria-label=(words.player_n_is)(seat + 1)
+                                            disabled=move || mode.get() == DiceMode::Pad
+                                            on:change=move |event| {
+                                                let level = event_target_value(&event).parse::<Level>().ok();
+                                                computers.update(|seats| {
+                                                    if let Some(slot) = seats.get_mut(seat) {
+                                                        *slot = level;
+                                                    }
+                                                })
+                                            }
+                                        >
+                                            <option value="human">{words.a_person}</option>
+                                            <LevelOptions
+                                                ruleset
+                                                column_game=Signal::derive(column_game)
+                                                first_chosen=computers.with_untracked(|seats| seats.get(seat).copied().flatten())
+                                            />
+                                        </select>
+                                    </div>
                                 }
-                            />
-                            <select
-                                data-setup="player-kind"
-                                aria-label=(words.player_n_is)(seat + 1)
-                                disabled=move || mode.get() == DiceMode::Pad
-                                on:change=move |event| {
-                                    let level = event_target_value(&event).parse::<Level>().ok();
-                                    computers.update(|seats| {
-                                        if let Some(slot) = seats.get_mut(seat) {
-                                            *slot = level;
-                                        }
-                                    })
-                                }
-                            >
-                                <option value="human">{words.a_person}</option>
-                                <LevelOptions ruleset column_game=Signal::derive(column_game) />
-                            </select>
-                        </div>
-                    </For>
+                            })
+                            .collect_view()
+                    }}
                     {shown_when(move || mode.get() == DiceMode::Pad, move || {
                         view! {
                             <p class="muted" data-setup-note="bots-need-app-dice">{words.bots_need_app_dice}</p>

@@ -95,6 +95,29 @@ test("Yardzee's wedding names carry their plain rule; column Yam's marks have a 
   await expect(legend.nth(3)).toContainText("Dry");
 });
 
+test("seats added and removed at setup keep every other seat's name and player", async ({ page }) => {
+  await page.goto("index.html?lang=en");
+  const names = page.locator('[data-setup="player-name"]');
+  const kinds = page.locator('[data-setup="player-kind"]');
+  await names.nth(0).fill("Anna");
+  await kinds.nth(1).selectOption("casual");
+  await page.locator('[data-action="add-player"]').click();
+  await page.locator('[data-action="add-player"]').click();
+  await names.nth(2).fill("Cleo");
+  await kinds.nth(3).selectOption("strong");
+  await page.locator('[data-action="remove-player"]').click();
+  await expect(names).toHaveCount(3);
+  await expect(names.nth(0)).toHaveValue("Anna");
+  await expect(names.nth(2)).toHaveValue("Cleo");
+  expect(await kinds.evaluateAll((selects) => selects.map((select) => select.value))).toEqual(["human", "casual", "human"]);
+  await page.locator('[data-action="add-player"]').click();
+  await expect(kinds.nth(3)).toHaveValue("human");
+  await expect(kinds.nth(1)).toHaveValue("casual");
+  await page.locator('[data-action="remove-player"]').click();
+  await page.locator('[data-action="start"]').click();
+  await expect(page.locator("th.player .computer")).toHaveCount(1);
+});
+
 test("the setup screen seats computer players in column Yam, and says why not on a score pad", async ({ page }) => {
   await page.goto("index.html?lang=en");
   await page.locator('[data-setup="rules"]').selectOption("yam");
