@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use fivedice_rules::{Columns, Rules, RulesetId};
+use fivedice_rules::{Columns, Rules, RulesetId, case};
 
 use crate::table::FinishedGame;
 
@@ -80,7 +80,7 @@ pub fn player_stats(history: &[FinishedGame]) -> Vec<PlayerStats> {
                 continue;
             };
             let tally = tallies
-                .entry((name.to_lowercase(), GameKind::of(game.rules())))
+                .entry((case::lowercased(name), GameKind::of(game.rules())))
                 .or_insert_with(|| Tally {
                     name: name.clone(),
                     totals: Vec::new(),
@@ -125,10 +125,7 @@ pub fn score_series(history: &[FinishedGame], kind: GameKind) -> Vec<(String, Ve
     for finished in games {
         for (seat, name) in finished.game.players().iter().enumerate() {
             let total = finished.game.totals(seat).map_or(0, |totals| totals.grand);
-            match series
-                .iter_mut()
-                .find(|(other, _)| other.to_lowercase() == name.to_lowercase())
-            {
+            match series.iter_mut().find(|(other, _)| case::same_name(other, name)) {
                 Some((_, totals)) => totals.push(total),
                 None => series.push((name.clone(), vec![total])),
             }

@@ -1,6 +1,6 @@
 //! Français.
 
-use fivedice_rules::{Column, Joker, JokerCall, MAX_ROLLS, Points, RulesetId};
+use fivedice_rules::{Column, Joker, JokerCall, MAX_ROLLS, Points, RulesetId, case};
 
 use super::{Words, refusals_fr as refusals};
 use crate::engine::EngineError;
@@ -20,7 +20,7 @@ fn de(name: &str) -> String {
     const VOWELS: [char; 18] = [
         'a', 'e', 'i', 'o', 'u', 'y', 'à', 'â', 'ä', 'é', 'è', 'ê', 'ë', 'î', 'ï', 'ô', 'ù', 'œ',
     ];
-    let first = name.chars().next().and_then(|first| first.to_lowercase().next());
+    let first = name.chars().next().map(case::lowercase);
     let vowel = first.is_some_and(|first| VOWELS.contains(&first));
     if vowel {
         format!("d’{name}")

@@ -26,7 +26,7 @@ mod winning;
 
 use std::rc::Rc;
 
-use fivedice_rules::{Game, Language};
+use fivedice_rules::{Game, Language, case};
 use leptos::prelude::*;
 
 use crate::engine::{Engine, EngineError};
@@ -237,7 +237,7 @@ impl GameStore {
 
     /// Tells the player something, replacing what was shown.
     pub fn tell(&self, message: impl AsRef<str>) {
-        self.notice.set(Some(capitalised(message.as_ref())));
+        self.notice.set(Some(case::capitalised(message.as_ref())));
     }
 
     /// Saves a table on this device, unless another tab has saved a newer revision of it since: then that one
@@ -305,13 +305,5 @@ impl GameStore {
 
     pub fn dismiss_notice(&self) {
         self.notice.set(None);
-    }
-}
-
-fn capitalised(message: &str) -> String {
-    let mut chars = message.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
     }
 }

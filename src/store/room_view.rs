@@ -2,7 +2,7 @@
 //! seat a computer plays, what this device may do for each), and which seats this device plays.
 
 use fivedice_room::{Phase, Refusal, RoomError, TAKE_OVER_AFTER_MS};
-use fivedice_rules::{DiceMode, Rules};
+use fivedice_rules::{DiceMode, Rules, case};
 use fivedice_worker::Level;
 use leptos::prelude::*;
 
@@ -208,7 +208,7 @@ fn room_view(online: &OnlineRoom, table: &Table, words: &'static Words) -> RoomV
         refusal: online
             .refusal
             .as_ref()
-            .map(|refusal| super::capitalised(&(words.refusal)(refusal))),
+            .map(|refusal| case::capitalised(&(words.refusal)(refusal))),
         may_try_another_name: may_try_another_name(online, table),
         came_late: matches!(online.refusal, Some(Refusal::Room(RoomError::Started))),
         can_start: hosting && room.phase() == Phase::Lobby && players_missing == 0,

@@ -124,12 +124,7 @@ impl From<GameError> for RoomError {
 
 /// The rules crate words its reasons as clauses ("roll the dice first"); a room shows sentences.
 fn sentence(f: &mut fmt::Formatter<'_>, clause: &dyn fmt::Display) -> fmt::Result {
-    let text = clause.to_string();
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(first) => write!(f, "{}{}", first.to_uppercase(), chars.as_str()),
-        None => Ok(()),
-    }
+    f.write_str(&fivedice_rules::case::capitalised(&clause.to_string()))
 }
 
 impl fmt::Display for RoomError {

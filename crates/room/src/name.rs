@@ -133,11 +133,11 @@ fn player_name_key(name: &str) -> String {
     unicode_security::skeleton(&name_key(name)).collect()
 }
 
-/// Names compared lower-cased (the app's build, which leaves Unicode's tables out of its download; the
-/// server, which decides who may join, compares with them).
+/// Names compared lower-cased as the rules crate's `case` does (the app's build, which leaves Unicode's
+/// tables out of its download; the server, which decides who may join, compares with them).
 #[cfg(not(feature = "unicode-names"))]
 pub fn name_key(name: &str) -> String {
-    name.to_lowercase()
+    fivedice_rules::case::lowercased(name)
 }
 
 #[cfg(not(feature = "unicode-names"))]

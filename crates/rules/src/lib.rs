@@ -12,6 +12,7 @@
 //!   illegal plays are typed errors.
 #![forbid(unsafe_code)]
 
+pub mod case;
 pub mod category;
 pub mod column;
 pub mod dice;

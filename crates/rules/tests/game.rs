@@ -225,6 +225,16 @@ fn players_are_checked_at_setup() {
         Game::new(rules, DiceMode::App, &["Anna", " anna "], 0).unwrap_err(),
         SetupError::DuplicateName("anna".into())
     );
+    // Case is Unicode's in the alphabets players write their names in (`case`), not only ASCII's.
+    assert_eq!(
+        Game::new(rules, DiceMode::App, &["Élodie", "ÉLODIE"], 0).unwrap_err(),
+        SetupError::DuplicateName("ÉLODIE".into())
+    );
+    assert_eq!(
+        Game::new(rules, DiceMode::App, &["Игорь", "игорь"], 0).unwrap_err(),
+        SetupError::DuplicateName("игорь".into())
+    );
+    assert!(Game::new(rules, DiceMode::App, &["Élodie", "Elodie"], 0).is_ok());
     let long = "x".repeat(33);
     assert!(Game::new(rules, DiceMode::App, &[long.as_str()], 0).is_err());
     let game = Game::new(rules, DiceMode::App, &["  Zoë  ", &"é".repeat(32)], 0).unwrap();

@@ -394,10 +394,7 @@ fn check_players<S: AsRef<str>>(rules: Rules, names: &[S]) -> Result<Vec<String>
         if name.chars().count() > MAX_NAME_CHARS {
             return Err(SetupError::NameTooLong { seat });
         }
-        if players
-            .iter()
-            .any(|other| other.to_lowercase() == name.to_lowercase())
-        {
+        if players.iter().any(|other| crate::case::same_name(other, name)) {
             return Err(SetupError::DuplicateName(name.to_string()));
         }
         players.push(name.to_string());
