@@ -31,7 +31,14 @@ test("a first visit plays a whole game on one device without any lazy chunk; the
   test.setTimeout(120_000);
   const fetched = watchChunks(page);
   await startGame(page, { rules: "yatzy", players: ["Anna"], seed: 7 });
-  for (let turn = 0; turn < 14; turn++) await quickTurn(page, 0);
+  for (let turn = 0; turn < 7; turn++) await quickTurn(page, 0);
+  // Resuming the game after a reload fetches no chunk either.
+  const sheet = () => page.locator("[data-cell^='0:']").evaluateAll((cells) => cells.map((cell) => cell.dataset.value));
+  const written = await sheet();
+  await page.reload();
+  await expect(page.locator('[data-action="roll"]')).toBeEnabled();
+  expect(await sheet()).toEqual(written);
+  for (let turn = 7; turn < 14; turn++) await quickTurn(page, 0);
   expect(fetched).toEqual([]);
   await quickTurn(page, 0);
   await expect(page.locator("[data-game-over]")).toBeVisible();
