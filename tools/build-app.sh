@@ -44,7 +44,9 @@ if [ "$profile_dir" = release ]; then
   done
   # The glue and the split loader are part of every first visit: minified (their exports keep their names).
   for script in "$work/app"/*.js; do
-    esbuild --minify --format=esm --log-level=warning "$script" --outfile="$script" --allow-overwrite
+    # The glue names the split loader once per chunk it imports, the same module each time: not worth a warning.
+    esbuild --minify --format=esm --log-level=warning --log-override:duplicate-object-key=silent "$script" \
+      --outfile="$script" --allow-overwrite
   done
 fi
 hash=$(cd "$work/app" && cat $(ls | sort) | sha256sum | cut -c1-16)
