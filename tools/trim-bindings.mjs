@@ -1,5 +1,6 @@
-// node tools/trim-bindings.mjs MODULE.wasm GLUE.js LOADER.js: trims what wasm-bindgen's output carries for nobody, in the
-// main module and its glue, before wasm-opt (which then drops the code only the removed exports reached).
+// node tools/trim-bindings.mjs MODULE.wasm GLUE.js LOADER.js: trims what wasm-bindgen's output carries for
+// nobody, in the main module and its glue, before wasm-opt (which then drops the code only the removed exports
+// reached).
 //
 // - Every browser call the module makes is an import named like `__wbg_setAttribute_2b4f0c1d9e8a7f36`: about
 //   190 names with a 16-digit hash each, written once in the module and once in the glue's import object,
@@ -28,10 +29,12 @@ const UNUSED_EXPORT = /^(__wbg_)?intounderlying(bytesource|sink|source)_/;
 // wasm-bindgen's --target web names the glue's import object after the module file: `./app_bg.js`.
 const glueModule = `./${basename(modulePath, ".wasm")}.js`;
 
-const module = readFileSync(modulePath);
-let glue = readFileSync(gluePath, "utf8");
-const loaderWords = new Set(readFileSync(loaderPath, "utf8").match(/[\w$]+/g));
-if (module.readUInt32BE(0) !== 0x0061736d || module.readUInt32LE(4) !== 1) fail(`${modulePath} is not a wasm module`);
+const module = read(modulePath);
+let glue = read(gluePath).toString("utf8");
+const loaderWords = new Set(read(loaderPath).toString("utf8").match(/[\w$]+/g));
+if (module.length < 8 || module.readUInt32BE(0) !== 0x0061736d || module.readUInt32LE(4) !== 1) {
+  fail(`${modulePath} is not a wasm module`);
+}
 
 const sections = [];
 for (let at = 8; at < module.length; ) {
@@ -175,6 +178,14 @@ function leb(value) {
     out.push(byte);
   } while (value > 0);
   return Buffer.from(out);
+}
+
+function read(path) {
+  try {
+    return readFileSync(path);
+  } catch (error) {
+    fail(`cannot read ${path}: ${error.message}`);
+  }
 }
 
 function fail(message) {
