@@ -1,5 +1,5 @@
 //! Upper and lower case, for players' names (two names that differ only in case are one name) and for the
-//! first letter of a sentence. Unicode's full case tables would be about 10 KB of the app's first download
+//! first letter of a sentence. Unicode's full case tables would be 9 KB of the app's first download
 //! (brotli) for names typed at a table, so the letters covered are the Latin, Greek, Cyrillic and Armenian
 //! alphabets (U+0000 to U+058F, and the Latin letters of U+1E00 to U+1EFF): for each of them the case is
 //! exactly the standard library's (`char::to_lowercase`, `char::to_uppercase`) wherever that is one letter,
