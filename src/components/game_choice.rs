@@ -1,6 +1,11 @@
 //! The choice of a game, shared by the setup screen and an online room's lobby: the ruleset, its Joker rule,
 //! whose dice (the hooks `data-setup="rules|joker|dice-mode"` are the same in both), and the computer players'
 //! levels.
+//!
+//! Each select shows its value twice over: its options' `selected` for the first drawing, and its `value`
+//! property whenever the value changes or the lobby redraws for the room's answer. A browser stops following an
+//! option's `selected` once the player has chosen in the select, so the property alone keeps what is shown
+//! the room's choice.
 
 use fivedice_rules::{Column, DiceMode, Joker, RulesetId};
 use fivedice_worker::Level;
@@ -22,6 +27,7 @@ pub fn RulesetSelect(
             <span>{words.game}</span>
             <select
                 data-setup="rules"
+                prop:value=move || value.get().id()
                 disabled=move || disabled.get()
                 on:change=move |event| {
                     if let Ok(id) = event_target_value(&event).parse::<RulesetId>() {
@@ -95,6 +101,7 @@ pub fn JokerSelect(
             <span>{words.joker_rule}</span>
             <select
                 data-setup="joker"
+                prop:value=move || value.get().id()
                 disabled=move || disabled.get()
                 on:change=move |event| {
                     if let Ok(choice) = event_target_value(&event).parse::<Joker>() {
@@ -124,6 +131,7 @@ pub fn DiceModeSelect(
             <span>{words.dice}</span>
             <select
                 data-setup="dice-mode"
+                prop:value=move || value.get().id()
                 disabled=move || disabled.get()
                 on:change=move |event| {
                     on_choose.run(if event_target_value(&event) == "pad" { DiceMode::Pad } else { DiceMode::App })
