@@ -225,6 +225,9 @@ fn RoomGameChoice(room: RoomView, host_columns: StoredValue<Option<ColumnsChoice
         false,
     );
     let missing = room.players_missing;
+    // Columns chosen, none tapped: the room still holds the last choice sent, not the one shown, so no start.
+    let no_column = move || in_columns.get() && columns.with(Vec::is_empty);
+    let can_start = room.can_start;
     view! {
         <section class="card new-game" aria-labelledby="room-game-title">
             <h2 id="room-game-title">{words.game}</h2>
@@ -261,11 +264,12 @@ fn RoomGameChoice(room: RoomView, host_columns: StoredValue<Option<ColumnsChoice
                     view! {
                         <p class="muted">
                             {(missing > 0).then(|| (words.players_missing)(missing))}
+                            {move || no_column().then_some(words.no_column)}
                         </p>
                         <button
                             class="primary start"
                             data-action="start-game"
-                            disabled=!room.can_start
+                            disabled=move || !can_start || no_column()
                             on:click=move |_| store.start_room_game()
                         >
                             {words.start_game}

@@ -423,6 +423,8 @@ test("a host's quick taps on the columns are not undone by the room's echoes of 
     const [anna, ben] = pages;
     await anna.locator('[data-setup="rules"]').selectOption("yam");
     await expect(anna.locator('[data-setup="sheet"]')).toBeVisible();
+    // The room's answer redraws the choice: the game chosen stays the one shown.
+    await expect(anna.locator('[data-setup="rules"]')).toHaveValue("yam");
     holding = true;
     // Three taps before the room answers any: columns (Down, Free, Up), a computer player, Free out.
     await anna.locator('[data-setup="sheet"]').selectOption("columns");
@@ -447,6 +449,13 @@ test("a host's quick taps on the columns are not undone by the room's echoes of 
         await expect(page.locator(`[data-column-choice="${column}"]`)).toHaveAttribute("aria-pressed", pressed);
       }
     }
+    // No column left: the room still holds the last choice sent, so the host cannot start until one is tapped.
+    for (const column of ["down", "up", "announced"]) await anna.locator(`[data-column-choice="${column}"]`).click();
+    await expect(anna.locator('[data-action="start-game"]')).toBeDisabled();
+    await expect(anna.getByText("Choose at least one column.")).toBeVisible();
+    await anna.locator('[data-column-choice="dry"]').click();
+    await expect(anna.locator('[data-action="start-game"]')).toBeEnabled();
+    await expect(ben.locator('[data-column-choice="dry"]')).toHaveAttribute("aria-pressed", "true");
   } finally {
     for (const context of contexts) await context.close();
     await server.stop();
