@@ -39,6 +39,17 @@ pub fn SetupScreen() -> impl IntoView {
     let plays_in_columns = move || ruleset.get().ruleset().plays_in_columns;
     let column_game = move || plays_in_columns() && in_columns.get();
     let setup_error = store.setup_error();
+    // A refusal is of the setup as it was: any change of it takes the refusal away.
+    Effect::watch(
+        move || {
+            names.track();
+            computers.track();
+            ruleset.track();
+            mode.track();
+        },
+        move |_, _, _| store.dismiss_setup_error(),
+        false,
+    );
 
     let start = move |event: leptos::ev::SubmitEvent| {
         event.prevent_default();

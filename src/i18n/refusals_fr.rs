@@ -74,7 +74,9 @@ pub(super) fn setup_refused(error: &SetupError) -> String {
                 seat + 1
             )
         }
-        SetupError::DuplicateName(name) => format!("deux joueurs s’appellent « {name} »"),
+        SetupError::DuplicateName(name) => {
+            format!("deux joueurs s’appellent « {name} » (en majuscules, c’est le même nom)")
+        }
         SetupError::NoSuchSeat(seat) => format!("il n’y a pas de place {seat} pour commencer"),
     }
 }

@@ -5,6 +5,7 @@ use crate::launch::{RoomLaunch, parse_launch, parse_room_launch};
 use crate::storage::LoadProblem;
 use crate::table::saved::SavedHistory;
 use crate::table::{KeptGame, NewGameRequest, Seating, Table, place_by_recency};
+use fivedice_rules::case;
 use leptos::prelude::*;
 use wasm_split_helpers::SplitLoaderError;
 
@@ -257,7 +258,10 @@ impl GameStore {
                 self.save(&table);
                 self.table.set(Some(table));
             }
-            Err(Seating::Setup(error)) => self.setup_error.set(Some((self.words().setup_refused)(&error))),
+            Err(Seating::Setup(error)) => {
+                self.setup_error
+                    .set(Some(case::capitalised(&(self.words().setup_refused)(&error))))
+            }
             Err(Seating::Refused(refusal)) => self.setup_error.set(Some((self.words().refusal)(&refusal))),
         }
     }
@@ -265,6 +269,11 @@ impl GameStore {
     /// A table that cannot be set up: the setup screen says why.
     pub fn refuse_setup(&self, reason: String) {
         self.setup_error.set(Some(reason));
+    }
+
+    /// The setup changed since it was refused: the reason no longer holds.
+    pub fn dismiss_setup_error(&self) {
+        self.setup_error.set(None);
     }
 
     /// Today's date, the name a table gets when none is given.

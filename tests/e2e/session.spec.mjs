@@ -80,8 +80,10 @@ test("setting up a table on the setup screen", async ({ page }) => {
   await names.nth(1).fill("  anna ");
   await names.nth(2).fill("Cleo");
   await page.locator('[data-action="start"]').click();
-  await expect(page.getByRole("alert")).toContainText('two players are called "anna"');
+  await expect(page.getByRole("alert")).toContainText("Two players are called “anna” (capitals do not make another name)");
   await names.nth(1).fill("Ben");
+  // The refusal was of the names as they were: changing one takes it away.
+  await expect(page.getByRole("alert")).toHaveText("");
   await page.locator('[data-action="remove-player"]').click();
   await page.locator('[data-action="start"]').click();
   await expect(page.getByRole("columnheader", { name: "Anna" })).toBeVisible();
