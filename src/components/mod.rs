@@ -14,6 +14,7 @@ mod odds;
 mod perfect_play;
 mod pips;
 mod play_screen;
+mod room_game_choice;
 mod room_lobby;
 mod saved_games;
 mod score_sheet;

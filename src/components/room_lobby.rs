@@ -4,13 +4,14 @@
 use std::time::Duration;
 
 use fivedice_room::STAND_IN;
-use fivedice_rules::{Column, Columns, DiceMode, Joker, Rules, RulesetId};
+use fivedice_rules::Rules;
 use fivedice_worker::Level;
 use leptos::prelude::*;
 
-use super::game_choice::{ColumnChoice, DiceModeSelect, JokerSelect, LevelOptions, RulesetSelect};
+use super::game_choice::LevelOptions;
 use super::invite::Invite;
 use super::lazy::{Loaded, lazy, lazy_when};
+use super::room_game_choice::RoomGameChoice;
 use crate::store::{GameStore, RoomPlayer, RoomState, RoomView};
 
 /// How often the room looks at the clock again (a seat away long enough may be taken over).
@@ -174,109 +175,6 @@ fn NameForm(
                 {button}
             </button>
         </form>
-    }
-}
-
-/// Column Yam in a room: whether the sheet is in columns, and which columns in order.
-type ColumnsChoice = (bool, Vec<Column>);
-
-/// The game the room will play: the host chooses it (the others see the choice), then starts. The host's
-/// columns are `host_columns` once chosen, not the room's: toggles tapped in quick succession each reach the
-/// room, and the room's echo of the earlier ones must not show them undone.
-#[component]
-fn RoomGameChoice(room: RoomView, host_columns: StoredValue<Option<ColumnsChoice>>) -> impl IntoView {
-    let store = expect_context::<GameStore>();
-    let words = store.words();
-    let (ruleset, joker, dice) = (room.rules.id(), room.rules.joker(), room.dice);
-    let has_joker = ruleset.ruleset().extra_five_of_a_kind.is_some();
-    let locked = !room.hosting;
-    // Column Yam: the host's choice of columns, sent to the room as it changes.
-    let room_columns = room.rules.columns();
-    let (shown_in_columns, shown_columns) =
-        host_columns
-            .get_value()
-            .filter(|_| room.hosting)
-            .unwrap_or_else(|| {
-                let chosen = match room_columns.is_one() {
-                    true => Columns::USUAL.to_vec(),
-                    false => room_columns.as_slice().to_vec(),
-                };
-                (!room_columns.is_one(), chosen)
-            });
-    let in_columns = RwSignal::new(shown_in_columns);
-    let columns = RwSignal::new(shown_columns);
-    let chosen_columns = move || match in_columns.get_untracked() {
-        true => Columns::new(&columns.get_untracked()).ok(),
-        false => Some(Columns::ONE),
-    };
-    let choose = move |ruleset: RulesetId, joker: Joker, dice: DiceMode| {
-        let columns = chosen_columns().unwrap_or(room_columns);
-        store.choose_room_rules(ruleset, Some(joker), dice, columns)
-    };
-    Effect::watch(
-        move || (in_columns.get(), columns.get()),
-        move |_, _, _| {
-            host_columns.set_value(Some((in_columns.get_untracked(), columns.get_untracked())));
-            // An empty choice waits for a column to be tapped.
-            if let Some(chosen) = chosen_columns() {
-                store.choose_room_rules(ruleset, Some(joker), dice, chosen);
-            }
-        },
-        false,
-    );
-    let missing = room.players_missing;
-    // Columns chosen, none tapped: the room still holds the last choice sent, not the one shown, so no start.
-    let no_column = move || in_columns.get() && columns.with(Vec::is_empty);
-    let can_start = room.can_start;
-    view! {
-        <section class="card new-game" aria-labelledby="room-game-title">
-            <h2 id="room-game-title">{words.game}</h2>
-            <RulesetSelect
-                value=ruleset
-                disabled=locked
-                on_choose=Callback::new(move |id| choose(id, Joker::printed_on(id), dice))
-            />
-            {has_joker
-                .then(|| {
-                    view! {
-                        <JokerSelect
-                            value=joker
-                            disabled=locked
-                            on_choose=Callback::new(move |choice| choose(ruleset, choice, dice))
-                        />
-                    }
-                })}
-            {ruleset
-                .ruleset()
-                .plays_in_columns
-                .then(|| view! { <ColumnChoice in_columns columns disabled=locked /> })}
-            <DiceModeSelect
-                value=dice
-                disabled=locked
-                app_label=words.app_dice
-                on_choose=Callback::new(move |mode| choose(ruleset, joker, mode))
-            />
-            // Said beside the choice, not in it: a phone's select shows one short line.
-            {(dice == DiceMode::App).then(|| view! { <p class="muted">{words.server_dice}</p> })}
-            {room
-                .hosting
-                .then(|| {
-                    view! {
-                        <p class="muted">
-                            {(missing > 0).then(|| (words.players_missing)(missing))}
-                            {move || no_column().then_some(words.no_column)}
-                        </p>
-                        <button
-                            class="primary start"
-                            data-action="start-game"
-                            disabled=move || !can_start || no_column()
-                            on:click=move |_| store.start_room_game()
-                        >
-                            {words.start_game}
-                        </button>
-                    }
-                })}
-        </section>
     }
 }
 
