@@ -352,8 +352,9 @@ test("a column Yam room: the host chooses the columns, announcements and boxes r
     await anna.locator('[data-action="start-game"]').click();
     for (const page of pages) {
       await expect(page.locator('[data-room="colonnes"]')).toHaveAttribute("data-room-state", "playing");
-      const heads = await page.locator("thead [data-column]").evaluateAll((cells) => cells.slice(0, 3).map((c) => c.dataset.column));
-      expect(heads).toEqual(columns);
+      // The sheet is drawn once the room plays: wait for its heads rather than read them once.
+      const heads = () => page.locator("thead [data-column]").evaluateAll((cells) => cells.slice(0, 3).map((c) => c.dataset.column));
+      await expect.poll(heads).toEqual(columns);
     }
 
     const written = [{}, {}];
@@ -453,6 +454,13 @@ test("a host's quick taps on the columns are not undone by the room's echoes of 
     for (const column of ["down", "up", "announced"]) await anna.locator(`[data-column-choice="${column}"]`).click();
     await expect(anna.locator('[data-action="start-game"]')).toBeDisabled();
     await expect(anna.getByText("Choose at least one column.")).toBeVisible();
+    // A game without columns asks for none.
+    await anna.locator('[data-setup="rules"]').selectOption("yahtzee");
+    await expect(ben.locator('[data-setup="rules"]')).toHaveValue("yahtzee");
+    await expect(anna.locator('[data-action="start-game"]')).toBeEnabled();
+    await anna.locator('[data-setup="rules"]').selectOption("yam");
+    await expect(ben.locator('[data-setup="rules"]')).toHaveValue("yam");
+    await expect(anna.locator('[data-action="start-game"]')).toBeDisabled();
     await anna.locator('[data-column-choice="dry"]').click();
     await expect(anna.locator('[data-action="start-game"]')).toBeEnabled();
     await expect(ben.locator('[data-column-choice="dry"]')).toHaveAttribute("aria-pressed", "true");
