@@ -273,7 +273,10 @@ impl GameStore {
 
     /// The setup changed since it was refused: the reason no longer holds.
     pub fn dismiss_setup_error(&self) {
-        self.setup_error.set(None);
+        // Called at every keystroke of a name: nothing to redraw unless a refusal is shown.
+        if self.setup_error.with_untracked(Option::is_some) {
+            self.setup_error.set(None);
+        }
     }
 
     /// Today's date, the name a table gets when none is given.
