@@ -37,7 +37,7 @@ test("a first visit plays a whole game on one device without any lazy chunk; the
   const written = await sheet();
   await page.reload();
   await expect(page.locator('[data-action="roll"]')).toBeEnabled();
-  expect(await sheet()).toEqual(written);
+  await expect.poll(sheet).toEqual(written);
   for (let turn = 7; turn < 14; turn++) await quickTurn(page, 0);
   expect(fetched).toEqual([]);
   await quickTurn(page, 0);
