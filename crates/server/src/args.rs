@@ -23,8 +23,8 @@ Serves the built app (DIR, default dist) and its online rooms on one origin.
   --addr HOST:PORT       where to listen (default: 127.0.0.1:8080; 0.0.0.0:8080 for the local network)
   --data FILE            the rooms' SQLite database (default: .fivedice/rooms.sqlite3)
   --origin ORIGIN        a public origin the app is reached by (e.g. https://dice.example behind a proxy):
-                         its pages may open rooms. Pages from this server's own IP address or localhost,
-                         at its port, always may; no other page may, whatever its Host header says
+                         its pages may open rooms. Pages from localhost or an IP address this machine
+                         has, at its port, always may; no other page may, whatever its Host header says
   --proxy IP             a load balancer in front (repeatable): its connections count against the limits
                          of the address its X-Forwarded-For header ends with
   --nats URL             run as a node of a cluster on NATS JetStream (e.g. nats://127.0.0.1:4222, or

@@ -180,8 +180,9 @@ impl Drop for ConnectionPermit {
 
 /// Whether a WebSocket handshake may proceed. Browsers always send `Origin`, and a page from another site
 /// must not be able to play in a visitor's rooms, so a present `Origin` must be one of `listed` (the public
-/// origins the server is told it is reached by) or this server itself addressed by IP or as `localhost`, at
-/// the port it listens on. The `Host` header is never trusted: a rebound DNS name (`evil.example` made to
+/// origins the server is told it is reached by) or this server itself addressed as `localhost` or by an IP
+/// address this machine has, at the port it listens on (another machine's page at the same port is another
+/// site). The `Host` header is never trusted: a rebound DNS name (`evil.example` made to
 /// resolve to this server) sends `Host` and `Origin` alike. Programs that send no `Origin` (the load test,
 /// command-line clients) are accepted.
 pub fn origin_allowed(headers: &HeaderMap, listed: &[String], port: u16) -> bool {
@@ -195,8 +196,8 @@ pub fn origin_allowed(headers: &HeaderMap, listed: &[String], port: u16) -> bool
     listed.iter().any(|listed| listed.eq_ignore_ascii_case(origin)) || addresses_this_server(origin, port)
 }
 
-/// `http(s)://HOST:PORT` where HOST is an IP address or `localhost` (names no DNS can rebind) and PORT this
-/// server's.
+/// `http(s)://HOST:PORT` where HOST is `localhost` or an IP address of this machine (names no DNS can
+/// rebind) and PORT this server's.
 fn addresses_this_server(origin: &str, port: u16) -> bool {
     let Some((scheme, authority)) = origin.split_once("://") else {
         return false;
@@ -215,7 +216,15 @@ fn addresses_this_server(origin: &str, port: u16) -> bool {
         _ => (authority, default_port),
     };
     let host = host.trim_start_matches('[').trim_end_matches(']');
-    origin_port == port && (host.eq_ignore_ascii_case("localhost") || host.parse::<IpAddr>().is_ok())
+    origin_port == port
+        && (host.eq_ignore_ascii_case("localhost") || host.parse::<IpAddr>().is_ok_and(is_this_machines))
+}
+
+/// Whether `ip` is one of this machine's addresses: the system lets a socket bind only to those (a socket
+/// bound to port 0 sends nothing and is closed at once). Every address on the loopback is this machine's;
+/// the unspecified and multicast addresses name no machine.
+fn is_this_machines(ip: IpAddr) -> bool {
+    !ip.is_unspecified() && !ip.is_multicast() && std::net::UdpSocket::bind((ip, 0)).is_ok()
 }
 
 #[cfg(test)]
@@ -280,6 +289,22 @@ mod tests {
         );
     }
 
+    /// An address of this machine on its network, if it has one: the one the system would send from (a UDP
+    /// socket's connect sends nothing).
+    fn this_machines_network_address() -> Option<IpAddr> {
+        let socket = std::net::UdpSocket::bind("0.0.0.0:0").ok()?;
+        socket.connect("192.0.2.1:9").ok()?;
+        let ip = socket.local_addr().ok()?.ip();
+        (!ip.is_loopback()).then_some(ip)
+    }
+
+    fn url_host(ip: IpAddr) -> String {
+        match ip {
+            IpAddr::V4(ip) => ip.to_string(),
+            IpAddr::V6(ip) => format!("[{ip}]"),
+        }
+    }
+
     fn headers(origin: Option<&str>, host: &str) -> HeaderMap {
         let mut headers = HeaderMap::new();
         headers.insert(HOST, HeaderValue::from_str(host).expect("a header"));
@@ -297,11 +322,28 @@ mod tests {
         };
         assert!(allowed(None, "127.0.0.1:8080", &none));
         assert!(allowed(Some("http://127.0.0.1:8080"), "127.0.0.1:8080", &none));
-        assert!(allowed(
-            Some("http://192.168.1.20:8080/"),
-            "192.168.1.20:8080",
+        if let Some(own) = this_machines_network_address() {
+            let origin = format!("http://{}:8080/", url_host(own));
+            assert!(
+                allowed(Some(&origin), &origin[7..], &none),
+                "{own} is this machine's"
+            );
+        }
+        // Another machine's page at the same port, whatever Host it sends: it is not this server's.
+        assert!(!allowed(
+            Some("http://203.0.113.7:8080"),
+            "203.0.113.7:8080",
             &none
         ));
+        assert!(!allowed(Some("http://203.0.113.7:8080"), "127.0.0.1:8080", &none));
+        assert!(!allowed(
+            Some("http://[2001:db8::7]:8080"),
+            "[2001:db8::7]:8080",
+            &none
+        ));
+        assert!(!allowed(Some("http://0.0.0.0:8080"), "0.0.0.0:8080", &none));
+        assert!(!allowed(Some("http://224.0.0.1:8080"), "224.0.0.1:8080", &none));
+        assert!(allowed(Some("http://127.0.0.2:8080"), "127.0.0.2:8080", &none));
         assert!(allowed(Some("http://LOCALHOST:8080"), "localhost:8080", &none));
         assert!(allowed(Some("http://[::1]:8080"), "[::1]:8080", &none));
         // A DNS name is not trusted for saying it is this host: rebinding sends Host and Origin alike.

@@ -515,6 +515,19 @@ async fn foreign_pages_and_too_many_connections_from_one_address_are_refused() {
         rebound.is_err(),
         "a Host header naming the foreign origin does not let it in"
     );
+    // Another machine's page at this server's port, with a Host to match: an address is not this server's
+    // because it parses as one.
+    let port = addr.port();
+    let mut elsewhere = with_origin(&format!("http://203.0.113.7:{port}"));
+    elsewhere.headers_mut().insert(
+        "Host",
+        HeaderValue::from_str(&format!("203.0.113.7:{port}")).expect("a header"),
+    );
+    let elsewhere = bounded("a handshake", tokio_tungstenite::connect_async(elsewhere)).await;
+    assert!(
+        elsewhere.is_err(),
+        "a page of another machine at the same port is refused"
+    );
     let (own, _) = bounded(
         "a handshake",
         tokio_tungstenite::connect_async(with_origin(&format!("http://{addr}"))),
