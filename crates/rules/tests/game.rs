@@ -477,6 +477,15 @@ fn the_yam_sheet_crosses_out_any_open_cell_on_purpose() {
     // A crossed-out cell survives saving and loading: the replay knows it was on purpose.
     let saved = serde_json::to_string(&yam).unwrap();
     assert_eq!(serde_json::from_str::<Game>(&saved).unwrap(), yam);
+    // The sheet tells it from a box where the dice made nothing.
+    assert!(yam.crossed_out(0, Category::FourOfAKind.into()));
+    assert!(!yam.crossed_out(0, Category::Aces.into()), "an open box");
+    yam.roll(&mut script(&[6, 6, 6, 6, 2])).unwrap();
+    yam.score(Category::Aces).unwrap();
+    assert!(
+        !yam.crossed_out(0, Category::Aces.into()),
+        "no ones: a 0 the dice made"
+    );
 
     let mut yahtzee = game(RulesetId::Yahtzee, &["Anna"]);
     yahtzee.roll(&mut script(&[6, 6, 6, 6, 2])).unwrap();

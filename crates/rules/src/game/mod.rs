@@ -196,6 +196,26 @@ impl Game {
         &self.log
     }
 
+    /// Whether a box of this seat was crossed out: written 0 on a sheet that lets any box be crossed out (the
+    /// Yam pad), where the dice made something (on a score pad, with no dice known, every 0 is one: the pad
+    /// offers it as "Cross out"). Elsewhere a 0 is only what the dice made there.
+    pub fn crossed_out(&self, seat: usize, place: Place) -> bool {
+        let ruleset = self.rules.ruleset();
+        let mut written = self.log.iter().enumerate();
+        let Some((_, entry)) =
+            written.find(|(index, entry)| self.seat_of_entry(*index) == seat && entry.place() == place)
+        else {
+            return false;
+        };
+        let dice_made = |cell: &crate::Cell| {
+            entry
+                .turn
+                .dice
+                .is_none_or(|dice| crate::pattern::score(cell.pattern, cell.points, dice.counts(), false) > 0)
+        };
+        entry.points == 0 && ruleset.cross_out_any_cell && ruleset.cell(place.category).is_some_and(dice_made)
+    }
+
     /// The seat that wrote the `index`th entry of the log (or will write it).
     pub fn seat_of_entry(&self, index: usize) -> usize {
         (self.first_seat + index) % self.players.len()
