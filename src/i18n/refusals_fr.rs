@@ -154,6 +154,12 @@ fn room_refused(error: &RoomError) -> String {
             fivedice_room::TAKE_OVER_AFTER_MS / 1000
         ),
         RoomError::AlreadyComputer { seat } => format!("un ordinateur joue déjà la place {}", seat + 1),
+        RoomError::NotComputer { seat } => {
+            format!(
+                "une personne occupe la place {} : seul un ordinateur peut être retiré",
+                seat + 1
+            )
+        }
         RoomError::NoStandIn { seat } => format!("aucun ordinateur ne remplace la place {}", seat + 1),
         RoomError::DiceAreDrawn => "c’est la salle qui tire les dés".into(),
         RoomError::Game(error) => refused(error),

@@ -58,6 +58,10 @@ pub enum RoomError {
     AlreadyComputer {
         seat: usize,
     },
+    /// Removing a seat that a person holds: only a computer player is the host's to remove.
+    NotComputer {
+        seat: usize,
+    },
     /// Giving back a seat that no computer stands in for.
     NoStandIn {
         seat: usize,
@@ -101,6 +105,7 @@ impl RoomError {
             RoomError::TooManyForRules { .. } => "too_many_for_rules",
             RoomError::NotAwayLongEnough { .. } => "not_away_long_enough",
             RoomError::AlreadyComputer { .. } => "already_computer",
+            RoomError::NotComputer { .. } => "not_computer",
             RoomError::NoStandIn { .. } => "no_stand_in",
             RoomError::DiceAreDrawn => "dice_are_drawn",
             RoomError::Game(_) => "rules",
@@ -177,6 +182,12 @@ impl fmt::Display for RoomError {
                 ),
             },
             RoomError::AlreadyComputer { seat } => write!(f, "A computer already plays seat {seat}"),
+            RoomError::NotComputer { seat } => {
+                write!(
+                    f,
+                    "A person holds seat {seat}: only a computer player can be removed"
+                )
+            }
             RoomError::NoStandIn { seat } => write!(f, "No computer stands in for seat {seat}"),
             RoomError::DiceAreDrawn => f.write_str("The room draws the dice: send a roll, not its dice"),
             RoomError::Game(error) => sentence(f, error),

@@ -53,6 +53,7 @@ fn action() -> impl Strategy<Value = Action> {
         2 => Just(Action::Start),
         1 => Just(Action::Leave),
         1 => (name(), prop::sample::select(Level::ALL.to_vec())).prop_map(|(name, level)| Action::AddComputer { name, level }),
+        1 => (0usize..9).prop_map(|seat| Action::RemoveComputer { seat }),
         1 => (ruleset, joker, prop::option::of(any::<bool>()), mode).prop_map(
             |(ruleset, joker, yahtzee_bonus, dice)| Action::ChooseRules { columns: Columns::ONE, ruleset, joker, yahtzee_bonus, dice }
         ),

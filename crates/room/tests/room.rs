@@ -216,6 +216,43 @@ fn the_host_role_passes_on_when_the_host_leaves_the_lobby() {
     logged.assert_replays();
 }
 
+#[test]
+fn the_host_removes_a_computer_player_from_the_lobby_and_only_a_computer() {
+    let mut logged = Logged::new("Robots");
+    logged.join("Anna");
+    logged.act(0, robot("Robot"), &mut no_dice());
+    logged.join("Ben");
+    logged.act(0, robot("Robot 2"), &mut no_dice());
+    let seq = logged.room.seq();
+    let remove = |seat| Action::RemoveComputer { seat };
+    assert_eq!(
+        refused(&logged.room, 2, seq, remove(1), &mut no_dice()),
+        RoomError::NotHost
+    );
+    assert_eq!(
+        refused(&logged.room, 0, seq, remove(2), &mut no_dice()),
+        RoomError::NotComputer { seat: 2 }
+    );
+    assert_eq!(
+        refused(&logged.room, 0, seq, remove(4), &mut no_dice()),
+        RoomError::NoSuchSeat(4)
+    );
+    logged.act(0, remove(1), &mut no_dice());
+    assert_eq!(
+        logged.log.last().map(|entry| &entry.event),
+        Some(&Event::Left { seat: 1 })
+    );
+    assert_eq!(names(&logged.room), ["Anna", "Ben", "Robot 2"]);
+    logged.act(0, Action::Start, &mut Script::new(&[6, 1, 1]));
+    let seq = logged.room.seq();
+    assert_eq!(
+        refused(&logged.room, 0, seq, remove(2), &mut no_dice()),
+        RoomError::NotInLobby,
+        "a computer in play stays (the host can let it stand in, not take it away)"
+    );
+    logged.assert_replays();
+}
+
 fn names(room: &Room) -> Vec<&str> {
     room.seats().iter().map(|seat| seat.name.as_str()).collect()
 }

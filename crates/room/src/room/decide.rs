@@ -34,6 +34,8 @@ pub enum Action {
         #[serde(default = "stand_in")]
         level: Level,
     },
+    /// Host, lobby: a computer player added leaves its seat (seats above it move down one).
+    RemoveComputer { seat: usize },
     /// Host, lobby: the game and its options. Joker and the Yahtzee bonus default to the ruleset's own
     /// defaults (the official forced Joker and the bonus where the ruleset has them).
     ChooseRules {
@@ -102,6 +104,15 @@ impl Room {
                     computer: true,
                     level: Some(*level),
                 })
+            }
+            Action::RemoveComputer { seat } => {
+                self.expect_host(actor)?;
+                self.expect_lobby()?;
+                let removed = self.seats.get(*seat).ok_or(RoomError::NoSuchSeat(*seat))?;
+                if removed.computer.is_none() {
+                    return Err(RoomError::NotComputer { seat: *seat });
+                }
+                Ok(Event::Left { seat: *seat })
             }
             Action::ChooseRules {
                 ruleset,
