@@ -86,9 +86,10 @@ fn request<'a>(get: &impl Fn(&str) -> Option<&'a str>) -> Result<NewGameRequest,
         .ok_or("the address names no ruleset (rules=yahtzee, yardzee, yam or yatzy)")?
         .parse()
         .map_err(|error: fivedice_rules::UnknownRuleset| error.to_string())?;
+    // Without `joker=`, the rule printed on the ruleset's own sheet, as the setup screen chooses it.
     let joker = match get("joker") {
         Some(joker) => Some(joker.parse::<Joker>().map_err(|error| error.to_string())?),
-        None => None,
+        None => Some(Joker::printed_on(id)).filter(|_| id.ruleset().extra_five_of_a_kind.is_some()),
     };
     let rules = Rules::from_choices(id, joker, None).map_err(|error| error.to_string())?;
     // Column Yam: `columns=down,free,up` (any of down, free, up, dry, announced, in sheet order).
@@ -196,6 +197,15 @@ mod tests {
         );
         assert_eq!(request.players, ["Anna", "Ben B", "Zoë"]);
         assert_eq!((request.mode, request.seed), (DiceMode::App, Some(42)));
+    }
+
+    #[test]
+    fn without_joker_a_sheet_plays_the_rule_printed_on_it() {
+        let joker = |query: &str| parse_launch(query).unwrap().unwrap().rules.joker();
+        assert_eq!(joker("new=1&rules=yardzee&players=A"), Joker::None);
+        assert_eq!(joker("new=1&rules=yahtzee&players=A"), Joker::Forced);
+        assert_eq!(joker("new=1&rules=yardzee&players=A&joker=forced"), Joker::Forced);
+        assert_eq!(joker("new=1&rules=yatzy&players=A"), Joker::None);
     }
 
     #[test]

@@ -8,6 +8,7 @@ pub mod files;
 pub mod i18n;
 pub mod launch;
 pub mod room_client;
+pub mod setup_draft;
 pub mod stats;
 pub mod storage;
 pub mod store;

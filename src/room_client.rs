@@ -13,7 +13,7 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::Closure;
 use web_sys::{CloseEvent, MessageEvent, WebSocket};
 
-use crate::store::{GameStore, RoomLink, RoomServer};
+use crate::store::{ANSWER_WITHIN, GameStore, RoomLink, RoomServer};
 
 /// The room server's WebSocket address for a page at `protocol//host/pathname`: `ws:` or `wss:` like the
 /// page, in the page's directory.
@@ -81,12 +81,24 @@ impl RoomLink for WebSocketLink {
         }
     }
 
+    fn expect_answer(&self, store: GameStore, number: u64) {
+        let overdue = Closure::once_into_js(move || store.answer_overdue(number));
+        let millis = i32::try_from(ANSWER_WITHIN.as_millis()).unwrap_or(i32::MAX);
+        let timer = web_sys::window().map(|window| {
+            window.set_timeout_with_callback_and_timeout_and_arguments_0(overdue.unchecked_ref(), millis)
+        });
+        if !matches!(timer, Some(Ok(_))) {
+            leptos::logging::warn!("no timer for the room's answer: a lost connection shows when it closes");
+        }
+    }
+
     fn close(&self) {
         shut(&self.inner);
     }
 }
 
-/// Closes the socket open (its events no longer reach the store) and any attempt pending.
+/// Closes the socket open (its events no longer reach the store) and any attempt pending. Its handlers are
+/// taken off it before they are dropped: the browser would call them for the closing otherwise.
 fn shut(inner: &Inner) {
     inner.generation.set(inner.generation.get() + 1);
     if let Some(timer) = inner.retry.take()
@@ -94,10 +106,13 @@ fn shut(inner: &Inner) {
     {
         window.clear_timeout_with_handle(timer);
     }
-    if let Some(socket) = inner.socket.borrow_mut().take()
-        && socket.close().is_err()
-    {
-        leptos::logging::warn!("the room connection could not be closed; it is abandoned");
+    if let Some(socket) = inner.socket.borrow_mut().take() {
+        socket.set_onopen(None);
+        socket.set_onmessage(None);
+        socket.set_onclose(None);
+        if socket.close().is_err() {
+            leptos::logging::warn!("the room connection could not be closed; it is abandoned");
+        }
     }
     inner.handlers.borrow_mut().clear();
 }
@@ -223,31 +238,40 @@ fn dropped(inner: &Rc<Inner>, store: GameStore) {
 }
 
 /// Asks whether this address has a room server (`GET rooms/status` beside the page answers
-/// `{"server":"fivedice",…}`) and tells the store.
+/// `{"server":"fivedice",…}`) and tells the store: a request that reaches nothing is a device offline.
 pub fn check_room_server(store: GameStore) {
     wasm_bindgen_futures::spawn_local(async move {
-        let found = ask_room_server().await.unwrap_or(false);
-        store.set_room_server(if found {
-            RoomServer::Available
-        } else {
-            RoomServer::Missing
-        });
+        let server = match ask_status().await {
+            Err(Unanswered) => RoomServer::Unreachable,
+            Ok(Some(status)) if status.server == "fivedice" => RoomServer::Available,
+            Ok(_) => RoomServer::Missing,
+        };
+        store.set_room_server(server);
     });
 }
 
-async fn ask_room_server() -> Option<bool> {
-    Some(room_status().await?.server == "fivedice")
-}
+/// A request the network did not answer (the device is offline, or the address is out of its reach).
+struct Unanswered;
 
 /// What `rooms/status` beside the page says, if it answers (read with the browser's own JSON parser).
 pub async fn room_status() -> Option<ServerStatus> {
+    ask_status().await.ok().flatten()
+}
+
+/// `rooms/status`: what it says (`None`: no status there, as on a static host without the file), or that the
+/// request reached nothing.
+async fn ask_status() -> Result<Option<ServerStatus>, Unanswered> {
     use wasm_bindgen_futures::JsFuture;
-    let window = web_sys::window()?;
-    let response: web_sys::Response = JsFuture::from(window.fetch_with_str("rooms/status"))
+    let window = web_sys::window().ok_or(Unanswered)?;
+    let response = JsFuture::from(window.fetch_with_str("rooms/status"))
         .await
-        .ok()?
-        .dyn_into()
-        .ok()?;
+        .map_err(|_| Unanswered)?;
+    Ok(read_status(response).await)
+}
+
+async fn read_status(response: wasm_bindgen::JsValue) -> Option<ServerStatus> {
+    use wasm_bindgen_futures::JsFuture;
+    let response: web_sys::Response = response.dyn_into().ok()?;
     if !response.ok() {
         return None;
     }

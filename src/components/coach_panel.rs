@@ -8,7 +8,7 @@ use super::pips::Pips;
 use super::player_name;
 use fivedice_rules::{Language, Move, Rules};
 
-use crate::i18n::{Words, decimals};
+use crate::i18n::{self, Words, decimals};
 use crate::store::Reading as _;
 use crate::store::{GameStore, LastWritten};
 use crate::table::Decision;
@@ -34,7 +34,7 @@ pub fn CoachLine() -> impl IntoView {
     let words = store.words();
     let current = store.current_seat();
     let seat = move || current.get().unwrap_or(0);
-    let rules = store.rules();
+    let (rules, players) = (store.rules(), store.players());
     let plays_here = store.plays_here();
     move || {
         let seat = seat();
@@ -42,6 +42,8 @@ pub fn CoachLine() -> impl IntoView {
         // The coach weighs each move against exact play, which column Yam has not (its hints are estimates);
         // and it is the player's own to switch, on their device, never a computer's.
         let exact = rules.get().is_some_and(|rules| rules.columns().is_one());
+        // Each player's own: the switch names whose it is, as the turn passes round the table.
+        let name = player_name(players, seat);
         (exact && plays_here.get()).then(|| {
             view! {
                 <div class="coach-line">
@@ -51,7 +53,7 @@ pub fn CoachLine() -> impl IntoView {
                         aria-pressed=move || coached.get().to_string()
                         on:click=move |_| store.toggle_coach(seat)
                     >
-                        {move || if coached.get() { words.coach_on } else { words.coach_off }}
+                        {move || (words.coach_switch)(&name, coached.get())}
                     </button>
                     {lazy_when(move || coached.get(), coach_report_part, ())}
                 </div>
@@ -167,6 +169,7 @@ fn analysis_part() -> Loaded<()> {
 fn Analysis() -> impl IntoView {
     let store = expect_context::<GameStore>();
     let words = store.words();
+    let analysis_words = store.words_of(i18n::analysis_words);
     let language = store.language().get_untracked();
     store.analyse();
     let (decisions, rules, players) = (store.decisions(), store.rules(), store.players());
@@ -204,8 +207,8 @@ fn Analysis() -> impl IntoView {
                                 decision.dice.faces().iter().map(|f| f.to_string()).collect();
                             Some(view! {
                                 <li data-costly=decimals(verdict.loss, 4)>
-                                    <strong>{(words.round_dice_rolls)(round, &dice.join("-"), decision.rolls_left)}</strong>
-                                    {(words.best_was)(
+                                    <strong>{(analysis_words.round_dice_rolls)(round, &dice.join("-"), decision.rolls_left)}</strong>
+                                    {(analysis_words.best_was)(
                                         &words.describe(rules, language, &decision.choice),
                                         &words.describe(rules, language, &verdict.best),
                                         &words.number(verdict.loss, 1),
@@ -218,8 +221,8 @@ fn Analysis() -> impl IntoView {
                     (rows, points_lost(decisions, seat), mine.len(), judged, regrets)
                 });
                 let waiting = match failed.get() {
-                    Some(error) if judged < made => (words.rest_failed)(&(words.engine_failed)(&error)),
-                    None if judged < made => words.still_working.to_string(),
+                    Some(error) if judged < made => (analysis_words.rest_failed)(&(words.engine_failed)(&error)),
+                    None if judged < made => analysis_words.still_working.to_string(),
                     _ => String::new(),
                 };
                 view! {
@@ -227,13 +230,13 @@ fn Analysis() -> impl IntoView {
                         <h3>{player_name(players, seat)}</h3>
                         <p>
                             <span data-analysis-total=decimals(total, 4)>
-                                {(words.expected_lost)(&words.number(total, 1))}
+                                {(analysis_words.expected_lost)(&words.number(total, 1))}
                             </span>
-                            {(words.in_decisions)(made)}
+                            {(analysis_words.in_decisions)(made)}
                             {waiting}
                         </p>
                         {(judged == made && regrets == 0)
-                            .then(|| view! { <p data-no-regret>{words.nothing_to_regret}</p> })}
+                            .then(|| view! { <p data-no-regret>{analysis_words.nothing_to_regret}</p> })}
                         <ol class="costly">{rows}</ol>
                     </section>
                 }
@@ -241,9 +244,15 @@ fn Analysis() -> impl IntoView {
             .collect_view();
         Some(view! {
             <section class="card analysis" aria-labelledby="analysis-title">
-                <h2 id="analysis-title">{words.how_it_went}</h2>
+                <h2 id="analysis-title">{analysis_words.how_it_went}</h2>
                 <p class="muted">
-                    {words.measured_against}
+                    {analysis_words.measured_against}
+                </p>
+                <p class="muted position-legend">
+                    <span class="die small held" aria-hidden="true"></span>
+                    {analysis_words.kept_legend}
+                    <span class="die small hint-keep" aria-hidden="true"></span>
+                    {analysis_words.best_keeps_legend}
                 </p>
                 {sections}
             </section>
@@ -254,7 +263,7 @@ fn Analysis() -> impl IntoView {
 /// The board as it stood at a decision: the dice, with what was kept and what the best play keeps.
 #[component]
 fn Position(decision: Decision) -> impl IntoView {
-    let words = expect_context::<GameStore>().words();
+    let analysis_words = expect_context::<GameStore>().words_of(i18n::analysis_words);
     let Some(verdict) = decision.verdict.clone() else {
         return ().into_any();
     };
@@ -268,7 +277,7 @@ fn Position(decision: Decision) -> impl IntoView {
         .into_iter()
         .enumerate()
         .map(|(die, face)| {
-            let label = (words.die_position)(die + 1, face.value(), kept[die], best[die]);
+            let label = (analysis_words.die_position)(die + 1, face.value(), kept[die], best[die]);
             view! {
                 <span class="die small" class:held=kept[die] class:hint-keep=best[die] role="img" aria-label=label>
                     <Pips face=Signal::derive(move || Some(face.value())) />

@@ -14,7 +14,9 @@ pub fn DiceTray() -> impl IntoView {
     let words = store.words();
     let turn = store.turn();
     let can_roll = store.can_roll();
+    let reconnecting = store.reconnecting();
     let label = move || match (turn.with(|t| t.rolls_used), turn.with(Turn::rolls_left)) {
+        _ if reconnecting.get() => words.reconnecting.to_string(),
         (_, 0) => words.no_rolls_left.to_string(),
         (0, left) => (words.roll_first)(left),
         (_, left) => (words.roll_again)(left),

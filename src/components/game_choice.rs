@@ -50,9 +50,9 @@ pub fn RulesetSelect(
     }
 }
 
-/// Every computer player's level as a select's options, each with its mean score on this ruleset. Column Yam's
-/// players are estimates (no mean to show), and the Winner, who plays for the chance to win, cannot play
-/// columns.
+/// Every computer player's level as a select's options, strongest first, each with its mean score on this
+/// ruleset (the Winner, who plays for the chance to win, with what it plays for). Column Yam's players are
+/// estimates (no mean to show), and the Winner cannot play columns.
 #[component]
 pub fn LevelOptions(
     #[prop(into)] ruleset: Signal<RulesetId>,
@@ -66,9 +66,11 @@ pub fn LevelOptions(
         .into_iter()
         .map(|level| {
             let hidden = move || level == Level::Winner && column_game.get();
-            let label = move || match column_game.get() {
-                true => words.level(level).to_string(),
-                false => {
+            // Every option says it is a computer; the Winner's mean would make it look the weakest of three.
+            let label = move || match (column_game.get(), level) {
+                (true, _) => (words.bot)(words.level(level)),
+                (false, Level::Winner) => words.winner_computer.to_string(),
+                (false, _) => {
                     let mean = level.mean_score(ruleset.get());
                     (words.bot_with_mean)(words.level(level), &words.number(mean, 0))
                 }

@@ -8,6 +8,7 @@ use leptos::prelude::*;
 use super::lazy::{Loaded, lazy, lazy_when};
 use super::odds::aims_part;
 use crate::engine::{Answer, Engine, EngineError};
+use crate::i18n;
 use crate::i18n::decimals;
 use crate::store::Reading as _;
 use crate::store::{GameStore, Situation};
@@ -46,9 +47,14 @@ pub struct HintShown {
 
 impl HintShown {
     pub fn new(store: GameStore) -> HintShown {
+        let aim = if store.hints_for_win() {
+            Aim::Win
+        } else {
+            Aim::Score
+        };
         HintShown {
             asked: RwSignal::new(None),
-            aim: RwSignal::new(Aim::Score),
+            aim: RwSignal::new(aim),
             store,
         }
     }
@@ -73,6 +79,7 @@ impl HintShown {
                 }
             });
             self.aim.set(aim);
+            self.store.keep_hints_for_win(aim == Aim::Win);
         }
     }
 
@@ -93,6 +100,7 @@ pub fn HintPanel() -> impl IntoView {
     let available = store.hint_available();
     let situation = store.situation();
     let several = store.odds_available();
+    let odds_shown = store.odds_shown();
     let ask = move || {
         let asked = shown.asked;
         let answered = move |situation, answer| {
@@ -125,9 +133,12 @@ pub fn HintPanel() -> impl IntoView {
     });
     view! {
         <div class="hint-area">
-            // At a table of several, a hint on screen can play for the win instead (the choice is a chunk of its
-            // own, with the chances to win).
-            <Show when=move || several.get() && shown.current().is_some()>
+            // At a table of several, hints can play for the win instead: the choice shows with a hint, with the
+            // chances to win, and wherever it was made (it is a chunk of its own, with the chances).
+            <Show when=move || {
+                several.get()
+                    && (shown.current().is_some() || odds_shown.get() || shown.aim.get() == Aim::Win)
+            }>
                 {lazy(aims_part, ())}
             </Show>
             <button class="hint-button" data-action="hint" disabled=move || !available.get() on:click=move |_| ask()>
@@ -148,11 +159,21 @@ fn hint_part() -> Loaded<()> {
 fn hint() -> impl IntoView {
     let store = expect_context::<GameStore>();
     let words = store.words();
+    let hint_words = store.words_of(i18n::hint_words);
     let language = store.language().get_untracked();
     let engine = expect_context::<Engine>();
     let shown = expect_context::<HintShown>();
     let rules = store.rules();
     let total = store.current_total();
+    // The answer, once in, is brought into view in the turn's panel (which scrolls on a small screen).
+    let seen_when_ready = NodeRef::<leptos::html::Div>::new();
+    Effect::new(move |_| {
+        if let Some(hint) = seen_when_ready.get() {
+            let nearest = web_sys::ScrollIntoViewOptions::new();
+            nearest.set_block(web_sys::ScrollLogicalPosition::Nearest);
+            hint.scroll_into_view_with_scroll_into_view_options(&nearest);
+        }
+    });
     move || match shown.current() {
         None => ().into_any(),
         Some(HintState::Asking(_)) => {
@@ -173,6 +194,7 @@ fn hint() -> impl IntoView {
             let total = f64::from(total.get());
             let rules = rules.get();
             let estimate = rules.is_some_and(|rules| !rules.columns().is_one());
+            let best = options.first().map_or(0.0, |option| option.expected_remaining);
             let labels = rules.map(|rules| {
                 options
                     .iter()
@@ -181,9 +203,14 @@ fn hint() -> impl IntoView {
                     .map(|(rank, option)| {
                         let play = words.describe(rules, language, &option.choice);
                         let expected = total + option.expected_remaining;
-                        let said = match option.win {
-                            Some(win) => (words.win_option)(&play, &words.chance(win, 1)),
-                            None => (words.expected)(&play, &words.number(expected, 1)),
+                        // The best in points at the end; the others by what they give up against it.
+                        let said = match (option.win, rank) {
+                            (Some(win), _) => (hint_words.win_option)(&play, &words.chance(win, 1)),
+                            (None, 0) => (hint_words.best_option)(&play, &words.number(expected, 0)),
+                            (None, _) => (hint_words.behind_best)(
+                                &play,
+                                &words.number(best - option.expected_remaining, 1),
+                            ),
                         };
                         view! {
                             <li
@@ -199,13 +226,13 @@ fn hint() -> impl IntoView {
                     .collect_view()
             });
             view! {
-                <div class="hint" data-hint="ready" aria-live="polite">
+                <div class="hint" data-hint="ready" aria-live="polite" node_ref=seen_when_ready>
                     <ol>{labels}</ol>
-                    {estimate.then(|| view! { <p class="muted" data-hint-estimate>{words.hint_estimate}</p> })}
+                    {estimate.then(|| view! { <p class="muted" data-hint-estimate>{hint_words.hint_estimate}</p> })}
                     <p class="muted">
                         {match options.first().is_some_and(|option| option.win.is_some()) {
-                            true => words.hint_win_honesty,
-                            false => words.hint_honesty,
+                            true => hint_words.hint_win_honesty,
+                            false => hint_words.hint_honesty,
                         }}
                     </p>
                 </div>

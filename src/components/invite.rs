@@ -7,6 +7,7 @@ use leptos::prelude::*;
 use qrcodegen::{QrCode, QrCodeEcc};
 use wasm_bindgen::JsCast;
 
+use crate::i18n;
 use crate::room_client::room_status;
 use crate::store::GameStore;
 
@@ -14,7 +15,7 @@ use crate::store::GameStore;
 #[component]
 pub fn Invite(#[prop(into)] room: Signal<String>) -> impl IntoView {
     let store = expect_context::<GameStore>();
-    let words = store.words();
+    let room_words = store.words_of(i18n::room_words);
     let open = RwSignal::new(false);
     let link = RwSignal::new(None::<String>);
     let toggle = move |_| {
@@ -29,26 +30,26 @@ pub fn Invite(#[prop(into)] room: Signal<String>) -> impl IntoView {
     let copy = move |_| {
         let Some(text) = link.get_untracked() else { return };
         leptos::task::spawn_local(async move {
-            let words = store.words();
+            let room_words = store.words_of(i18n::room_words);
             store.tell(if copy_to_clipboard(&text).await {
-                words.link_copied
+                room_words.link_copied
             } else {
-                words.link_not_copied
+                room_words.link_not_copied
             });
         });
     };
     let shown = move || {
         let link = link.get()?;
-        let code = qr_svg(&link, words.invite_code);
+        let code = qr_svg(&link, room_words.invite_code);
         Some(view! {
             <div class="invite" data-invite data-link=link.clone()>
                 {code}
-                <p class="invite-text">{words.invite_how}</p>
+                <p class="invite-text">{room_words.invite_how}</p>
                 <p class="invite-link">
                     <a href=link.clone()>{link.clone()}</a>
                 </p>
                 <button type="button" class="secondary" data-action="copy-invite" on:click=copy>
-                    {words.copy_link}
+                    {room_words.copy_link}
                 </button>
             </div>
         })
@@ -61,7 +62,7 @@ pub fn Invite(#[prop(into)] room: Signal<String>) -> impl IntoView {
             aria-expanded=move || open.get().to_string()
             on:click=toggle
         >
-            {words.invite}
+            {room_words.invite}
         </button>
         <Show when=move || open.get()>{shown}</Show>
     }

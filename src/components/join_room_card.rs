@@ -1,5 +1,6 @@
 //! "Play online" on the start screen: your name and the room's name, then Join. On a plain static host
-//! (no room server beside the page) it says so instead.
+//! (no room server beside the page) it says so instead. The same form asks an invited device for its name in
+//! the room's lobby.
 
 use leptos::prelude::*;
 
@@ -11,33 +12,27 @@ pub fn JoinRoomCard() -> impl IntoView {
     let store = expect_context::<GameStore>();
     let words = store.words();
     let server = store.room_server();
-    if server.get_untracked() == RoomServer::Unknown {
+    // Asked again each time the card shows while the device was offline: the network may be back.
+    if matches!(
+        server.get_untracked(),
+        RoomServer::Unknown | RoomServer::Unreachable
+    ) {
         check_room_server(store);
     }
-    let player = RwSignal::new(String::new());
-    let room = RwSignal::new(String::new());
-    let error = store.room_join_error();
-    let available = move || server.get() == RoomServer::Available;
-    let join = move |event: leptos::ev::SubmitEvent| {
-        event.prevent_default();
-        store.join_room_when_here(room.get_untracked(), player.get_untracked());
-    };
+    let (player, room) = store.online_as();
+    let available = Signal::derive(move || server.get() == RoomServer::Available);
     view! {
-        <form class="card new-game join-room" on:submit=join aria-labelledby="join-room-title">
+        <section class="card new-game join-room" aria-labelledby="join-room-title">
             <h2 id="join-room-title">{words.play_online}</h2>
             {move || match server.get() {
                 RoomServer::Unknown => {
                     view! { <p class="muted">{words.looking_for_server}</p> }.into_any()
                 }
                 RoomServer::Missing => {
-                    view! {
-                        <p class="muted" data-room-server="missing">
-                            {words.no_room_server}
-                            <code>"make serve"</code>
-                            {words.rooms_need}
-                        </p>
-                    }
-                        .into_any()
+                    view! { <p class="muted" data-room-server="missing">{words.no_room_server}</p> }.into_any()
+                }
+                RoomServer::Unreachable => {
+                    view! { <p class="muted" data-room-server="offline">{words.rooms_need_network}</p> }.into_any()
                 }
                 RoomServer::Available => {
                     view! {
@@ -48,12 +43,47 @@ pub fn JoinRoomCard() -> impl IntoView {
                         .into_any()
                 }
             }}
+            <RoomJoinForm
+                player
+                room
+                available
+                refusal=Signal::derive(|| None::<String>)
+                on_join=Callback::new(move |(room, player): (String, String)| store.join_room_when_here(room, player))
+            />
+        </section>
+    }
+}
+
+/// Your name and the room's, then Join. `refusal`: why the room did not seat this device's last join, shown
+/// with the card's own errors.
+#[component]
+pub fn RoomJoinForm(
+    player: String,
+    room: String,
+    #[prop(into)] available: Signal<bool>,
+    #[prop(into)] refusal: Signal<Option<String>>,
+    /// The room and the player's name typed.
+    on_join: Callback<(String, String)>,
+) -> impl IntoView {
+    let store = expect_context::<GameStore>();
+    let words = store.words();
+    let player = RwSignal::new(player);
+    let room = RwSignal::new(room);
+    let error = store.room_join_error();
+    let join = move |event: leptos::ev::SubmitEvent| {
+        event.prevent_default();
+        on_join.run((room.get_untracked(), player.get_untracked()));
+    };
+    let shown_error = move || error.get().or_else(|| refusal.get());
+    view! {
+        <form class="new-game" on:submit=join>
             <label>
                 <span>{words.your_name}</span>
                 <input
                     data-room-field="player"
                     maxlength=fivedice_rules::MAX_NAME_CHARS.to_string()
-                    disabled=move || !available()
+                    autocomplete="nickname"
+                    disabled=move || !available.get()
                     prop:value=move || player.get()
                     on:input=move |event| player.set(event_target_value(&event))
                 />
@@ -63,13 +93,15 @@ pub fn JoinRoomCard() -> impl IntoView {
                 <input
                     data-room-field="room"
                     maxlength=fivedice_room::MAX_ROOM_NAME_CHARS.to_string()
-                    disabled=move || !available()
+                    disabled=move || !available.get()
                     prop:value=move || room.get()
                     on:input=move |event| room.set(event_target_value(&event))
                 />
             </label>
-            <p class="error" aria-live="polite">{move || error.get()}</p>
-            <button type="submit" class="primary" data-action="join-room" disabled=move || !available()>
+            <p class="error" aria-live="polite" data-room-error=move || shown_error().map(|_| "true")>
+                {shown_error}
+            </p>
+            <button type="submit" class="primary" data-action="join-room" disabled=move || !available.get()>
                 {words.join}
             </button>
         </form>

@@ -8,6 +8,7 @@ use super::hint::{Aim, HintShown};
 use super::lazy::{Loaded, lazy_when};
 use super::player_name;
 use crate::engine::{Engine, EngineError};
+use crate::i18n;
 use crate::i18n::decimals;
 use crate::store::{GameStore, Reading as _, Situation};
 
@@ -52,6 +53,7 @@ pub fn aims_part() -> Loaded<()> {
 #[component]
 fn Aims() -> impl IntoView {
     let words = expect_context::<GameStore>().words();
+    let odds_words = expect_context::<GameStore>().words_of(i18n::odds_words);
     let shown = expect_context::<HintShown>();
     let aim = shown.aim();
     let button = move |choice: Aim, label: &'static str, id: &'static str| {
@@ -69,8 +71,8 @@ fn Aims() -> impl IntoView {
     };
     view! {
         <div class="hint-aims" role="group" aria-label=words.hint>
-            {button(Aim::Score, words.hint_for_score, "score")}
-            {button(Aim::Win, words.hint_for_win, "win")}
+            {button(Aim::Score, odds_words.hint_for_score, "score")}
+            {button(Aim::Win, odds_words.hint_for_win, "win")}
         </div>
     }
 }
@@ -84,6 +86,7 @@ fn Chances() -> impl IntoView {
     let store = expect_context::<GameStore>();
     let engine = expect_context::<Engine>();
     let words = store.words();
+    let odds_words = store.words_of(i18n::odds_words);
     let (situation, players) = (store.situation(), store.players());
     let stated: RwSignal<Stated> = RwSignal::new(None);
     Effect::new(move |_| {
@@ -131,12 +134,12 @@ fn Chances() -> impl IntoView {
     view! {
         <section
             class="odds"
-            aria-label=words.odds_title
+            aria-label=odds_words.odds_title
             data-odds=move || if ready() { "ready" } else { "working" }
             aria-busy=move || (!ready()).to_string()
         >
             <ol>{figures}</ol>
-            <p class="muted">{words.odds_honesty}</p>
+            <p class="muted">{odds_words.odds_honesty}</p>
         </section>
     }
 }

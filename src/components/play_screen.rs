@@ -10,7 +10,7 @@ use super::dice_tray::DiceTray;
 use super::hint::{HintPanel, HintShown};
 use super::how_to_play::HowToPlay;
 use super::joker_note::JokerNote;
-use super::lazy::{Loaded, lazy, lazy_when};
+use super::lazy::{Loaded, lazy};
 use super::odds::Odds;
 use super::pips::Pips;
 use super::player_name;
@@ -107,7 +107,6 @@ fn TurnPanel() -> impl IntoView {
     let rules = store.rules();
     let language = store.language().get_untracked();
     let plays_here = store.plays_here();
-    let any_computer = store.any_computer();
     let status = move || {
         let name = player_name(players, seat());
         let (dice, used, announced) = turn.with(|turn| (turn.dice, turn.rolls_used, turn.announced));
@@ -144,7 +143,7 @@ fn TurnPanel() -> impl IntoView {
                         }
                     })
             }}
-            {lazy_when(move || any_computer.get(), computer_wrote_part, ())}
+            <WrittenElsewhere />
             <p class="status" data-current-seat=move || seat().to_string() aria-live="polite">
                 {status}
             </p>
@@ -168,24 +167,23 @@ fn cell_label(rules: &Rules, category: Category, language: Language) -> Option<S
     Some(rules.ruleset().cell(category)?.label.get(language).to_string())
 }
 
-/// What the computer just wrote, until the next player rolls: its turn is seen to end somewhere. In the engine's
-/// chunk, which a computer player fetches to play.
-#[wasm_split_helpers::wasm_split(engine, fallible)]
-fn computer_wrote_part() -> Loaded<()> {
-    Ok(|()| computer_wrote().into_any())
-}
-
-fn computer_wrote() -> impl IntoView {
+/// What a computer, or a player on another device, just wrote, until the next player rolls: the turn is seen
+/// to end somewhere, whoever played it. (A person at this device saw their own tap, and Undo names it.)
+#[component]
+fn WrittenElsewhere() -> impl IntoView {
     let store = expect_context::<GameStore>();
     let words = store.words();
     let language = store.language().get_untracked();
     let (last_written, players, rules) = (store.last_written(), store.players(), store.rules());
+    let played_here = store.played_here();
     move || {
         let last = last_written.get()?;
-        store.computer_at(last.seat).get()?;
+        if played_here(last.seat) {
+            return None;
+        }
         let label = rules.with(|rules| cell_label(rules.as_ref()?, last.place.category, language))?;
-        let text = (words.computer_wrote)(&player_name(players, last.seat), last.points, &label);
-        Some(view! { <p class="computer-wrote" data-computer-wrote=last.seat.to_string()>{text}</p> })
+        let text = (words.wrote)(&player_name(players, last.seat), last.points, &label);
+        Some(view! { <p class="written-elsewhere" data-written-by=last.seat.to_string()>{text}</p> })
     }
 }
 
@@ -233,10 +231,10 @@ fn UndoButton() -> impl IntoView {
     let words = store.words();
     let language = store.language().get_untracked();
     let undoable = store.undoable();
-    let players = store.players();
-    let rules = store.rules();
+    let (players, rules, over) = (store.players(), store.rules(), store.is_over());
     move || {
-        let (seat, taken_back) = undoable.get()?;
+        // The game over, the standings are the last word: nothing is offered to take back.
+        let (seat, taken_back) = undoable.get().filter(|_| !over.get())?;
         let name = player_name(players, seat);
         let ruleset = rules.get()?.ruleset();
         let label = |category| ruleset.cell(category).map(|cell| cell.label.get(language));

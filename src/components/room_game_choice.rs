@@ -5,6 +5,7 @@ use fivedice_rules::{Column, Columns, DiceMode, Joker, RulesetId};
 use leptos::prelude::*;
 
 use super::game_choice::{ColumnChoice, DiceModeSelect, JokerSelect, RulesetSelect};
+use crate::i18n;
 use crate::store::{GameStore, RoomView};
 
 /// Column Yam in a room: whether the sheet is in columns, and which columns in order.
@@ -16,7 +17,7 @@ pub type ColumnsChoice = (bool, Vec<Column>);
 #[component]
 pub fn RoomGameChoice(room: RoomView, host_columns: StoredValue<Option<ColumnsChoice>>) -> impl IntoView {
     let store = expect_context::<GameStore>();
-    let words = store.words();
+    let (words, room_words) = (store.words(), store.words_of(i18n::room_words));
     let (ruleset, joker, dice) = (room.rules.id(), room.rules.joker(), room.dice);
     let has_joker = ruleset.ruleset().extra_five_of_a_kind.is_some();
     let locked = !room.hosting;
@@ -86,13 +87,13 @@ pub fn RoomGameChoice(room: RoomView, host_columns: StoredValue<Option<ColumnsCh
                 on_choose=Callback::new(move |mode| choose(ruleset, joker, mode))
             />
             // Said beside the choice, not in it: a phone's select shows one short line.
-            {(dice == DiceMode::App).then(|| view! { <p class="muted">{words.server_dice}</p> })}
+            {(dice == DiceMode::App).then(|| view! { <p class="muted">{room_words.server_dice}</p> })}
             {room
                 .hosting
                 .then(|| {
                     view! {
                         <p class="muted">
-                            {(missing > 0).then(|| (words.players_missing)(missing))}
+                            {(missing > 0).then(|| (room_words.players_missing)(missing))}
                             {move || no_column().then_some(words.no_column)}
                         </p>
                         <button
@@ -101,7 +102,7 @@ pub fn RoomGameChoice(room: RoomView, host_columns: StoredValue<Option<ColumnsCh
                             disabled=move || !can_start || no_column()
                             on:click=move |_| store.start_room_game()
                         >
-                            {words.start_game}
+                            {room_words.start_game}
                         </button>
                     }
                 })}

@@ -10,8 +10,10 @@ use leptos::prelude::*;
 
 use super::game_choice::LevelOptions;
 use super::invite::Invite;
+use super::join_room_card::RoomJoinForm;
 use super::lazy::{Loaded, lazy, lazy_when};
 use super::room_game_choice::RoomGameChoice;
+use crate::i18n;
 use crate::store::{GameStore, RoomPlayer, RoomState, RoomView};
 
 /// How often the room looks at the clock again (a seat away long enough may be taken over).
@@ -41,50 +43,91 @@ fn Lobby() -> impl IntoView {
     let store = expect_context::<GameStore>();
     keep_room_clock(store);
     let view = store.room_view();
-    let words = store.words();
+    let (words, room_words) = (store.words(), store.words_of(i18n::room_words));
     // The level of the next computer added, kept while the lobby redraws for each change of the room.
     let computer_level = RwSignal::new(STAND_IN);
     // The host's own choice of columns, kept likewise: the room's echo of an earlier tap must not undo a later one.
     let host_columns = StoredValue::new(None);
-    move || {
-        view.get().map(|room| {
-            let status = lobby_status(&room);
-            let name = room.name.clone();
-            view! {
-                <div class="setup room-lobby" data-room=room.key.clone() data-room-state=room.state.id()>
-                    <header class="brand">
-                        <h1>{(words.room_title)(&name)}</h1>
-                        <p aria-live="polite">{status}</p>
-                        <Invite room=name.clone() />
-                    </header>
-                    <section class="card" aria-labelledby="room-players-title">
-                        <h2 id="room-players-title">{words.players}</h2>
-                        <RoomPlayers />
-                        <RoomRefusal />
-                        {room.can_seat_another.then(|| view! { <SeatAnotherPlayer /> })}
-                        {room.hosting.then(|| view! { <AddComputer rules=room.rules level=computer_level /> })}
-                    </section>
-                    <RoomGameChoice room=room.clone() host_columns />
-                    <button class="link" data-action="leave-room" on:click=move |_| store.leave_room()>
-                        {words.leave_room}
-                    </button>
-                </div>
-            }
-        })
+    let read =
+        move |field: fn(&RoomView) -> String| view.with(|room| room.as_ref().map(field).unwrap_or_default());
+    // Asked for a name until this device sits: drawn apart from the rest, which redraws for each change of the
+    // room, so a name being typed is never lost to another player's arrival.
+    let may_join = Memo::new(move |_| view.with(|room| room.as_ref().is_some_and(|room| room.may_join)));
+    view! {
+        <div
+            class="setup room-lobby"
+            data-room=move || read(|room| room.key.clone())
+            data-room-state=move || read(|room| room.state.id().to_string())
+        >
+            <header class="brand">
+                <h1>{move || (room_words.room_title)(&read(|room| room.name.clone()))}</h1>
+                <p aria-live="polite">{move || read(lobby_status)}</p>
+                <Invite room=Signal::derive(move || read(|room| room.name.clone())) />
+            </header>
+            {move || may_join.get().then(|| view! { <JoinThisRoom /> })}
+            {move || {
+                view.get()
+                    .map(|room| {
+                        view! {
+                            <section class="card" aria-labelledby="room-players-title">
+                                <h2 id="room-players-title">{words.players}</h2>
+                                <RoomPlayers />
+                                <RoomRefusal />
+                                {room.can_seat_another.then(|| view! { <SeatAnotherPlayer /> })}
+                                {room.hosting.then(|| view! { <AddComputer rules=room.rules level=computer_level /> })}
+                            </section>
+                            <RoomGameChoice room=room.clone() host_columns />
+                        }
+                    })
+            }}
+            <button class="link" data-action="leave-room" on:click=move |_| store.leave_room()>
+                {room_words.leave_room}
+            </button>
+        </div>
+    }
+}
+
+/// An invited device, holding no seat yet: "Join Anna's room “Party”", its name asked (the one it last
+/// played under offered), the room filled in; a name the room refused is said here, for another to be tried.
+#[component]
+fn JoinThisRoom() -> impl IntoView {
+    let store = expect_context::<GameStore>();
+    let room_words = store.words_of(i18n::room_words);
+    let view = store.room_view();
+    let (player, _) = store.online_as();
+    let name = move || view.with(|room| room.as_ref().map(|room| room.name.clone()).unwrap_or_default());
+    let title = move || {
+        let host = view.with(|room| room.as_ref().and_then(|room| room.host_name.clone()));
+        (room_words.join_room_of)(host.as_deref(), &name())
+    };
+    let refusal =
+        Signal::derive(move || view.with(|room| room.as_ref().and_then(|room| room.refusal.clone())));
+    view! {
+        <section class="card join-room" aria-labelledby="join-this-room-title">
+            <h2 id="join-this-room-title">{title}</h2>
+            <RoomJoinForm
+                player
+                room=untrack(name)
+                available=true
+                refusal
+                on_join=Callback::new(move |(room, player): (String, String)| store.join_room(&room, &player))
+            />
+        </section>
     }
 }
 
 fn lobby_status(room: &RoomView) -> String {
-    let words = expect_context::<GameStore>().words();
+    let room_words = expect_context::<GameStore>().words_of(i18n::room_words);
     match room.state {
-        RoomState::Offline => words.room_offline.to_string(),
-        _ if room.own_seats.is_empty() && room.refusal.is_none() => words.joining.to_string(),
-        _ if room.may_try_another_name => words.choose_another_name.to_string(),
-        _ if room.own_seats.is_empty() => words.watching.to_string(),
-        _ if room.hosting => words.you_host.to_string(),
+        RoomState::Offline => room_words.room_offline.to_string(),
+        _ if room.joining => room_words.joining.to_string(),
+        _ if room.may_join && room.refusal.is_some() => room_words.choose_another_name.to_string(),
+        _ if room.may_join => room_words.type_your_name.to_string(),
+        _ if room.own_seats.is_empty() => room_words.watching.to_string(),
+        _ if room.hosting => room_words.you_host.to_string(),
         _ => match &room.host_name {
-            Some(host) => (words.waiting_for)(host),
-            None => words.waiting_for_host.to_string(),
+            Some(host) => (room_words.waiting_for)(host),
+            None => room_words.waiting_for_host.to_string(),
         },
     }
 }
@@ -93,12 +136,12 @@ fn lobby_status(room: &RoomView) -> String {
 #[component]
 fn AddComputer(rules: Rules, level: RwSignal<Level>) -> impl IntoView {
     let store = expect_context::<GameStore>();
-    let words = store.words();
+    let room_words = store.words_of(i18n::room_words);
     view! {
         <div class="player-buttons add-computer">
             <select
                 data-room-field="computer-level"
-                aria-label=words.computer_level
+                aria-label=room_words.computer_level
                 on:change=move |event| {
                     if let Ok(chosen) = event_target_value(&event).parse::<Level>() {
                         level.set(chosen);
@@ -117,62 +160,38 @@ fn AddComputer(rules: Rules, level: RwSignal<Level>) -> impl IntoView {
                 data-action="add-computer"
                 on:click=move |_| store.add_room_computer(level.get_untracked())
             >
-                {words.add_computer}
+                {room_words.add_computer}
             </button>
         </div>
     }
 }
 
-/// Two people sharing this device: the second takes a seat of their own, and the device plays both.
+/// Two people sharing this device: the second takes a seat of their own, and the device plays both (the field
+/// empties once the name is sent).
 #[component]
 fn SeatAnotherPlayer() -> impl IntoView {
     let store = expect_context::<GameStore>();
-    let words = store.words();
-    view! {
-        <NameForm
-            label=words.someone_else_here
-            field="another-player"
-            placeholder=words.their_name
-            action="join-another"
-            button=words.join_too
-            primary=false
-            on_join=Callback::new(move |name: String| store.seat_another_player(&name))
-        />
-    }
-}
-
-/// A name and a button to join with it (the field empties once it is sent).
-#[component]
-fn NameForm(
-    label: &'static str,
-    /// The field's `data-room-field`, and below, the button's `data-action`.
-    field: &'static str,
-    placeholder: &'static str,
-    action: &'static str,
-    button: &'static str,
-    primary: bool,
-    on_join: Callback<String>,
-) -> impl IntoView {
+    let room_words = store.words_of(i18n::room_words);
     let name = RwSignal::new(String::new());
     let join = move |event: leptos::ev::SubmitEvent| {
         event.prevent_default();
-        on_join.run(name.get_untracked());
+        store.seat_another_player(&name.get_untracked());
         name.set(String::new());
     };
     view! {
         <form class="seat-another" on:submit=join>
             <label>
-                <span>{label}</span>
+                <span>{room_words.someone_else_here}</span>
                 <input
-                    data-room-field=field
+                    data-room-field="another-player"
                     maxlength=fivedice_rules::MAX_NAME_CHARS.to_string()
-                    placeholder=placeholder
+                    placeholder=room_words.their_name
                     prop:value=move || name.get()
                     on:input=move |event| name.set(event_target_value(&event))
                 />
             </label>
-            <button type="submit" class:primary=primary class:secondary=!primary data-action=action>
-                {button}
+            <button type="submit" class="secondary" data-action="join-another">
+                {room_words.join_too}
             </button>
         </form>
     }
@@ -196,14 +215,14 @@ pub fn RoomPlayers() -> impl IntoView {
 #[component]
 fn RoomPlayerRow(player: RoomPlayer) -> impl IntoView {
     let store = expect_context::<GameStore>();
-    let words = store.words();
+    let (words, room_words) = (store.words(), store.words_of(i18n::room_words));
     let seat = player.seat;
     let tags = [
-        (player.host, words.tag_host),
-        (player.own, words.tag_you),
-        (player.computer.is_some(), words.tag_computer),
-        (player.stand_in, words.tag_stand_in),
-        (player.away, words.tag_away),
+        (player.host, room_words.tag_host),
+        (player.own, room_words.tag_you),
+        (player.computer.is_some(), room_words.tag_computer),
+        (player.stand_in, room_words.tag_stand_in),
+        (player.away, room_words.tag_away),
     ];
     view! {
         <li class="room-player" class:away=player.away class:own=player.own>
@@ -213,7 +232,21 @@ fn RoomPlayerRow(player: RoomPlayer) -> impl IntoView {
                 data-host=player.host.then_some("true")
                 data-away=player.away.then_some("true")
             >
-                {player.name}
+                {player.name.clone()}
+                // The cross is drawn by the style sheet: the entry's text stays the player's name.
+                {player
+                    .can_remove
+                    .then(|| {
+                        view! {
+                            <button
+                                type="button"
+                                class="remove-computer"
+                                data-action="remove-computer"
+                                aria-label=(room_words.remove_computer)(&player.name)
+                                on:click=move |_| store.remove_room_computer(seat)
+                            ></button>
+                        }
+                    })}
             </span>
             {tags
                 .into_iter()
@@ -232,7 +265,7 @@ fn RoomPlayerRow(player: RoomPlayer) -> impl IntoView {
                             data-seat=seat.to_string()
                             on:click=move |_| store.take_over_seat(seat)
                         >
-                            {words.let_computer_play}
+                            {room_words.let_computer_play}
                         </button>
                     }
                 })}
@@ -246,7 +279,7 @@ fn RoomPlayerRow(player: RoomPlayer) -> impl IntoView {
                             data-seat=seat.to_string()
                             on:click=move |_| store.give_back_seat(seat)
                         >
-                            {words.give_seat_back}
+                            {room_words.give_seat_back}
                         </button>
                     }
                 })}
@@ -254,49 +287,26 @@ fn RoomPlayerRow(player: RoomPlayer) -> impl IntoView {
     }
 }
 
-/// Why the server did not seat this device (it watches), as the server said it; a name refused may be
-/// changed and tried again, and coming after the start is said as what it is: watching.
+/// Why the server did not seat this device (it watches), as the server said it; coming after the start is
+/// said as what it is: watching. (A name refused shows with the name asked again: [`JoinThisRoom`].)
 #[component]
 fn RoomRefusal() -> impl IntoView {
     let store = expect_context::<GameStore>();
-    let words = store.words();
+    let room_words = store.words_of(i18n::room_words);
     let view = store.room_view();
     move || {
         view.with(|room| {
-            let room = room.as_ref()?;
+            let room = room.as_ref().filter(|room| !room.may_join)?;
             let reason = room.refusal.clone()?;
-            Some(match (room.came_late, room.may_try_another_name) {
-                (true, _) => view! {
+            Some(match room.came_late {
+                true => view! {
                     <p class="note" data-room-error="true">{reason}</p>
-                    <p class="note">{words.came_late}</p>
+                    <p class="note">{room_words.came_late}</p>
                 }
                 .into_any(),
-                (false, true) => view! {
-                    <p class="error" data-room-error="true">{reason}</p>
-                    <TryAnotherName />
-                }
-                .into_any(),
-                (false, false) => view! { <p class="error" data-room-error="true">{reason}</p> }.into_any(),
+                false => view! { <p class="error" data-room-error="true">{reason}</p> }.into_any(),
             })
         })
-    }
-}
-
-/// After a name refused: another name, and Join again.
-#[component]
-fn TryAnotherName() -> impl IntoView {
-    let store = expect_context::<GameStore>();
-    let words = store.words();
-    view! {
-        <NameForm
-            label=words.try_another_name
-            field="retry-name"
-            placeholder=words.your_name
-            action="join-again"
-            button=words.join_again
-            primary=true
-            on_join=Callback::new(move |name: String| store.join_as(&name))
-        />
     }
 }
 
@@ -320,7 +330,7 @@ fn RoomBarShown() -> impl IntoView {
     let store = expect_context::<GameStore>();
     keep_room_clock(store);
     let view = store.room_view();
-    let words = store.words();
+    let room_words = store.words_of(i18n::room_words);
     let read =
         move |field: fn(&RoomView) -> String| view.with(|room| room.as_ref().map(field).unwrap_or_default());
     let name = move || read(|room| room.name.clone());
@@ -338,18 +348,20 @@ fn RoomBarShown() -> impl IntoView {
     let label = move || {
         view.with(
             |room| match room.as_ref().map(|room| (room.state, room.own_seats.is_empty())) {
-                Some((RoomState::Offline, _)) => words.room_bar_offline,
-                Some((_, true)) => words.room_bar_watching,
+                Some((RoomState::Offline, _)) => room_words.room_bar_offline,
+                Some((_, true)) => room_words.room_bar_watching,
                 _ => "",
             },
         )
     };
     view! {
-        <section class="room-bar" aria-label=words.online_room data-room=key data-room-state=state data-seat-self=own>
-            <span class="room-name">{move || (words.room_title)(&name())} " " <span class="muted">{label}</span></span>
+        <section class="room-bar" aria-label=room_words.online_room data-room=key data-room-state=state data-seat-self=own>
+            <div class="room-bar-head">
+                <span class="room-name">{move || (room_words.room_title)(&name())} " " <span class="muted">{label}</span></span>
+                <Invite room=Signal::derive(name) />
+            </div>
             <RoomPlayers />
             <RoomRefusal />
-            <Invite room=Signal::derive(name) />
         </section>
     }
 }

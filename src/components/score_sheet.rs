@@ -5,7 +5,6 @@ use fivedice_rules::{
     Category, Cell, Column, Columns, Language, Move, Place, Preview, Ruleset, RulesetId, Section, Totals,
 };
 use leptos::prelude::*;
-use wasm_bindgen::JsCast;
 
 use super::hint::HintShown;
 use super::lazy::{Loaded, lazy};
@@ -28,16 +27,22 @@ pub fn ScoreSheet() -> impl IntoView {
     let plain = columns.is_one();
     let span = columns.len();
     let current = store.current_seat();
-    let current = move || current.get();
     let wrap = NodeRef::<leptos::html::Div>::new();
     // On a narrow screen the sheet scrolls sideways: bring the current player's column into view. Measured
     // after the next paint, when the layout is done, so that showing the sheet never forces one of its own.
+    let follow = move || {
+        if let (Some(seat), Some(wrap)) = (current.get_untracked(), wrap.get_untracked()) {
+            super::after_next_paint(move || show_column(&wrap, seat));
+        }
+    };
     Effect::new(move |_| {
-        let (Some(seat), Some(wrap)) = (current(), wrap.get()) else {
-            return;
-        };
-        super::after_next_paint(move || show_column(&wrap, seat));
+        current.get();
+        wrap.track();
+        follow();
     });
+    // A tablet turned the other way up lays the sheet out anew.
+    let turned = window_event_listener(leptos::ev::resize, move |_| follow());
+    on_cleanup(move || turned.remove());
     let headers = players
         .into_iter()
         .enumerate()
@@ -47,9 +52,9 @@ pub fn ScoreSheet() -> impl IntoView {
                     scope="colgroup"
                     colspan=span.to_string()
                     class="player"
-                    class:current=move || current() == Some(seat)
+                    class:current=move || current.get() == Some(seat)
                 >
-                    <span class="name">{name}</span>
+                    <span class="name" title=name.clone()>{name.clone()}</span>
                     {store
                         .computer_at(seat)
                         .get_untracked()
@@ -67,7 +72,7 @@ pub fn ScoreSheet() -> impl IntoView {
     view! {
         // A region of its own that scrolls: the keyboard reaches it even before any box is open.
         <div class="sheet-wrap" node_ref=wrap tabindex="0" role="region" aria-label=words.score_sheet>
-            <table class="sheet" data-seats=seats.to_string()>
+            <table class="sheet" class:plain=plain data-seats=seats.to_string()>
                 <thead>
                     <tr>
                         <th scope="col" class="corner" rowspan=if plain { "1" } else { "2" }>
@@ -321,6 +326,7 @@ fn SheetCell(seat: usize, column: Column, cell: &'static Cell, plain: bool) -> i
     let place = Place::new(column, category);
     let id = hook(seat, (!plain).then_some(column), category.id());
     let written = store.cell_value(seat, place);
+    let crossed_out = store.crossed_out(seat, place);
     let preview = store.cell_preview(seat, place);
     let hint = expect_context::<HintShown>();
     let hint_best = move || match hint.best() {
@@ -355,6 +361,10 @@ fn SheetCell(seat: usize, column: Column, cell: &'static Cell, plain: bool) -> i
             data-value=move || written.get().map(|value| value.to_string()).unwrap_or_default()
         >
             {move || match (written.get(), preview.get()) {
+                // A box crossed out on purpose reads as one, not as a 0 the dice made.
+                (Some(0), _) if crossed_out.get() => {
+                    view! { <span class="crossed" title=words.crossed_out aria-label=words.crossed_out>"✗"</span> }.into_any()
+                }
                 (Some(value), _) => value.to_string().into_any(),
                 (None, Some(preview)) => {
                     let (aria, shown) = match preview {
@@ -383,7 +393,8 @@ fn SheetCell(seat: usize, column: Column, cell: &'static Cell, plain: bool) -> i
     }
 }
 
-/// Scrolls the sheet sideways, if needed, so that the seat's column is in view.
+/// Scrolls the sheet sideways, if needed, so that the seat's columns are in view beside the row names that
+/// stay on screen (measured where they are drawn: the names' column is sticky, the sheet's frame scrolls).
 fn show_column(wrap: &web_sys::HtmlDivElement, seat: usize) {
     let Ok(Some(header)) = wrap.query_selector(&format!("thead th:nth-child({})", seat + 2)) else {
         return;
@@ -391,14 +402,19 @@ fn show_column(wrap: &web_sys::HtmlDivElement, seat: usize) {
     let Ok(Some(corner)) = wrap.query_selector("thead th.corner") else {
         return;
     };
-    let (header, corner): (web_sys::HtmlElement, web_sys::HtmlElement) =
-        match (header.dyn_into(), corner.dyn_into()) {
-            (Ok(header), Ok(corner)) => (header, corner),
-            _ => return,
-        };
-    let visible = wrap.client_width() - corner.offset_width();
-    let left = header.offset_left() - corner.offset_width();
-    if left < wrap.scroll_left() || left + header.offset_width() > wrap.scroll_left() + visible {
-        wrap.set_scroll_left(left - (visible - header.offset_width()) / 2);
-    }
+    let (frame, header, corner) = (
+        wrap.get_bounding_client_rect(),
+        header.get_bounding_client_rect(),
+        corner.get_bounding_client_rect(),
+    );
+    // What of the frame the columns show in: right of the row names, left of any scroll bar.
+    let (from, to) = (corner.right(), frame.left() + f64::from(wrap.client_width()));
+    let shift = if header.width() > to - from || header.left() < from {
+        header.left() - from
+    } else if header.right() > to {
+        header.right() - to
+    } else {
+        return;
+    };
+    wrap.set_scroll_left(wrap.scroll_left() + shift.round() as i32);
 }

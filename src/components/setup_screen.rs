@@ -13,7 +13,8 @@ use super::saved_games::{History, TablesInProgress, YourData};
 use super::shown::shown_when;
 use super::statistics::Statistics;
 use crate::i18n::Language;
-use crate::store::GameStore;
+use crate::setup_draft::SetupDraft;
+use crate::store::{GameStore, table_name_for};
 use crate::table::{DEFAULT_BOT_DELAY_MS, NewGameRequest};
 use fivedice_worker::Level;
 
@@ -21,24 +22,56 @@ use fivedice_worker::Level;
 pub fn SetupScreen() -> impl IntoView {
     let store = expect_context::<GameStore>();
     let words = store.words();
-    let ruleset = RwSignal::new(RulesetId::Yahtzee);
-    let joker = RwSignal::new(Joker::Forced);
-    let mode = RwSignal::new(DiceMode::App);
-    let names = RwSignal::new(vec![String::new(), String::new()]);
+    // The form as the player left it (a reload, the next visit), kept again at every change.
+    let draft = store.setup_draft();
+    let ruleset = RwSignal::new(draft.ruleset);
+    let joker = RwSignal::new(draft.joker);
+    let mode = RwSignal::new(draft.mode);
+    let (typed, kinds): (Vec<String>, Vec<Option<Level>>) = draft.seats.into_iter().unzip();
+    let names = RwSignal::new(typed);
     let seats = Memo::new(move |_| names.with(Vec::len));
     // Each seat's computer player (`None`: a person), kept the same length as `names`.
-    let computers = RwSignal::new(vec![None::<Level>; 2]);
-    let bot_delay = RwSignal::new(DEFAULT_BOT_DELAY_MS);
+    let computers = RwSignal::new(kinds);
+    let bot_delay = RwSignal::new(draft.bot_delay_ms);
     let any_computer = move || computers.with(|seats| seats.iter().any(Option::is_some));
-    let table_name = RwSignal::new(String::new());
+    let table_name = RwSignal::new(draft.table_name);
     let max_players = move || ruleset.get().ruleset().max_players;
     let has_joker = move || offers_joker(ruleset.get());
     // Column Yam: the sheet in columns, and which, in order.
-    let in_columns = RwSignal::new(false);
-    let columns = RwSignal::new(Columns::USUAL.to_vec());
+    let in_columns = RwSignal::new(draft.in_columns);
+    let columns = RwSignal::new(draft.columns);
+    Effect::new(move |_| {
+        let seats = names
+            .with(|names| computers.with(|kinds| names.iter().cloned().zip(kinds.iter().copied()).collect()));
+        store.keep_setup_draft(&SetupDraft {
+            ruleset: ruleset.get(),
+            joker: joker.get(),
+            mode: mode.get(),
+            in_columns: in_columns.get(),
+            columns: columns.get(),
+            seats,
+            bot_delay_ms: bot_delay.get(),
+            table_name: table_name.get(),
+        });
+    });
     let plays_in_columns = move || ruleset.get().ruleset().plays_in_columns;
     let column_game = move || plays_in_columns() && in_columns.get();
     let setup_error = store.setup_error();
+    // A seat left unnamed: "Player 3", or "Computer 3" where a computer plays it.
+    let unnamed = move |seat: usize| match computers.with(|seats| seats.get(seat).copied().flatten()) {
+        Some(_) => (words.computer_n)(seat + 1),
+        None => (words.player_n)(seat + 1),
+    };
+    // The players as they will sit: each name typed, or the seat's own.
+    let players = move || {
+        names.with(|names| {
+            let named = |(seat, name): (usize, &String)| match name.trim() {
+                "" => unnamed(seat),
+                name => name.to_string(),
+            };
+            names.iter().enumerate().map(named).collect::<Vec<String>>()
+        })
+    };
     // A refusal is of the setup as it was: any change of it takes the refusal away.
     Effect::watch(
         move || {
@@ -69,15 +102,7 @@ pub fn SetupScreen() -> impl IntoView {
             },
             false => rules,
         };
-        let players = names
-            .get_untracked()
-            .iter()
-            .enumerate()
-            .map(|(seat, name)| match name.trim() {
-                "" => (words.player_n)(seat + 1),
-                name => name.to_string(),
-            })
-            .collect();
+        let players = untrack(players);
         let request = NewGameRequest {
             rules,
             mode: mode.get_untracked(),
@@ -142,7 +167,7 @@ pub fn SetupScreen() -> impl IntoView {
                     <span>{words.table_name}</span>
                     <input
                         data-setup="table-name"
-                        placeholder=store.today()
+                        placeholder=move || table_name_for(&players())
                         maxlength="40"
                         prop:value=move || table_name.get()
                         on:input=move |event| table_name.set(event_target_value(&event))
@@ -159,7 +184,7 @@ pub fn SetupScreen() -> impl IntoView {
                                         <input
                                             data-setup="player-name"
                                             aria-label=(words.player_n_name)(seat + 1)
-                                            placeholder=(words.player_n)(seat + 1)
+                                            placeholder=move || unnamed(seat)
                                             maxlength=fivedice_rules::MAX_NAME_CHARS.to_string()
                                             prop:value=move || names.with(|names| names.get(seat).cloned().unwrap_or_default())
                                             on:input=move |event| {

@@ -4,6 +4,7 @@
 use leptos::prelude::*;
 
 use super::lazy::{Loaded, lazy_when};
+use crate::i18n;
 use crate::stats::{GameKind, player_stats, score_series};
 use crate::store::GameStore;
 use crate::table::FinishedGame;
@@ -29,6 +30,7 @@ fn statistics_part() -> Loaded<()> {
 fn StatisticsCard() -> impl IntoView {
     let store = expect_context::<GameStore>();
     let words = store.words();
+    let statistics_words = store.words_of(i18n::statistics_words);
     let history = store.finished_games();
     let kinds = Memo::new(move |_| {
         let mut seen: Vec<GameKind> = Vec::new();
@@ -56,14 +58,15 @@ fn StatisticsCard() -> impl IntoView {
             .filter(|row| row.kind == kind)
             .map(|row| {
                 view! {
+                    // Each figure names itself too: a phone shows a player's figures as a card, not a wide row.
                     <tr>
                         <th scope="row">{row.name}</th>
-                        <td>{row.games}</td>
-                        <td>{row.wins}</td>
-                        <td>{row.best}</td>
-                        <td>{words.number(row.average, 1)}</td>
-                        <td>{(words.percent)(&words.number(row.bonus_rate * 100.0, 0))}</td>
-                        <td>{row.yahtzees}</td>
+                        <td data-label=statistics_words.games>{row.games}</td>
+                        <td data-label=statistics_words.wins>{row.wins}</td>
+                        <td data-label=statistics_words.best>{row.best}</td>
+                        <td data-label=statistics_words.average>{words.number(row.average, 1)}</td>
+                        <td data-label=statistics_words.upper_bonus>{(words.percent)(&words.number(row.bonus_rate * 100.0, 0))}</td>
+                        <td data-label=(statistics_words.five_of_a_kinds)(kind.ruleset)>{row.yahtzees}</td>
                     </tr>
                 }
             })
@@ -86,19 +89,19 @@ fn StatisticsCard() -> impl IntoView {
             .collect_view();
         Some(view! {
             <section class="card statistics" aria-labelledby="stats-title">
-                <h2 id="stats-title">{words.statistics}</h2>
+                <h2 id="stats-title">{statistics_words.statistics}</h2>
                 <div class="tabs" role="group" aria-label=words.game>{tabs}</div>
                 <div class="scroll-x">
                     <table class="history stats" data-stats=kind.id()>
                         <thead>
                             <tr>
-                                <th scope="col">{words.player}</th>
-                                <th scope="col">{words.games}</th>
-                                <th scope="col">{words.wins}</th>
-                                <th scope="col">{words.best}</th>
-                                <th scope="col">{words.average}</th>
-                                <th scope="col">{words.upper_bonus}</th>
-                                <th scope="col">{(words.five_of_a_kinds)(kind.ruleset)}</th>
+                                <th scope="col">{statistics_words.player}</th>
+                                <th scope="col">{statistics_words.games}</th>
+                                <th scope="col">{statistics_words.wins}</th>
+                                <th scope="col">{statistics_words.best}</th>
+                                <th scope="col">{statistics_words.average}</th>
+                                <th scope="col">{statistics_words.upper_bonus}</th>
+                                <th scope="col">{(statistics_words.five_of_a_kinds)(kind.ruleset)}</th>
                             </tr>
                         </thead>
                         <tbody>{rows}</tbody>
@@ -113,7 +116,7 @@ fn StatisticsCard() -> impl IntoView {
 /// Each player's totals, game after game, as lines on a plain SVG chart.
 #[component]
 fn ScoreChart(kind: GameKind, games: Memo<Vec<FinishedGame>>) -> impl IntoView {
-    let words = expect_context::<GameStore>().words();
+    let statistics_words = expect_context::<GameStore>().words_of(i18n::statistics_words);
     let series = games.with_untracked(|games| score_series(games, kind));
     let games = series.iter().map(|(_, totals)| totals.len()).max().unwrap_or(0);
     let top = series
@@ -125,14 +128,17 @@ fn ScoreChart(kind: GameKind, games: Memo<Vec<FinishedGame>>) -> impl IntoView {
     let scale = i32::from(top.div_ceil(50).max(1) * 50);
     // Whole SVG units are fine enough for a 600 × 220 chart, and keep float formatting out of the download.
     let (width, height, left, bottom) = (600, 220, 40, 20);
-    let x = move |index: usize| {
-        let span = games.max(2) as i32 - 1;
-        left + (width - left - 10) * index as i32 / span
+    // One game stands in the middle; more spread over the width.
+    let x = move |index: usize| match games {
+        0 | 1 => (left + width - 10) / 2,
+        _ => left + (width - left - 10) * index as i32 / (games as i32 - 1),
     };
     let y = move |total: i32| (height - bottom) - (height - bottom - 10) * total / scale;
-    let grid = (0..=4)
-        .map(|step| {
-            let value = scale * step / 4;
+    // Grid lines on round numbers: every 50 points, every 100 on a scale past 300.
+    let step = if scale > 300 { 100 } else { 50 };
+    let grid = (0..=scale / step)
+        .map(|line| {
+            let value = line * step;
             let at = y(value);
             view! {
                 <line x1=left x2=width - 10 y1=at y2=at class="grid" />
@@ -188,7 +194,7 @@ fn ScoreChart(kind: GameKind, games: Memo<Vec<FinishedGame>>) -> impl IntoView {
             <svg
                 viewBox=format!("0 0 {width} {height}")
                 role="img"
-                aria-label=(words.scores_over_games)(games, &kind.name())
+                aria-label=(statistics_words.scores_over_games)(games, &kind.name())
             >
                 {grid}
                 {lines}

@@ -10,6 +10,7 @@ use super::lazy::{Loaded, lazy};
 use super::pips::Pips;
 use super::player_name;
 use super::shown::either_when;
+use crate::i18n;
 use crate::store::Reading as _;
 use crate::store::{GameStore, PickerOffers};
 
@@ -222,7 +223,7 @@ fn dice_entry_part() -> Loaded<RwSignal<bool>> {
 
 fn dice_entry(entering: RwSignal<bool>) -> impl IntoView {
     let store = expect_context::<GameStore>();
-    let words = store.words();
+    let pad_words = store.words_of(i18n::pad_words);
     let entered = RwSignal::new(Vec::<u8>::new());
     let tap = move |face: u8| {
         entered.update(|faces| {
@@ -239,7 +240,7 @@ fn dice_entry(entering: RwSignal<bool>) -> impl IntoView {
         }
     };
     view! {
-        <div class="dice-entry" role="group" aria-label=words.enter_five_dice>
+        <div class="dice-entry" role="group" aria-label=pad_words.enter_five_dice>
             <div class="entered" aria-live="polite">
                 {(0..DICE)
                     .map(|slot| {
@@ -254,7 +255,7 @@ fn dice_entry(entering: RwSignal<bool>) -> impl IntoView {
                 <button
                     class="secondary"
                     data-action="remove-entered"
-                    aria-label=words.remove_last_die
+                    aria-label=pad_words.remove_last_die
                     disabled=move || entered.with(Vec::is_empty)
                     on:click=move |_| entered.update(|faces| {
                         faces.pop();
@@ -270,7 +271,7 @@ fn dice_entry(entering: RwSignal<bool>) -> impl IntoView {
                             <button
                                 class="die face-button"
                                 data-enter-face=face.to_string()
-                                aria-label=(words.a_face)(face)
+                                aria-label=(pad_words.a_face)(face)
                                 on:click=move |_| tap(face)
                             >
                                 <Pips face=Signal::derive(move || Some(face)) />

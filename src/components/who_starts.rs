@@ -1,10 +1,11 @@
 //! Who starts: the app's roll-off shown to the table, and a score pad's own choice or roll-off typed in.
 
-use fivedice_rules::{Face, TiedRollOff};
+use fivedice_rules::Face;
 use leptos::prelude::*;
 
 use super::lazy::{Loaded, lazy};
 use super::player_name;
+use crate::i18n;
 use crate::store::GameStore;
 use crate::store::Reading as _;
 
@@ -24,7 +25,7 @@ pub fn FirstPlayerBanner() -> impl IntoView {
             .map(|round| {
                 round
                     .iter()
-                    .map(|&(seat, face)| format!("{} {}", name(seat), face))
+                    .map(|&(seat, face)| (words.rolled)(&name(seat), face.value()))
                     .collect::<Vec<_>>()
                     .join(" · ")
             })
@@ -50,42 +51,40 @@ fn who_starts_part() -> Loaded<()> {
     Ok(|()| view! { <WhoStarts /> }.into_any())
 }
 
-/// Who starts, chosen, or by the table's own roll-off typed in.
+/// Who starts, chosen, or by the table's own roll-off typed in: every player's die, then, after a tie for the
+/// highest, the tied players' dice again (the roll-off waits in the store meanwhile: nobody writes a box).
 #[component]
 fn WhoStarts() -> impl IntoView {
     let store = expect_context::<GameStore>();
     let words = store.words();
+    let pad_words = store.words_of(i18n::pad_words);
     let players = store.players();
     let current = store.current_seat();
     let seats = players.get_untracked().len();
-    let contenders = RwSignal::new((0..seats).collect::<Vec<usize>>());
-    let rounds = RwSignal::new(Vec::<Vec<(usize, Face)>>::new());
+    let tied = store.roll_off_tied();
+    let contenders = move || tied.get().unwrap_or_else(|| (0..seats).collect());
+    // The die typed for each seat this round (emptied for the next round).
     let typed = RwSignal::new(vec![None::<Face>; seats]);
-    let tied = RwSignal::new(None::<String>);
+    let incomplete = RwSignal::new(false);
     let decide = move |_| {
-        let round: Vec<(usize, Face)> = contenders.with_untracked(|seats| {
-            typed.with_untracked(|faces| {
-                seats
-                    .iter()
-                    .filter_map(|&seat| Some((seat, faces[seat]?)))
-                    .collect()
-            })
-        });
-        if round.len() < contenders.with_untracked(Vec::len) {
-            return;
+        let round: Vec<(usize, Face)> = untrack(contenders)
+            .into_iter()
+            .filter_map(|seat| Some((seat, typed.with_untracked(|faces| faces[seat])?)))
+            .collect();
+        let complete = round.len() == untrack(contenders).len();
+        incomplete.set(!complete);
+        if complete {
+            store.type_roll_off(round);
+            typed.set(vec![None; seats]);
         }
-        let mut all = rounds.get_untracked();
-        all.push(round);
-        match store.type_roll_off(all.clone()) {
-            None => tied.set(None),
-            Some(TiedRollOff(again)) => {
-                let names: Vec<String> = again.iter().map(|&seat| player_name(players, seat)).collect();
-                tied.set(Some((words.tied_roll_again)(&names.join(", "))));
-                rounds.set(all);
-                contenders.set(again);
-                typed.set(vec![None; seats]);
-            }
+    };
+    let said = move || match (incomplete.get(), tied.get()) {
+        (true, _) => Some(pad_words.type_every_die.to_string()),
+        (false, Some(again)) => {
+            let names: Vec<String> = again.iter().map(|&seat| player_name(players, seat)).collect();
+            Some((pad_words.tied_roll_again)(&names.join(", ")))
         }
+        (false, None) => None,
     };
     let options = move || {
         (0..seats)
@@ -99,21 +98,24 @@ fn WhoStarts() -> impl IntoView {
             .collect_view()
     };
     let roll_off = move || {
-        contenders
-            .get()
+        contenders()
             .into_iter()
             .map(|seat| {
+                // The select shows this seat's die: a select drawn again for another seat keeps no other's.
+                let shown = move || typed.with(|faces| faces[seat].map(|face| face.to_string()).unwrap_or_default());
                 view! {
                     <label class="roll-off-die">
                         <span>{player_name(players, seat)}</span>
                         <select
                             data-roll-off=seat.to_string()
+                            prop:value=shown
                             on:change=move |event| {
                                 let face = event_target_value(&event)
                                     .parse::<u8>()
                                     .ok()
                                     .and_then(|value| Face::ALL.get(usize::from(value).wrapping_sub(1)).copied());
                                 typed.update(|faces| faces[seat] = face);
+                                incomplete.set(false);
                             }
                         >
                             <option value="">"–"</option>
@@ -128,7 +130,7 @@ fn WhoStarts() -> impl IntoView {
         <section class="who-starts" data-who-starts aria-labelledby="who-starts-title">
             <h2 id="who-starts-title">{words.who_starts}</h2>
             <label>
-                <span>{words.first_player}</span>
+                <span>{pad_words.first_player}</span>
                 <select
                     data-action="choose-first"
                     on:change=move |event| {
@@ -140,11 +142,11 @@ fn WhoStarts() -> impl IntoView {
                     {options}
                 </select>
             </label>
-            <p class="muted">{words.or_roll_off}</p>
+            <p class="muted">{pad_words.or_roll_off}</p>
             <div class="roll-off">{roll_off}</div>
-            <p aria-live="polite">{move || tied.get()}</p>
+            <p aria-live="polite" data-roll-off-said>{said}</p>
             <button class="secondary" data-action="roll-off" on:click=decide>
-                {words.highest_starts}
+                {pad_words.highest_starts}
             </button>
         </section>
     }

@@ -6,7 +6,7 @@ use fivedice_rules::{
 
 use fivedice_room::Refusal;
 
-use super::Words;
+use super::{AnalysisWords, HintWords, OddsWords, PadWords, RoomWords, StatisticsWords, Words};
 use crate::engine::EngineError;
 use crate::storage::SaveRefused;
 use crate::table::saved::FileError;
@@ -21,6 +21,7 @@ fn rolls_left(left: u8) -> String {
 
 pub static WORDS: Words = Words {
     decimal_mark: '.',
+    percent: |number| format!("{number}%"),
     date_time: |year, month, day, hour, minute| {
         format!("{year:04}-{month:02}-{day:02} {hour:02}:{minute:02}")
     },
@@ -40,7 +41,6 @@ pub static WORDS: Words = Words {
     joker_none: "No Joker restriction",
     dice: "Dice",
     app_dice: "The app's dice",
-    server_dice: "The room's server rolls the app's dice, the same for every device.",
     own_dice: "Our own dice (score pad)",
     table_name: "Table name",
     players: "Players",
@@ -48,8 +48,9 @@ pub static WORDS: Words = Words {
     player_n_name: |seat| format!("Player {seat} name"),
     player_n_is: |seat| format!("Player {seat} is"),
     a_person: "A person",
-    bot_with_mean: |level, mean| format!("{level} computer (~{mean} pts)"),
-    bot: |level| format!("{level} bot"),
+    bot_with_mean: |level, mean| format!("{level} computer · ~{mean} pts"),
+    winner_computer: "Winner computer · plays to win",
+    bot: |level| format!("{level} computer"),
     computer_player: |level| format!("Computer player: {level}"),
     level_winner: "Winner",
     level_optimal: "Optimal",
@@ -60,7 +61,7 @@ pub static WORDS: Words = Words {
     pace_calm: "At a calm pace",
     pace_quick: "Quickly",
     pace_instant: "Instantly",
-    bots_aim: "Computer players aim for their best expected score, but the Winner plays to beat you; Optimal plays perfect solitaire.",
+    bots_aim: "The Winner is the hardest to beat: it plays to finish first. The others play for their best score (the points they make on average); Optimal plays perfect solitaire.",
     add_player: "Add player",
     remove_player: "Remove player",
     start: "Start",
@@ -85,27 +86,6 @@ pub static WORDS: Words = Words {
     unreadable_kept: "Some saved data could not be read. It is kept aside, untouched: ",
     download_it: "download it",
 
-    statistics: "Statistics",
-    player: "Player",
-    games: "Games",
-    wins: "Wins",
-    best: "Best",
-    average: "Average",
-    upper_bonus: "Upper bonus",
-    five_of_a_kinds: |ruleset| match ruleset {
-        RulesetId::Yahtzee => "Yahtzees",
-        RulesetId::Yardzee => "Honeymoons",
-        RulesetId::Yam => "Yams",
-        RulesetId::Yatzy => "Yatzys",
-    },
-    percent: |number| format!("{number}%"),
-    scores_over_games: |games, ruleset| {
-        format!(
-            "Scores over the last {} of {ruleset}",
-            plural(games, "game", "games")
-        )
-    },
-
     perfect_title: "How well can one play?",
     perfect_intro: "The strategy engine works out the best possible play for every situation, on this device, and tells the average score a perfect solitaire player makes.",
     work_it_out: "Work it out",
@@ -117,44 +97,13 @@ pub static WORDS: Words = Words {
 
     play_online: "Play online",
     looking_for_server: "Looking for a room server…",
-    no_room_server: "This address has no room server: online rooms need ",
-    rooms_need: " (fivedice-server).",
+    no_room_server: "Online rooms are not offered at this address: play around this device, passing it from player to player.",
+    rooms_need_network: "You are offline: online rooms need the network. Play around this device meanwhile.",
     same_room_name: "Each player on their own device: type the same room name to sit at one table.",
     your_name: "Your name",
     room_name: "Room name",
     join: "Join",
-
-    room_title: |name| format!("Room “{name}”"),
-    room_offline: "Offline: reconnecting…",
-    joining: "Joining…",
-    watching: "Watching",
-    you_host: "You host: choose the game, then start when everyone is here.",
-    waiting_for: |host| format!("Waiting for {host} to start the game."),
-    waiting_for_host: "Waiting for the host.",
-    add_computer: "Add a computer player",
-    computer_level: "Level of the computer player to add",
     computer_n: |seat| format!("Computer {seat}"),
-    someone_else_here: "Someone else at this device",
-    their_name: "Their name",
-    join_too: "Join too",
-    players_missing: |missing| {
-        format!(
-            "{} needed to start.",
-            plural(missing, "more player", "more players")
-        )
-    },
-    start_game: "Start game",
-    leave_room: "← Leave the room",
-    tag_host: "host",
-    tag_you: "you",
-    tag_computer: "computer",
-    tag_stand_in: "a computer plays",
-    tag_away: "away",
-    let_computer_play: "Let a computer play",
-    give_seat_back: "Give the seat back",
-    online_room: "Online room",
-    room_bar_offline: "offline — reconnecting…",
-    room_bar_watching: "watching",
     not_your_seat_here: "This device does not hold that seat.",
     not_sent_offline: "Not connected to the room: the move was not sent. Reconnecting…",
     not_this_devices_turn: "It is not this device's turn.",
@@ -174,13 +123,11 @@ pub static WORDS: Words = Words {
     who_starts: "Who starts? ",
     tie_roll_again: " — tie, roll again: ",
     starts: |name| format!("{name} starts."),
-    first_player: "First player",
-    or_roll_off: "Or roll off with your own dice: type each player's die, and the highest starts.",
-    highest_starts: "Highest starts",
-    tied_roll_again: |names| format!("Tie for the highest: {names} roll again."),
+    rolled: |name, face| format!("{name} rolled {face}"),
     undo_cell: |name, cell, points| format!("Undo {name}'s {cell} ({points})"),
     dice_tray: "Dice",
     no_rolls_left: "No rolls left",
+    reconnecting: "Reconnecting…",
     roll_first: |_| format!("Roll ({})", rolls_left(MAX_ROLLS)),
     roll_again: |left| format!("Roll again ({})", rolls_left(left)),
     held: "HELD",
@@ -226,12 +173,7 @@ pub static WORDS: Words = Words {
     },
     write_now: |points| format!("Write {points} now"),
     announced_status: |name, cell, used, rolls| format!("{name} announced {cell} — roll {used} of {rolls}"),
-    came_late: "You are watching this game: every roll and box shows here as it is played.",
-    choose_another_name: "Choose another name to join",
-    try_another_name: "Another name",
-    join_again: "Join",
     view_sheet: "Sheet",
-    nothing_to_regret: "Nothing to regret: every decision was the best one, or within a tenth of a point of it.",
     columns_legend: "The columns",
     column_in_short: |column| match column {
         Column::Down => "boxes in order, top to bottom",
@@ -240,12 +182,6 @@ pub static WORDS: Words = Words {
         Column::Dry => "only with the turn's first roll",
         Column::Announced => "announce the box after the first roll, then roll for it",
     },
-    invite: "Invite",
-    invite_code: "QR code of the room's address",
-    invite_how: "Point a phone's camera at the code, or send the link: it opens this room.",
-    copy_link: "Copy the link",
-    link_copied: "The room's link is copied: paste it in a message.",
-    link_not_copied: "The link could not be copied here: press and hold it to copy it.",
     type_value: "Type the value",
     shared_as_download: |name| {
         format!(
@@ -260,7 +196,7 @@ pub static WORDS: Words = Words {
         Points::MatchingDice => "total of those dice".into(),
     },
     coach_for: |name| format!("Coach for {name}:"),
-    computer_wrote: |name, points, cell| format!("{name} wrote {points} in {cell}."),
+    wrote: |name, points, cell| format!("{name} wrote {points} in {cell}."),
     their_turn: |name, used, rolls| match used {
         0 => format!("{name}'s turn"),
         _ => format!("{name}'s turn — roll {used} of {rolls}"),
@@ -272,6 +208,7 @@ pub static WORDS: Words = Words {
     undo_announcement: |name, cell| format!("Undo {name}'s announcement ({cell})"),
 
     cross_out: "Cross out",
+    crossed_out: "Crossed out (0)",
     bonus_toggle: |points, mark| match mark {
         Some(mark) => format!("+{points} bonus {mark}"),
         None => format!("+{points} Yahtzee bonus"),
@@ -279,9 +216,6 @@ pub static WORDS: Words = Words {
     enter_dice: "Enter dice",
     cancel: "Cancel",
     confirm: "Confirm",
-    enter_five_dice: "Enter the five dice rolled",
-    remove_last_die: "Remove the last die",
-    a_face: |face| format!("A {face}"),
 
     game_over: "Game over",
     winner: "Winner",
@@ -289,39 +223,12 @@ pub static WORDS: Words = Words {
 
     hint: "Hint",
     working_out: "Working out the best play…",
-    expected: |play, points| format!("{play}: {points} expected"),
-    hint_honesty: "Best for your own expected final score — not for your chance to beat the others.",
-    hint_for_score: "Best score",
-    hint_for_win: "Best chance to win",
-    hint_win_honesty: "Your chance to finish first against the others' scores as they stand, if they play for their \
-                       best score from here.",
-    win_option: |play, percent| format!("{play}: {percent} to win"),
     odds_on: "Chances to win: shown",
     odds_off: "Chances to win: hidden",
-    odds_title: "Chances to win",
-    odds_honesty: "If everyone plays for their best score from here.",
-    hint_estimate: "Approximate in column Yam: no one can work out exact play over several columns, so each column \
-                    is valued as if played alone and the turn is played for their sum. Good advice, not perfect.",
-    coach_on: "Coach: on",
-    coach_off: "Coach: off",
+    coach_switch: |name, on| format!("Coach for {name}: {}", if on { "on" } else { "off" }),
     best_play: |play| format!("{play}: the best play."),
     gave_up: |play, points, best| format!("{play}: gave up {points} points (best: {best})."),
     lost_so_far: |points| format!("{points} points lost so far."),
-    how_it_went: "How the game went",
-    measured_against: "Points lost are measured against perfect solitaire play: the best for each player's own score.",
-    expected_lost: |points| format!("{points} expected points lost"),
-    in_decisions: |made| format!(" in {}", plural(made, "decision", "decisions")),
-    rest_failed: |reason| format!(" (the rest could not be worked out: {reason})"),
-    still_working: " (still working some out…)",
-    round_dice_rolls: |round, dice, left| format!("Round {round}, dice {dice}, {}: ", rolls_left(left)),
-    best_was: |play, best, lost| format!("{play} — best was {best} (−{lost})"),
-    die_position: |die, face, kept, best| {
-        format!(
-            "Die {die}: {face}{}{}",
-            if kept { ", kept" } else { "" },
-            if best { ", best keeps it" } else { "" }
-        )
-    },
     keep_faces: |faces| format!("Keep {faces}"),
     roll_all_again: "Roll all five again",
     keep_all: "Keep all five",
@@ -383,8 +290,8 @@ pub static WORDS: Words = Words {
     coach_failed: |reason| format!("The coach could not judge a decision: {reason}"),
     computer_failed: |reason| format!("A computer player could not move: {reason}"),
     refused: |error: &GameError| error.to_string(),
-    refusal: |refusal: &Refusal| refusal.to_string(),
     setup_refused,
+    refusal: |refusal: &Refusal| refusal.to_string(),
     bad_address: |reason| format!("This address cannot be followed: {reason}."),
 
     how_to_play: "How to play",
@@ -415,3 +322,124 @@ fn setup_refused(error: &SetupError) -> String {
         SetupError::NoSuchSeat(seat) => format!("There is no seat {seat} to start."),
     }
 }
+
+/// The room's phrases (in the rooms chunk).
+pub static ROOM_WORDS: RoomWords = RoomWords {
+    server_dice: "The room's server rolls the app's dice, the same for every device.",
+    room_title: |name| format!("Room “{name}”"),
+    room_offline: "Offline: reconnecting…",
+    joining: "Joining…",
+    type_your_name: "Type your name to take a seat at this table.",
+    join_room_of: |host, room| match host {
+        Some(host) => format!("Join {host}’s room “{room}”"),
+        None => format!("Join the room “{room}”"),
+    },
+    watching: "Watching",
+    you_host: "You host: choose the game, then start when everyone is here.",
+    waiting_for: |host| format!("Waiting for {host} to start the game."),
+    waiting_for_host: "Waiting for the host.",
+    add_computer: "Add a computer player",
+    remove_computer: |name| format!("Remove {name}"),
+    computer_level: "Level of the computer player to add",
+    someone_else_here: "Someone else at this device",
+    their_name: "Their name",
+    join_too: "Join too",
+    players_missing: |missing| {
+        format!(
+            "{} needed to start.",
+            plural(missing, "more player", "more players")
+        )
+    },
+    start_game: "Start game",
+    leave_room: "← Leave the room",
+    tag_host: "host",
+    tag_you: "you",
+    tag_computer: "computer",
+    tag_stand_in: "a computer plays",
+    tag_away: "away",
+    let_computer_play: "Let a computer play",
+    give_seat_back: "Give the seat back",
+    online_room: "Online room",
+    room_bar_offline: "offline — reconnecting…",
+    room_bar_watching: "watching",
+    came_late: "You are watching this game: every roll and box shows here as it is played.",
+    choose_another_name: "Choose another name to join",
+    invite: "Invite",
+    invite_code: "QR code of the room's address",
+    invite_how: "Point a phone's camera at the code, or send the link: it opens this room.",
+    copy_link: "Copy the link",
+    link_copied: "The room's link is copied: paste it in a message.",
+    link_not_copied: "The link could not be copied here: press and hold it to copy it.",
+};
+
+pub static ANALYSIS_WORDS: AnalysisWords = AnalysisWords {
+    nothing_to_regret: "Nothing to regret: every decision was the best one, or within a tenth of a point of it.",
+    how_it_went: "How the game went",
+    kept_legend: " the dice kept; ",
+    best_keeps_legend: " the dice the best play keeps.",
+    measured_against: "Points lost are measured against perfect solitaire play: the best for each player's own score.",
+    expected_lost: |points| format!("{points} expected points lost"),
+    in_decisions: |made| format!(" in {}", plural(made, "decision", "decisions")),
+    rest_failed: |reason| format!(" (the rest could not be worked out: {reason})"),
+    still_working: " (still working some out…)",
+    round_dice_rolls: |round, dice, left| format!("Round {round}, dice {dice}, {}: ", rolls_left(left)),
+    best_was: |play, best, lost| format!("{play} — best was {best} (−{lost})"),
+    die_position: |die, face, kept, best| {
+        format!(
+            "Die {die}: {face}{}{}",
+            if kept { ", kept" } else { "" },
+            if best { ", best keeps it" } else { "" }
+        )
+    },
+};
+
+pub static STATISTICS_WORDS: StatisticsWords = StatisticsWords {
+    statistics: "Statistics",
+    player: "Player",
+    games: "Games",
+    wins: "Wins",
+    best: "Best",
+    average: "Average",
+    upper_bonus: "Upper bonus",
+    five_of_a_kinds: |ruleset| match ruleset {
+        RulesetId::Yahtzee => "Yahtzees",
+        RulesetId::Yardzee => "Honeymoons",
+        RulesetId::Yam => "Yams",
+        RulesetId::Yatzy => "Yatzys",
+    },
+    scores_over_games: |games, ruleset| {
+        format!(
+            "Scores over the last {} of {ruleset}",
+            plural(games, "game", "games")
+        )
+    },
+};
+
+pub static HINT_WORDS: HintWords = HintWords {
+    best_option: |play, points| format!("{play} — best: about {points} points at the end"),
+    behind_best: |play, points| format!("{play}: {points} points fewer at the end"),
+    hint_honesty: "The points you can expect to finish with if you play your best from here: for your own score, not your chance to beat the others.",
+    hint_win_honesty: "Your chance to finish first against the others' scores as they stand, if they play for their \
+                       best score from here.",
+    win_option: |play, percent| format!("{play}: {percent} to win"),
+    hint_estimate: "Approximate in column Yam: no one can work out exact play over several columns, so each column \
+                    is valued as if played alone and the turn is played for their sum. Good advice, not perfect.",
+};
+
+pub static PAD_WORDS: PadWords = PadWords {
+    first_player: "First player",
+    or_roll_off: "Or roll off with your own dice: type each player's die, and the highest starts.",
+    highest_starts: "Highest starts",
+    tied_roll_again: |names| format!("Tie for the highest: {names} roll again."),
+    type_every_die: "Type every player’s die first.",
+    enter_five_dice: "Enter the five dice rolled",
+    remove_last_die: "Remove the last die",
+    a_face: |face| format!("A {face}"),
+};
+
+pub static ODDS_WORDS: OddsWords = OddsWords {
+    hint_for_score: "Best score",
+    hint_for_win: "Best chance to win",
+    odds_title: "Chances to win",
+    odds_honesty: "If everyone plays for their best score from here.",
+};

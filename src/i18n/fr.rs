@@ -2,7 +2,9 @@
 
 use fivedice_rules::{Column, Joker, JokerCall, MAX_ROLLS, Points, RulesetId, case};
 
-use super::{Words, refusals_fr as refusals};
+use super::{
+    AnalysisWords, HintWords, OddsWords, PadWords, RoomWords, StatisticsWords, Words, refusals_fr as refusals,
+};
 use crate::engine::EngineError;
 use crate::storage::SaveRefused;
 use crate::table::saved::FileError;
@@ -31,6 +33,7 @@ fn de(name: &str) -> String {
 
 pub static WORDS: Words = Words {
     decimal_mark: ',',
+    percent: |number| format!("{number} %"),
     date_time: |year, month, day, hour, minute| {
         format!("{day:02}/{month:02}/{year:04} {hour:02}:{minute:02}")
     },
@@ -50,7 +53,6 @@ pub static WORDS: Words = Words {
     joker_none: "Sans restriction",
     dice: "Dés",
     app_dice: "Les dés de l’appli",
-    server_dice: "Le serveur de la salle lance les dés de l’appli, les mêmes pour tous les appareils.",
     own_dice: "Nos propres dés (feuille de marque)",
     table_name: "Nom de la table",
     players: "Joueurs",
@@ -58,8 +60,9 @@ pub static WORDS: Words = Words {
     player_n_name: |seat| format!("Nom du joueur {seat}"),
     player_n_is: |seat| format!("Le joueur {seat} est"),
     a_person: "Une personne",
-    bot_with_mean: |level, mean| format!("Ordinateur {level} (~{mean} pts)"),
-    bot: |level| format!("Ordi. {level}"),
+    bot_with_mean: |level, mean| format!("Ordinateur {level} · ~{mean} pts"),
+    winner_computer: "Ordinateur gagneur · joue pour gagner",
+    bot: |level| format!("Ordinateur {level}"),
     computer_player: |level| format!("Joueur ordinateur : {level}"),
     level_winner: "gagneur",
     level_optimal: "optimal",
@@ -70,7 +73,7 @@ pub static WORDS: Words = Words {
     pace_calm: "Posément",
     pace_quick: "Vite",
     pace_instant: "Instantanément",
-    bots_aim: "Les ordinateurs visent leur meilleur score espéré, mais le gagneur joue pour vous battre ; l’optimal joue un solitaire parfait.",
+    bots_aim: "Le gagneur est le plus dur à battre : il joue pour finir premier. Les autres visent leur meilleur score (les points qu’ils font en moyenne) ; l’optimal joue un solitaire parfait.",
     add_player: "Ajouter un joueur",
     remove_player: "Retirer un joueur",
     start: "Commencer",
@@ -95,22 +98,6 @@ pub static WORDS: Words = Words {
     unreadable_kept: "Des données enregistrées sont illisibles. Elles sont mises de côté, intactes : ",
     download_it: "les télécharger",
 
-    statistics: "Statistiques",
-    player: "Joueur",
-    games: "Parties",
-    wins: "Victoires",
-    best: "Record",
-    average: "Moyenne",
-    upper_bonus: "Prime du haut",
-    five_of_a_kinds: |ruleset| match ruleset {
-        RulesetId::Yahtzee => "Yahtzees",
-        RulesetId::Yardzee => "Lunes de miel",
-        RulesetId::Yam => "Yams",
-        RulesetId::Yatzy => "Yatzys",
-    },
-    percent: |number| format!("{number} %"),
-    scores_over_games: |games, ruleset| format!("Scores des {} dernières parties de {ruleset}", games),
-
     perfect_title: "Jusqu’où peut-on bien jouer ?",
     perfect_intro: "Le moteur de stratégie calcule, sur cet appareil, le meilleur coup pour chaque situation, et donne le score moyen d’un joueur parfait en solitaire.",
     work_it_out: "Calculer",
@@ -122,39 +109,13 @@ pub static WORDS: Words = Words {
 
     play_online: "Jouer en ligne",
     looking_for_server: "Recherche d’un serveur de salles…",
-    no_room_server: "Cette adresse n’a pas de serveur de salles : les salles en ligne demandent ",
-    rooms_need: " (fivedice-server).",
+    no_room_server: "Cette adresse ne propose pas de salles en ligne : jouez sur cet appareil, en le passant de joueur en joueur.",
+    rooms_need_network: "Vous êtes hors ligne : les salles en ligne demandent le réseau. Jouez sur cet appareil en attendant.",
     same_room_name: "Chacun sur son appareil : tapez le même nom de salle pour vous asseoir à la même table.",
     your_name: "Votre nom",
     room_name: "Nom de la salle",
     join: "Entrer",
-
-    room_title: |name| format!("Salle « {name} »"),
-    room_offline: "Hors ligne : reconnexion…",
-    joining: "Connexion…",
-    watching: "Spectateur",
-    you_host: "Vous êtes l’hôte : choisissez le jeu, puis lancez la partie quand tout le monde est là.",
-    waiting_for: |host| format!("En attente {} pour commencer.", de(host)),
-    waiting_for_host: "En attente de l’hôte.",
-    add_computer: "Ajouter un ordinateur",
-    computer_level: "Niveau de l’ordinateur à ajouter",
     computer_n: |seat| format!("Ordinateur {seat}"),
-    someone_else_here: "Quelqu’un d’autre sur cet appareil",
-    their_name: "Son nom",
-    join_too: "Entrer aussi",
-    players_missing: |missing| format!("Encore {} pour commencer.", plural(missing, "joueur", "joueurs")),
-    start_game: "Lancer la partie",
-    leave_room: "← Quitter la salle",
-    tag_host: "hôte",
-    tag_you: "vous",
-    tag_computer: "ordinateur",
-    tag_stand_in: "un ordinateur joue",
-    tag_away: "absent",
-    let_computer_play: "Faire jouer un ordinateur",
-    give_seat_back: "Rendre la place",
-    online_room: "Salle en ligne",
-    room_bar_offline: "hors ligne — reconnexion…",
-    room_bar_watching: "spectateur",
     not_your_seat_here: "Cet appareil n’a pas cette place.",
     not_sent_offline: "Pas connecté à la salle : le coup n’est pas parti. Reconnexion…",
     not_this_devices_turn: "Ce n’est pas le tour de cet appareil.",
@@ -174,13 +135,11 @@ pub static WORDS: Words = Words {
     who_starts: "Qui commence ? ",
     tie_roll_again: " — égalité, on relance : ",
     starts: |name| format!("{name} commence."),
-    first_player: "Premier joueur",
-    or_roll_off: "Ou tirez au sort avec vos dés : tapez le dé de chacun, le plus fort commence.",
-    highest_starts: "Le plus fort commence",
-    tied_roll_again: |names| format!("Égalité en tête : {names} relancent."),
+    rolled: |name, face| format!("{name} a fait {face}"),
     undo_cell: |name, cell, points| format!("Reprendre {cell} {} ({points})", de(name)),
     dice_tray: "Dés",
     no_rolls_left: "Plus de lancers",
+    reconnecting: "Reconnexion…",
     roll_first: |_| format!("Lancer ({})", rolls_left(MAX_ROLLS)),
     roll_again: |left| format!("Relancer ({})", rolls_left(left)),
     held: "GARDÉ",
@@ -230,12 +189,7 @@ pub static WORDS: Words = Words {
     announced_status: |name, cell, used, rolls| {
         format!("{name} a annoncé {cell} — lancer {used} sur {rolls}")
     },
-    came_late: "Vous regardez cette partie : chaque lancer et chaque case s’affichent ici dès qu’ils sont joués.",
-    choose_another_name: "Choisissez un autre nom pour rejoindre",
-    try_another_name: "Un autre nom",
-    join_again: "Rejoindre",
     view_sheet: "Feuille",
-    nothing_to_regret: "Rien à regretter : chaque décision était la meilleure, ou à moins d’un dixième de point.",
     columns_legend: "Les colonnes",
     column_in_short: |column| match column {
         Column::Down => "les cases dans l’ordre, de haut en bas",
@@ -244,12 +198,6 @@ pub static WORDS: Words = Words {
         Column::Dry => "seulement avec le premier lancer du tour",
         Column::Announced => "annoncez la case après le premier lancer, puis lancez pour elle",
     },
-    invite: "Inviter",
-    invite_code: "Code QR de l’adresse de la salle",
-    invite_how: "Visez le code avec l’appareil photo d’un téléphone, ou envoyez le lien : il ouvre cette salle.",
-    copy_link: "Copier le lien",
-    link_copied: "Le lien de la salle est copié : collez-le dans un message.",
-    link_not_copied: "Le lien n’a pas pu être copié ici : gardez le doigt dessus pour le copier.",
     type_value: "Saisir la valeur",
     shared_as_download: |name| {
         format!(
@@ -264,7 +212,7 @@ pub static WORDS: Words = Words {
         Points::MatchingDice => "total de ces dés".into(),
     },
     coach_for: |name| format!("Conseil pour {name} :"),
-    computer_wrote: |name, points, cell| format!("{name} a écrit {points} en {cell}."),
+    wrote: |name, points, cell| format!("{name} a écrit {points} en {cell}."),
     their_turn: |name, used, rolls| match used {
         0 => format!("Au tour {}", de(name)),
         _ => format!("Au tour {} — lancer {used} sur {rolls}", de(name)),
@@ -276,6 +224,7 @@ pub static WORDS: Words = Words {
     undo_announcement: |name, cell| format!("Reprendre l’annonce {} ({cell})", de(name)),
 
     cross_out: "Barrer",
+    crossed_out: "Barrée (0)",
     bonus_toggle: |points, mark| match mark {
         Some(mark) => format!("+{points} prime {mark}"),
         None => format!("+{points} prime Yahtzee"),
@@ -283,9 +232,6 @@ pub static WORDS: Words = Words {
     enter_dice: "Saisir les dés",
     cancel: "Annuler",
     confirm: "Valider",
-    enter_five_dice: "Saisissez les cinq dés lancés",
-    remove_last_die: "Retirer le dernier dé",
-    a_face: |face| format!("Un {face}"),
 
     game_over: "Partie terminée",
     winner: "Gagnant",
@@ -293,40 +239,18 @@ pub static WORDS: Words = Words {
 
     hint: "Conseil",
     working_out: "Calcul du meilleur coup…",
-    expected: |play, points| format!("{play} : {points} points espérés"),
-    hint_honesty: "Le meilleur pour votre propre score final espéré — pas pour vos chances de battre les autres.",
-    hint_for_score: "Meilleur score",
-    hint_for_win: "Pour gagner",
-    hint_win_honesty: "Vos chances de finir premier face aux scores des autres tels qu’ils sont, s’ils \
-                       jouent pour leur meilleur score à partir d’ici.",
-    win_option: |play, percent| format!("{play} : {percent} de chances"),
     odds_on: "Chances de victoire : affichées",
     odds_off: "Chances de victoire : masquées",
-    odds_title: "Chances de victoire",
-    odds_honesty: "Si chacun joue pour son meilleur score à partir d’ici.",
-    hint_estimate: "Approché au Yam à colonnes : le jeu exact sur plusieurs colonnes est hors de portée, alors chaque \
-                    colonne est estimée comme jouée seule et le tour est joué pour leur somme. Un bon conseil, pas \
-                    un conseil parfait.",
-    coach_on: "Entraîneur : activé",
-    coach_off: "Entraîneur : désactivé",
+    coach_switch: |name, on| {
+        format!(
+            "Entraîneur {} : {}",
+            de(name),
+            if on { "activé" } else { "désactivé" }
+        )
+    },
     best_play: |play| format!("{play} : le meilleur coup."),
     gave_up: |play, points, best| format!("{play} : {points} points perdus (meilleur : {best})."),
     lost_so_far: |points| format!("{points} points perdus jusqu’ici."),
-    how_it_went: "Le déroulé de la partie",
-    measured_against: "Les points perdus se mesurent au jeu parfait en solitaire : le meilleur pour le score de chacun.",
-    expected_lost: |points| format!("{points} points espérés perdus"),
-    in_decisions: |made| format!(" en {}", plural(made, "décision", "décisions")),
-    rest_failed: |reason| format!(" (le reste n’a pas pu être calculé : {reason})"),
-    still_working: " (calcul en cours pour certains…)",
-    round_dice_rolls: |round, dice, left| format!("Tour {round}, dés {dice}, {} : ", rolls_left(left)),
-    best_was: |play, best, lost| format!("{play} — le meilleur était {best} (−{lost})"),
-    die_position: |die, face, kept, best| {
-        format!(
-            "Dé {die} : {face}{}{}",
-            if kept { ", gardé" } else { "" },
-            if best { ", le meilleur coup le garde" } else { "" }
-        )
-    },
     keep_faces: |faces| format!("Garder {faces}"),
     roll_all_again: "Relancer les cinq",
     keep_all: "Garder les cinq",
@@ -390,8 +314,8 @@ pub static WORDS: Words = Words {
     coach_failed: |reason| format!("L’entraîneur n’a pas pu juger une décision : {reason}"),
     computer_failed: |reason| format!("Un joueur ordinateur n’a pas pu jouer : {reason}"),
     refused: refusals::refused,
-    setup_refused: refusals::setup_refused,
     refusal: refusals::refusal,
+    setup_refused: refusals::setup_refused,
     bad_address: |reason| format!("Impossible de suivre cette adresse : {reason}."),
 
     how_to_play: "Comment jouer",
@@ -399,4 +323,116 @@ pub static WORDS: Words = Words {
     fetching: "Chargement…",
     not_fetched_offline: "Cette partie de l’appli a besoin du réseau la première fois qu’on l’ouvre, et cet appareil est hors ligne.",
     try_again: "Réessayer",
+};
+
+/// The room's phrases (in the rooms chunk).
+pub static ROOM_WORDS: RoomWords = RoomWords {
+    server_dice: "Le serveur de la salle lance les dés de l’appli, les mêmes pour tous les appareils.",
+    room_title: |name| format!("Salle « {name} »"),
+    room_offline: "Hors ligne : reconnexion…",
+    joining: "Connexion…",
+    type_your_name: "Tapez votre nom pour prendre place à cette table.",
+    join_room_of: |host, room| match host {
+        Some(host) => format!("Rejoindre la salle « {room} » {}", de(host)),
+        None => format!("Rejoindre la salle « {room} »"),
+    },
+    watching: "Spectateur",
+    you_host: "Vous êtes l’hôte : choisissez le jeu, puis lancez la partie quand tout le monde est là.",
+    waiting_for: |host| format!("En attente {} pour commencer.", de(host)),
+    waiting_for_host: "En attente de l’hôte.",
+    add_computer: "Ajouter un ordinateur",
+    remove_computer: |name| format!("Retirer {name}"),
+    computer_level: "Niveau de l’ordinateur à ajouter",
+    someone_else_here: "Quelqu’un d’autre sur cet appareil",
+    their_name: "Son nom",
+    join_too: "Entrer aussi",
+    players_missing: |missing| format!("Encore {} pour commencer.", plural(missing, "joueur", "joueurs")),
+    start_game: "Lancer la partie",
+    leave_room: "← Quitter la salle",
+    tag_host: "hôte",
+    tag_you: "vous",
+    tag_computer: "ordinateur",
+    tag_stand_in: "un ordinateur joue",
+    tag_away: "absent",
+    let_computer_play: "Faire jouer un ordinateur",
+    give_seat_back: "Rendre la place",
+    online_room: "Salle en ligne",
+    room_bar_offline: "hors ligne — reconnexion…",
+    room_bar_watching: "spectateur",
+    came_late: "Vous regardez cette partie : chaque lancer et chaque case s’affichent ici dès qu’ils sont joués.",
+    choose_another_name: "Choisissez un autre nom pour rejoindre",
+    invite: "Inviter",
+    invite_code: "Code QR de l’adresse de la salle",
+    invite_how: "Visez le code avec l’appareil photo d’un téléphone, ou envoyez le lien : il ouvre cette salle.",
+    copy_link: "Copier le lien",
+    link_copied: "Le lien de la salle est copié : collez-le dans un message.",
+    link_not_copied: "Le lien n’a pas pu être copié ici : gardez le doigt dessus pour le copier.",
+};
+
+pub static ANALYSIS_WORDS: AnalysisWords = AnalysisWords {
+    nothing_to_regret: "Rien à regretter : chaque décision était la meilleure, ou à moins d’un dixième de point.",
+    how_it_went: "Le déroulé de la partie",
+    kept_legend: " les dés gardés ; ",
+    best_keeps_legend: " les dés que garde le meilleur jeu.",
+    measured_against: "Les points perdus se mesurent au jeu parfait en solitaire : le meilleur pour le score de chacun.",
+    expected_lost: |points| format!("{points} points espérés perdus"),
+    in_decisions: |made| format!(" en {}", plural(made, "décision", "décisions")),
+    rest_failed: |reason| format!(" (le reste n’a pas pu être calculé : {reason})"),
+    still_working: " (calcul en cours pour certains…)",
+    round_dice_rolls: |round, dice, left| format!("Tour {round}, dés {dice}, {} : ", rolls_left(left)),
+    best_was: |play, best, lost| format!("{play} — le meilleur était {best} (−{lost})"),
+    die_position: |die, face, kept, best| {
+        format!(
+            "Dé {die} : {face}{}{}",
+            if kept { ", gardé" } else { "" },
+            if best { ", le meilleur coup le garde" } else { "" }
+        )
+    },
+};
+
+pub static STATISTICS_WORDS: StatisticsWords = StatisticsWords {
+    statistics: "Statistiques",
+    player: "Joueur",
+    games: "Parties",
+    wins: "Victoires",
+    best: "Record",
+    average: "Moyenne",
+    upper_bonus: "Prime du haut",
+    five_of_a_kinds: |ruleset| match ruleset {
+        RulesetId::Yahtzee => "Yahtzees",
+        RulesetId::Yardzee => "Lunes de miel",
+        RulesetId::Yam => "Yams",
+        RulesetId::Yatzy => "Yatzys",
+    },
+    scores_over_games: |games, ruleset| format!("Scores des {} dernières parties de {ruleset}", games),
+};
+
+pub static HINT_WORDS: HintWords = HintWords {
+    best_option: |play, points| format!("{play} — le meilleur : environ {points} points à la fin"),
+    behind_best: |play, points| format!("{play} : {points} points de moins à la fin"),
+    hint_honesty: "Les points que vous pouvez espérer à la fin en jouant au mieux d’ici là : pour votre propre score, pas pour vos chances de battre les autres.",
+    hint_win_honesty: "Vos chances de finir premier face aux scores des autres tels qu’ils sont, s’ils \
+                       jouent pour leur meilleur score à partir d’ici.",
+    win_option: |play, percent| format!("{play} : {percent} de chances"),
+    hint_estimate: "Approché au Yam à colonnes : le jeu exact sur plusieurs colonnes est hors de portée, alors chaque \
+                    colonne est estimée comme jouée seule et le tour est joué pour leur somme. Un bon conseil, pas \
+                    un conseil parfait.",
+};
+
+pub static PAD_WORDS: PadWords = PadWords {
+    first_player: "Premier joueur",
+    or_roll_off: "Ou tirez au sort avec vos dés : tapez le dé de chacun, le plus fort commence.",
+    highest_starts: "Le plus fort commence",
+    tied_roll_again: |names| format!("Égalité en tête : {names} relancent."),
+    type_every_die: "Tapez d’abord le dé de chaque joueur.",
+    enter_five_dice: "Saisissez les cinq dés lancés",
+    remove_last_die: "Retirer le dernier dé",
+    a_face: |face| format!("Un {face}"),
+};
+
+pub static ODDS_WORDS: OddsWords = OddsWords {
+    hint_for_score: "Meilleur score",
+    hint_for_win: "Pour gagner",
+    odds_title: "Chances de victoire",
+    odds_honesty: "Si chacun joue pour son meilleur score à partir d’ici.",
 };

@@ -34,6 +34,168 @@ pub fn words(language: Language) -> &'static Words {
     here(language).unwrap_or(&en::WORDS)
 }
 
+/// The words of an online room's screens, in the language asked (in the rooms chunk with those screens: a first
+/// visit never needs them).
+pub fn room_words(language: Language) -> &'static RoomWords {
+    match language {
+        Language::English => &en::ROOM_WORDS,
+        Language::French => &fr::ROOM_WORDS,
+    }
+}
+
+/// The phrases of an online room's lobby, its bar above the sheet and its invitation.
+pub struct RoomWords {
+    /// Why the table's host (the page, or the room server) refused a command, in plain words.
+    /// Online, under the dice choice: who rolls the app's dice.
+    pub server_dice: &'static str,
+    pub room_title: fn(&str) -> String,
+    pub room_offline: &'static str,
+    pub joining: &'static str,
+    /// An invited device, before it has a seat.
+    pub type_your_name: &'static str,
+    /// The title of the card that seats an invited device: the host's name (none yet in an empty room), the room.
+    pub join_room_of: fn(Option<&str>, &str) -> String,
+    pub watching: &'static str,
+    pub you_host: &'static str,
+    pub waiting_for: fn(&str) -> String,
+    pub waiting_for_host: &'static str,
+    pub add_computer: &'static str,
+    /// The host's button on a computer player in the lobby: (its name).
+    pub remove_computer: fn(&str) -> String,
+    /// The level of the computer player the host adds next.
+    pub computer_level: &'static str,
+    pub someone_else_here: &'static str,
+    pub their_name: &'static str,
+    pub join_too: &'static str,
+    pub players_missing: fn(usize) -> String,
+    pub start_game: &'static str,
+    pub leave_room: &'static str,
+    pub tag_host: &'static str,
+    pub tag_you: &'static str,
+    pub tag_computer: &'static str,
+    pub tag_stand_in: &'static str,
+    pub tag_away: &'static str,
+    pub let_computer_play: &'static str,
+    pub give_seat_back: &'static str,
+    pub online_room: &'static str,
+    pub room_bar_offline: &'static str,
+    pub room_bar_watching: &'static str,
+    /// A latecomer in a room: watching, said as what it is.
+    pub came_late: &'static str,
+    /// A join refused for its name: the status.
+    pub choose_another_name: &'static str,
+    /// A room's invitation: the button, the QR code's name, how to use it, copying the link.
+    pub invite: &'static str,
+    pub invite_code: &'static str,
+    pub invite_how: &'static str,
+    pub copy_link: &'static str,
+    pub link_copied: &'static str,
+    pub link_not_copied: &'static str,
+}
+
+/// The words of the analysis after a game (in its chunk).
+pub fn analysis_words(language: Language) -> &'static AnalysisWords {
+    match language {
+        Language::English => &en::ANALYSIS_WORDS,
+        Language::French => &fr::ANALYSIS_WORDS,
+    }
+}
+
+pub struct AnalysisWords {
+    /// After the game, for a player none of whose decisions gave up a tenth of a point.
+    pub nothing_to_regret: &'static str,
+    pub how_it_went: &'static str,
+    pub measured_against: &'static str,
+    /// The legend of the dice shown after the game: (a kept die) the dice kept; (a dashed die) the best's.
+    pub kept_legend: &'static str,
+    pub best_keeps_legend: &'static str,
+    pub expected_lost: fn(&str) -> String,
+    pub in_decisions: fn(usize) -> String,
+    pub rest_failed: fn(&str) -> String,
+    pub still_working: &'static str,
+    pub round_dice_rolls: fn(usize, &str, u8) -> String,
+    pub best_was: fn(&str, &str, &str) -> String,
+    pub die_position: fn(usize, u8, bool, bool) -> String,
+}
+
+/// The words of the statistics (in their chunk).
+pub fn statistics_words(language: Language) -> &'static StatisticsWords {
+    match language {
+        Language::English => &en::STATISTICS_WORDS,
+        Language::French => &fr::STATISTICS_WORDS,
+    }
+}
+
+pub struct StatisticsWords {
+    pub statistics: &'static str,
+    pub player: &'static str,
+    pub games: &'static str,
+    pub wins: &'static str,
+    pub best: &'static str,
+    pub average: &'static str,
+    pub upper_bonus: &'static str,
+    pub five_of_a_kinds: fn(RulesetId) -> &'static str,
+    /// "Scores over the last 5 games of Yahtzee".
+    pub scores_over_games: fn(usize, &str) -> String,
+}
+
+/// The words of a hint on screen (in the engine's chunk).
+pub fn hint_words(language: Language) -> &'static HintWords {
+    match language {
+        Language::English => &en::HINT_WORDS,
+        Language::French => &fr::HINT_WORDS,
+    }
+}
+
+pub struct HintWords {
+    /// The hint's best option: (play, the points expected at the end, whole).
+    pub best_option: fn(&str, &str) -> String,
+    /// Another option: (play, the points it expects fewer than the best).
+    pub behind_best: fn(&str, &str) -> String,
+    pub hint_honesty: &'static str,
+    pub hint_win_honesty: &'static str,
+    /// An option with its chance to win: the play, the percentage.
+    pub win_option: fn(&str, &str) -> String,
+    /// Column Yam: the hint is the column player's estimate.
+    pub hint_estimate: &'static str,
+}
+
+/// The words of the score pad's own parts: who starts, the dice typed in (in its chunk).
+pub fn pad_words(language: Language) -> &'static PadWords {
+    match language {
+        Language::English => &en::PAD_WORDS,
+        Language::French => &fr::PAD_WORDS,
+    }
+}
+
+pub struct PadWords {
+    pub first_player: &'static str,
+    pub or_roll_off: &'static str,
+    pub highest_starts: &'static str,
+    pub tied_roll_again: fn(&str) -> String,
+    /// Highest starts, tapped before every die of the round was typed.
+    pub type_every_die: &'static str,
+    pub enter_five_dice: &'static str,
+    pub remove_last_die: &'static str,
+    pub a_face: fn(u8) -> String,
+}
+
+/// The words of the chances to win (in their chunk).
+pub fn odds_words(language: Language) -> &'static OddsWords {
+    match language {
+        Language::English => &en::ODDS_WORDS,
+        Language::French => &fr::ODDS_WORDS,
+    }
+}
+
+pub struct OddsWords {
+    /// The hint's two aims, on a table of several players, and what the second assumes.
+    pub hint_for_score: &'static str,
+    pub hint_for_win: &'static str,
+    pub odds_title: &'static str,
+    pub odds_honesty: &'static str,
+}
+
 /// The phrases of the app, screen by screen.
 pub struct Words {
     // Numbers and dates.
@@ -41,6 +203,8 @@ pub struct Words {
     pub decimal_mark: char,
     /// A date and time, from year, month (1–12), day, hour and minute.
     pub date_time: fn(i32, u32, u32, u32, u32) -> String,
+    /// A number as a percentage: "18.3%".
+    pub percent: fn(&str) -> String,
 
     // The start screen.
     pub tagline: &'static str,
@@ -59,8 +223,6 @@ pub struct Words {
     pub joker_none: &'static str,
     pub dice: &'static str,
     pub app_dice: &'static str,
-    /// Online, under the dice choice: who rolls the app's dice.
-    pub server_dice: &'static str,
     pub own_dice: &'static str,
     pub table_name: &'static str,
     pub players: &'static str,
@@ -70,6 +232,9 @@ pub struct Words {
     pub a_person: &'static str,
     /// A computer player's level as the setup offers it, with its mean: ("Strong", "254").
     pub bot_with_mean: fn(&str, &str) -> String,
+    /// The Winner as the setup offers it: its mean says nothing of how hard it is to beat.
+    pub winner_computer: &'static str,
+    /// A computer player of this level, on the sheet and where no mean is shown.
     pub bot: fn(&str) -> String,
     pub computer_player: fn(&str) -> String,
     pub level_winner: &'static str,
@@ -106,19 +271,6 @@ pub struct Words {
     pub unreadable_kept: &'static str,
     pub download_it: &'static str,
 
-    // Statistics.
-    pub statistics: &'static str,
-    pub player: &'static str,
-    pub games: &'static str,
-    pub wins: &'static str,
-    pub best: &'static str,
-    pub average: &'static str,
-    pub upper_bonus: &'static str,
-    pub five_of_a_kinds: fn(RulesetId) -> &'static str,
-    pub percent: fn(&str) -> String,
-    /// "Scores over the last 5 games of Yahtzee".
-    pub scores_over_games: fn(usize, &str) -> String,
-
     // How well can one play.
     pub perfect_title: &'static str,
     pub perfect_intro: &'static str,
@@ -133,41 +285,15 @@ pub struct Words {
     // Play online.
     pub play_online: &'static str,
     pub looking_for_server: &'static str,
+    /// A static host: no rooms here.
     pub no_room_server: &'static str,
-    pub rooms_need: &'static str,
+    /// Offline: rooms need the network.
+    pub rooms_need_network: &'static str,
     pub same_room_name: &'static str,
     pub your_name: &'static str,
     pub room_name: &'static str,
     pub join: &'static str,
-
-    // The room.
-    pub room_title: fn(&str) -> String,
-    pub room_offline: &'static str,
-    pub joining: &'static str,
-    pub watching: &'static str,
-    pub you_host: &'static str,
-    pub waiting_for: fn(&str) -> String,
-    pub waiting_for_host: &'static str,
-    pub add_computer: &'static str,
-    /// The level of the computer player the host adds next.
-    pub computer_level: &'static str,
     pub computer_n: fn(usize) -> String,
-    pub someone_else_here: &'static str,
-    pub their_name: &'static str,
-    pub join_too: &'static str,
-    pub players_missing: fn(usize) -> String,
-    pub start_game: &'static str,
-    pub leave_room: &'static str,
-    pub tag_host: &'static str,
-    pub tag_you: &'static str,
-    pub tag_computer: &'static str,
-    pub tag_stand_in: &'static str,
-    pub tag_away: &'static str,
-    pub let_computer_play: &'static str,
-    pub give_seat_back: &'static str,
-    pub online_room: &'static str,
-    pub room_bar_offline: &'static str,
-    pub room_bar_watching: &'static str,
     pub not_your_seat_here: &'static str,
     pub not_sent_offline: &'static str,
     pub not_this_devices_turn: &'static str,
@@ -189,13 +315,13 @@ pub struct Words {
     pub who_starts: &'static str,
     pub tie_roll_again: &'static str,
     pub starts: fn(&str) -> String,
-    pub first_player: &'static str,
-    pub or_roll_off: &'static str,
-    pub highest_starts: &'static str,
-    pub tied_roll_again: fn(&str) -> String,
+    /// A player's die in the roll for who starts: (name, face).
+    pub rolled: fn(&str, u8) -> String,
     pub undo_cell: fn(&str, &str, u16) -> String,
     pub dice_tray: &'static str,
     pub no_rolls_left: &'static str,
+    /// The roll button while an online table's connection is being restored.
+    pub reconnecting: &'static str,
     pub roll_first: fn(u8) -> String,
     pub roll_again: fn(u8) -> String,
     pub held: &'static str,
@@ -222,26 +348,11 @@ pub struct Words {
     pub write_now: fn(u16) -> String,
     /// The status once a box is announced: (player, box, rolls used, rolls in all).
     pub announced_status: fn(&str, &str, u8, u8) -> String,
-    /// A latecomer in a room: watching, said as what it is.
-    pub came_late: &'static str,
-    /// A join refused for its name: the status, the field, the button.
-    pub choose_another_name: &'static str,
-    pub try_another_name: &'static str,
-    pub join_again: &'static str,
     /// A finished game's button that opens its sheet.
     pub view_sheet: &'static str,
-    /// After the game, for a player none of whose decisions gave up a tenth of a point.
-    pub nothing_to_regret: &'static str,
     /// Column Yam's legend under the sheet: its name, and each column's rule in a few words.
     pub columns_legend: &'static str,
     pub column_in_short: fn(Column) -> &'static str,
-    /// A room's invitation: the button, the QR code's name, how to use it, copying the link.
-    pub invite: &'static str,
-    pub invite_code: &'static str,
-    pub invite_how: &'static str,
-    pub copy_link: &'static str,
-    pub link_copied: &'static str,
-    pub link_not_copied: &'static str,
     /// The score pad's picker, while the dice rolled are being entered: back to typing the value.
     pub type_value: &'static str,
     /// A finished game shared where no share sheet takes files: saved as this download.
@@ -254,8 +365,8 @@ pub struct Words {
     pub points_short: fn(Points) -> String,
     /// The coach's word on the box a player has just written, to them: "Coach for Anna:".
     pub coach_for: fn(&str) -> String,
-    /// What a computer player just wrote: (player, points, box).
-    pub computer_wrote: fn(&str, u16, &str) -> String,
+    /// What a computer, or a player on another device, just wrote: (player, points, box).
+    pub wrote: fn(&str, u16, &str) -> String,
     /// Another device's player's turn, seen here: (player, rolls used, rolls in all).
     pub their_turn: fn(&str, u8, u8) -> String,
     /// A computer player's turn: (player, rolls used, rolls in all).
@@ -265,13 +376,12 @@ pub struct Words {
 
     // The picker.
     pub cross_out: &'static str,
+    /// A box crossed out on purpose, as the sheet names it.
+    pub crossed_out: &'static str,
     pub bonus_toggle: fn(u16, Option<&str>) -> String,
     pub enter_dice: &'static str,
     pub cancel: &'static str,
     pub confirm: &'static str,
-    pub enter_five_dice: &'static str,
-    pub remove_last_die: &'static str,
-    pub a_face: fn(u8) -> String,
 
     // The game's end.
     pub game_over: &'static str,
@@ -281,36 +391,14 @@ pub struct Words {
     // Hint, coach, analysis.
     pub hint: &'static str,
     pub working_out: &'static str,
-    pub expected: fn(&str, &str) -> String,
-    pub hint_honesty: &'static str,
-    /// The hint's two aims, on a table of several players, and what the second assumes.
-    pub hint_for_score: &'static str,
-    pub hint_for_win: &'static str,
-    pub hint_win_honesty: &'static str,
-    /// An option with its chance to win: the play, the percentage.
-    pub win_option: fn(&str, &str) -> String,
     /// The switch of the chances to win, and their heading.
     pub odds_on: &'static str,
     pub odds_off: &'static str,
-    pub odds_title: &'static str,
-    pub odds_honesty: &'static str,
-
-    /// Column Yam: the hint is the column player's estimate.
-    pub hint_estimate: &'static str,
-    pub coach_on: &'static str,
-    pub coach_off: &'static str,
+    /// The coach's switch for the player to play: (their name, whether it is on).
+    pub coach_switch: fn(&str, bool) -> String,
     pub best_play: fn(&str) -> String,
     pub gave_up: fn(&str, &str, &str) -> String,
     pub lost_so_far: fn(&str) -> String,
-    pub how_it_went: &'static str,
-    pub measured_against: &'static str,
-    pub expected_lost: fn(&str) -> String,
-    pub in_decisions: fn(usize) -> String,
-    pub rest_failed: fn(&str) -> String,
-    pub still_working: &'static str,
-    pub round_dice_rolls: fn(usize, &str, u8) -> String,
-    pub best_was: fn(&str, &str, &str) -> String,
-    pub die_position: fn(usize, u8, bool, bool) -> String,
     pub keep_faces: fn(&str) -> String,
     pub roll_all_again: &'static str,
     pub keep_all: &'static str,
@@ -342,7 +430,7 @@ pub struct Words {
     pub computer_failed: fn(&str) -> String,
     /// A move the rules refused, in plain words.
     pub refused: fn(&GameError) -> String,
-    /// Why the table's host (the page, or the room server) refused a command, in plain words.
+    /// A refusal of the room or its host, in plain words.
     pub refusal: fn(&Refusal) -> String,
     /// Why a table could not be seated with these players.
     pub setup_refused: fn(&SetupError) -> String,

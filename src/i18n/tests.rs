@@ -53,10 +53,12 @@ fn numbers_and_plurals_read_right_in_each_language() {
     assert_eq!((en.roll_again)(2), "Roll again (2 rolls left)");
     assert_eq!((fr.roll_again)(1), "Relancer (1 lancer restant)");
     assert_eq!((fr.roll_again)(2), "Relancer (2 lancers restants)");
-    assert_eq!((en.players_missing)(1), "1 more player needed to start.");
-    assert_eq!((en.players_missing)(2), "2 more players needed to start.");
-    assert_eq!((fr.in_decisions)(1), " en 1 décision");
-    assert_eq!((fr.in_decisions)(3), " en 3 décisions");
+    let en_room = room_words(Language::English);
+    assert_eq!((en_room.players_missing)(1), "1 more player needed to start.");
+    assert_eq!((en_room.players_missing)(2), "2 more players needed to start.");
+    let fr_analysis = analysis_words(Language::French);
+    assert_eq!((fr_analysis.in_decisions)(1), " en 1 décision");
+    assert_eq!((fr_analysis.in_decisions)(3), " en 3 décisions");
     assert_eq!((en.date_time)(2026, 11, 29, 18, 5), "2026-11-29 18:05");
     assert_eq!((fr.date_time)(2026, 11, 29, 18, 5), "29/11/2026 18:05");
     // A chance short of certain never reads as 0% or 100%.
@@ -172,12 +174,24 @@ fn a_silent_strategy_engine_is_told_in_the_players_language() {
 #[test]
 fn french_elides_de_before_a_vowel_and_counts_in_points() {
     let fr = words(Language::French);
-    assert_eq!((fr.waiting_for)("Anna"), "En attente d’Anna pour commencer.");
-    assert_eq!((fr.waiting_for)("Élodie"), "En attente d’Élodie pour commencer.");
-    assert_eq!((fr.waiting_for)("Ben"), "En attente de Ben pour commencer.");
+    let fr_room = room_words(Language::French);
+    assert_eq!((fr_room.waiting_for)("Anna"), "En attente d’Anna pour commencer.");
+    assert_eq!(
+        (fr_room.waiting_for)("Élodie"),
+        "En attente d’Élodie pour commencer."
+    );
+    assert_eq!((fr_room.waiting_for)("Ben"), "En attente de Ben pour commencer.");
     assert_eq!((fr.undo_cell)("Ugo", "Brelan", 12), "Reprendre Brelan d’Ugo (12)");
     assert_eq!(fr.no_rolls_left, "Plus de lancers");
-    assert!((fr.expected)("Garder 6-6", "197,1").ends_with("197,1 points espérés"));
+    assert!(
+        (hint_words(Language::French).best_option)("Garder 6-6", "197")
+            .ends_with("environ 197 points à la fin")
+    );
+    assert_eq!((fr.coach_switch)("Anna", true), "Entraîneur d’Anna\u{a0}: activé");
+    assert_eq!(
+        (fr_room.join_room_of)(Some("Élodie"), "Fête"),
+        "Rejoindre la salle «\u{a0}Fête\u{a0}» d’Élodie"
+    );
     assert!(
         fr.par_row.starts_with("Objectif"),
         "three of each is the aim, not an average"

@@ -3,8 +3,6 @@
 //! an `unreadable` key (never overwritten, and reported) and its previous copy takes its place.
 //! The key-value store is behind a small trait: the browser's localStorage in the app, a map in tests.
 
-use gloo_storage::{LocalStorage, Storage as _};
-
 use fivedice_room::RoomName;
 use fivedice_rules::Language;
 
@@ -18,8 +16,17 @@ const LAST_TABLE: &str = "fivedice.last";
 const ROOM_PREFIX: &str = "fivedice.room.";
 /// The online room open when the app was last used, to return to it on a reload.
 const OPEN_ROOM: &str = "fivedice.open-room";
+/// The name this device last joined a room as, and that room's name as typed, one a line: the join card offers
+/// them again.
+const ONLINE_AS: &str = "fivedice.online-as";
 const HISTORY: &str = "fivedice.history";
 const LANGUAGE: &str = "fivedice.language";
+/// The new game's form as it was left (`SetupDraft`'s text).
+const SETUP: &str = "fivedice.setup";
+/// In the visit's store: the start screen was showing.
+const START_SCREEN: &str = "fivedice.start-screen";
+/// What hints play for on this device, once a player chose the chance to win: `win`.
+const HINT_AIM: &str = "fivedice.hint-aim";
 pub const UNREADABLE_PREFIX: &str = "fivedice.unreadable.";
 /// The copy each save replaced, under its key after this prefix.
 const PREVIOUS_PREFIX: &str = "fivedice.previous.";
@@ -37,37 +44,56 @@ pub trait Backend {
     fn keys(&self) -> Vec<String>;
 }
 
-/// The browser's localStorage, through gloo-storage. Values are kept as the exact text written (saved data
-/// that cannot be read must stay byte for byte as it was), so it uses the raw store rather than gloo's JSON.
-struct LocalStore;
+/// One of the browser's stores: localStorage, or sessionStorage for what lasts one visit. Values are kept as
+/// the exact text written (saved data that cannot be read must stay byte for byte as it was).
+struct BrowserStore(web_sys::Storage);
 
-impl LocalStore {
-    /// The store, if this browser lets the page have one (gloo's `raw()` would panic where it does not).
-    fn open() -> Option<LocalStore> {
-        let window = web_sys::window()?;
-        window.local_storage().ok().flatten().map(|_| LocalStore)
+impl BrowserStore {
+    /// The store, if this browser lets the page have one (some private modes do not, or throw on asking).
+    fn open(
+        which: impl FnOnce(&web_sys::Window) -> Result<Option<web_sys::Storage>, wasm_bindgen::JsValue>,
+    ) -> Option<Box<dyn Backend>> {
+        let store = which(&web_sys::window()?).ok().flatten()?;
+        Some(Box::new(BrowserStore(store)))
     }
 }
 
-impl Backend for LocalStore {
+impl Backend for BrowserStore {
     fn get(&self, key: &str) -> Option<String> {
-        LocalStorage::raw().get_item(key).ok().flatten()
+        self.0.get_item(key).ok().flatten()
     }
 
     fn set(&self, key: &str, value: &str) -> Result<(), WriteRefused> {
-        LocalStorage::raw().set_item(key, value).map_err(|_| WriteRefused)
+        self.0.set_item(key, value).map_err(|_| WriteRefused)
     }
 
     fn remove(&self, key: &str) {
-        LocalStorage::delete(key);
+        if self.0.remove_item(key).is_err() {
+            leptos::logging::warn!("{key} could not be removed from the browser's storage");
+        }
     }
 
     fn keys(&self) -> Vec<String> {
-        let raw = LocalStorage::raw();
-        (0..LocalStorage::length())
-            .filter_map(|index| raw.key(index).ok().flatten())
+        let length = self.0.length().unwrap_or(0);
+        (0..length)
+            .filter_map(|index| self.0.key(index).ok().flatten())
             .collect()
     }
+}
+
+/// Whether the browser loaded this page as a reload (`performance`'s navigation entry says so).
+fn page_reloaded() -> bool {
+    let Some(window) = web_sys::window() else {
+        return false;
+    };
+    let entries = js_sys::Reflect::get(&window, &"performance".into())
+        .and_then(|performance| {
+            let entries = js_sys::Reflect::get(&performance, &"getEntriesByType".into())?;
+            js_sys::Function::from(entries).call1(&performance, &"navigation".into())
+        })
+        .map(|entries| js_sys::Array::from(&entries));
+    let kind = entries.and_then(|entries| js_sys::Reflect::get(&entries.get(0), &"type".into()));
+    kind.ok().and_then(|kind| kind.as_string()).as_deref() == Some("reload")
 }
 
 /// What was read, and what could not be, in words for the player.
@@ -122,24 +148,62 @@ pub struct SavedTables {
 /// Five Dice's saved data in a key-value store, if this browser lets the page have one (private modes may not).
 pub struct Storage {
     backend: Option<Box<dyn Backend>>,
+    /// What lasts only this visit of the page (a reload keeps it; a new visit starts without it).
+    visit: Option<Box<dyn Backend>>,
+    /// This page is a reload of the one before (not an address opened anew, even in the same tab).
+    reloaded: bool,
     /// Milliseconds since 1970, to name the keys that hold unreadable data.
     clock: fn() -> f64,
 }
 
 impl Storage {
-    /// The browser's localStorage.
+    /// The browser's localStorage, and its sessionStorage for the visit.
     pub fn browser() -> Storage {
         Storage {
-            backend: LocalStore::open().map(|store| Box::new(store) as Box<dyn Backend>),
+            backend: BrowserStore::open(web_sys::Window::local_storage),
+            visit: BrowserStore::open(web_sys::Window::session_storage),
+            reloaded: page_reloaded(),
             clock: js_sys::Date::now,
         }
     }
 
-    /// Any other store: the in-memory one of the tests.
+    /// Any other store: the in-memory one of the tests (a visit with no memory of its own).
     pub fn with_backend(backend: Box<dyn Backend>, clock: fn() -> f64) -> Storage {
         Storage {
             backend: Some(backend),
+            visit: None,
+            reloaded: false,
             clock,
+        }
+    }
+
+    /// The same, reloaded in a visit that keeps `visit` (a test's reload).
+    #[cfg(test)]
+    pub fn reloaded_in(mut self, visit: Box<dyn Backend>) -> Storage {
+        self.visit = Some(visit);
+        self.reloaded = true;
+        self
+    }
+
+    /// Whether this page reloads one that was showing the start screen (a reload keeps it showing; an address
+    /// opened anew returns to the table played last).
+    pub fn start_screen_showing(&self) -> bool {
+        self.reloaded
+            && self
+                .visit
+                .as_ref()
+                .and_then(|visit| visit.get(START_SCREEN))
+                .is_some()
+    }
+
+    /// Remembers for this visit whether the start screen shows (a lost note only means a reload reopens the
+    /// table played last, as a new visit does).
+    pub fn set_start_screen_showing(&self, showing: bool) {
+        let Some(visit) = &self.visit else { return };
+        if !showing {
+            visit.remove(START_SCREEN);
+        } else if visit.set(START_SCREEN, "shown").is_err() {
+            leptos::logging::warn!("the start screen could not be remembered for a reload");
         }
     }
 
@@ -345,6 +409,35 @@ impl Storage {
                 Ok(())
             }
         }
+    }
+
+    /// The name this device last joined a room as, and the room (empty where none was kept).
+    pub fn online_as(&self) -> (String, String) {
+        let kept = self.get(ONLINE_AS).unwrap_or_default();
+        let (name, room) = kept.split_once('\n').unwrap_or((&kept, ""));
+        (name.to_string(), room.to_string())
+    }
+
+    pub fn set_online_as(&self, name: &str, room: &str) -> Result<(), SaveRefused> {
+        self.set(ONLINE_AS, &format!("{name}\n{room}"))
+    }
+
+    /// The new game's form as it was left, if it was.
+    pub fn setup_draft(&self) -> Option<String> {
+        self.get(SETUP)
+    }
+
+    pub fn set_setup_draft(&self, draft: &str) -> Result<(), SaveRefused> {
+        self.set(SETUP, draft)
+    }
+
+    /// Whether hints on this device play for the chance to win (else for the best score).
+    pub fn hints_for_win(&self) -> bool {
+        self.get(HINT_AIM).as_deref() == Some("win")
+    }
+
+    pub fn set_hints_for_win(&self, for_win: bool) -> Result<(), SaveRefused> {
+        self.set(HINT_AIM, if for_win { "win" } else { "score" })
     }
 
     /// The language chosen on this device, if one was (else the browser's languages decide).

@@ -116,7 +116,7 @@ impl GameStore {
     /// One action of the computer player to play: roll, hold what it keeps, or take a cell (picker, then
     /// confirm).
     fn computer_step(&self) {
-        if self.in_flight.get_untracked() {
+        if untrack(|| self.awaiting_answer()) {
             // Online: the last move is on its way; the next one is decided on the table it makes.
             return self.next_computer_step();
         }

@@ -13,12 +13,27 @@ use crate::table::{Host, Table};
 use super::GameStore;
 use super::rooms::Connection;
 
+/// A command sent to the room server whose answer has not come back: its event, or a refusal. Only an online
+/// table has one (the page answers at once, within the tap). Any entry after `at` answers it: the room moved
+/// on (with this command's event, or another that makes it stale), so no way the table changes leaves it set.
+#[derive(Clone, Debug, PartialEq)]
+pub(super) struct InFlight {
+    /// What was sent, to send again if the connection is lost before the answer.
+    pub(super) message: ClientMessage,
+    /// The room's last entry when it was sent.
+    pub(super) at: u64,
+    /// Counts the commands sent, so a late look at an earlier one's answer does not judge this one.
+    pub(super) number: u64,
+    /// Sent again on a new connection: a refusal of it as stale only says the first copy arrived.
+    pub(super) resent: bool,
+}
+
 impl GameStore {
     /// Sends an action of the seat this device plays now (a roll asks the host to draw the dice). Taps that
     /// would be refused as stale wait while a command is on its way; a hold does not. Whether it was sent.
     pub(super) fn play(&self, action: Action) -> bool {
         let is_hold = matches!(action, Action::Play(Play::Hold(_) | Play::Release(_)));
-        if !is_hold && self.in_flight.get_untracked() {
+        if !is_hold && self.awaiting_answer() {
             return false;
         }
         let Some(seat) = self.acting_seat() else {
@@ -29,27 +44,50 @@ impl GameStore {
     }
 
     /// Sends an action of one of this device's seats; false (and the player told why) if it could not go.
-    /// `awaited` marks it in flight until its event or its refusal is back.
+    /// `awaited`: online, it is in flight until its event or its refusal is back, and the connection is taken
+    /// for lost if neither comes in time.
     pub(super) fn act_as(&self, seat: usize, action: Action, awaited: bool) -> bool {
         let message = self.table.with_untracked(|table| {
             let table = table.as_ref()?;
-            Some(ClientMessage::Act {
+            let message = ClientMessage::Act {
                 token: table.seats.token_of(seat)?.to_string(),
                 at: table.room.seq(),
                 action,
-            })
+            };
+            Some((message, table.room.seq(), table.is_online()))
         });
-        let Some(message) = message else {
+        let Some((message, at, online)) = message else {
             self.tell(self.words().not_your_seat_here);
             return false;
         };
-        self.in_flight.set(awaited);
+        if online && awaited {
+            let number = self
+                .in_flight
+                .with_untracked(|sent| sent.as_ref().map_or(0, |sent| sent.number))
+                + 1;
+            self.in_flight.set(Some(InFlight {
+                message: message.clone(),
+                at,
+                number,
+                resent: false,
+            }));
+            self.room_link.with_value(|link| {
+                if let Some(link) = link {
+                    link.expect_answer(*self, number);
+                }
+            });
+        }
         if !self.send(message) {
-            self.in_flight.set(false);
+            self.in_flight.set(None);
             self.tell(self.words().not_sent_offline);
             return false;
         }
         true
+    }
+
+    /// Whether a command is on its way to the room server (tracked where read in a reactive closure).
+    pub(super) fn awaiting_answer(&self) -> bool {
+        self.in_flight.with(Option::is_some)
     }
 
     /// Sends a message to the table's host: the page answers at once, the server over the network. False when
@@ -75,12 +113,18 @@ impl GameStore {
             .with_value(|link| link.as_ref().is_some_and(|link| link.send(&message)))
     }
 
-    /// One message from the table's host: the one path by which the table changes.
+    /// One message from the table's host: the one path by which the table changes. An online table's
+    /// connection hears it first (the rooms chunk's part of it: [`super::rooms::ConnectionPart`]).
     pub fn receive(&self, message: ServerMessage) {
         if self.table.with_untracked(Option::is_none) {
             return;
         }
-        if self.connection_heard(&message) {
+        let connection = self.connection_part();
+        let heard = match connection {
+            Some(part) => (part.hears)(*self, &message),
+            None => self.page_heard(&message),
+        };
+        if heard {
             return;
         }
         let received = match self.change_table(|table| table.receive(&message)) {
@@ -88,8 +132,8 @@ impl GameStore {
             Some(Err(error)) => return self.out_of_step(&error),
             None => return,
         };
-        if matches!(message, ServerMessage::Event { .. } | ServerMessage::Log { .. }) {
-            self.in_flight.set(false);
+        if let Some(part) = connection {
+            (part.took)(*self, &message);
         }
         if received.applied > 0 {
             self.follow_picker();
@@ -104,6 +148,25 @@ impl GameStore {
         }
     }
 
+    /// The connection's part of an online table, while one is open.
+    fn connection_part(&self) -> Option<&'static super::rooms::ConnectionPart> {
+        self.online
+            .with_untracked(|online| online.as_ref().map(|online| online.part))
+    }
+
+    /// What the page host answers that the table does not take: a refusal, said to the player in their
+    /// language (the page refuses what the rules refuse, as the server would).
+    fn page_heard(&self, message: &ServerMessage) -> bool {
+        match message {
+            ServerMessage::Refused { refusal, .. } => {
+                self.tell((self.words().refusal)(refusal));
+                true
+            }
+            ServerMessage::Presence { .. } | ServerMessage::UpdateApp { .. } => true,
+            _ => false,
+        }
+    }
+
     /// Changes the table open and keeps it: saved (a newer one from another tab is adopted instead, and
     /// `None` returned) and shown.
     pub(super) fn change_table<R>(&self, change: impl FnOnce(&mut Table) -> R) -> Option<R> {
@@ -114,64 +177,20 @@ impl GameStore {
         if !self.save(&table) {
             return None;
         }
-        if table.is_online() {
-            self.save_room(&table);
+        if let Some(part) = self.connection_part() {
+            (part.keep)(*self, &table);
         }
         self.table.set(Some(table));
         Some(result)
     }
 
-    /// The messages only the connection hears (or that the table does not take): the welcome, who is here, a
-    /// refusal, an update. Whether the message ends there.
-    fn connection_heard(&self, message: &ServerMessage) -> bool {
-        match message {
-            ServerMessage::Welcome { seats, seq, .. } => {
-                self.welcomed(!seats.is_empty(), *seq);
-                false
-            }
-            ServerMessage::Presence { seats, watchers } => {
-                self.heard_presence(seats.clone(), *watchers);
-                true
-            }
-            ServerMessage::Refused { refusal, .. } => {
-                self.in_flight.set(false);
-                self.refused(refusal);
-                true
-            }
-            ServerMessage::UpdateApp { reason, .. } => {
-                self.must_update(reason);
-                true
-            }
-            ServerMessage::SeatGranted { .. } => {
-                self.seat_granted();
-                false
-            }
-            ServerMessage::Log { .. } | ServerMessage::Event { .. } => {
-                self.caught_up();
-                false
-            }
-        }
-    }
-
-    /// The host refused the last command: the table is unchanged, and the player hears why in their language
-    /// (a refused join shows in the room instead: the device watches).
-    fn refused(&self, refusal: &Refusal) {
-        if self.join_refused(refusal) {
-            return;
-        }
-        self.tell((self.words().refusal)(refusal));
-    }
-
     /// The host sent what does not follow from the table here: online, this device's copy went wrong (an entry
     /// skipped or not fitting) and fetches the whole log again; a page host never does this.
     fn out_of_step(&self, error: &RoomError) {
-        if self
-            .table
-            .with_untracked(|table| table.as_ref().is_some_and(Table::is_online))
-        {
-            return self.resync(error);
+        match self.connection_part() {
+            Some(part) => (part.out_of_step)(*self, error),
+            None => self.tell((self.words().refusal)(&Refusal::Room(error.clone()))),
         }
-        self.tell((self.words().refusal)(&Refusal::Room(error.clone())));
     }
 
     /// The seat of this device that plays the turn now (online, only while connected).

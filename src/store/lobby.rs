@@ -3,7 +3,7 @@
 //! of a seat this device holds, sent to the room server like every other.
 
 use fivedice_room::{Action, ClientMessage, Phase, Refusal};
-use fivedice_rules::{Columns, DiceMode, Joker, RulesetId};
+use fivedice_rules::{Columns, DiceMode, Joker, RulesetId, case};
 use fivedice_worker::Level;
 use leptos::prelude::*;
 
@@ -32,9 +32,10 @@ impl GameStore {
         }
     }
 
-    /// Lobby: after a join refused for its name, this device tries again with another.
+    /// Lobby: this device, holding no seat here yet (an invitation opened the room, or a join was refused
+    /// for its name), takes one as `player`.
     pub fn join_as(&self, player: &str) {
-        if self.may_try_another_name() {
+        if self.may_join() {
             self.send_join(player);
         }
     }
@@ -44,6 +45,12 @@ impl GameStore {
             Ok(player) => player,
             Err(error) => return self.tell((self.words().refusal)(&Refusal::Room(error))),
         };
+        if let Some(room) = self
+            .table
+            .with_untracked(|table| Some(table.as_ref()?.room.name().clone()))
+        {
+            self.remember_online_as(&player, &room);
+        }
         self.update_online(|online| {
             online.joining = Some(player.clone());
             online.join_sent = true;
@@ -60,8 +67,8 @@ impl GameStore {
             .with_untracked(|table| table.as_ref().is_some_and(|table| table.may_seat_another()))
     }
 
-    /// Host, lobby: the game to play (Joker where the ruleset has one; the ruleset's default otherwise; the
-    /// columns where it is played in columns, one column otherwise).
+    /// Host, lobby: the game to play (Joker where the ruleset has one: the one chosen, else the one printed on
+    /// its sheet; the columns where it is played in columns, one column otherwise).
     pub fn choose_room_rules(
         &self,
         ruleset: RulesetId,
@@ -70,7 +77,9 @@ impl GameStore {
         columns: Columns,
     ) {
         let Some(host) = self.hosted_seat() else { return };
-        let joker = joker.filter(|_| ruleset.ruleset().extra_five_of_a_kind.is_some());
+        // Unless chosen, the rule printed on the ruleset's own sheet, as the setup screen chooses it.
+        let joker = Some(joker.unwrap_or(Joker::printed_on(ruleset)))
+            .filter(|_| ruleset.ruleset().extra_five_of_a_kind.is_some());
         let columns = match ruleset.ruleset().plays_in_columns {
             true => columns,
             false => Columns::ONE,
@@ -89,7 +98,7 @@ impl GameStore {
     /// Host, lobby: the game begins (the server rolls for who starts); not while the host's last choice, or
     /// a Start already sent, is on its way.
     pub fn start_room_game(&self) {
-        if self.in_flight.get_untracked() {
+        if untrack(|| self.awaiting_answer()) {
             return;
         }
         if let Some(host) = self.hosted_seat() {
@@ -100,12 +109,25 @@ impl GameStore {
     /// Host, lobby: a computer player of this level joins the room (the host's device plays it).
     pub fn add_room_computer(&self, level: Level) {
         let Some(host) = self.hosted_seat() else { return };
-        let taken = self
-            .table
-            .with_untracked(|table| table.as_ref().map_or(0, |t| t.room.seats().len()));
-        let name = (self.words().computer_n)(taken + 1);
+        // "Computer 3" at the third seat, or the next number nobody in the room is called.
+        let names: Vec<String> = self.table.with_untracked(|table| {
+            let seats = table.as_ref().map(|t| t.room.seats()).unwrap_or_default();
+            seats.iter().map(|seat| seat.name.clone()).collect()
+        });
+        let words = self.words();
+        let name = (names.len() + 1..)
+            .map(words.computer_n)
+            .find(|name| !names.iter().any(|taken| case::same_name(taken, name)))
+            .unwrap_or_default();
         // Awaited, as a choice of the game is: a Start before its event is back would be refused as stale.
         self.act_as(host, Action::AddComputer { name, level }, true);
+    }
+
+    /// Host, lobby: a computer player added leaves the room.
+    pub fn remove_room_computer(&self, seat: usize) {
+        let Some(host) = self.hosted_seat() else { return };
+        // Awaited, as adding one is: a Start before its event is back would be refused as stale.
+        self.act_as(host, Action::RemoveComputer { seat }, true);
     }
 
     /// Host: a computer player takes over a seat whose person has been away two minutes.

@@ -38,7 +38,8 @@ pub use computer::ComputerDriver;
 pub use play::Picker;
 pub use reads::{LastWritten, PickerOffers, Reading, Situation, TakenBack};
 pub use room_view::{RoomPlayer, RoomState, RoomView};
-pub use rooms::{Connection, RoomLink, RoomServer, reconnect_delay};
+pub use rooms::{ANSWER_WITHIN, Connection, RoomLink, RoomServer, reconnect_delay};
+pub use tables::table_name_for;
 
 /// Where the store reads the time: the browser's clock in the app, a fixed one in tests.
 #[derive(Clone, Copy)]
@@ -83,6 +84,8 @@ pub struct GameStore {
     /// the start screen.
     table: RwSignal<Option<Table>>,
     picker: RwSignal<Option<Picker>>,
+    /// A score pad's roll-off for who starts, typed in, while a tie for the highest is not rolled again yet.
+    roll_off: RwSignal<Vec<Vec<(usize, fivedice_rules::Face)>>>,
     /// A message for the player (a refused action, a storage problem); they dismiss it.
     notice: RwSignal<Option<String>>,
     /// Why the last attempt to start a game failed, shown on the setup screen.
@@ -105,9 +108,9 @@ pub struct GameStore {
     engine: Engine,
     /// The connection to the room server, while an online room is open.
     online: RwSignal<Option<rooms::OnlineRoom>>,
-    /// A command was sent and neither its event nor a refusal has come back: taps that would be stale wait
-    /// (a hold does not), and so does the host's Start after a choice of the game (tracked by the lobby).
-    in_flight: RwSignal<bool>,
+    /// Online, a command sent whose event or refusal has not come back: taps that would be stale wait (a hold
+    /// does not), and so does the host's Start after a choice of the game (tracked by the lobby).
+    in_flight: RwSignal<Option<host::InFlight>>,
     /// The way to the room server.
     room_link: StoredValue<Option<Rc<dyn RoomLink>>, LocalStorage>,
     room_server: RwSignal<RoomServer>,
@@ -127,6 +130,7 @@ impl GameStore {
         GameStore {
             table: RwSignal::new(None),
             picker: RwSignal::new(None),
+            roll_off: RwSignal::new(Vec::new()),
             notice: RwSignal::new(None),
             setup_error: RwSignal::new(None),
             history: RwSignal::new(Vec::new()),
@@ -140,7 +144,7 @@ impl GameStore {
             clock,
             engine: Engine::new(),
             online: RwSignal::new(None),
-            in_flight: RwSignal::new(false),
+            in_flight: RwSignal::new(None),
             room_link: StoredValue::new_local(None),
             room_server: RwSignal::new(RoomServer::Unknown),
             room_join_error: RwSignal::new(None),
@@ -183,6 +187,12 @@ impl GameStore {
     /// The words of the language spoken now (not tracked: the whole view is rebuilt when it changes).
     pub fn words(&self) -> &'static Words {
         i18n::words(self.language.get_untracked())
+    }
+
+    /// The words of one part of the app in the language spoken now (`i18n::room_words`, …): a part fetched as
+    /// a chunk of its own brings its words with it.
+    pub fn words_of<T>(&self, part: fn(Language) -> &'static T) -> &'static T {
+        part(self.language.get_untracked())
     }
 
     /// Whether a language's words are on their way, to be spoken when they are here (tracked).
@@ -278,9 +288,20 @@ impl GameStore {
         }
     }
 
-    fn adopt_newer(&self, table: Table) {
+    /// Shows another table (or none: the start screen, which a reload then keeps), and forgets what belonged to
+    /// the one shown before: the picker, a command in flight, a roll-off being typed.
+    fn show_table(&self, table: Option<Table>) {
         self.picker.set(None);
-        self.table.set(Some(table));
+        self.in_flight.set(None);
+        self.roll_off.set(Vec::new());
+        let start_screen = table.is_none();
+        self.storage
+            .with_value(|storage| storage.set_start_screen_showing(start_screen));
+        self.table.set(table);
+    }
+
+    fn adopt_newer(&self, table: Table) {
+        self.show_table(Some(table));
         self.tell(self.words().changed_in_other_tab);
     }
 

@@ -74,7 +74,8 @@ impl GameStore {
     }
 
     pub fn open_picker(&self, place: Place) {
-        if !self.computer_playing() && self.acting_seat().is_some() {
+        let tie_to_roll_again = self.roll_off.with_untracked(|rounds| !rounds.is_empty());
+        if !self.computer_playing() && !tie_to_roll_again && self.acting_seat().is_some() {
             self.pick(place);
         }
     }
@@ -120,23 +121,32 @@ impl GameStore {
         self.send_play(Play::ClearDice);
     }
 
-    /// Before anybody plays: the table chooses who starts instead of the app's roll-off.
+    /// Before anybody plays: the table chooses who starts instead of the app's roll-off (a tied roll-off is
+    /// then forgotten).
     pub fn choose_first_seat(&self, seat: usize) {
+        self.roll_off.set(Vec::new());
         self.set_first_player(FirstPlayerRoll {
             rounds: Vec::new(),
             first_seat: seat,
         });
     }
 
-    /// Before anybody plays: the roll-off the table made with its own dice, typed in. The highest starts; on
-    /// a tie for the highest, the seats that must roll again.
-    pub fn type_roll_off(&self, rounds: Vec<Vec<(usize, Face)>>) -> Option<TiedRollOff> {
-        match FirstPlayerRoll::typed(rounds) {
+    /// Before anybody plays: one round of the roll-off the table makes with its own dice, typed in (every
+    /// seat the first time; after a tie, those tied). The highest starts; on a tie for the highest, the seats
+    /// that must roll again, and until they have, no box is written: the game would start with someone else.
+    pub fn type_roll_off(&self, round: Vec<(usize, Face)>) -> Option<TiedRollOff> {
+        let mut rounds = self.roll_off.get_untracked();
+        rounds.push(round);
+        match FirstPlayerRoll::typed(rounds.clone()) {
             Ok(roll) => {
+                self.roll_off.set(Vec::new());
                 self.set_first_player(roll);
                 None
             }
-            Err(tied) => Some(tied),
+            Err(tied) => {
+                self.roll_off.set(rounds);
+                Some(tied)
+            }
         }
     }
 

@@ -4,7 +4,7 @@
 use fivedice_room::{Event, LogEntry};
 use fivedice_rules::{
     Category, Column, Dice, DiceMode, ExtraFiveOfAKind, FirstPlayerRoll, Game, JokerCall, Place, Play,
-    Preview, Rules, Standing, Totals, Turn, Undoable,
+    Preview, Rules, Standing, TiedRollOff, Totals, Turn, Undoable,
 };
 use fivedice_worker::Level;
 use leptos::prelude::*;
@@ -153,6 +153,22 @@ impl GameStore {
         }
     }
 
+    /// Whether an online table is waiting for its connection to the room server to come back (a command sent
+    /// while it was lost goes once it is back).
+    pub fn reconnecting(&self) -> impl Reading<bool> + use<> {
+        let online = self.online;
+        move || {
+            online.with(|online| {
+                online.as_ref().is_some_and(|online| {
+                    matches!(
+                        online.connection,
+                        super::rooms::Connection::Offline | super::rooms::Connection::Connecting
+                    )
+                })
+            })
+        }
+    }
+
     /// Whether the current player may roll now (online: on the device that plays the turn).
     pub fn can_roll(&self) -> impl Reading<bool> + use<> {
         let allowed = self.derive(|_, game| game.check_roll().is_ok());
@@ -172,9 +188,28 @@ impl GameStore {
         self.derive(move |_, game| game.sheet(seat, place.column)?.get(place.category))
     }
 
-    /// What writing this box would do, while its seat may write it now, here (else `None`).
+    /// Whether a box was crossed out on purpose (the Yam pad): its 0 is shown as a cross.
+    pub fn crossed_out(&self, seat: usize, place: Place) -> impl Reading<bool> + use<> {
+        self.derive(move |_, game| game.crossed_out(seat, place))
+    }
+
+    /// After a tie in a score pad's roll-off for who starts: the seats that roll again (`None` while no tie
+    /// waits).
+    pub fn roll_off_tied(&self) -> impl Reading<Option<Vec<usize>>> + use<> {
+        let roll_off = self.roll_off;
+        move || {
+            roll_off.with(|rounds| match FirstPlayerRoll::typed(rounds.clone()) {
+                Err(TiedRollOff(again)) if !rounds.is_empty() => Some(again),
+                _ => None,
+            })
+        }
+    }
+
+    /// What writing this box would do, while its seat may write it now, here (else `None`; nobody writes while
+    /// a tie for who starts is rolled again).
     pub fn cell_preview(&self, seat: usize, place: Place) -> impl Reading<Option<Preview>> + use<> {
-        let here = self.acting_here();
+        let (acting, roll_off) = (self.acting_here(), self.roll_off);
+        let here = move || acting.get() && roll_off.with(Vec::is_empty);
         let preview = self.derive(move |_, game| {
             (!game.is_over() && game.current_seat() == seat)
                 .then(|| game.preview(place).ok())
@@ -224,11 +259,6 @@ impl GameStore {
         self.derive(|table, _| table.computer_to_play())
     }
 
-    /// Whether a computer plays at this table.
-    pub fn any_computer(&self) -> impl Reading<bool> + use<> {
-        self.derive(|table, game| (0..game.players().len()).any(|seat| table.computer_at(seat).is_some()))
-    }
-
     /// The computer player at a seat, if any.
     pub fn computer_at(&self, seat: usize) -> impl Reading<Option<Level>> + use<> {
         self.derive(move |table, _| table.computer_at(seat))
@@ -244,10 +274,14 @@ impl GameStore {
     }
 
     /// The seat the device is to be handed to now: the turn has just passed (nothing rolled or entered yet)
-    /// from one person at this device to another person at this device. Never before a computer's turn, and
-    /// never where the next player is on a device of their own.
+    /// from one person at this device to another person at this device. Never before a computer's turn,
+    /// never where the next player is on a device of their own, and never on a score pad (one person keeps
+    /// the score there: the turn's banner says whose turn it is).
     pub fn pass_to(&self) -> impl Reading<Option<usize>> + use<> {
         self.derive(|table, game| {
+            if game.mode() == DiceMode::Pad {
+                return None;
+            }
             let last = game.log().len().checked_sub(1)?;
             let (from, to) = (game.seat_of_entry(last), game.current_seat());
             let person_here = |seat| table.seats.holds(seat) && table.computer_at(seat).is_none();
@@ -273,6 +307,18 @@ impl GameStore {
                 points: entry.points,
             })
         })
+    }
+
+    /// Whether a person at this device plays a seat (not a computer, not another device).
+    pub fn played_here(&self) -> impl Fn(usize) -> bool + Copy + use<> {
+        let table = self.table;
+        move |seat| {
+            table.with(|table| {
+                table
+                    .as_ref()
+                    .is_some_and(|table| table.seats.holds(seat) && table.computer_at(seat).is_none())
+            })
+        }
     }
 
     /// Whether a person at this device plays the turn now (elsewhere, the turn is only watched here).

@@ -30,8 +30,11 @@ pub struct RoomView {
     pub dice: DiceMode,
     /// Why the server did not seat this device, which now watches (in the player's language).
     pub refusal: Option<String>,
-    /// The join was refused for its name (taken, or not a name): another may be tried here.
-    pub may_try_another_name: bool,
+    /// This device holds no seat and may take one: it is asked for a name (an invitation opened the room, or
+    /// the name it asked for was refused).
+    pub may_join: bool,
+    /// A join from this device is on its way.
+    pub joining: bool,
     /// The game had started when this device came: it watches, which is no error.
     pub came_late: bool,
     /// The host may start: enough players for the chosen game.
@@ -79,6 +82,8 @@ pub struct RoomPlayer {
     pub own: bool,
     /// The host may let a computer player take this seat over now.
     pub can_take_over: bool,
+    /// The host may remove this computer player (in the lobby).
+    pub can_remove: bool,
     /// This device may give the seat back to its person.
     pub can_give_back: bool,
 }
@@ -125,38 +130,49 @@ impl GameStore {
                 table.with(|table| Some(room_view(online, table.as_ref()?, words)))
             })?;
             // The host's last choice (or Start) is on its way: starting now would be refused as stale.
-            view.can_start &= !in_flight.get();
+            view.can_start &= in_flight.with(Option::is_none);
             Some(view)
         })
     }
 }
 
-/// After a join refused for its name (taken, or not a name): whether another may be tried from here (the
-/// lobby, no seat held here, a seat free).
-fn may_try_another_name(online: &OnlineRoom, table: &Table) -> bool {
+/// Whether this device may take a seat now: it holds none, asked for none that is on its way, and the room's
+/// lobby, as the server has it, has a seat free. A join refused for its name (taken, or not a name) may be tried with another; one
+/// refused for the room (started, full) may not.
+fn may_join(online: &OnlineRoom, table: &Table) -> bool {
     let room = &table.room;
-    let for_its_name = matches!(
-        online.refusal,
-        Some(Refusal::Room(
-            RoomError::NameTaken(_)
-                | RoomError::PlayerNameEmpty
-                | RoomError::PlayerNameTooLong
-                | RoomError::PlayerNameControl
-        ))
-    );
-    for_its_name
+    let refused_for_the_room = online.refusal.as_ref().is_some_and(|refusal| {
+        !matches!(
+            refusal,
+            Refusal::Room(
+                RoomError::NameTaken(_)
+                    | RoomError::PlayerNameEmpty
+                    | RoomError::PlayerNameTooLong
+                    | RoomError::PlayerNameControl
+            )
+        )
+    });
+    // The room as the server has it: an empty lobby shows until its log is here.
+    online.connection == Connection::Online
+        && !refused_for_the_room
+        && !is_joining(online)
         && table.seats.is_empty()
         && room.phase() == Phase::Lobby
         && room.seats().len() < room.max_players()
 }
 
+/// A join from this device is on its way (or waits for the connection to go).
+fn is_joining(online: &OnlineRoom) -> bool {
+    online.join_sent || online.joining.is_some()
+}
+
 impl GameStore {
-    /// Whether this device, refused a seat for its name, may try another now.
-    pub(super) fn may_try_another_name(&self) -> bool {
+    /// Whether this device may take a seat in the open room now.
+    pub(super) fn may_join(&self) -> bool {
         self.online.with_untracked(|online| {
             let online = online.as_ref()?;
             self.table
-                .with_untracked(|table| Some(may_try_another_name(online, table.as_ref()?)))
+                .with_untracked(|table| Some(may_join(online, table.as_ref()?)))
         }) == Some(true)
     }
 }
@@ -186,6 +202,7 @@ fn room_view(online: &OnlineRoom, table: &Table, words: &'static Words) -> RoomV
                     && !player.computer_plays()
                     && away_ms.is_some_and(|away| away >= TAKE_OVER_AFTER_MS as f64),
                 can_give_back: playing && player.stand_in && (hosting || held.contains(&seat)),
+                can_remove: hosting && room.phase() == Phase::Lobby && player.computer.is_some(),
             }
         })
         .collect();
@@ -209,7 +226,8 @@ fn room_view(online: &OnlineRoom, table: &Table, words: &'static Words) -> RoomV
             .refusal
             .as_ref()
             .map(|refusal| case::capitalised(&(words.refusal)(refusal))),
-        may_try_another_name: may_try_another_name(online, table),
+        may_join: may_join(online, table),
+        joining: is_joining(online) && held.is_empty(),
         came_late: matches!(online.refusal, Some(Refusal::Room(RoomError::Started))),
         can_start: hosting && room.phase() == Phase::Lobby && players_missing == 0,
         players_missing,

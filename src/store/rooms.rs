@@ -9,8 +9,10 @@
 use std::rc::Rc;
 use std::time::Duration;
 
-use fivedice_room::{ClientMessage, PROTOCOL_VERSION, Refusal, Room, RoomError, RoomName, SeatPresence};
-use fivedice_rules::RulesetId;
+use fivedice_room::{
+    ClientMessage, PROTOCOL_VERSION, Refusal, Room, RoomError, RoomName, SeatPresence, ServerMessage,
+};
+use fivedice_rules::{RulesetId, case};
 use leptos::prelude::*;
 
 use crate::launch::RoomLaunch;
@@ -23,6 +25,11 @@ use super::GameStore;
 const RECONNECT_FIRST: Duration = Duration::from_millis(500);
 const RECONNECT_LONGEST: Duration = Duration::from_secs(8);
 
+/// How long a command may wait for its answer before the connection is taken for lost (a room server's
+/// answer takes milliseconds; a connection whose far end died may look open for much longer): the device
+/// connects again and sends the command once more, and meanwhile shows it is reconnecting.
+pub const ANSWER_WITHIN: Duration = Duration::from_millis(1500);
+
 /// The way to the room server: a WebSocket in the browser, a test's link in tests.
 pub trait RoomLink {
     /// Opens a connection to the server (closing any open one). Once it is open the link calls
@@ -31,6 +38,9 @@ pub trait RoomLink {
     fn connect(&self, store: GameStore);
     /// Sends on the open connection; false when there is none.
     fn send(&self, message: &ClientMessage) -> bool;
+    /// Command `number` awaits its answer: call [`GameStore::answer_overdue`] with it after
+    /// [`ANSWER_WITHIN`] (the store knows whether it came).
+    fn expect_answer(&self, store: GameStore, number: u64);
     /// Closes the connection for good: the device has left the room.
     fn close(&self);
 }
@@ -53,11 +63,43 @@ pub enum RoomServer {
     Unknown,
     Available,
     Missing,
+    /// The network did not answer: the device is offline.
+    Unreachable,
 }
 
+/// What an online table's connection does with the server's messages, beside what every table does with its
+/// host's answers ([`GameStore::receive`]). Reached through the open room, so its code is the rooms chunk's: a
+/// table on one device never needs it.
+#[derive(Debug)]
+pub(super) struct ConnectionPart {
+    /// The messages only the connection hears (the welcome, who is here, a refusal, an update); whether the
+    /// message ends there.
+    pub(super) hears: fn(GameStore, &ServerMessage) -> bool,
+    /// After the table took a message: a command answered is settled; back online, one lost with the
+    /// connection goes again.
+    pub(super) took: fn(GameStore, &ServerMessage),
+    /// The server sent what does not follow from the table here: the whole log is fetched again.
+    pub(super) out_of_step: fn(GameStore, &RoomError),
+    /// Keeps the room's log and this device's seats, so a reload resumes them.
+    pub(super) keep: fn(GameStore, &Table),
+}
+
+static CONNECTION: ConnectionPart = ConnectionPart {
+    hears: |store, message| store.connection_heard(message),
+    took: |store, message| {
+        store.settle_in_flight();
+        if store.back_online(message) {
+            store.send_in_flight_again();
+        }
+    },
+    out_of_step: |store, error| store.resync(error),
+    keep: |store, table| store.save_room(table),
+};
+
 /// The connection to the room server of the online room open on this device.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug)]
 pub(super) struct OnlineRoom {
+    pub(super) part: &'static ConnectionPart,
     pub(super) connection: Connection,
     /// Failed connection attempts since the last welcome (for the wait before the next).
     attempts: u32,
@@ -121,11 +163,13 @@ impl GameStore {
             Ok(room) => (room, saved.entries),
             Err(_) => (Room::new(name.clone()), Vec::new()),
         };
+        if let Some(player) = &player {
+            self.remember_online_as(player, &name);
+        }
         let joining = player.or(saved.joining).filter(|_| saved.seats.is_empty());
         self.setup_error.set(None);
-        self.picker.set(None);
-        self.in_flight.set(false);
         self.online.set(Some(OnlineRoom {
+            part: &CONNECTION,
             connection: Connection::Connecting,
             attempts: 0,
             joining,
@@ -139,7 +183,7 @@ impl GameStore {
         }));
         let table = Table::online(&name, room, log, saved.seats.into(), self.now_ms());
         self.save_room(&table);
-        self.table.set(Some(table));
+        self.show_table(Some(table));
         self.record_if_finished();
         let remembered = self
             .storage
@@ -176,7 +220,8 @@ impl GameStore {
         });
     }
 
-    /// The join card: opens the room typed and joins it as the player named.
+    /// The join card: joins the room typed as the player named. The room open here (an invitation opened it
+    /// to watch) is joined as it is; another is opened first.
     pub fn join_room(&self, room: &str, player: &str) {
         let launch = RoomName::parse(room).and_then(|room| {
             let player = fivedice_room::check_player_name(player)?;
@@ -186,12 +231,36 @@ impl GameStore {
                 rules: None,
             })
         });
-        match launch {
-            Ok(launch) => self.open_room(launch),
-            Err(error) => self
-                .room_join_error
-                .set(Some((self.words().refusal)(&Refusal::Room(error)))),
+        let launch = match launch {
+            Ok(launch) => launch,
+            Err(error) => {
+                let refusal = (self.words().refusal)(&Refusal::Room(error));
+                return self.room_join_error.set(Some(case::capitalised(&refusal)));
+            }
+        };
+        self.room_join_error.set(None);
+        let open_here = self.table.with_untracked(|table| {
+            table
+                .as_ref()
+                .is_some_and(|table| table.is_online() && *table.room.name() == launch.room)
+        });
+        match (open_here, launch.player) {
+            (true, Some(player)) => self.join_as(&player),
+            (_, player) => self.open_room(RoomLaunch { player, ..launch }),
         }
+    }
+
+    /// The name this device last joined a room as, and that room (empty where none): the join card offers
+    /// them again.
+    pub fn online_as(&self) -> (String, String) {
+        self.storage.with_value(|storage| storage.online_as())
+    }
+
+    pub(super) fn remember_online_as(&self, player: &str, room: &RoomName) {
+        let kept = self
+            .storage
+            .with_value(|storage| storage.set_online_as(player, room.shown()));
+        self.report_saving(kept);
     }
 
     /// Why the join card could not open a room.
@@ -210,8 +279,7 @@ impl GameStore {
             }
         });
         self.online.set(None);
-        self.picker.set(None);
-        self.table.set(None);
+        self.show_table(None);
         let forgotten = self.storage.with_value(|storage| storage.set_open_room(None));
         self.report_saving(forgotten);
     }
@@ -233,10 +301,10 @@ impl GameStore {
     }
 
     /// The link dropped: the room shows offline, and the link tries again after the wait returned (`None`:
-    /// it does not, the device left the room or must update first).
+    /// it does not, the device left the room or must update first). A command in flight is sent again once
+    /// the device is back, unless the room has moved on by then.
     pub fn room_disconnected(&self) -> Option<Duration> {
         let mut retry = None;
-        self.in_flight.set(false);
         self.update_online(|online| {
             online.join_sent = false;
             if online.connection == Connection::UpdateNeeded {
@@ -251,14 +319,13 @@ impl GameStore {
 
     /// The server welcomed the device: online at once when nothing is missing (the server sends no log
     /// then), else once the log is in; a join asked for goes now.
-    pub(super) fn welcomed(&self, seated: bool, seq: u64) {
+    fn welcomed(&self, seated: bool, seq: u64) {
         // A device that saw more than the server has starts over from the server's log.
         let seen = self
             .table
             .with_untracked(|table| table.as_ref().map_or(0, |t| t.room.seq()));
         let seen = if seen > seq { 0 } else { seen };
         let mut join = None;
-        self.in_flight.set(false);
         self.update_online(|online| {
             online.connection = if seen >= seq {
                 Connection::Online
@@ -279,16 +346,136 @@ impl GameStore {
         }
     }
 
-    /// Entries came: the device is online once it has caught up.
-    pub(super) fn caught_up(&self) {
-        self.update_online(|online| {
-            if online.connection == Connection::Connecting {
-                online.connection = Connection::Online;
+    /// The messages only the connection hears (or that the table does not take): the welcome, who is here, a
+    /// refusal, an update. Whether the message ends there.
+    fn connection_heard(&self, message: &ServerMessage) -> bool {
+        match message {
+            ServerMessage::Welcome { seats, seq, .. } => {
+                self.welcomed(!seats.is_empty(), *seq);
+                false
+            }
+            ServerMessage::Presence { seats, watchers } => {
+                self.heard_presence(seats.clone(), *watchers);
+                true
+            }
+            ServerMessage::Refused { refusal, .. } => {
+                let resent = self
+                    .in_flight
+                    .with_untracked(|sent| sent.as_ref().is_some_and(|sent| sent.resent));
+                self.in_flight.set(None);
+                // A command sent again after a lost connection is refused as stale when its first copy
+                // arrived after all: its event is here already, there is nothing to tell.
+                if !(resent && matches!(refusal, Refusal::Room(RoomError::Stale { .. }))) {
+                    self.refused(refusal);
+                }
+                true
+            }
+            ServerMessage::UpdateApp { reason, .. } => {
+                self.must_update(reason);
+                true
+            }
+            ServerMessage::SeatGranted { .. } => {
+                self.seat_granted();
+                false
+            }
+            ServerMessage::Log { .. } | ServerMessage::Event { .. } => false,
+        }
+    }
+
+    /// The host refused the last command: the table is unchanged, and the player hears why in their language
+    /// (a refused join shows in the room instead: the device watches).
+    fn refused(&self, refusal: &Refusal) {
+        if self.join_refused(refusal) {
+            return;
+        }
+        self.tell((self.words().refusal)(refusal));
+    }
+
+    /// The room moved past the command in flight (its event came, or another that makes it stale), or the
+    /// table it was sent for is gone: nothing is awaited any more.
+    fn settle_in_flight(&self) {
+        let seq = self
+            .table
+            .with_untracked(|table| table.as_ref().map(|table| table.room.seq()));
+        let answered = self.in_flight.with_untracked(|sent| {
+            sent.as_ref()
+                .is_some_and(|sent| seq.is_none_or(|seq| seq > sent.at))
+        });
+        if answered {
+            self.in_flight.set(None);
+        }
+    }
+
+    /// Whether this message, now taken, brings the device back online: a welcome with nothing missing, or
+    /// the first entries after one (the device has caught up).
+    fn back_online(&self, message: &ServerMessage) -> bool {
+        let connection = self
+            .online
+            .with_untracked(|online| online.as_ref().map(|online| online.connection));
+        match (message, connection) {
+            (ServerMessage::Welcome { .. }, Some(Connection::Online)) => true,
+            (ServerMessage::Log { .. } | ServerMessage::Event { .. }, Some(Connection::Connecting)) => {
+                self.update_online(|online| online.connection = Connection::Online);
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// Back on a connection, with the room as the server has it: the command in flight goes again if the room
+    /// has not moved past it (its first copy never arrived); else it was answered, or is stale, and the
+    /// player sees the room as it is now.
+    fn send_in_flight_again(&self) {
+        self.settle_in_flight();
+        let Some(message) = self
+            .in_flight
+            .with_untracked(|sent| Some(sent.as_ref()?.message.clone()))
+        else {
+            return;
+        };
+        let number = self.in_flight.try_update(|sent| {
+            let sent = sent.as_mut()?;
+            sent.resent = true;
+            Some(sent.number)
+        });
+        if !self.send(message) {
+            return;
+        }
+        if let Some(Some(number)) = number {
+            self.room_link.with_value(|link| {
+                if let Some(link) = link {
+                    link.expect_answer(*self, number);
+                }
+            });
+        }
+    }
+
+    /// Command `number` was sent [`ANSWER_WITHIN`] ago: if it is still unanswered, the connection is taken for
+    /// lost (its far end may have died without closing it). The device shows it is reconnecting, connects
+    /// again, and sends the command once more when it is back.
+    pub fn answer_overdue(&self, number: u64) {
+        let overdue = self
+            .in_flight
+            .with_untracked(|sent| sent.as_ref().is_some_and(|sent| sent.number == number));
+        let connected = self.online.with_untracked(|online| {
+            online
+                .as_ref()
+                .is_some_and(|online| online.connection == Connection::Online)
+        });
+        if !(overdue && connected) {
+            return;
+        }
+        leptos::logging::warn!("the room server has not answered: connecting again");
+        self.update_online(|online| online.connection = Connection::Offline);
+        let store = *self;
+        self.room_link.with_value(|link| {
+            if let Some(link) = link {
+                link.connect(store);
             }
         });
     }
 
-    pub(super) fn seat_granted(&self) {
+    fn seat_granted(&self) {
         self.update_online(|online| {
             online.joining = None;
             online.join_sent = false;
@@ -296,7 +483,7 @@ impl GameStore {
         });
     }
 
-    pub(super) fn heard_presence(&self, seats: Vec<SeatPresence>, watchers: usize) {
+    fn heard_presence(&self, seats: Vec<SeatPresence>, watchers: usize) {
         let now = self.now_ms();
         self.update_online(|online| {
             online.presence = seats;
@@ -307,7 +494,7 @@ impl GameStore {
     }
 
     /// The server runs another protocol: the connection closes, and the player is told to update.
-    pub(super) fn must_update(&self, reason: &str) {
+    fn must_update(&self, reason: &str) {
         self.update_online(|online| online.connection = Connection::UpdateNeeded);
         self.room_link.with_value(|link| {
             if let Some(link) = link {
@@ -319,7 +506,7 @@ impl GameStore {
     }
 
     /// A refusal answering a join: the device was not seated, and watches (the reason shows in the room).
-    pub(super) fn join_refused(&self, refusal: &Refusal) -> bool {
+    fn join_refused(&self, refusal: &Refusal) -> bool {
         let answers_join = matches!(
             refusal,
             Refusal::Room(
@@ -347,7 +534,7 @@ impl GameStore {
     }
 
     /// This device's copy of the room went wrong (an entry skipped or not fitting): fetch the whole log again.
-    pub(super) fn resync(&self, error: &RoomError) {
+    fn resync(&self, error: &RoomError) {
         leptos::logging::warn!("the room's log did not replay here ({error}): fetching it again");
         let Some(table) = self.table.get_untracked() else {
             return;
@@ -371,7 +558,7 @@ impl GameStore {
     }
 
     /// Keeps the room's log and this device's seats, so a reload resumes them.
-    pub(super) fn save_room(&self, table: &Table) {
+    fn save_room(&self, table: &Table) {
         let joining = self
             .online
             .with_untracked(|online| online.as_ref()?.joining.clone());

@@ -2,6 +2,7 @@
 //! history, the player leaves, resumes or deletes one.
 
 use crate::launch::{RoomLaunch, parse_launch, parse_room_launch};
+use crate::setup_draft::SetupDraft;
 use crate::storage::LoadProblem;
 use crate::table::saved::SavedHistory;
 use crate::table::{KeptGame, NewGameRequest, Seating, Table, place_by_recency};
@@ -44,11 +45,15 @@ impl GameStore {
     pub fn load(&self, launch_query: &str) -> Opening {
         let (available, history, tables, last, unreadable, open_room, language) =
             self.storage.with_value(|storage| {
+                // A reload of the start screen stays there; a new visit returns to the table played last.
+                let last = storage
+                    .last_table_id()
+                    .filter(|_| !storage.start_screen_showing());
                 (
                     storage.is_available(),
                     storage.history(),
                     storage.tables(),
-                    storage.last_table_id(),
+                    last,
                     storage.unreadable(),
                     storage.open_room(),
                     storage.language(),
@@ -243,20 +248,18 @@ impl GameStore {
     }
 
     /// Seats a new table and opens it; a bad request stays on the setup screen with the reason. An empty name
-    /// is today's date.
+    /// is the players' ([`table_name_for`]).
     pub fn start(&self, request: NewGameRequest, name: String) {
         let name = match name.trim() {
-            "" => self.today(),
+            "" => table_name_for(&request.players),
             name => name.to_string(),
         };
         match Table::seat(name, &request, self.now_ms()) {
             Ok(table) => {
                 self.close_room();
                 self.setup_error.set(None);
-                self.picker.set(None);
-                self.in_flight.set(false);
                 self.save(&table);
-                self.table.set(Some(table));
+                self.show_table(Some(table));
             }
             Err(Seating::Setup(error)) => {
                 self.setup_error
@@ -264,6 +267,20 @@ impl GameStore {
             }
             Err(Seating::Refused(refusal)) => self.setup_error.set(Some((self.words().refusal)(&refusal))),
         }
+    }
+
+    /// The new game's form as the player left it (as it starts, the first time).
+    pub fn setup_draft(&self) -> SetupDraft {
+        let kept = self.storage.with_value(|storage| storage.setup_draft());
+        kept.map(|text| SetupDraft::read(&text)).unwrap_or_default()
+    }
+
+    /// Keeps the new game's form as it is now, for a reload or the next visit.
+    pub fn keep_setup_draft(&self, draft: &SetupDraft) {
+        let kept = self
+            .storage
+            .with_value(|storage| storage.set_setup_draft(&draft.to_text()));
+        self.report_saving(kept);
     }
 
     /// A table that cannot be set up: the setup screen says why.
@@ -277,11 +294,6 @@ impl GameStore {
         if self.setup_error.with_untracked(Option::is_some) {
             self.setup_error.set(None);
         }
-    }
-
-    /// Today's date, the name a table gets when none is given.
-    pub fn today(&self) -> String {
-        (self.clock.today)()
     }
 
     /// A table that has just finished goes to the front of the history.
@@ -348,7 +360,6 @@ impl GameStore {
         if self.online.with_untracked(Option::is_some) {
             return self.close_room();
         }
-        self.picker.set(None);
         if let Some(table) = self.table.get_untracked() {
             self.close_finished(&table);
             if !is_over(&table) {
@@ -358,7 +369,7 @@ impl GameStore {
                 });
             }
         }
-        self.table.set(None);
+        self.show_table(None);
     }
 
     /// Opens a saved table, as this or another tab last saved it.
@@ -372,9 +383,7 @@ impl GameStore {
         self.close_room();
         let remembered = self.storage.with_value(|storage| storage.set_last_table(id));
         self.report_saving(remembered);
-        self.picker.set(None);
-        self.in_flight.set(false);
-        self.table.set(Some(table));
+        self.show_table(Some(table));
     }
 
     /// Deletes a game in progress (the start screen asks first).
@@ -389,6 +398,19 @@ impl GameStore {
         if is_over(table) && self.history_is_read() {
             self.storage.with_value(|storage| storage.delete_table(&table.id));
         }
+    }
+}
+
+/// The name a table gets when none is given: its players' ("Anna, Ben & Cleo"; the first three and how many
+/// more at a bigger table), so the games in progress tell apart at a glance.
+pub fn table_name_for(players: &[String]) -> String {
+    let names: Vec<&str> = players.iter().map(|name| name.trim()).collect();
+    match names.as_slice() {
+        [first, second, third, more @ ..] if !more.is_empty() => {
+            format!("{first}, {second}, {third} +{}", more.len())
+        }
+        [first @ .., last] if !first.is_empty() => format!("{} & {last}", first.join(", ")),
+        _ => names.concat(),
     }
 }
 

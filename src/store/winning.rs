@@ -18,6 +18,18 @@ impl GameStore {
         self.derive(|table, _| table.odds_shown)
     }
 
+    /// Whether hints play for the chance to win on this device (the players' last choice, kept).
+    pub fn hints_for_win(&self) -> bool {
+        self.storage.with_value(|storage| storage.hints_for_win())
+    }
+
+    pub fn keep_hints_for_win(&self, for_win: bool) {
+        let kept = self
+            .storage
+            .with_value(|storage| storage.set_hints_for_win(for_win));
+        self.report_saving(kept);
+    }
+
     /// Whether playing to win means anything here: two players or more on a one-column sheet (column Yam has
     /// no exact odds).
     pub fn odds_available(&self) -> impl Reading<bool> + use<> {

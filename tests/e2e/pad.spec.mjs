@@ -112,24 +112,33 @@ test("on the score pad the table chooses who starts, or types its own roll-off",
   await expect(page.locator("[data-who-starts]")).toBeVisible();
   await page.locator('[data-action="choose-first"]').selectOption("2");
   await expect(page.locator("[data-current-seat]")).toHaveAttribute("data-current-seat", "2");
-  // The roll-off: Anna and Ben tie on 5, roll again, Ben's 6 wins.
-  await page.locator('[data-roll-off="0"]').selectOption("5");
+  // The roll-off: Ben and Cleo tie on 5 and roll again; each die asked for is empty, under its player's name.
+  await page.locator('[data-roll-off="0"]').selectOption("2");
   await page.locator('[data-roll-off="1"]').selectOption("5");
-  await page.locator('[data-roll-off="2"]').selectOption("2");
+  await page.locator('[data-roll-off="2"]').selectOption("5");
   await page.locator('[data-action="roll-off"]').click();
-  await expect(page.locator("[data-who-starts]")).toContainText("Anna, Ben roll again");
-  await expect(page.locator('[data-roll-off="2"]')).toHaveCount(0);
-  await page.locator('[data-roll-off="0"]').selectOption("3");
-  await page.locator('[data-roll-off="1"]').selectOption("6");
+  await expect(page.locator("[data-who-starts]")).toContainText("Ben, Cleo roll again");
+  await expect(page.locator('[data-roll-off="0"]')).toHaveCount(0);
+  await expect(page.locator('[data-roll-off="1"]')).toHaveValue("");
+  await expect(page.locator('[data-roll-off="2"]')).toHaveValue("");
+  await expect(page.locator(".roll-off-die").first()).toContainText("Ben");
+  // Until the tie is rolled again, nobody writes a box: the game would start with someone else.
+  await expect(page.locator("button[data-cell]")).toHaveCount(0);
+  await page.locator('[data-roll-off="1"]').selectOption("3");
   await page.locator('[data-action="roll-off"]').click();
-  await expect(page.locator("[data-current-seat]")).toHaveAttribute("data-current-seat", "1");
-  await expect(page.locator(".first-player")).toContainText("Ben starts.");
+  await expect(page.locator("[data-who-starts]")).toContainText("Type every player’s die first.");
+  await page.locator('[data-roll-off="2"]').selectOption("6");
+  await page.locator('[data-action="roll-off"]').click();
+  await expect(page.locator("[data-current-seat]")).toHaveAttribute("data-current-seat", "2");
+  await expect(page.locator(".first-player")).toContainText("Cleo starts.");
+  await expect(page.locator(".first-player")).toContainText("Ben rolled 5 · Cleo rolled 5");
+  await expect(page.locator("[data-who-starts]")).not.toContainText("roll again");
   await page.reload();
-  await expect(page.locator("[data-current-seat]")).toHaveAttribute("data-current-seat", "1");
+  await expect(page.locator("[data-current-seat]")).toHaveAttribute("data-current-seat", "2");
   // Once the first cell is written, who starts is settled.
-  await page.locator('button[data-cell="1:aces"]').click();
+  await page.locator('button[data-cell="2:aces"]').click();
   await page.getByRole("dialog").locator('[data-offer="3"]').click();
   await page.getByRole("dialog").locator('[data-action="confirm"]').click();
   await expect(page.locator("[data-who-starts]")).toHaveCount(0);
-  await expect(page.locator("[data-current-seat]")).toHaveAttribute("data-current-seat", "2");
+  await expect(page.locator("[data-current-seat]")).toHaveAttribute("data-current-seat", "0");
 });

@@ -125,8 +125,12 @@ test("on the Yam sheet any open cell may be crossed out on purpose, beside the v
   await expect(dialog.locator('[data-action="cross-out"]')).toHaveAttribute("aria-pressed", "true");
   await dialog.locator('[data-action="confirm"]').click();
   await expect(page.locator(`[data-cell="0:${cell}"]`)).toHaveAttribute("data-value", "0");
+  // The sheet shows it crossed out, not as a 0 the dice made.
+  await expect(page.locator(`[data-cell="0:${cell}"]`)).toHaveText("✗");
+  await expect(page.locator(`[data-cell="0:${cell}"] .crossed`)).toHaveAttribute("aria-label", "Crossed out (0)");
   await page.reload();
   await expect(page.locator(`[data-cell="0:${cell}"]`)).toHaveAttribute("data-value", "0");
+  await expect(page.locator(`[data-cell="0:${cell}"]`)).toHaveText("✗");
   // Yahtzee writes a 0 only where the dice make nothing: no such action there.
   await startGame(page, { rules: "yahtzee", players: ["Anna"], seed: 8 });
   await page.locator('[data-action="roll"]').click();

@@ -79,6 +79,12 @@ test("setting up a table on the setup screen", async ({ page }) => {
   await names.nth(0).fill("Anna");
   await names.nth(1).fill("  anna ");
   await names.nth(2).fill("Cleo");
+  // A reload finds the form as it was left.
+  await page.reload();
+  await expect(page.locator('[data-setup="rules"]')).toHaveValue("yatzy");
+  await expect(names).toHaveCount(3);
+  await expect(names.nth(2)).toHaveValue("Cleo");
+  await expect(page.locator('[data-setup="table-name"]')).toHaveAttribute("placeholder", "Anna, anna & Cleo");
   await page.locator('[data-action="start"]').click();
   await expect(page.getByRole("alert")).toContainText("Two players are called “anna” (capitals do not make another name)");
   await names.nth(1).fill("Ben");
@@ -93,6 +99,11 @@ test("setting up a table on the setup screen", async ({ page }) => {
   // Back to the tables: the game waits there to be resumed, and opening the app again returns to it.
   await page.locator('[data-action="tables"]').click();
   await expect(page.locator('[data-action="resume"]')).toHaveCount(1);
+  await expect(page.locator('[data-action="resume"]')).toContainText("Anna & Ben");
+  // A reload of the start screen stays there; the address opened anew returns to the game.
+  await page.reload();
+  await expect(page.locator('[data-action="resume"]')).toHaveCount(1);
+  await expect(page.locator("[data-current-seat]")).toHaveCount(0);
   await page.goto("index.html");
   await expect(page.getByRole("columnheader", { name: "Anna" })).toBeVisible();
 });

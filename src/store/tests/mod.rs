@@ -63,7 +63,12 @@ fn write_next_cell(store: GameStore) {
 fn an_action_is_applied_saved_and_refused_actions_change_nothing() {
     let (store, backend) = fresh();
     start(store, RulesetId::Yahtzee, DiceMode::App, &["Anna", "Ben"], SEED);
-    assert_eq!(store.table_name().get_untracked().as_deref(), Some("2026-11-30"));
+    assert_eq!(store.table_name().get_untracked().as_deref(), Some("Anna & Ben"));
+    let name =
+        |players: &[&str]| super::table_name_for(&players.iter().map(|p| p.to_string()).collect::<Vec<_>>());
+    assert_eq!(name(&["Anna"]), "Anna");
+    assert_eq!(name(&["Anna", "Ben", "Cleo"]), "Anna, Ben & Cleo");
+    assert_eq!(name(&["A", "B", "C", "D", "E"]), "A, B, C +2");
     store.toggle_hold(0);
     assert!(
         store
@@ -123,6 +128,74 @@ fn a_newer_save_from_another_tab_is_adopted_not_overwritten() {
     assert_eq!(stored, Some(theirs), "the newer save was not overwritten");
     here.on_storage_change(Some(Storage::table_key(&id)));
     assert_eq!(here.turn().get_untracked().rolls_used, 2);
+    here.roll();
+    assert_eq!(
+        here.turn().get_untracked().rolls_used,
+        3,
+        "the tap after a newer save was adopted is played: nothing waits for the tap it replaced"
+    );
+}
+
+#[test]
+fn a_reload_keeps_the_start_screen_and_a_new_visit_returns_to_the_table() {
+    Owner::new().set();
+    let backend = Rc::new(MemoryBackend::default());
+    let visit = Rc::new(MemoryBackend::default());
+    let page = |visit: &Rc<MemoryBackend>| {
+        let storage = Storage::with_backend(Box::new(backend.clone()), CLOCK.now_ms)
+            .reloaded_in(Box::new(visit.clone()));
+        let store = GameStore::new(storage, CLOCK);
+        store.load("");
+        store
+    };
+    let store = page(&visit);
+    start(store, RulesetId::Yatzy, DiceMode::App, &["Anna"], SEED);
+    assert!(
+        page(&visit).has_table().get_untracked(),
+        "a reload of the table shows the table"
+    );
+    store.leave();
+    assert!(
+        !page(&visit).has_table().get_untracked(),
+        "a reload of the start screen stays there"
+    );
+    let new_visit = Rc::new(MemoryBackend::default());
+    assert!(
+        page(&new_visit).has_table().get_untracked(),
+        "opening the app afresh returns to the game played last"
+    );
+}
+
+#[test]
+fn a_save_whose_revision_another_tab_raised_never_freezes_the_next_tap() {
+    let (store, backend) = fresh();
+    start(store, RulesetId::Yahtzee, DiceMode::App, &["Anna", "Ben"], SEED);
+    let storage = Storage::with_backend(Box::new(backend.clone()), CLOCK.now_ms);
+    for taps in 1..=3 {
+        // Another tab saved this table since (the same state, a later revision).
+        let mut saved = store.table.get_untracked().unwrap();
+        saved.revision += 1;
+        storage.save_table(&saved).unwrap();
+        store.roll();
+        assert_eq!(
+            store.turn().get_untracked().rolls_used,
+            taps - 1,
+            "the newer save is shown instead"
+        );
+        assert!(
+            !store.awaiting_answer(),
+            "nothing is left waiting for the tap's answer"
+        );
+        store.roll();
+        assert_eq!(
+            store.turn().get_untracked().rolls_used,
+            taps,
+            "the next tap rolls"
+        );
+        store.dismiss_notice();
+    }
+    let cell = store.cell_preview(0, fivedice_rules::Category::Chance.into());
+    assert!(cell.get_untracked().is_some(), "a box may be written as well");
 }
 
 #[test]
@@ -406,18 +479,31 @@ fn the_table_chooses_who_starts_and_yam_crosses_out_through_the_picker() {
     store.choose_first_seat(2);
     assert_eq!(store.current_seat().get_untracked(), Some(2));
     let face = |value: u8| fivedice_rules::Face::ALL[usize::from(value) - 1];
-    let tied = store.type_roll_off(vec![vec![(0, face(4)), (1, face(4)), (2, face(1))]]);
+    let tied = store.type_roll_off(vec![(0, face(4)), (1, face(4)), (2, face(1))]);
     assert_eq!(tied, Some(fivedice_rules::TiedRollOff(vec![0, 1])));
+    assert_eq!(store.roll_off_tied().get_untracked(), Some(vec![0, 1]));
     assert_eq!(
         store.current_seat().get_untracked(),
         Some(2),
         "a tie changes nothing yet"
     );
-    let decided = store.type_roll_off(vec![
-        vec![(0, face(4)), (1, face(4)), (2, face(1))],
-        vec![(0, face(2)), (1, face(5))],
-    ]);
+    let any_cell = fivedice_rules::Category::Aces.into();
+    assert_eq!(
+        store.cell_preview(2, any_cell).get_untracked(),
+        None,
+        "nobody writes while the tie is rolled again: the game would start with someone else"
+    );
+    store.open_picker(any_cell);
+    assert_eq!(store.picker().get_untracked(), None);
+    let decided = store.type_roll_off(vec![(0, face(2)), (1, face(5))]);
     assert_eq!((decided, store.current_seat().get_untracked()), (None, Some(1)));
+    assert_eq!(store.roll_off_tied().get_untracked(), None);
+    assert!(store.cell_preview(1, any_cell).get_untracked().is_some());
+    // A tie, then the table simply chooses: the roll-off is forgotten.
+    store.type_roll_off(vec![(0, face(6)), (1, face(6)), (2, face(6))]);
+    store.choose_first_seat(0);
+    assert_eq!(store.roll_off_tied().get_untracked(), None);
+    assert_eq!(store.current_seat().get_untracked(), Some(0));
     write_next_cell(store);
     assert!(
         !store.first_seat_open().get_untracked(),
@@ -591,6 +677,13 @@ fn the_device_is_passed_only_from_one_person_here_to_another() {
     assert_eq!(store.pass_to().get_untracked(), Some(1));
     store.roll();
     assert_eq!(store.pass_to().get_untracked(), None, "Ben has the tablet");
+
+    // On a score pad one person keeps the score for everyone: nothing is handed over.
+    start(store, RulesetId::Yahtzee, DiceMode::Pad, &["Anna", "Ben"], SEED);
+    let first = store.current_seat().get_untracked().unwrap();
+    write_next_cell(store);
+    assert_ne!(store.current_seat().get_untracked(), Some(first));
+    assert_eq!(store.pass_to().get_untracked(), None);
 }
 
 #[test]

@@ -26,6 +26,8 @@ struct RecordingLink {
     sent: RefCell<Vec<ClientMessage>>,
     open: Cell<bool>,
     connection: Cell<u64>,
+    /// The commands whose answer the store awaits, by number, for the test to say when time is up.
+    awaited: RefCell<Vec<u64>>,
 }
 
 impl RoomLink for RecordingLink {
@@ -42,6 +44,10 @@ impl RoomLink for RecordingLink {
             self.sent.borrow_mut().push(message.clone());
         }
         self.open.get()
+    }
+
+    fn expect_answer(&self, _store: GameStore, number: u64) {
+        self.awaited.borrow_mut().push(number);
     }
 
     fn close(&self) {
@@ -432,6 +438,93 @@ fn a_whole_game_finishes_alike_everywhere_and_goes_to_each_history_not_to_local_
     assert_eq!(totals(&devices[0]), totals(&devices[2]));
 }
 
+/// The rolls the room has drawn so far.
+fn rolls_drawn(server: &Server) -> usize {
+    let rolls = server.log.iter().filter(|entry| {
+        matches!(
+            entry.event,
+            fivedice_room::Event::Played {
+                play: fivedice_rules::Play::Roll(_),
+                ..
+            }
+        )
+    });
+    rolls.count()
+}
+
+#[test]
+fn a_command_lost_with_its_connection_goes_again_once_the_device_is_back() {
+    let (mut server, devices) = three_at_a_started_table();
+    let playing = device_to_play(&devices.each_ref());
+    playing.store.roll();
+    // The connection looks open, but what goes into it no longer reaches the room (its far end died).
+    let lost = playing.link.sent.borrow_mut().drain(..).count();
+    assert_eq!(lost, 1);
+    let command = *playing
+        .link
+        .awaited
+        .borrow()
+        .last()
+        .expect("the roll awaits its answer");
+    playing.store.roll();
+    assert!(
+        playing.link.sent.borrow().is_empty(),
+        "a second tap does not send a second roll meanwhile"
+    );
+    let connection = playing.link.connection.get();
+    playing.store.answer_overdue(command);
+    assert_eq!(
+        view(playing).state,
+        RoomState::Offline,
+        "the device says it is reconnecting"
+    );
+    assert!(!playing.store.can_roll().get_untracked());
+    assert!(
+        playing.link.connection.get() > connection,
+        "the device connects again"
+    );
+    playing.in_room.set(false);
+    playing.store.room_connected();
+    pump(&mut server, &devices.each_ref());
+    assert_eq!(rolls_drawn(&server), 1, "the roll went again, once");
+    for device in &devices {
+        assert_eq!(device.store.turn().get_untracked().rolls_used, 1);
+    }
+    assert_eq!(view(playing).state, RoomState::Playing);
+    assert!(
+        playing.store.notice().get_untracked().is_none(),
+        "nothing went wrong to tell"
+    );
+    let answered = *playing.link.awaited.borrow().last().unwrap();
+    playing.store.answer_overdue(answered);
+    assert_eq!(
+        view(playing).state,
+        RoomState::Playing,
+        "an answered command's time running out changes nothing"
+    );
+
+    // The next roll reaches the room, but its answer is lost with the connection: once back, the device
+    // catches up with the roll, and sends nothing again.
+    playing.store.roll();
+    let sent: Vec<ClientMessage> = playing.link.sent.borrow_mut().drain(..).collect();
+    let from = playing.link.connection.get();
+    for message in sent {
+        server.handle(from, message);
+    }
+    let command = *playing.link.awaited.borrow().last().unwrap();
+    playing.store.answer_overdue(command);
+    playing.in_room.set(false);
+    playing.store.room_connected();
+    pump(&mut server, &devices.each_ref());
+    assert_eq!(rolls_drawn(&server), 2, "the second roll was drawn once");
+    assert_eq!(playing.store.turn().get_untracked().rolls_used, 2);
+    assert!(!playing.store.awaiting_answer());
+    assert!(
+        playing.store.can_roll().get_untracked(),
+        "the next tap is the player's"
+    );
+}
+
 #[test]
 fn a_reload_resumes_the_seat_from_the_log_it_kept() {
     let (mut server, devices) = three_at_a_started_table();
@@ -652,6 +745,21 @@ fn the_host_adds_computers_at_their_levels_and_only_its_device_plays_them() {
         devices[1].link.sent.borrow().is_empty(),
         "only the host adds computers"
     );
+    // One added by mistake is taken away again, by the host alone.
+    devices[0].store.add_room_computer(Level::Casual);
+    pump(&mut server, &devices.each_ref());
+    assert!(view(&devices[0]).players[2].can_remove);
+    assert!(
+        !view(&devices[1]).players[2].can_remove,
+        "only the host removes computers"
+    );
+    assert!(
+        !view(&devices[0]).players[1].can_remove,
+        "a person is nobody's to remove"
+    );
+    devices[0].store.remove_room_computer(2);
+    pump(&mut server, &devices.each_ref());
+    assert_eq!(view(&devices[1]).players.len(), 2);
     devices[0].store.add_room_computer(Level::Winner);
     pump(&mut server, &devices.each_ref());
     for device in &devices {
