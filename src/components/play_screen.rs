@@ -72,8 +72,6 @@ pub fn PlayScreen() -> impl IntoView {
             <RoomBar />
             <div class="play-main">
                 <div class="play-side">
-                    // Beside the turn, where the player just wrote: the top bar never shifts for it.
-                    <UndoButton />
                     {shown_when(move || first_seat_open.get(), || view! { <WhoStartsOnPad /> }.into_any())}
                     <FirstPlayerBanner />
                     {either_when(
@@ -132,18 +130,24 @@ fn TurnPanel() -> impl IntoView {
     };
     view! {
         <section class="turn" class:computer-turn=move || computer.get().is_some() aria-label=words.turn>
-            {move || {
-                pass_to
-                    .get()
-                    .map(|to| {
-                        view! {
-                            <p class="pass" data-pass-to=to.to_string()>
-                                {(words.pass_to)(&player_name(players, to))}
-                            </p>
-                        }
-                    })
-            }}
-            <WrittenElsewhere />
+            // The moment after a box is written, until the next roll: to whom the device passes, what another
+            // wrote, what Undo takes back. Its room is kept while empty, so the dice never jump as it comes and
+            // goes.
+            <div class="moment">
+                {move || {
+                    pass_to
+                        .get()
+                        .map(|to| {
+                            view! {
+                                <p class="pass" data-pass-to=to.to_string()>
+                                    {(words.pass_to)(&player_name(players, to))}
+                                </p>
+                            }
+                        })
+                }}
+                <WrittenElsewhere />
+                <UndoButton />
+            </div>
             <p class="status" data-current-seat=move || seat().to_string() aria-live="polite">
                 {status}
             </p>
@@ -224,17 +228,17 @@ fn entered_dice() -> impl IntoView {
     }
 }
 
-/// Takes back the last cell written, while the next player has not rolled (a person's cell only).
+/// Takes back the last cell written, while the next player has not rolled (a person's cell only; shown with the
+/// turn, so never once the game is over: the standings are the last word).
 #[component]
 fn UndoButton() -> impl IntoView {
     let store = expect_context::<GameStore>();
     let words = store.words();
     let language = store.language().get_untracked();
     let undoable = store.undoable();
-    let (players, rules, over) = (store.players(), store.rules(), store.is_over());
+    let (players, rules) = (store.players(), store.rules());
     move || {
-        // The game over, the standings are the last word: nothing is offered to take back.
-        let (seat, taken_back) = undoable.get().filter(|_| !over.get())?;
+        let (seat, taken_back) = undoable.get()?;
         let name = player_name(players, seat);
         let ruleset = rules.get()?.ruleset();
         let label = |category| ruleset.cell(category).map(|cell| cell.label.get(language));

@@ -1,5 +1,6 @@
 //! Computer players: when one is to play, it plays its turn one visible action at a time at the table's pace
-//! (roll, hold what it keeps, open the picker on its cell, confirm), asking the engine at each decision.
+//! (roll, hold what it keeps, open the picker on its cell, confirm), asking the engine at each decision. The
+//! turn itself is played from the engine's chunk.
 
 use fivedice_rules::{DICE, Game, Move, Place};
 use fivedice_worker::Level;
@@ -40,6 +41,13 @@ struct Plan {
     at: (usize, u8),
     /// Whether it rolls again (false: it keeps all five, so its next decision is the cell).
     rolls_again: bool,
+}
+
+/// A computer player's turn, `paces` of the table's pace from now: in the engine's chunk, which it asks at each
+/// decision (a table of people alone never fetches it).
+#[wasm_split_helpers::wasm_split(engine, fallible)]
+fn computer_player() -> Result<fn(GameStore, u32), wasm_split_helpers::SplitLoaderError> {
+    Ok(|store, paces| store.computer_step_after(paces))
 }
 
 /// How many of the table's paces a computer waits before its turn when a person could still undo their box.
@@ -93,7 +101,16 @@ impl GameStore {
         } else {
             1
         };
-        self.computer_step_after(paces);
+        let store = *self;
+        leptos::task::spawn_local(async move {
+            match computer_player().await {
+                Ok(play) => play(store, paces),
+                Err(_) => {
+                    store.computer.busy.set_value(false);
+                    store.tell(store.words().not_fetched_offline);
+                }
+            }
+        });
     }
 
     fn next_computer_step(&self) {

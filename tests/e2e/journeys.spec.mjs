@@ -19,10 +19,14 @@ async function roomServer(browser) {
   const contexts = [];
   return {
     url: server.url,
+    /** Every error a page throws or logs, for the journey to check there are none. */
+    errors: [],
     async device(kind, address) {
       const context = await browser.newContext({ ...kind, baseURL: server.url, locale: "en-GB" });
       contexts.push(context);
       const page = await context.newPage();
+      page.on("pageerror", (error) => this.errors.push(error.message));
+      page.on("console", (message) => message.type() === "error" && this.errors.push(message.text()));
       await page.goto(address);
       return page;
     },
@@ -85,6 +89,15 @@ test("an invited phone is asked its name and seated; another types the room by h
       await expect(host.locator('[data-room-player="2"]')).toHaveText("Zoe");
     });
 
+    await test.step("leaving the room goes back to the start screen, the name and room still typed", async () => {
+      await zoe.getByRole("button", { name: "← Leave the room" }).click();
+      await expect(host.locator("[data-room-player]")).toHaveCount(2);
+      await expect(zoe.getByLabel("Your name")).toHaveValue("Zoe");
+      await expect(zoe.getByLabel("Room name")).toHaveValue("party");
+      await zoe.getByRole("button", { name: "Join", exact: true }).click();
+      await expect(host.locator('[data-room-player="2"]')).toHaveText("Zoe");
+    });
+
     const devices = [host, leo, zoe];
     await test.step("the host starts; each device holds its own seat", async () => {
       await host.getByRole("button", { name: "Start game" }).click();
@@ -104,6 +117,7 @@ test("an invited phone is asked its name and seated; another types the room by h
       await expect(leo.locator("[data-seat-self]")).toHaveAttribute("data-seat-self", "1");
       await expect(leo.locator('[data-room-field="player"]')).toHaveCount(0);
     });
+    expect(rooms.errors).toEqual([]);
   } finally {
     await rooms.stop();
   }
