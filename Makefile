@@ -50,8 +50,9 @@ e2e: setup-node setup-debian
 
 ## The same screens in Chromium and in WebKit (WebKitGTK, the engine of Safari on an iPad), side by side in
 ## tests/look/artifacts/ to be looked at (not part of `make test`: WebKit is a large install): the start
-## screen, the table at three sizes, a computer's turn, a hint, the pickers, column Yam's legend, the score
-## pad's who-starts, a room's invitation and the analysis after a game.
+## screen, the table at three sizes, weddings of six and eight on a score pad at both tablet orientations, a
+## computer's turn, a hint, the pickers, column Yam's legend, the score pad's who-starts, a room's invitation,
+## the first screen of a phone that opens it, and the analysis after a game.
 .PHONY: look
 look: dist setup-debian
 	@command -v WebKitWebDriver >/dev/null && command -v xvfb-run >/dev/null || (apt-get update -qq && apt-get install -y -qq webkit2gtk-driver xvfb)

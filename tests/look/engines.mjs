@@ -24,6 +24,17 @@ const playTurn = `await tap('[data-action=roll]', 600);
   await tap('button[data-cell^="' + document.querySelector('[data-current-seat]').dataset.currentSeat + ':"]');
   await tap('[data-action=confirm]');`;
 const fourPlayers = "?new=1&rules=yahtzee&players=Anna,Ben,Chloé,Dan&seed=3&lang=en";
+// A wedding on a score pad: who starts is chosen, then the first box written, so the sheet shows in play.
+const wedding = (players) =>
+  "?new=1&rules=yardzee&dice=pad&lang=en&players=" +
+  ["Bride Claire", "Groom Tom", "Best man Paul", "Maid of honour Ann", "Uncle Bob", "Aunt May", "Grandma Rose", "Little Leo"]
+    .slice(0, players)
+    .map(encodeURIComponent)
+    .join(",");
+const firstBoxWritten = steps(`const seat = document.querySelector('[data-current-seat]').dataset.currentSeat;
+  await tap('button[data-cell^="' + seat + ':"]');
+  const offers = document.querySelectorAll('[data-offer]'); offers[offers.length - 1].click(); await wait(200);
+  await tap('[data-action=confirm]'); done(document.querySelector('[data-current-seat]').textContent);`);
 
 const states = [
   ...[
@@ -67,6 +78,27 @@ const states = [
     height: 844,
     script: steps(`for (let i = 0; i < 40 && !document.querySelector('[data-action=invite]'); i++) await wait(100);
       await tap('[data-action=invite]', 800); done(document.querySelector('[data-invite]')?.dataset.link ?? "no invite");`),
+  },
+  ...[6, 8].flatMap((players) =>
+    [
+      ["landscape", 1024, 768],
+      ["portrait", 768, 1024],
+    ].map(([way, width, height]) => ({
+      name: `wedding-${players}-tablet-${way}`,
+      url: wedding(players),
+      width,
+      height,
+      script: firstBoxWritten,
+    })),
+  ),
+  {
+    // The first screen of a phone that opens Mum's invitation (Mum's tablet hosts the room: see below).
+    name: "invited-phone",
+    url: "?room=Party-{engine}&lang=en",
+    width: 390,
+    height: 844,
+    script: steps(`for (let i = 0; i < 40 && !document.querySelector('[data-room-field=player]'); i++) await wait(100);
+      done(document.querySelector('.join-room h2')?.textContent ?? "no name asked");`),
   },
   { name: "start-tablet-portrait", url: "?lang=en", width: 768, height: 1024 },
   { name: "start-phone-fr", url: "?lang=fr", width: 390, height: 844 },
@@ -191,10 +223,21 @@ const take = async (state, engine, png, note) => {
   await writeFile(`${OUT}/${state.name}-${engine}.png`, png);
   console.log(`look: ${state.name} in ${engine}${note ? ` (${note})` : ""}`);
 };
+// Mum hosts each engine's party from a tablet of her own, for the invited phone to find her room.
+const hosts = await chromium.launch({
+  executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
+  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"],
+});
 try {
+  for (const engine of ["chromium", "webkit"]) {
+    const host = await (await hosts.newContext()).newPage();
+    await host.goto(`http://127.0.0.1:${PORT}/?room=Party-${engine}&name=Mum&lang=en`);
+    await host.waitForSelector('[data-room-player="0"]');
+  }
   await withChromium(take);
   await withWebKit(take);
 } finally {
+  await hosts.close();
   await server.stop();
   await rm(folder, { recursive: true, force: true });
 }
