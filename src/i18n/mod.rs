@@ -15,185 +15,23 @@ mod guide;
 mod guide_en;
 mod guide_fr;
 mod on_demand;
+mod parts;
 mod refusals_fr;
 
 pub use guide::{Guide, GuideSection};
 pub use on_demand::{fetch, here};
+pub use parts::*;
 
 use crate::engine::EngineError;
 use crate::storage::{LoadProblem, SaveRefused};
 use crate::table::saved::FileError;
 use fivedice_room::Refusal;
 pub use fivedice_rules::Language;
-use fivedice_rules::{
-    Category, Column, GameError, Joker, JokerCall, Move, Points, Rules, RulesetId, SetupError,
-};
+use fivedice_rules::{Category, Column, GameError, Joker, JokerCall, Move, Points, Rules, SetupError};
 
 /// The words of a language once they are here ([`here`]); a language still on its way reads in English.
 pub fn words(language: Language) -> &'static Words {
     here(language).unwrap_or(&en::WORDS)
-}
-
-/// The words of an online room's screens, in the language asked (in the rooms chunk with those screens: a first
-/// visit never needs them).
-pub fn room_words(language: Language) -> &'static RoomWords {
-    match language {
-        Language::English => &en::ROOM_WORDS,
-        Language::French => &fr::ROOM_WORDS,
-    }
-}
-
-/// The phrases of an online room's lobby, its bar above the sheet and its invitation.
-pub struct RoomWords {
-    /// Why the table's host (the page, or the room server) refused a command, in plain words.
-    /// Online, under the dice choice: who rolls the app's dice.
-    pub server_dice: &'static str,
-    pub room_title: fn(&str) -> String,
-    pub room_offline: &'static str,
-    pub joining: &'static str,
-    /// An invited device, before it has a seat.
-    pub type_your_name: &'static str,
-    /// The title of the card that seats an invited device: the host's name (none yet in an empty room), the room.
-    pub join_room_of: fn(Option<&str>, &str) -> String,
-    pub watching: &'static str,
-    pub you_host: &'static str,
-    pub waiting_for: fn(&str) -> String,
-    pub waiting_for_host: &'static str,
-    pub add_computer: &'static str,
-    /// The host's button on a computer player in the lobby: (its name).
-    pub remove_computer: fn(&str) -> String,
-    /// The level of the computer player the host adds next.
-    pub computer_level: &'static str,
-    pub someone_else_here: &'static str,
-    pub their_name: &'static str,
-    pub join_too: &'static str,
-    pub players_missing: fn(usize) -> String,
-    pub start_game: &'static str,
-    pub leave_room: &'static str,
-    pub tag_host: &'static str,
-    pub tag_you: &'static str,
-    pub tag_computer: &'static str,
-    pub tag_stand_in: &'static str,
-    pub tag_away: &'static str,
-    pub let_computer_play: &'static str,
-    pub give_seat_back: &'static str,
-    pub online_room: &'static str,
-    pub room_bar_offline: &'static str,
-    pub room_bar_watching: &'static str,
-    /// A latecomer in a room: watching, said as what it is.
-    pub came_late: &'static str,
-    /// A join refused for its name: the status.
-    pub choose_another_name: &'static str,
-    /// A room's invitation: the button, the QR code's name, how to use it, copying the link.
-    pub invite: &'static str,
-    pub invite_code: &'static str,
-    pub invite_how: &'static str,
-    pub copy_link: &'static str,
-    pub link_copied: &'static str,
-    pub link_not_copied: &'static str,
-}
-
-/// The words of the analysis after a game (in its chunk).
-pub fn analysis_words(language: Language) -> &'static AnalysisWords {
-    match language {
-        Language::English => &en::ANALYSIS_WORDS,
-        Language::French => &fr::ANALYSIS_WORDS,
-    }
-}
-
-pub struct AnalysisWords {
-    /// After the game, for a player none of whose decisions gave up a tenth of a point.
-    pub nothing_to_regret: &'static str,
-    pub how_it_went: &'static str,
-    pub measured_against: &'static str,
-    /// The legend of the dice shown after the game: (a kept die) the dice kept; (a dashed die) the best's.
-    pub kept_legend: &'static str,
-    pub best_keeps_legend: &'static str,
-    pub expected_lost: fn(&str) -> String,
-    pub in_decisions: fn(usize) -> String,
-    pub rest_failed: fn(&str) -> String,
-    pub still_working: &'static str,
-    pub round_dice_rolls: fn(usize, &str, u8) -> String,
-    pub best_was: fn(&str, &str, &str) -> String,
-    pub die_position: fn(usize, u8, bool, bool) -> String,
-}
-
-/// The words of the statistics (in their chunk).
-pub fn statistics_words(language: Language) -> &'static StatisticsWords {
-    match language {
-        Language::English => &en::STATISTICS_WORDS,
-        Language::French => &fr::STATISTICS_WORDS,
-    }
-}
-
-pub struct StatisticsWords {
-    pub statistics: &'static str,
-    pub player: &'static str,
-    pub games: &'static str,
-    pub wins: &'static str,
-    pub best: &'static str,
-    pub average: &'static str,
-    pub upper_bonus: &'static str,
-    pub five_of_a_kinds: fn(RulesetId) -> &'static str,
-    /// "Scores over the last 5 games of Yahtzee".
-    pub scores_over_games: fn(usize, &str) -> String,
-}
-
-/// The words of a hint on screen (in the engine's chunk).
-pub fn hint_words(language: Language) -> &'static HintWords {
-    match language {
-        Language::English => &en::HINT_WORDS,
-        Language::French => &fr::HINT_WORDS,
-    }
-}
-
-pub struct HintWords {
-    /// The hint's best option: (play, the points expected at the end, whole).
-    pub best_option: fn(&str, &str) -> String,
-    /// Another option: (play, the points it expects fewer than the best).
-    pub behind_best: fn(&str, &str) -> String,
-    pub hint_honesty: &'static str,
-    pub hint_win_honesty: &'static str,
-    /// An option with its chance to win: the play, the percentage.
-    pub win_option: fn(&str, &str) -> String,
-    /// Column Yam: the hint is the column player's estimate.
-    pub hint_estimate: &'static str,
-}
-
-/// The words of the score pad's own parts: who starts, the dice typed in (in its chunk).
-pub fn pad_words(language: Language) -> &'static PadWords {
-    match language {
-        Language::English => &en::PAD_WORDS,
-        Language::French => &fr::PAD_WORDS,
-    }
-}
-
-pub struct PadWords {
-    pub first_player: &'static str,
-    pub or_roll_off: &'static str,
-    pub highest_starts: &'static str,
-    pub tied_roll_again: fn(&str) -> String,
-    /// Highest starts, tapped before every die of the round was typed.
-    pub type_every_die: &'static str,
-    pub enter_five_dice: &'static str,
-    pub remove_last_die: &'static str,
-    pub a_face: fn(u8) -> String,
-}
-
-/// The words of the chances to win (in their chunk).
-pub fn odds_words(language: Language) -> &'static OddsWords {
-    match language {
-        Language::English => &en::ODDS_WORDS,
-        Language::French => &fr::ODDS_WORDS,
-    }
-}
-
-pub struct OddsWords {
-    /// The hint's two aims, on a table of several players, and what the second assumes.
-    pub hint_for_score: &'static str,
-    pub hint_for_win: &'static str,
-    pub odds_title: &'static str,
-    pub odds_honesty: &'static str,
 }
 
 /// The phrases of the app, screen by screen.

@@ -11,7 +11,7 @@ use leptos::prelude::*;
 use crate::table::{Host, Table};
 
 use super::GameStore;
-use super::rooms::Connection;
+use super::connection::Connection;
 
 /// A command sent to the room server whose answer has not come back: its event, or a refusal. Only an online
 /// table has one (the page answers at once, within the tap). Any entry after `at` answers it: the room moved
@@ -114,7 +114,7 @@ impl GameStore {
     }
 
     /// One message from the table's host: the one path by which the table changes. An online table's
-    /// connection hears it first (the rooms chunk's part of it: [`super::rooms::ConnectionPart`]).
+    /// connection hears it first (the rooms chunk's part of it: [`super::connection::ConnectionPart`]).
     pub fn receive(&self, message: ServerMessage) {
         if self.table.with_untracked(Option::is_none) {
             return;
@@ -149,7 +149,7 @@ impl GameStore {
     }
 
     /// The connection's part of an online table, while one is open.
-    fn connection_part(&self) -> Option<&'static super::rooms::ConnectionPart> {
+    fn connection_part(&self) -> Option<&'static super::connection::ConnectionPart> {
         self.online
             .with_untracked(|online| online.as_ref().map(|online| online.part))
     }

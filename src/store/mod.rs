@@ -12,6 +12,7 @@
 
 mod coaching;
 mod computer;
+mod connection;
 mod data;
 mod host;
 mod lobby;
@@ -22,6 +23,7 @@ mod rooms;
 mod tables;
 #[cfg(test)]
 mod tests;
+mod whose_turn;
 mod winning;
 
 use std::rc::Rc;
@@ -35,11 +37,13 @@ use crate::storage::{SaveRefused, Storage, Unreadable};
 use crate::table::{KeptGame, Table};
 
 pub use computer::ComputerDriver;
+pub use connection::{ANSWER_WITHIN, Connection, RoomLink, reconnect_delay};
 pub use play::Picker;
-pub use reads::{LastWritten, PickerOffers, Reading, Situation, TakenBack};
+pub use reads::{PickerOffers, Reading, Situation};
 pub use room_view::{RoomPlayer, RoomState, RoomView};
-pub use rooms::{ANSWER_WITHIN, Connection, RoomLink, RoomServer, reconnect_delay};
+pub use rooms::RoomServer;
 pub use tables::table_name_for;
+pub use whose_turn::{LastWritten, TakenBack};
 
 /// Where the store reads the time: the browser's clock in the app, a fixed one in tests.
 #[derive(Clone, Copy)]

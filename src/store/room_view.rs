@@ -10,8 +10,9 @@ use crate::i18n::Words;
 use crate::table::Table;
 
 use super::GameStore;
+use super::connection::Connection;
 use super::reads::Reading;
-use super::rooms::{Connection, OnlineRoom};
+use super::rooms::OnlineRoom;
 
 /// What the room screens show.
 #[derive(Clone, Debug, PartialEq)]

@@ -1,0 +1,269 @@
+//! An online device's connection: a command lost with it goes again, a reload resumes the seat, a dropped
+//! connection catches up (and a seat away long enough is played by a computer), a device that lost its log
+//! starts over, the room an address names opens.
+
+use fivedice_room::{ClientMessage, Delivery, RoomName};
+use leptos::prelude::*;
+
+use super::super::{GameStore, Reading as _, RoomLink as _, RoomState, reconnect_delay};
+use super::CLOCK;
+use super::room_server::*;
+use crate::launch::RoomLaunch;
+use crate::storage::Storage;
+
+#[test]
+fn a_command_lost_with_its_connection_goes_again_once_the_device_is_back() {
+    let (mut server, devices) = three_at_a_started_table();
+    let playing = device_to_play(&devices.each_ref());
+    playing.store.roll();
+    // The connection looks open, but what goes into it no longer reaches the room (its far end died).
+    let lost = playing.link.sent.borrow_mut().drain(..).count();
+    assert_eq!(lost, 1);
+    let command = *playing
+        .link
+        .awaited
+        .borrow()
+        .last()
+        .expect("the roll awaits its answer");
+    playing.store.roll();
+    assert!(
+        playing.link.sent.borrow().is_empty(),
+        "a second tap does not send a second roll meanwhile"
+    );
+    let connection = playing.link.connection.get();
+    playing.store.answer_overdue(command);
+    assert_eq!(
+        view(playing).state,
+        RoomState::Offline,
+        "the device says it is reconnecting"
+    );
+    assert!(!playing.store.can_roll().get_untracked());
+    assert!(
+        playing.link.connection.get() > connection,
+        "the device connects again"
+    );
+    playing.in_room.set(false);
+    playing.store.room_connected();
+    pump(&mut server, &devices.each_ref());
+    assert_eq!(rolls_drawn(&server), 1, "the roll went again, once");
+    for device in &devices {
+        assert_eq!(device.store.turn().get_untracked().rolls_used, 1);
+    }
+    assert_eq!(view(playing).state, RoomState::Playing);
+    assert!(
+        playing.store.notice().get_untracked().is_none(),
+        "nothing went wrong to tell"
+    );
+    let answered = *playing.link.awaited.borrow().last().unwrap();
+    playing.store.answer_overdue(answered);
+    assert_eq!(
+        view(playing).state,
+        RoomState::Playing,
+        "an answered command's time running out changes nothing"
+    );
+
+    // The next roll reaches the room, but its answer is lost with the connection: once back, the device
+    // catches up with the roll, and sends nothing again.
+    playing.store.roll();
+    let sent: Vec<ClientMessage> = playing.link.sent.borrow_mut().drain(..).collect();
+    let from = playing.link.connection.get();
+    for message in sent {
+        server.handle(from, message);
+    }
+    let command = *playing.link.awaited.borrow().last().unwrap();
+    playing.store.answer_overdue(command);
+    playing.in_room.set(false);
+    playing.store.room_connected();
+    pump(&mut server, &devices.each_ref());
+    assert_eq!(rolls_drawn(&server), 2, "the second roll was drawn once");
+    assert_eq!(playing.store.turn().get_untracked().rolls_used, 2);
+    assert!(!playing.store.awaiting_answer());
+    assert!(
+        playing.store.can_roll().get_untracked(),
+        "the next tap is the player's"
+    );
+}
+
+#[test]
+fn a_reload_resumes_the_seat_from_the_log_it_kept() {
+    let (mut server, devices) = three_at_a_started_table();
+    play_a_turn(&mut server, &devices.each_ref());
+    let before = view(&devices[1]);
+    let reloaded = device_over(devices[1].backend.clone());
+    match reloaded.link.sent.borrow().first() {
+        Some(ClientMessage::Hello {
+            room, tokens, seen, ..
+        }) => {
+            assert_eq!(room, "friday");
+            assert_eq!(tokens.len(), 1);
+            assert_eq!(*seen, server.host.room().seq(), "it replayed the log it kept");
+        }
+        other => panic!("expected a hello, got {other:?}"),
+    }
+    assert_eq!(
+        reloaded.store.turn().get_untracked(),
+        devices[0].store.turn().get_untracked(),
+        "the table shows before the server answers"
+    );
+    let devices = [&devices[0], &reloaded, &devices[2]];
+    pump(&mut server, &devices);
+    let after = view(devices[1]);
+    assert_eq!(
+        (after.own_seats, after.state),
+        (before.own_seats, RoomState::Playing)
+    );
+    play_a_turn(&mut server, &devices);
+    assert_eq!(
+        devices[1]
+            .store
+            .cell_value(0, fivedice_rules::Category::Aces.into())
+            .get_untracked(),
+        devices[0]
+            .store
+            .cell_value(0, fivedice_rules::Category::Aces.into())
+            .get_untracked()
+    );
+}
+
+#[test]
+fn opening_names_the_room_an_address_asks_for_or_the_one_open_last() {
+    let device = device();
+    let opening = device.store.load("?room=Friday&name=Anna&rules=yam");
+    assert!(opening.asked_by_address);
+    assert_eq!(
+        opening.room,
+        Some(RoomLaunch {
+            room: RoomName::parse("friday").unwrap(),
+            player: Some("Anna".into()),
+            rules: Some(fivedice_rules::RulesetId::Yam),
+        })
+    );
+    assert!(
+        device.store.table.get_untracked().is_none(),
+        "the room opens once its chunk is here"
+    );
+    enter(&device, "Friday", Some("Anna"));
+    let reloaded = device_over(device.backend.clone());
+    assert!(reloaded.link.open.get(), "the room open last opens again");
+    let again = GameStore::new(
+        Storage::with_backend(Box::new(device.backend.clone()), CLOCK.now_ms),
+        CLOCK,
+    );
+    let opening = again.load("");
+    assert!(!opening.asked_by_address);
+    assert_eq!(
+        opening.room.map(|room| room.room),
+        Some(RoomName::parse("friday").unwrap())
+    );
+    let bad = again.load("?room=&name=Anna");
+    assert!(bad.asked_by_address && bad.room.is_none());
+    assert!(again.room_join_error().get_untracked().is_some());
+}
+
+#[test]
+fn a_dropped_connection_shows_offline_reconnects_and_catches_up() {
+    let (mut server, devices) = three_at_a_started_table();
+    // The device whose seat plays third: the two others play their turns while it is away.
+    let first = devices[0].store.current_seat().get_untracked().unwrap();
+    let away = devices
+        .iter()
+        .find(|device| view(device).own_seats == [(first + 2) % 3])
+        .unwrap();
+    let present = devices
+        .iter()
+        .find(|device| !std::ptr::eq(*device, away))
+        .unwrap();
+    server.drop_connection(away, &devices.each_ref());
+    assert_eq!(away.store.room_disconnected(), Some(reconnect_delay(0)));
+    assert_eq!(view(away).state, RoomState::Offline);
+    assert!(!away.store.can_roll().get_untracked());
+    let others: Vec<&Device> = devices
+        .iter()
+        .filter(|device| !std::ptr::eq(*device, away))
+        .collect();
+    for _ in 0..2 {
+        play_a_turn(&mut server, &others);
+    }
+    let written = |device: &Device| device.store.game_now(|game| game.log().len());
+    assert_eq!((written(away), written(present)), (Some(0), Some(2)));
+    away.store.room_disconnected();
+    away.link.connect(away.store);
+    away.store.room_connected();
+    pump(&mut server, &devices.each_ref());
+    assert_eq!(view(away).state, RoomState::Playing);
+    assert_eq!(written(away), Some(2), "caught up");
+    assert!(away.store.can_roll().get_untracked(), "and plays its turn");
+    for seat in 0..3 {
+        assert_eq!(
+            away.store.totals(seat).get_untracked(),
+            present.store.totals(seat).get_untracked()
+        );
+    }
+    assert_eq!(reconnect_delay(0).as_millis(), 500);
+    assert_eq!(reconnect_delay(1).as_millis(), 1000);
+    assert_eq!(reconnect_delay(20).as_secs(), 8, "the wait stops growing");
+}
+
+/// A device whose kept log is gone (another version wrote it, or it was cleared) greets the server from the
+/// start: it catches up on the whole log and still holds its seat.
+#[test]
+fn a_device_that_lost_its_log_catches_up_from_the_start_and_keeps_its_seat() {
+    let (mut server, devices) = three_at_a_started_table();
+    play_a_turn(&mut server, &devices.each_ref());
+    let before = view(&devices[1]);
+    let key = "fivedice.room.friday";
+    let kept = crate::storage::Backend::get(&*devices[1].backend, key).expect("the room is kept");
+    let mut saved = crate::table::online::SavedRoom::read(&kept).unwrap();
+    saved.entries.clear();
+    crate::storage::Backend::set(&*devices[1].backend, key, &saved.to_text()).unwrap();
+    let reloaded = device_over(devices[1].backend.clone());
+    let devices = [&devices[0], &reloaded, &devices[2]];
+    pump(&mut server, &devices);
+    let after = view(devices[1]);
+    assert_eq!(
+        (after.own_seats, after.state),
+        (before.own_seats, RoomState::Playing)
+    );
+    assert_eq!(
+        devices[1].store.game_now(|game| game.log().len()),
+        devices[0].store.game_now(|game| game.log().len())
+    );
+    play_a_turn(&mut server, &devices);
+}
+
+#[test]
+fn the_host_lets_a_computer_play_a_seat_away_two_minutes_and_gives_it_back() {
+    let (mut server, devices) = three_at_a_started_table();
+    let player = |device: &Device, seat: usize| view(device).players[seat].clone();
+    let away = &devices[2];
+    assert_eq!(view(away).own_seats, [2]);
+    server.drop_connection(away, &devices.each_ref());
+    away.store.room_disconnected();
+    assert!(player(&devices[0], 2).away, "a seat nobody holds now is away");
+    assert!(!player(&devices[0], 2).can_take_over, "not before two minutes");
+    server.now_ms += fivedice_room::TAKE_OVER_AFTER_MS;
+    let presence = server.host.presence(server.now_ms);
+    deliver(0, vec![Delivery::ToAll(presence)], &devices.each_ref());
+    assert!(
+        player(&devices[0], 2).can_take_over,
+        "the host may let a computer play"
+    );
+    assert!(!player(&devices[1], 2).can_take_over, "nobody else");
+    devices[0].store.take_over_seat(2);
+    pump(&mut server, &devices.each_ref());
+    assert!(player(&devices[1], 2).stand_in);
+    assert_eq!(
+        devices[1].store.computer_at(2).get_untracked(),
+        Some(fivedice_room::STAND_IN),
+        "every device shows the computer at that seat"
+    );
+    away.link.connect(away.store);
+    away.store.room_connected();
+    pump(&mut server, &devices.each_ref());
+    assert!(player(away, 2).stand_in, "it caught up");
+    assert!(player(away, 2).can_give_back, "its person may take it back");
+    away.store.give_back_seat(2);
+    pump(&mut server, &devices.each_ref());
+    assert!(!player(&devices[0], 2).stand_in);
+    assert_eq!(devices[0].store.computer_at(2).get_untracked(), None);
+}
