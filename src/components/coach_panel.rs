@@ -267,10 +267,12 @@ fn Position(decision: Decision) -> impl IntoView {
     let Some(verdict) = decision.verdict.clone() else {
         return ().into_any();
     };
-    let (kept, best) = (
-        decision.choice.holds(decision.dice),
-        verdict.best.holds(decision.dice),
-    );
+    // Dice are marked for a keep only: a box written takes the dice as they are, and the text names the box.
+    let keeps = |choice: &Move| match choice {
+        Move::Keep(_) => choice.holds(decision.dice),
+        Move::Cell(_) | Move::Announce(_) => [false; fivedice_rules::DICE],
+    };
+    let (kept, best) = (keeps(&decision.choice), keeps(&verdict.best));
     let dice = decision
         .dice
         .faces()

@@ -229,7 +229,7 @@ fn hint() -> impl IntoView {
                 <div class="hint" data-hint="ready" aria-live="polite" node_ref=seen_when_ready>
                     <ol>{labels}</ol>
                     {estimate.then(|| view! { <p class="muted" data-hint-estimate>{hint_words.hint_estimate}</p> })}
-                    <p class="muted">
+                    <p class="muted honesty">
                         {match options.first().is_some_and(|option| option.win.is_some()) {
                             true => hint_words.hint_win_honesty,
                             false => hint_words.hint_honesty,

@@ -98,6 +98,16 @@ fn Chances() -> impl IntoView {
         let now = situation.get();
         stated.with(|stated| stated.as_ref().is_some_and(|(asked, _)| Some(*asked) == now))
     };
+    // The chances, once first stated, are brought into view in the turn's panel (which scrolls on a phone).
+    let section = NodeRef::<leptos::html::Section>::new();
+    let first_stated = Memo::new(move |_| stated.with(Option::is_some));
+    Effect::new(move |_| {
+        if let (true, Some(section)) = (first_stated.get(), section.get()) {
+            let nearest = web_sys::ScrollIntoViewOptions::new();
+            nearest.set_block(web_sys::ScrollLogicalPosition::Nearest);
+            section.scroll_into_view_with_scroll_into_view_options(&nearest);
+        }
+    });
     let figures = move || match stated.get() {
         // A device's first chances wait for the spread of the rules' table to be worked out: say how far.
         None => view! {
@@ -133,13 +143,14 @@ fn Chances() -> impl IntoView {
     };
     view! {
         <section
+            node_ref=section
             class="odds"
             aria-label=odds_words.odds_title
             data-odds=move || if ready() { "ready" } else { "working" }
             aria-busy=move || (!ready()).to_string()
         >
             <ol>{figures}</ol>
-            <p class="muted">{odds_words.odds_honesty}</p>
+            <p class="muted honesty">{odds_words.odds_honesty}</p>
         </section>
     }
 }

@@ -130,9 +130,13 @@ fn TurnPanel() -> impl IntoView {
     };
     view! {
         <section class="turn" class:computer-turn=move || computer.get().is_some() aria-label=words.turn>
+            <p class="status" data-current-seat=move || seat().to_string() aria-live="polite">
+                {status}
+            </p>
+            <JokerNote />
+            {either_when(app_dice, || view! { <DiceTray /> }.into_any(), || lazy(entered_dice_part, ()))}
             // The moment after a box is written, until the next roll: to whom the device passes, what another
-            // wrote, what Undo takes back. Its room is kept while empty, so the dice never jump as it comes and
-            // goes.
+            // wrote, what Undo takes back. Below the dice, so they never move as it comes and goes.
             <div class="moment">
                 {move || {
                     pass_to
@@ -148,11 +152,6 @@ fn TurnPanel() -> impl IntoView {
                 <WrittenElsewhere />
                 <UndoButton />
             </div>
-            <p class="status" data-current-seat=move || seat().to_string() aria-live="polite">
-                {status}
-            </p>
-            <JokerNote />
-            {either_when(app_dice, || view! { <DiceTray /> }.into_any(), || lazy(entered_dice_part, ()))}
             // The dice and the roll come first; the hint and the coach follow in a task of their own.
             <Deferred>
                 <div class="turn-tools">

@@ -62,7 +62,7 @@ pub fn RoomGameChoice(room: RoomView, host_columns: StoredValue<Option<ColumnsCh
     let can_start = room.can_start;
     view! {
         <section class="card new-game" aria-labelledby="room-game-title">
-            <h2 id="room-game-title">{words.game}</h2>
+            <h2 id="room-game-title">{room_words.table_game}</h2>
             <RulesetSelect
                 value=ruleset
                 disabled=locked

@@ -297,14 +297,18 @@ fn RoomRefusal() -> impl IntoView {
     move || {
         view.with(|room| {
             let room = room.as_ref().filter(|room| !room.may_join)?;
-            let reason = room.refusal.clone()?;
-            Some(match room.came_late {
-                true => view! {
+            Some(match (room.refusal.clone(), room.came_late) {
+                (Some(reason), true) => view! {
                     <p class="note" data-room-error="true">{reason}</p>
                     <p class="note">{room_words.came_late}</p>
                 }
                 .into_any(),
-                false => view! { <p class="error" data-room-error="true">{reason}</p> }.into_any(),
+                // Come by an invitation once the game had started: no seat was asked for, none refused.
+                (None, true) => view! { <p class="note">{room_words.came_late}</p> }.into_any(),
+                (Some(reason), false) => {
+                    view! { <p class="error" data-room-error="true">{reason}</p> }.into_any()
+                }
+                (None, false) => return None,
             })
         })
     }

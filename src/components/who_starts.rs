@@ -62,6 +62,7 @@ fn WhoStarts() -> impl IntoView {
     let current = store.current_seat();
     let seats = players.get_untracked().len();
     let tied = store.roll_off_tied();
+    let rolled_off = store.fresh_first_player_roll();
     let contenders = move || tied.get().unwrap_or_else(|| (0..seats).collect());
     // The die typed for each seat this round (emptied for the next round).
     let typed = RwSignal::new(vec![None::<Face>; seats]);
@@ -142,12 +143,22 @@ fn WhoStarts() -> impl IntoView {
                     {options}
                 </select>
             </label>
-            <p class="muted">{pad_words.or_roll_off}</p>
-            <div class="roll-off">{roll_off}</div>
-            <p aria-live="polite" data-roll-off-said>{said}</p>
-            <button class="secondary" data-action="roll-off" on:click=decide>
-                {pad_words.highest_starts}
-            </button>
+            // Once a roll-off has decided (the banner says who starts), it is not asked for again.
+            {move || {
+                rolled_off
+                    .get()
+                    .is_none()
+                    .then(|| {
+                        view! {
+                            <p class="muted">{pad_words.or_roll_off}</p>
+                            <div class="roll-off">{roll_off}</div>
+                            <p aria-live="polite" data-roll-off-said>{said}</p>
+                            <button class="secondary" data-action="roll-off" on:click=decide>
+                                {pad_words.highest_starts}
+                            </button>
+                        }
+                    })
+            }}
         </section>
     }
 }

@@ -326,6 +326,7 @@ fn setup_refused(error: &SetupError) -> String {
 /// The room's phrases (in the rooms chunk).
 pub static ROOM_WORDS: RoomWords = RoomWords {
     server_dice: "The room's server rolls the app's dice, the same for every device.",
+    table_game: "This table’s game",
     room_title: |name| format!("Room “{name}”"),
     room_offline: "Offline: reconnecting…",
     joining: "Joining…",
@@ -362,7 +363,7 @@ pub static ROOM_WORDS: RoomWords = RoomWords {
     online_room: "Online room",
     room_bar_offline: "offline — reconnecting…",
     room_bar_watching: "watching",
-    came_late: "You are watching this game: every roll and box shows here as it is played.",
+    came_late: "This game started before you came: you are watching it, every roll and box as it is played.",
     choose_another_name: "Choose another name to join",
     invite: "Invite",
     invite_code: "QR code of the room's address",

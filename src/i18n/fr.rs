@@ -211,7 +211,7 @@ pub static WORDS: Words = Words {
         Points::AllDice => "total des dés".into(),
         Points::MatchingDice => "total de ces dés".into(),
     },
-    coach_for: |name| format!("Conseil pour {name} :"),
+    coach_for: |name| format!("Entraîneur {} :", de(name)),
     wrote: |name, points, cell| format!("{name} a écrit {points} en {cell}."),
     their_turn: |name, used, rolls| match used {
         0 => format!("Au tour {}", de(name)),
@@ -328,6 +328,7 @@ pub static WORDS: Words = Words {
 /// The room's phrases (in the rooms chunk).
 pub static ROOM_WORDS: RoomWords = RoomWords {
     server_dice: "Le serveur de la salle lance les dés de l’appli, les mêmes pour tous les appareils.",
+    table_game: "Le jeu de cette table",
     room_title: |name| format!("Salle « {name} »"),
     room_offline: "Hors ligne : reconnexion…",
     joining: "Connexion…",
@@ -359,7 +360,7 @@ pub static ROOM_WORDS: RoomWords = RoomWords {
     online_room: "Salle en ligne",
     room_bar_offline: "hors ligne — reconnexion…",
     room_bar_watching: "spectateur",
-    came_late: "Vous regardez cette partie : chaque lancer et chaque case s’affichent ici dès qu’ils sont joués.",
+    came_late: "Cette partie a commencé avant votre arrivée : vous la regardez, chaque lancer et chaque case dès qu’ils sont joués.",
     choose_another_name: "Choisissez un autre nom pour rejoindre",
     invite: "Inviter",
     invite_code: "Code QR de l’adresse de la salle",

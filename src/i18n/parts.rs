@@ -31,6 +31,8 @@ part_words!(
 pub struct RoomWords {
     /// Online, under the dice choice: who rolls the app's dice.
     pub server_dice: &'static str,
+    /// The heading of the lobby's card where the host chooses the game.
+    pub table_game: &'static str,
     pub room_title: fn(&str) -> String,
     pub room_offline: &'static str,
     pub joining: &'static str,

@@ -36,7 +36,8 @@ pub struct RoomView {
     pub may_join: bool,
     /// A join from this device is on its way.
     pub joining: bool,
-    /// The game had started when this device came: it watches, which is no error.
+    /// The game had started when this device came (its join refused, or none asked): it watches, which is no
+    /// error.
     pub came_late: bool,
     /// The host may start: enough players for the chosen game.
     pub can_start: bool,
@@ -229,7 +230,8 @@ fn room_view(online: &OnlineRoom, table: &Table, words: &'static Words) -> RoomV
             .map(|refusal| case::capitalised(&(words.refusal)(refusal))),
         may_join: may_join(online, table),
         joining: is_joining(online) && held.is_empty(),
-        came_late: matches!(online.refusal, Some(Refusal::Room(RoomError::Started))),
+        came_late: matches!(online.refusal, Some(Refusal::Room(RoomError::Started)))
+            || (held.is_empty() && room.phase() != Phase::Lobby),
         can_start: hosting && room.phase() == Phase::Lobby && players_missing == 0,
         players_missing,
         watchers: online.watchers,

@@ -107,6 +107,13 @@ test("an invited phone is asked its name and seated; another types the room by h
       }
     });
 
+    await test.step("a phone that opens the invitation once the game has started is told it watches", async () => {
+      const late = await rooms.device(phone, link);
+      await expect(late.getByText("This game started before you came: you are watching it")).toBeVisible();
+      await expect(late.locator('[data-room-field="player"]')).toHaveCount(0);
+      await expect(late.locator("[data-seat-self]")).toHaveAttribute("data-seat-self", "");
+    });
+
     await test.step("a round is played, each on their own device, and a reload keeps the seat", async () => {
       const sheets = devices.map(() => ({ filled: {}, bonus: 0 }));
       let seat = Number(await host.locator("[data-current-seat]").getAttribute("data-current-seat"));

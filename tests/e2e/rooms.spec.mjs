@@ -562,7 +562,7 @@ test("a refused name tries another, a latecomer is told they watch, and Invite s
     // A latecomer is not scolded: the reason, and plainly that they watch.
     const late = await open("index.html?room=Famille&name=Cleo&lang=en");
     await expect(late.locator("[data-room-error]")).toHaveText("This game has started; ask for a new room");
-    await expect(late.locator(".room-bar")).toContainText("You are watching this game");
+    await expect(late.locator(".room-bar")).toContainText("This game started before you came: you are watching it");
     await expect(late.locator("[data-seat-self]")).toHaveAttribute("data-seat-self", "");
   } finally {
     for (const context of contexts) await context.close();
