@@ -97,7 +97,9 @@ impl GameStore {
         if let Some(player) = &player {
             self.remember_online_as(player, &name);
         }
-        let joining = player.or(saved.joining).filter(|_| saved.seats.is_empty());
+        // Joined once the server has welcomed the device, unless the welcome says it holds a seat there already
+        // (the seats it kept may be ones it has since left).
+        let joining = player.or(saved.joining);
         self.setup_error.set(None);
         self.online.set(Some(OnlineRoom {
             part: &CONNECTION,

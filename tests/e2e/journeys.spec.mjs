@@ -117,8 +117,16 @@ test("an invited phone is asked its name and seated; another types the room by h
     await test.step("a round is played, each on their own device, and a reload keeps the seat", async () => {
       const sheets = devices.map(() => ({ filled: {}, bonus: 0 }));
       let seat = Number(await host.locator("[data-current-seat]").getAttribute("data-current-seat"));
+      const names = ["Mum", "Leo", "Zoe"];
       for (let turn = 0; turn < 3; turn++, seat = (seat + 1) % 3) {
         await finishTurn(devices[seat], seat, sheets[seat]);
+        // Every other device is told what was written, by whom, where.
+        const [cell, points] = Object.entries(sheets[seat].filled).at(-1);
+        for (const other of devices.filter((_, holder) => holder !== seat)) {
+          await expect(other.locator(`[data-written-by="${seat}"]`)).toContainText(`${names[seat]} wrote ${points} in`);
+        }
+        await expect(devices[seat].locator("[data-written-by]")).toHaveCount(0);
+        expect(cell).toBeTruthy();
       }
       await leo.reload();
       await expect(leo.locator("[data-seat-self]")).toHaveAttribute("data-seat-self", "1");
@@ -191,6 +199,7 @@ for (const players of [6, 8]) {
         if (turn === Math.floor(players / 2)) await page.setViewportSize({ width: 768, height: 1024 });
         const seat = await expectCurrentColumnInView(page);
         await expect(page.locator("[data-current-seat]")).toContainText(WEDDING[seat]);
+        await expect(page.locator("[data-joker-in-force]")).toHaveText("No Joker restriction");
         await expect(page.locator("[data-pass-to]")).toHaveCount(0);
         if (turn === 0) await page.screenshot({ path: `tests/e2e/artifacts/journey-wedding-${players}-landscape.png` });
         await writeFirstOpenBox(page, seat);
@@ -249,6 +258,9 @@ test("a phone at a table of three asks a hint with the chances shown: the hint i
       for (const [seat, name] of ["Anna", "Benjamin", "Clémentine"].entries()) await names.nth(seat).fill(name);
       await page.locator('[data-action="start"]').click();
       await page.locator('[data-action="roll"]').click();
+      // Each player's own coach: the switch says whose it is.
+      const playing = ["Anna", "Benjamin", "Clémentine"][Number(await page.locator("[data-current-seat]").getAttribute("data-current-seat"))];
+      await expect(page.locator('[data-action="coach"]')).toContainText(playing);
       await page.locator('[data-action="odds"]').click();
       await expect(page.locator('[data-odds="ready"]')).toBeVisible({ timeout: 60_000 });
       await page.locator('[data-action="hint"]').click();

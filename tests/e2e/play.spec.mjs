@@ -59,6 +59,8 @@ test("a one-player Yahtzee game played to the end, every total as the rules say"
     expect(shown).toEqual({ ...expected, "yahtzee-bonus": sheet.bonus, grand: expected.grand });
   }
   await expect(page.locator("[data-game-over]")).toBeVisible();
+  // The standings are the last word: nothing is offered to take back.
+  await expect(page.locator('[data-action="undo"]')).toHaveCount(0);
   const standing = page.locator('[data-standing="1"]');
   await expect(standing).toHaveAttribute("data-seat", "0");
   await expect(standing).toHaveAttribute("data-winner", "true");

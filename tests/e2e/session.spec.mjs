@@ -73,6 +73,9 @@ test("a bad launch address shows the setup screen with the reason", async ({ pag
 test("setting up a table on the setup screen", async ({ page }) => {
   await page.goto("index.html");
   await page.locator('[data-setup="rules"]').selectOption("yatzy");
+  // The computers, strongest first, each saying it is one; the Winner by what it plays for, not its mean.
+  const kinds = page.locator('[data-setup="player-kind"]').first().locator("option");
+  await expect(kinds).toHaveText(["A person", "Winner computer · plays to win", /^Optimal computer · ~\d+ pts$/, /^Strong computer/, /^Casual computer/]);
   await page.locator('[data-action="add-player"]').click();
   const names = page.locator('[data-setup="player-name"]');
   await expect(names).toHaveCount(3);

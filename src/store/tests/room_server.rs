@@ -69,6 +69,8 @@ pub(super) struct Server {
     pub(super) log: Vec<LogEntry>,
     pub(super) dice: u32,
     pub(super) now_ms: u64,
+    /// Seat tokens given out so far: each new one is "token-<count>", never one given before.
+    tokens: usize,
 }
 
 impl Server {
@@ -78,18 +80,23 @@ impl Server {
             log: Vec::new(),
             dice: 3,
             now_ms: 0,
+            tokens: 0,
         }
     }
 
     pub(super) fn handle(&mut self, from: u64, message: ClientMessage) -> Vec<Delivery> {
-        let token = format!("token-{}", self.host.room().seats().len());
+        let tokens = &mut self.tokens;
+        let token = || {
+            *tokens += 1;
+            format!("token-{}", *tokens - 1)
+        };
         let state = &mut self.dice;
         let mut dice = || {
             *state = state.wrapping_mul(1_103_515_245).wrapping_add(12_345);
             Face::ALL[(*state >> 16) as usize % 6]
         };
         self.host
-            .answer(from, message, &mut self.log, &mut dice, || token, self.now_ms)
+            .answer(from, message, &mut self.log, &mut dice, token, self.now_ms)
     }
 
     /// A device's connection dropped: everybody left hears who is here.

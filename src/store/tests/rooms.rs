@@ -419,6 +419,17 @@ fn when_the_host_leaves_the_lobby_every_device_follows_its_seat() {
     let ben = view(&devices[1]);
     assert!(ben.hosting && ben.can_start, "Ben hosts now");
     assert_eq!(view(&devices[2]).host_name.as_deref(), Some("Ben"));
+    // Dan leaves too, and comes back by the join card with his name: the seat his device kept is one he left,
+    // so he joins anew.
+    devices[3].store.leave_room();
+    pump(&mut server, &devices.each_ref());
+    assert_eq!(view(&devices[1]).players.len(), 2);
+    devices[3].store.join_room("friday", "Dan");
+    devices[3].in_room.set(false);
+    devices[3].store.room_connected();
+    pump(&mut server, &devices.each_ref());
+    assert_eq!(names(&devices[3]), ["Dan"], "seated again");
+    assert_eq!(view(&devices[1]).players.len(), 3);
     let staying: Vec<&Device> = devices[1..].iter().collect();
     devices[1].store.start_room_game();
     pump(&mut server, &staying);
