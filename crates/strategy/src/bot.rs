@@ -5,11 +5,12 @@
 //! casual player who only looks at the turn in hand; noise makes either beatable. All randomness comes from
 //! a seeded generator, so a seed fixes every game.
 
-use fivedice_rules::{DiceMode, DiceSource, Face, Game, GameError, Play, Rules, RulesetId, Sheet};
+use fivedice_rules::{DiceMode, DiceSource, Face, Game, GameError, Rules, RulesetId, Sheet};
 use serde::{Deserialize, Serialize};
 
-use crate::advice::{Advice, AdviceError, Choice};
+use crate::advice::{Advice, Choice};
 use crate::odds::Odds;
+use crate::playing::{self, PlayError};
 use crate::table::{Spread, ValueTable};
 use crate::winner::play_to_win;
 
@@ -171,39 +172,6 @@ pub(crate) fn pick<T>(options: impl IntoIterator<Item = (T, f64)>, noise: f64, r
     best.map(|(_, choice)| choice)
 }
 
-/// Why a bot could not play a turn.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum PlayError {
-    Game(GameError),
-    Advice(AdviceError),
-    /// The table cannot be seated (too many players for the rules, say).
-    Setup(String),
-}
-
-impl std::fmt::Display for PlayError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            PlayError::Game(error) => write!(f, "the game refused the bot's move: {error}"),
-            PlayError::Advice(error) => write!(f, "no advice for the bot: {error}"),
-            PlayError::Setup(error) => write!(f, "the table cannot be seated: {error}"),
-        }
-    }
-}
-
-impl std::error::Error for PlayError {}
-
-impl From<GameError> for PlayError {
-    fn from(error: GameError) -> PlayError {
-        PlayError::Game(error)
-    }
-}
-
-impl From<AdviceError> for PlayError {
-    fn from(error: AdviceError) -> PlayError {
-        PlayError::Advice(error)
-    }
-}
-
 impl<'t> Bot<'t> {
     pub fn new(table: &'t ValueTable, noise: f64, seed: u64) -> Bot<'t> {
         Bot {
@@ -226,20 +194,11 @@ impl<'t> Bot<'t> {
     pub fn play_turn(&mut self, game: &mut Game, dice: &mut impl DiceSource) -> Result<(), PlayError> {
         let sheet: Sheet = game.sheets()[game.current_seat()].clone();
         let turn = self.table.turn(&sheet)?;
-        game.play(&game.draw(dice)?)?;
-        loop {
+        playing::play_turn(game, dice, |game| {
             let rolled = game.turn().dice.ok_or(GameError::NotRolled)?;
             let advice = turn.advise(rolled.counts(), game.turn().rolls_left())?;
-            match self.choose(&advice) {
-                Choice::Cell(category) => return Ok(game.play(&Play::Score(category.into()))?),
-                Choice::Keep(keep) => {
-                    for hold in game.turn().holding(keep.holds(rolled)) {
-                        game.play(&hold)?;
-                    }
-                    game.play(&game.draw(dice)?)?;
-                }
-            }
-        }
+            Ok(self.choose(&advice).into())
+        })
     }
 }
 

@@ -13,41 +13,20 @@
 use std::collections::HashMap;
 
 use fivedice_rules::{
-    Category, Column, DICE, DiceMode, DiceSource, FaceCounts, Game, GameError, Move, Pattern, Place, Play,
-    Rules, Sheet,
+    Category, Column, DICE, DiceMode, DiceSource, FaceCounts, Game, GameError, Pattern, Place, Rules, Sheet,
 };
 
 use crate::advice::Keep;
-use crate::bot::{PlayError, Rng, Summary, pick, summarise};
+use crate::bot::{Rng, Summary, pick, summarise};
 use crate::keeps::{FIRST_ROLL, KEEPS, KeepGraph, ROLLS};
+use crate::playing::{self, PlayError, Step};
 use crate::table::ValueTable;
-
-/// What the column player does next.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ColumnMove {
-    /// Keep these dice and roll the rest.
-    Keep(Keep),
-    /// Announce this box of the announced column, then decide again.
-    Announce(Category),
-    /// Write the dice in this box (its value, or a cross-out where the dice make nothing there).
-    Write(Place),
-}
-
-impl From<ColumnMove> for Move {
-    fn from(choice: ColumnMove) -> Move {
-        match choice {
-            ColumnMove::Keep(keep) => Move::Keep(keep.faces()),
-            ColumnMove::Announce(category) => Move::Announce(category),
-            ColumnMove::Write(place) => Move::Cell(place),
-        }
-    }
-}
 
 /// One move of a column game's situation and the points the column player expects the mover still to score
 /// after it, this turn included (an estimate: each column valued as if it were played alone).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct RatedColumnMove {
-    pub choice: ColumnMove,
+    pub choice: Step,
     pub expected_remaining: f64,
 }
 
@@ -179,7 +158,7 @@ impl<'t> ColumnBot<'t> {
     }
 
     /// The best move of the current player of `game` (after at least one roll), by the heuristic.
-    pub fn decide(&self, game: &Game) -> Result<ColumnMove, GameError> {
+    pub fn decide(&self, game: &Game) -> Result<Step, GameError> {
         Ok(self.choose(game, 0.0, &mut Rng::new(0))?.choice)
     }
 
@@ -225,14 +204,14 @@ impl<'t> ColumnBot<'t> {
             .map(|(column, sheet)| self.column_worth(column, sheet))
             .sum();
         let mut options = Vec::new();
-        let mut rate = |value: f64, choice: ColumnMove| {
+        let mut rate = |value: f64, choice: Step| {
             options.push(RatedColumnMove {
                 choice,
                 expected_remaining: columns_worth + value,
             });
         };
         for w in &now {
-            rate(w.value(self.scores[roll][w.cell]), ColumnMove::Write(w.place));
+            rate(w.value(self.scores[roll][w.cell]), Step::Write(w.place));
         }
         let rerolls_left = 3 - rolls_used;
         if rerolls_left > 0 && !late.is_empty() {
@@ -241,7 +220,7 @@ impl<'t> ColumnBot<'t> {
             for &keep in &self.within[roll] {
                 let counts = self.graph.counts(usize::from(keep));
                 if counts.iter().sum::<u8>() < DICE as u8 {
-                    rate(keeps[usize::from(keep)], ColumnMove::Keep(Keep(counts)));
+                    rate(keeps[usize::from(keep)], Step::Keep(Keep(counts)));
                 }
             }
         }
@@ -250,10 +229,7 @@ impl<'t> ColumnBot<'t> {
             for w in worth.iter().filter(|w| w.place.column == Column::Announced) {
                 let next = level(&[w], rerolls_left - 1);
                 let keeps = self.keep_values(&next);
-                rate(
-                    self.best_keep(&keeps, roll),
-                    ColumnMove::Announce(w.place.category),
-                );
+                rate(self.best_keep(&keeps, roll), Step::Announce(w.place.category));
             }
         }
         // Best first; among equals, the order considered (writing before keeping).
@@ -263,21 +239,7 @@ impl<'t> ColumnBot<'t> {
 
     /// Plays the current player's turn to the box written.
     pub fn play_turn(&self, game: &mut Game, dice: &mut impl DiceSource) -> Result<(), PlayError> {
-        game.play(&game.draw(dice)?)?;
-        loop {
-            match self.decide(game)? {
-                // Where the dice make nothing the box takes a 0: crossed out.
-                ColumnMove::Write(place) => return Ok(game.play(&Play::Score(place))?),
-                ColumnMove::Announce(category) => game.play(&Play::Announce(category))?,
-                ColumnMove::Keep(keep) => {
-                    let rolled = game.turn().dice.ok_or(GameError::NotRolled)?;
-                    for hold in game.turn().holding(keep.holds(rolled)) {
-                        game.play(&hold)?;
-                    }
-                    game.play(&game.draw(dice)?)?;
-                }
-            }
-        }
+        playing::play_turn(game, dice, |game| Ok(self.decide(game)?))
     }
 
     /// The value of each roll with `rerolls` still to come, given what ending the turn on each roll is worth:
@@ -421,7 +383,7 @@ pub fn simulate_columns(
 
 #[cfg(test)]
 mod tests {
-    use fivedice_rules::{Columns, RulesetId};
+    use fivedice_rules::{Columns, Play, RulesetId};
 
     use super::*;
 
@@ -469,7 +431,7 @@ mod tests {
                 for _ in 0..3 {
                     game.play(&game.draw(&mut dice).unwrap()).unwrap();
                 }
-                let ColumnMove::Write(chosen) = bot.decide(&game).unwrap() else {
+                let Step::Write(chosen) = bot.decide(&game).unwrap() else {
                     panic!("no rolls left: the player writes");
                 };
                 let worth = |place: Place| {
@@ -562,7 +524,7 @@ mod tests {
             // 12 announcements right after the first roll, while the announced column has 12 open boxes.
             let announcements = options
                 .iter()
-                .filter(|o| matches!(o.choice, ColumnMove::Announce(_)))
+                .filter(|o| matches!(o.choice, Step::Announce(_)))
                 .count();
             let announced = game.sheet(0, Column::Announced).unwrap();
             let open = rules
@@ -575,7 +537,7 @@ mod tests {
             game.play(&game.draw(&mut dice).unwrap()).unwrap();
             let before = game.totals(0).unwrap().grand;
             for rated in bot.options(&game).unwrap() {
-                let ColumnMove::Write(place) = rated.choice else {
+                let Step::Write(place) = rated.choice else {
                     panic!("no rolls left: only boxes");
                 };
                 let mut after = game.clone();
@@ -584,7 +546,7 @@ mod tests {
                 let expected = f64::from(points) + worth_of_columns(&after);
                 assert!((rated.expected_remaining - expected).abs() < 1e-9, "{place}");
             }
-            let ColumnMove::Write(place) = bot.decide(&game).unwrap() else {
+            let Step::Write(place) = bot.decide(&game).unwrap() else {
                 panic!("no rolls left: a box");
             };
             game.play(&Play::Score(place)).unwrap();

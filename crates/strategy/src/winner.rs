@@ -7,13 +7,13 @@
 
 use std::collections::HashMap;
 
-use fivedice_rules::{Category, DiceSource, FaceCounts, Game, GameError, Play, Sheet};
+use fivedice_rules::{Category, DiceSource, FaceCounts, Game, GameError, Sheet};
 
 use crate::advice::{AdviceError, Choice, Keep, TurnAdvisor};
-use crate::bot::PlayError;
 use crate::keeps::{FIRST_ROLL, KEEPS, ROLLS};
 use crate::lanes::Lanes;
 use crate::odds::{Odds, Shares, Standing};
+use crate::playing::{self, PlayError};
 use crate::turn::{REROLLS, SINGLE, play_keeps};
 
 /// A choice with its chance to win, and its expected final score under optimal play (for ties of chance).
@@ -182,18 +182,9 @@ fn standings(game: &Game, dice_in_hand: bool) -> Vec<Standing<'_>> {
 /// Plays the current player's turn of `game` to win, with dice from `dice`, to the cell written.
 pub fn play_to_win(odds: &mut Odds, game: &mut Game, dice: &mut impl DiceSource) -> Result<(), PlayError> {
     let mut turn = odds.game_turn(game)?;
-    game.play(&game.draw(dice)?)?;
-    loop {
+    playing::play_turn(game, dice, |game| {
         let rolled = game.turn().dice.ok_or(GameError::NotRolled)?;
         let advice = turn.advise(rolled.counts(), game.turn().rolls_left())?;
-        match advice.best().choice {
-            Choice::Cell(category) => return Ok(game.play(&Play::Score(category.into()))?),
-            Choice::Keep(keep) => {
-                for hold in game.turn().holding(keep.holds(rolled)) {
-                    game.play(&hold)?;
-                }
-                game.play(&game.draw(dice)?)?;
-            }
-        }
-    }
+        Ok(advice.best().choice.into())
+    })
 }
