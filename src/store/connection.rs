@@ -224,27 +224,26 @@ impl GameStore {
     /// player sees the room as it is now.
     fn send_in_flight_again(&self) {
         self.settle_in_flight();
-        let Some(message) = self
-            .in_flight
-            .with_untracked(|sent| Some(sent.as_ref()?.message.clone()))
-        else {
-            return;
-        };
-        let number = self.in_flight.try_update(|sent| {
+        // Whether it is still awaited changes nothing on screen: marked resent quietly.
+        let again = self.in_flight.try_update_untracked(|sent| {
             let sent = sent.as_mut()?;
             sent.resent = true;
-            Some(sent.number)
+            Some((sent.message.clone(), sent.number))
         });
-        if !self.send(message) {
-            return;
+        if let Some(Some((message, number))) = again
+            && self.send(message)
+        {
+            self.with_link(|link| link.expect_answer(*self, number));
         }
-        if let Some(Some(number)) = number {
-            self.room_link.with_value(|link| {
-                if let Some(link) = link {
-                    link.expect_answer(*self, number);
-                }
-            });
-        }
+    }
+
+    /// Does something with the way to the room server, where there is one.
+    pub(super) fn with_link(&self, use_it: impl FnOnce(&dyn RoomLink)) {
+        self.room_link.with_value(|link| {
+            if let Some(link) = link {
+                use_it(link.as_ref());
+            }
+        });
     }
 
     /// Command `number` was sent [`ANSWER_WITHIN`] ago: if it is still unanswered, the connection is taken for
@@ -264,12 +263,7 @@ impl GameStore {
         }
         leptos::logging::warn!("the room server has not answered: connecting again");
         self.update_online(|online| online.connection = Connection::Offline);
-        let store = *self;
-        self.room_link.with_value(|link| {
-            if let Some(link) = link {
-                link.connect(store);
-            }
-        });
+        self.with_link(|link| link.connect(*self));
     }
 
     fn seat_granted(&self) {
@@ -293,11 +287,7 @@ impl GameStore {
     /// The server runs another protocol: the connection closes, and the player is told to update.
     fn must_update(&self, reason: &str) {
         self.update_online(|online| online.connection = Connection::UpdateNeeded);
-        self.room_link.with_value(|link| {
-            if let Some(link) = link {
-                link.close();
-            }
-        });
+        self.with_link(|link| link.close());
         self.tell(self.words().update_app);
         leptos::logging::warn!("the room server asks for an update: {reason}");
     }
@@ -346,12 +336,7 @@ impl GameStore {
         );
         self.save_room(&restarted);
         self.table.set(Some(restarted));
-        let store = *self;
-        self.room_link.with_value(|link| {
-            if let Some(link) = link {
-                link.connect(store);
-            }
-        });
+        self.with_link(|link| link.connect(*self));
     }
 }
 

@@ -71,11 +71,7 @@ impl GameStore {
                 number,
                 resent: false,
             }));
-            self.room_link.with_value(|link| {
-                if let Some(link) = link {
-                    link.expect_answer(*self, number);
-                }
-            });
+            self.with_link(|link| link.expect_answer(*self, number));
         }
         if !self.send(message) {
             self.in_flight.set(None);

@@ -122,12 +122,7 @@ impl GameStore {
             .storage
             .with_value(|storage| storage.set_open_room(Some(&name)));
         self.report_saving(remembered);
-        let store = *self;
-        self.room_link.with_value(|link| {
-            if let Some(link) = link {
-                link.connect(store);
-            }
-        });
+        self.with_link(|link| link.connect(*self));
     }
 
     /// Opens an online room once the rooms chunk is here (the room's screens and connection are there), or
@@ -206,11 +201,7 @@ impl GameStore {
         if self.online.with_untracked(Option::is_none) {
             return;
         }
-        self.room_link.with_value(|link| {
-            if let Some(link) = link {
-                link.close();
-            }
-        });
+        self.with_link(|link| link.close());
         self.online.set(None);
         self.show_table(None);
         let forgotten = self.storage.with_value(|storage| storage.set_open_room(None));
