@@ -201,6 +201,10 @@ impl Game {
     /// offers it as "Cross out"). Elsewhere a 0 is only what the dice made there.
     pub fn crossed_out(&self, seat: usize, place: Place) -> bool {
         let ruleset = self.rules.ruleset();
+        // Only a sheet that lets any box be crossed out has crosses: the log is not searched for others.
+        if !ruleset.cross_out_any_cell {
+            return false;
+        }
         let mut written = self.log.iter().enumerate();
         let Some((_, entry)) =
             written.find(|(index, entry)| self.seat_of_entry(*index) == seat && entry.place() == place)
@@ -213,7 +217,7 @@ impl Game {
                 .dice
                 .is_none_or(|dice| crate::pattern::score(cell.pattern, cell.points, dice.counts(), false) > 0)
         };
-        entry.points == 0 && ruleset.cross_out_any_cell && ruleset.cell(place.category).is_some_and(dice_made)
+        entry.points == 0 && ruleset.cell(place.category).is_some_and(dice_made)
     }
 
     /// The seat that wrote the `index`th entry of the log (or will write it).
