@@ -139,10 +139,17 @@ test("an unreadable save is kept aside and reported, and the app still starts", 
   await page.reload();
   await expect(page.locator('[data-setup="rules"]')).toBeVisible();
   await expect(page.locator(".notice")).toContainText("could not be read");
-  const stored = await page.evaluate(() => Object.fromEntries(Object.entries(localStorage)));
-  expect(stored["fivedice.table.broken"]).toBeUndefined();
-  const aside = Object.entries(stored).filter(([key]) => key.startsWith("fivedice.unreadable."));
-  expect(aside.map(([, raw]) => raw).sort()).toEqual(["not a history", '{"format":1,"table":{"id":"broken"']);
+  // A save in JSON is an earlier format's: its reader comes in a chunk of its own, so it is set aside a moment
+  // after the history.
+  const keptAside = () =>
+    page.evaluate(() =>
+      Object.entries(localStorage)
+        .filter(([key]) => key.startsWith("fivedice.unreadable."))
+        .map(([, raw]) => raw)
+        .sort(),
+    );
+  await expect.poll(keptAside).toEqual(["not a history", '{"format":1,"table":{"id":"broken"']);
+  expect(await page.evaluate(() => localStorage.getItem("fivedice.table.broken"))).toBeNull();
   // A new game plays and saves normally beside the kept data.
   await startGame(page, { rules: "yam", players: ["Anna"], seed: 1 });
   await page.locator('[data-action="roll"]').click();
