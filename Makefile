@@ -21,7 +21,7 @@ serve: dist
 	target/release/fivedice-server --dist dist --addr $(HOST):$(PORT) --data .fivedice/rooms.sqlite3
 
 ## Every test: static checks, the Rust tests, the release build, and the browser tests.
-test: check unit dist budget e2e
+test: setup check unit dist budget e2e
 
 ## Static checks: formatting and lints, warnings denied (natively and for the browser).
 check: setup-rust
@@ -45,7 +45,7 @@ budget: dist
 ## Playwright in Debian's Chromium against dist/ served on 127.0.0.1 (uses the CLI as the scoring reference,
 ## and the room server for the online tables).
 e2e: setup-node setup-debian
-	$(CARGO) build -p fivedice -p fivedice-server --locked
+	$(CARGO) build -p fivedice -p fivedice-server --bins --example testbed --locked
 	playwright test
 
 ## The same screens in Chromium and in WebKit (WebKitGTK, the engine of Safari on an iPad), side by side in
@@ -56,7 +56,7 @@ e2e: setup-node setup-debian
 .PHONY: look
 look: dist setup-debian
 	@command -v WebKitWebDriver >/dev/null && command -v xvfb-run >/dev/null || (apt-get update -qq && apt-get install -y -qq webkit2gtk-driver xvfb)
-	$(CARGO) build -p fivedice-server --locked
+	$(CARGO) build -p fivedice-server --bins --example testbed --locked
 	xvfb-run -a -s "-screen 0 1280x1100x24" node tests/look/engines.mjs
 
 ## Sizes and timings (figures go to BENCHMARKS.md).
@@ -108,10 +108,10 @@ node_modules/.installed: package.json package-lock.json
 	touch $@
 
 # Debian's packages the tests use, in one apt run: Chromium for the browser tests; nats-server and nginx, which
-# a cluster of room servers runs on.
+# a cluster of room servers runs on; mold, which links the many test binaries (tools/linker.sh).
 setup-debian:
-	@test -x /usr/bin/chromium && command -v nats-server >/dev/null && command -v nginx >/dev/null || \
-		(apt-get update -qq && apt-get install -y -qq chromium chromium-driver nats-server nginx)
+	@test -x /usr/bin/chromium && command -v nats-server >/dev/null && command -v nginx >/dev/null && command -v mold >/dev/null || \
+		(apt-get update -qq && apt-get install -y -qq chromium chromium-driver nats-server nginx mold)
 
 ## Strategy engine: table builds, advice timing and the published expected scores checked in release mode;
 ## then the engine at earlier commits against the working tree, and as wasm in Node (figures: BENCHMARKS.md).

@@ -1,6 +1,6 @@
 // Playwright drives Debian's Chromium (never a downloaded browser) against dist/ served on 127.0.0.1.
-// E2E_DIST names another build to test (default dist). The online rooms' tests (rooms.spec.mjs) start the real
-// room server themselves (target/debug/fivedice-server, or $CARGO_TARGET_DIR's) on a free port.
+// E2E_DIST names another build to test (default dist). The online rooms' tests start the real room server (and a
+// cluster's nats-server and nginx) themselves, through the test bed (tests/e2e/processes.mjs), on free ports.
 import { defineConfig } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 8089);

@@ -16,8 +16,7 @@ import {
   watchSockets,
   yahtzee,
 } from "./room-play.mjs";
-import { freePorts, seesMembers, startNats, startNginx } from "./cluster.mjs";
-import { startRoomServer } from "./room-server.mjs";
+import { freePorts, seesMembers, startNats, startNginx, startRoomServer } from "./processes.mjs";
 
 const dist = process.env.E2E_DIST ?? "dist";
 
@@ -44,21 +43,20 @@ test("two devices play a whole game through nginx while the nodes are killed one
   test.setTimeout(300_000);
   const folder = await mkdtemp(join(tmpdir(), "fivedice-cluster-"));
   const nats = await startNats(folder);
-  const [port, ...nodePorts] = await freePorts(4);
-  const origin = `http://127.0.0.1:${port}`;
+  const nodePorts = await freePorts(3);
+  // nginx first: the nodes are told its origin, the address the devices open.
+  const nginx = await startNginx(folder, nodePorts);
   const startNode = (index) =>
     startRoomServer({
       dist,
       data: join(folder, `unused-${index}.sqlite3`),
       port: nodePorts[index],
-      extra: ["--nats", nats.url, "--node-id", `n${index + 1}`, "--proxy", "127.0.0.1", "--origin", origin],
+      extra: ["--nats", nats.url, "--node-id", `n${index + 1}`, "--proxy", "127.0.0.1", "--origin", nginx.origin],
     });
   const nodes = await Promise.all(nodePorts.map((_, index) => startNode(index)));
   const contexts = [];
-  let nginx;
   try {
     await seesMembers(nodePorts, 3);
-    nginx = await startNginx(folder, port, nodePorts);
     const names = ["Anna", "Ben"];
     const pages = [];
     for (const name of names) {
@@ -134,7 +132,7 @@ test("two devices play a whole game through nginx while the nodes are killed one
     await expect(pages[0].locator('[data-winner="true"]')).toHaveCount(grands.filter((grand) => grand === Math.max(...grands)).length);
   } finally {
     for (const context of contexts) await context.close();
-    await nginx?.stop();
+    await nginx.stop();
     for (const node of nodes) await node.stop();
     await nats.stop();
     await rm(folder, { recursive: true, force: true });

@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test, expect } from "@playwright/test";
 import { finishTurn } from "./room-play.mjs";
-import { freePort, startRoomServer } from "./room-server.mjs";
+import { freePort, startRoomServer } from "./processes.mjs";
 
 const dist = process.env.E2E_DIST ?? "dist";
 const tablet = { viewport: { width: 768, height: 1024 } };

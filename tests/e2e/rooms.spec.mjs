@@ -26,7 +26,7 @@ import {
   finishTurn,
   expectTotalsEverywhere,
 } from "./room-play.mjs";
-import { freePort, startRoomServer } from "./room-server.mjs";
+import { freePort, startRoomServer } from "./processes.mjs";
 
 const dist = process.env.E2E_DIST ?? "dist";
 

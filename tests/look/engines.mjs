@@ -7,7 +7,7 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium } from "@playwright/test";
-import { startRoomServer } from "../e2e/room-server.mjs";
+import { startRoomServer } from "../e2e/processes.mjs";
 
 const PORT = 8097;
 const DRIVER_PORT = 4447;

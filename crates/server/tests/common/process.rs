@@ -1,5 +1,7 @@
-//! Real processes on loopback for the tests: the `fivedice-server` binary, and a NATS server with
-//! JetStream for a cluster. Each is killed when dropped, so no test leaves one behind.
+//! Real processes on loopback for the tests: the `fivedice-server` binary, a NATS server with JetStream for a
+//! cluster, and nginx in front of nodes. Each is stopped when dropped, so no test leaves one behind. The one
+//! definition of how they start: the Rust tests and the load example use it directly, the browser tests through
+//! the test bed (`examples/testbed.rs`).
 
 use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
@@ -25,6 +27,25 @@ pub fn server_binary() -> PathBuf {
     )
 }
 
+/// What a server process serves: the app's files and its database.
+pub struct ServerFiles {
+    pub dist: PathBuf,
+    pub data: PathBuf,
+}
+
+impl ServerFiles {
+    /// A placeholder page and a database, in `dir`.
+    pub fn placeholder(dir: &Path) -> ServerFiles {
+        let dist = dir.join("dist");
+        std::fs::create_dir_all(&dist).expect("a dist dir");
+        std::fs::write(dist.join("index.html"), "<!doctype html>").expect("index");
+        ServerFiles {
+            dist,
+            data: dir.join("data/rooms.sqlite3"),
+        }
+    }
+}
+
 /// A `fivedice-server` process.
 pub struct ServerProcess {
     child: Child,
@@ -35,7 +56,12 @@ impl ServerProcess {
     /// Starts the binary on a free loopback port (or `addr`) with its files in `dir`, and reads the
     /// address from its first line.
     pub fn start(dir: &Path, addr: &str, extra: &[&str]) -> ServerProcess {
-        Starting::spawn(dir, addr, extra).listening()
+        Starting::spawn(&ServerFiles::placeholder(dir), addr, extra).listening()
+    }
+
+    /// Starts the binary serving `files`.
+    pub fn start_serving(files: &ServerFiles, addr: &str, extra: &[&str]) -> ServerProcess {
+        Starting::spawn(files, addr, extra).listening()
     }
 
     /// Several at once (a node of a cluster takes a moment to hear the others before it listens).
@@ -44,7 +70,7 @@ impl ServerProcess {
     ) -> Vec<ServerProcess> {
         let starting: Vec<Starting> = servers
             .into_iter()
-            .map(|(dir, addr, extra)| Starting::spawn(dir, addr, extra))
+            .map(|(dir, addr, extra)| Starting::spawn(&ServerFiles::placeholder(dir), addr, extra))
             .collect();
         starting.into_iter().map(Starting::listening).collect()
     }
@@ -56,6 +82,12 @@ impl ServerProcess {
     /// SIGKILL: no shutdown code runs, as in a crash or a power-off of the process.
     pub fn kill(mut self) {
         self.child.kill().expect("killed");
+        self.child.wait().expect("reaped");
+    }
+
+    /// SIGTERM: the server shuts down as it would be stopped in production.
+    pub fn terminate(mut self) {
+        self.signal("-TERM");
         self.child.wait().expect("reaped");
     }
 
@@ -96,16 +128,13 @@ struct Starting {
 }
 
 impl Starting {
-    fn spawn(dir: &Path, addr: &str, extra: &[&str]) -> Starting {
-        let dist = dir.join("dist");
-        std::fs::create_dir_all(&dist).expect("a dist dir");
-        std::fs::write(dist.join("index.html"), "<!doctype html>").expect("index");
+    fn spawn(files: &ServerFiles, addr: &str, extra: &[&str]) -> Starting {
         let mut child = Command::new(server_binary())
             .args(["--addr", addr])
             .arg("--data")
-            .arg(dir.join("data/rooms.sqlite3"))
+            .arg(&files.data)
             .arg("--dist")
-            .arg(&dist)
+            .arg(&files.dist)
             .args(extra)
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
@@ -114,10 +143,12 @@ impl Starting {
         let stdout = child.stdout.take().expect("piped stdout");
         let (sender, first_line) = mpsc::channel();
         std::thread::spawn(move || {
-            let mut line = String::new();
+            // The first line says where the server listens; the rest is read too, for as long as the server
+            // runs: a server that prints to a closed pipe fails (println! panics on it).
+            let mut lines = BufReader::new(stdout).lines().map_while(Result::ok);
             // The test fails on a missing line below; an unreadable pipe ends the same way.
-            let _ = BufReader::new(stdout).read_line(&mut line);
-            let _ = sender.send(line);
+            let _ = sender.send(lines.next().unwrap_or_default());
+            lines.for_each(drop);
         });
         Starting { child, first_line }
     }
