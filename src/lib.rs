@@ -2,7 +2,6 @@
 #![forbid(unsafe_code)]
 
 pub mod components;
-pub mod dice_generator;
 pub mod engine;
 pub mod files;
 pub mod i18n;

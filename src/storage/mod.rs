@@ -6,8 +6,8 @@
 use fivedice_room::RoomName;
 use fivedice_rules::Language;
 
-use crate::table::online::SavedRoom;
-use crate::table::saved::{SavedHistory, history_from_json, history_from_text, history_to_text, text};
+use fivedice_saved::{SavedHistory, SavedRoom, history_from_json, history_from_text, history_to_text, text};
+
 use crate::table::{KeptGame, SavedTable, Table, place_by_recency};
 
 const TABLE_PREFIX: &str = "fivedice.table.";

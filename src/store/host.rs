@@ -90,12 +90,14 @@ impl GameStore {
     /// it could not go (no connection).
     pub(super) fn send(&self, message: ClientMessage) -> bool {
         let mut message = Some(message);
-        let answers = self
-            .table
-            .try_update_untracked(|table| match table.as_mut().map(|t| &mut t.host) {
-                Some(Host::Page(page)) => message.take().map(|message| page.answer(message)),
-                _ => None,
-            });
+        let answers = self.table.try_update_untracked(|table| match table.as_mut() {
+            Some(Table {
+                host: Host::Page(page),
+                log,
+                ..
+            }) => message.take().map(|message| page.answer(message, log)),
+            _ => None,
+        });
         if let Some(answers) = answers.flatten() {
             for answer in answers {
                 self.receive(answer);

@@ -12,7 +12,7 @@ use leptos::prelude::*;
 
 use crate::launch::RoomLaunch;
 use crate::table::Table;
-use crate::table::online::SavedRoom;
+use fivedice_saved::SavedRoom;
 
 use super::GameStore;
 use super::connection::{CONNECTION, Connection, ConnectionPart, RoomLink};

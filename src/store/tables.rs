@@ -4,9 +4,9 @@
 use crate::launch::{RoomLaunch, parse_launch, parse_room_launch};
 use crate::setup_draft::SetupDraft;
 use crate::storage::LoadProblem;
-use crate::table::saved::SavedHistory;
 use crate::table::{KeptGame, NewGameRequest, Seating, Table, place_by_recency};
 use fivedice_rules::case;
+use fivedice_saved::SavedHistory;
 use leptos::prelude::*;
 use wasm_split_helpers::SplitLoaderError;
 
@@ -155,7 +155,7 @@ impl GameStore {
             .history
             .with_untracked(|games| games.iter().any(|game| game.table_id == table.id));
         if !recorded {
-            let kept = KeptGame::of(&table, table.updated_ms);
+            let kept = KeptGame::new(&table.id, &table.name, &table.log, table.updated_ms);
             self.history.update(|games| {
                 let at = games.partition_point(|later| later.finished_ms >= kept.finished_ms);
                 games.insert(at, kept);
@@ -303,7 +303,7 @@ impl GameStore {
             let recorded = self
                 .history
                 .with_untracked(|games| games.iter().any(|game| game.table_id == table.id));
-            (!recorded).then(|| KeptGame::of(table, self.now_ms()))
+            (!recorded).then(|| KeptGame::new(&table.id, &table.name, &table.log, self.now_ms()))
         }) else {
             return;
         };

@@ -1,26 +1,21 @@
 //! A table: one room as this device has it (its log, replayed; the seats held here), with its name, where
 //! the room is hosted, the computer players and the coach's record. A table on one device is a room hosted
 //! in the page ([`page`]), with dice drawn there; an online table's room is hosted by the room server.
-//! [`saved`] holds the forms a table is kept in (versioned, migrated when read), with the history of finished
-//! games and the export file; [`online`] what a device keeps of an online room.
+//! What a device keeps is read and written by the `fivedice_saved` crate (the CLI reads it too); [`saved`] turns a
+//! saved table into a table here and back, and holds the export file.
 
-pub mod online;
 pub mod page;
 mod receive;
 pub mod saved;
 
 use fivedice_room::{HeldSeats, LogEntry, Room, RoomName};
-use fivedice_rules::{Category, Dice, DiceMode, FirstPlayerRoll, Game, Move, Rules};
-// The saved form holds the engine's own types (stable, by id), never the worker's messages.
-use fivedice_strategy::{Level, Verdict};
-use serde::{Deserialize, Serialize};
+use fivedice_rules::{DiceMode, FirstPlayerRoll, Game, Move, Rules};
+use fivedice_strategy::Level;
 
+pub use fivedice_saved::{DEFAULT_BOT_DELAY_MS, Decision, FinishedGame, KeptGame};
 pub use page::PageHost;
 pub use receive::{Received, Seating};
-pub use saved::{Bundle, FinishedGame, KeptGame, MergeSummary, SavedTable};
-
-/// How long a computer player waits between its moves unless the table says otherwise.
-pub const DEFAULT_BOT_DELAY_MS: u32 = 700;
+pub use saved::{Bundle, MergeSummary, SavedTable};
 
 /// A new table as the setup screen or the launch address asks for it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -75,58 +70,6 @@ pub struct Table {
     pub odds_shown: bool,
     /// Every decision taken at this table with the dice on it, for the coach and the analysis after the game.
     pub decisions: Vec<Decision>,
-}
-
-/// One decision with the situation it was taken in: keep some dice and roll, or write the dice in a cell.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Decision {
-    pub seat: usize,
-    /// How many cells the game's log held when it was taken (its round, and what undo takes back).
-    pub entry: usize,
-    /// The cells written on that player's sheet at the time.
-    pub filled: Vec<(Category, u16)>,
-    pub dice: Dice,
-    pub rolls_left: u8,
-    pub choice: Move,
-    /// The engine's verdict, once asked: the best option and the expected points this one gave up against it.
-    pub verdict: Option<Verdict>,
-}
-
-impl Decision {
-    /// The decision a roll about to happen in this game stands for: keeping the held dice (none before the
-    /// first roll).
-    pub fn keep(game: &Game) -> Option<Decision> {
-        let turn = game.turn();
-        Decision::taken(game, turn.dice?, turn.kept()?)
-    }
-
-    /// The decision of writing the dice on the table in `category`.
-    pub fn cell(game: &Game, category: Category) -> Option<Decision> {
-        let dice = game.turn().dice?;
-        Decision::taken(game, dice, Move::cell(category))
-    }
-
-    /// The decision as the engine weighs it, on a plain sheet (the one-sheet engine does not judge column Yam).
-    fn taken(game: &Game, dice: Dice, choice: Move) -> Option<Decision> {
-        if !game.rules().columns().is_one() {
-            return None;
-        }
-        let seat = game.current_seat();
-        Some(Decision {
-            seat,
-            entry: game.log().len(),
-            filled: game.seat_sheets(seat).first()?.filled().collect(),
-            dice,
-            // A score pad knows the dice, not how many rolls made them: its box is chosen as after the last roll
-            // (the choice of a box does not depend on the rolls that are left unused).
-            rolls_left: match game.mode() {
-                DiceMode::Pad => 0,
-                DiceMode::App => game.turn().rolls_left(),
-            },
-            choice,
-            verdict: None,
-        })
-    }
 }
 
 impl Table {

@@ -1,12 +1,13 @@
-//! The page as the host of a table on one device: the same [`RoomHost`] the room server runs, with its log in
-//! memory and its dice from the table's generator (seeded, so a seed replays the same game). The device
-//! talks to it exactly as to the server, and every message it answers is for this device.
+//! The page as the host of a table on one device: the same [`RoomHost`] the room server runs, writing the
+//! table's own log (one copy: the device reads what its host wrote), with the table's dice (seeded, so a seed
+//! replays the same game, or the browser's cryptographic source). The device talks to it exactly as to the
+//! server, and every message it answers is for this device.
 
 use fivedice_room::{
-    ClientMessage, Delivery, HeldSeats, LogEntry, RoomError, RoomHost, RoomName, ServerMessage,
+    ClientMessage, Delivery, HeldSeats, LogEntry, Room, RoomError, RoomHost, RoomName, ServerMessage,
 };
-
-use crate::dice_generator::DiceGenerator;
+use fivedice_rules::{DiceSource, Face};
+use fivedice_saved::TableDice;
 
 /// The one device at the table, as the host numbers its connections.
 const THIS_DEVICE: u64 = 0;
@@ -14,17 +15,14 @@ const THIS_DEVICE: u64 = 0;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PageHost {
     host: RoomHost,
-    /// The host's own log: what it answers a hello with.
-    log: Vec<LogEntry>,
-    dice: DiceGenerator,
+    dice: TableDice,
 }
 
 impl PageHost {
     /// A new room, with nobody seated yet.
-    pub fn new(name: RoomName, dice: DiceGenerator) -> PageHost {
+    pub fn new(name: RoomName, dice: TableDice) -> PageHost {
         PageHost {
             host: RoomHost::new(name),
-            log: Vec::new(),
             dice,
         }
     }
@@ -35,24 +33,25 @@ impl PageHost {
         name: RoomName,
         log: &[LogEntry],
         seats: HeldSeats,
-        dice: DiceGenerator,
+        dice: TableDice,
     ) -> Result<PageHost, RoomError> {
         let mut host = RoomHost::restore(name, log, seats.clone(), 0)?;
         let seen = host.room().seq();
         host.hello(THIS_DEVICE, seats.tokens().map(str::to_string).collect(), seen, 0);
-        Ok(PageHost {
-            host,
-            log: log.to_vec(),
-            dice,
-        })
+        Ok(PageHost { host, dice })
     }
 
     pub fn room_name(&self) -> &RoomName {
         self.host.room().name()
     }
 
+    /// The room as its host has it.
+    pub fn room(&self) -> &Room {
+        self.host.room()
+    }
+
     /// The table's dice, as they are to be saved.
-    pub fn dice(&self) -> &DiceGenerator {
+    pub fn dice(&self) -> &TableDice {
         &self.dice
     }
 
@@ -61,17 +60,61 @@ impl PageHost {
         self.dice.seed()
     }
 
-    /// Answers one message of this device, as the room server would.
-    pub fn answer(&mut self, message: ClientMessage) -> Vec<ServerMessage> {
+    /// Answers one message of this device, as the room server would, writing what it decides in `log` (the
+    /// table's).
+    pub fn answer(&mut self, message: ClientMessage, log: &mut Vec<LogEntry>) -> Vec<ServerMessage> {
         let token = format!("seat-{}", self.host.room().seats().len());
+        let mut dice = PageDice(&mut self.dice);
         let deliveries = self
             .host
-            .answer(THIS_DEVICE, message, &mut self.log, &mut self.dice, || token, 0);
+            .answer(THIS_DEVICE, message, log, &mut dice, || token, 0);
         deliveries
             .into_iter()
             .map(|delivery| match delivery {
                 Delivery::ToSender(message) | Delivery::ToAll(message) => message,
             })
             .collect()
+    }
+}
+
+/// The table's dice as the host draws them: from the seeded generator, or from the browser's cryptographic
+/// source.
+struct PageDice<'a>(&'a mut TableDice);
+
+impl DiceSource for PageDice<'_> {
+    fn roll_die(&mut self) -> Face {
+        self.0.seeded_face().unwrap_or_else(crypto_face)
+    }
+}
+
+/// One fair face from the operating system's (the browser's) cryptographic source.
+pub fn crypto_face() -> Face {
+    loop {
+        let mut byte = [0u8; 1];
+        if getrandom::fill(&mut byte).is_err() {
+            // Every browser that runs WebAssembly has Web Crypto; this is only a fallback.
+            return Face::ALL[(js_sys::Math::random() * 6.0) as usize % 6];
+        }
+        // Bytes from 252 up would favour the low faces: draw again.
+        if byte[0] < 252 {
+            return Face::ALL[usize::from(byte[0] % 6)];
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_crypto_source_is_fair() {
+        let mut counts = [0usize; 6];
+        for _ in 0..6000 {
+            counts[crypto_face().index()] += 1;
+        }
+        assert!(
+            counts.iter().all(|&count| (850..1150).contains(&count)),
+            "{counts:?}"
+        );
     }
 }

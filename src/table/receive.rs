@@ -9,8 +9,10 @@ use fivedice_room::{
 };
 use fivedice_rules::{Play, SetupError};
 
+use fivedice_saved::TableDice;
+
+use super::page::crypto_face;
 use super::{Decision, NewGameRequest, PageHost, Table};
-use crate::dice_generator::DiceGenerator;
 
 /// What a message from the host changed at the table.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -62,7 +64,10 @@ impl Table {
         for entry in entries.iter().filter(|entry| entry.seq > seen) {
             let decision = self.decision(&entry.event);
             self.room.apply_entry(entry)?;
-            self.log.push(entry.clone());
+            // A table on one device has it already: its host wrote it in this log.
+            if (self.log.len() as u64) < entry.seq {
+                self.log.push(entry.clone());
+            }
             self.seats.follow(&entry.event);
             if let Event::Played { play: Play::Undo, .. } = entry.event {
                 self.forget_undone_decisions();
@@ -107,11 +112,11 @@ impl Table {
         for name in players {
             fivedice_room::check_player_name(name).map_err(|error| Seating::Refused(error.into()))?;
         }
-        let mut dice = DiceGenerator::new(*seed);
+        let dice = TableDice::new(*seed);
         let id = format!(
             "{}-{}",
             now_ms as u64,
-            seed.unwrap_or_else(|| u64::from(dice.face().value()))
+            seed.unwrap_or_else(|| u64::from(crypto_face().value()))
         );
         let room = RoomName::parse(&id).map_err(|error| Seating::Refused(error.into()))?;
         let mut table = Table::on_this_device(id, name, PageHost::new(room, dice), now_ms);
@@ -148,7 +153,7 @@ impl Table {
         let super::Host::Page(page) = &mut self.host else {
             return Err(Seating::Refused(Refusal::NoRoom));
         };
-        for answer in page.answer(message) {
+        for answer in page.answer(message, &mut self.log) {
             if let ServerMessage::Refused { refusal, .. } = answer {
                 return Err(Seating::Refused(refusal));
             }

@@ -1,6 +1,8 @@
 //! `advise`: the options of a turn with their expected final scores, and column Yam's moves in a saved game.
 
+use fivedice_room::{Room, RoomName};
 use fivedice_rules::{Category, Dice, Game, Move, Rules};
+use fivedice_saved::{TableRecord, damaged};
 use fivedice_strategy::{Advice, Choice, ColumnBot, ValueTable};
 use serde_json::{Value, json};
 
@@ -29,54 +31,21 @@ pub fn advise(options: &Options) -> Result<String, String> {
     Ok(advice_text(&advice, |category| points.get(category)))
 }
 
-/// The game a file holds: the rules crate's JSON of a game, or a table as the app saves it (format 5, text: the
-/// room's log, an event a line; format 4: the log in JSON; formats 1 to 3: the game itself). A log is replayed
-/// through the rules.
+/// The game a file holds: a table as the app saves it (text, as a device keeps it; or JSON, as an export
+/// carries it, of any format), read by the app's own reader and its log replayed through the rules; or the
+/// rules crate's JSON of a game.
 fn saved_game(text: &str) -> Result<Game, String> {
-    if let Some(lines) = text.strip_prefix("fivedice table 5\n") {
-        let (mut id, mut log) = (None, Vec::new());
-        for line in lines.lines() {
-            match fivedice_rules::notation::first_word(line) {
-                ("id", name) => {
-                    id = Some(fivedice_rules::notation::unescape(name).ok_or("an unreadable id")?)
-                }
-                ("event", event) => log.push(fivedice_room::LogEntry {
-                    seq: log.len() as u64 + 1,
-                    event: event
-                        .parse()
-                        .map_err(|error: fivedice_rules::NotationError| error.to_string())?,
-                }),
-                _ => {}
-            }
+    let record = if text.starts_with('{') {
+        match TableRecord::from_json(text) {
+            Ok(record) => record,
+            // Not a saved table: the rules crate's game, or neither (the table reader's word is the more telling).
+            Err(error) => return serde_json::from_str(text).map_err(|_| error),
         }
-        return replay(&id.ok_or("a saved table without its id")?, &log);
-    }
-    #[derive(serde::Deserialize)]
-    struct SavedTable {
-        table: TableParts,
-    }
-    #[derive(serde::Deserialize)]
-    struct TableParts {
-        id: String,
-        #[serde(default)]
-        log: Option<Vec<fivedice_room::LogEntry>>,
-        #[serde(default)]
-        game: Option<Game>,
-    }
-    let Ok(saved) = serde_json::from_str::<SavedTable>(text) else {
-        return serde_json::from_str(text).map_err(|error| error.to_string());
+    } else {
+        TableRecord::from_text(text).map_err(|error| damaged(&error))?
     };
-    match (saved.table.log, saved.table.game) {
-        (Some(log), _) => replay(&saved.table.id, &log),
-        (None, Some(game)) => Ok(game),
-        (None, None) => Err("a saved table with neither a log nor a game".into()),
-    }
-}
-
-/// The game of a table's log, replayed through the rules.
-fn replay(id: &str, log: &[fivedice_room::LogEntry]) -> Result<Game, String> {
-    let name = fivedice_room::RoomName::parse(id).map_err(|error| error.to_string())?;
-    let room = fivedice_room::Room::replay(name, log).map_err(|error| error.to_string())?;
+    let name = RoomName::parse(&record.id).map_err(|error| damaged(&error))?;
+    let room = Room::replay(name, &record.log).map_err(|error| damaged(&error))?;
     room.game()
         .cloned()
         .ok_or_else(|| "the table's game has not started".to_string())

@@ -547,7 +547,8 @@ fn advise_ranks_the_moves_of_a_saved_column_game() {
 }
 
 /// A table as the app saves it (format 5, text: its room's log an event a line; format 4, in a file: the log
-/// in JSON) advises exactly as the game it holds; a table that is not a game is refused with a reason.
+/// in JSON), read by the app's own reader, advises exactly as the game it holds; a table that is not a game
+/// yet, or not a whole saved table, is refused with a reason.
 #[test]
 fn advise_reads_a_table_as_the_app_saves_it() {
     let sample = concat!(
@@ -570,13 +571,31 @@ fn advise_reads_a_table_as_the_app_saves_it() {
     assert!(!from_table["options"].as_array().unwrap().is_empty());
     std::fs::remove_file(game).unwrap();
     let lobby = std::env::temp_dir().join(format!("fivedice-cli-{}-lobby.json", std::process::id()));
-    std::fs::write(&lobby, r#"{"format":4,"table":{"id":"lobby","log":[]}}"#).unwrap();
+    // The same table before its game started: its players seated, nothing more.
+    let mut seated = saved.clone();
+    let joined = log
+        .iter()
+        .take_while(|entry| matches!(entry.event, fivedice_room::Event::Joined { .. }));
+    seated["table"]["log"] = serde_json::to_value(joined.collect::<Vec<_>>()).unwrap();
+    std::fs::write(&lobby, seated.to_string()).unwrap();
     let output = Command::new(env!("CARGO_BIN_EXE_fivedice"))
         .args(["advise", "--game", lobby.to_str().unwrap()])
         .output()
         .unwrap();
     assert_eq!(output.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&output.stderr).contains("has not started"));
+    // A table's JSON missing what every saved table has is refused by the reader, not taken for a game.
+    std::fs::write(&lobby, r#"{"format":4,"table":{"id":"lobby","log":[]}}"#).unwrap();
+    let output = Command::new(env!("CARGO_BIN_EXE_fivedice"))
+        .args(["advise", "--game", lobby.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let said = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        said.contains("saved table is damaged") && said.contains("missing field"),
+        "{said}"
+    );
     std::fs::remove_file(lobby).unwrap();
 }
 

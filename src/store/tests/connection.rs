@@ -213,7 +213,7 @@ fn a_device_that_lost_its_log_catches_up_from_the_start_and_keeps_its_seat() {
     let before = view(&devices[1]);
     let key = "fivedice.room.friday";
     let kept = crate::storage::Backend::get(&*devices[1].backend, key).expect("the room is kept");
-    let mut saved = crate::table::online::SavedRoom::read(&kept).unwrap();
+    let mut saved = fivedice_saved::SavedRoom::read(&kept).unwrap();
     saved.entries.clear();
     crate::storage::Backend::set(&*devices[1].backend, key, &saved.to_text()).unwrap();
     let reloaded = device_over(devices[1].backend.clone());

@@ -194,8 +194,8 @@ fn the_history_keeps_each_game_as_it_was_saved_and_reads_it_in_full_only_when_sh
     // Kept as text, and read back as it was written.
     let saved = backend.get("fivedice.history").unwrap();
     assert!(saved.starts_with("fivedice history 2\n"));
-    match crate::table::saved::history_from_text(&saved) {
-        Ok(crate::table::saved::SavedHistory::Current(games)) => assert_eq!(games, kept),
+    match fivedice_saved::history_from_text(&saved) {
+        Ok(fivedice_saved::SavedHistory::Current(games)) => assert_eq!(games, kept),
         _ => panic!("the history reads back"),
     }
     // A history saved in JSON by an earlier version is read once its reader is here and saved again as text,

@@ -1,6 +1,7 @@
 //! Saved tables of every format read back and play on; exports merge without duplicates.
 
 use fivedice_rules::{DiceMode, FirstPlayerRoll, Game, RulesetId};
+use fivedice_saved::{history_from_json, history_from_text};
 
 use super::*;
 use crate::table::testing::{request, roll, seated};

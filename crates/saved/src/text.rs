@@ -39,9 +39,7 @@ use fivedice_rules::notation::{Faces, escape, first_word, unescape};
 use fivedice_rules::{Category, Dice, Move};
 use fivedice_strategy::{Level, Verdict};
 
-use super::table::TableRecord;
-use crate::table::online::SavedRoom;
-use crate::table::{DEFAULT_BOT_DELAY_MS, Decision};
+use crate::{DEFAULT_BOT_DELAY_MS, Decision, SavedRoom, TableRecord};
 
 pub const TABLE_HEADER: &str = "fivedice table 5";
 pub const HISTORY_HEADER: &str = "fivedice history 2";

@@ -5,7 +5,8 @@
 use fivedice_room::{HeldSeat, LogEntry};
 use serde::Deserialize;
 
-use super::saved::{read_versioned, text};
+use crate::text;
+use crate::versioned::read_versioned;
 
 /// The version of a saved room's JSON form (format 1, before text: format 2).
 const JSON_ROOM_FORMAT: u64 = 1;

@@ -1,17 +1,18 @@
-//! Where the app's dice come from: the browser's cryptographic source, or a seeded generator for tests and
-//! reproducible bug reports, whose state is saved with the table so a reload continues the same sequence.
+//! A table's dice as they are kept: the device's cryptographic source (nothing to keep: the page draws from
+//! it), or a seeded generator for tests and reproducible bug reports, whose state is saved with the table so a
+//! reload continues the same sequence.
 
 use std::fmt;
 use std::str::FromStr;
 
+use fivedice_rules::Face;
 use fivedice_rules::notation::first_word;
-use fivedice_rules::{DiceSource, Face};
 use rand::{Rng, RngCore, SeedableRng};
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(try_from = "SavedGenerator", into = "SavedGenerator")]
-pub enum DiceGenerator {
+pub enum TableDice {
     Crypto,
     /// PCG-32: small, fast, statistically sound; its whole state is two numbers.
     Seeded {
@@ -90,23 +91,23 @@ struct SavedGenerator {
     state: u64,
 }
 
-impl TryFrom<SavedGenerator> for DiceGenerator {
+impl TryFrom<SavedGenerator> for TableDice {
     type Error = String;
-    fn try_from(saved: SavedGenerator) -> Result<DiceGenerator, String> {
+    fn try_from(saved: SavedGenerator) -> Result<TableDice, String> {
         match (saved.kind.as_str(), saved.rng) {
-            ("crypto", _) => Ok(DiceGenerator::Crypto),
-            ("seeded", Some(rng)) => Ok(DiceGenerator::Seeded { rng }),
-            ("seeded", None) => Ok(DiceGenerator::new(Some(saved.state))),
+            ("crypto", _) => Ok(TableDice::Crypto),
+            ("seeded", Some(rng)) => Ok(TableDice::Seeded { rng }),
+            ("seeded", None) => Ok(TableDice::new(Some(saved.state))),
             (kind, _) => Err(format!("unknown dice {kind:?}")),
         }
     }
 }
 
-impl From<DiceGenerator> for SavedGenerator {
-    fn from(dice: DiceGenerator) -> SavedGenerator {
+impl From<TableDice> for SavedGenerator {
+    fn from(dice: TableDice) -> SavedGenerator {
         let (kind, rng) = match dice {
-            DiceGenerator::Crypto => ("crypto", None),
-            DiceGenerator::Seeded { rng } => ("seeded", Some(rng)),
+            TableDice::Crypto => ("crypto", None),
+            TableDice::Seeded { rng } => ("seeded", Some(rng)),
         };
         SavedGenerator {
             kind: kind.to_string(),
@@ -117,25 +118,25 @@ impl From<DiceGenerator> for SavedGenerator {
 }
 
 /// As a table writes it: `crypto`, or `seeded <state> <increment>`.
-impl fmt::Display for DiceGenerator {
+impl fmt::Display for TableDice {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            DiceGenerator::Crypto => f.write_str("crypto"),
-            DiceGenerator::Seeded { rng } => write!(f, "seeded {} {}", rng.state, rng.increment),
+            TableDice::Crypto => f.write_str("crypto"),
+            TableDice::Seeded { rng } => write!(f, "seeded {} {}", rng.state, rng.increment),
         }
     }
 }
 
-impl FromStr for DiceGenerator {
+impl FromStr for TableDice {
     type Err = String;
-    fn from_str(text: &str) -> Result<DiceGenerator, String> {
+    fn from_str(text: &str) -> Result<TableDice, String> {
         let unknown = || format!("unknown dice {text:?}");
         match first_word(text) {
-            ("crypto", "") => Ok(DiceGenerator::Crypto),
+            ("crypto", "") => Ok(TableDice::Crypto),
             ("seeded", numbers) => {
                 let (state, increment) = numbers.split_once(' ').ok_or_else(unknown)?;
                 let number = |word: &str| word.parse::<u64>().map_err(|_| unknown());
-                Ok(DiceGenerator::Seeded {
+                Ok(TableDice::Seeded {
                     rng: Pcg32 {
                         state: number(state)?,
                         increment: number(increment)?,
@@ -147,13 +148,13 @@ impl FromStr for DiceGenerator {
     }
 }
 
-impl DiceGenerator {
-    pub fn new(seed: Option<u64>) -> DiceGenerator {
+impl TableDice {
+    pub fn new(seed: Option<u64>) -> TableDice {
         match seed {
-            Some(seed) => DiceGenerator::Seeded {
+            Some(seed) => TableDice::Seeded {
                 rng: Pcg32::seed_from_u64(seed),
             },
-            None => DiceGenerator::Crypto,
+            None => TableDice::Crypto,
         }
     }
 
@@ -161,37 +162,17 @@ impl DiceGenerator {
     /// this table's own dice stay as they are.
     pub fn seed(&self) -> Option<u64> {
         match self {
-            DiceGenerator::Seeded { rng } => Some(rng.clone().random()),
-            DiceGenerator::Crypto => None,
+            TableDice::Seeded { rng } => Some(rng.clone().random()),
+            TableDice::Crypto => None,
         }
     }
 
-    /// One fair die.
-    pub fn face(&mut self) -> Face {
+    /// One fair die from the seeded generator (`None` for the cryptographic source, which the page draws
+    /// from).
+    pub fn seeded_face(&mut self) -> Option<Face> {
         match self {
-            DiceGenerator::Seeded { rng } => Face::ALL[rng.random_range(0..6)],
-            DiceGenerator::Crypto => crypto_face(),
-        }
-    }
-}
-
-impl DiceSource for DiceGenerator {
-    fn roll_die(&mut self) -> Face {
-        self.face()
-    }
-}
-
-/// One fair face from the operating system's (the browser's) cryptographic source.
-fn crypto_face() -> Face {
-    loop {
-        let mut byte = [0u8; 1];
-        if getrandom::fill(&mut byte).is_err() {
-            // Every browser that runs WebAssembly has Web Crypto; this is only a fallback.
-            return Face::ALL[(js_sys::Math::random() * 6.0) as usize % 6];
-        }
-        // Bytes from 252 up would favour the low faces: draw again.
-        if byte[0] < 252 {
-            return Face::ALL[usize::from(byte[0] % 6)];
+            TableDice::Seeded { rng } => Some(Face::ALL[rng.random_range(0..6)]),
+            TableDice::Crypto => None,
         }
     }
 }
@@ -203,8 +184,11 @@ mod tests {
     #[test]
     fn a_seed_gives_the_same_fair_dice_every_time() {
         let faces = |seed| {
-            let mut source = DiceGenerator::new(Some(seed));
-            (0..6000).map(|_| source.face().value()).collect::<Vec<u8>>()
+            let mut source = TableDice::new(Some(seed));
+            (0..6000)
+                .filter_map(|_| source.seeded_face())
+                .map(|face| face.value())
+                .collect::<Vec<u8>>()
         };
         assert_eq!(faces(7), faces(7));
         assert_ne!(faces(7), faces(8));
@@ -219,17 +203,17 @@ mod tests {
 
     #[test]
     fn the_state_saved_mid_game_continues_the_sequence() {
-        let mut source = DiceGenerator::new(Some(99));
-        source.face();
-        let mut restored: DiceGenerator = source.to_string().parse().unwrap();
-        let mut from_json: DiceGenerator =
+        let mut source = TableDice::new(Some(99));
+        source.seeded_face();
+        let mut restored: TableDice = source.to_string().parse().unwrap();
+        let mut from_json: TableDice =
             serde_json::from_str(&serde_json::to_string(&source).unwrap()).unwrap();
-        let next = (0..20).map(|_| source.face()).collect::<Vec<_>>();
-        assert_eq!(next, (0..20).map(|_| restored.face()).collect::<Vec<_>>());
-        assert_eq!(next, (0..20).map(|_| from_json.face()).collect::<Vec<_>>());
-        assert_eq!("crypto".parse(), Ok(DiceGenerator::Crypto));
-        assert!("seeded 1".parse::<DiceGenerator>().is_err());
-        assert!("loaded 1 2".parse::<DiceGenerator>().is_err());
+        let next = (0..20).map(|_| source.seeded_face()).collect::<Vec<_>>();
+        assert_eq!(next, (0..20).map(|_| restored.seeded_face()).collect::<Vec<_>>());
+        assert_eq!(next, (0..20).map(|_| from_json.seeded_face()).collect::<Vec<_>>());
+        assert_eq!("crypto".parse(), Ok(TableDice::Crypto));
+        assert!("seeded 1".parse::<TableDice>().is_err());
+        assert!("loaded 1 2".parse::<TableDice>().is_err());
     }
 
     #[test]
@@ -252,23 +236,10 @@ mod tests {
 
     #[test]
     fn generators_saved_by_earlier_releases_still_load() {
-        let old: DiceGenerator = serde_json::from_str(r#"{"kind":"seeded","state":42}"#).unwrap();
-        assert_eq!(old, DiceGenerator::new(Some(42)));
-        let crypto: DiceGenerator = serde_json::from_str(r#"{"kind":"crypto"}"#).unwrap();
-        assert_eq!(crypto, DiceGenerator::Crypto);
-        assert!(serde_json::from_str::<DiceGenerator>(r#"{"kind":"loaded"}"#).is_err());
-    }
-
-    #[test]
-    fn the_crypto_source_is_fair() {
-        let mut source = DiceGenerator::Crypto;
-        let mut counts = [0usize; 6];
-        for _ in 0..6000 {
-            counts[source.face().index()] += 1;
-        }
-        assert!(
-            counts.iter().all(|&count| (850..1150).contains(&count)),
-            "{counts:?}"
-        );
+        let old: TableDice = serde_json::from_str(r#"{"kind":"seeded","state":42}"#).unwrap();
+        assert_eq!(old, TableDice::new(Some(42)));
+        let crypto: TableDice = serde_json::from_str(r#"{"kind":"crypto"}"#).unwrap();
+        assert_eq!(crypto, TableDice::Crypto);
+        assert!(serde_json::from_str::<TableDice>(r#"{"kind":"loaded"}"#).is_err());
     }
 }

@@ -1,0 +1,141 @@
+//! The history of finished games: each game's table, when it ended, and the table's log as text, replayed into
+//! the game only where the game is shown. Format 2 is text ([`crate::text`]); format 1 (JSON, before text) is
+//! still read.
+
+use fivedice_room::{LogEntry, Room, RoomName};
+use fivedice_rules::{Face, FirstPlayerRoll, Game};
+use serde::{Deserialize, Serialize};
+
+use crate::table::log_of;
+use crate::text;
+
+/// The version of the history in JSON (before text), and of the export file.
+pub const HISTORY_FORMAT: u32 = 1;
+
+/// A finished game, read in full.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct FinishedGame {
+    pub table_id: String,
+    pub table_name: String,
+    pub finished_ms: f64,
+    pub game: Game,
+}
+
+/// A finished game as the history keeps it: its table, when it ended, and the table's log as text, replayed
+/// into the game only where the game is shown (statistics, the finished games, a file). Starting the app
+/// replays no game of the history.
+#[derive(Clone, Debug, PartialEq)]
+pub struct KeptGame {
+    pub table_id: String,
+    pub finished_ms: f64,
+    pub table_name: String,
+    log: String,
+}
+
+impl KeptGame {
+    /// A finished table's game, as it ended at `finished_ms`: the table's id, name and log.
+    pub fn new(table_id: &str, table_name: &str, log: &[LogEntry], finished_ms: f64) -> KeptGame {
+        let mut text = String::new();
+        text::write_log(&mut text, log);
+        KeptGame {
+            table_id: table_id.to_string(),
+            finished_ms,
+            table_name: table_name.to_string(),
+            log: text,
+        }
+    }
+
+    /// The game in full: the table's log replayed by the rules.
+    pub fn read(&self) -> Result<FinishedGame, String> {
+        let damaged = |error: &dyn std::fmt::Display| format!("finished game {}: {error}", self.table_id);
+        let log = text::read_log(&self.log).map_err(|error| damaged(&error))?;
+        let name = RoomName::parse(&self.table_id).map_err(|error| damaged(&error))?;
+        let room = Room::replay(name, &log).map_err(|error| damaged(&error))?;
+        let game = room.game().filter(|game| game.is_over()).cloned();
+        Ok(FinishedGame {
+            table_id: self.table_id.clone(),
+            table_name: self.table_name.clone(),
+            finished_ms: self.finished_ms,
+            game: game.ok_or_else(|| damaged(&"the game is not over"))?,
+        })
+    }
+
+    /// A finished game as a file or an earlier history has it (the game, not its log): kept with the log
+    /// that leads to it.
+    pub fn from_game(finished: &FinishedGame) -> Result<KeptGame, String> {
+        // The history did not keep how the first seat was decided: a roll-off it won outright stands for it.
+        let first_seat = finished.game.first_seat();
+        let players = finished.game.players().len();
+        let won = |seat| {
+            if seat == first_seat {
+                Face::ALL[5]
+            } else {
+                Face::ALL[0]
+            }
+        };
+        let rounds = match players {
+            1 => Vec::new(),
+            _ => vec![(0..players).map(|seat| (seat, won(seat))).collect()],
+        };
+        let roll_off = FirstPlayerRoll { rounds, first_seat };
+        let log = log_of(&finished.table_id, &finished.game, &roll_off)
+            .map_err(|error| format!("finished game {}: {error}", finished.table_id))?;
+        let mut text = String::new();
+        text::write_log(&mut text, &log);
+        Ok(KeptGame {
+            table_id: finished.table_id.clone(),
+            finished_ms: finished.finished_ms,
+            table_name: finished.table_name.clone(),
+            log: text,
+        })
+    }
+}
+
+/// The history this device saved: as text, read; or in JSON, from before text (read by
+/// [`history_from_json`]).
+pub enum SavedHistory {
+    Current(Vec<KeptGame>),
+    Earlier,
+}
+
+/// The history as text (format 2): each game's line, then its log.
+pub fn history_to_text(games: &[KeptGame]) -> String {
+    let mut out = String::from(text::HISTORY_HEADER);
+    out.push('\n');
+    for game in games {
+        text::write_game_line(&mut out, &game.table_id, game.finished_ms, &game.table_name);
+        out.push_str(&game.log);
+    }
+    text::end(&mut out);
+    out
+}
+
+pub fn history_from_text(saved: &str) -> Result<SavedHistory, String> {
+    if saved.starts_with('{') {
+        return Ok(SavedHistory::Earlier);
+    }
+    let games = text::split_history(saved)?
+        .into_iter()
+        .map(|(line, log)| KeptGame {
+            table_id: line.table_id,
+            finished_ms: line.finished_ms,
+            table_name: line.table_name,
+            log,
+        })
+        .collect();
+    Ok(SavedHistory::Current(games))
+}
+
+/// The history in JSON (format 1, before text): read once by a chunk of its own, and saved again as text.
+pub fn history_from_json(raw: &str) -> Result<Vec<KeptGame>, String> {
+    #[derive(Deserialize)]
+    struct Envelope {
+        format: u32,
+        games: Vec<FinishedGame>,
+    }
+    let envelope: Envelope = serde_json::from_str(raw).map_err(|error| error.to_string())?;
+    match envelope.format {
+        HISTORY_FORMAT => envelope.games.iter().map(KeptGame::from_game).collect(),
+        other => Err(format!("history format {other} is not known")),
+    }
+}

@@ -1,0 +1,187 @@
+//! A table on one device as it is saved: the room's event log and the seats, with the table's own settings
+//! and the coach's record. Reading it replays the log, so a save the rules would not have produced is refused.
+//!
+//! Formats: 1, the first release (a game). 2: tables count their saves (`revision`). 3: computer players
+//! (`computer`, `bot_delay_ms`), the coach (`coached`, `decisions`). 4: the room's log instead of the game. 5:
+//! the same as text, one fact a line ([`super::text`]): what a device keeps. Formats 1 to 4 are JSON; a file
+//! (an export) still carries format 4, which any tool reads.
+//! Formats 1 to 3 read into format 4: the game's seating, rules and who starts become the room's first events,
+//! and every turn as it stood becomes plays ([`Game::plays`]), so a table saved before plays on exactly. A device
+//! reads its earlier saves once, with a chunk of their own, and saves them again in format 4: starting the app
+//! reads format 4 only.
+
+use fivedice_room::{Event, HeldSeat, HeldSeats, LogEntry, Room, RoomError, RoomName};
+use fivedice_rules::{Face, FirstPlayerRoll, Game, Play};
+use fivedice_strategy::Level;
+use serde::{Deserialize, Serialize};
+
+use crate::versioned::read_versioned;
+use crate::{DEFAULT_BOT_DELAY_MS, Decision, TableDice};
+
+/// The version of the JSON form of a table, as a file carries it (see the module's note).
+pub const JSON_TABLE_FORMAT: u32 = 4;
+
+/// Formats 4 (JSON) and 5 (text).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TableRecord {
+    pub id: String,
+    pub name: String,
+    pub created_ms: f64,
+    pub updated_ms: f64,
+    pub revision: u64,
+    pub log: Vec<LogEntry>,
+    pub seats: HeldSeats,
+    pub dice: TableDice,
+    pub computer: Vec<Option<Level>>,
+    pub bot_delay_ms: u32,
+    pub coached: Vec<bool>,
+    pub decisions: Vec<Decision>,
+    /// Added within format 4: a save without it shows no chances.
+    #[serde(default)]
+    pub odds_shown: bool,
+}
+
+/// Formats 1 to 3: the game itself, and who started.
+#[derive(Deserialize)]
+struct GameTable {
+    id: String,
+    name: String,
+    created_ms: f64,
+    updated_ms: f64,
+    #[serde(default)]
+    revision: u64,
+    game: Game,
+    dice: TableDice,
+    first_player_roll: FirstPlayerRoll,
+    #[serde(default)]
+    computer: Vec<Option<Level>>,
+    #[serde(default = "default_bot_delay_ms")]
+    bot_delay_ms: u32,
+    #[serde(default)]
+    coached: Vec<bool>,
+    #[serde(default)]
+    decisions: Vec<Decision>,
+}
+
+fn default_bot_delay_ms() -> u32 {
+    DEFAULT_BOT_DELAY_MS
+}
+
+impl TableRecord {
+    /// Reads a table in JSON, of format 1 to 4, refusing anything else: a file's, and a device's saves from
+    /// before text.
+    pub fn from_json(raw: &str) -> Result<TableRecord, String> {
+        let (format, table) = read_versioned(raw, "table", "table")?;
+        match format {
+            1..=3 => {
+                let old: GameTable = serde_json::from_str(table.get()).map_err(|error| damaged(&error))?;
+                old.into_record().map_err(|error| damaged(&error))
+            }
+            4 => serde_json::from_str(table.get()).map_err(|error| damaged(&error)),
+            other => Err(format!("saved table format {other} is not known")),
+        }
+    }
+}
+
+/// Why a saved table could not be read.
+pub fn damaged(error: &dyn std::fmt::Display) -> String {
+    format!("saved table is damaged: {error}")
+}
+
+impl GameTable {
+    /// The record of this table, its game as the room's log that leads to it.
+    fn into_record(self) -> Result<TableRecord, RoomError> {
+        let log = log_of(&self.id, &self.game, &self.first_player_roll)?;
+        let seats: Vec<HeldSeat> = (0..self.game.players().len())
+            .map(|seat| HeldSeat {
+                seat,
+                token: format!("seat-{seat}"),
+            })
+            .collect();
+        Ok(TableRecord {
+            id: self.id,
+            name: self.name,
+            created_ms: self.created_ms,
+            updated_ms: self.updated_ms,
+            revision: self.revision,
+            log,
+            seats: seats.into(),
+            dice: self.dice,
+            computer: self.computer,
+            bot_delay_ms: self.bot_delay_ms,
+            coached: self.coached,
+            decisions: self.decisions,
+            odds_shown: false,
+        })
+    }
+}
+
+/// The room's log that leads to this game, for the room named `id`: the players join, the rules are chosen,
+/// the game starts with the roll-off the table had (or, where the table chose who starts, with a roll-off the
+/// table then overruled), and every play of the game follows.
+pub fn log_of(
+    id: &str,
+    game: &Game,
+    first_player_roll: &FirstPlayerRoll,
+) -> Result<Vec<LogEntry>, RoomError> {
+    let mut log = Log::new(RoomName::parse(id)?);
+    for (seat, name) in game.players().iter().enumerate() {
+        log.push(Event::Joined {
+            seat,
+            name: name.clone(),
+            computer: false,
+            level: None,
+        })?;
+    }
+    log.push(Event::RulesChosen {
+        rules: game.rules(),
+        dice: game.mode(),
+    })?;
+    let rolled = Event::Started {
+        first_player_roll: first_player_roll.clone(),
+    };
+    if log.push(rolled).is_err() {
+        let mut countdown = Face::ALL.iter().rev().copied().cycle();
+        let overruled = FirstPlayerRoll::roll(game.players().len(), &mut || {
+            countdown.next().unwrap_or(Face::ALL[0])
+        });
+        log.push(Event::Started {
+            first_player_roll: overruled,
+        })?;
+        log.play(Play::FirstPlayer(first_player_roll.clone()))?;
+    }
+    for play in game.plays() {
+        log.play(play)?;
+    }
+    Ok(log.entries)
+}
+
+/// A log being written, each event checked by the room it leads to.
+struct Log {
+    room: Room,
+    entries: Vec<LogEntry>,
+}
+
+impl Log {
+    fn new(name: RoomName) -> Log {
+        Log {
+            room: Room::new(name),
+            entries: Vec::new(),
+        }
+    }
+
+    fn push(&mut self, event: Event) -> Result<(), RoomError> {
+        self.room.apply(&event)?;
+        self.entries.push(LogEntry {
+            seq: self.room.seq(),
+            event,
+        });
+        Ok(())
+    }
+
+    /// A play, by the seat it belongs to.
+    fn play(&mut self, play: Play) -> Result<(), RoomError> {
+        let seat = self.room.seat_for_play(&play)?;
+        self.push(Event::Played { seat, play })
+    }
+}

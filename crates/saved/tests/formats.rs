@@ -1,0 +1,93 @@
+//! Every saved form as the app writes it reads back in this crate, the one reader the app and the CLI share:
+//! tables of every earlier format, the text a device keeps, the history; damaged texts are refused.
+
+use fivedice_room::{Room, RoomName};
+use fivedice_saved::{
+    KeptGame, SavedHistory, TableRecord, history_from_json, history_from_text, history_to_text,
+};
+
+const EARLIER: [&str; 6] = [
+    include_str!("../../../tests/samples/table-v1.json"),
+    include_str!("../../../tests/samples/table-v2.json"),
+    include_str!("../../../tests/samples/table-v3-computer.json"),
+    include_str!("../../../tests/samples/table-v3-pad-chosen.json"),
+    include_str!("../../../tests/samples/table-v3-columns.json"),
+    include_str!("../../../tests/samples/table-v4-columns.json"),
+];
+
+fn replayed(record: &TableRecord) -> Room {
+    Room::replay(RoomName::parse(&record.id).unwrap(), &record.log).expect("the log replays")
+}
+
+#[test]
+fn every_earlier_table_reads_into_a_log_that_replays_and_round_trips_as_text() {
+    for raw in EARLIER {
+        let record = TableRecord::from_json(raw).expect("an earlier save reads");
+        assert!(replayed(&record).game().is_some(), "{raw}");
+        let text = record.to_text();
+        assert_eq!(TableRecord::from_text(&text), Ok(record), "{text}");
+    }
+    let v4 = TableRecord::from_json(EARLIER[5]).unwrap();
+    assert_eq!(
+        v4.to_text(),
+        include_str!("../../../tests/samples/table-v5-columns.txt")
+    );
+    let v3 = TableRecord::from_json(EARLIER[2]).unwrap();
+    assert_eq!((v3.revision, v3.bot_delay_ms), (17, 300));
+    assert_eq!(v3.computer[1], Some(fivedice_strategy::Level::Strong));
+}
+
+#[test]
+fn a_damaged_or_unknown_table_is_refused_with_its_reason() {
+    let text = include_str!("../../../tests/samples/table-v5-columns.txt");
+    let cut = &text[..text.len() - "end\n".len()];
+    assert!(
+        TableRecord::from_text(cut)
+            .unwrap_err()
+            .contains("not a whole saved table")
+    );
+    let unknown = text.replace("odds no\n", "odds no\nfavourite colour blue\n");
+    assert!(
+        TableRecord::from_text(&unknown)
+            .unwrap_err()
+            .contains("unknown line")
+    );
+    let future = r#"{"format":9,"table":{}}"#;
+    assert!(
+        TableRecord::from_json(future)
+            .unwrap_err()
+            .contains("format 9 is not known")
+    );
+    let partial = r#"{"format":4,"table":{"id":"lobby","log":[]}}"#;
+    assert!(TableRecord::from_json(partial).unwrap_err().contains("damaged"));
+    assert!(TableRecord::from_json("not json").is_err());
+}
+
+#[test]
+fn the_history_reads_back_as_text_and_from_its_earlier_json() {
+    let games = history_from_json(include_str!("../../../tests/samples/history-v1.json")).unwrap();
+    assert_eq!(games.len(), 1);
+    let finished = games[0].read().expect("the finished game replays");
+    assert!(finished.game.is_over());
+    let text = history_to_text(&games);
+    match history_from_text(&text) {
+        Ok(SavedHistory::Current(read)) => assert_eq!(read, games),
+        _ => panic!("the history reads back"),
+    }
+    assert!(matches!(
+        history_from_text("{\"format\":1}"),
+        Ok(SavedHistory::Earlier)
+    ));
+    assert!(history_from_text("fivedice history 2\ngame x\nend\n").is_err());
+    // A table's game kept in the history is its log, read again the same.
+    let v4 = TableRecord::from_json(EARLIER[5]).unwrap();
+    let kept = KeptGame::new(&v4.id, &v4.name, &v4.log, v4.updated_ms);
+    assert_eq!(
+        (kept.table_id.as_str(), kept.finished_ms),
+        (v4.id.as_str(), v4.updated_ms)
+    );
+    assert!(
+        kept.read().unwrap_err().contains("not over"),
+        "the sample's game is still in play"
+    );
+}
