@@ -139,7 +139,7 @@ impl GameStore {
             }
         });
         if let Some(name) = join {
-            self.send(ClientMessage::Join { name });
+            self.send(ClientMessage::join(name));
         }
     }
 

@@ -57,7 +57,7 @@ impl GameStore {
             online.refusal = None;
         });
         // Offline, the welcome sends the join once the device is back.
-        self.send(ClientMessage::Join { name: player });
+        self.send(ClientMessage::join(player));
     }
 
     /// Whether another person at this device may join too: in the lobby, once a seat is held here, while

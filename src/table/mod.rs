@@ -59,9 +59,6 @@ pub struct Table {
     /// The seats this device holds, with their tokens (every seat of a table on one device).
     pub seats: HeldSeats,
     pub host: Host,
-    /// Each seat's computer player on one device, `None` (or no entry) for a person. Online, the room says
-    /// which seats a computer plays.
-    pub computer: Vec<Option<Level>>,
     /// How long a computer player waits between its moves, so the table can follow (0: at once).
     pub bot_delay_ms: u32,
     /// The seats whose player asked for the coach (after each decision: the points it gave up).
@@ -85,7 +82,6 @@ impl Table {
             log: Vec::new(),
             seats: HeldSeats::default(),
             host: Host::Page(Box::new(page)),
-            computer: Vec::new(),
             bot_delay_ms: DEFAULT_BOT_DELAY_MS,
             coached: Vec::new(),
             odds_shown: false,
@@ -105,7 +101,6 @@ impl Table {
             log,
             seats,
             host: Host::Server,
-            computer: Vec::new(),
             bot_delay_ms: DEFAULT_BOT_DELAY_MS,
             coached: Vec::new(),
             odds_shown: false,
@@ -139,7 +134,7 @@ impl Table {
             mode: game.mode(),
             players: game.players().to_vec(),
             seed,
-            computer: self.computer.clone(),
+            computer: self.room.seats().iter().map(|seat| seat.computer).collect(),
             bot_delay_ms: self.bot_delay_ms,
         })
     }
@@ -157,13 +152,10 @@ impl Table {
         self.coached.get(seat).copied().unwrap_or(false)
     }
 
-    /// The computer player at this seat, if any (computer players need the app's dice): the table's choice
-    /// on one device; online, the room's computer seats at their level, and stand-ins.
+    /// The computer player at this seat, if any (computer players need the app's dice): the room's
+    /// computer seats at their level, and stand-ins.
     pub fn computer_at(&self, seat: usize) -> Option<Level> {
-        let level = match self.host {
-            Host::Page(_) => self.computer.get(seat).copied().flatten(),
-            Host::Server => self.room.seats().get(seat)?.computer_level(),
-        };
+        let level = self.room.seats().get(seat)?.computer_level();
         level.filter(|_| self.room.dice_mode() == DiceMode::App)
     }
 

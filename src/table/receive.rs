@@ -120,7 +120,6 @@ impl Table {
         );
         let room = RoomName::parse(&id).map_err(|error| Seating::Refused(error.into()))?;
         let mut table = Table::on_this_device(id, name, PageHost::new(room, dice), now_ms);
-        table.computer = request.computer.clone();
         table.bot_delay_ms = request.bot_delay_ms;
         let hello = ClientMessage::Hello {
             version: PROTOCOL_VERSION,
@@ -129,8 +128,12 @@ impl Table {
             seen: 0,
         };
         table.ask_page(hello)?;
-        for name in players {
-            table.ask_page(ClientMessage::Join { name: name.clone() })?;
+        // Every seat joins through the host, a computer at its level (this device plays it, holding the host's
+        // seat): the log says who is a computer, as an online room's does.
+        for (seat, name) in players.iter().enumerate() {
+            let computer = request.computer.get(seat).copied().flatten();
+            let name = name.clone();
+            table.ask_page(ClientMessage::Join { name, computer })?;
         }
         let choice = Action::ChooseRules {
             ruleset: rules.id(),

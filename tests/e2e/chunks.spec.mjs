@@ -94,7 +94,7 @@ test("games saved in JSON by an earlier version open once their reader (a chunk)
   await expect(page.locator('[data-action="resume"]')).toHaveCount(2);
   await expect(page.locator('[data-action="view-game"]')).toHaveCount(1);
   const saved = await page.evaluate((keys) => keys.map((key) => localStorage.getItem(key)), Object.keys(saves).slice(0, 3));
-  expect(saved.map((text) => text.split("\n")[0])).toEqual(["fivedice table 5", "fivedice table 5", "fivedice history 2"]);
+  expect(saved.map((text) => text.split("\n")[0])).toEqual(["fivedice table 6", "fivedice table 6", "fivedice history 2"]);
 });
 
 test("How to play and the statistics each fetch their chunk when first shown", async ({ page }) => {

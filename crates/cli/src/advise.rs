@@ -3,7 +3,7 @@
 use fivedice_room::{Room, RoomName};
 use fivedice_rules::{Category, Dice, Game, Move, Rules};
 use fivedice_saved::{TableRecord, damaged};
-use fivedice_strategy::{Advice, Choice, ColumnBot, ValueTable};
+use fivedice_strategy::{Advice, Choice, ColumnBot, Level, ValueTable};
 use serde_json::{Value, json};
 
 use crate::options::Options;
@@ -31,24 +31,28 @@ pub fn advise(options: &Options) -> Result<String, String> {
     Ok(advice_text(&advice, |category| points.get(category)))
 }
 
-/// The game a file holds: a table as the app saves it (text, as a device keeps it; or JSON, as an export
-/// carries it, of any format), read by the app's own reader and its log replayed through the rules; or the
-/// rules crate's JSON of a game.
-fn saved_game(text: &str) -> Result<Game, String> {
+/// The game a file holds, with each seat's computer player (`None`: a person): a table as the app saves it
+/// (text, as a device keeps it; or JSON, as an export carries it, of any format), read by the app's own reader
+/// and its log replayed through the rules; or the rules crate's JSON of a game (its players all persons).
+fn saved_game(text: &str) -> Result<(Game, Vec<Option<Level>>), String> {
     let record = if text.starts_with('{') {
         match TableRecord::from_json(text) {
             Ok(record) => record,
             // Not a saved table: the rules crate's game, or neither (the table reader's word is the more telling).
-            Err(error) => return serde_json::from_str(text).map_err(|_| error),
+            Err(error) => {
+                let game: Game = serde_json::from_str(text).map_err(|_| error)?;
+                let persons = vec![None; game.players().len()];
+                return Ok((game, persons));
+            }
         }
     } else {
         TableRecord::from_text(text).map_err(|error| damaged(&error))?
     };
     let name = RoomName::parse(&record.id).map_err(|error| damaged(&error))?;
     let room = Room::replay(name, &record.log).map_err(|error| damaged(&error))?;
-    room.game()
-        .cloned()
-        .ok_or_else(|| "the table's game has not started".to_string())
+    let game = room.game().cloned();
+    let computers = room.seats().iter().map(|seat| seat.computer).collect();
+    Ok((game.ok_or("the table's game has not started")?, computers))
 }
 
 /// The column player's moves for the player to play in a saved column game, best first.
@@ -66,7 +70,8 @@ fn advise_column_game(options: &Options, path: &str) -> Result<String, String> {
         ));
     }
     let text = std::fs::read_to_string(path).map_err(|error| format!("cannot read {path}: {error}"))?;
-    let game = saved_game(&text).map_err(|error| format!("{path} is not a saved game: {error}"))?;
+    let (game, computers) =
+        saved_game(&text).map_err(|error| format!("{path} is not a saved game: {error}"))?;
     let rules = game.rules();
     if rules.columns().is_one() {
         return Err(format!(
@@ -97,8 +102,15 @@ fn advise_column_game(options: &Options, path: &str) -> Result<String, String> {
                 })
             })
             .collect();
+        let players: Vec<Value> = game
+            .players()
+            .iter()
+            .zip(&computers)
+            .map(|(name, computer)| json!({"name": name, "computer": computer.map(Level::id)}))
+            .collect();
         return Ok(json!({
             "rules": options_json(rules),
+            "players": players,
             "seat": seat,
             "dice": game.turn().dice,
             "rolls_left": game.turn().rolls_left(),
@@ -111,8 +123,10 @@ fn advise_column_game(options: &Options, path: &str) -> Result<String, String> {
         })
         .to_string());
     }
+    let computer = computers[seat].map_or(String::new(), |level| format!(" ({} computer)", level.id()));
     let mut lines = vec![format!(
-        "{} to play, total {total}: the column player's estimate of the final score after each move, best first",
+        "{}{computer} to play, total {total}: the column player's estimate of the final score after each move, \
+         best first",
         game.players()[seat]
     )];
     lines.extend(rated.map(|(id, expected_final, _)| format!("{id:<28} {expected_final:.4}")));

@@ -599,6 +599,42 @@ fn advise_reads_a_table_as_the_app_saves_it() {
     std::fs::remove_file(lobby).unwrap();
 }
 
+/// A table with a computer player, as the app saves it (format 6: the computer seated in the log at its level),
+/// reads here as in the app (whose tests read the same sample): the player to play is that computer.
+#[test]
+fn advise_names_the_computer_players_of_a_saved_table() {
+    let sample = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../tests/samples/table-v6-computer-columns.txt"
+    );
+    let advised = json_of(&["advise", "--game", sample, "--json"]);
+    assert_eq!(
+        advised["players"],
+        serde_json::json!([{"name": "Zoé", "computer": null}, {"name": "Robo", "computer": "optimal"}])
+    );
+    assert_eq!(advised["seat"], 1);
+    assert!(!advised["options"].as_array().unwrap().is_empty());
+    let output = Command::new(env!("CARGO_BIN_EXE_fivedice"))
+        .args(["advise", "--game", sample])
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&output.stdout);
+    assert!(said.starts_with("Robo (optimal computer) to play"), "{said}");
+    // The same table saved by an earlier release, its computer listed beside the log (format 5), reads the same.
+    let earlier = std::fs::read_to_string(sample)
+        .unwrap()
+        .replacen("fivedice table 6", "fivedice table 5", 1)
+        .replace("computer:optimal Robo", "person Robo")
+        .replace("odds no\n", "odds no\ncomputers - optimal\n");
+    let path = std::env::temp_dir().join(format!("fivedice-cli-{}-v5.txt", std::process::id()));
+    std::fs::write(&path, earlier).unwrap();
+    assert_eq!(
+        json_of(&["advise", "--game", path.to_str().unwrap(), "--json"]),
+        advised
+    );
+    std::fs::remove_file(path).unwrap();
+}
+
 /// Every cell of the ruleset written with its second offer (aces 1, twos 2, ..., yahtzee 50), but `open`.
 fn all_but(rules: &str, open: &[&str]) -> String {
     let ruleset = json_of(&["rules"])

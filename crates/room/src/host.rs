@@ -10,6 +10,7 @@
 use std::collections::BTreeMap;
 
 use fivedice_rules::{DiceSource, Face};
+use fivedice_strategy::Level;
 
 use crate::error::{Inconsistency, RoomError};
 use crate::name::RoomName;
@@ -165,17 +166,26 @@ impl RoomHost {
         self.members.is_empty()
     }
 
-    /// A person joins as `name`, to hold the new seat with `token` (drawn by the host).
+    /// A person joins as `name`, or a computer player at its level, to hold the new seat with `token` (drawn
+    /// by the host). A computer joins an empty room, or by the device holding the host's seat.
     pub fn decide_join(
         &self,
         connection: ConnectionId,
         name: &str,
+        computer: Option<Level>,
         token: String,
     ) -> Result<Change, Refusal> {
-        if !self.members.contains_key(&connection) {
+        let Some(held) = self.members.get(&connection) else {
             return Err(Refusal::NoRoom);
+        };
+        if computer.is_some() && !self.room.seats().is_empty() {
+            let host = self.room.host();
+            let hosts = held.iter().any(|token| self.tokens.seat_of(token) == host);
+            if !hosts {
+                return Err(RoomError::NotHost.into());
+            }
         }
-        let event = self.room.decide_join(name)?;
+        let event = self.room.decide_join(name, computer)?;
         let Event::Joined { seat, .. } = event else {
             return Err(RoomError::Inconsistent(Inconsistency::SeatOutOfPlace).into());
         };
@@ -216,9 +226,8 @@ impl RoomHost {
         let seats = room.seats().len();
         let mut tokens = self.tokens.clone();
         match (&event, &granted) {
-            (Event::Joined { computer: false, .. }, Some((_, held))) => {
-                tokens.grant(held.seat, held.token.clone())
-            }
+            // A person joins with a token; so does a computer a device joined (the host's AddComputer's has none).
+            (Event::Joined { .. }, Some((_, held))) => tokens.grant(held.seat, held.token.clone()),
             (Event::Joined { computer: false, .. }, None) => {
                 return Err(RoomError::Inconsistent(Inconsistency::NoToken).into());
             }
@@ -295,7 +304,9 @@ impl RoomHost {
                     .chain([Delivery::ToAll(greeting.presence)])
                     .collect();
             }
-            ClientMessage::Join { name } => self.decide_join(connection, &name, new_token()),
+            ClientMessage::Join { name, computer } => {
+                self.decide_join(connection, &name, computer, new_token())
+            }
             ClientMessage::Act { token, at, action } => {
                 self.decide_act(connection, &token, at, &action, dice, now_ms)
             }

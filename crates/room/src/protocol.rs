@@ -9,6 +9,7 @@
 //! device in the room as [`ServerMessage::Event`], in seq order; a device applies each with
 //! [`Room::apply_entry`](crate::Room::apply_entry). A device with no seat watches.
 
+use fivedice_strategy::Level;
 use serde::{Deserialize, Serialize};
 
 use crate::error::RoomError;
@@ -38,11 +39,27 @@ pub enum ClientMessage {
         seen: u64,
     },
     /// Take a new seat in the lobby as `name`; a device may send it again for a second person. The seat's
-    /// token comes back in [`ServerMessage::SeatGranted`], to this device only.
-    Join { name: String },
+    /// token comes back in [`ServerMessage::SeatGranted`], to this device only. With a level, the seat is a
+    /// computer player that this device plays: into an empty room (the table on one device whose first seat
+    /// is a computer), or from the device holding the host's seat (as [`Action::AddComputer`], with a token).
+    Join {
+        name: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        computer: Option<Level>,
+    },
     /// Everything a seated device does: `token` says which of its seats acts, `at` is the seq of the last
     /// entry the device applied (play and start are refused as stale when the room changed since).
     Act { token: String, at: u64, action: Action },
+}
+
+impl ClientMessage {
+    /// A person joining as `name`.
+    pub fn join(name: impl Into<String>) -> ClientMessage {
+        ClientMessage::Join {
+            name: name.into(),
+            computer: None,
+        }
+    }
 }
 
 /// What the server sends.

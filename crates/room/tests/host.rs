@@ -92,9 +92,9 @@ impl Table {
         let connection = self.devices[from].connection;
         let mut dice = self.dice.clone();
         let change = match message {
-            ClientMessage::Join { name } => {
+            ClientMessage::Join { name, computer } => {
                 self.host
-                    .decide_join(connection, &name, format!("token-of-{name}"))
+                    .decide_join(connection, &name, computer, format!("token-of-{name}"))
             }
             ClientMessage::Act { token, at, action } => {
                 let mut draw = || Face::new(dice.next().unwrap()).unwrap();
@@ -130,12 +130,7 @@ impl Table {
 fn when_the_host_leaves_the_lobby_every_device_follows_the_seats() {
     let mut table = Table::new(4);
     for (device, name) in ["Anna", "Ben", "Cleo", "Dan"].iter().enumerate() {
-        table.send(
-            device,
-            ClientMessage::Join {
-                name: name.to_string(),
-            },
-        );
+        table.send(device, ClientMessage::join(*name));
     }
     assert_eq!(table.devices[2].seat_names(), ["Cleo"]);
     table.act(0, 0, Action::Leave);
@@ -190,8 +185,8 @@ fn when_the_host_leaves_the_lobby_every_device_follows_the_seats() {
 #[test]
 fn a_token_works_only_on_the_connection_that_holds_it() {
     let mut table = Table::new(2);
-    table.send(0, ClientMessage::Join { name: "Anna".into() });
-    table.send(1, ClientMessage::Join { name: "Ben".into() });
+    table.send(0, ClientMessage::join("Anna"));
+    table.send(1, ClientMessage::join("Ben"));
     let anna = table.devices[0].seats.token_of(0).unwrap().to_string();
     table.send(
         1,
@@ -261,4 +256,62 @@ fn protocol_3_logs_read_as_plays() {
     let today = serde_json::to_string(&read[1]).unwrap();
     assert_eq!(fivedice_room::legacy::read_event(&today).unwrap(), read[1]);
     assert!(fivedice_room::legacy::read_event(r#"{"danced":{}}"#).is_err());
+}
+
+/// A device seats a computer player by joining it, as a table on one device seats every player: into an empty
+/// room, or from the device that holds the host's seat (it then holds the computer's seat too). The log says
+/// it is a computer at its level, exactly as the host's AddComputer does; a guest's device cannot.
+#[test]
+fn a_computer_joins_an_empty_room_or_by_the_hosts_device() {
+    use fivedice_strategy::Level;
+    let computer = |name: &str, level| ClientMessage::Join {
+        name: name.into(),
+        computer: Some(level),
+    };
+    let mut table = Table::new(2);
+    table.send(0, computer("Robo", Level::Casual));
+    table.send(1, ClientMessage::join("Ben"));
+    table.send(1, computer("Rival", Level::Optimal));
+    assert_eq!(table.devices[1].refusals, [Refusal::Room(RoomError::NotHost)]);
+    table.send(0, computer("Robo 2", Level::Optimal));
+    assert_eq!(table.devices[0].refusals, []);
+    let anna = table.devices[0].seats.token_of(0).unwrap().to_string();
+    table.send(
+        0,
+        ClientMessage::Act {
+            token: anna,
+            at: table.host.room().seq(),
+            action: Action::AddComputer {
+                name: "Robo 3".into(),
+                level: Level::Strong,
+            },
+        },
+    );
+    let seats = table.devices[1].room.seats().to_vec();
+    let seated: Vec<_> = seats
+        .iter()
+        .map(|seat| (seat.name.as_str(), seat.computer))
+        .collect();
+    assert_eq!(
+        seated,
+        [
+            ("Robo", Some(Level::Casual)),
+            ("Ben", None),
+            ("Robo 2", Some(Level::Optimal)),
+            ("Robo 3", Some(Level::Strong))
+        ]
+    );
+    assert_eq!(
+        table.devices[0].seat_names(),
+        ["Robo", "Robo 2"],
+        "a joined computer's seat is held"
+    );
+    let joined = |seat| {
+        table.log.iter().find_map(|entry| match &entry.event {
+            Event::Joined { seat: at, .. } if *at == seat => Some(entry.event.to_string()),
+            _ => None,
+        })
+    };
+    assert_eq!(joined(2).as_deref(), Some("joined 2 computer:optimal Robo 2"));
+    assert_eq!(joined(3).as_deref(), Some("joined 3 computer:strong Robo 3"));
 }

@@ -128,7 +128,7 @@ fn every_client_message_round_trips() {
             tokens: vec!["00ff".into()],
             seen: 12,
         },
-        ClientMessage::Join { name: "Anna".into() },
+        ClientMessage::join("Anna"),
     ];
     for action in every_action() {
         messages.push(ClientMessage::Act {

@@ -3,12 +3,13 @@
 //!
 //! Formats: 1, the first release (a game). 2: tables count their saves (`revision`). 3: computer players
 //! (`computer`, `bot_delay_ms`), the coach (`coached`, `decisions`). 4: the room's log instead of the game. 5:
-//! the same as text, one fact a line ([`super::text`]): what a device keeps. Formats 1 to 4 are JSON; a file
-//! (an export) still carries format 4, which any tool reads.
-//! Formats 1 to 3 read into format 4: the game's seating, rules and who starts become the room's first events,
-//! and every turn as it stood becomes plays ([`Game::plays`]), so a table saved before plays on exactly. A device
-//! reads its earlier saves once, with a chunk of their own, and saves them again in format 4: starting the app
-//! reads format 4 only.
+//! the same as text, one fact a line ([`super::text`]): what a device keeps. 6: the computer players seated
+//! in the log, at their levels, as an online room's are (no list beside it). Formats 1 to 4 are JSON; a device
+//! keeps format 6 as text, and a file (an export) carries it as JSON, which any tool reads.
+//! Earlier formats read into format 6: the game's seating, rules and who starts become the room's first
+//! events, every turn as it stood becomes plays ([`Game::plays`]), and each computer listed beside the log
+//! joins in it as a computer, so a table saved before plays on exactly. A device reads its saves in JSON once,
+//! with a chunk of their own, and saves them again as text.
 
 use fivedice_room::{Event, HeldSeat, HeldSeats, LogEntry, Room, RoomError, RoomName};
 use fivedice_rules::{Face, FirstPlayerRoll, Game, Play};
@@ -19,9 +20,9 @@ use crate::versioned::read_versioned;
 use crate::{DEFAULT_BOT_DELAY_MS, Decision, TableDice};
 
 /// The version of the JSON form of a table, as a file carries it (see the module's note).
-pub const JSON_TABLE_FORMAT: u32 = 4;
+pub const JSON_TABLE_FORMAT: u32 = 6;
 
-/// Formats 4 (JSON) and 5 (text).
+/// Format 6, as text or JSON.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct TableRecord {
     pub id: String,
@@ -32,7 +33,6 @@ pub struct TableRecord {
     pub log: Vec<LogEntry>,
     pub seats: HeldSeats,
     pub dice: TableDice,
-    pub computer: Vec<Option<Level>>,
     pub bot_delay_ms: u32,
     pub coached: Vec<bool>,
     pub decisions: Vec<Decision>,
@@ -67,6 +67,33 @@ fn default_bot_delay_ms() -> u32 {
     DEFAULT_BOT_DELAY_MS
 }
 
+/// Format 4: format 6's record with each seat's computer player listed beside the log.
+#[derive(Deserialize)]
+struct EarlierRecord {
+    #[serde(flatten)]
+    record: TableRecord,
+    computer: Vec<Option<Level>>,
+}
+
+/// Seats the computer players of a table saved before format 6, listed beside its log (`None` or no entry:
+/// a person), in the log: each joins as a computer at its level, as format 6 keeps it. (A table on one
+/// device never loses a seat, so a seat's number is its place in the list.)
+pub fn seat_computers(log: &mut [LogEntry], computers: &[Option<Level>]) {
+    for entry in log {
+        if let Event::Joined {
+            seat,
+            computer,
+            level,
+            ..
+        } = &mut entry.event
+            && let Some(listed) = computers.get(*seat).copied().flatten()
+        {
+            *computer = true;
+            *level = Some(listed);
+        }
+    }
+}
+
 impl TableRecord {
     /// Reads a table in JSON, of format 1 to 4, refusing anything else: a file's, and a device's saves from
     /// before text.
@@ -77,7 +104,14 @@ impl TableRecord {
                 let old: GameTable = serde_json::from_str(table.get()).map_err(|error| damaged(&error))?;
                 old.into_record().map_err(|error| damaged(&error))
             }
-            4 => serde_json::from_str(table.get()).map_err(|error| damaged(&error)),
+            4 => {
+                let earlier: EarlierRecord =
+                    serde_json::from_str(table.get()).map_err(|error| damaged(&error))?;
+                let mut record = earlier.record;
+                seat_computers(&mut record.log, &earlier.computer);
+                Ok(record)
+            }
+            6 => serde_json::from_str(table.get()).map_err(|error| damaged(&error)),
             other => Err(format!("saved table format {other} is not known")),
         }
     }
@@ -91,7 +125,8 @@ pub fn damaged(error: &dyn std::fmt::Display) -> String {
 impl GameTable {
     /// The record of this table, its game as the room's log that leads to it.
     fn into_record(self) -> Result<TableRecord, RoomError> {
-        let log = log_of(&self.id, &self.game, &self.first_player_roll)?;
+        let mut log = log_of(&self.id, &self.game, &self.first_player_roll)?;
+        seat_computers(&mut log, &self.computer);
         let seats: Vec<HeldSeat> = (0..self.game.players().len())
             .map(|seat| HeldSeat {
                 seat,
@@ -107,7 +142,6 @@ impl GameTable {
             log,
             seats: seats.into(),
             dice: self.dice,
-            computer: self.computer,
             bot_delay_ms: self.bot_delay_ms,
             coached: self.coached,
             decisions: self.decisions,

@@ -2,10 +2,10 @@
 //! rules and room crates (`fivedice_rules::notation`). Written and read without a JSON library, so that
 //! saving and resuming a game weigh nothing on the first download; files (export, import) stay JSON.
 //!
-//! A table (format 5):
+//! A table (format 6):
 //!
 //! ```text
-//! fivedice table 5
+//! fivedice table 6
 //! id 1700000000000-42
 //! name Friday night
 //! created 1700000000000
@@ -14,7 +14,6 @@
 //! dice seeded 3722559843526395812 1442695040888963407
 //! delay 700
 //! odds no
-//! computers - optimal
 //! coached yes no
 //! seat 0 seat-0
 //! seat 1 seat-1
@@ -27,6 +26,9 @@
 //! end
 //! ```
 //!
+//! Format 5 was the same with a `computers` line (each seat's level, `-` for a person) instead of the
+//! computers' levels in the log's `joined` events; it is still read.
+//!
 //! A decision: the seat, the entry, the rolls left, the dice, the choice, the cells filled then
 //! (`aces=3,twos=6`, `-` for none) and the engine's verdict (`-` until judged: its best move, then the points
 //! given up as the bits of a double, exact). The history (format 2) is a `game` line for each finished game
@@ -37,11 +39,14 @@
 use fivedice_room::{Event, HeldSeat, LogEntry};
 use fivedice_rules::notation::{Faces, escape, first_word, unescape};
 use fivedice_rules::{Category, Dice, Move};
-use fivedice_strategy::{Level, Verdict};
+use fivedice_strategy::Verdict;
 
+use crate::table::seat_computers;
 use crate::{DEFAULT_BOT_DELAY_MS, Decision, SavedRoom, TableRecord};
 
-pub const TABLE_HEADER: &str = "fivedice table 5";
+pub const TABLE_HEADER: &str = "fivedice table 6";
+/// Format 5: the computers listed beside the log.
+const EARLIER_TABLE_HEADER: &str = "fivedice table 5";
 pub const HISTORY_HEADER: &str = "fivedice history 2";
 pub const ROOM_HEADER: &str = "fivedice room 2";
 
@@ -60,9 +65,18 @@ pub fn end(out: &mut String) {
     out.push_str("end\n");
 }
 
+/// A table's lines, and whether it is of format 5 (its computers listed beside the log).
+fn table_body(text: &str) -> Option<(std::str::Lines<'_>, bool)> {
+    match body(text, TABLE_HEADER) {
+        Some(lines) => Some((lines, false)),
+        None => body(text, EARLIER_TABLE_HEADER).map(|lines| (lines, true)),
+    }
+}
+
 /// The revision a table's text says it has, read without reading the table (`None` if it says none).
 pub fn revision_of(saved: &str) -> Option<u64> {
-    body(saved, TABLE_HEADER)?.find_map(|line| line.strip_prefix("revision ")?.parse().ok())
+    let (mut lines, _) = table_body(saved)?;
+    lines.find_map(|line| line.strip_prefix("revision ")?.parse().ok())
 }
 
 /// Writes a line: a keyword, then what follows it.
@@ -139,7 +153,7 @@ fn read_seat(rest: &str) -> Result<HeldSeat, String> {
 }
 
 impl TableRecord {
-    /// The table as text (format 5).
+    /// The table as text (format 6).
     pub fn to_text(&self) -> String {
         let mut out = String::from(TABLE_HEADER);
         out.push('\n');
@@ -152,11 +166,6 @@ impl TableRecord {
         line(&mut out, "dice", &self.dice);
         line(&mut out, "delay", self.bot_delay_ms);
         line(&mut out, "odds", yes_no(self.odds_shown));
-        list_line(
-            &mut out,
-            "computers",
-            self.computer.iter().map(|level| level.map_or("-", Level::id)),
-        );
         list_line(&mut out, "coached", self.coached.iter().map(|&on| yes_no(on)));
         write_seats(&mut out, self.seats.as_slice());
         write_log(&mut out, &self.log);
@@ -167,9 +176,9 @@ impl TableRecord {
         out
     }
 
-    /// Reads a table's text (format 5).
+    /// Reads a table's text (format 6, or 5).
     pub fn from_text(text: &str) -> Result<TableRecord, String> {
-        let lines = body(text, TABLE_HEADER).ok_or("not a whole saved table of format 5")?;
+        let (lines, earlier) = table_body(text).ok_or("not a whole saved table of format 6 or 5")?;
         let (mut id, mut name, mut created_ms, mut updated_ms, mut dice) = (None, None, None, None, None);
         let (mut revision, mut bot_delay_ms, mut odds_shown) = (0, DEFAULT_BOT_DELAY_MS, false);
         let (mut computer, mut coached, mut seats, mut log, mut decisions) =
@@ -185,7 +194,7 @@ impl TableRecord {
                 "dice" => dice = Some(rest.parse()?),
                 "delay" => bot_delay_ms = read_number(rest)?,
                 "odds" => odds_shown = read_yes_no(rest)?,
-                "computers" => {
+                "computers" if earlier => {
                     computer = words(rest)
                         .map(|word| match word {
                             "-" => Ok(None),
@@ -201,6 +210,7 @@ impl TableRecord {
             }
         }
         let missing = |what: &str| format!("no {what}");
+        seat_computers(&mut log, &computer);
         Ok(TableRecord {
             id: id.ok_or_else(|| missing("id"))?,
             name: name.ok_or_else(|| missing("name"))?,
@@ -210,7 +220,6 @@ impl TableRecord {
             log,
             seats: seats.into(),
             dice: dice.ok_or_else(|| missing("dice"))?,
-            computer,
             bot_delay_ms,
             coached,
             decisions,

@@ -30,16 +30,22 @@ fn every_earlier_table_reads_into_a_log_that_replays_and_round_trips_as_text() {
     let v4 = TableRecord::from_json(EARLIER[5]).unwrap();
     assert_eq!(
         v4.to_text(),
-        include_str!("../../../tests/samples/table-v5-columns.txt")
+        include_str!("../../../tests/samples/table-v6-columns.txt")
     );
+    // The same table as a device kept it in format 5 (its computers listed beside the log) reads the same.
+    let v5 = TableRecord::from_text(include_str!("../../../tests/samples/table-v5-columns.txt"));
+    assert_eq!(v5, Ok(v4));
     let v3 = TableRecord::from_json(EARLIER[2]).unwrap();
     assert_eq!((v3.revision, v3.bot_delay_ms), (17, 300));
-    assert_eq!(v3.computer[1], Some(fivedice_strategy::Level::Strong));
+    // Its computer, listed beside the log in format 3, is seated in the log at its level.
+    let seats = replayed(&v3).seats().to_vec();
+    assert_eq!(seats[1].computer, Some(fivedice_strategy::Level::Strong));
+    assert!(seats.iter().filter(|seat| seat.computer.is_some()).count() == 1);
 }
 
 #[test]
 fn a_damaged_or_unknown_table_is_refused_with_its_reason() {
-    let text = include_str!("../../../tests/samples/table-v5-columns.txt");
+    let text = include_str!("../../../tests/samples/table-v6-columns.txt");
     let cut = &text[..text.len() - "end\n".len()];
     assert!(
         TableRecord::from_text(cut)
@@ -49,6 +55,13 @@ fn a_damaged_or_unknown_table_is_refused_with_its_reason() {
     let unknown = text.replace("odds no\n", "odds no\nfavourite colour blue\n");
     assert!(
         TableRecord::from_text(&unknown)
+            .unwrap_err()
+            .contains("unknown line")
+    );
+    // Format 6 seats its computers in the log: a list beside it is format 5's alone.
+    let listed = text.replace("odds no\n", "odds no\ncomputers - optimal\n");
+    assert!(
+        TableRecord::from_text(&listed)
             .unwrap_err()
             .contains("unknown line")
     );

@@ -11,6 +11,7 @@ use std::time::{Duration, Instant};
 use axum::extract::ws::{Message, close_code};
 use fivedice_room::protocol::{ClientMessage, PROTOCOL_VERSION, ServerMessage};
 use fivedice_room::{Action, Change, Refusal, RoomName, Trouble};
+use fivedice_strategy::Level;
 use tokio::sync::broadcast::error::RecvError;
 
 use crate::Shared;
@@ -196,7 +197,7 @@ impl Connection {
                 tokens,
                 seen,
             }) => self.hello(version, &room, tokens, seen).await,
-            Ok(ClientMessage::Join { name }) => self.join(&name).await,
+            Ok(ClientMessage::Join { name, computer }) => self.join(&name, computer).await,
             Ok(ClientMessage::Act { token, at, action }) => self.act(&token, at, &action).await,
             Err(_) => self.refuse(Refusal::BadMessage).await,
         }
@@ -369,7 +370,7 @@ impl Connection {
         }
     }
 
-    async fn join(&mut self, name: &str) -> Next {
+    async fn join(&mut self, name: &str, computer: Option<Level>) -> Next {
         let Some(room) = &self.room else {
             return self.refuse(Refusal::NoRoom).await;
         };
@@ -378,7 +379,7 @@ impl Connection {
         };
         let slot = Arc::clone(&room.slot);
         let host = slot.host.lock().await;
-        let decided = host.decide_join(self.id, name, token);
+        let decided = host.decide_join(self.id, name, computer, token);
         self.keep(&slot, host, decided).await
     }
 

@@ -129,7 +129,7 @@ async fn one_device_holds_two_seats_and_plays_each_in_turn() {
     assert_eq!(tablet.join("Ben").await, 1, "a second person at the same device");
     let mut phone = Client::connect(server.addr()).await;
     phone.hello("sharing", 0).await;
-    phone.send(&ClientMessage::Join { name: "ben".into() }).await;
+    phone.send(&ClientMessage::join("ben")).await;
     assert_eq!(phone.refused().await.0, "name_taken");
     assert_eq!(phone.join("Cleo").await, 2);
     tablet.reach(phone.seq()).await;
@@ -242,7 +242,7 @@ async fn joining_after_the_start_is_refused_but_watching_is_allowed() {
     let (seats, seq) = late.hello("closed", 0).await;
     assert!(seats.is_empty());
     assert_eq!(late.room().phase(), Phase::Playing);
-    late.send(&ClientMessage::Join { name: "Cleo".into() }).await;
+    late.send(&ClientMessage::join("Cleo")).await;
     let (code, reason) = late.refused().await;
     assert_eq!(code, "started");
     assert_eq!(reason, "This game has started; ask for a new room");
@@ -349,7 +349,7 @@ async fn a_ninth_player_and_a_seventh_yam_player_are_refused() {
     }
     let mut ninth = Client::connect(server.addr()).await;
     ninth.hello("crowded", 0).await;
-    ninth.send(&ClientMessage::Join { name: "Ninth".into() }).await;
+    ninth.send(&ClientMessage::join("Ninth")).await;
     let (code, reason) = ninth.refused().await;
     assert_eq!(code, "room_full", "{reason}");
     assert_eq!(seq_seen_by_watcher(&server, "crowded").await, 8);
@@ -375,11 +375,7 @@ async fn a_ninth_player_and_a_seventh_yam_player_are_refused() {
     host.act(0, yam).await;
     let mut seventh = Client::connect(server.addr()).await;
     seventh.hello("crowded", 0).await;
-    seventh
-        .send(&ClientMessage::Join {
-            name: "Seventh".into(),
-        })
-        .await;
+    seventh.send(&ClientMessage::join("Seventh")).await;
     assert_eq!(seventh.refused().await.0, "room_full");
     assert_eq!(seq_seen_by_watcher(&server, "crowded").await, 11);
     bounded("stop", server.stop()).await.expect("stops");
@@ -612,7 +608,7 @@ async fn the_host_role_and_seat_tokens_follow_seats_when_someone_leaves_the_lobb
     let mut ben = Client::connect(server.addr()).await;
     ben.hello("lobby", 0).await;
     ben.join("Ben").await;
-    ben.send(&ClientMessage::Join { name: "ANNA".into() }).await;
+    ben.send(&ClientMessage::join("ANNA")).await;
     assert_eq!(ben.refused().await.0, "name_taken");
     anna.reach(3).await;
     anna.act(0, Action::Leave).await;
@@ -653,15 +649,9 @@ async fn room_names_meet_as_unicode_folds_them_and_look_alike_player_names_are_t
     ben.hello("ＳＴＲＡＳＳＥ", 0).await;
     assert_eq!(ben.entries, anna.entries, "the same room");
     // A Cyrillic "А" (U+0410) reads as Anna's name on every sheet.
-    ben.send(&ClientMessage::Join {
-        name: "\u{410}nna".into(),
-    })
-    .await;
+    ben.send(&ClientMessage::join("\u{410}nna")).await;
     assert_eq!(ben.refused().await.0, "name_taken");
-    ben.send(&ClientMessage::Join {
-        name: "Ａｎｎａ".into(),
-    })
-    .await;
+    ben.send(&ClientMessage::join("Ａｎｎａ")).await;
     assert_eq!(ben.refused().await.0, "name_taken");
     assert_eq!(ben.join("Ben").await, 1);
     bounded("stop", server.stop()).await.expect("stops");

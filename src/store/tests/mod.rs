@@ -59,6 +59,33 @@ fn write_next_cell(store: GameStore) {
     store.confirm();
 }
 
+/// The open table as if `seat` had been a computer player at `level` from the start (`None`: a person): its log
+/// says so, and the table is read back from its text as a reload reads it.
+fn seat_is(store: GameStore, seat: usize, level: Option<fivedice_worker::Level>) {
+    store.table.update(|table| {
+        let table = table.as_mut().unwrap();
+        let mut record = fivedice_saved::TableRecord::from_text(&table.to_text().unwrap()).unwrap();
+        for entry in &mut record.log {
+            if let fivedice_room::Event::Joined {
+                seat: joined,
+                computer,
+                level: joined_at,
+                ..
+            } = &mut entry.event
+                && *joined == seat
+            {
+                *computer = level.is_some();
+                *joined_at = level;
+            }
+        }
+        let Ok(crate::table::SavedTable::Current(read)) = crate::table::Table::from_saved(&record.to_text())
+        else {
+            panic!("the table reads back");
+        };
+        *table = *read;
+    });
+}
+
 #[test]
 fn an_action_is_applied_saved_and_refused_actions_change_nothing() {
     let (store, backend) = fresh();
@@ -130,13 +157,9 @@ fn undo_takes_back_a_persons_cell_but_not_a_computer_players() {
     store.open_picker(Category::Chance.into());
     store.confirm();
     assert!(store.undoable().get_untracked().is_some());
-    store.table.update(|table| {
-        // Whoever wrote that cell is now a computer player: nobody takes its cell back.
-        let table = table.as_mut().unwrap();
-        let seat = table.game().unwrap().seat_of_entry(0);
-        table.computer = vec![None; 2];
-        table.computer[seat] = Some(fivedice_worker::Level::Optimal);
-    });
+    // Whoever wrote that cell is now a computer player: nobody takes its cell back.
+    let seat = store.game_now(|game| game.seat_of_entry(0)).unwrap();
+    seat_is(store, seat, Some(fivedice_worker::Level::Optimal));
     assert_eq!(store.undoable().get_untracked(), None);
     store.undo();
     assert_eq!(store.game_now(|game| game.log().len()), Some(1));
@@ -314,12 +337,8 @@ fn a_computer_players_box_shown_in_the_picker_is_nobody_elses_to_change_or_close
     let shown = store.picker().get_untracked();
     assert!(shown.as_ref().is_some_and(|picker| picker.chosen.is_some()));
     // The seat to play is now a computer's: the picker shows its box until its next step writes it.
-    store.table.update(|table| {
-        let table = table.as_mut().unwrap();
-        let seat = table.game().unwrap().current_seat();
-        table.computer = vec![None; 2];
-        table.computer[seat] = Some(fivedice_worker::Level::Optimal);
-    });
+    let seat = store.game_now(|game| game.current_seat()).unwrap();
+    seat_is(store, seat, Some(fivedice_worker::Level::Optimal));
     store.choose(0);
     store.toggle_bonus();
     store.choose_announcing();
@@ -346,11 +365,7 @@ fn the_device_is_passed_only_from_one_person_here_to_another() {
     store.open_picker(Category::Chance.into());
     store.confirm();
     assert_eq!(store.pass_to().get_untracked(), Some(1));
-    let ben_is = |level| {
-        store
-            .table
-            .update(|table| table.as_mut().unwrap().computer = vec![None, level]);
-    };
+    let ben_is = |level| seat_is(store, 1, level);
     // Were Ben a computer player, nobody would hand the tablet to him.
     ben_is(Some(fivedice_worker::Level::Optimal));
     assert_eq!(store.pass_to().get_untracked(), None);

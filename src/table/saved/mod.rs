@@ -40,7 +40,7 @@ pub enum FileError {
 }
 
 impl Bundle {
-    /// The file, in JSON for any tool: the tables in format 4, each finished game read in full. A game of the
+    /// The file, in JSON for any tool: the tables in format 6, each finished game read in full. A game of the
     /// history that cannot be read refuses the file, saying which (nothing is left out unsaid).
     pub fn to_json(&self, exported_ms: f64) -> Result<String, String> {
         #[derive(Serialize)]

@@ -22,7 +22,6 @@ impl Table {
             log: self.log.clone(),
             seats: self.seats.clone(),
             dice: page.dice().clone(),
-            computer: self.computer.clone(),
             bot_delay_ms: self.bot_delay_ms,
             coached: self.coached.clone(),
             decisions: self.decisions.clone(),
@@ -30,12 +29,12 @@ impl Table {
         })
     }
 
-    /// The saved form, as text (format 5).
+    /// The saved form, as text (format 6).
     pub fn to_text(&self) -> Option<String> {
         Some(self.record()?.to_text())
     }
 
-    /// The table inside its versioned envelope, as a file carries it (format 4).
+    /// The table inside its versioned envelope, as a file carries it (format 6).
     pub(super) fn versioned(&self) -> Option<Versioned<TableRecord>> {
         Some(Versioned {
             format: JSON_TABLE_FORMAT,
@@ -77,7 +76,6 @@ impl Table {
             log: record.log,
             seats: record.seats,
             host: Host::Page(Box::new(page)),
-            computer: record.computer,
             bot_delay_ms: record.bot_delay_ms,
             coached: record.coached,
             decisions: record.decisions,

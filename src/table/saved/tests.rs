@@ -19,11 +19,11 @@ fn a_seeded_table_rolls_for_the_first_player_and_round_trips() {
     assert_eq!(first.game().unwrap().current_seat(), roll_off.first_seat);
     roll(&mut first);
     let text = first.to_text().expect("a table on this device");
-    assert!(text.starts_with("fivedice table 5\nid "), "{text}");
+    assert!(text.starts_with("fivedice table 6\nid "), "{text}");
     assert_eq!(saved_again(&first), first);
-    // As a file carries it: JSON, format 4.
+    // As a file carries it: JSON, format 6.
     let json = serde_json::to_string(&first.versioned().unwrap()).unwrap();
-    assert!(json.starts_with(r#"{"format":4,"table":"#), "{json}");
+    assert!(json.starts_with(r#"{"format":6,"table":"#), "{json}");
     assert_eq!(Table::from_json(&json).unwrap(), first);
     assert_eq!(
         table(5).first_player_roll(),
@@ -118,7 +118,7 @@ fn saves_of_every_earlier_format_still_load_and_play_on() {
     // As text, exactly as the command line's tests read it.
     assert_eq!(
         table.to_text().unwrap(),
-        include_str!("../../../tests/samples/table-v5-columns.txt")
+        include_str!("../../../tests/samples/table-v6-columns.txt")
     );
     let history = history_from_json(include_str!("../../../tests/samples/history-v1.json")).unwrap();
     assert_eq!(history.len(), 1);
@@ -180,6 +180,7 @@ proptest::proptest! {
 
     #[test]
     fn any_text_is_read_or_refused(text in ".*") {
+        let _ = Table::from_saved(&format!("fivedice table 6\n{text}\nend\n"));
         let _ = Table::from_saved(&format!("fivedice table 5\n{text}\nend\n"));
         let _ = history_from_text(&format!("fivedice history 2\n{text}\nend\n"));
         let _ = Table::from_saved(&text);
@@ -230,5 +231,39 @@ fn an_export_reads_back_and_merges_without_duplicates() {
     assert_eq!(
         Bundle::from_json(r#"{"app":"fivedice","format":"1"}"#).unwrap_err(),
         FileError::UnknownFormat(None)
+    );
+}
+
+/// A table with a computer player reads the same here as in the command-line tool (its tests read this sample):
+/// the log seats the computer at its level, and the table plays it here.
+#[test]
+fn a_computer_player_is_a_seat_of_the_log() {
+    let text = include_str!("../../../tests/samples/table-v6-computer-columns.txt");
+    let Ok(SavedTable::Current(table)) = Table::from_saved(text) else {
+        panic!("the sample reads");
+    };
+    assert_eq!(table.computer_at(0), None);
+    assert_eq!(table.computer_at(1), Some(fivedice_strategy::Level::Optimal));
+    assert_eq!(table.computer_to_play(), Some(fivedice_strategy::Level::Optimal));
+    assert_eq!(
+        table.to_text().as_deref(),
+        Some(text),
+        "saved again, the same text"
+    );
+    // Seated from the setup's request, the computer joins the log the same way.
+    let mut asked = request(RulesetId::Yatzy, DiceMode::App, &["Robo", "Anna"], Some(5));
+    asked.computer = vec![Some(fivedice_strategy::Level::Casual)];
+    let seated = Table::seat("T".into(), &asked, 0.0).unwrap();
+    assert_eq!(seated.computer_at(0), Some(fivedice_strategy::Level::Casual));
+    assert_eq!(seated.computer_at(1), None);
+    assert!(
+        seated
+            .to_text()
+            .unwrap()
+            .contains("event joined 0 computer:casual Robo\n")
+    );
+    assert_eq!(
+        seated.rematch_request().unwrap().computer,
+        vec![Some(fivedice_strategy::Level::Casual), None]
     );
 }

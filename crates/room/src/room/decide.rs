@@ -69,15 +69,18 @@ fn stand_in() -> Level {
 }
 
 impl Room {
-    /// The event a new person joining as `name` causes (any device may join, also for a second person).
-    pub fn decide_join(&self, name: &str) -> Result<Event, RoomError> {
+    /// The event a new seat joining as `name` causes: a person (any device may join, also for a second
+    /// person), or a computer player at its level (who may seat one is the host's to say: [`RoomHost`]).
+    ///
+    /// [`RoomHost`]: crate::RoomHost
+    pub fn decide_join(&self, name: &str, computer: Option<Level>) -> Result<Event, RoomError> {
         self.expect_lobby_for_joining()?;
         let name = self.check_new_name(name)?;
         Ok(Event::Joined {
             seat: self.seats.len(),
             name,
-            computer: false,
-            level: None,
+            computer: computer.is_some(),
+            level: computer,
         })
     }
 
@@ -96,14 +99,7 @@ impl Room {
         match action {
             Action::AddComputer { name, level } => {
                 self.expect_host(actor)?;
-                self.expect_lobby_for_joining()?;
-                let name = self.check_new_name(name)?;
-                Ok(Event::Joined {
-                    seat: self.seats.len(),
-                    name,
-                    computer: true,
-                    level: Some(*level),
-                })
+                self.decide_join(name, Some(*level))
             }
             Action::RemoveComputer { seat } => {
                 self.expect_host(actor)?;
@@ -184,9 +180,9 @@ impl Room {
         }
     }
 
-    /// Decides and applies a join: for hosts that keep no log, and for tests.
+    /// Decides and applies a person's join: for hosts that keep no log, and for tests.
     pub fn join(&mut self, name: &str) -> Result<super::LogEntry, RoomError> {
-        let event = self.decide_join(name)?;
+        let event = self.decide_join(name, None)?;
         self.record(event)
     }
 

@@ -158,14 +158,7 @@ pub async fn measure(deployment: &mut Deployment, dir: &Path, kills: usize) -> R
     for (seat, device) in devices.iter_mut().enumerate() {
         device.enter(entry).await?;
         let socket = device.socket.as_mut().ok_or("not connected")?;
-        send(
-            socket,
-            &TOTALS,
-            &ClientMessage::Join {
-                name: format!("Player {seat}"),
-            },
-        )
-        .await?;
+        send(socket, &TOTALS, &ClientMessage::join(format!("Player {seat}"))).await?;
         device.reach(seat as u64 + 1).await?;
     }
     devices[0].reach(2).await?;

@@ -123,9 +123,7 @@ async fn play_room(
             send(
                 &mut socket,
                 &totals,
-                &ClientMessage::Join {
-                    name: format!("Player {seat}"),
-                },
+                &ClientMessage::join(format!("Player {seat}")),
             )
             .await?;
             // The room's entries so far, then the seat once this device has its `joined` entry.

@@ -201,7 +201,7 @@ impl Client {
 
     /// Joins and waits for the seat, which comes once the device has its `joined` entry.
     pub async fn join(&mut self, name: &str) -> usize {
-        self.send(&ClientMessage::Join { name: name.into() }).await;
+        self.send(&ClientMessage::join(name)).await;
         let seat = self
             .until("a seat", |message| match message {
                 ServerMessage::SeatGranted { seat, .. } => Some(*seat),
