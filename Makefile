@@ -23,9 +23,11 @@ serve: dist
 ## Every test: static checks, the Rust tests, the release build, and the browser tests.
 test: setup check unit dist budget e2e
 
-## Static checks: formatting and lints, warnings denied (natively and for the browser).
+## Static checks: formatting and lints, warnings denied (natively and for the browser), and no import circles
+## between the modules of any crate (tools/import-cycles.mjs).
 check: setup-rust
 	$(CARGO) fmt --all -- --check
+	node tools/import-cycles.mjs src crates/*/src
 	$(CARGO) clippy --workspace --all-targets --locked -- -D warnings
 	$(CARGO) clippy -p fivedice-app -p fivedice-worker --target wasm32-unknown-unknown --locked -- -D warnings
 

@@ -179,7 +179,7 @@ impl Engine {
     pub fn judge(
         &self,
         rules: Rules,
-        decision: &crate::table::Decision,
+        decision: &fivedice_saved::Decision,
         answer: impl FnOnce(Result<Verdict, EngineError>) + 'static,
     ) {
         let request = SolverRequest::Judge {

@@ -3,7 +3,7 @@
 use fivedice_rules::{DICE, Move, Turn};
 use leptos::prelude::*;
 
-use super::hint::HintShown;
+use super::hint_shown::HintShown;
 use super::pips::Pips;
 use crate::store::GameStore;
 use crate::store::Reading as _;

@@ -1,96 +1,16 @@
 //! The hint: one tap asks the strategy engine for the best keep or the best cell, and shows the top options
 //! side by side in plain words, with the dice to keep (or the cell to take) highlighted.
 
-use fivedice_rules::Move;
-use fivedice_worker::RatedOption;
 use leptos::prelude::*;
 
+use super::hint_shown::{Aim, HintShown, HintState};
 use super::lazy::{Loaded, lazy, lazy_when};
 use super::odds::aims_part;
 use crate::engine::{Answer, Engine, EngineError};
 use crate::i18n;
 use crate::i18n::decimals;
+use crate::store::GameStore;
 use crate::store::Reading as _;
-use crate::store::{GameStore, Situation};
-
-/// What the hint panel shows: the options for one situation, or that it is being worked out, or why not.
-#[derive(Clone, Debug, PartialEq)]
-pub enum HintState {
-    Asking(Situation),
-    Ready(Situation, Vec<RatedOption>),
-    Failed(Situation, EngineError),
-}
-
-impl HintState {
-    fn situation(&self) -> Situation {
-        match self {
-            HintState::Asking(asked) | HintState::Ready(asked, _) | HintState::Failed(asked, _) => *asked,
-        }
-    }
-}
-
-/// What a hint plays for: the player's own best score, or (at a table of several) the best chance to win.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Aim {
-    Score,
-    Win,
-}
-
-/// The hint of the table in play, shared by the panel, the dice and the sheet (provided by the play screen):
-/// what was asked, and the hint on screen, which is the one asked only while the table is still there.
-#[derive(Clone, Copy)]
-pub struct HintShown {
-    asked: RwSignal<Option<HintState>>,
-    aim: RwSignal<Aim>,
-    store: GameStore,
-}
-
-impl HintShown {
-    pub fn new(store: GameStore) -> HintShown {
-        let aim = if store.hints_for_win() {
-            Aim::Win
-        } else {
-            Aim::Score
-        };
-        HintShown {
-            asked: RwSignal::new(None),
-            aim: RwSignal::new(aim),
-            store,
-        }
-    }
-
-    /// The hint on screen (tracked: the view follows the hint and the table).
-    fn current(&self) -> Option<HintState> {
-        let now = self.store.situation().get()?;
-        self.asked.get().filter(|state| state.situation() == now)
-    }
-
-    /// What the hints play for.
-    pub fn aim(&self) -> ReadSignal<Aim> {
-        self.aim.read_only()
-    }
-
-    /// A new aim is a new question: the answer to the other one gives way to it (the panel asks again).
-    pub fn choose_aim(&self, aim: Aim) {
-        if self.aim.get_untracked() != aim {
-            self.asked.update(|state| {
-                if let Some(state) = state {
-                    *state = HintState::Asking(state.situation());
-                }
-            });
-            self.aim.set(aim);
-            self.store.keep_hints_for_win(aim == Aim::Win);
-        }
-    }
-
-    /// The best move of the hint on screen (tracked).
-    pub fn best(&self) -> Option<Move> {
-        match self.current()? {
-            HintState::Ready(_, options) => options.first().map(|option| option.choice.clone()),
-            _ => None,
-        }
-    }
-}
 
 #[component]
 pub fn HintPanel() -> impl IntoView {

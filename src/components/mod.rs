@@ -5,6 +5,7 @@ mod dice_tray;
 mod finished_sheet;
 mod game_choice;
 mod hint;
+mod hint_shown;
 mod how_to_play;
 mod invite;
 mod join_room_card;
@@ -25,11 +26,14 @@ mod statistics;
 mod value_picker;
 mod who_starts;
 
+use std::rc::Rc;
+
 use leptos::prelude::*;
 use shown::either_when;
 use wasm_bindgen::JsCast;
 
 use crate::i18n::Language;
+use crate::room_client::WebSocketLink;
 use crate::store::GameStore;
 use crate::store::Reading;
 use play_screen::PlayScreen;
@@ -38,7 +42,7 @@ use setup_screen::SetupScreen;
 
 #[component]
 pub fn App() -> impl IntoView {
-    let store = GameStore::open();
+    let store = GameStore::open(Rc::new(WebSocketLink::default()));
     provide_context(store);
     provide_context(store.engine());
     let language = store.language();

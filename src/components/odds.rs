@@ -4,7 +4,7 @@
 
 use leptos::prelude::*;
 
-use super::hint::{Aim, HintShown};
+use super::hint_shown::{Aim, HintShown};
 use super::lazy::{Loaded, lazy_when};
 use super::player_name;
 use crate::engine::{Engine, EngineError};

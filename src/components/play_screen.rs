@@ -7,7 +7,8 @@ use wasm_bindgen::JsCast;
 
 use super::coach_panel::{CoachLine, GameAnalysis, PassedVerdict};
 use super::dice_tray::DiceTray;
-use super::hint::{HintPanel, HintShown};
+use super::hint::HintPanel;
+use super::hint_shown::HintShown;
 use super::how_to_play::HowToPlay;
 use super::joker_note::JokerNote;
 use super::lazy::{Loaded, lazy};

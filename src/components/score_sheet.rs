@@ -6,7 +6,7 @@ use fivedice_rules::{
 };
 use leptos::prelude::*;
 
-use super::hint::HintShown;
+use super::hint_shown::HintShown;
 use super::lazy::{Loaded, lazy};
 use crate::store::GameStore;
 use crate::store::Reading as _;

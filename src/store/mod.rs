@@ -158,12 +158,13 @@ impl GameStore {
         }
     }
 
-    /// The store of the page: the browser's storage and clock, the table the address asks for (or the last
-    /// one in progress), and an ear for other tabs saving the same table.
-    pub fn open() -> GameStore {
+    /// The store of the page: the browser's storage and clock, the way to the room server (`link`: the
+    /// browser's WebSocket), the table the address asks for (or the last one in progress), and an ear for
+    /// other tabs saving the same table.
+    pub fn open(link: Rc<dyn RoomLink>) -> GameStore {
         let mut store = GameStore::new(Storage::browser(), Clock::browser());
         store.browser_language = browser_language();
-        store.set_room_link(Rc::new(crate::room_client::WebSocketLink::default()));
+        store.set_room_link(link);
         let query = web_sys::window()
             .and_then(|window| window.location().search().ok())
             .unwrap_or_default();

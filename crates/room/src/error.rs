@@ -6,7 +6,7 @@ use std::fmt;
 use fivedice_rules::{GameError, RulesError, RulesetId, SetupError};
 use serde::{Deserialize, Serialize};
 
-use crate::room::TAKE_OVER_AFTER_MS;
+use crate::limits::{MAX_ROOM_NAME_CHARS, TAKE_OVER_AFTER_MS};
 
 /// Why a command or an event is refused. The room is unchanged.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -136,11 +136,9 @@ impl fmt::Display for RoomError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             RoomError::RoomNameEmpty => f.write_str("A room needs a name"),
-            RoomError::RoomNameTooLong => write!(
-                f,
-                "A room name has at most {} characters",
-                crate::name::MAX_ROOM_NAME_CHARS
-            ),
+            RoomError::RoomNameTooLong => {
+                write!(f, "A room name has at most {} characters", MAX_ROOM_NAME_CHARS)
+            }
             RoomError::RoomNameControl => f.write_str("A room name cannot hold control characters"),
             RoomError::PlayerNameEmpty => f.write_str("A player needs a name"),
             RoomError::PlayerNameTooLong => write!(

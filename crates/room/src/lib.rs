@@ -8,7 +8,7 @@
 //! - [`host`]: the host of a room without I/O: devices' messages in, messages to send out. The room server,
 //!   the page (for a table on one device) and the tests all host rooms with it.
 //! - [`protocol`]: the JSON messages between a device and its room's host, and the typed refusals.
-//! - [`error`]: why a room refuses a command or a log entry.
+//! - [`error`]: why a room refuses a command or a log entry; [`limits`]: the limits and waits it words.
 //! - [`legacy`]: logs written by protocol 3, read as today's events.
 //!
 //! The room never draws dice and never sees seat tokens: the host draws dice and hands them in through
@@ -18,6 +18,7 @@
 pub mod error;
 pub mod host;
 pub mod legacy;
+pub mod limits;
 pub mod name;
 pub mod protocol;
 pub mod room;
@@ -25,7 +26,8 @@ pub mod seats;
 
 pub use error::{Inconsistency, RoomError};
 pub use host::{Change, ConnectionId, Delivery, Greeting, RoomHost};
-pub use name::{MAX_ROOM_NAME_CHARS, RoomName, check_player_name};
+pub use limits::MAX_ROOM_NAME_CHARS;
+pub use name::{RoomName, check_player_name};
 pub use protocol::{ClientMessage, PROTOCOL_VERSION, Refusal, SeatPresence, ServerMessage, Trouble};
 pub use room::{Action, Event, LogEntry, Outside, Phase, Room, STAND_IN, Seat, TAKE_OVER_AFTER_MS};
 pub use seats::{HeldSeat, HeldSeats};

@@ -6,9 +6,7 @@ use fivedice_rules::MAX_NAME_CHARS;
 use serde::{Deserialize, Serialize};
 
 use crate::error::RoomError;
-
-/// The longest room name, in characters.
-pub const MAX_ROOM_NAME_CHARS: usize = 40;
+use crate::limits::MAX_ROOM_NAME_CHARS;
 
 /// A room's name: as a person typed it (trimmed), and the key that rooms are found by, so "Friday Night "
 /// and "friday night" meet at the same table. 1 to [`MAX_ROOM_NAME_CHARS`] characters, no control

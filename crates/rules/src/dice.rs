@@ -8,6 +8,17 @@ use serde::{Deserialize, Serialize};
 /// The number of dice in play.
 pub const DICE: usize = 5;
 
+/// Where dice come from: the app's generator, or a script in tests.
+pub trait DiceSource {
+    fn roll_die(&mut self) -> Face;
+}
+
+impl<F: FnMut() -> Face> DiceSource for F {
+    fn roll_die(&mut self) -> Face {
+        self()
+    }
+}
+
 /// One die's face, 1 to 6.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(try_from = "u8", into = "u8")]

@@ -28,10 +28,10 @@ pub mod start;
 
 pub use category::{Category, UnknownCategory};
 pub use column::{Column, Columns, ColumnsError, Place, UnknownColumn, UnknownPlace};
-pub use dice::{DICE, Dice, DiceError, Face, FaceCounts};
+pub use dice::{DICE, Dice, DiceError, DiceSource, Face, FaceCounts};
 pub use game::{
-    DiceMode, DiceSource, Entry, FORMAT_VERSION, Game, GameError, LoadError, MAX_NAME_CHARS, MAX_ROLLS, Play,
-    Preview, SetupError, Standing, Turn, Undoable,
+    DiceMode, Entry, FORMAT_VERSION, Game, GameError, LoadError, MAX_NAME_CHARS, MAX_ROLLS, Play, Preview,
+    SetupError, Standing, Turn, Undoable,
 };
 pub use language::{Label, Language, UnknownLanguage};
 pub use moves::Move;

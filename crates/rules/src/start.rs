@@ -2,8 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::dice::DiceSource;
 use crate::dice::Face;
-use crate::game::DiceSource;
 
 /// The roll-off for the first player, kept so the table can see how it went.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]

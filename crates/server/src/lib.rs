@@ -36,6 +36,7 @@ use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use fivedice_room::PROTOCOL_VERSION;
+use futures_util::StreamExt;
 use tokio::sync::watch;
 use tokio::task::JoinHandle;
 use tower_http::services::ServeDir;
@@ -228,7 +229,7 @@ async fn join_cluster(
     // Until it has tunnels, a request for its id (sent to the process before it, killed without a word)
     // finds nobody, and the sender takes that process for gone, as it is.
     tokio::time::sleep(cluster::members::LIVE_FOR).await;
-    relay::accept(Arc::clone(shared), Arc::clone(&cluster))
+    accept_tunnels(Arc::clone(shared), Arc::clone(&cluster))
         .await
         .map_err(|error| StartError::Store(StoreError::Cluster(format!("cannot take tunnels: {error}"))))?;
     let membership = cluster.announce(shutdown, listening);
@@ -240,6 +241,35 @@ async fn join_cluster(
         }
     });
     Ok(membership)
+}
+
+/// Takes this node's tunnel requests until the connection to NATS ends: each becomes a connection served
+/// here, as a WebSocket is. Subscribed before it returns, so the node can announce itself right after.
+async fn accept_tunnels(
+    shared: Arc<Shared>,
+    cluster: Arc<Cluster>,
+) -> Result<(), async_nats::SubscribeError> {
+    let mut requests = relay::tunnel_requests(&cluster).await?;
+    tokio::spawn(async move {
+        while let Some(request) = requests.next().await {
+            match relay::open(&cluster, request).await {
+                Ok(Some(opened)) => {
+                    let served = connection::serve(
+                        Arc::clone(&shared),
+                        opened.peer,
+                        opened.address,
+                        None,
+                        Some(opened.hello),
+                    );
+                    tokio::spawn(served);
+                }
+                // Not this node's room: the sender was told so.
+                Ok(None) => {}
+                Err(why) => tracing::warn!(%why, "a tunnel was not opened"),
+            }
+        }
+    });
+    Ok(())
 }
 
 /// Where the other devices reach the app: the first public origin (behind a proxy), else, for a server

@@ -1,6 +1,6 @@
 //! Relays: a device connected to a node that does not own its room talks to the owner through a tunnel,
 //! two NATS subjects carrying its WebSocket's frames each way. The device's node only pipes frames; the
-//! owner serves the tunnel as it serves any WebSocket (`connection::serve` over [`Peer::Tunnel`]), so the
+//! owner serves the tunnel as it serves any WebSocket (the node's `connection::serve` over [`Peer::Tunnel`]), so the
 //! device never needs to know which node owns its room.
 //!
 //! Opening: the device's node subscribes to the tunnel's `down` subject, then asks the owner (a request on
@@ -9,7 +9,6 @@
 //! node leaves the cluster.
 
 use std::net::IpAddr;
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use async_nats::{HeaderMap, RequestErrorKind};
@@ -18,10 +17,8 @@ use fivedice_room::RoomName;
 use futures_util::StreamExt;
 use tokio::sync::watch;
 
-use crate::Shared;
 use crate::cluster::members::{Departure, Member};
 use crate::cluster::{Cluster, open_subject, tunnel_subject};
-use crate::connection;
 use crate::peer::{Peer, Receiving, Sending, Tunnel};
 
 /// How long the owner may take to open a tunnel before it is taken for gone.
@@ -228,21 +225,24 @@ fn close_reason(code: u16) -> &'static str {
     }
 }
 
-/// Takes this node's tunnel requests until the connection to NATS ends: each becomes a connection served
-/// here. Subscribed before it returns, so the node can announce itself right after.
-pub async fn accept(shared: Arc<Shared>, cluster: Arc<Cluster>) -> Result<(), async_nats::SubscribeError> {
-    let mut requests = cluster.client.subscribe(open_subject(&cluster.me().node)).await?;
-    tokio::spawn(async move {
-        while let Some(request) = requests.next().await {
-            if let Err(why) = open(&shared, &cluster, request).await {
-                tracing::warn!(%why, "a tunnel was not opened");
-            }
-        }
-    });
-    Ok(())
+/// This node's tunnel requests, subscribed before it returns (so the node can announce itself right after).
+pub async fn tunnel_requests(
+    cluster: &Cluster,
+) -> Result<async_nats::Subscriber, async_nats::SubscribeError> {
+    cluster.client.subscribe(open_subject(&cluster.me().node)).await
 }
 
-async fn open(shared: &Arc<Shared>, cluster: &Cluster, request: async_nats::Message) -> Result<(), String> {
+/// A tunnel opened here: the device at `address` on the other side, to be served as any connection is,
+/// its first frame the device's hello.
+pub struct Opened {
+    pub peer: Peer,
+    pub address: IpAddr,
+    pub hello: Message,
+}
+
+/// Opens the tunnel a request asks for, if this node owns the room (`None`: it said it does not, and the
+/// sender asks again once its view has changed).
+pub async fn open(cluster: &Cluster, request: async_nats::Message) -> Result<Option<Opened>, String> {
     let header = |name: &str| {
         request
             .headers
@@ -277,6 +277,7 @@ async fn open(shared: &Arc<Shared>, cluster: &Cluster, request: async_nats::Mess
         return client
             .publish(reply, NOT_MINE.into())
             .await
+            .map(|()| None)
             .map_err(|error| format!("cannot answer a tunnel request: {error}"));
     }
     let hello = String::from_utf8(request.payload.to_vec()).map_err(|_| "a hello that is not text")?;
@@ -296,12 +297,9 @@ async fn open(shared: &Arc<Shared>, cluster: &Cluster, request: async_nats::Mess
         members: cluster.watch_members(),
         closed: false,
     });
-    tokio::spawn(connection::serve(
-        Arc::clone(shared),
+    Ok(Some(Opened {
         peer,
         address,
-        None,
-        Some(Message::Text(hello.into())),
-    ));
-    Ok(())
+        hello: Message::Text(hello.into()),
+    }))
 }

@@ -21,8 +21,7 @@ use crate::name::{RoomName, check_player_name, same_player_name};
 pub use decide::{Action, Outside};
 pub use event::{Event, LogEntry};
 
-/// How long a seat's person must be away before the host may let a computer player take the seat over.
-pub const TAKE_OVER_AFTER_MS: u64 = 120_000;
+pub use crate::limits::TAKE_OVER_AFTER_MS;
 
 /// How a computer plays a seat standing in for its person away; also a computer seat of a log written before
 /// seats carried a level (they all played so).

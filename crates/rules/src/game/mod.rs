@@ -17,7 +17,7 @@ pub use record::LoadError;
 
 use crate::category::Category;
 use crate::column::{Column, Place};
-use crate::dice::{DICE, Dice, Face};
+use crate::dice::{DICE, Dice};
 use crate::moves::Move;
 use crate::rules::{Rules, Scores};
 use crate::sheet::{Sheet, Totals};
@@ -29,17 +29,6 @@ pub const MAX_ROLLS: u8 = 3;
 pub const MAX_NAME_CHARS: usize = 32;
 /// The version of the saved-game format written by `serde`.
 pub const FORMAT_VERSION: u32 = 1;
-
-/// Where dice come from: the app's generator, or a script in tests.
-pub trait DiceSource {
-    fn roll_die(&mut self) -> Face;
-}
-
-impl<F: FnMut() -> Face> DiceSource for F {
-    fn roll_die(&mut self) -> Face {
-        self()
-    }
-}
 
 /// How the table plays: with the app's dice, or as a score pad for real dice.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]

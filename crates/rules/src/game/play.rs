@@ -4,9 +4,10 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{DiceMode, DiceSource, Entry, Game, MAX_ROLLS, Preview, Turn};
+use super::{DiceMode, Entry, Game, MAX_ROLLS, Preview, Turn};
 use crate::category::Category;
 use crate::column::{Column, Place};
+use crate::dice::DiceSource;
 use crate::dice::{DICE, Dice, Face};
 use crate::game::GameError;
 use crate::start::FirstPlayerRoll;
