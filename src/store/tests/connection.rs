@@ -84,6 +84,85 @@ fn a_command_lost_with_its_connection_goes_again_once_the_device_is_back() {
     );
 }
 
+/// A command on its way holds back the taps that would be stale, and every way its answer comes ends that:
+/// its event, its refusal, the room moving past the entry it was sent at (caught up after a reconnection),
+/// another table opened. (Its time running out is the test above.)
+#[test]
+fn a_command_in_flight_ends_with_its_event_its_refusal_the_room_moving_on_or_another_table() {
+    let (mut server, devices) = three_at_a_started_table();
+    let all = devices.each_ref();
+    let playing = device_to_play(&all);
+    let from = playing.link.connection.get();
+
+    // Its event.
+    playing.store.roll();
+    assert!(playing.store.awaiting_answer());
+    playing.store.roll();
+    assert_eq!(
+        playing.link.sent.borrow().len(),
+        1,
+        "a second tap meanwhile sends nothing"
+    );
+    pump(&mut server, &all);
+    assert!(!playing.store.awaiting_answer(), "ended by its event");
+
+    // Its refusal: the room refuses the roll (here, arriving on a connection it does not know).
+    playing.store.roll();
+    let sent: Vec<ClientMessage> = playing.link.sent.borrow_mut().drain(..).collect();
+    assert_eq!(sent.len(), 1);
+    let stranger = from + 1_000;
+    let refused = server.handle(stranger, sent[0].clone());
+    assert!(
+        matches!(refused.as_slice(), [Delivery::ToSender(_)]),
+        "{refused:?}"
+    );
+    deliver(from, refused, &all);
+    assert!(!playing.store.awaiting_answer(), "ended by its refusal");
+    assert!(
+        playing.store.notice().get_untracked().is_some(),
+        "and the player is told"
+    );
+    assert_eq!(rolls_drawn(&server), 1);
+
+    // The room moving on past it: the roll reaches the room, its answer is lost, and the device hears the
+    // room's later entries when it catches up.
+    playing.store.roll();
+    let sent: Vec<ClientMessage> = playing.link.sent.borrow_mut().drain(..).collect();
+    for message in sent {
+        server.handle(from, message);
+    }
+    assert!(playing.store.awaiting_answer());
+    playing.in_room.set(false);
+    playing.store.room_connected();
+    pump(&mut server, &all);
+    assert!(
+        !playing.store.awaiting_answer(),
+        "ended by the room moving past it"
+    );
+    assert_eq!(rolls_drawn(&server), 2, "and nothing was sent again");
+
+    // Another table opened: a table on this device answers within the tap, and the room's command is no
+    // longer this screen's to wait for.
+    playing.store.roll();
+    assert!(playing.store.awaiting_answer());
+    playing.store.start(
+        crate::table::testing::request(
+            fivedice_rules::RulesetId::Yatzy,
+            fivedice_rules::DiceMode::App,
+            &["Ann"],
+            Some(3),
+        ),
+        "Here".into(),
+    );
+    assert!(!playing.store.awaiting_answer(), "ended by another table opened");
+    playing.store.roll();
+    assert_eq!(
+        playing.store.turn().get_untracked().rolls_used,
+        1,
+        "that table's first tap plays at once"
+    );
+}
+
 #[test]
 fn a_reload_resumes_the_seat_from_the_log_it_kept() {
     let (mut server, devices) = three_at_a_started_table();
