@@ -2,8 +2,9 @@
 
 #![allow(dead_code)]
 
-use fivedice_room::{Action, LogEntry, Outside, Room, RoomName};
-use fivedice_rules::Face;
+use fivedice_room::{Action, LogEntry, Outside, Room, RoomError, RoomName};
+use fivedice_rules::{Dice, Face, Play};
+use fivedice_strategy::Level;
 
 /// Dice drawn from a script (repeating it), and presence as the test says.
 pub struct Script {
@@ -85,4 +86,56 @@ pub fn started(names: &[&str]) -> Logged {
     roll_off.extend(std::iter::repeat_n(1, names.len().saturating_sub(1)));
     logged.act(0, Action::Start, &mut Script::new(&roll_off));
     logged
+}
+
+pub fn no_dice() -> Script {
+    Script::new(&[1])
+}
+
+pub fn dice(text: &str) -> Dice {
+    text.parse().expect("test dice")
+}
+
+/// Refuses, and leaves the room exactly as it was.
+pub fn refused(room: &Room, actor: usize, at: u64, action: Action, outside: &mut Script) -> RoomError {
+    let before = room.clone();
+    let mut trial = room.clone();
+    let error = trial
+        .act(actor, at, &action, outside)
+        .expect_err("the action is refused");
+    assert_eq!(trial, before, "a refusal leaves the room unchanged");
+    error
+}
+
+pub fn robot(name: &str) -> Action {
+    Action::AddComputer {
+        name: name.into(),
+        level: Level::Strong,
+    }
+}
+
+pub fn refused_join(room: &Room, name: &str) -> RoomError {
+    let mut trial = room.clone();
+    let error = trial.join(name).expect_err("the join is refused");
+    assert_eq!(&trial, room, "a refused join leaves the room unchanged");
+    error
+}
+
+pub fn names(room: &Room) -> Vec<&str> {
+    room.seats().iter().map(|seat| seat.name.as_str()).collect()
+}
+
+/// Plays every turn: one roll, then the first cell the rules offer.
+pub fn play_to_the_end(logged: &mut Logged, actor_for: impl Fn(&Room, usize) -> usize, script: &mut Script) {
+    while let Some(seat) = logged.room.seat_to_play() {
+        let actor = actor_for(&logged.room, seat);
+        logged.act(actor, Action::Roll, script);
+        let scores = logged.room.game().and_then(|game| game.scores()).expect("dice");
+        let (category, _) = scores.cells[0];
+        logged.act(actor, Action::Play(Play::Score(category.into())), script);
+    }
+}
+
+pub fn face(value: u8) -> fivedice_rules::Face {
+    fivedice_rules::Face::new(value).expect("a face")
 }
