@@ -10,8 +10,8 @@ use std::path::Path;
 use std::time::Duration;
 
 use fivedice_room::protocol::{ClientMessage, PROTOCOL_VERSION, ServerMessage};
-use fivedice_room::{Action, HeldSeats, LogEntry, Room, RoomName};
-use fivedice_rules::{Game, Play};
+use fivedice_room::{Action, Event, HeldSeats, LogEntry, Room, RoomName};
+use fivedice_rules::{DiceMode, Game, Play, RulesetId};
 use fivedice_server::{Config, Limits, RunningServer};
 use futures_util::{SinkExt, StreamExt};
 use tokio::net::TcpStream;
@@ -416,4 +416,50 @@ async fn play(clients: &mut [Client], hold_and_reroll: bool) -> bool {
         other.reach(entry.seq).await;
     }
     true
+}
+
+/// Replays a room's entries into a `Game` directly through the rules crate (no room code), each play
+/// checked by the rules, and returns the game.
+pub fn game_from_entries(entries: &[LogEntry], names: &[&str]) -> Game {
+    let mut game: Option<Game> = None;
+    for entry in entries {
+        match &entry.event {
+            Event::Started { first_player_roll } => {
+                let rules = fivedice_rules::Rules::new(RulesetId::Yahtzee);
+                game = Some(
+                    Game::new(rules, DiceMode::App, names, first_player_roll.first_seat).expect("a game"),
+                );
+            }
+            Event::Played { seat, play } => {
+                let game = game.as_mut().expect("started");
+                if *play != Play::Undo {
+                    assert_eq!(game.current_seat(), *seat);
+                }
+                game.play(play).expect("a legal play");
+            }
+            _ => {}
+        }
+    }
+    game.expect("started")
+}
+
+/// A server whose rate limit does not get in the way of tests that play faster than any person.
+pub async fn server(dir: &tempfile::TempDir) -> RunningServer {
+    start_server(dir.path(), fast_play()).await
+}
+
+pub fn fast_play() -> Limits {
+    Limits {
+        messages_per_second: 10_000.0,
+        message_burst: 10_000.0,
+        ..Limits::default()
+    }
+}
+
+/// The room's seq as a new watcher is told it.
+pub async fn seq_seen_by_watcher(server: &RunningServer, room: &str) -> u64 {
+    let mut watcher = Client::connect(server.addr()).await;
+    let (_, seq) = watcher.hello(room, 0).await;
+    watcher.close().await;
+    seq
 }
