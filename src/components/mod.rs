@@ -45,9 +45,7 @@ pub fn App() -> impl IntoView {
     let store = GameStore::open(Rc::new(WebSocketLink::default()));
     provide_context(store);
     provide_context(store.engine());
-    let speech = store.speech();
-    provide_context(speech);
-    let language = speech.language();
+    let language = store.language();
     // `<html lang>` names the language shown.
     Effect::new(move |_| show_language_to_the_platform(language.get()));
     // The store opened in this task (saved games read, a launch address played); the screens build in the next
@@ -62,7 +60,7 @@ pub fn App() -> impl IntoView {
             <Deferred until=Moment::NextTask>
                 {move || {
                     language.track();
-                    if !screens_built.get_value() && speech.words_on_their_way() {
+                    if !screens_built.get_value() && store.words_on_their_way() {
                         return None;
                     }
                     screens_built.set_value(true);

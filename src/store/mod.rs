@@ -20,7 +20,6 @@ mod play;
 mod reads;
 mod room_view;
 mod rooms;
-mod speech;
 mod tables;
 #[cfg(test)]
 mod tests;
@@ -33,7 +32,7 @@ use fivedice_rules::{Game, Language, case};
 use leptos::prelude::*;
 
 use crate::engine::{Engine, EngineError};
-use crate::i18n::Words;
+use crate::i18n::{self, Words};
 use crate::storage::{SaveRefused, Storage, Unreadable};
 use crate::table::{KeptGame, Table};
 
@@ -43,7 +42,6 @@ pub use play::Picker;
 pub use reads::{PickerOffers, Reading, Situation};
 pub use room_view::{RoomPlayer, RoomState, RoomView};
 pub use rooms::RoomServer;
-pub use speech::Speech;
 pub use tables::table_name_for;
 pub use whose_turn::{LastWritten, TakenBack};
 
@@ -122,8 +120,12 @@ pub struct GameStore {
     room_server: RwSignal<RoomServer>,
     /// Why the join card could not open a room.
     room_join_error: RwSignal<Option<String>>,
-    /// The language spoken and its words (its own part: the store asks it to speak, and keeps the choice).
-    speech: Speech,
+    /// The language the app speaks: chosen here (saved), asked by the address, or the browser's.
+    language: RwSignal<Language>,
+    /// The language to speak: the one spoken, or one whose words are on their way (a chunk of their own).
+    wanted_language: RwSignal<Language>,
+    /// The browser's language, spoken where neither the address nor this device chose one.
+    browser_language: Language,
 }
 
 impl GameStore {
@@ -150,7 +152,9 @@ impl GameStore {
             room_link: StoredValue::new_local(None),
             room_server: RwSignal::new(RoomServer::Unknown),
             room_join_error: RwSignal::new(None),
-            speech: Speech::new(Language::default()),
+            language: RwSignal::new(Language::default()),
+            wanted_language: RwSignal::new(Language::default()),
+            browser_language: Language::default(),
         }
     }
 
@@ -159,7 +163,7 @@ impl GameStore {
     /// other tabs saving the same table.
     pub fn open(link: Rc<dyn RoomLink>) -> GameStore {
         let mut store = GameStore::new(Storage::browser(), Clock::browser());
-        store.speech = Speech::new(browser_language());
+        store.browser_language = browser_language();
         store.set_room_link(link);
         let query = web_sys::window()
             .and_then(|window| window.location().search().ok())
@@ -180,24 +184,25 @@ impl GameStore {
         store
     }
 
-    /// The language spoken and its words, a part of its own.
-    pub fn speech(&self) -> Speech {
-        self.speech
-    }
-
     /// The language the app speaks now (tracked).
     pub fn language(&self) -> ReadSignal<Language> {
-        self.speech.language()
+        self.language.read_only()
     }
 
     /// The words of the language spoken now (not tracked: the whole view is rebuilt when it changes).
     pub fn words(&self) -> &'static Words {
-        self.speech.words()
+        i18n::words(self.language.get_untracked())
     }
 
-    /// The words of one part of the app in the language spoken now (`i18n::room_words`, …).
+    /// The words of one part of the app in the language spoken now (`i18n::room_words`, …): a part fetched as
+    /// a chunk of its own brings its words with it.
     pub fn words_of<T>(&self, part: fn(Language) -> &'static T) -> &'static T {
-        self.speech.words_of(part)
+        part(self.language.get_untracked())
+    }
+
+    /// Whether a language's words are on their way, to be spoken when they are here (tracked).
+    pub fn words_on_their_way(&self) -> bool {
+        self.wanted_language.get() != self.language.get()
     }
 
     /// The player switches the language; the choice is kept on this device.
@@ -207,10 +212,28 @@ impl GameStore {
         self.report_saving(saved);
     }
 
-    /// Speaks a language (see [`Speech::speak`]); one that cannot be fetched is told.
+    /// Speaks a language: at once if its words are here, else once they are fetched. The last language wanted
+    /// wins; one that cannot be fetched (offline before it ever was) leaves the one spoken, and says so.
     fn speak(&self, language: Language) {
+        self.wanted_language.set(language);
+        if i18n::here(language).is_some() {
+            self.language.set(language);
+            return;
+        }
         let store = *self;
-        self.speech.speak(language, move |why| store.tell(why));
+        leptos::task::spawn_local(async move {
+            let fetched = i18n::fetch(language).await;
+            if store.wanted_language.get_untracked() != language {
+                return;
+            }
+            match fetched {
+                Ok(_) => store.language.set(language),
+                Err(_) => {
+                    store.wanted_language.set(store.language.get_untracked());
+                    store.tell(store.words().not_fetched_offline);
+                }
+            }
+        });
     }
 
     pub fn engine(&self) -> Engine {

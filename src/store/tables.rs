@@ -64,9 +64,9 @@ impl GameStore {
             Some(Ok(asked)) => self.set_language(asked),
             Some(Err(message)) => {
                 problems.push(message);
-                self.speak(self.speech.browser());
+                self.speak(self.browser_language);
             }
-            None => self.speak(language.unwrap_or(self.speech.browser())),
+            None => self.speak(language.unwrap_or(self.browser_language)),
         }
         if !available {
             problems.push(self.words().cannot_save.to_string());
