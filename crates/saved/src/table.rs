@@ -95,7 +95,7 @@ pub fn seat_computers(log: &mut [LogEntry], computers: &[Option<Level>]) {
 }
 
 impl TableRecord {
-    /// Reads a table in JSON, of format 1 to 4, refusing anything else: a file's, and a device's saves from
+    /// Reads a table in JSON, of format 1 to 4 or 6, refusing anything else: a file's, and a device's saves from
     /// before text.
     pub fn from_json(raw: &str) -> Result<TableRecord, String> {
         let (format, table) = read_versioned(raw, "table", "table")?;

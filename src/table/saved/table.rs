@@ -55,7 +55,7 @@ impl Table {
             .map(|table| SavedTable::Current(Box::new(table)))
     }
 
-    /// Reads a table in JSON, of format 1 to 4, refusing anything else: a file's, and a device's saves from
+    /// Reads a table in JSON, of format 1 to 4 or 6, refusing anything else: a file's, and a device's saves from
     /// before text ([`SavedTable::Earlier`], read once by a chunk of their own and saved again).
     pub fn from_json(raw: &str) -> Result<Table, String> {
         Table::from_record(TableRecord::from_json(raw)?).map_err(|error| damaged(&error))
