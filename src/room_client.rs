@@ -246,7 +246,7 @@ pub fn check_room_server(store: GameStore) {
             Ok(Some(status)) if status.server == "fivedice" => RoomServer::Available,
             Ok(_) => RoomServer::Missing,
         };
-        store.set_room_server(server);
+        store.connection().set_server(server);
     });
 }
 

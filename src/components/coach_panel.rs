@@ -72,7 +72,7 @@ fn coach_report_part() -> Loaded<()> {
 fn CoachReport() -> impl IntoView {
     let store = expect_context::<GameStore>();
     let words = store.words();
-    let language = store.language().get_untracked();
+    let language = store.speech().language().get_untracked();
     let (current, decisions, rules) = (store.current_seat(), store.decisions(), store.rules());
     move || {
         let (seat, rules) = (current.get()?, rules.get()?);
@@ -127,7 +127,7 @@ fn passed_verdict_part() -> Loaded<()> {
 fn VerdictAsTheTurnPasses() -> impl IntoView {
     let store = expect_context::<GameStore>();
     let words = store.words();
-    let language = store.language().get_untracked();
+    let language = store.speech().language().get_untracked();
     let (decisions, rules, players) = (store.decisions(), store.rules(), store.players());
     let last_written = store.last_written();
     move || {
@@ -169,8 +169,8 @@ fn analysis_part() -> Loaded<()> {
 fn Analysis() -> impl IntoView {
     let store = expect_context::<GameStore>();
     let words = store.words();
-    let analysis_words = store.words_of(i18n::analysis_words);
-    let language = store.language().get_untracked();
+    let analysis_words = store.speech().words_of(i18n::analysis_words);
+    let language = store.speech().language().get_untracked();
     store.analyse();
     let (decisions, rules, players) = (store.decisions(), store.rules(), store.players());
     let failed = store.judging_failed();
@@ -263,7 +263,9 @@ fn Analysis() -> impl IntoView {
 /// The board as it stood at a decision: the dice, with what was kept and what the best play keeps.
 #[component]
 fn Position(decision: Decision) -> impl IntoView {
-    let analysis_words = expect_context::<GameStore>().words_of(i18n::analysis_words);
+    let analysis_words = expect_context::<GameStore>()
+        .speech()
+        .words_of(i18n::analysis_words);
     let Some(verdict) = decision.verdict.clone() else {
         return ().into_any();
     };

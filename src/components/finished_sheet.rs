@@ -21,7 +21,7 @@ fn finished_sheet_part() -> Loaded<(Game, RwSignal<Option<String>>)> {
 fn FinishedSheet(game: Game, open: RwSignal<Option<String>>) -> impl IntoView {
     let store = expect_context::<GameStore>();
     let words = store.words();
-    let language = store.language().get_untracked();
+    let language = store.speech().language().get_untracked();
     let rules = game.rules();
     let ruleset = rules.ruleset();
     let columns: Vec<Column> = rules.columns().as_slice().to_vec();

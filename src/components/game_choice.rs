@@ -179,7 +179,7 @@ fn ColumnChoiceFields(
 ) -> impl IntoView {
     let store = expect_context::<GameStore>();
     let words = store.words();
-    let language = store.language().get_untracked();
+    let language = store.speech().language().get_untracked();
     let toggle = move |column: Column| {
         columns.update(|chosen| match chosen.iter().position(|&other| other == column) {
             Some(index) => {

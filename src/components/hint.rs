@@ -79,8 +79,8 @@ fn hint_part() -> Loaded<()> {
 fn hint() -> impl IntoView {
     let store = expect_context::<GameStore>();
     let words = store.words();
-    let hint_words = store.words_of(i18n::hint_words);
-    let language = store.language().get_untracked();
+    let hint_words = store.speech().words_of(i18n::hint_words);
+    let language = store.speech().language().get_untracked();
     let engine = expect_context::<Engine>();
     let shown = expect_context::<HintShown>();
     let rules = store.rules();

@@ -40,7 +40,7 @@ fn guide_page(rules: Rules, open: RwSignal<bool>) -> impl IntoView {
     let close = move || open.set(false);
     super::close_on_escape(close);
     {
-        let guide = crate::i18n::guide(store.language().get_untracked(), &rules);
+        let guide = crate::i18n::guide(store.speech().language().get_untracked(), &rules);
         let sections = guide.sections.into_iter().map(section).collect_view();
         view! {
             <div class="backdrop" on:click=move |_| close()>

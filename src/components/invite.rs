@@ -15,7 +15,7 @@ use crate::store::GameStore;
 #[component]
 pub fn Invite(#[prop(into)] room: Signal<String>) -> impl IntoView {
     let store = expect_context::<GameStore>();
-    let room_words = store.words_of(i18n::room_words);
+    let room_words = store.speech().words_of(i18n::room_words);
     let open = RwSignal::new(false);
     let link = RwSignal::new(None::<String>);
     let toggle = move |_| {
@@ -30,7 +30,7 @@ pub fn Invite(#[prop(into)] room: Signal<String>) -> impl IntoView {
     let copy = move |_| {
         let Some(text) = link.get_untracked() else { return };
         leptos::task::spawn_local(async move {
-            let room_words = store.words_of(i18n::room_words);
+            let room_words = store.speech().words_of(i18n::room_words);
             store.tell(if copy_to_clipboard(&text).await {
                 room_words.link_copied
             } else {

@@ -11,7 +11,7 @@ use crate::store::{GameStore, RoomServer};
 pub fn JoinRoomCard() -> impl IntoView {
     let store = expect_context::<GameStore>();
     let words = store.words();
-    let server = store.room_server();
+    let server = store.connection().server();
     // Asked again each time the card shows while the device was offline: the network may be back.
     if matches!(
         server.get_untracked(),
@@ -69,7 +69,7 @@ pub fn RoomJoinForm(
     let words = store.words();
     let player = RwSignal::new(player);
     let room = RwSignal::new(room);
-    let error = store.room_join_error();
+    let error = store.notices().join_error();
     let join = move |event: leptos::ev::SubmitEvent| {
         event.prevent_default();
         on_join.run((room.get_untracked(), player.get_untracked()));

@@ -10,7 +10,7 @@ use crate::store::Reading as _;
 pub fn JokerNote() -> impl IntoView {
     let store = expect_context::<GameStore>();
     let words = store.words();
-    let language = store.language().get_untracked();
+    let language = store.speech().language().get_untracked();
     let (call, rules) = (store.joker_call(), store.rules());
     move || {
         let call = call.get()?;

@@ -45,7 +45,7 @@ pub fn App() -> impl IntoView {
     let store = GameStore::open(Rc::new(WebSocketLink::default()));
     provide_context(store);
     provide_context(store.engine());
-    let language = store.language();
+    let language = store.speech().language();
     // `<html lang>` names the language shown.
     Effect::new(move |_| show_language_to_the_platform(language.get()));
     // The store opened in this task (saved games read, a launch address played); the screens build in the next
@@ -60,7 +60,7 @@ pub fn App() -> impl IntoView {
             <Deferred until=Moment::NextTask>
                 {move || {
                     language.track();
-                    if !screens_built.get_value() && store.words_on_their_way() {
+                    if !screens_built.get_value() && store.speech().words_on_their_way() {
                         return None;
                     }
                     screens_built.set_value(true);
@@ -129,6 +129,7 @@ fn NoticeBar() -> impl IntoView {
         <div class="notice-area" role="status" aria-live="polite">
             {move || {
                 store
+                    .notices()
                     .notice()
                     .get()
                     .map(|message| {
@@ -139,7 +140,7 @@ fn NoticeBar() -> impl IntoView {
                                     class="dismiss"
                                     data-action="dismiss"
                                     aria-label=words.dismiss
-                                    on:click=move |_| store.dismiss_notice()
+                                    on:click=move |_| store.notices().dismiss()
                                 >
                                     "✕"
                                 </button>

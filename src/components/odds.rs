@@ -53,7 +53,7 @@ pub fn aims_part() -> Loaded<()> {
 #[component]
 fn Aims() -> impl IntoView {
     let words = expect_context::<GameStore>().words();
-    let odds_words = expect_context::<GameStore>().words_of(i18n::odds_words);
+    let odds_words = expect_context::<GameStore>().speech().words_of(i18n::odds_words);
     let shown = expect_context::<HintShown>();
     let aim = shown.aim();
     let button = move |choice: Aim, label: &'static str, id: &'static str| {
@@ -86,7 +86,7 @@ fn Chances() -> impl IntoView {
     let store = expect_context::<GameStore>();
     let engine = expect_context::<Engine>();
     let words = store.words();
-    let odds_words = store.words_of(i18n::odds_words);
+    let odds_words = store.speech().words_of(i18n::odds_words);
     let (situation, players) = (store.situation(), store.players());
     let stated: RwSignal<Stated> = RwSignal::new(None);
     Effect::new(move |_| {

@@ -104,7 +104,7 @@ fn TurnPanel() -> impl IntoView {
     let (mode, turn) = (store.mode(), store.turn());
     let app_dice = move || mode.get() == Some(DiceMode::App);
     let rules = store.rules();
-    let language = store.language().get_untracked();
+    let language = store.speech().language().get_untracked();
     let plays_here = store.plays_here();
     let status = move || {
         let name = player_name(players, seat());
@@ -177,7 +177,7 @@ fn cell_label(rules: &Rules, category: Category, language: Language) -> Option<S
 fn WrittenElsewhere() -> impl IntoView {
     let store = expect_context::<GameStore>();
     let words = store.words();
-    let language = store.language().get_untracked();
+    let language = store.speech().language().get_untracked();
     let (last_written, players, rules) = (store.last_written(), store.players(), store.rules());
     let played_here = store.played_here();
     move || {
@@ -234,7 +234,7 @@ fn entered_dice() -> impl IntoView {
 fn UndoButton() -> impl IntoView {
     let store = expect_context::<GameStore>();
     let words = store.words();
-    let language = store.language().get_untracked();
+    let language = store.speech().language().get_untracked();
     let undoable = store.undoable();
     let (players, rules) = (store.players(), store.rules());
     move || {

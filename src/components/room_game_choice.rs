@@ -17,7 +17,7 @@ pub type ColumnsChoice = (bool, Vec<Column>);
 #[component]
 pub fn RoomGameChoice(room: RoomView, host_columns: StoredValue<Option<ColumnsChoice>>) -> impl IntoView {
     let store = expect_context::<GameStore>();
-    let (words, room_words) = (store.words(), store.words_of(i18n::room_words));
+    let (words, room_words) = (store.words(), store.speech().words_of(i18n::room_words));
     let (ruleset, joker, dice) = (room.rules.id(), room.rules.joker(), room.dice);
     let has_joker = ruleset.ruleset().extra_five_of_a_kind.is_some();
     let locked = !room.hosting;

@@ -43,7 +43,7 @@ fn Lobby() -> impl IntoView {
     let store = expect_context::<GameStore>();
     keep_room_clock(store);
     let view = store.room_view();
-    let (words, room_words) = (store.words(), store.words_of(i18n::room_words));
+    let (words, room_words) = (store.words(), store.speech().words_of(i18n::room_words));
     // The level of the next computer added, kept while the lobby redraws for each change of the room.
     let computer_level = RwSignal::new(STAND_IN);
     // The host's own choice of columns, kept likewise: the room's echo of an earlier tap must not undo a later one.
@@ -92,7 +92,7 @@ fn Lobby() -> impl IntoView {
 #[component]
 fn JoinThisRoom() -> impl IntoView {
     let store = expect_context::<GameStore>();
-    let room_words = store.words_of(i18n::room_words);
+    let room_words = store.speech().words_of(i18n::room_words);
     let view = store.room_view();
     let (player, _) = store.online_as();
     let name = move || view.with(|room| room.as_ref().map(|room| room.name.clone()).unwrap_or_default());
@@ -117,7 +117,7 @@ fn JoinThisRoom() -> impl IntoView {
 }
 
 fn lobby_status(room: &RoomView) -> String {
-    let room_words = expect_context::<GameStore>().words_of(i18n::room_words);
+    let room_words = expect_context::<GameStore>().speech().words_of(i18n::room_words);
     match room.state {
         RoomState::Offline => room_words.room_offline.to_string(),
         _ if room.joining => room_words.joining.to_string(),
@@ -136,7 +136,7 @@ fn lobby_status(room: &RoomView) -> String {
 #[component]
 fn AddComputer(rules: Rules, level: RwSignal<Level>) -> impl IntoView {
     let store = expect_context::<GameStore>();
-    let room_words = store.words_of(i18n::room_words);
+    let room_words = store.speech().words_of(i18n::room_words);
     view! {
         <div class="player-buttons add-computer">
             <select
@@ -171,7 +171,7 @@ fn AddComputer(rules: Rules, level: RwSignal<Level>) -> impl IntoView {
 #[component]
 fn SeatAnotherPlayer() -> impl IntoView {
     let store = expect_context::<GameStore>();
-    let room_words = store.words_of(i18n::room_words);
+    let room_words = store.speech().words_of(i18n::room_words);
     let name = RwSignal::new(String::new());
     let join = move |event: leptos::ev::SubmitEvent| {
         event.prevent_default();
@@ -215,7 +215,7 @@ pub fn RoomPlayers() -> impl IntoView {
 #[component]
 fn RoomPlayerRow(player: RoomPlayer) -> impl IntoView {
     let store = expect_context::<GameStore>();
-    let (words, room_words) = (store.words(), store.words_of(i18n::room_words));
+    let (words, room_words) = (store.words(), store.speech().words_of(i18n::room_words));
     let seat = player.seat;
     let tags = [
         (player.host, room_words.tag_host),
@@ -292,7 +292,7 @@ fn RoomPlayerRow(player: RoomPlayer) -> impl IntoView {
 #[component]
 fn RoomRefusal() -> impl IntoView {
     let store = expect_context::<GameStore>();
-    let room_words = store.words_of(i18n::room_words);
+    let room_words = store.speech().words_of(i18n::room_words);
     let view = store.room_view();
     move || {
         view.with(|room| {
@@ -334,7 +334,7 @@ fn RoomBarShown() -> impl IntoView {
     let store = expect_context::<GameStore>();
     keep_room_clock(store);
     let view = store.room_view();
-    let room_words = store.words_of(i18n::room_words);
+    let room_words = store.speech().words_of(i18n::room_words);
     let read =
         move |field: fn(&RoomView) -> String| view.with(|room| room.as_ref().map(field).unwrap_or_default());
     let name = move || read(|room| room.name.clone());

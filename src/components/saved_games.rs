@@ -28,25 +28,25 @@ fn when(words: &Words, ms: f64) -> String {
 /// imports nothing).
 #[wasm_split_helpers::wasm_split(data, fallible)]
 fn importer() -> Result<fn(GameStore, &str), SplitLoaderError> {
-    Ok(|store, text| store.import(text))
+    Ok(|store, text| store.kept().import(text, store.table_now()))
 }
 
 /// Sharing a finished game as a file (in the `data` chunk too).
 #[wasm_split_helpers::wasm_split(data, fallible)]
 fn sharer() -> Result<fn(GameStore, &str), SplitLoaderError> {
-    Ok(|store, id| store.share(id))
+    Ok(|store, id| store.kept().share(id))
 }
 
 /// Everything kept, as one file (in the `data` chunk too).
 #[wasm_split_helpers::wasm_split(data, fallible)]
 fn exporter() -> Result<fn(GameStore), SplitLoaderError> {
-    Ok(|store| store.export())
+    Ok(|store| store.kept().export(store.table_now()))
 }
 
 /// The data that could not be read, as it was stored (in the `data` chunk too).
 #[wasm_split_helpers::wasm_split(data, fallible)]
 fn unreadable_downloader() -> Result<fn(GameStore), SplitLoaderError> {
-    Ok(|store| store.download_unreadable())
+    Ok(|store| store.kept().download_unreadable())
 }
 
 fn share(store: GameStore, id: String) {
@@ -74,7 +74,7 @@ fn with_store<F: Future<Output = Result<fn(GameStore), SplitLoaderError>> + 'sta
 /// Games saved mid-way, to pick up again or delete: a chunk of its own, fetched once there are some.
 #[component]
 pub fn TablesInProgress() -> impl IntoView {
-    let tables_in_progress = expect_context::<GameStore>().tables_in_progress();
+    let tables_in_progress = expect_context::<GameStore>().kept().tables_in_progress();
     let some = move || tables_in_progress.with(|tables| !tables.is_empty());
     lazy_when(some, tables_part, ())
 }
@@ -88,7 +88,7 @@ fn tables_in_progress() -> impl IntoView {
     let store = expect_context::<GameStore>();
     let words = store.words();
     let confirming = RwSignal::new(None::<String>);
-    let tables_in_progress = store.tables_in_progress();
+    let tables_in_progress = store.kept().tables_in_progress();
     move || {
         let tables = tables_in_progress.get();
         (!tables.is_empty()).then(|| {
@@ -124,7 +124,7 @@ fn tables_in_progress() -> impl IntoView {
                                                 class="danger"
                                                 data-action="confirm-delete"
                                                 on:click=move |_| {
-                                                    store.delete(&id);
+                                                    store.kept().delete(&id);
                                                     confirming.set(None);
                                                 }
                                             >
@@ -169,7 +169,7 @@ fn tables_in_progress() -> impl IntoView {
 /// `history` chunk with a finished game's sheet, fetched once there are some.
 #[component]
 pub fn History() -> impl IntoView {
-    let history = expect_context::<GameStore>().history();
+    let history = expect_context::<GameStore>().kept().history();
     let some = move || history.with(|games| !games.is_empty());
     lazy_when(some, history_part, ())
 }
@@ -182,7 +182,7 @@ fn history_part() -> Loaded<()> {
 fn finished_games() -> impl IntoView {
     let store = expect_context::<GameStore>();
     let words = store.words();
-    let history = store.finished_games();
+    let history = store.kept().finished_games();
     // The finished game whose sheet is open, by its table's id.
     let viewing = RwSignal::new(None::<String>);
     let sheet = move || {
@@ -259,14 +259,14 @@ pub fn YourData() -> impl IntoView {
     let store = expect_context::<GameStore>();
     let words = store.words();
     let chooser = NodeRef::<html::Input>::new();
-    let unreadable = store.unreadable();
+    let unreadable = store.kept().unreadable();
     let import = move |_| {
         let Some(input) = chooser.get() else { return };
         leptos::task::spawn_local(async move {
             match (files::read_chosen_file(&input).await, importer().await) {
                 (Ok(text), Ok(import)) => import(store, &text),
-                (Err(reason), _) => store.import_failed(&reason),
-                (_, Err(_)) => store.import_failed(words.not_fetched_offline),
+                (Err(reason), _) => store.kept().import_failed(&reason),
+                (_, Err(_)) => store.kept().import_failed(words.not_fetched_offline),
             }
             input.set_value("");
         });

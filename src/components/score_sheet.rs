@@ -20,7 +20,7 @@ pub fn ScoreSheet() -> impl IntoView {
     };
     let ruleset = rules.ruleset();
     let words = store.words();
-    let language = store.language().get_untracked();
+    let language = store.speech().language().get_untracked();
     let players = store.players().get_untracked();
     let seats = players.len();
     let columns = rules.columns();
@@ -127,7 +127,7 @@ fn column_legend_part() -> Loaded<Columns> {
 fn column_legend(columns: Columns) -> impl IntoView {
     let store = expect_context::<GameStore>();
     let words = store.words();
-    let language = store.language().get_untracked();
+    let language = store.speech().language().get_untracked();
     let items = columns
         .as_slice()
         .iter()
@@ -347,7 +347,7 @@ fn SheetCell(seat: usize, column: Column, cell: &'static Cell, plain: bool) -> i
     let announced = store.announced();
     let announced = move || column == Column::Announced && current() && announced() == Some(category);
     let button_id = id.clone();
-    let label = cell.label.get(store.language().get_untracked());
+    let label = cell.label.get(store.speech().language().get_untracked());
     view! {
         <td
             class="cell"

@@ -56,7 +56,7 @@ pub fn SetupScreen() -> impl IntoView {
     });
     let plays_in_columns = move || ruleset.get().ruleset().plays_in_columns;
     let column_game = move || plays_in_columns() && in_columns.get();
-    let setup_error = store.setup_error();
+    let setup_error = store.notices().setup_error();
     // A seat left unnamed: "Player 3", or "Computer 3" where a computer plays it.
     let unnamed = move |seat: usize| match computers.with(|seats| seats.get(seat).copied().flatten()) {
         Some(_) => (words.computer_n)(seat + 1),
@@ -80,7 +80,7 @@ pub fn SetupScreen() -> impl IntoView {
             ruleset.track();
             mode.track();
         },
-        move |_, _, _| store.dismiss_setup_error(),
+        move |_, _, _| store.notices().dismiss_setup_error(),
         false,
     );
 
@@ -90,15 +90,15 @@ pub fn SetupScreen() -> impl IntoView {
         let chosen_joker = offers_joker(id).then(|| joker.get_untracked());
         let rules = match Rules::from_choices(id, chosen_joker, None) {
             Ok(rules) => rules,
-            Err(error) => return store.refuse_setup(error.to_string()),
+            Err(error) => return store.notices().refuse_setup(error.to_string()),
         };
         let rules = match column_game() {
             true => match Columns::new(&columns.get_untracked()) {
                 Ok(chosen) => match rules.with_columns(chosen) {
                     Ok(rules) => rules,
-                    Err(error) => return store.refuse_setup(error.to_string()),
+                    Err(error) => return store.notices().refuse_setup(error.to_string()),
                 },
-                Err(_) => return store.refuse_setup(words.no_column.into()),
+                Err(_) => return store.notices().refuse_setup(words.no_column.into()),
             },
             false => rules,
         };
@@ -316,7 +316,7 @@ pub fn SetupScreen() -> impl IntoView {
 #[component]
 fn LanguageSwitch() -> impl IntoView {
     let store = expect_context::<GameStore>();
-    let language = store.language();
+    let language = store.speech().language();
     view! {
         <div class="language-switch" role="group" aria-label=store.words().language>
             {Language::ALL
@@ -328,7 +328,7 @@ fn LanguageSwitch() -> impl IntoView {
                             lang=choice.id()
                             data-language=choice.id()
                             aria-pressed=move || (language.get() == choice).to_string()
-                            on:click=move |_| store.set_language(choice)
+                            on:click=move |_| store.speech().set_language(choice)
                         >
                             {choice.own_name()}
                         </button>

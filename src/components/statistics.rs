@@ -16,7 +16,7 @@ const COLOURS: [&str; 8] = [
 /// The card, once there are finished games to count (a chunk of its own, fetched then).
 #[component]
 pub fn Statistics() -> impl IntoView {
-    let history = expect_context::<GameStore>().history();
+    let history = expect_context::<GameStore>().kept().history();
     let some = move || history.with(|games| !games.is_empty());
     lazy_when(some, statistics_part, ())
 }
@@ -30,8 +30,8 @@ fn statistics_part() -> Loaded<()> {
 fn StatisticsCard() -> impl IntoView {
     let store = expect_context::<GameStore>();
     let words = store.words();
-    let statistics_words = store.words_of(i18n::statistics_words);
-    let history = store.finished_games();
+    let statistics_words = store.speech().words_of(i18n::statistics_words);
+    let history = store.kept().finished_games();
     let kinds = Memo::new(move |_| {
         let mut seen: Vec<GameKind> = Vec::new();
         history.with(|games| {
@@ -116,7 +116,9 @@ fn StatisticsCard() -> impl IntoView {
 /// Each player's totals, game after game, as lines on a plain SVG chart.
 #[component]
 fn ScoreChart(kind: GameKind, games: Memo<Vec<FinishedGame>>) -> impl IntoView {
-    let statistics_words = expect_context::<GameStore>().words_of(i18n::statistics_words);
+    let statistics_words = expect_context::<GameStore>()
+        .speech()
+        .words_of(i18n::statistics_words);
     let series = games.with_untracked(|games| score_series(games, kind));
     let games = series.iter().map(|(_, totals)| totals.len()).max().unwrap_or(0);
     let top = series

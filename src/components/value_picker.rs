@@ -18,7 +18,7 @@ use crate::store::{GameStore, PickerOffers};
 pub fn ValuePicker() -> impl IntoView {
     let store = expect_context::<GameStore>();
     let words = store.words();
-    let language = store.language().get_untracked();
+    let language = store.speech().language().get_untracked();
     let confirm_button = NodeRef::<html::Button>::new();
     let entering = RwSignal::new(false);
     let picker = store.picker();
@@ -223,7 +223,7 @@ fn dice_entry_part() -> Loaded<RwSignal<bool>> {
 
 fn dice_entry(entering: RwSignal<bool>) -> impl IntoView {
     let store = expect_context::<GameStore>();
-    let pad_words = store.words_of(i18n::pad_words);
+    let pad_words = store.speech().words_of(i18n::pad_words);
     let entered = RwSignal::new(Vec::<u8>::new());
     let tap = move |face: u8| {
         entered.update(|faces| {

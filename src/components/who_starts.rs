@@ -57,7 +57,7 @@ fn who_starts_part() -> Loaded<()> {
 fn WhoStarts() -> impl IntoView {
     let store = expect_context::<GameStore>();
     let words = store.words();
-    let pad_words = store.words_of(i18n::pad_words);
+    let pad_words = store.speech().words_of(i18n::pad_words);
     let players = store.players();
     let current = store.current_seat();
     let seats = players.get_untracked().len();

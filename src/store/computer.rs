@@ -81,7 +81,7 @@ impl GameStore {
         Effect::new(move |_| {
             store.table.track();
             // Online, also when the connection comes back (the computer's turn may wait for it).
-            store.online.track();
+            store.connection.track();
             store.play_computers();
         });
     }

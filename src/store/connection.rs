@@ -1,19 +1,17 @@
-//! An online table's connection to the room server: greeting it, hearing what only the connection hears
-//! (the welcome, who is here, a refusal, an update), a command in flight settled or sent again once the
-//! connection is back, the wait before reconnecting. Its part of [`GameStore::receive`] is reached through the
-//! open room ([`ConnectionPart`]), so its code is the rooms chunk's.
-//!
-//! The connection itself is behind [`RoomLink`]: the browser's WebSocket (`crate::room_client`), or a test's
-//! link to a room host of its own.
+//! An online table's connection to the room server, and the one writer of its state: connecting, welcomed,
+//! caught up, lost, a join on its way or refused, who is here, an update needed. The connection itself is
+//! behind [`RoomLink`]: the browser's WebSocket (`crate::room_client`), or a test's link to a room host of its
+//! own. What the server's messages do at the table is [`super::online`]'s.
 
+use std::rc::Rc;
 use std::time::Duration;
 
-use fivedice_room::{ClientMessage, PROTOCOL_VERSION, Refusal, Room, RoomError, SeatPresence, ServerMessage};
+use fivedice_room::{ClientMessage, Refusal, RoomError, SeatPresence, ServerMessage};
+use fivedice_rules::RulesetId;
 use leptos::prelude::*;
 
-use crate::table::Table;
-
 use super::GameStore;
+use crate::table::Table;
 
 /// The first wait before reconnecting, doubled after each failed attempt up to the longest.
 const RECONNECT_FIRST: Duration = Duration::from_millis(500);
@@ -51,6 +49,16 @@ pub enum Connection {
     UpdateNeeded,
 }
 
+/// Whether this address has a room server (a plain static host has none).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RoomServer {
+    Unknown,
+    Available,
+    Missing,
+    /// The network did not answer: the device is offline.
+    Unreachable,
+}
+
 /// What an online table's connection does with the server's messages, beside what every table does with its
 /// host's answers ([`GameStore::receive`]). Reached through the open room, so its code is the rooms chunk's: a
 /// table on one device never needs it.
@@ -68,41 +76,156 @@ pub(super) struct ConnectionPart {
     pub(super) keep: fn(GameStore, &Table),
 }
 
-pub(super) static CONNECTION: ConnectionPart = ConnectionPart {
-    hears: |store, message| store.connection_heard(message),
-    took: |store, message| {
-        store.settle_in_flight();
-        if store.back_online(message) {
-            store.send_in_flight_again();
-        }
-    },
-    out_of_step: |store, error| store.resync(error),
-    keep: |store, table| store.save_room(table),
-};
+/// The connection to the room server of the online room open on this device, as the room screens read it
+/// (only [`RoomConnection`] changes it).
+#[derive(Clone, Debug)]
+pub(super) struct OnlineRoom {
+    pub(super) part: &'static ConnectionPart,
+    pub(super) connection: Connection,
+    /// Failed connection attempts since the last welcome (for the wait before the next).
+    attempts: u32,
+    /// The name to join as once the server has welcomed the device.
+    pub(super) joining: Option<String>,
+    /// A join was sent and is not answered yet.
+    pub(super) join_sent: bool,
+    /// The game a room address asked for, chosen once this device hosts the lobby.
+    pub(super) preselect: Option<RulesetId>,
+    /// Why the server did not seat this device: it watches.
+    pub(super) refusal: Option<Refusal>,
+    /// Each seat's presence, with when the device heard it (ms), to tell how long a seat has been away.
+    presence: Vec<SeatPresence>,
+    presence_heard_ms: f64,
+    pub(super) watchers: usize,
+    /// The time of the last tick, for the "away for two minutes" offer.
+    now_ms: f64,
+}
 
-impl GameStore {
-    /// The link is open: greet the server with what this device has.
-    pub fn room_connected(&self) {
-        let hello = self.table.with_untracked(|table| {
-            let table = table.as_ref().filter(|table| table.is_online())?;
-            Some(ClientMessage::Hello {
-                version: PROTOCOL_VERSION,
-                room: table.room.name().to_string(),
-                tokens: table.seats.tokens().map(str::to_string).collect(),
-                seen: table.room.seq(),
-            })
-        });
-        if let Some(hello) = hello {
-            self.send(hello);
+impl OnlineRoom {
+    /// How long `seat` has been away now, in milliseconds (`None` while connected or unknown).
+    pub(super) fn away_ms(&self, seat: usize) -> Option<f64> {
+        let presence = self.presence.iter().find(|presence| presence.seat == seat)?;
+        let away = presence.away_ms.filter(|_| !presence.connected)?;
+        Some(away as f64 + (self.now_ms - self.presence_heard_ms).max(0.0))
+    }
+
+    /// A join from this device is on its way (or waits for the connection to go).
+    pub(super) fn is_joining(&self) -> bool {
+        self.join_sent || self.joining.is_some()
+    }
+}
+
+#[derive(Clone, Copy)]
+pub struct RoomConnection {
+    /// While an online room is open.
+    online: RwSignal<Option<OnlineRoom>>,
+    /// The way to the room server.
+    link: StoredValue<Option<Rc<dyn RoomLink>>, LocalStorage>,
+    server: RwSignal<RoomServer>,
+}
+
+impl RoomConnection {
+    pub(super) fn new() -> RoomConnection {
+        RoomConnection {
+            online: RwSignal::new(None),
+            link: StoredValue::new_local(None),
+            server: RwSignal::new(RoomServer::Unknown),
         }
     }
 
-    /// The link dropped: the room shows offline, and the link tries again after the wait returned (`None`:
-    /// it does not, the device left the room or must update first). A command in flight is sent again once
-    /// the device is back, unless the room has moved on by then.
-    pub fn room_disconnected(&self) -> Option<Duration> {
+    /// Reads the open room's connection (tracked where read in a reactive closure).
+    pub(super) fn read<R>(&self, read: impl FnOnce(Option<&OnlineRoom>) -> R) -> R {
+        self.online.with(|online| read(online.as_ref()))
+    }
+
+    /// Reads it once (not tracked).
+    pub(super) fn read_now<R>(&self, read: impl FnOnce(Option<&OnlineRoom>) -> R) -> R {
+        self.online.with_untracked(|online| read(online.as_ref()))
+    }
+
+    /// Whether an online room is open (not tracked).
+    pub(super) fn is_open(&self) -> bool {
+        self.read_now(|online| online.is_some())
+    }
+
+    /// Whether this device talks to its table's host now: always with no room open; online, while connected.
+    pub(super) fn connected(&self) -> bool {
+        self.read(|online| online.is_none_or(|online| online.connection == Connection::Online))
+    }
+
+    /// The state of the connection, while a room is open (not tracked).
+    pub(super) fn connection_now(&self) -> Option<Connection> {
+        self.read_now(|online| online.map(|online| online.connection))
+    }
+
+    /// Makes the caller follow the connection.
+    pub(super) fn track(&self) {
+        self.online.track();
+    }
+
+    /// Sets the way to the room server (the page's WebSocket, or a test's link).
+    pub fn set_link(&self, link: Rc<dyn RoomLink>) {
+        self.link.set_value(Some(link));
+    }
+
+    /// Does something with the way to the room server, where there is one.
+    pub(super) fn with_link<R>(&self, use_it: impl FnOnce(&dyn RoomLink) -> R) -> Option<R> {
+        self.link
+            .with_value(|link| link.as_ref().map(|link| use_it(link.as_ref())))
+    }
+
+    /// Whether this address has a room server, once the page has asked.
+    pub fn server(&self) -> ReadSignal<RoomServer> {
+        self.server.read_only()
+    }
+
+    pub fn set_server(&self, server: RoomServer) {
+        self.server.set(server);
+    }
+
+    /// A room opens: connecting, to join as `joining` once welcomed, to choose the game `preselect` once
+    /// this device hosts the lobby.
+    pub(super) fn open(
+        &self,
+        part: &'static ConnectionPart,
+        joining: Option<String>,
+        preselect: Option<RulesetId>,
+        now_ms: f64,
+    ) {
+        self.online.set(Some(OnlineRoom {
+            part,
+            connection: Connection::Connecting,
+            attempts: 0,
+            joining,
+            join_sent: false,
+            preselect,
+            refusal: None,
+            presence: Vec::new(),
+            presence_heard_ms: 0.0,
+            watchers: 0,
+            now_ms,
+        }));
+    }
+
+    /// The room's screen is left: the connection closes for good.
+    pub(super) fn close(&self) {
+        self.with_link(|link| link.close());
+        self.online.set(None);
+    }
+
+    /// Changes the open room's connection (the one place it is written).
+    fn update(&self, change: impl FnOnce(&mut OnlineRoom)) {
+        self.online.update(|online| {
+            if let Some(online) = online {
+                change(online);
+            }
+        });
+    }
+
+    /// The link dropped: offline, and the wait before trying again (`None`: no room is open, or this app must
+    /// be updated first).
+    pub(super) fn dropped(&self) -> Option<Duration> {
         let mut retry = None;
-        self.update_online(|online| {
+        self.update(|online| {
             online.join_sent = false;
             if online.connection == Connection::UpdateNeeded {
                 return;
@@ -114,17 +237,12 @@ impl GameStore {
         retry
     }
 
-    /// The server welcomed the device: online at once when nothing is missing (the server sends no log
-    /// then), else once the log is in; a join asked for goes now.
-    fn welcomed(&self, seated: bool, seq: u64) {
-        // A device that saw more than the server has starts over from the server's log.
-        let seen = self
-            .table
-            .with_untracked(|table| table.as_ref().map_or(0, |t| t.room.seq()));
-        let seen = if seen > seq { 0 } else { seen };
+    /// The server welcomed the device: online at once if it has seen all there is (`caught_up`), else once
+    /// the log is in. Returns the name to join as now, if a join waits (none if the device is `seated`).
+    pub(super) fn welcomed(&self, seated: bool, caught_up: bool) -> Option<String> {
         let mut join = None;
-        self.update_online(|online| {
-            online.connection = if seen >= seq {
+        self.update(|online| {
+            online.connection = if caught_up {
                 Connection::Online
             } else {
                 Connection::Connecting
@@ -138,162 +256,45 @@ impl GameStore {
                 join = Some(name);
             }
         });
-        if let Some(name) = join {
-            self.send(ClientMessage::join(name));
-        }
+        join
     }
 
-    /// The messages only the connection hears (or that the table does not take): the welcome, who is here, a
-    /// refusal, an update. Whether the message ends there.
-    fn connection_heard(&self, message: &ServerMessage) -> bool {
-        match message {
-            ServerMessage::Welcome { seats, seq, .. } => {
-                self.welcomed(!seats.is_empty(), *seq);
-                false
-            }
-            ServerMessage::Presence { seats, watchers } => {
-                self.heard_presence(seats.clone(), *watchers);
-                true
-            }
-            ServerMessage::Refused { refusal, .. } => {
-                let resent = self
-                    .in_flight
-                    .with_untracked(|sent| sent.as_ref().is_some_and(|sent| sent.resent));
-                self.in_flight.set(None);
-                // A command sent again after a lost connection is refused as stale when its first copy
-                // arrived after all: its event is here already, there is nothing to tell.
-                if !(resent && matches!(refusal, Refusal::Room(RoomError::Stale { .. }))) {
-                    self.refused(refusal);
-                }
-                true
-            }
-            ServerMessage::UpdateApp { reason, .. } => {
-                self.must_update(reason);
-                true
-            }
-            ServerMessage::SeatGranted { .. } => {
-                self.seat_granted();
-                false
-            }
-            ServerMessage::Log { .. } | ServerMessage::Event { .. } => false,
-        }
+    /// The first entries after a welcome are in: the device has caught up.
+    pub(super) fn caught_up(&self) {
+        self.update(|online| online.connection = Connection::Online);
     }
 
-    /// The host refused the last command: the table is unchanged, and the player hears why in their language
-    /// (a refused join shows in the room instead: the device watches).
-    fn refused(&self, refusal: &Refusal) {
-        if self.join_refused(refusal) {
-            return;
-        }
-        self.tell((self.words().refusal)(refusal));
+    /// A command went unanswered: the connection is taken for lost.
+    pub(super) fn lost(&self) {
+        self.update(|online| online.connection = Connection::Offline);
     }
 
-    /// The room moved past the command in flight (its event came, or another that makes it stale), or the
-    /// table it was sent for is gone: nothing is awaited any more.
-    fn settle_in_flight(&self) {
-        let seq = self
-            .table
-            .with_untracked(|table| table.as_ref().map(|table| table.room.seq()));
-        let answered = self.in_flight.with_untracked(|sent| {
-            sent.as_ref()
-                .is_some_and(|sent| seq.is_none_or(|seq| seq > sent.at))
-        });
-        if answered {
-            self.in_flight.set(None);
-        }
+    /// The server runs another protocol.
+    pub(super) fn update_needed(&self) {
+        self.update(|online| online.connection = Connection::UpdateNeeded);
     }
 
-    /// Whether this message, now taken, brings the device back online: a welcome with nothing missing, or
-    /// the first entries after one (the device has caught up).
-    fn back_online(&self, message: &ServerMessage) -> bool {
-        let connection = self
-            .online
-            .with_untracked(|online| online.as_ref().map(|online| online.connection));
-        match (message, connection) {
-            (ServerMessage::Welcome { .. }, Some(Connection::Online)) => true,
-            (ServerMessage::Log { .. } | ServerMessage::Event { .. }, Some(Connection::Connecting)) => {
-                self.update_online(|online| online.connection = Connection::Online);
-                true
-            }
-            _ => false,
-        }
-    }
-
-    /// Back on a connection, with the room as the server has it: the command in flight goes again if the room
-    /// has not moved past it (its first copy never arrived); else it was answered, or is stale, and the
-    /// player sees the room as it is now.
-    fn send_in_flight_again(&self) {
-        self.settle_in_flight();
-        // Whether it is still awaited changes nothing on screen: marked resent quietly.
-        let again = self.in_flight.try_update_untracked(|sent| {
-            let sent = sent.as_mut()?;
-            sent.resent = true;
-            Some((sent.message.clone(), sent.number))
-        });
-        if let Some(Some((message, number))) = again
-            && self.send(message)
-        {
-            self.with_link(|link| link.expect_answer(*self, number));
-        }
-    }
-
-    /// Does something with the way to the room server, where there is one.
-    pub(super) fn with_link(&self, use_it: impl FnOnce(&dyn RoomLink)) {
-        self.room_link.with_value(|link| {
-            if let Some(link) = link {
-                use_it(link.as_ref());
-            }
+    /// This device asks to join as `player` (sent now, or once welcomed).
+    pub(super) fn joining(&self, player: String) {
+        self.update(|online| {
+            online.joining = Some(player);
+            online.join_sent = true;
+            online.refusal = None;
         });
     }
 
-    /// Command `number` was sent [`ANSWER_WITHIN`] ago: if it is still unanswered, the connection is taken for
-    /// lost (its far end may have died without closing it). The device shows it is reconnecting, connects
-    /// again, and sends the command once more when it is back.
-    pub fn answer_overdue(&self, number: u64) {
-        let overdue = self
-            .in_flight
-            .with_untracked(|sent| sent.as_ref().is_some_and(|sent| sent.number == number));
-        let connected = self.online.with_untracked(|online| {
-            online
-                .as_ref()
-                .is_some_and(|online| online.connection == Connection::Online)
-        });
-        if !(overdue && connected) {
-            return;
-        }
-        leptos::logging::warn!("the room server has not answered: connecting again");
-        self.update_online(|online| online.connection = Connection::Offline);
-        self.with_link(|link| link.connect(*self));
-    }
-
-    fn seat_granted(&self) {
-        self.update_online(|online| {
+    /// The server seated this device.
+    pub(super) fn seated(&self) {
+        self.update(|online| {
             online.joining = None;
             online.join_sent = false;
             online.refusal = None;
         });
     }
 
-    fn heard_presence(&self, seats: Vec<SeatPresence>, watchers: usize) {
-        let now = self.now_ms();
-        self.update_online(|online| {
-            online.presence = seats;
-            online.presence_heard_ms = now;
-            online.now_ms = now;
-            online.watchers = watchers;
-        });
-    }
-
-    /// The server runs another protocol: the connection closes, and the player is told to update.
-    fn must_update(&self, reason: &str) {
-        self.update_online(|online| online.connection = Connection::UpdateNeeded);
-        self.with_link(|link| link.close());
-        self.tell(self.words().update_app);
-        leptos::logging::warn!("the room server asks for an update: {reason}");
-    }
-
-    /// A refusal answering a join: the device was not seated, and watches (the reason shows in the room).
-    fn join_refused(&self, refusal: &Refusal) -> bool {
+    /// A refusal came: if it answers a join on its way, the device was not seated and watches (the reason
+    /// shows in the room). Whether it answered the join.
+    pub(super) fn join_refused(&self, refusal: &Refusal) -> bool {
         let answers_join = matches!(
             refusal,
             Refusal::Room(
@@ -306,7 +307,7 @@ impl GameStore {
             )
         );
         let mut for_join = false;
-        self.update_online(|online| {
+        self.update(|online| {
             if online.join_sent && answers_join {
                 for_join = true;
                 online.join_sent = false;
@@ -314,29 +315,32 @@ impl GameStore {
                 online.refusal = Some(refusal.clone());
             }
         });
-        if for_join && let Some(table) = self.table.get_untracked() {
-            self.save_room(&table);
-        }
         for_join
     }
 
-    /// This device's copy of the room went wrong (an entry skipped or not fitting): fetch the whole log again.
-    fn resync(&self, error: &RoomError) {
-        leptos::logging::warn!("the room's log did not replay here ({error}): fetching it again");
-        let Some(table) = self.table.get_untracked() else {
-            return;
-        };
-        let name = table.room.name().clone();
-        let restarted = Table::online(
-            &name,
-            Room::new(name.clone()),
-            Vec::new(),
-            table.seats,
-            self.now_ms(),
-        );
-        self.save_room(&restarted);
-        self.table.set(Some(restarted));
-        self.with_link(|link| link.connect(*self));
+    /// Who is here, as the server says now.
+    pub(super) fn heard_presence(&self, seats: Vec<SeatPresence>, watchers: usize, now_ms: f64) {
+        self.update(|online| {
+            online.presence = seats;
+            online.presence_heard_ms = now_ms;
+            online.now_ms = now_ms;
+            online.watchers = watchers;
+        });
+    }
+
+    /// The clock moved on: a seat away long enough may now be taken over.
+    pub(super) fn tick(&self, now_ms: f64) {
+        let anyone_away = self.read_now(|online| {
+            online.is_some_and(|online| online.presence.iter().any(|presence| !presence.connected))
+        });
+        if anyone_away {
+            self.update(|online| online.now_ms = now_ms);
+        }
+    }
+
+    /// The game a room address asked for has been chosen.
+    pub(super) fn preselect_chosen(&self) {
+        self.update(|online| online.preselect = None);
     }
 }
 

@@ -7,15 +7,15 @@ use crate::files;
 use crate::table::{Bundle, Table};
 use leptos::prelude::*;
 
-use super::GameStore;
+use super::kept::KeptTables;
 
-impl GameStore {
-    /// Everything kept: the games in progress (this one included) and the finished ones.
-    fn bundle(&self) -> Bundle {
-        let mut tables = self.tables_in_progress.get_untracked();
+impl KeptTables {
+    /// Everything kept: the games in progress (the one open, `open`, included) and the finished ones.
+    fn bundle(&self, open: Option<Table>) -> Bundle {
+        let mut tables = self.tables_in_progress().get_untracked();
         // An online table in progress is the room's, not this device's to export (it goes to the history once
         // finished).
-        let current = self.table.get_untracked().filter(|table| !table.is_online());
+        let current = open.filter(|table| !table.is_online());
         let in_progress = |table: &Table| table.game().is_some_and(|game| !game.is_over());
         if let Some(current) = current.filter(in_progress) {
             tables.retain(|table| table.id != current.id);
@@ -23,22 +23,22 @@ impl GameStore {
         }
         Bundle {
             tables,
-            history: self.history.get_untracked(),
+            history: self.history().get_untracked(),
         }
     }
 
     /// The export file: its name and contents (or why a finished game cannot go in it). It is made from
     /// memory, so it works when storage does not.
-    pub fn export_file(&self) -> Result<(String, String), String> {
+    pub fn export_file(&self, open: Option<Table>) -> Result<(String, String), String> {
         let name = format!("fivedice-{}.json", (self.clock.today)());
-        Ok((name, self.bundle().to_json(self.now_ms())?))
+        Ok((name, self.bundle(open).to_json((self.clock.now_ms)())?))
     }
 
     /// Saves everything to one file.
-    pub fn export(&self) {
-        match self.export_file() {
+    pub fn export(&self, open: Option<Table>) {
+        match self.export_file(open) {
             Ok((name, contents)) => self.download(&name, &contents),
-            Err(reason) => self.tell(reason),
+            Err(reason) => self.notices.tell(reason),
         }
     }
 
@@ -46,7 +46,7 @@ impl GameStore {
     /// if it cannot be read.
     pub fn share_file(&self, table_id: &str) -> Option<Result<(String, String), String>> {
         let kept = self
-            .history
+            .history()
             .with_untracked(|games| games.iter().find(|g| g.table_id == table_id).cloned())?;
         let file = kept.read().and_then(|finished| {
             let name = format!("fivedice-{}-{}.json", finished.game.rules().id(), table_id);
@@ -54,7 +54,7 @@ impl GameStore {
                 tables: Vec::new(),
                 history: vec![kept],
             };
-            Ok((name, bundle.to_json(self.now_ms())?))
+            Ok((name, bundle.to_json((self.clock.now_ms)())?))
         });
         Some(file)
     }
@@ -65,25 +65,29 @@ impl GameStore {
         let (name, contents) = match self.share_file(table_id) {
             None => return,
             Some(Ok(file)) => file,
-            Some(Err(reason)) => return self.tell(reason),
+            Some(Err(reason)) => return self.notices.tell(reason),
         };
-        let store = *self;
+        let notices = self.notices;
+        let words = self.speech.words();
         leptos::task::spawn_local(async move {
             match files::share(&name, &contents).await {
                 Ok(files::Shared::Sheet) => {}
-                Ok(files::Shared::Downloaded) => store.tell((store.words().shared_as_download)(&name)),
-                Err(message) => store.tell(message),
+                Ok(files::Shared::Downloaded) => notices.tell((words.shared_as_download)(&name)),
+                Err(message) => notices.tell(message),
             }
         });
     }
 
-    /// Reads an export (or a shared game), checks all of it, and adds what is not here yet.
-    pub fn import(&self, raw: &str) {
+    /// Reads an export (or a shared game), checks all of it, and adds what is not here yet (the table open,
+    /// `open`, stays open, and out of the list of games in progress).
+    pub fn import(&self, raw: &str, open: Option<Table>) {
+        let words = self.speech.words();
         let incoming = match Bundle::from_json(raw) {
             Ok(incoming) => incoming,
-            Err(error) => return self.import_failed(&(self.words().file_refused)(&error)),
+            Err(error) => return self.import_failed(&(words.file_refused)(&error)),
         };
-        let mut here = self.bundle();
+        let current = open.as_ref().map(|t| t.id.clone());
+        let mut here = self.bundle(open);
         let summary = here.merge(incoming);
         let saved = self.storage.with_value(|storage| {
             here.tables
@@ -91,29 +95,25 @@ impl GameStore {
                 .try_for_each(|table| storage.save_table(table))
                 .and_then(|()| storage.save_history(&here.history))
         });
-        let current = self
-            .table
-            .with_untracked(|table| table.as_ref().map(|t| t.id.clone()));
         here.tables.retain(|table| Some(&table.id) != current.as_ref());
-        self.tables_in_progress.set(here.tables);
-        self.history.set(here.history);
+        self.replace(here.tables, here.history);
         let warning = saved
             .err()
-            .map(|refused| format!(" {}", (self.words().save_refused)(refused)))
+            .map(|refused| format!(" {}", (words.save_refused)(refused)))
             .unwrap_or_default();
-        let told = (self.words().imported)(summary.games_added, summary.tables_added, summary.already_here);
-        self.tell(format!("{told}{warning}"));
+        let told = (words.imported)(summary.games_added, summary.tables_added, summary.already_here);
+        self.notices.tell(format!("{told}{warning}"));
     }
 
     /// A file that could not be read or imported: nothing changes, and the player is told why.
     pub fn import_failed(&self, reason: &str) {
-        self.tell((self.words().nothing_imported)(reason));
+        self.notices.tell((self.speech.words().nothing_imported)(reason));
     }
 
     /// The data that could not be read, as one file holding each key's text exactly as it was stored.
     pub fn unreadable_file(&self) -> String {
         let kept: BTreeMap<String, String> = self
-            .unreadable
+            .unreadable()
             .get_untracked()
             .into_iter()
             .map(|item| (item.key, item.raw))
@@ -127,7 +127,7 @@ impl GameStore {
 
     fn download(&self, name: &str, contents: &str) {
         if let Err(message) = files::download(name, contents) {
-            self.tell(message);
+            self.notices.tell(message);
         }
     }
 }

@@ -11,7 +11,6 @@ use leptos::prelude::*;
 use crate::table::{Host, Table};
 
 use super::GameStore;
-use super::connection::Connection;
 
 /// A command sent to the room server whose answer has not come back: its event, or a refusal. Only an online
 /// table has one (the page answers at once, within the tap). Any entry after `at` answers it: the room moved
@@ -71,7 +70,8 @@ impl GameStore {
                 number,
                 resent: false,
             }));
-            self.with_link(|link| link.expect_answer(*self, number));
+            self.connection
+                .with_link(|link| link.expect_answer(*self, number));
         }
         if !self.send(message) {
             self.in_flight.set(None);
@@ -107,8 +107,9 @@ impl GameStore {
         let Some(message) = message else {
             return false;
         };
-        self.room_link
-            .with_value(|link| link.as_ref().is_some_and(|link| link.send(&message)))
+        self.connection
+            .with_link(|link| link.send(&message))
+            .unwrap_or(false)
     }
 
     /// One message from the table's host: the one path by which the table changes. An online table's
@@ -148,8 +149,8 @@ impl GameStore {
 
     /// The connection's part of an online table, while one is open.
     fn connection_part(&self) -> Option<&'static super::connection::ConnectionPart> {
-        self.online
-            .with_untracked(|online| online.as_ref().map(|online| online.part))
+        self.connection
+            .read_now(|online| online.map(|online| online.part))
     }
 
     /// What the page host answers that the table does not take: a refusal, said to the player in their
@@ -193,11 +194,7 @@ impl GameStore {
 
     /// The seat of this device that plays the turn now (online, only while connected).
     pub(super) fn acting_seat(&self) -> Option<usize> {
-        let connected = self.online.with_untracked(|online| {
-            online
-                .as_ref()
-                .is_none_or(|online| online.connection == Connection::Online)
-        });
+        let connected = untrack(|| self.connection.connected());
         let seat = self.table.with_untracked(|table| table.as_ref()?.acting_seat());
         seat.filter(|_| connected)
     }

@@ -51,11 +51,7 @@ impl GameStore {
         {
             self.remember_online_as(&player, &room);
         }
-        self.update_online(|online| {
-            online.joining = Some(player.clone());
-            online.join_sent = true;
-            online.refusal = None;
-        });
+        self.connection.joining(player.clone());
         // Offline, the welcome sends the join once the device is back.
         self.send(ClientMessage::join(player));
     }
@@ -162,7 +158,7 @@ impl GameStore {
 
     /// The game a room address asked for, chosen as soon as this device hosts the lobby.
     pub(super) fn choose_preselected_rules(&self) {
-        let Some(ruleset) = self.online.with_untracked(|online| online.as_ref()?.preselect) else {
+        let Some(ruleset) = self.connection.read_now(|online| online?.preselect) else {
             return;
         };
         let lobby = self.table.with_untracked(|table| {
@@ -171,7 +167,7 @@ impl GameStore {
                 .is_some_and(|table| table.room.phase() == Phase::Lobby)
         });
         if lobby && self.hosted_seat().is_some() {
-            self.update_online(|online| online.preselect = None);
+            self.connection.preselect_chosen();
             self.choose_room_rules(ruleset, None, DiceMode::App, Columns::ONE);
         }
     }

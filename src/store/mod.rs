@@ -15,11 +15,14 @@ mod computer;
 mod connection;
 mod data;
 mod host;
+mod kept;
 mod lobby;
+mod notices;
+mod online;
 mod play;
 mod reads;
 mod room_view;
-mod rooms;
+mod speech;
 mod tables;
 #[cfg(test)]
 mod tests;
@@ -28,20 +31,22 @@ mod winning;
 
 use std::rc::Rc;
 
-use fivedice_rules::{Game, Language, case};
+use fivedice_rules::{Game, Language};
 use leptos::prelude::*;
 
 use crate::engine::{Engine, EngineError};
-use crate::i18n::{self, Words};
-use crate::storage::{SaveRefused, Storage, Unreadable};
-use crate::table::{KeptGame, Table};
+use crate::i18n::Words;
+use crate::storage::{SaveRefused, Storage};
+use crate::table::Table;
 
 pub use computer::ComputerDriver;
-pub use connection::{ANSWER_WITHIN, Connection, RoomLink, reconnect_delay};
+pub use connection::{ANSWER_WITHIN, Connection, RoomConnection, RoomLink, RoomServer, reconnect_delay};
+pub use kept::KeptTables;
+pub use notices::Notices;
 pub use play::Picker;
 pub use reads::{PickerOffers, Reading, Situation};
 pub use room_view::{RoomPlayer, RoomState, RoomView};
-pub use rooms::RoomServer;
+pub use speech::Speech;
 pub use tables::table_name_for;
 pub use whose_turn::{LastWritten, TakenBack};
 
@@ -90,19 +95,10 @@ pub struct GameStore {
     picker: RwSignal<Option<Picker>>,
     /// A score pad's roll-off for who starts, typed in, while a tie for the highest is not rolled again yet.
     roll_off: RwSignal<Vec<Vec<(usize, fivedice_rules::Face)>>>,
-    /// A message for the player (a refused action, a storage problem); they dismiss it.
-    notice: RwSignal<Option<String>>,
-    /// Why the last attempt to start a game failed, shown on the setup screen.
-    setup_error: RwSignal<Option<String>>,
-    history: RwSignal<Vec<KeptGame>>,
-    /// Saved tables not yet finished, for the start screen.
-    tables_in_progress: RwSignal<Vec<Table>>,
-    /// What was saved in JSON, before text, to be read once its reader is here.
-    earlier: StoredValue<tables::Earlier>,
-    /// Saved data that could not be read, kept aside for the player to download.
-    unreadable: RwSignal<Vec<Unreadable>>,
-    /// Set once saving has failed, so the player is told only once.
-    save_failed: StoredValue<bool>,
+    /// What the player is told.
+    notices: Notices,
+    /// The tables kept on this device: in progress, finished, unreadable, saved before text.
+    kept: KeptTables,
     /// Why the engine could not judge the coached decisions, once it has failed.
     judging_failed: RwSignal<Option<EngineError>>,
     computer: ComputerDriver,
@@ -111,50 +107,39 @@ pub struct GameStore {
     /// The strategy engine's client: hints, the coach and computer players.
     engine: Engine,
     /// The connection to the room server, while an online room is open.
-    online: RwSignal<Option<rooms::OnlineRoom>>,
+    connection: RoomConnection,
     /// Online, a command sent whose event or refusal has not come back: taps that would be stale wait (a hold
     /// does not), and so does the host's Start after a choice of the game (tracked by the lobby).
     in_flight: RwSignal<Option<host::InFlight>>,
-    /// The way to the room server.
-    room_link: StoredValue<Option<Rc<dyn RoomLink>>, LocalStorage>,
-    room_server: RwSignal<RoomServer>,
-    /// Why the join card could not open a room.
-    room_join_error: RwSignal<Option<String>>,
-    /// The language the app speaks: chosen here (saved), asked by the address, or the browser's.
-    language: RwSignal<Language>,
-    /// The language to speak: the one spoken, or one whose words are on their way (a chunk of their own).
-    wanted_language: RwSignal<Language>,
-    /// The browser's language, spoken where neither the address nor this device chose one.
-    browser_language: Language,
+    /// The language spoken and its words.
+    speech: Speech,
 }
 
 impl GameStore {
     /// An empty store over this storage and clock; [`GameStore::load`] reads what is saved.
     pub fn new(storage: Storage, clock: Clock) -> GameStore {
+        GameStore::speaking(storage, clock, Language::default())
+    }
+
+    /// An empty store whose browser speaks `browser`.
+    fn speaking(storage: Storage, clock: Clock, browser: Language) -> GameStore {
+        let storage = StoredValue::new_local(storage);
+        let notices = Notices::new();
+        let speech = Speech::new(browser, storage, notices);
         GameStore {
             table: RwSignal::new(None),
             picker: RwSignal::new(None),
             roll_off: RwSignal::new(Vec::new()),
-            notice: RwSignal::new(None),
-            setup_error: RwSignal::new(None),
-            history: RwSignal::new(Vec::new()),
-            tables_in_progress: RwSignal::new(Vec::new()),
-            earlier: StoredValue::new(tables::Earlier::default()),
-            unreadable: RwSignal::new(Vec::new()),
-            save_failed: StoredValue::new(false),
+            notices,
+            kept: KeptTables::new(storage, clock, notices, speech),
             judging_failed: RwSignal::new(None),
             computer: ComputerDriver::new(),
-            storage: StoredValue::new_local(storage),
+            storage,
             clock,
             engine: Engine::new(),
-            online: RwSignal::new(None),
+            connection: RoomConnection::new(),
             in_flight: RwSignal::new(None),
-            room_link: StoredValue::new_local(None),
-            room_server: RwSignal::new(RoomServer::Unknown),
-            room_join_error: RwSignal::new(None),
-            language: RwSignal::new(Language::default()),
-            wanted_language: RwSignal::new(Language::default()),
-            browser_language: Language::default(),
+            speech,
         }
     }
 
@@ -162,9 +147,8 @@ impl GameStore {
     /// browser's WebSocket), the table the address asks for (or the last one in progress), and an ear for
     /// other tabs saving the same table.
     pub fn open(link: Rc<dyn RoomLink>) -> GameStore {
-        let mut store = GameStore::new(Storage::browser(), Clock::browser());
-        store.browser_language = browser_language();
-        store.set_room_link(link);
+        let store = GameStore::speaking(Storage::browser(), Clock::browser(), browser_language());
+        store.connection.set_link(link);
         let query = web_sys::window()
             .and_then(|window| window.location().search().ok())
             .unwrap_or_default();
@@ -184,56 +168,29 @@ impl GameStore {
         store
     }
 
-    /// The language the app speaks now (tracked).
-    pub fn language(&self) -> ReadSignal<Language> {
-        self.language.read_only()
+    /// The language spoken and its words.
+    pub fn speech(&self) -> Speech {
+        self.speech
+    }
+
+    /// The tables kept on this device.
+    pub fn kept(&self) -> KeptTables {
+        self.kept
+    }
+
+    /// The connection to the room server.
+    pub fn connection(&self) -> RoomConnection {
+        self.connection
+    }
+
+    /// What the player is told.
+    pub fn notices(&self) -> Notices {
+        self.notices
     }
 
     /// The words of the language spoken now (not tracked: the whole view is rebuilt when it changes).
     pub fn words(&self) -> &'static Words {
-        i18n::words(self.language.get_untracked())
-    }
-
-    /// The words of one part of the app in the language spoken now (`i18n::room_words`, …): a part fetched as
-    /// a chunk of its own brings its words with it.
-    pub fn words_of<T>(&self, part: fn(Language) -> &'static T) -> &'static T {
-        part(self.language.get_untracked())
-    }
-
-    /// Whether a language's words are on their way, to be spoken when they are here (tracked).
-    pub fn words_on_their_way(&self) -> bool {
-        self.wanted_language.get() != self.language.get()
-    }
-
-    /// The player switches the language; the choice is kept on this device.
-    pub fn set_language(&self, language: Language) {
-        self.speak(language);
-        let saved = self.storage.with_value(|storage| storage.set_language(language));
-        self.report_saving(saved);
-    }
-
-    /// Speaks a language: at once if its words are here, else once they are fetched. The last language wanted
-    /// wins; one that cannot be fetched (offline before it ever was) leaves the one spoken, and says so.
-    fn speak(&self, language: Language) {
-        self.wanted_language.set(language);
-        if i18n::here(language).is_some() {
-            self.language.set(language);
-            return;
-        }
-        let store = *self;
-        leptos::task::spawn_local(async move {
-            let fetched = i18n::fetch(language).await;
-            if store.wanted_language.get_untracked() != language {
-                return;
-            }
-            match fetched {
-                Ok(_) => store.language.set(language),
-                Err(_) => {
-                    store.wanted_language.set(store.language.get_untracked());
-                    store.tell(store.words().not_fetched_offline);
-                }
-            }
-        });
+        self.speech.words()
     }
 
     pub fn engine(&self) -> Engine {
@@ -244,6 +201,11 @@ impl GameStore {
         (self.clock.now_ms)()
     }
 
+    /// The table open as it is now (not tracked).
+    pub fn table_now(&self) -> Option<Table> {
+        self.table.get_untracked()
+    }
+
     /// The game in play as it is now, for an action (not tracked: the view reads through [`reads`]).
     pub(super) fn game_now<R>(&self, read: impl FnOnce(&Game) -> R) -> Option<R> {
         self.table
@@ -252,7 +214,7 @@ impl GameStore {
 
     /// Tells the player something, replacing what was shown.
     pub fn tell(&self, message: impl AsRef<str>) {
-        self.notice.set(Some(case::capitalised(message.as_ref())));
+        self.notices.tell(message);
     }
 
     /// Saves a table on this device, unless another tab has saved a newer revision of it since: then that one
@@ -280,17 +242,7 @@ impl GameStore {
 
     /// A save that failed is told once (the game goes on in memory; export still works).
     fn report_saving(&self, saved: Result<(), SaveRefused>) {
-        if let Err(refused) = saved
-            && !self.save_failed.get_value()
-        {
-            self.save_failed.set_value(true);
-            let words = self.words();
-            self.tell(format!(
-                "{} {}",
-                (words.save_refused)(refused),
-                words.export_to_keep
-            ));
-        }
+        self.notices.report_saving(saved, self.words());
     }
 
     /// Shows another table (or none: the start screen, which a reload then keeps), and forgets what belonged to
@@ -327,9 +279,5 @@ impl GameStore {
         if let Some(newer) = newer {
             self.adopt_newer(newer);
         }
-    }
-
-    pub fn dismiss_notice(&self) {
-        self.notice.set(None);
     }
 }

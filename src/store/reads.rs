@@ -9,8 +9,7 @@ use fivedice_worker::Level;
 use leptos::prelude::*;
 
 use crate::engine::{Answer, EngineError};
-use crate::storage::Unreadable;
-use crate::table::{Decision, FinishedGame, KeptGame, Table};
+use crate::table::{Decision, Table};
 
 use super::{GameStore, Picker};
 
@@ -124,23 +123,17 @@ impl GameStore {
 
     /// Whether this device talks to its table's host now (always, in the page; online, while connected).
     pub(super) fn acting_connected(&self) -> impl Reading<bool> + use<> {
-        let online = self.online;
-        move || {
-            online.with(|online| {
-                online
-                    .as_ref()
-                    .is_none_or(|online| online.connection == super::connection::Connection::Online)
-            })
-        }
+        let connection = self.connection;
+        move || connection.connected()
     }
 
     /// Whether an online table is waiting for its connection to the room server to come back (a command sent
     /// while it was lost goes once it is back).
     pub fn reconnecting(&self) -> impl Reading<bool> + use<> {
-        let online = self.online;
+        let connection = self.connection;
         move || {
-            online.with(|online| {
-                online.as_ref().is_some_and(|online| {
+            connection.read(|online| {
+                online.is_some_and(|online| {
                     matches!(
                         online.connection,
                         super::connection::Connection::Offline | super::connection::Connection::Connecting
@@ -317,44 +310,5 @@ impl GameStore {
                 })
             })
         })
-    }
-
-    pub fn notice(&self) -> ReadSignal<Option<String>> {
-        self.notice.read_only()
-    }
-
-    pub fn setup_error(&self) -> ReadSignal<Option<String>> {
-        self.setup_error.read_only()
-    }
-
-    /// The finished games as the history keeps them (not read in full).
-    pub fn history(&self) -> ReadSignal<Vec<KeptGame>> {
-        self.history.read_only()
-    }
-
-    /// The finished games read in full, for what shows them (each one that cannot be read is left out, and
-    /// said in the console: it stays kept as it is).
-    pub fn finished_games(&self) -> Memo<Vec<FinishedGame>> {
-        let history = self.history;
-        Memo::new(move |_| {
-            history.with(|games| {
-                games
-                    .iter()
-                    .filter_map(|game| {
-                        game.read()
-                            .inspect_err(|reason| leptos::logging::warn!("not shown: {reason}"))
-                            .ok()
-                    })
-                    .collect()
-            })
-        })
-    }
-
-    pub fn tables_in_progress(&self) -> ReadSignal<Vec<Table>> {
-        self.tables_in_progress.read_only()
-    }
-
-    pub fn unreadable(&self) -> ReadSignal<Vec<Unreadable>> {
-        self.unreadable.read_only()
     }
 }

@@ -11,8 +11,8 @@ use crate::table::Table;
 
 use super::GameStore;
 use super::connection::Connection;
+use super::connection::OnlineRoom;
 use super::reads::Reading;
-use super::rooms::OnlineRoom;
 
 /// What the room screens show.
 #[derive(Clone, Debug, PartialEq)]
@@ -93,15 +93,15 @@ pub struct RoomPlayer {
 impl GameStore {
     /// Whether the table shown is an online room's (it plays one game: no rematch at the same table).
     pub fn online_table(&self) -> impl Reading<bool> + use<> {
-        let online = self.online;
-        move || online.with(Option::is_some)
+        let connection = self.connection;
+        move || connection.read(|online| online.is_some())
     }
 
     /// Whether the lobby of an online room is shown (a room is open and its game has not started).
     pub fn in_room_lobby(&self) -> impl Reading<bool> + use<> {
-        let (online, table) = (self.online, self.table);
+        let (connection, table) = (self.connection, self.table);
         move || {
-            online.with(Option::is_some)
+            connection.read(|online| online.is_some())
                 && table.with(|table| table.as_ref().is_some_and(|t| t.game().is_none()))
         }
     }
@@ -109,13 +109,9 @@ impl GameStore {
     /// Whether a person at this device may play the turn now: while it holds the seat to play and no computer
     /// plays it, and, online, while connected.
     pub(super) fn acting_here(&self) -> impl Reading<bool> + use<> {
-        let (online, table) = (self.online, self.table);
+        let (connection, table) = (self.connection, self.table);
         move || {
-            let connected = online.with(|online| {
-                online
-                    .as_ref()
-                    .is_none_or(|online| online.connection == Connection::Online)
-            });
+            let connected = connection.connected();
             // A computer's turn is nobody's to tap, even on the device that plays it.
             let person = |table: &Table| table.acting_seat().is_some() && table.computer_to_play().is_none();
             connected && table.with(|table| table.as_ref().is_some_and(person))
@@ -124,11 +120,11 @@ impl GameStore {
 
     /// The open room as its screens show it.
     pub fn room_view(&self) -> Memo<Option<RoomView>> {
-        let (online, table, in_flight) = (self.online, self.table, self.in_flight);
+        let (connection, table, in_flight) = (self.connection, self.table, self.in_flight);
         let words = self.words();
         Memo::new(move |_| {
-            let mut view = online.with(|online| {
-                let online = online.as_ref()?;
+            let mut view = connection.read(|online| {
+                let online = online?;
                 table.with(|table| Some(room_view(online, table.as_ref()?, words)))
             })?;
             // The host's last choice (or Start) is on its way: starting now would be refused as stale.
@@ -157,22 +153,17 @@ fn may_join(online: &OnlineRoom, table: &Table) -> bool {
     // The room as the server has it: an empty lobby shows until its log is here.
     online.connection == Connection::Online
         && !refused_for_the_room
-        && !is_joining(online)
+        && !online.is_joining()
         && table.seats.is_empty()
         && room.phase() == Phase::Lobby
         && room.seats().len() < room.max_players()
 }
 
-/// A join from this device is on its way (or waits for the connection to go).
-fn is_joining(online: &OnlineRoom) -> bool {
-    online.join_sent || online.joining.is_some()
-}
-
 impl GameStore {
     /// Whether this device may take a seat in the open room now.
     pub(super) fn may_join(&self) -> bool {
-        self.online.with_untracked(|online| {
-            let online = online.as_ref()?;
+        self.connection.read_now(|online| {
+            let online = online?;
             self.table
                 .with_untracked(|table| Some(may_join(online, table.as_ref()?)))
         }) == Some(true)
@@ -229,7 +220,7 @@ fn room_view(online: &OnlineRoom, table: &Table, words: &'static Words) -> RoomV
             .as_ref()
             .map(|refusal| case::capitalised(&(words.refusal)(refusal))),
         may_join: may_join(online, table),
-        joining: is_joining(online) && held.is_empty(),
+        joining: online.is_joining() && held.is_empty(),
         came_late: matches!(online.refusal, Some(Refusal::Room(RoomError::Started)))
             || (held.is_empty() && room.phase() != Phase::Lobby),
         can_start: hosting && room.phase() == Phase::Lobby && players_missing == 0,

@@ -3,14 +3,13 @@
 
 use crate::launch::{RoomLaunch, parse_launch, parse_room_launch};
 use crate::setup_draft::SetupDraft;
-use crate::storage::LoadProblem;
-use crate::table::{KeptGame, NewGameRequest, Seating, Table, place_by_recency};
+use crate::table::{NewGameRequest, Seating, Table};
 use fivedice_rules::case;
-use fivedice_saved::SavedHistory;
 use leptos::prelude::*;
 use wasm_split_helpers::SplitLoaderError;
 
 use super::GameStore;
+use super::kept::{Saved, is_over};
 
 /// What opening the app asks for beyond what [`GameStore::load`] does itself.
 #[derive(Debug, Default)]
@@ -19,16 +18,6 @@ pub struct Opening {
     pub asked_by_address: bool,
     /// The online room to open: the address's, or the one open when the app was last used.
     pub room: Option<RoomLaunch>,
-}
-
-/// What this device saved in JSON, before text (tables of formats 1 to 4, the history of format 1): the keys of
-/// such tables, whether the history is such, and the id of the table to open once read (the one played last,
-/// where the app opened on nothing else). Read once, by a chunk of its own, and saved again as text.
-#[derive(Default)]
-pub(super) struct Earlier {
-    tables: Vec<String>,
-    history: bool,
-    open: Option<String>,
 }
 
 /// Reading what was saved in JSON (a chunk of its own, `upgrade`: only a device that kept games from before
@@ -61,12 +50,12 @@ impl GameStore {
             });
         let mut problems = Vec::new();
         match crate::launch::parse_language(launch_query) {
-            Some(Ok(asked)) => self.set_language(asked),
+            Some(Ok(asked)) => self.speech.set_language(asked),
             Some(Err(message)) => {
                 problems.push(message);
-                self.speak(self.browser_language);
+                self.speech.speak_chosen(None);
             }
-            None => self.speak(language.unwrap_or(self.browser_language)),
+            None => self.speech.speak_chosen(language),
         }
         if !available {
             problems.push(self.words().cannot_save.to_string());
@@ -80,25 +69,14 @@ impl GameStore {
             .iter()
             .find(|table| Some(&table.id) == last.as_ref() && !is_over(table))
             .cloned();
-        let (history, earlier_history) = match history.value {
-            SavedHistory::Current(games) => (games, false),
-            SavedHistory::Earlier => (Vec::new(), true),
-        };
-        self.history.set(history);
-        self.earlier.set_value(Earlier {
-            tables: saved.earlier,
-            history: earlier_history,
-            open: None,
+        self.kept.take_saved(Saved {
+            history: history.value,
+            current: saved.current,
+            earlier: saved.earlier,
+            unreadable,
         });
-        let in_progress = saved
-            .current
-            .into_iter()
-            .filter_map(|table| self.take_in(table))
-            .collect();
-        self.tables_in_progress.set(in_progress);
-        self.unreadable.set(unreadable);
         if !problems.is_empty() {
-            self.notice.set(Some(problems.join(" ")));
+            self.tell(problems.join(" "));
         }
         let asked = |room| Opening {
             asked_by_address: true,
@@ -110,14 +88,13 @@ impl GameStore {
                 asked(None)
             }
             Some(Err(message)) => {
-                self.setup_error.set(Some((self.words().bad_address)(&message)));
+                self.notices.refuse_setup((self.words().bad_address)(&message));
                 asked(None)
             }
             None => match parse_room_launch(launch_query) {
                 Some(Ok(launch)) => asked(Some(launch)),
                 Some(Err(message)) => {
-                    self.room_join_error
-                        .set(Some((self.words().bad_address)(&message)));
+                    self.notices.refuse_join((self.words().bad_address)(&message));
                     asked(None)
                 }
                 None => {
@@ -126,7 +103,7 @@ impl GameStore {
                         (Some(_), _) => {}
                         (None, Some(resumed)) => self.table.set(Some(resumed)),
                         // The table played last may be one saved in an earlier format: it opens once read.
-                        (None, None) => self.earlier.update_value(|earlier| earlier.open = last),
+                        (None, None) => self.kept.open_once_read(last),
                     }
                     Opening {
                         asked_by_address: false,
@@ -141,43 +118,10 @@ impl GameStore {
         }
     }
 
-    /// A saved table as the app takes it in: one in progress is listed (returned); a finished one lives on in
-    /// the history, recorded there if it was not yet (the app closed before), and its saved copy goes. While
-    /// the history waits to be read (saved before text), a finished table stays saved as it is.
-    fn take_in(&self, table: Table) -> Option<Table> {
-        if !is_over(&table) {
-            return Some(table);
-        }
-        if !self.history_is_read() {
-            return None;
-        }
-        let recorded = self
-            .history
-            .with_untracked(|games| games.iter().any(|game| game.table_id == table.id));
-        if !recorded {
-            let kept = KeptGame::new(&table.id, &table.name, &table.log, table.updated_ms);
-            self.history.update(|games| {
-                let at = games.partition_point(|later| later.finished_ms >= kept.finished_ms);
-                games.insert(at, kept);
-            });
-            self.save_history();
-        }
-        self.storage.with_value(|storage| storage.delete_table(&table.id));
-        None
-    }
-
-    /// Whether the history is read (it is, unless saved before text and waiting for its reader).
-    fn history_is_read(&self) -> bool {
-        !self.earlier.with_value(|earlier| earlier.history)
-    }
-
     /// Reads what was saved in JSON once its reader (a chunk) is here; says so if it cannot be fetched (it stays
     /// saved as it is).
     pub(super) fn read_earlier_when_here(&self) {
-        if self
-            .earlier
-            .with_value(|earlier| earlier.tables.is_empty() && !earlier.history)
-        {
+        if !self.kept.earlier_waits() {
             return;
         }
         let store = *self;
@@ -189,61 +133,12 @@ impl GameStore {
         });
     }
 
-    /// What was saved in JSON, read and saved again as text: the history (with any game recorded since the app
-    /// started), and each table, which joins the games in progress; the table to open opens if nothing else
+    /// What was saved in JSON, read and saved again as text; the table played last opens if nothing else
     /// has opened since.
     pub fn read_earlier(&self) {
-        let Earlier {
-            tables,
-            history,
-            open,
-        } = std::mem::take(&mut *self.earlier.write_value());
-        let mut problems: Vec<LoadProblem> = Vec::new();
-        if history {
-            let read = self.storage.with_value(|storage| storage.earlier_history());
-            problems.extend(read.problems);
-            let mut games = read.value.unwrap_or_default();
-            for recorded in self.history.get_untracked() {
-                if games.iter().all(|game| game.table_id != recorded.table_id) {
-                    games.push(recorded);
-                }
-            }
-            games.sort_by(|a, b| b.finished_ms.total_cmp(&a.finished_ms));
-            self.history.set(games);
-            self.save_history();
-            // The finished tables that waited for the history go to it now.
-            let waited = self.storage.with_value(|storage| storage.tables()).value.current;
-            for table in waited.into_iter().filter(is_over) {
-                self.take_in(table);
-            }
-        }
-        for key in tables {
-            let read = self.storage.with_value(|storage| storage.earlier_table(&key));
-            problems.extend(read.problems);
-            let Some(table) = read.value else { continue };
-            let saved = self.storage.with_value(|storage| storage.save_table(&table));
-            self.report_saving(saved);
-            let Some(table) = self.take_in(table) else {
-                continue;
-            };
-            let nothing_open =
-                self.table.with_untracked(Option::is_none) && self.online.with_untracked(Option::is_none);
-            if nothing_open && open.as_ref() == Some(&table.id) {
-                self.table.set(Some(table));
-            } else {
-                self.tables_in_progress
-                    .update(|tables| place_by_recency(tables, table));
-            }
-        }
-        if !problems.is_empty() {
-            self.unreadable
-                .set(self.storage.with_value(|storage| storage.unreadable()));
-            let words = self.words();
-            let told: Vec<String> = problems
-                .iter()
-                .map(|problem| (words.unreadable_found)(problem))
-                .collect();
-            self.tell(told.join(" "));
+        let nothing_open = self.table.with_untracked(Option::is_none) && !self.connection.is_open();
+        if let Some(table) = self.kept.read_earlier(nothing_open) {
+            self.table.set(Some(table));
         }
     }
 
@@ -257,15 +152,15 @@ impl GameStore {
         match Table::seat(name, &request, self.now_ms()) {
             Ok(table) => {
                 self.close_room();
-                self.setup_error.set(None);
+                self.notices.dismiss_setup_error();
                 self.save(&table);
                 self.show_table(Some(table));
             }
             Err(Seating::Setup(error)) => {
-                self.setup_error
-                    .set(Some(case::capitalised(&(self.words().setup_refused)(&error))))
+                self.notices
+                    .refuse_setup(case::capitalised(&(self.words().setup_refused)(&error)))
             }
-            Err(Seating::Refused(refusal)) => self.setup_error.set(Some((self.words().refusal)(&refusal))),
+            Err(Seating::Refused(refusal)) => self.notices.refuse_setup((self.words().refusal)(&refusal)),
         }
     }
 
@@ -283,61 +178,21 @@ impl GameStore {
         self.report_saving(kept);
     }
 
-    /// A table that cannot be set up: the setup screen says why.
-    pub fn refuse_setup(&self, reason: String) {
-        self.setup_error.set(Some(reason));
-    }
-
-    /// The setup changed since it was refused: the reason no longer holds.
-    pub fn dismiss_setup_error(&self) {
-        // Called at every keystroke of a name: nothing to redraw unless a refusal is shown.
-        if self.setup_error.with_untracked(Option::is_some) {
-            self.setup_error.set(None);
-        }
-    }
-
     /// A table that has just finished goes to the front of the history.
     pub(super) fn record_if_finished(&self) {
-        let Some(finished) = self.table.with_untracked(|table| {
-            let table = table.as_ref().filter(|table| is_over(table))?;
-            let recorded = self
-                .history
-                .with_untracked(|games| games.iter().any(|game| game.table_id == table.id));
-            (!recorded).then(|| KeptGame::new(&table.id, &table.name, &table.log, self.now_ms()))
-        }) else {
-            return;
-        };
-        self.history.update(|games| games.insert(0, finished));
-        self.save_history();
+        if let Some(table) = self.table.get_untracked() {
+            self.kept.record_if_finished(&table);
+        }
     }
 
     /// After an undo of the last cell: the table is no longer finished, so it leaves the history.
     pub(super) fn forget_finished_game(&self) {
-        let Some(id) = self
+        if let Some(id) = self
             .table
             .with_untracked(|table| table.as_ref().map(|t| t.id.clone()))
-        else {
-            return;
-        };
-        if self
-            .history
-            .with_untracked(|games| games.iter().any(|game| game.table_id == id))
         {
-            self.history
-                .update(|games| games.retain(|game| game.table_id != id));
-            self.save_history();
+            self.kept.forget_finished(&id);
         }
-    }
-
-    /// Saves the history, unless it waits to be read (its finished tables stay saved meanwhile).
-    fn save_history(&self) {
-        if !self.history_is_read() {
-            return;
-        }
-        let saved = self
-            .history
-            .with_untracked(|games| self.storage.with_value(|storage| storage.save_history(games)));
-        self.report_saving(saved);
     }
 
     /// The same players and rules at a new table.
@@ -349,7 +204,7 @@ impl GameStore {
             // A room plays one game: the next is a new room, from the start screen.
             return self.close_room();
         }
-        self.close_finished(&table);
+        self.kept.close_finished(&table);
         if let Some(request) = table.rematch_request() {
             self.start(request, table.name.clone());
         }
@@ -357,26 +212,18 @@ impl GameStore {
 
     /// Back to the start screen; a game in progress stays saved to resume.
     pub fn leave(&self) {
-        if self.online.with_untracked(Option::is_some) {
+        if self.connection.is_open() {
             return self.close_room();
         }
         if let Some(table) = self.table.get_untracked() {
-            self.close_finished(&table);
-            if !is_over(&table) {
-                self.tables_in_progress.update(|tables| {
-                    tables.retain(|t| t.id != table.id);
-                    tables.insert(0, table.clone());
-                });
-            }
+            self.kept.left(&table);
         }
         self.show_table(None);
     }
 
     /// Opens a saved table, as this or another tab last saved it.
     pub fn resume(&self, id: &str) {
-        let listed = self
-            .tables_in_progress
-            .with_untracked(|tables| tables.iter().find(|t| t.id == id).cloned());
+        let listed = self.kept.listed(id);
         let Some(table) = self.storage.with_value(|storage| storage.table(id)).or(listed) else {
             return;
         };
@@ -384,20 +231,6 @@ impl GameStore {
         let remembered = self.storage.with_value(|storage| storage.set_last_table(id));
         self.report_saving(remembered);
         self.show_table(Some(table));
-    }
-
-    /// Deletes a game in progress (the start screen asks first).
-    pub fn delete(&self, id: &str) {
-        self.storage.with_value(|storage| storage.delete_table(id));
-        self.tables_in_progress
-            .update(|tables| tables.retain(|table| table.id != id));
-    }
-
-    /// A finished table lives on in the history; its saved copy goes (once the history is read).
-    fn close_finished(&self, table: &Table) {
-        if is_over(table) && self.history_is_read() {
-            self.storage.with_value(|storage| storage.delete_table(&table.id));
-        }
     }
 }
 
@@ -412,11 +245,6 @@ pub fn table_name_for(players: &[String]) -> String {
         [first @ .., last] if !first.is_empty() => format!("{} & {last}", first.join(", ")),
         _ => names.concat(),
     }
-}
-
-/// Whether a table's game has ended.
-fn is_over(table: &Table) -> bool {
-    table.game().is_some_and(fivedice_rules::Game::is_over)
 }
 
 /// Replaces the `?new=1…` address with the plain one, so a reload resumes instead of starting again.

@@ -51,7 +51,7 @@ fn a_command_lost_with_its_connection_goes_again_once_the_device_is_back() {
     }
     assert_eq!(view(playing).state, RoomState::Playing);
     assert!(
-        playing.store.notice().get_untracked().is_none(),
+        playing.store.notices().notice().get_untracked().is_none(),
         "nothing went wrong to tell"
     );
     let answered = *playing.link.awaited.borrow().last().unwrap();
@@ -119,7 +119,7 @@ fn a_command_in_flight_ends_with_its_event_its_refusal_the_room_moving_on_or_ano
     deliver(from, refused, &all);
     assert!(!playing.store.awaiting_answer(), "ended by its refusal");
     assert!(
-        playing.store.notice().get_untracked().is_some(),
+        playing.store.notices().notice().get_untracked().is_some(),
         "and the player is told"
     );
     assert_eq!(rolls_drawn(&server), 1);
@@ -236,7 +236,7 @@ fn opening_names_the_room_an_address_asks_for_or_the_one_open_last() {
     );
     let bad = again.load("?room=&name=Anna");
     assert!(bad.asked_by_address && bad.room.is_none());
-    assert!(again.room_join_error().get_untracked().is_some());
+    assert!(again.notices().join_error().get_untracked().is_some());
 }
 
 #[test]

@@ -36,7 +36,7 @@ fn fresh() -> (GameStore, Rc<MemoryBackend>) {
 /// A new seeded table (the seed also names it: the clock stands still).
 fn start(store: GameStore, rules: RulesetId, mode: DiceMode, players: &[&str], seed: u64) {
     store.start(request(rules, mode, players, Some(seed)), String::new());
-    assert_eq!(store.setup_error().get_untracked(), None);
+    assert_eq!(store.notices().setup_error().get_untracked(), None);
 }
 
 /// Score pad: writes the first value each open cell offers (crossing out where it can), in sheet order.
@@ -99,6 +99,7 @@ fn an_action_is_applied_saved_and_refused_actions_change_nothing() {
     store.toggle_hold(0);
     assert!(
         store
+            .notices()
             .notice()
             .get_untracked()
             .unwrap()
@@ -174,22 +175,22 @@ fn a_finished_game_goes_to_the_history_and_an_undo_takes_it_out() {
         write_next_cell(store);
     }
     assert!(store.is_over().get_untracked());
-    assert_eq!(store.history().get_untracked().len(), 1);
+    assert_eq!(store.kept().history().get_untracked().len(), 1);
     let reloaded = store_over(&backend);
     assert_eq!(
-        reloaded.history().get_untracked().len(),
+        reloaded.kept().history().get_untracked().len(),
         1,
         "the history is saved"
     );
     store.undo();
     assert!(!store.is_over().get_untracked());
-    assert!(store.history().get_untracked().is_empty());
+    assert!(store.kept().history().get_untracked().is_empty());
     write_next_cell(store);
     store.leave();
     let reloaded = store_over(&backend);
-    assert_eq!(reloaded.history().get_untracked().len(), 1);
+    assert_eq!(reloaded.kept().history().get_untracked().len(), 1);
     assert!(
-        reloaded.tables_in_progress().get_untracked().is_empty(),
+        reloaded.kept().tables_in_progress().get_untracked().is_empty(),
         "the finished table's own save is gone"
     );
 }
@@ -198,27 +199,31 @@ fn a_finished_game_goes_to_the_history_and_an_undo_takes_it_out() {
 fn the_language_an_address_asks_for_is_kept_and_the_words_follow_it() {
     use crate::i18n::Language;
     let (store, backend) = fresh();
-    assert_eq!(store.language().get_untracked(), Language::English);
+    assert_eq!(store.speech().language().get_untracked(), Language::English);
     let again = store_over(&backend);
     again.load("?lang=fr");
-    assert_eq!(again.language().get_untracked(), Language::French);
+    assert_eq!(again.speech().language().get_untracked(), Language::French);
     assert_eq!(again.words().confirm, "Valider");
     assert_eq!(
-        store_over(&backend).language().get_untracked(),
+        store_over(&backend).speech().language().get_untracked(),
         Language::French,
         "kept on the device"
     );
-    again.set_language(Language::English);
-    assert_eq!(store_over(&backend).language().get_untracked(), Language::English);
+    again.speech().set_language(Language::English);
+    assert_eq!(
+        store_over(&backend).speech().language().get_untracked(),
+        Language::English
+    );
     let refused = store_over(&backend);
     refused.load("?lang=de");
     assert!(
         refused
+            .notices()
             .notice()
             .get_untracked()
             .is_some_and(|notice| notice.contains("'de'"))
     );
-    assert_eq!(refused.language().get_untracked(), Language::English);
+    assert_eq!(refused.speech().language().get_untracked(), Language::English);
 }
 
 #[test]

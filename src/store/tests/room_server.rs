@@ -158,7 +158,7 @@ pub(super) fn device_over(backend: Rc<MemoryBackend>) -> Device {
         CLOCK,
     );
     let link = Rc::new(RecordingLink::default());
-    store.set_room_link(link.clone());
+    store.connection().set_link(link.clone());
     if let Some(room) = store.load("").room {
         store.open_room(room);
     }

@@ -87,6 +87,7 @@ fn only_the_device_holding_the_seat_to_play_acts_and_everyone_sees_it() {
             assert!(
                 device
                     .store
+                    .notices()
                     .notice()
                     .get_untracked()
                     .unwrap()
@@ -170,7 +171,7 @@ fn a_whole_game_finishes_alike_everywhere_and_goes_to_each_history_not_to_local_
         assert_eq!(view(device).state, RoomState::Finished);
         assert_eq!(device.store.standings().get_untracked(), standings);
         assert_eq!(
-            device.store.history().get_untracked().len(),
+            device.store.kept().history().get_untracked().len(),
             1,
             "in this device's history"
         );
@@ -180,7 +181,11 @@ fn a_whole_game_finishes_alike_everywhere_and_goes_to_each_history_not_to_local_
             "every cell written is a decision for the analysis"
         );
         let reloaded = store_over(&device.backend);
-        assert_eq!(reloaded.history().get_untracked().len(), 1, "and saved there");
+        assert_eq!(
+            reloaded.kept().history().get_untracked().len(),
+            1,
+            "and saved there"
+        );
         let storage = Storage::with_backend(Box::new(device.backend.clone()), CLOCK.now_ms);
         assert!(
             storage.tables().value.current.is_empty(),
@@ -202,7 +207,7 @@ fn a_whole_game_finishes_alike_everywhere_and_goes_to_each_history_not_to_local_
     for device in &devices {
         assert!(!device.store.is_over().get_untracked());
         assert!(
-            device.store.history().get_untracked().is_empty(),
+            device.store.kept().history().get_untracked().is_empty(),
             "it leaves each history"
         );
     }
@@ -210,7 +215,7 @@ fn a_whole_game_finishes_alike_everywhere_and_goes_to_each_history_not_to_local_
     assert!(
         devices
             .iter()
-            .all(|device| device.store.history().get_untracked().len() == 1)
+            .all(|device| device.store.kept().history().get_untracked().len() == 1)
     );
     let totals = |device: &Device| device.store.totals(0).get_untracked();
     assert_eq!(totals(&devices[0]), totals(&devices[2]));
@@ -233,7 +238,7 @@ fn a_join_after_the_start_is_refused_and_the_device_watches() {
     assert!(late.store.has_table().get_untracked(), "it watches the table");
     assert!(!late.store.can_roll().get_untracked());
     assert_eq!(
-        late.store.notice().get_untracked(),
+        late.store.notices().notice().get_untracked(),
         None,
         "the refusal shows in the room, not the notice"
     );
@@ -258,7 +263,7 @@ fn two_people_share_a_device_and_it_plays_both_their_seats() {
         "an empty name is not sent"
     );
     assert!(
-        devices[0].store.notice().get_untracked().is_some(),
+        devices[0].store.notices().notice().get_untracked().is_some(),
         "and says why"
     );
     devices[0].store.seat_another_player(" Ben ");
@@ -375,6 +380,7 @@ fn a_refused_action_is_told_and_leaving_closes_the_room() {
     assert!(
         playing
             .store
+            .notices()
             .notice()
             .get_untracked()
             .unwrap()

@@ -26,7 +26,13 @@ fn a_newer_save_from_another_tab_is_adopted_not_overwritten() {
         theirs,
         "this tab shows the other's state"
     );
-    assert!(here.notice().get_untracked().unwrap().contains("another tab"));
+    assert!(
+        here.notices()
+            .notice()
+            .get_untracked()
+            .unwrap()
+            .contains("another tab")
+    );
     let stored = Storage::with_backend(Box::new(backend.clone()), CLOCK.now_ms).table(&id);
     assert_eq!(stored, Some(theirs), "the newer save was not overwritten");
     here.on_storage_change(Some(Storage::table_key(&id)));
@@ -95,7 +101,7 @@ fn a_save_whose_revision_another_tab_raised_never_freezes_the_next_tap() {
             taps,
             "the next tap rolls"
         );
-        store.dismiss_notice();
+        store.notices().dismiss();
     }
     let cell = store.cell_preview(0, fivedice_rules::Category::Chance.into());
     assert!(cell.get_untracked().is_some(), "a box may be written as well");
@@ -112,7 +118,7 @@ fn tables_saved_in_an_earlier_format_are_read_once_their_reader_is_here_and_save
     Owner::new().set();
     let store = store_over(&backend);
     assert!(store.table.get_untracked().is_none(), "not read at start");
-    assert!(store.tables_in_progress().get_untracked().is_empty());
+    assert!(store.kept().tables_in_progress().get_untracked().is_empty());
     store.read_earlier();
     let open = store
         .table
@@ -120,13 +126,14 @@ fn tables_saved_in_an_earlier_format_are_read_once_their_reader_is_here_and_save
         .expect("the table played last opens once read");
     assert_eq!(open.id, "1700000000000-42");
     let listed: Vec<String> = store
+        .kept()
         .tables_in_progress()
         .get_untracked()
         .into_iter()
         .map(|table| table.id)
         .collect();
     assert_eq!(listed, ["1750000000000-11"]);
-    assert_eq!(store.notice().get_untracked(), None);
+    assert_eq!(store.notices().notice().get_untracked(), None);
     // Saved again in this version's format: the next start reads both at once, and plays on from there.
     let rewritten = Storage::with_backend(Box::new(backend.clone()), CLOCK.now_ms)
         .tables()
@@ -163,15 +170,23 @@ fn an_earlier_save_opens_only_where_nothing_else_has_opened_and_a_bad_one_is_kep
         "the game started meanwhile stays open"
     );
     let listed: Vec<String> = store
+        .kept()
         .tables_in_progress()
         .get_untracked()
         .into_iter()
         .map(|table| table.id)
         .collect();
     assert_eq!(listed, ["1700000000000-42"]);
-    assert!(store.notice().get_untracked().unwrap().contains("damaged"));
+    assert!(
+        store
+            .notices()
+            .notice()
+            .get_untracked()
+            .unwrap()
+            .contains("damaged")
+    );
     assert_eq!(
-        store.unreadable().get_untracked().len(),
+        store.kept().unreadable().get_untracked().len(),
         1,
         "kept aside, to download"
     );
@@ -185,8 +200,8 @@ fn the_history_keeps_each_game_as_it_was_saved_and_reads_it_in_full_only_when_sh
     for _ in 0..RulesetId::Yam.ruleset().cells.len() {
         write_next_cell(store);
     }
-    let kept = store.history().get_untracked();
-    let shown = store.finished_games().get_untracked();
+    let kept = store.kept().history().get_untracked();
+    let shown = store.kept().finished_games().get_untracked();
     assert_eq!(shown.len(), 1);
     assert_eq!(kept[0].table_id, shown[0].table_id);
     assert_eq!(kept[0].finished_ms, shown[0].finished_ms);
@@ -208,11 +223,11 @@ fn the_history_keeps_each_game_as_it_was_saved_and_reads_it_in_full_only_when_sh
         .unwrap();
     let other = store_over(&backend);
     assert!(
-        other.finished_games().get_untracked().is_empty(),
+        other.kept().finished_games().get_untracked().is_empty(),
         "not read at start"
     );
     other.read_earlier();
-    let games = other.finished_games().get_untracked();
+    let games = other.kept().finished_games().get_untracked();
     assert_eq!(games.len(), 2);
     assert!(games.iter().all(|game| game.game.is_over()));
     assert!(games.iter().any(|game| game.table_id == kept[0].table_id));
@@ -223,7 +238,7 @@ fn the_history_keeps_each_game_as_it_was_saved_and_reads_it_in_full_only_when_sh
             .starts_with("fivedice history 2\n")
     );
     assert_eq!(
-        store_over(&backend).finished_games().get_untracked(),
+        store_over(&backend).kept().finished_games().get_untracked(),
         games,
         "read at once from now on"
     );
@@ -244,20 +259,21 @@ fn an_export_imports_elsewhere_once_and_bad_files_change_nothing() {
         SEED + 1,
     );
     home.roll();
-    let (name, file) = home.export_file().unwrap();
+    let (name, file) = home.kept().export_file(home.table_now()).unwrap();
     assert_eq!(name, "fivedice-2026-11-30.json");
 
     let (away, backend) = fresh();
-    away.import(&file);
+    away.kept().import(&file, away.table_now());
     assert_eq!(
-        away.notice().get_untracked().unwrap(),
+        away.notices().notice().get_untracked().unwrap(),
         "Imported 1 finished game and 1 game in progress; 0 were already here."
     );
-    assert_eq!(away.history().get_untracked().len(), 1);
-    assert_eq!(away.tables_in_progress().get_untracked().len(), 1);
-    away.import(&file);
+    assert_eq!(away.kept().history().get_untracked().len(), 1);
+    assert_eq!(away.kept().tables_in_progress().get_untracked().len(), 1);
+    away.kept().import(&file, away.table_now());
     assert!(
-        away.notice()
+        away.notices()
+            .notice()
             .get_untracked()
             .unwrap()
             .contains("2 were already here")
@@ -265,21 +281,27 @@ fn an_export_imports_elsewhere_once_and_bad_files_change_nothing() {
     let reloaded = store_over(&backend);
     assert_eq!(
         (
-            reloaded.history().get_untracked().len(),
-            reloaded.tables_in_progress().get_untracked().len()
+            reloaded.kept().history().get_untracked().len(),
+            reloaded.kept().tables_in_progress().get_untracked().len()
         ),
         (1, 1),
         "imports are saved"
     );
-    away.import("{\"app\":\"fivedice\",\"format\":1,\"tables\":[{\"format\":3}]}");
+    away.kept().import(
+        "{\"app\":\"fivedice\",\"format\":1,\"tables\":[{\"format\":3}]}",
+        away.table_now(),
+    );
     assert!(
-        away.notice()
+        away.notices()
+            .notice()
             .get_untracked()
             .unwrap()
             .starts_with("Nothing was imported")
     );
-    assert_eq!(away.history().get_untracked().len(), 1);
-    let shared = home.share_file(&home.history().get_untracked()[0].table_id);
+    assert_eq!(away.kept().history().get_untracked().len(), 1);
+    let shared = home
+        .kept()
+        .share_file(&home.kept().history().get_untracked()[0].table_id);
     assert!(shared.unwrap().unwrap().0.starts_with("fivedice-yam-"));
 }
 
@@ -292,17 +314,18 @@ fn unreadable_saves_are_kept_aside_and_offered() {
     let store = store_over(&backend);
     assert!(
         store
+            .notices()
             .notice()
             .get_untracked()
             .unwrap()
             .contains("could not be read")
     );
-    assert_eq!(store.unreadable().get_untracked().len(), 1);
-    assert!(store.unreadable_file().contains("not a table"));
+    assert_eq!(store.kept().unreadable().get_untracked().len(), 1);
+    assert!(store.kept().unreadable_file().contains("not a table"));
     // A save in JSON is left to its reader, which finds it unreadable in turn.
     store.read_earlier();
-    assert_eq!(store.unreadable().get_untracked().len(), 2);
-    assert!(store.unreadable_file().contains("{not json"));
+    assert_eq!(store.kept().unreadable().get_untracked().len(), 2);
+    assert!(store.kept().unreadable_file().contains("{not json"));
 }
 
 /// A save found unreadable is kept aside, and the copy it replaced is read instead: the game resumes one
@@ -318,13 +341,17 @@ fn an_unreadable_save_is_recovered_from_its_previous_copy() {
     let key = Storage::table_key(&id);
     crate::storage::Backend::set(&*backend, &key, "fivedice table 5\nid broken").unwrap();
     let reloaded = store_over(&backend);
-    let notice = reloaded.notice().get_untracked().expect("the player is told");
+    let notice = reloaded
+        .notices()
+        .notice()
+        .get_untracked()
+        .expect("the player is told");
     assert!(notice.contains("previous save was read instead"), "{notice}");
     reloaded.resume(&id);
     let recovered = reloaded.table.get_untracked().expect("the table is back");
     assert_eq!(recovered.log, before.log, "as it was one tap earlier");
     assert_eq!(
-        reloaded.unreadable().get_untracked().len(),
+        reloaded.kept().unreadable().get_untracked().len(),
         1,
         "and the broken copy offered"
     );

@@ -1,0 +1,359 @@
+//! An online table: opening its room (what this device kept of it shows at once, replayed from its log),
+//! joining it, leaving its screen, keeping its log and seat tokens on this device ([`SavedRoom`]) so a reload
+//! greets the server with what it has seen; and the connection's part of [`GameStore::receive`]: greeting
+//! the server, hearing what only the connection hears (the welcome, who is here, a refusal, an update), a
+//! command in flight settled or sent again once the connection is back. That part is reached through the open
+//! room ([`ConnectionPart`]), so its code is the rooms chunk's. The connection's own state is
+//! [`super::connection::RoomConnection`]'s.
+
+use std::time::Duration;
+
+use fivedice_room::{
+    ClientMessage, PROTOCOL_VERSION, Refusal, Room, RoomError, RoomName, SeatPresence, ServerMessage,
+};
+use fivedice_saved::SavedRoom;
+use leptos::prelude::*;
+
+use crate::launch::RoomLaunch;
+use crate::table::Table;
+
+use super::GameStore;
+use super::connection::{Connection, ConnectionPart};
+
+static CONNECTION: ConnectionPart = ConnectionPart {
+    hears: |store, message| store.connection_heard(message),
+    took: |store, message| {
+        store.settle_in_flight();
+        if store.back_online(message) {
+            store.send_in_flight_again();
+        }
+    },
+    out_of_step: |store, error| store.resync(error),
+    keep: |store, table| store.save_room(table),
+};
+
+impl GameStore {
+    /// Opens an online room: what this device has of it is shown at once, and the link connects. With a
+    /// player's name, that player joins once the server has welcomed the device (unless the device already
+    /// holds a seat there).
+    pub fn open_room(&self, launch: RoomLaunch) {
+        let RoomLaunch {
+            room: name,
+            player,
+            rules,
+        } = launch;
+        self.close_room();
+        let loaded = self.storage.with_value(|storage| storage.room(&name));
+        for problem in &loaded.problems {
+            self.tell((self.words().unreadable_found)(problem));
+        }
+        let saved = loaded.value;
+        // A log that does not replay (another version wrote it) is dropped: the server sends it again.
+        let (room, log) = match Room::replay(name.clone(), &saved.entries) {
+            Ok(room) => (room, saved.entries),
+            Err(_) => (Room::new(name.clone()), Vec::new()),
+        };
+        if let Some(player) = &player {
+            self.remember_online_as(player, &name);
+        }
+        // Joined once the server has welcomed the device, unless the welcome says it holds a seat there already
+        // (the seats it kept may be ones it has since left).
+        let joining = player.or(saved.joining);
+        self.notices.dismiss_setup_error();
+        self.connection.open(&CONNECTION, joining, rules, self.now_ms());
+        let table = Table::online(&name, room, log, saved.seats.into(), self.now_ms());
+        self.save_room(&table);
+        self.show_table(Some(table));
+        self.record_if_finished();
+        let remembered = self
+            .storage
+            .with_value(|storage| storage.set_open_room(Some(&name)));
+        self.report_saving(remembered);
+        self.connection.with_link(|link| link.connect(*self));
+    }
+
+    /// Opens an online room once the rooms chunk is here (the room's screens and connection are there), or
+    /// says it could not be fetched.
+    pub fn open_room_when_here(&self, launch: RoomLaunch) {
+        let store = *self;
+        leptos::task::spawn_local(async move {
+            match room_opener().await {
+                Ok(open) => open(store, launch),
+                Err(_) => store.tell(store.words().not_fetched_offline),
+            }
+        });
+    }
+
+    /// [`GameStore::join_room`] once the rooms chunk is here, or says it could not be fetched.
+    pub fn join_room_when_here(&self, room: String, player: String) {
+        let store = *self;
+        leptos::task::spawn_local(async move {
+            match room_joiner().await {
+                Ok(join) => join(store, &room, &player),
+                Err(_) => store.tell(store.words().not_fetched_offline),
+            }
+        });
+    }
+
+    /// The join card: joins the room typed as the player named. The room open here (an invitation opened it
+    /// to watch) is joined as it is; another is opened first.
+    pub fn join_room(&self, room: &str, player: &str) {
+        let launch = RoomName::parse(room).and_then(|room| {
+            let player = fivedice_room::check_player_name(player)?;
+            Ok(RoomLaunch {
+                room,
+                player: Some(player),
+                rules: None,
+            })
+        });
+        let launch = match launch {
+            Ok(launch) => launch,
+            Err(error) => {
+                return self
+                    .notices
+                    .refuse_join((self.words().refusal)(&Refusal::Room(error)));
+            }
+        };
+        self.notices.dismiss_join_error();
+        let open_here = self.table.with_untracked(|table| {
+            table
+                .as_ref()
+                .is_some_and(|table| table.is_online() && *table.room.name() == launch.room)
+        });
+        match (open_here, launch.player) {
+            (true, Some(player)) => self.join_as(&player),
+            (_, player) => self.open_room(RoomLaunch { player, ..launch }),
+        }
+    }
+
+    /// The name this device last joined a room as, and that room (empty where none): the join card offers
+    /// them again.
+    pub fn online_as(&self) -> (String, String) {
+        self.storage.with_value(|storage| storage.online_as())
+    }
+
+    pub(super) fn remember_online_as(&self, player: &str, room: &RoomName) {
+        let kept = self
+            .storage
+            .with_value(|storage| storage.set_online_as(player, room.shown()));
+        self.report_saving(kept);
+    }
+
+    /// Leaves the online room's screen (its seats stay this device's: opening the room again resumes them).
+    pub fn close_room(&self) {
+        if !self.connection.is_open() {
+            return;
+        }
+        self.connection.close();
+        self.show_table(None);
+        let forgotten = self.storage.with_value(|storage| storage.set_open_room(None));
+        self.report_saving(forgotten);
+    }
+
+    /// Keeps the room's log and this device's seats, so a reload resumes them.
+    fn save_room(&self, table: &Table) {
+        let joining = self.connection.read_now(|online| online?.joining.clone());
+        let saved = SavedRoom {
+            seats: table.seats.as_slice().to_vec(),
+            entries: table.log.clone(),
+            joining,
+        };
+        let name = table.room.name();
+        let saved = self.storage.with_value(|storage| storage.save_room(name, &saved));
+        self.report_saving(saved);
+    }
+
+    /// The clock moved on: a seat away long enough may now be taken over.
+    pub fn room_tick(&self) {
+        self.connection.tick(self.now_ms());
+    }
+
+    /// The link is open: greet the server with what this device has.
+    pub fn room_connected(&self) {
+        let hello = self.table.with_untracked(|table| {
+            let table = table.as_ref().filter(|table| table.is_online())?;
+            Some(ClientMessage::Hello {
+                version: PROTOCOL_VERSION,
+                room: table.room.name().to_string(),
+                tokens: table.seats.tokens().map(str::to_string).collect(),
+                seen: table.room.seq(),
+            })
+        });
+        if let Some(hello) = hello {
+            self.send(hello);
+        }
+    }
+
+    /// The link dropped: the room shows offline, and the link tries again after the wait returned (`None`:
+    /// it does not, the device left the room or must update first). A command in flight is sent again once
+    /// the device is back, unless the room has moved on by then.
+    pub fn room_disconnected(&self) -> Option<Duration> {
+        self.connection.dropped()
+    }
+
+    /// The server welcomed the device: online at once when nothing is missing (the server sends no log
+    /// then), else once the log is in; a join asked for goes now.
+    fn welcomed(&self, seated: bool, seq: u64) {
+        // A device that saw more than the server has starts over from the server's log.
+        let seen = self
+            .table
+            .with_untracked(|table| table.as_ref().map_or(0, |t| t.room.seq()));
+        let seen = if seen > seq { 0 } else { seen };
+        if let Some(name) = self.connection.welcomed(seated, seen >= seq) {
+            self.send(ClientMessage::join(name));
+        }
+    }
+
+    /// The messages only the connection hears (or that the table does not take): the welcome, who is here, a
+    /// refusal, an update. Whether the message ends there.
+    fn connection_heard(&self, message: &ServerMessage) -> bool {
+        match message {
+            ServerMessage::Welcome { seats, seq, .. } => {
+                self.welcomed(!seats.is_empty(), *seq);
+                false
+            }
+            ServerMessage::Presence { seats, watchers } => {
+                self.heard_presence(seats.clone(), *watchers);
+                true
+            }
+            ServerMessage::Refused { refusal, .. } => {
+                let resent = self
+                    .in_flight
+                    .with_untracked(|sent| sent.as_ref().is_some_and(|sent| sent.resent));
+                self.in_flight.set(None);
+                // A command sent again after a lost connection is refused as stale when its first copy
+                // arrived after all: its event is here already, there is nothing to tell.
+                if !(resent && matches!(refusal, Refusal::Room(RoomError::Stale { .. }))) {
+                    self.refused(refusal);
+                }
+                true
+            }
+            ServerMessage::UpdateApp { reason, .. } => {
+                self.must_update(reason);
+                true
+            }
+            ServerMessage::SeatGranted { .. } => {
+                self.connection.seated();
+                false
+            }
+            ServerMessage::Log { .. } | ServerMessage::Event { .. } => false,
+        }
+    }
+
+    /// The host refused the last command: the table is unchanged, and the player hears why in their language
+    /// (a refused join shows in the room instead: the device watches, and keeps that it asked no more).
+    fn refused(&self, refusal: &Refusal) {
+        if self.connection.join_refused(refusal) {
+            if let Some(table) = self.table.get_untracked() {
+                self.save_room(&table);
+            }
+            return;
+        }
+        self.tell((self.words().refusal)(refusal));
+    }
+
+    /// The room moved past the command in flight (its event came, or another that makes it stale), or the
+    /// table it was sent for is gone: nothing is awaited any more.
+    fn settle_in_flight(&self) {
+        let seq = self
+            .table
+            .with_untracked(|table| table.as_ref().map(|table| table.room.seq()));
+        let answered = self.in_flight.with_untracked(|sent| {
+            sent.as_ref()
+                .is_some_and(|sent| seq.is_none_or(|seq| seq > sent.at))
+        });
+        if answered {
+            self.in_flight.set(None);
+        }
+    }
+
+    /// Whether this message, now taken, brings the device back online: a welcome with nothing missing, or
+    /// the first entries after one (the device has caught up).
+    fn back_online(&self, message: &ServerMessage) -> bool {
+        match (message, self.connection.connection_now()) {
+            (ServerMessage::Welcome { .. }, Some(Connection::Online)) => true,
+            (ServerMessage::Log { .. } | ServerMessage::Event { .. }, Some(Connection::Connecting)) => {
+                self.connection.caught_up();
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// Back on a connection, with the room as the server has it: the command in flight goes again if the room
+    /// has not moved past it (its first copy never arrived); else it was answered, or is stale, and the
+    /// player sees the room as it is now.
+    fn send_in_flight_again(&self) {
+        self.settle_in_flight();
+        // Whether it is still awaited changes nothing on screen: marked resent quietly.
+        let again = self.in_flight.try_update_untracked(|sent| {
+            let sent = sent.as_mut()?;
+            sent.resent = true;
+            Some((sent.message.clone(), sent.number))
+        });
+        if let Some(Some((message, number))) = again
+            && self.send(message)
+        {
+            self.connection
+                .with_link(|link| link.expect_answer(*self, number));
+        }
+    }
+
+    /// Command `number` was sent [`super::ANSWER_WITHIN`] ago: if it is still unanswered, the connection is
+    /// taken for lost (its far end may have died without closing it). The device shows it is reconnecting,
+    /// connects again, and sends the command once more when it is back.
+    pub fn answer_overdue(&self, number: u64) {
+        let overdue = self
+            .in_flight
+            .with_untracked(|sent| sent.as_ref().is_some_and(|sent| sent.number == number));
+        if !(overdue && self.connection.connection_now() == Some(Connection::Online)) {
+            return;
+        }
+        leptos::logging::warn!("the room server has not answered: connecting again");
+        self.connection.lost();
+        self.connection.with_link(|link| link.connect(*self));
+    }
+
+    fn heard_presence(&self, seats: Vec<SeatPresence>, watchers: usize) {
+        self.connection.heard_presence(seats, watchers, self.now_ms());
+    }
+
+    /// The server runs another protocol: the connection closes, and the player is told to update.
+    fn must_update(&self, reason: &str) {
+        self.connection.update_needed();
+        self.connection.with_link(|link| link.close());
+        self.tell(self.words().update_app);
+        leptos::logging::warn!("the room server asks for an update: {reason}");
+    }
+
+    /// This device's copy of the room went wrong (an entry skipped or not fitting): fetch the whole log again.
+    fn resync(&self, error: &RoomError) {
+        leptos::logging::warn!("the room's log did not replay here ({error}): fetching it again");
+        let Some(table) = self.table.get_untracked() else {
+            return;
+        };
+        let name = table.room.name().clone();
+        let restarted = Table::online(
+            &name,
+            Room::new(name.clone()),
+            Vec::new(),
+            table.seats,
+            self.now_ms(),
+        );
+        self.save_room(&restarted);
+        self.table.set(Some(restarted));
+        self.connection.with_link(|link| link.connect(*self));
+    }
+}
+
+/// Opening a room: in the rooms chunk, fetched with the room's screens and its connection.
+#[wasm_split_helpers::wasm_split(rooms, fallible)]
+fn room_opener() -> Result<fn(GameStore, RoomLaunch), wasm_split_helpers::SplitLoaderError> {
+    Ok(|store, launch| store.open_room(launch))
+}
+
+/// The join card's room and player, checked and the room opened, in the rooms chunk too.
+#[wasm_split_helpers::wasm_split(rooms, fallible)]
+fn room_joiner() -> Result<fn(GameStore, &str, &str), wasm_split_helpers::SplitLoaderError> {
+    Ok(|store, room, player| store.join_room(room, player))
+}
