@@ -32,13 +32,13 @@ fn points_lost(decisions: &[Decision], seat: usize) -> f64 {
 pub fn CoachLine() -> impl IntoView {
     let store = expect_context::<GameStore>();
     let words = store.words();
-    let current = store.current_seat();
+    let current = store.table().current_seat();
     let seat = move || current.get().unwrap_or(0);
-    let (rules, players) = (store.rules(), store.players());
-    let plays_here = store.plays_here();
+    let (rules, players) = (store.table().rules(), store.table().players());
+    let plays_here = store.table().plays_here();
     move || {
         let seat = seat();
-        let coached = store.is_coached(seat);
+        let coached = store.table().is_coached(seat);
         // The coach weighs each move against exact play, which column Yam has not (its hints are estimates);
         // and it is the player's own to switch, on their device, never a computer's.
         let exact = rules.get().is_some_and(|rules| rules.columns().is_one());
@@ -73,7 +73,11 @@ fn CoachReport() -> impl IntoView {
     let store = expect_context::<GameStore>();
     let words = store.words();
     let language = store.speech().language().get_untracked();
-    let (current, decisions, rules) = (store.current_seat(), store.decisions(), store.rules());
+    let (current, decisions, rules) = (
+        store.table().current_seat(),
+        store.table().decisions(),
+        store.table().rules(),
+    );
     move || {
         let (seat, rules) = (current.get()?, rules.get()?);
         let (total, last) = decisions.with(|decisions| {
@@ -114,7 +118,7 @@ fn said(words: &'static Words, rules: Rules, language: Language, decision: &Deci
 /// once someone at the table is coached.
 #[component]
 pub fn PassedVerdict() -> impl IntoView {
-    let coaching = expect_context::<GameStore>().anyone_coached();
+    let coaching = expect_context::<GameStore>().table().anyone_coached();
     lazy_when(move || coaching.get(), passed_verdict_part, ())
 }
 
@@ -128,12 +132,16 @@ fn VerdictAsTheTurnPasses() -> impl IntoView {
     let store = expect_context::<GameStore>();
     let words = store.words();
     let language = store.speech().language().get_untracked();
-    let (decisions, rules, players) = (store.decisions(), store.rules(), store.players());
-    let last_written = store.last_written();
+    let (decisions, rules, players) = (
+        store.table().decisions(),
+        store.table().rules(),
+        store.table().players(),
+    );
+    let last_written = store.table().last_written();
     move || {
         let LastWritten { seat, entry, .. } = last_written.get()?;
         let rules = rules.get()?;
-        let coached = store.is_coached(seat).get();
+        let coached = store.table().is_coached(seat).get();
         let text = decisions.with(|decisions| {
             let decision = decisions
                 .iter()
@@ -172,11 +180,15 @@ fn Analysis() -> impl IntoView {
     let analysis_words = store.speech().words_of(i18n::analysis_words);
     let language = store.speech().language().get_untracked();
     store.analyse();
-    let (decisions, rules, players) = (store.decisions(), store.rules(), store.players());
+    let (decisions, rules, players) = (
+        store.table().decisions(),
+        store.table().rules(),
+        store.table().players(),
+    );
     let failed = store.judging_failed();
     let seats = players.get_untracked().len();
     let people: Vec<usize> = (0..seats)
-        .filter(|&seat| store.computer_at(seat).get_untracked().is_none())
+        .filter(|&seat| store.table().computer_at(seat).get_untracked().is_none())
         .collect();
     move || {
         let rules = rules.get().filter(|rules| rules.columns().is_one())?;
@@ -202,7 +214,7 @@ fn Analysis() -> impl IntoView {
                         .take(3)
                         .filter_map(|decision| {
                             let verdict = decision.verdict.as_ref()?;
-                            let round = store.round_of_entry(decision.entry).unwrap_or(1);
+                            let round = store.table().round_of_entry(decision.entry).unwrap_or(1);
                             let dice: Vec<String> =
                                 decision.dice.faces().iter().map(|f| f.to_string()).collect();
                             Some(view! {

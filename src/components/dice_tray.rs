@@ -12,9 +12,9 @@ use crate::store::Reading as _;
 pub fn DiceTray() -> impl IntoView {
     let store = expect_context::<GameStore>();
     let words = store.words();
-    let turn = store.turn();
-    let can_roll = store.can_roll();
-    let reconnecting = store.reconnecting();
+    let turn = store.table().turn();
+    let can_roll = store.table().can_roll();
+    let reconnecting = store.table().reconnecting();
     let label = move || match (turn.with(|t| t.rolls_used), turn.with(Turn::rolls_left)) {
         _ if reconnecting.get() => words.reconnecting.to_string(),
         (_, 0) => words.no_rolls_left.to_string(),
@@ -42,7 +42,7 @@ pub fn DiceTray() -> impl IntoView {
 fn Die(die: usize) -> impl IntoView {
     let store = expect_context::<GameStore>();
     let words = store.words();
-    let turn = store.turn();
+    let turn = store.table().turn();
     let face = move || turn.with(|turn| turn.dice.and_then(|dice| dice.face(die)).map(|face| face.value()));
     let held = move || turn.with(|turn| turn.held[die]);
     let hint = expect_context::<HintShown>();
@@ -51,7 +51,7 @@ fn Die(die: usize) -> impl IntoView {
         (Some(keep @ Move::Keep(_)), Some(dice)) => keep.holds(dice)[die],
         _ => false,
     };
-    let holdable = store.can_hold();
+    let holdable = store.table().can_hold();
     // Alternating animation names restart the tumble on every roll, for the dice that were rolled.
     let tumble = move |parity: u8| {
         turn.with(|turn| turn.rolls_used > 0 && turn.rolls_used % 2 == parity && !turn.held[die])

@@ -17,10 +17,10 @@ pub fn HintPanel() -> impl IntoView {
     let store = expect_context::<GameStore>();
     let words = store.words();
     let shown = expect_context::<HintShown>();
-    let available = store.hint_available();
-    let situation = store.situation();
-    let several = store.odds_available();
-    let odds_shown = store.odds_shown();
+    let available = store.table().hint_available();
+    let situation = store.table().situation();
+    let several = store.table().odds_available();
+    let odds_shown = store.table().odds_shown();
     let ask = move || {
         let asked = shown.asked;
         let answered = move |situation, answer| {
@@ -83,8 +83,8 @@ fn hint() -> impl IntoView {
     let language = store.speech().language().get_untracked();
     let engine = expect_context::<Engine>();
     let shown = expect_context::<HintShown>();
-    let rules = store.rules();
-    let total = store.current_total();
+    let rules = store.table().rules();
+    let total = store.table().current_total();
     // The answer, once in, is brought into view in the turn's panel (which scrolls on a small screen).
     let seen_when_ready = NodeRef::<leptos::html::Div>::new();
     Effect::new(move |_| {

@@ -57,7 +57,7 @@ impl HintShown {
 
     /// The hint on screen (tracked: the view follows the hint and the table).
     pub(super) fn current(&self) -> Option<HintState> {
-        let now = self.store.situation().get()?;
+        let now = self.store.table().situation().get()?;
         self.asked.get().filter(|state| state.situation() == now)
     }
 

@@ -11,7 +11,7 @@ pub fn JokerNote() -> impl IntoView {
     let store = expect_context::<GameStore>();
     let words = store.words();
     let language = store.speech().language().get_untracked();
-    let (call, rules) = (store.joker_call(), store.rules());
+    let (call, rules) = (store.table().joker_call(), store.table().rules());
     move || {
         let call = call.get()?;
         let ruleset = rules.get()?.ruleset();

@@ -101,8 +101,8 @@ fn show_language_to_the_platform(language: Language) {
 fn Screens() -> impl IntoView {
     take_over_from_the_shell();
     let store = expect_context::<GameStore>();
-    let has_table = store.has_table();
-    let in_room_lobby = store.in_room_lobby();
+    let has_table = store.table().has_table();
+    let in_room_lobby = store.table().in_room_lobby();
     view! {
         <UpdateBanner />
         <NoticeBar />

@@ -17,7 +17,7 @@ use crate::store::{GameStore, Reading as _, Situation};
 pub fn Odds() -> impl IntoView {
     let store = expect_context::<GameStore>();
     let words = store.words();
-    let (available, shown) = (store.odds_available(), store.odds_shown());
+    let (available, shown) = (store.table().odds_available(), store.table().odds_shown());
     move || {
         available.get().then(|| {
             view! {
@@ -87,7 +87,7 @@ fn Chances() -> impl IntoView {
     let engine = expect_context::<Engine>();
     let words = store.words();
     let odds_words = store.speech().words_of(i18n::odds_words);
-    let (situation, players) = (store.situation(), store.players());
+    let (situation, players) = (store.table().situation(), store.table().players());
     let stated: RwSignal<Stated> = RwSignal::new(None);
     Effect::new(move |_| {
         if situation.get().is_some() {

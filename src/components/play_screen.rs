@@ -30,11 +30,11 @@ use crate::store::TakenBack;
 pub fn PlayScreen() -> impl IntoView {
     let store = expect_context::<GameStore>();
     let words = store.words();
-    let over = store.is_over();
+    let over = store.table().is_over();
     let over = move || over.get();
-    let name = store.table_name();
+    let name = store.table().table_name();
     let name = move || name.get().unwrap_or_default();
-    let rules = store.rules();
+    let rules = store.table().rules();
     let rules_name = move || rules.get().map(|rules| rules.ruleset().name).unwrap_or_default();
     // The Joker rule in force, where the ruleset has one: arguments end at the table.
     let joker = move || {
@@ -43,12 +43,12 @@ pub fn PlayScreen() -> impl IntoView {
             extra.then(|| (words.joker_in_force)(rules.joker()))
         })
     };
-    let first_seat_open = store.first_seat_open();
+    let first_seat_open = store.table().first_seat_open();
     provide_context(HintShown::new(store));
     // The engine's worker and its kept table load once the table is on screen, not before.
     after_next_paint(move || store.prepare_hints());
     store.keep_computers_playing();
-    let still_playing = store.is_over();
+    let still_playing = store.table().is_over();
     crate::wake_lock::keep_awake_while(move || !still_playing.get());
     let keys = window_event_listener(ev::keydown, move |event| on_key(store, event));
     on_cleanup(move || keys.remove());
@@ -96,16 +96,16 @@ pub fn PlayScreen() -> impl IntoView {
 fn TurnPanel() -> impl IntoView {
     let store = expect_context::<GameStore>();
     let words = store.words();
-    let players = store.players();
-    let current = store.current_seat();
+    let players = store.table().players();
+    let current = store.table().current_seat();
     let seat = move || current.get().unwrap_or(0);
-    let pass_to = store.pass_to();
-    let computer = store.computer_to_play();
-    let (mode, turn) = (store.mode(), store.turn());
+    let pass_to = store.table().pass_to();
+    let computer = store.table().computer_to_play();
+    let (mode, turn) = (store.table().mode(), store.table().turn());
     let app_dice = move || mode.get() == Some(DiceMode::App);
-    let rules = store.rules();
+    let rules = store.table().rules();
     let language = store.speech().language().get_untracked();
-    let plays_here = store.plays_here();
+    let plays_here = store.table().plays_here();
     let status = move || {
         let name = player_name(players, seat());
         let (dice, used, announced) = turn.with(|turn| (turn.dice, turn.rolls_used, turn.announced));
@@ -178,8 +178,12 @@ fn WrittenElsewhere() -> impl IntoView {
     let store = expect_context::<GameStore>();
     let words = store.words();
     let language = store.speech().language().get_untracked();
-    let (last_written, players, rules) = (store.last_written(), store.players(), store.rules());
-    let played_here = store.played_here();
+    let (last_written, players, rules) = (
+        store.table().last_written(),
+        store.table().players(),
+        store.table().rules(),
+    );
+    let played_here = store.table().played_here();
     move || {
         let last = last_written.get()?;
         if played_here(last.seat) {
@@ -201,7 +205,7 @@ fn entered_dice_part() -> Loaded<()> {
 fn entered_dice() -> impl IntoView {
     let store = expect_context::<GameStore>();
     let words = store.words();
-    let turn = store.turn();
+    let turn = store.table().turn();
     move || {
         turn.get().dice.map(|dice| {
             let faces = dice
@@ -235,8 +239,8 @@ fn UndoButton() -> impl IntoView {
     let store = expect_context::<GameStore>();
     let words = store.words();
     let language = store.speech().language().get_untracked();
-    let undoable = store.undoable();
-    let (players, rules) = (store.players(), store.rules());
+    let undoable = store.table().undoable();
+    let (players, rules) = (store.table().players(), store.table().rules());
     move || {
         let (seat, taken_back) = undoable.get()?;
         let name = player_name(players, seat);
@@ -269,7 +273,7 @@ fn on_key(store: GameStore, event: ev::KeyboardEvent) {
     if matches!(tag.as_str(), "INPUT" | "SELECT" | "TEXTAREA") {
         return;
     }
-    if store.picker().with_untracked(Option::is_some) {
+    if store.table().picker().with_untracked(Option::is_some) {
         if event.key() == "Escape" {
             store.cancel();
         }

@@ -42,7 +42,7 @@ fn lobby_part() -> Loaded<()> {
 fn Lobby() -> impl IntoView {
     let store = expect_context::<GameStore>();
     keep_room_clock(store);
-    let view = store.room_view();
+    let view = store.table().room_view();
     let (words, room_words) = (store.words(), store.speech().words_of(i18n::room_words));
     // The level of the next computer added, kept while the lobby redraws for each change of the room.
     let computer_level = RwSignal::new(STAND_IN);
@@ -93,7 +93,7 @@ fn Lobby() -> impl IntoView {
 fn JoinThisRoom() -> impl IntoView {
     let store = expect_context::<GameStore>();
     let room_words = store.speech().words_of(i18n::room_words);
-    let view = store.room_view();
+    let view = store.table().room_view();
     let (player, _) = store.online_as();
     let name = move || view.with(|room| room.as_ref().map(|room| room.name.clone()).unwrap_or_default());
     let title = move || {
@@ -201,7 +201,7 @@ fn SeatAnotherPlayer() -> impl IntoView {
 #[component]
 pub fn RoomPlayers() -> impl IntoView {
     let store = expect_context::<GameStore>();
-    let view = store.room_view();
+    let view = store.table().room_view();
     move || {
         let players = view.with(|room| room.as_ref().map(|room| room.players.clone()).unwrap_or_default());
         view! {
@@ -293,7 +293,7 @@ fn RoomPlayerRow(player: RoomPlayer) -> impl IntoView {
 fn RoomRefusal() -> impl IntoView {
     let store = expect_context::<GameStore>();
     let room_words = store.speech().words_of(i18n::room_words);
-    let view = store.room_view();
+    let view = store.table().room_view();
     move || {
         view.with(|room| {
             let room = room.as_ref().filter(|room| !room.may_join)?;
@@ -318,7 +318,7 @@ fn RoomRefusal() -> impl IntoView {
 #[component]
 pub fn RoomBar() -> impl IntoView {
     let store = expect_context::<GameStore>();
-    let shown = store.online_table();
+    let shown = store.table().online_table();
     view! {
         {lazy_when(shown, room_bar_part, ())}
     }
@@ -333,7 +333,7 @@ fn room_bar_part() -> Loaded<()> {
 fn RoomBarShown() -> impl IntoView {
     let store = expect_context::<GameStore>();
     keep_room_clock(store);
-    let view = store.room_view();
+    let view = store.table().room_view();
     let room_words = store.speech().words_of(i18n::room_words);
     let read =
         move |field: fn(&RoomView) -> String| view.with(|room| room.as_ref().map(field).unwrap_or_default());

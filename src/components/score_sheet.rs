@@ -15,18 +15,18 @@ use crate::store::Reading as _;
 pub fn ScoreSheet() -> impl IntoView {
     let store = expect_context::<GameStore>();
     // The sheet is built for one table: its rules and players do not change while it is shown.
-    let Some(rules) = store.rules().get_untracked() else {
+    let Some(rules) = store.table().rules().get_untracked() else {
         return ().into_any();
     };
     let ruleset = rules.ruleset();
     let words = store.words();
     let language = store.speech().language().get_untracked();
-    let players = store.players().get_untracked();
+    let players = store.table().players().get_untracked();
     let seats = players.len();
     let columns = rules.columns();
     let plain = columns.is_one();
     let span = columns.len();
-    let current = store.current_seat();
+    let current = store.table().current_seat();
     let wrap = NodeRef::<leptos::html::Div>::new();
     // On a narrow screen the sheet scrolls sideways: bring the current player's column into view. Measured
     // after the next paint, when the layout is done, so that showing the sheet never forces one of its own.
@@ -56,7 +56,7 @@ pub fn ScoreSheet() -> impl IntoView {
                 >
                     <span class="name" title=name.clone()>{name.clone()}</span>
                     {store
-                        .computer_at(seat)
+                        .table().computer_at(seat)
                         .get_untracked()
                         .map(|level| {
                             view! {
@@ -244,6 +244,7 @@ fn total_row(
 ) -> impl IntoView {
     let store = expect_context::<GameStore>();
     let span = store
+        .table()
         .rules()
         .get_untracked()
         .map_or(1, |rules| rules.columns().len())
@@ -252,7 +253,7 @@ fn total_row(
         .map(|(seat, column)| {
             let column = (!columns.is_one()).then_some(column);
             let hook = hook(seat, column, id);
-            let totals = store.totals_in(seat, column);
+            let totals = store.table().totals_in(seat, column);
             let number = move || totals.with(|totals| totals.as_ref().map(value));
             let text = move || number().map(|number| number.to_string()).unwrap_or_default();
             let signs = move || {
@@ -283,7 +284,7 @@ fn ParRow(seats: usize, columns: Columns) -> impl IntoView {
     let words = store.words();
     let cells = places(columns, seats)
         .map(|(seat, column)| {
-            let totals = store.totals_in(seat, (!columns.is_one()).then_some(column));
+            let totals = store.table().totals_in(seat, (!columns.is_one()).then_some(column));
             let totals = move || totals.get();
             let text = move || match totals() {
                 Some(totals) if totals.bonus > 0 => "✓".to_string(),
@@ -325,26 +326,26 @@ fn SheetCell(seat: usize, column: Column, cell: &'static Cell, plain: bool) -> i
     let category: Category = cell.category;
     let place = Place::new(column, category);
     let id = hook(seat, (!plain).then_some(column), category.id());
-    let written = store.cell_value(seat, place);
-    let crossed_out = store.crossed_out(seat, place);
-    let preview = store.cell_preview(seat, place);
+    let written = store.table().cell_value(seat, place);
+    let crossed_out = store.table().crossed_out(seat, place);
+    let preview = store.table().cell_preview(seat, place);
     let hint = expect_context::<HintShown>();
     let hint_best = move || match hint.best() {
         Some(Move::Cell(best)) => best == place,
         Some(Move::Announce(best)) => column == Column::Announced && best == category,
         _ => false,
     };
-    let picker = store.picker();
+    let picker = store.table().picker();
     let picking = move || picker.with(|picker| picker.is_some_and(|p| p.place == place));
-    let current = store.current_seat();
+    let current = store.table().current_seat();
     let current = move || current.get() == Some(seat);
-    let last_written = store.last_written();
+    let last_written = store.table().last_written();
     let just_written = move || {
         last_written
             .get()
             .is_some_and(|last| (last.seat, last.place) == (seat, place))
     };
-    let announced = store.announced();
+    let announced = store.table().announced();
     let announced = move || column == Column::Announced && current() && announced() == Some(category);
     let button_id = id.clone();
     let label = cell.label.get(store.speech().language().get_untracked());

@@ -11,9 +11,9 @@ use crate::store::Reading as _;
 pub fn Standings() -> impl IntoView {
     let store = expect_context::<GameStore>();
     let words = store.words();
-    let (standings, players) = (store.standings(), store.players());
+    let (standings, players) = (store.table().standings(), store.table().players());
     // An online room plays one game; the next is a new room.
-    let online = store.online_table();
+    let online = store.table().online_table();
     let rows = move || {
         standings
             .get()

@@ -21,14 +21,14 @@ pub fn ValuePicker() -> impl IntoView {
     let language = store.speech().language().get_untracked();
     let confirm_button = NodeRef::<html::Button>::new();
     let entering = RwSignal::new(false);
-    let picker = store.picker();
+    let picker = store.table().picker();
     // The dialog is rebuilt only when what it offers changes, not on every choice made inside it.
-    let offers = store.picker_offers();
+    let offers = store.table().picker_offers();
     let open_on = Memo::new(move |_| offers.with(|offers| offers.as_ref().map(|o| o.place)));
-    let players = store.players();
-    let rules = store.rules();
+    let players = store.table().players();
+    let rules = store.table().rules();
     // A computer player's box is shown here before its next step writes it: nothing is for a person to press.
-    let person = store.plays_here();
+    let person = store.table().plays_here();
     // Focus moves into the dialog when it opens, so keyboard players land on Confirm.
     Effect::new(move |_| {
         if open_on.get().is_some() {

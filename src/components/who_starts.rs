@@ -14,8 +14,8 @@ use crate::store::Reading as _;
 pub fn FirstPlayerBanner() -> impl IntoView {
     let store = expect_context::<GameStore>();
     let words = store.words();
-    let roll = store.fresh_first_player_roll();
-    let players = store.players();
+    let roll = store.table().fresh_first_player_roll();
+    let players = store.table().players();
     move || {
         let roll = roll.get()?;
         let name = move |seat: usize| player_name(players, seat);
@@ -58,11 +58,11 @@ fn WhoStarts() -> impl IntoView {
     let store = expect_context::<GameStore>();
     let words = store.words();
     let pad_words = store.speech().words_of(i18n::pad_words);
-    let players = store.players();
-    let current = store.current_seat();
+    let players = store.table().players();
+    let current = store.table().current_seat();
     let seats = players.get_untracked().len();
-    let tied = store.roll_off_tied();
-    let rolled_off = store.fresh_first_player_roll();
+    let tied = store.table().roll_off_tied();
+    let rolled_off = store.table().fresh_first_player_roll();
     let contenders = move || tied.get().unwrap_or_else(|| (0..seats).collect());
     // The die typed for each seat this round (emptied for the next round).
     let typed = RwSignal::new(vec![None::<Face>; seats]);

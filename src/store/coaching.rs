@@ -10,9 +10,14 @@ use crate::table::Decision;
 use super::GameStore;
 
 impl GameStore {
+    /// Why the engine could not judge decisions, once it failed (the analysis stops waiting).
+    pub fn judging_failed(&self) -> ReadSignal<Option<EngineError>> {
+        self.judging_failed.read_only()
+    }
+
     /// Turns the coach on or off for a seat.
     pub fn toggle_coach(&self, seat: usize) {
-        self.change_table(|table| {
+        self.table.change(|table| {
             let players = table.room.seats().len();
             table.coached.resize(players, false);
             if let Some(coached) = table.coached.get_mut(seat) {
@@ -59,7 +64,7 @@ impl GameStore {
 
     /// Asks the engine for the verdict on one decision; a failure is told once and ends the waiting.
     fn judge(&self, index: usize, decision: Decision) {
-        let Some(rules) = self.game_now(|game| game.rules()) else {
+        let Some(rules) = self.table.game_now(|game| game.rules()) else {
             return;
         };
         let store = *self;
@@ -81,7 +86,7 @@ impl GameStore {
 
     /// Only a decision still there as it was (no undo since) gets its verdict.
     fn keep_verdict(&self, index: usize, decision: &Decision, verdict: Verdict) {
-        self.change_table(|table| {
+        self.table.change(|table| {
             if let Some(kept) = table.decisions.get_mut(index).filter(|kept| *kept == decision) {
                 kept.verdict = Some(verdict);
             }

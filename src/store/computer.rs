@@ -10,7 +10,7 @@ use crate::engine::{Answer, EngineError};
 use crate::table::Table;
 
 use super::GameStore;
-use super::reads::Reading as _;
+use super::Reading as _;
 
 /// The state of the computer players' turns: whether one is being played, and what it decided last.
 #[derive(Clone, Copy)]
@@ -96,7 +96,7 @@ impl GameStore {
         self.computer.busy.set_value(true);
         // A person who has just written a box may take it back until the computer rolls: it waits longer
         // before its first roll, so that Undo is there to be seen and pressed.
-        let paces = if self.undoable().get_untracked().is_some() {
+        let paces = if self.table.undoable().get_untracked().is_some() {
             UNDO_PACES
         } else {
             1
@@ -147,7 +147,7 @@ impl GameStore {
             self.computer.busy.set_value(false);
             return;
         };
-        if self.picker.get_untracked().is_some() {
+        if self.table.picker_now().is_some() {
             self.write_chosen();
             return self.next_computer_step();
         }

@@ -10,8 +10,14 @@ use fivedice_room::{ClientMessage, Refusal, RoomError, SeatPresence, ServerMessa
 use fivedice_rules::RulesetId;
 use leptos::prelude::*;
 
-use super::GameStore;
+use fivedice_saved::SavedRoom;
+
+use crate::storage::Storage;
 use crate::table::Table;
+
+use super::GameStore;
+use super::notices::Notices;
+use super::speech::Speech;
 
 /// The first wait before reconnecting, doubled after each failed attempt up to the longest.
 const RECONNECT_FIRST: Duration = Duration::from_millis(500);
@@ -73,7 +79,7 @@ pub(super) struct ConnectionPart {
     /// The server sent what does not follow from the table here: the whole log is fetched again.
     pub(super) out_of_step: fn(GameStore, &RoomError),
     /// Keeps the room's log and this device's seats, so a reload resumes them.
-    pub(super) keep: fn(GameStore, &Table),
+    pub(super) keep: fn(RoomConnection, &Table),
 }
 
 /// The connection to the room server of the online room open on this device, as the room screens read it
@@ -121,15 +127,45 @@ pub struct RoomConnection {
     /// The way to the room server.
     link: StoredValue<Option<Rc<dyn RoomLink>>, LocalStorage>,
     server: RwSignal<RoomServer>,
+    /// Where the room's log and this device's seats are kept (and, for the table open, the table).
+    pub(super) storage: StoredValue<Storage, LocalStorage>,
+    pub(super) notices: Notices,
+    pub(super) speech: Speech,
 }
 
 impl RoomConnection {
-    pub(super) fn new() -> RoomConnection {
+    pub(super) fn new(
+        storage: StoredValue<Storage, LocalStorage>,
+        notices: Notices,
+        speech: Speech,
+    ) -> RoomConnection {
         RoomConnection {
             online: RwSignal::new(None),
             link: StoredValue::new_local(None),
             server: RwSignal::new(RoomServer::Unknown),
+            storage,
+            notices,
+            speech,
         }
+    }
+
+    /// The connection's part of the store's one path, while a room is open.
+    pub(super) fn part(&self) -> Option<&'static ConnectionPart> {
+        self.read_now(|online| online.map(|online| online.part))
+    }
+
+    /// Keeps the room's log and this device's seats, so a reload resumes them (and a join that waits).
+    pub(super) fn save_room(&self, table: &Table) {
+        let joining = self.read_now(|online| online?.joining.clone());
+        let saved = SavedRoom {
+            seats: table.seats.as_slice().to_vec(),
+            entries: table.log.clone(),
+            joining,
+        };
+        let saved = self
+            .storage
+            .with_value(|storage| storage.save_room(table.room.name(), &saved));
+        self.notices.report_saving(saved, self.speech.words());
     }
 
     /// Reads the open room's connection (tracked where read in a reactive closure).

@@ -8,24 +8,7 @@ use fivedice_room::{Action, ClientMessage, Refusal, RoomError, ServerMessage};
 use fivedice_rules::{Play, Preview};
 use leptos::prelude::*;
 
-use crate::table::{Host, Table};
-
 use super::GameStore;
-
-/// A command sent to the room server whose answer has not come back: its event, or a refusal. Only an online
-/// table has one (the page answers at once, within the tap). Any entry after `at` answers it: the room moved
-/// on (with this command's event, or another that makes it stale), so no way the table changes leaves it set.
-#[derive(Clone, Debug, PartialEq)]
-pub(super) struct InFlight {
-    /// What was sent, to send again if the connection is lost before the answer.
-    pub(super) message: ClientMessage,
-    /// The room's last entry when it was sent.
-    pub(super) at: u64,
-    /// Counts the commands sent, so a late look at an earlier one's answer does not judge this one.
-    pub(super) number: u64,
-    /// Sent again on a new connection: a refusal of it as stale only says the first copy arrived.
-    pub(super) resent: bool,
-}
 
 impl GameStore {
     /// Sends an action of the seat this device plays now (a roll asks the host to draw the dice). Taps that
@@ -60,21 +43,12 @@ impl GameStore {
             return false;
         };
         if online && awaited {
-            let number = self
-                .in_flight
-                .with_untracked(|sent| sent.as_ref().map_or(0, |sent| sent.number))
-                + 1;
-            self.in_flight.set(Some(InFlight {
-                message: message.clone(),
-                at,
-                number,
-                resent: false,
-            }));
+            let number = self.table.send_awaited(message.clone(), at);
             self.connection
                 .with_link(|link| link.expect_answer(*self, number));
         }
         if !self.send(message) {
-            self.in_flight.set(None);
+            self.table.not_awaited();
             self.tell(self.words().not_sent_offline);
             return false;
         }
@@ -83,22 +57,14 @@ impl GameStore {
 
     /// Whether a command is on its way to the room server (tracked where read in a reactive closure).
     pub(super) fn awaiting_answer(&self) -> bool {
-        self.in_flight.with(Option::is_some)
+        self.table.awaiting_answer()
     }
 
     /// Sends a message to the table's host: the page answers at once, the server over the network. False when
     /// it could not go (no connection).
     pub(super) fn send(&self, message: ClientMessage) -> bool {
         let mut message = Some(message);
-        let answers = self.table.try_update_untracked(|table| match table.as_mut() {
-            Some(Table {
-                host: Host::Page(page),
-                log,
-                ..
-            }) => message.take().map(|message| page.answer(message, log)),
-            _ => None,
-        });
-        if let Some(answers) = answers.flatten() {
+        if let Some(answers) = self.table.answer_here(&mut message) {
             for answer in answers {
                 self.receive(answer);
             }
@@ -118,7 +84,7 @@ impl GameStore {
         if self.table.with_untracked(Option::is_none) {
             return;
         }
-        let connection = self.connection_part();
+        let connection = self.connection.part();
         let heard = match connection {
             Some(part) => (part.hears)(*self, &message),
             None => self.page_heard(&message),
@@ -126,9 +92,9 @@ impl GameStore {
         if heard {
             return;
         }
-        let received = match self.change_table(|table| table.receive(&message)) {
+        let received = match self.table.change(|table| table.receive(&message)) {
             Some(Ok(received)) => received,
-            Some(Err(error)) => return self.out_of_step(&error),
+            Some(Err(error)) => return self.out_of_step(error),
             None => return,
         };
         if let Some(part) = connection {
@@ -147,12 +113,6 @@ impl GameStore {
         }
     }
 
-    /// The connection's part of an online table, while one is open.
-    fn connection_part(&self) -> Option<&'static super::connection::ConnectionPart> {
-        self.connection
-            .read_now(|online| online.map(|online| online.part))
-    }
-
     /// What the page host answers that the table does not take: a refusal, said to the player in their
     /// language (the page refuses what the rules refuse, as the server would).
     fn page_heard(&self, message: &ServerMessage) -> bool {
@@ -166,29 +126,12 @@ impl GameStore {
         }
     }
 
-    /// Changes the table open and keeps it: saved (a newer one from another tab is adopted instead, and
-    /// `None` returned) and shown.
-    pub(super) fn change_table<R>(&self, change: impl FnOnce(&mut Table) -> R) -> Option<R> {
-        let mut table = self.table.get_untracked()?;
-        let result = change(&mut table);
-        table.updated_ms = self.now_ms();
-        table.revision += 1;
-        if !self.save(&table) {
-            return None;
-        }
-        if let Some(part) = self.connection_part() {
-            (part.keep)(*self, &table);
-        }
-        self.table.set(Some(table));
-        Some(result)
-    }
-
     /// The host sent what does not follow from the table here: online, this device's copy went wrong (an entry
     /// skipped or not fitting) and fetches the whole log again; a page host never does this.
-    fn out_of_step(&self, error: &RoomError) {
-        match self.connection_part() {
-            Some(part) => (part.out_of_step)(*self, error),
-            None => self.tell((self.words().refusal)(&Refusal::Room(error.clone()))),
+    fn out_of_step(&self, error: RoomError) {
+        match self.connection.part() {
+            Some(part) => (part.out_of_step)(*self, &error),
+            None => self.tell((self.words().refusal)(&Refusal::Room(error))),
         }
     }
 
@@ -202,14 +145,14 @@ impl GameStore {
     /// After the dice on a score pad change, the picker open on a cell shows what they score there (or closes,
     /// saying why the dice cannot go there).
     fn follow_picker(&self) {
-        let Some(picker) = self.picker.get_untracked() else {
+        let Some(picker) = self.table.picker_now() else {
             return;
         };
-        match self.game_now(|game| game.preview(picker.place)) {
+        match self.table.game_now(|game| game.preview(picker.place)) {
             Some(Ok(Preview::Scores(points))) => self.choose(points),
             Some(Ok(Preview::Write)) | None => {}
             Some(Err(reason)) => {
-                self.picker.set(None);
+                self.table.close_picker();
                 self.tell((self.words().refused)(&reason));
             }
         }

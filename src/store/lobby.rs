@@ -35,7 +35,7 @@ impl GameStore {
     /// Lobby: this device, holding no seat here yet (an invitation opened the room, or a join was refused
     /// for its name), takes one as `player`.
     pub fn join_as(&self, player: &str) {
-        if self.may_join() {
+        if self.table.may_join() {
             self.send_join(player);
         }
     }

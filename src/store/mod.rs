@@ -19,19 +19,17 @@ mod kept;
 mod lobby;
 mod notices;
 mod online;
+mod open_table;
 mod play;
-mod reads;
-mod room_view;
 mod speech;
 mod tables;
 #[cfg(test)]
 mod tests;
-mod whose_turn;
 mod winning;
 
 use std::rc::Rc;
 
-use fivedice_rules::{Game, Language};
+use fivedice_rules::Language;
 use leptos::prelude::*;
 
 use crate::engine::{Engine, EngineError};
@@ -43,12 +41,12 @@ pub use computer::ComputerDriver;
 pub use connection::{ANSWER_WITHIN, Connection, RoomConnection, RoomLink, RoomServer, reconnect_delay};
 pub use kept::KeptTables;
 pub use notices::Notices;
+pub use open_table::{
+    LastWritten, OpenTable, PickerOffers, Reading, RoomPlayer, RoomState, RoomView, Situation, TakenBack,
+};
 pub use play::Picker;
-pub use reads::{PickerOffers, Reading, Situation};
-pub use room_view::{RoomPlayer, RoomState, RoomView};
 pub use speech::Speech;
 pub use tables::table_name_for;
-pub use whose_turn::{LastWritten, TakenBack};
 
 /// Where the store reads the time: the browser's clock in the app, a fixed one in tests.
 #[derive(Clone, Copy)]
@@ -91,10 +89,7 @@ fn browser_today() -> String {
 pub struct GameStore {
     /// The table open: on one device, or an online room (in its lobby, its game not started yet); `None` on
     /// the start screen.
-    table: RwSignal<Option<Table>>,
-    picker: RwSignal<Option<Picker>>,
-    /// A score pad's roll-off for who starts, typed in, while a tie for the highest is not rolled again yet.
-    roll_off: RwSignal<Vec<Vec<(usize, fivedice_rules::Face)>>>,
+    table: OpenTable,
     /// What the player is told.
     notices: Notices,
     /// The tables kept on this device: in progress, finished, unreadable, saved before text.
@@ -108,9 +103,6 @@ pub struct GameStore {
     engine: Engine,
     /// The connection to the room server, while an online room is open.
     connection: RoomConnection,
-    /// Online, a command sent whose event or refusal has not come back: taps that would be stale wait (a hold
-    /// does not), and so does the host's Start after a choice of the game (tracked by the lobby).
-    in_flight: RwSignal<Option<host::InFlight>>,
     /// The language spoken and its words.
     speech: Speech,
 }
@@ -126,10 +118,9 @@ impl GameStore {
         let storage = StoredValue::new_local(storage);
         let notices = Notices::new();
         let speech = Speech::new(browser, storage, notices);
+        let connection = RoomConnection::new(storage, notices, speech);
         GameStore {
-            table: RwSignal::new(None),
-            picker: RwSignal::new(None),
-            roll_off: RwSignal::new(Vec::new()),
+            table: OpenTable::new(connection, clock),
             notices,
             kept: KeptTables::new(storage, clock, notices, speech),
             judging_failed: RwSignal::new(None),
@@ -137,8 +128,7 @@ impl GameStore {
             storage,
             clock,
             engine: Engine::new(),
-            connection: RoomConnection::new(),
-            in_flight: RwSignal::new(None),
+            connection,
             speech,
         }
     }
@@ -161,7 +151,7 @@ impl GameStore {
         }
         store.read_earlier_when_here();
         let listener = window_event_listener(leptos::ev::storage, move |event| {
-            store.on_storage_change(event.key())
+            store.table.heard_other_tab(event.key())
         });
         // The store lives as long as the page, and so does its ear for other tabs.
         std::mem::forget(listener);
@@ -176,6 +166,11 @@ impl GameStore {
     /// The tables kept on this device.
     pub fn kept(&self) -> KeptTables {
         self.kept
+    }
+
+    /// The table open.
+    pub fn table(&self) -> OpenTable {
+        self.table
     }
 
     /// The connection to the room server.
@@ -206,78 +201,13 @@ impl GameStore {
         self.table.get_untracked()
     }
 
-    /// The game in play as it is now, for an action (not tracked: the view reads through [`reads`]).
-    pub(super) fn game_now<R>(&self, read: impl FnOnce(&Game) -> R) -> Option<R> {
-        self.table
-            .with_untracked(|table| table.as_ref().and_then(Table::game).map(read))
-    }
-
     /// Tells the player something, replacing what was shown.
     pub fn tell(&self, message: impl AsRef<str>) {
         self.notices.tell(message);
     }
 
-    /// Saves a table on this device, unless another tab has saved a newer revision of it since: then that one
-    /// is shown instead (and false returned), so neither tab silently overwrites the other. An online room's
-    /// table lives in its room's log (kept by [`rooms`]), not among the tables of this device.
-    fn save(&self, table: &Table) -> bool {
-        if table.is_online() {
-            return true;
-        }
-        let newer = self
-            .storage
-            .with_value(|storage| storage.table_since(&table.id, table.revision));
-        if let Some(newer) = newer {
-            self.adopt_newer(newer);
-            return false;
-        }
-        let saved = self.storage.with_value(|storage| {
-            storage
-                .save_table(table)
-                .and_then(|()| storage.set_last_table(&table.id))
-        });
-        self.report_saving(saved);
-        true
-    }
-
     /// A save that failed is told once (the game goes on in memory; export still works).
     fn report_saving(&self, saved: Result<(), SaveRefused>) {
         self.notices.report_saving(saved, self.words());
-    }
-
-    /// Shows another table (or none: the start screen, which a reload then keeps), and forgets what belonged to
-    /// the one shown before: the picker, a command in flight, a roll-off being typed.
-    fn show_table(&self, table: Option<Table>) {
-        self.picker.set(None);
-        self.in_flight.set(None);
-        self.roll_off.set(Vec::new());
-        let start_screen = table.is_none();
-        self.storage
-            .with_value(|storage| storage.set_start_screen_showing(start_screen));
-        self.table.set(table);
-    }
-
-    fn adopt_newer(&self, table: Table) {
-        self.show_table(Some(table));
-        self.tell(self.words().changed_in_other_tab);
-    }
-
-    /// Another tab wrote to storage: if it saved the table open here, show its newer state.
-    fn on_storage_change(&self, key: Option<String>) {
-        let Some((id, ours)) = self
-            .table
-            .with_untracked(|t| t.as_ref().map(|t| (t.id.clone(), t.revision)))
-        else {
-            return;
-        };
-        if key.is_some_and(|key| key != Storage::table_key(&id)) {
-            return;
-        }
-        let newer = self
-            .storage
-            .with_value(|storage| storage.table_since(&id, ours + 1));
-        if let Some(newer) = newer {
-            self.adopt_newer(newer);
-        }
     }
 }

@@ -11,7 +11,6 @@ use std::time::Duration;
 use fivedice_room::{
     ClientMessage, PROTOCOL_VERSION, Refusal, Room, RoomError, RoomName, SeatPresence, ServerMessage,
 };
-use fivedice_saved::SavedRoom;
 use leptos::prelude::*;
 
 use crate::launch::RoomLaunch;
@@ -23,13 +22,13 @@ use super::connection::{Connection, ConnectionPart};
 static CONNECTION: ConnectionPart = ConnectionPart {
     hears: |store, message| store.connection_heard(message),
     took: |store, message| {
-        store.settle_in_flight();
+        store.table.settle();
         if store.back_online(message) {
             store.send_in_flight_again();
         }
     },
     out_of_step: |store, error| store.resync(error),
-    keep: |store, table| store.save_room(table),
+    keep: |connection, table| connection.save_room(table),
 };
 
 impl GameStore {
@@ -62,8 +61,8 @@ impl GameStore {
         self.notices.dismiss_setup_error();
         self.connection.open(&CONNECTION, joining, rules, self.now_ms());
         let table = Table::online(&name, room, log, saved.seats.into(), self.now_ms());
-        self.save_room(&table);
-        self.show_table(Some(table));
+        self.connection.save_room(&table);
+        self.table.show(Some(table));
         self.record_if_finished();
         let remembered = self
             .storage
@@ -145,22 +144,9 @@ impl GameStore {
             return;
         }
         self.connection.close();
-        self.show_table(None);
+        self.table.show(None);
         let forgotten = self.storage.with_value(|storage| storage.set_open_room(None));
         self.report_saving(forgotten);
-    }
-
-    /// Keeps the room's log and this device's seats, so a reload resumes them.
-    fn save_room(&self, table: &Table) {
-        let joining = self.connection.read_now(|online| online?.joining.clone());
-        let saved = SavedRoom {
-            seats: table.seats.as_slice().to_vec(),
-            entries: table.log.clone(),
-            joining,
-        };
-        let name = table.room.name();
-        let saved = self.storage.with_value(|storage| storage.save_room(name, &saved));
-        self.report_saving(saved);
     }
 
     /// The clock moved on: a seat away long enough may now be taken over.
@@ -217,10 +203,7 @@ impl GameStore {
                 true
             }
             ServerMessage::Refused { refusal, .. } => {
-                let resent = self
-                    .in_flight
-                    .with_untracked(|sent| sent.as_ref().is_some_and(|sent| sent.resent));
-                self.in_flight.set(None);
+                let resent = self.table.not_awaited();
                 // A command sent again after a lost connection is refused as stale when its first copy
                 // arrived after all: its event is here already, there is nothing to tell.
                 if !(resent && matches!(refusal, Refusal::Room(RoomError::Stale { .. }))) {
@@ -245,26 +228,11 @@ impl GameStore {
     fn refused(&self, refusal: &Refusal) {
         if self.connection.join_refused(refusal) {
             if let Some(table) = self.table.get_untracked() {
-                self.save_room(&table);
+                self.connection.save_room(&table);
             }
             return;
         }
         self.tell((self.words().refusal)(refusal));
-    }
-
-    /// The room moved past the command in flight (its event came, or another that makes it stale), or the
-    /// table it was sent for is gone: nothing is awaited any more.
-    fn settle_in_flight(&self) {
-        let seq = self
-            .table
-            .with_untracked(|table| table.as_ref().map(|table| table.room.seq()));
-        let answered = self.in_flight.with_untracked(|sent| {
-            sent.as_ref()
-                .is_some_and(|sent| seq.is_none_or(|seq| seq > sent.at))
-        });
-        if answered {
-            self.in_flight.set(None);
-        }
     }
 
     /// Whether this message, now taken, brings the device back online: a welcome with nothing missing, or
@@ -284,14 +252,8 @@ impl GameStore {
     /// has not moved past it (its first copy never arrived); else it was answered, or is stale, and the
     /// player sees the room as it is now.
     fn send_in_flight_again(&self) {
-        self.settle_in_flight();
-        // Whether it is still awaited changes nothing on screen: marked resent quietly.
-        let again = self.in_flight.try_update_untracked(|sent| {
-            let sent = sent.as_mut()?;
-            sent.resent = true;
-            Some((sent.message.clone(), sent.number))
-        });
-        if let Some(Some((message, number))) = again
+        self.table.settle();
+        if let Some((message, number)) = self.table.resend()
             && self.send(message)
         {
             self.connection
@@ -303,10 +265,7 @@ impl GameStore {
     /// taken for lost (its far end may have died without closing it). The device shows it is reconnecting,
     /// connects again, and sends the command once more when it is back.
     pub fn answer_overdue(&self, number: u64) {
-        let overdue = self
-            .in_flight
-            .with_untracked(|sent| sent.as_ref().is_some_and(|sent| sent.number == number));
-        if !(overdue && self.connection.connection_now() == Some(Connection::Online)) {
+        if !(self.table.is_overdue(number) && self.connection.connection_now() == Some(Connection::Online)) {
             return;
         }
         leptos::logging::warn!("the room server has not answered: connecting again");
@@ -340,8 +299,8 @@ impl GameStore {
             table.seats,
             self.now_ms(),
         );
-        self.save_room(&restarted);
-        self.table.set(Some(restarted));
+        self.connection.save_room(&restarted);
+        self.table.keep(restarted);
         self.connection.with_link(|link| link.connect(*self));
     }
 }

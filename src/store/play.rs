@@ -6,10 +6,9 @@ use fivedice_room::Action;
 use fivedice_rules::{
     Category, Column, Dice, Face, FirstPlayerRoll, GameError, Place, Play, Preview, TiedRollOff,
 };
-use leptos::prelude::*;
 
 use super::GameStore;
-use super::reads::Reading as _;
+use super::Reading as _;
 
 /// The value picker open on a box: which box (a cell, in its column), the value chosen in it so far, and
 /// (score pad) whether the player adds a Yahtzee bonus with it.
@@ -37,8 +36,8 @@ impl GameStore {
 
     /// Asks for a roll of the dice that are not held (the host draws them).
     pub(super) fn roll_dice(&self) {
-        self.picker.set(None);
-        if let Some(Err(reason)) = self.game_now(|game| game.check_roll()) {
+        self.table.close_picker();
+        if let Some(Err(reason)) = self.table.game_now(|game| game.check_roll()) {
             return self.tell((self.words().refused)(&reason));
         }
         self.play(Action::Roll);
@@ -52,7 +51,7 @@ impl GameStore {
 
     /// Holds a free die or frees a held one.
     pub(super) fn hold_die(&self, die: usize) {
-        let held = self.game_now(|game| game.turn().held.get(die).copied());
+        let held = self.table.game_now(|game| game.turn().held.get(die).copied());
         let play = match held.flatten() {
             Some(true) => Play::Release(die),
             _ => Play::Hold(die),
@@ -63,7 +62,7 @@ impl GameStore {
     /// Sends a play the rules allow now; one they do not is refused here with their reason, as the host
     /// would refuse it. Whether it was sent.
     pub(super) fn send_play(&self, play: Play) -> bool {
-        match self.game_now(|game| game.check(&play)) {
+        match self.table.game_now(|game| game.check(&play)) {
             Some(Err(reason)) => {
                 self.tell((self.words().refused)(&reason));
                 false
@@ -74,7 +73,7 @@ impl GameStore {
     }
 
     pub fn open_picker(&self, place: Place) {
-        let tie_to_roll_again = self.roll_off.with_untracked(|rounds| !rounds.is_empty());
+        let tie_to_roll_again = self.table.tie_to_roll_again();
         if !self.computer_playing() && !tie_to_roll_again && self.acting_seat().is_some() {
             self.pick(place);
         }
@@ -88,7 +87,7 @@ impl GameStore {
     /// Opens the picker on a box; with dice on the table, the one value they score there is chosen already,
     /// unless the box may be announced now (column Yam), which is then the choice offered first.
     pub(super) fn pick(&self, place: Place) {
-        let Some(preview) = self.game_now(|game| game.preview(place)) else {
+        let Some(preview) = self.table.game_now(|game| game.preview(place)) else {
             return;
         };
         let chosen = match preview {
@@ -97,34 +96,35 @@ impl GameStore {
             Err(reason) => return self.tell((self.words().refused)(&reason)),
         };
         let announcing = self
+            .table
             .game_now(|game| place.column == Column::Announced && game.check_announce(place.category).is_ok())
             .unwrap_or(false);
-        self.picker.set(Some(Picker {
+        self.table.open_picker(Picker {
             place,
             chosen,
             bonus: false,
             announcing,
-        }));
+        });
     }
 
     /// Score pad: the five faces the player rolled for real; the rules then score them in every open cell,
     /// and the picker shows their score once the host has the dice. Returns false (and says why) when the
     /// dice could not be entered, or cannot go in the cell the picker is open on.
     pub fn enter_dice(&self, dice: Dice) -> bool {
-        let picking = self.picker.with_untracked(Option::is_some);
-        self.send_play(Play::EnterDice(dice)) && (!picking || self.picker.with_untracked(Option::is_some))
+        let picking = self.table.picker_now().is_some();
+        self.send_play(Play::EnterDice(dice)) && (!picking || self.table.picker_now().is_some())
     }
 
     /// Score pad: forget the entered dice and go back to writing values by hand.
     pub fn clear_dice(&self) {
-        self.picker.set(None);
+        self.table.close_picker();
         self.send_play(Play::ClearDice);
     }
 
     /// Before anybody plays: the table chooses who starts instead of the app's roll-off (a tied roll-off is
     /// then forgotten).
     pub fn choose_first_seat(&self, seat: usize) {
-        self.roll_off.set(Vec::new());
+        self.table.forget_roll_off();
         self.set_first_player(FirstPlayerRoll {
             rounds: Vec::new(),
             first_seat: seat,
@@ -135,25 +135,19 @@ impl GameStore {
     /// seat the first time; after a tie, those tied). The highest starts; on a tie for the highest, the seats
     /// that must roll again, and until they have, no box is written: the game would start with someone else.
     pub fn type_roll_off(&self, round: Vec<(usize, Face)>) -> Option<TiedRollOff> {
-        let mut rounds = self.roll_off.get_untracked();
-        rounds.push(round);
-        match FirstPlayerRoll::typed(rounds.clone()) {
+        match self.table.type_roll_off(round) {
             Ok(roll) => {
-                self.roll_off.set(Vec::new());
                 self.set_first_player(roll);
                 None
             }
-            Err(tied) => {
-                self.roll_off.set(rounds);
-                Some(tied)
-            }
+            Err(tied) => Some(tied),
         }
     }
 
     /// Who starts is the host's to say: the play goes as the host's seat (every seat, on one device).
     fn set_first_player(&self, roll: FirstPlayerRoll) {
         let play = Play::FirstPlayer(roll);
-        if let Some(Err(reason)) = self.game_now(|game| game.check(&play)) {
+        if let Some(Err(reason)) = self.table.game_now(|game| game.check(&play)) {
             return self.tell((self.words().refused)(&reason));
         }
         let host = self.table.with_untracked(|table| table.as_ref()?.room.host());
@@ -167,22 +161,16 @@ impl GameStore {
         if self.computer_playing() {
             return;
         }
-        self.picker.update(|picker| {
-            if let Some(picker) = picker {
-                picker.bonus = !picker.bonus;
-            }
-        });
+        self.table.change_picker(|picker| picker.bonus = !picker.bonus);
     }
 
     pub fn choose(&self, value: u16) {
         if self.computer_playing() {
             return;
         }
-        self.picker.update(|picker| {
-            if let Some(picker) = picker {
-                picker.chosen = Some(value);
-                picker.announcing = false;
-            }
+        self.table.change_picker(|picker| {
+            picker.chosen = Some(value);
+            picker.announcing = false;
         });
     }
 
@@ -191,17 +179,13 @@ impl GameStore {
         if self.computer_playing() {
             return;
         }
-        self.picker.update(|picker| {
-            if let Some(picker) = picker {
-                picker.announcing = true;
-            }
-        });
+        self.table.change_picker(|picker| picker.announcing = true);
     }
 
     /// Closes the picker; a computer player's choice shown in it is not a person's to change or close.
     pub fn cancel(&self) {
         if !self.computer_playing() {
-            self.picker.set(None);
+            self.table.close_picker();
         }
     }
 
@@ -214,11 +198,11 @@ impl GameStore {
     /// Writes the chosen value: the rules score the dice (app dice, or dice entered), or check the value
     /// written by hand (score pad); a 0 where the dice score something is crossing the cell out.
     pub(super) fn write_chosen(&self) {
-        let Some(picker) = self.picker.get_untracked() else {
+        let Some(picker) = self.table.picker_now() else {
             return;
         };
         if picker.announcing {
-            self.picker.set(None);
+            self.table.close_picker();
             self.announce_box(picker.place.category);
             return;
         }
@@ -231,25 +215,25 @@ impl GameStore {
         else {
             return;
         };
-        let play = match self.game_now(|game| game.preview(place)) {
+        let play = match self.table.game_now(|game| game.preview(place)) {
             Some(Ok(Preview::Scores(points))) if value == 0 && points != 0 => Play::CrossOut(place),
             Some(Ok(Preview::Scores(_))) => Play::Score(place),
             Some(Ok(Preview::Write)) => Play::Write { place, value, bonus },
             Some(Err(reason)) => return self.tell((self.words().refused)(&reason)),
             None => return,
         };
-        self.picker.set(None);
+        self.table.close_picker();
         self.send_play(play);
     }
 
     /// Takes back what the rules allow (the box announced this turn until the next roll, or the last box
     /// written), for the seat it belongs to, if a person at this device (a computer's is nobody's to take back).
     pub fn undo(&self) {
-        self.picker.set(None);
-        if let Some(Err(reason)) = self.game_now(|game| game.check(&Play::Undo)) {
+        self.table.close_picker();
+        if let Some(Err(reason)) = self.table.game_now(|game| game.check(&Play::Undo)) {
             return self.tell((self.words().refused)(&reason));
         }
-        match self.undoable().get_untracked() {
+        match self.table.undoable().get_untracked() {
             Some((seat, _)) => {
                 self.act_as(seat, Action::Play(Play::Undo), true);
             }

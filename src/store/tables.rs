@@ -101,7 +101,7 @@ impl GameStore {
                     let reopened = open_room.and_then(|name| fivedice_room::RoomName::parse(&name).ok());
                     match (&reopened, resumed) {
                         (Some(_), _) => {}
-                        (None, Some(resumed)) => self.table.set(Some(resumed)),
+                        (None, Some(resumed)) => self.table.keep(resumed),
                         // The table played last may be one saved in an earlier format: it opens once read.
                         (None, None) => self.kept.open_once_read(last),
                     }
@@ -138,7 +138,7 @@ impl GameStore {
     pub fn read_earlier(&self) {
         let nothing_open = self.table.with_untracked(Option::is_none) && !self.connection.is_open();
         if let Some(table) = self.kept.read_earlier(nothing_open) {
-            self.table.set(Some(table));
+            self.table.keep(table);
         }
     }
 
@@ -153,8 +153,8 @@ impl GameStore {
             Ok(table) => {
                 self.close_room();
                 self.notices.dismiss_setup_error();
-                self.save(&table);
-                self.show_table(Some(table));
+                self.table.save(&table);
+                self.table.show(Some(table));
             }
             Err(Seating::Setup(error)) => {
                 self.notices
@@ -218,7 +218,7 @@ impl GameStore {
         if let Some(table) = self.table.get_untracked() {
             self.kept.left(&table);
         }
-        self.show_table(None);
+        self.table.show(None);
     }
 
     /// Opens a saved table, as this or another tab last saved it.
@@ -230,7 +230,7 @@ impl GameStore {
         self.close_room();
         let remembered = self.storage.with_value(|storage| storage.set_last_table(id));
         self.report_saving(remembered);
-        self.show_table(Some(table));
+        self.table.show(Some(table));
     }
 }
 

@@ -4,18 +4,31 @@ use fivedice_rules::Game;
 use fivedice_worker::{Level, ToWin};
 use leptos::prelude::*;
 
-use super::{GameStore, Reading, Situation};
+use super::{GameStore, Situation};
 use crate::engine::{Answer, EngineError};
 
 impl GameStore {
-    /// Shows or hides every player's chance to win at this table.
-    pub fn toggle_odds(&self) {
-        self.change_table(|table| table.odds_shown = !table.odds_shown);
+    /// Has the table the engine advises this game on (a column game's: its one-column table) read from the
+    /// device if an earlier visit kept it there, so that the first hint answers at once.
+    pub fn prepare_hints(&self) {
+        if let Some(rules) = self.table.game_now(Game::rules) {
+            self.engine.prepare(rules.single_column());
+        }
+        self.prepare_winner();
     }
 
-    /// Whether the table shows every player's chance to win.
-    pub fn odds_shown(&self) -> impl Reading<bool> + use<> {
-        self.derive(|table, _| table.odds_shown)
+    /// Asks the engine for every option of the current situation, best first.
+    pub fn advise(&self, answer: impl FnOnce(Situation, Result<Answer, EngineError>) + 'static) {
+        let Some(game) = self.table.game_now(Game::clone) else {
+            return;
+        };
+        let asked = Situation::of(&game);
+        self.engine.advise(&game, move |reply| answer(asked, reply));
+    }
+
+    /// Shows or hides every player's chance to win at this table.
+    pub fn toggle_odds(&self) {
+        self.table.change(|table| table.odds_shown = !table.odds_shown);
     }
 
     /// Whether hints play for the chance to win on this device (the players' last choice, kept).
@@ -30,15 +43,9 @@ impl GameStore {
         self.report_saving(kept);
     }
 
-    /// Whether playing to win means anything here: two players or more on a one-column sheet (column Yam has
-    /// no exact odds).
-    pub fn odds_available(&self) -> impl Reading<bool> + use<> {
-        self.derive(|_, game| game.players().len() > 1 && game.rules().columns().is_one())
-    }
-
     /// Asks the engine for every player's chance to win now (the current player's dice counted once rolled).
     pub fn ask_odds(&self, answer: impl FnOnce(Situation, Result<Vec<f64>, EngineError>) + 'static) {
-        let Some(game) = self.game_now(Game::clone) else {
+        let Some(game) = self.table.game_now(Game::clone) else {
             return;
         };
         let asked = Situation::of(&game);
@@ -62,14 +69,14 @@ impl GameStore {
                 .as_ref()
                 .is_some_and(|table| table.computer_plays_here(Level::Winner))
         });
-        if let Some(game) = self.game_now(Game::clone).filter(|_| seated) {
+        if let Some(game) = self.table.game_now(Game::clone).filter(|_| seated) {
             self.engine.to_win(&game, ToWin::Chances, |_| {});
         }
     }
 
     /// Every option of the current player by its chance to win against the others, best first.
     pub fn advise_to_win(&self, answer: impl FnOnce(Situation, Result<Answer, EngineError>) + 'static) {
-        let Some(game) = self.game_now(Game::clone) else {
+        let Some(game) = self.table.game_now(Game::clone) else {
             return;
         };
         let asked = Situation::of(&game);

@@ -37,7 +37,7 @@ fn a_command_lost_with_its_connection_goes_again_once_the_device_is_back() {
         RoomState::Offline,
         "the device says it is reconnecting"
     );
-    assert!(!playing.store.can_roll().get_untracked());
+    assert!(!playing.store.table().can_roll().get_untracked());
     assert!(
         playing.link.connection.get() > connection,
         "the device connects again"
@@ -47,7 +47,7 @@ fn a_command_lost_with_its_connection_goes_again_once_the_device_is_back() {
     pump(&mut server, &devices.each_ref());
     assert_eq!(rolls_drawn(&server), 1, "the roll went again, once");
     for device in &devices {
-        assert_eq!(device.store.turn().get_untracked().rolls_used, 1);
+        assert_eq!(device.store.table().turn().get_untracked().rolls_used, 1);
     }
     assert_eq!(view(playing).state, RoomState::Playing);
     assert!(
@@ -76,10 +76,10 @@ fn a_command_lost_with_its_connection_goes_again_once_the_device_is_back() {
     playing.store.room_connected();
     pump(&mut server, &devices.each_ref());
     assert_eq!(rolls_drawn(&server), 2, "the second roll was drawn once");
-    assert_eq!(playing.store.turn().get_untracked().rolls_used, 2);
+    assert_eq!(playing.store.table().turn().get_untracked().rolls_used, 2);
     assert!(!playing.store.awaiting_answer());
     assert!(
-        playing.store.can_roll().get_untracked(),
+        playing.store.table().can_roll().get_untracked(),
         "the next tap is the player's"
     );
 }
@@ -157,7 +157,7 @@ fn a_command_in_flight_ends_with_its_event_its_refusal_the_room_moving_on_or_ano
     assert!(!playing.store.awaiting_answer(), "ended by another table opened");
     playing.store.roll();
     assert_eq!(
-        playing.store.turn().get_untracked().rolls_used,
+        playing.store.table().turn().get_untracked().rolls_used,
         1,
         "that table's first tap plays at once"
     );
@@ -180,8 +180,8 @@ fn a_reload_resumes_the_seat_from_the_log_it_kept() {
         other => panic!("expected a hello, got {other:?}"),
     }
     assert_eq!(
-        reloaded.store.turn().get_untracked(),
-        devices[0].store.turn().get_untracked(),
+        reloaded.store.table().turn().get_untracked(),
+        devices[0].store.table().turn().get_untracked(),
         "the table shows before the server answers"
     );
     let devices = [&devices[0], &reloaded, &devices[2]];
@@ -195,10 +195,12 @@ fn a_reload_resumes_the_seat_from_the_log_it_kept() {
     assert_eq!(
         devices[1]
             .store
+            .table()
             .cell_value(0, fivedice_rules::Category::Aces.into())
             .get_untracked(),
         devices[0]
             .store
+            .table()
             .cell_value(0, fivedice_rules::Category::Aces.into())
             .get_untracked()
     );
@@ -243,7 +245,7 @@ fn opening_names_the_room_an_address_asks_for_or_the_one_open_last() {
 fn a_dropped_connection_shows_offline_reconnects_and_catches_up() {
     let (mut server, devices) = three_at_a_started_table();
     // The device whose seat plays third: the two others play their turns while it is away.
-    let first = devices[0].store.current_seat().get_untracked().unwrap();
+    let first = devices[0].store.table().current_seat().get_untracked().unwrap();
     let away = devices
         .iter()
         .find(|device| view(device).own_seats == [(first + 2) % 3])
@@ -255,7 +257,7 @@ fn a_dropped_connection_shows_offline_reconnects_and_catches_up() {
     server.drop_connection(away, &devices.each_ref());
     assert_eq!(away.store.room_disconnected(), Some(reconnect_delay(0)));
     assert_eq!(view(away).state, RoomState::Offline);
-    assert!(!away.store.can_roll().get_untracked());
+    assert!(!away.store.table().can_roll().get_untracked());
     let others: Vec<&Device> = devices
         .iter()
         .filter(|device| !std::ptr::eq(*device, away))
@@ -263,7 +265,7 @@ fn a_dropped_connection_shows_offline_reconnects_and_catches_up() {
     for _ in 0..2 {
         play_a_turn(&mut server, &others);
     }
-    let written = |device: &Device| device.store.game_now(|game| game.log().len());
+    let written = |device: &Device| device.store.table().game_now(|game| game.log().len());
     assert_eq!((written(away), written(present)), (Some(0), Some(2)));
     away.store.room_disconnected();
     away.link.connect(away.store);
@@ -271,11 +273,14 @@ fn a_dropped_connection_shows_offline_reconnects_and_catches_up() {
     pump(&mut server, &devices.each_ref());
     assert_eq!(view(away).state, RoomState::Playing);
     assert_eq!(written(away), Some(2), "caught up");
-    assert!(away.store.can_roll().get_untracked(), "and plays its turn");
+    assert!(
+        away.store.table().can_roll().get_untracked(),
+        "and plays its turn"
+    );
     for seat in 0..3 {
         assert_eq!(
-            away.store.totals(seat).get_untracked(),
-            present.store.totals(seat).get_untracked()
+            away.store.table().totals(seat).get_untracked(),
+            present.store.table().totals(seat).get_untracked()
         );
     }
     assert_eq!(reconnect_delay(0).as_millis(), 500);
@@ -304,8 +309,8 @@ fn a_device_that_lost_its_log_catches_up_from_the_start_and_keeps_its_seat() {
         (before.own_seats, RoomState::Playing)
     );
     assert_eq!(
-        devices[1].store.game_now(|game| game.log().len()),
-        devices[0].store.game_now(|game| game.log().len())
+        devices[1].store.table().game_now(|game| game.log().len()),
+        devices[0].store.table().game_now(|game| game.log().len())
     );
     play_a_turn(&mut server, &devices);
 }
@@ -332,7 +337,7 @@ fn the_host_lets_a_computer_play_a_seat_away_two_minutes_and_gives_it_back() {
     pump(&mut server, &devices.each_ref());
     assert!(player(&devices[1], 2).stand_in);
     assert_eq!(
-        devices[1].store.computer_at(2).get_untracked(),
+        devices[1].store.table().computer_at(2).get_untracked(),
         Some(fivedice_room::STAND_IN),
         "every device shows the computer at that seat"
     );
@@ -344,5 +349,5 @@ fn the_host_lets_a_computer_play_a_seat_away_two_minutes_and_gives_it_back() {
     away.store.give_back_seat(2);
     pump(&mut server, &devices.each_ref());
     assert!(!player(&devices[0], 2).stand_in);
-    assert_eq!(devices[0].store.computer_at(2).get_untracked(), None);
+    assert_eq!(devices[0].store.table().computer_at(2).get_untracked(), None);
 }

@@ -42,6 +42,7 @@ fn start(store: GameStore, rules: RulesetId, mode: DiceMode, players: &[&str], s
 /// Score pad: writes the first value each open cell offers (crossing out where it can), in sheet order.
 fn write_next_cell(store: GameStore) {
     let category = store
+        .table()
         .game_now(|game| {
             let sheet = &game.sheets()[game.current_seat()];
             game.rules()
@@ -54,7 +55,10 @@ fn write_next_cell(store: GameStore) {
         .flatten()
         .expect("an open cell");
     store.open_picker(category.into());
-    let value = store.game_now(|game| game.offers(category).unwrap()[0]).unwrap();
+    let value = store
+        .table()
+        .game_now(|game| game.offers(category).unwrap()[0])
+        .unwrap();
     store.choose(value);
     store.confirm();
 }
@@ -62,8 +66,8 @@ fn write_next_cell(store: GameStore) {
 /// The open table as if `seat` had been a computer player at `level` from the start (`None`: a person): its log
 /// says so, and the table is read back from its text as a reload reads it.
 fn seat_is(store: GameStore, seat: usize, level: Option<fivedice_worker::Level>) {
-    store.table.update(|table| {
-        let table = table.as_mut().unwrap();
+    let table = store.table.get_untracked().unwrap();
+    {
         let mut record = fivedice_saved::TableRecord::from_text(&table.to_text().unwrap()).unwrap();
         for entry in &mut record.log {
             if let fivedice_room::Event::Joined {
@@ -82,15 +86,18 @@ fn seat_is(store: GameStore, seat: usize, level: Option<fivedice_worker::Level>)
         else {
             panic!("the table reads back");
         };
-        *table = *read;
-    });
+        store.table.keep(*read);
+    }
 }
 
 #[test]
 fn an_action_is_applied_saved_and_refused_actions_change_nothing() {
     let (store, backend) = fresh();
     start(store, RulesetId::Yahtzee, DiceMode::App, &["Anna", "Ben"], SEED);
-    assert_eq!(store.table_name().get_untracked().as_deref(), Some("Anna & Ben"));
+    assert_eq!(
+        store.table().table_name().get_untracked().as_deref(),
+        Some("Anna & Ben")
+    );
     let name =
         |players: &[&str]| super::table_name_for(&players.iter().map(|p| p.to_string()).collect::<Vec<_>>());
     assert_eq!(name(&["Anna"]), "Anna");
@@ -108,7 +115,7 @@ fn an_action_is_applied_saved_and_refused_actions_change_nothing() {
         "holding before the first roll is refused with the rules' reason"
     );
     let before = store.table.get_untracked();
-    assert_eq!(store.turn().get_untracked().rolls_used, 0);
+    assert_eq!(store.table().turn().get_untracked().rolls_used, 0);
     assert_eq!(before.as_ref().unwrap().revision, 0);
     store.roll();
     store.toggle_hold(2);
@@ -127,6 +134,7 @@ fn an_action_is_applied_saved_and_refused_actions_change_nothing() {
     assert_eq!(saved, table);
     assert_eq!(
         store
+            .table()
             .cell_preview(table.game().unwrap().current_seat(), Category::Chance.into())
             .get_untracked(),
         Some(Preview::Scores(
@@ -140,12 +148,16 @@ fn undo_takes_back_a_persons_cell_but_not_a_computer_players() {
     let (store, _) = fresh();
     start(store, RulesetId::Yam, DiceMode::Pad, &["Anna", "Ben"], SEED);
     write_next_cell(store);
-    let Some((seat, crate::store::TakenBack::Box(category, _))) = store.undoable().get_untracked() else {
+    let Some((seat, crate::store::TakenBack::Box(category, _))) = store.table().undoable().get_untracked()
+    else {
         panic!("Anna's cell can be undone");
     };
     store.undo();
-    assert_eq!(store.cell_value(seat, category.into()).get_untracked(), None);
-    assert_eq!(store.undoable().get_untracked(), None);
+    assert_eq!(
+        store.table().cell_value(seat, category.into()).get_untracked(),
+        None
+    );
+    assert_eq!(store.table().undoable().get_untracked(), None);
 
     start(
         store,
@@ -157,13 +169,13 @@ fn undo_takes_back_a_persons_cell_but_not_a_computer_players() {
     store.roll();
     store.open_picker(Category::Chance.into());
     store.confirm();
-    assert!(store.undoable().get_untracked().is_some());
+    assert!(store.table().undoable().get_untracked().is_some());
     // Whoever wrote that cell is now a computer player: nobody takes its cell back.
-    let seat = store.game_now(|game| game.seat_of_entry(0)).unwrap();
+    let seat = store.table().game_now(|game| game.seat_of_entry(0)).unwrap();
     seat_is(store, seat, Some(fivedice_worker::Level::Optimal));
-    assert_eq!(store.undoable().get_untracked(), None);
+    assert_eq!(store.table().undoable().get_untracked(), None);
     store.undo();
-    assert_eq!(store.game_now(|game| game.log().len()), Some(1));
+    assert_eq!(store.table().game_now(|game| game.log().len()), Some(1));
 }
 
 #[test]
@@ -174,7 +186,7 @@ fn a_finished_game_goes_to_the_history_and_an_undo_takes_it_out() {
     for _ in 0..cells {
         write_next_cell(store);
     }
-    assert!(store.is_over().get_untracked());
+    assert!(store.table().is_over().get_untracked());
     assert_eq!(store.kept().history().get_untracked().len(), 1);
     let reloaded = store_over(&backend);
     assert_eq!(
@@ -183,7 +195,7 @@ fn a_finished_game_goes_to_the_history_and_an_undo_takes_it_out() {
         "the history is saved"
     );
     store.undo();
-    assert!(!store.is_over().get_untracked());
+    assert!(!store.table().is_over().get_untracked());
     assert!(store.kept().history().get_untracked().is_empty());
     write_next_cell(store);
     store.leave();
@@ -230,38 +242,41 @@ fn the_language_an_address_asks_for_is_kept_and_the_words_follow_it() {
 fn the_table_chooses_who_starts_and_yam_crosses_out_through_the_picker() {
     let (store, _) = fresh();
     start(store, RulesetId::Yam, DiceMode::Pad, &["Anna", "Ben", "Cleo"], 3);
-    assert!(store.first_seat_open().get_untracked());
+    assert!(store.table().first_seat_open().get_untracked());
     store.choose_first_seat(2);
-    assert_eq!(store.current_seat().get_untracked(), Some(2));
+    assert_eq!(store.table().current_seat().get_untracked(), Some(2));
     let face = |value: u8| fivedice_rules::Face::ALL[usize::from(value) - 1];
     let tied = store.type_roll_off(vec![(0, face(4)), (1, face(4)), (2, face(1))]);
     assert_eq!(tied, Some(fivedice_rules::TiedRollOff(vec![0, 1])));
-    assert_eq!(store.roll_off_tied().get_untracked(), Some(vec![0, 1]));
+    assert_eq!(store.table().roll_off_tied().get_untracked(), Some(vec![0, 1]));
     assert_eq!(
-        store.current_seat().get_untracked(),
+        store.table().current_seat().get_untracked(),
         Some(2),
         "a tie changes nothing yet"
     );
     let any_cell = fivedice_rules::Category::Aces.into();
     assert_eq!(
-        store.cell_preview(2, any_cell).get_untracked(),
+        store.table().cell_preview(2, any_cell).get_untracked(),
         None,
         "nobody writes while the tie is rolled again: the game would start with someone else"
     );
     store.open_picker(any_cell);
-    assert_eq!(store.picker().get_untracked(), None);
+    assert_eq!(store.table().picker().get_untracked(), None);
     let decided = store.type_roll_off(vec![(0, face(2)), (1, face(5))]);
-    assert_eq!((decided, store.current_seat().get_untracked()), (None, Some(1)));
-    assert_eq!(store.roll_off_tied().get_untracked(), None);
-    assert!(store.cell_preview(1, any_cell).get_untracked().is_some());
+    assert_eq!(
+        (decided, store.table().current_seat().get_untracked()),
+        (None, Some(1))
+    );
+    assert_eq!(store.table().roll_off_tied().get_untracked(), None);
+    assert!(store.table().cell_preview(1, any_cell).get_untracked().is_some());
     // A tie, then the table simply chooses: the roll-off is forgotten.
     store.type_roll_off(vec![(0, face(6)), (1, face(6)), (2, face(6))]);
     store.choose_first_seat(0);
-    assert_eq!(store.roll_off_tied().get_untracked(), None);
-    assert_eq!(store.current_seat().get_untracked(), Some(0));
+    assert_eq!(store.table().roll_off_tied().get_untracked(), None);
+    assert_eq!(store.table().current_seat().get_untracked(), Some(0));
     write_next_cell(store);
     assert!(
-        !store.first_seat_open().get_untracked(),
+        !store.table().first_seat_open().get_untracked(),
         "settled once a cell is written"
     );
 
@@ -269,6 +284,7 @@ fn the_table_chooses_who_starts_and_yam_crosses_out_through_the_picker() {
     start(store, RulesetId::Yam, DiceMode::App, &["Anna"], 4);
     store.roll();
     let (category, points) = store
+        .table()
         .game_now(|game| {
             game.scores()
                 .unwrap()
@@ -279,12 +295,16 @@ fn the_table_chooses_who_starts_and_yam_crosses_out_through_the_picker() {
         .flatten()
         .expect("a cell the dice score");
     store.open_picker(category.into());
-    let offers = store.picker_offers().get_untracked().expect("the picker is open");
+    let offers = store
+        .table()
+        .picker_offers()
+        .get_untracked()
+        .expect("the picker is open");
     assert_eq!((offers.offers, offers.cross_out), (vec![points], true));
     store.choose(0);
     store.confirm();
     assert_eq!(
-        store.cell_value(0, category.into()).get_untracked(),
+        store.table().cell_value(0, category.into()).get_untracked(),
         Some(0),
         "crossed out on purpose"
     );
@@ -307,30 +327,40 @@ fn an_announcement_is_a_choice_in_the_picker_confirmed_and_undone_until_the_next
     store.roll();
     let full_house = Place::new(Column::Announced, Category::FullHouse);
     store.open_picker(full_house);
-    let picker = store.picker().get_untracked().expect("the picker is open");
+    let picker = store
+        .table()
+        .picker()
+        .get_untracked()
+        .expect("the picker is open");
     assert!(picker.announcing, "announcing is the choice offered first");
-    assert!(store.picker_offers().get_untracked().unwrap().announce);
+    assert!(store.table().picker_offers().get_untracked().unwrap().announce);
     // Nothing is announced until the player confirms.
-    assert_eq!(store.announced().get_untracked(), None);
+    assert_eq!(store.table().announced().get_untracked(), None);
     store.confirm();
-    assert_eq!(store.announced().get_untracked(), Some(Category::FullHouse));
     assert_eq!(
-        store.undoable().get_untracked(),
+        store.table().announced().get_untracked(),
+        Some(Category::FullHouse)
+    );
+    assert_eq!(
+        store.table().undoable().get_untracked(),
         Some((0, TakenBack::Announcement(Category::FullHouse)))
     );
     store.undo();
-    assert_eq!(store.announced().get_untracked(), None);
+    assert_eq!(store.table().announced().get_untracked(), None);
     assert_eq!(
-        store.turn().get_untracked().rolls_used,
+        store.table().turn().get_untracked().rolls_used,
         1,
         "the dice stay as they lie"
     );
     // Writing the first roll in the box instead: the value, not the announcement.
     store.open_picker(full_house);
-    let points = store.picker_offers().get_untracked().unwrap().offers[0];
+    let points = store.table().picker_offers().get_untracked().unwrap().offers[0];
     store.choose(points);
     store.confirm();
-    assert_eq!(store.cell_value(0, full_house).get_untracked(), Some(points));
+    assert_eq!(
+        store.table().cell_value(0, full_house).get_untracked(),
+        Some(points)
+    );
 }
 
 #[test]
@@ -339,10 +369,10 @@ fn a_computer_players_box_shown_in_the_picker_is_nobody_elses_to_change_or_close
     start(store, RulesetId::Yahtzee, DiceMode::App, &["Anna", "Robo"], SEED);
     store.roll();
     store.open_picker(Category::Chance.into());
-    let shown = store.picker().get_untracked();
+    let shown = store.table().picker().get_untracked();
     assert!(shown.as_ref().is_some_and(|picker| picker.chosen.is_some()));
     // The seat to play is now a computer's: the picker shows its box until its next step writes it.
-    let seat = store.game_now(|game| game.current_seat()).unwrap();
+    let seat = store.table().game_now(|game| game.current_seat()).unwrap();
     seat_is(store, seat, Some(fivedice_worker::Level::Optimal));
     store.choose(0);
     store.toggle_bonus();
@@ -350,12 +380,12 @@ fn a_computer_players_box_shown_in_the_picker_is_nobody_elses_to_change_or_close
     store.cancel();
     store.confirm();
     assert_eq!(
-        store.picker().get_untracked(),
+        store.table().picker().get_untracked(),
         shown,
         "the computer's choice stands"
     );
     assert_eq!(
-        store.game_now(|game| game.log().len()),
+        store.table().game_now(|game| game.log().len()),
         Some(0),
         "and only its own step writes it"
     );
@@ -365,26 +395,34 @@ fn a_computer_players_box_shown_in_the_picker_is_nobody_elses_to_change_or_close
 fn the_device_is_passed_only_from_one_person_here_to_another() {
     let (store, _) = fresh();
     start(store, RulesetId::Yahtzee, DiceMode::App, &["Anna", "Ben"], SEED);
-    assert_eq!(store.pass_to().get_untracked(), None, "nobody has played yet");
+    assert_eq!(
+        store.table().pass_to().get_untracked(),
+        None,
+        "nobody has played yet"
+    );
     store.roll();
     store.open_picker(Category::Chance.into());
     store.confirm();
-    assert_eq!(store.pass_to().get_untracked(), Some(1));
+    assert_eq!(store.table().pass_to().get_untracked(), Some(1));
     let ben_is = |level| seat_is(store, 1, level);
     // Were Ben a computer player, nobody would hand the tablet to him.
     ben_is(Some(fivedice_worker::Level::Optimal));
-    assert_eq!(store.pass_to().get_untracked(), None);
+    assert_eq!(store.table().pass_to().get_untracked(), None);
     ben_is(None);
-    assert_eq!(store.pass_to().get_untracked(), Some(1));
+    assert_eq!(store.table().pass_to().get_untracked(), Some(1));
     store.roll();
-    assert_eq!(store.pass_to().get_untracked(), None, "Ben has the tablet");
+    assert_eq!(
+        store.table().pass_to().get_untracked(),
+        None,
+        "Ben has the tablet"
+    );
 
     // On a score pad one person keeps the score for everyone: nothing is handed over.
     start(store, RulesetId::Yahtzee, DiceMode::Pad, &["Anna", "Ben"], SEED);
-    let first = store.current_seat().get_untracked().unwrap();
+    let first = store.table().current_seat().get_untracked().unwrap();
     write_next_cell(store);
-    assert_ne!(store.current_seat().get_untracked(), Some(first));
-    assert_eq!(store.pass_to().get_untracked(), None);
+    assert_ne!(store.table().current_seat().get_untracked(), Some(first));
+    assert_eq!(store.table().pass_to().get_untracked(), None);
 }
 
 #[test]
@@ -392,7 +430,7 @@ fn a_score_pad_decision_is_judged_as_after_the_last_roll() {
     use fivedice_rules::Dice;
     let (store, _) = fresh();
     start(store, RulesetId::Yahtzee, DiceMode::Pad, &["Anna", "Ben"], SEED);
-    let seat = store.current_seat().get_untracked().unwrap();
+    let seat = store.table().current_seat().get_untracked().unwrap();
     assert!(store.enter_dice(Dice::from_values(&[6, 6, 6, 2, 1]).unwrap()));
     store.open_picker(Category::Chance.into());
     store.confirm();

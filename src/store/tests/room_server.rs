@@ -185,7 +185,12 @@ pub(super) fn enter(device: &Device, room: &str, player: Option<&str>) {
 }
 
 pub(super) fn view(device: &Device) -> crate::store::RoomView {
-    device.store.room_view().get_untracked().expect("a room is open")
+    device
+        .store
+        .table()
+        .room_view()
+        .get_untracked()
+        .expect("a room is open")
 }
 
 /// Three devices seated in one room, Anna hosting, the game started.
@@ -206,6 +211,7 @@ pub(super) fn three_at_a_started_table() -> (Server, [Device; 3]) {
 pub(super) fn device_to_play<'a>(devices: &[&'a Device]) -> &'a Device {
     let seat = devices[0]
         .store
+        .table()
         .current_seat()
         .get_untracked()
         .expect("a seat to play");
@@ -221,9 +227,10 @@ pub(super) fn play_a_turn(server: &mut Server, devices: &[&Device]) {
     let device = device_to_play(devices);
     device.store.roll();
     pump(server, devices);
-    let seat = device.store.current_seat().get_untracked().unwrap();
+    let seat = device.store.table().current_seat().get_untracked().unwrap();
     let category = device
         .store
+        .table()
         .game_now(|game| {
             game.rules()
                 .ruleset()

@@ -37,7 +37,7 @@ fn players_gather_in_the_lobby_and_only_the_host_starts() {
     assert!(anna.players[0].host && !anna.players[1].host);
     assert_eq!((anna.own_seats, ben.own_seats.clone()), (vec![0], vec![1]));
     assert!(anna.hosting && anna.can_start && !ben.hosting && !ben.can_start);
-    assert!(devices[0].store.in_room_lobby().get_untracked());
+    assert!(devices[0].store.table().in_room_lobby().get_untracked());
     devices[1].store.start_room_game();
     assert!(
         devices[1].link.sent.borrow().is_empty(),
@@ -66,8 +66,8 @@ fn players_gather_in_the_lobby_and_only_the_host_starts() {
     pump(&mut server, &devices.each_ref());
     for device in &devices {
         assert_eq!(view(device).state, RoomState::Playing);
-        assert!(device.store.has_table().get_untracked());
-        assert_eq!(device.store.players().get_untracked(), ["Anna", "Ben"]);
+        assert!(device.store.table().has_table().get_untracked());
+        assert_eq!(device.store.table().players().get_untracked(), ["Anna", "Ben"]);
     }
 }
 
@@ -77,7 +77,7 @@ fn only_the_device_holding_the_seat_to_play_acts_and_everyone_sees_it() {
     let playing = device_to_play(&devices.each_ref());
     for device in &devices {
         let mine = std::ptr::eq(device, playing);
-        assert_eq!(device.store.can_roll().get_untracked(), mine);
+        assert_eq!(device.store.table().can_roll().get_untracked(), mine);
         device.store.roll();
         if !mine {
             assert!(
@@ -96,27 +96,31 @@ fn only_the_device_holding_the_seat_to_play_acts_and_everyone_sees_it() {
         }
     }
     assert_eq!(
-        devices[0].store.turn().get_untracked().rolls_used,
+        devices[0].store.table().turn().get_untracked().rolls_used,
         0,
         "nothing changes before the event"
     );
     pump(&mut server, &devices.each_ref());
-    let turn = playing.store.turn().get_untracked();
+    let turn = playing.store.table().turn().get_untracked();
     assert_eq!(turn.rolls_used, 1);
     playing.store.toggle_hold(3);
     pump(&mut server, &devices.each_ref());
     for device in &devices {
         assert_eq!(
-            device.store.turn().get_untracked().dice,
+            device.store.table().turn().get_untracked().dice,
             turn.dice,
             "every device sees the dice"
         );
-        assert!(device.store.turn().get_untracked().held[3], "and every hold");
+        assert!(
+            device.store.table().turn().get_untracked().held[3],
+            "and every hold"
+        );
     }
-    let seat = playing.store.current_seat().get_untracked().unwrap();
+    let seat = playing.store.table().current_seat().get_untracked().unwrap();
     assert!(matches!(
         playing
             .store
+            .table()
             .cell_preview(seat, fivedice_rules::Category::Chance.into())
             .get_untracked(),
         Some(Preview::Scores(_))
@@ -128,6 +132,7 @@ fn only_the_device_holding_the_seat_to_play_acts_and_everyone_sees_it() {
     assert_eq!(
         other
             .store
+            .table()
             .cell_preview(seat, fivedice_rules::Category::Chance.into())
             .get_untracked(),
         None
@@ -137,20 +142,22 @@ fn only_the_device_holding_the_seat_to_play_acts_and_everyone_sees_it() {
     pump(&mut server, &devices.each_ref());
     let written = devices[2]
         .store
+        .table()
         .cell_value(seat, fivedice_rules::Category::Chance.into())
         .get_untracked();
     assert_eq!(written, Some(turn.dice.unwrap().counts().sum()));
     assert_eq!(
-        other.store.undoable().get_untracked(),
+        other.store.table().undoable().get_untracked(),
         None,
         "only the seat that wrote takes it back"
     );
-    assert!(playing.store.undoable().get_untracked().is_some());
+    assert!(playing.store.table().undoable().get_untracked().is_some());
     playing.store.undo();
     pump(&mut server, &devices.each_ref());
     assert_eq!(
         devices[1]
             .store
+            .table()
             .cell_value(seat, fivedice_rules::Category::Chance.into())
             .get_untracked(),
         None
@@ -164,19 +171,19 @@ fn a_whole_game_finishes_alike_everywhere_and_goes_to_each_history_not_to_local_
     for _ in 0..cells * 3 {
         play_a_turn(&mut server, &devices.each_ref());
     }
-    let standings = devices[0].store.standings().get_untracked();
+    let standings = devices[0].store.table().standings().get_untracked();
     assert_eq!(standings.len(), 3);
     for device in &devices {
-        assert!(device.store.is_over().get_untracked());
+        assert!(device.store.table().is_over().get_untracked());
         assert_eq!(view(device).state, RoomState::Finished);
-        assert_eq!(device.store.standings().get_untracked(), standings);
+        assert_eq!(device.store.table().standings().get_untracked(), standings);
         assert_eq!(
             device.store.kept().history().get_untracked().len(),
             1,
             "in this device's history"
         );
         assert_eq!(
-            device.store.decisions().get_untracked().len(),
+            device.store.table().decisions().get_untracked().len(),
             cells * 3,
             "every cell written is a decision for the analysis"
         );
@@ -195,17 +202,17 @@ fn a_whole_game_finishes_alike_everywhere_and_goes_to_each_history_not_to_local_
     // The last box can still be taken back after the end, by the device holding the seat that wrote it.
     let can_undo: Vec<bool> = devices
         .iter()
-        .map(|device| device.store.undoable().get_untracked().is_some())
+        .map(|device| device.store.table().undoable().get_untracked().is_some())
         .collect();
     assert_eq!(can_undo.iter().filter(|&&can| can).count(), 1, "{can_undo:?}");
     let writer = devices
         .iter()
-        .find(|device| device.store.undoable().get_untracked().is_some())
+        .find(|device| device.store.table().undoable().get_untracked().is_some())
         .unwrap();
     writer.store.undo();
     pump(&mut server, &devices.each_ref());
     for device in &devices {
-        assert!(!device.store.is_over().get_untracked());
+        assert!(!device.store.table().is_over().get_untracked());
         assert!(
             device.store.kept().history().get_untracked().is_empty(),
             "it leaves each history"
@@ -217,7 +224,7 @@ fn a_whole_game_finishes_alike_everywhere_and_goes_to_each_history_not_to_local_
             .iter()
             .all(|device| device.store.kept().history().get_untracked().len() == 1)
     );
-    let totals = |device: &Device| device.store.totals(0).get_untracked();
+    let totals = |device: &Device| device.store.table().totals(0).get_untracked();
     assert_eq!(totals(&devices[0]), totals(&devices[2]));
 }
 
@@ -235,8 +242,11 @@ fn a_join_after_the_start_is_refused_and_the_device_watches() {
     );
     assert!(watching.own_seats.is_empty());
     assert_eq!(watching.state, RoomState::Playing);
-    assert!(late.store.has_table().get_untracked(), "it watches the table");
-    assert!(!late.store.can_roll().get_untracked());
+    assert!(
+        late.store.table().has_table().get_untracked(),
+        "it watches the table"
+    );
+    assert!(!late.store.table().can_roll().get_untracked());
     assert_eq!(
         late.store.notices().notice().get_untracked(),
         None,
@@ -244,8 +254,8 @@ fn a_join_after_the_start_is_refused_and_the_device_watches() {
     );
     play_a_turn(&mut server, &devices.each_ref());
     assert_eq!(
-        late.store.turn().get_untracked(),
-        devices[0].store.turn().get_untracked()
+        late.store.table().turn().get_untracked(),
+        devices[0].store.table().turn().get_untracked()
     );
 }
 
@@ -292,13 +302,13 @@ fn two_people_share_a_device_and_it_plays_both_their_seats() {
     pump(&mut server, &devices.each_ref());
     assert!(!view(&devices[0]).can_seat_another, "only in the lobby");
     for _ in 0..6 {
-        let seat = devices[0].store.current_seat().get_untracked().unwrap();
+        let seat = devices[0].store.table().current_seat().get_untracked().unwrap();
         let here = usize::from(seat == 2);
-        assert!(devices[here].store.can_roll().get_untracked());
-        assert!(!devices[1 - here].store.can_roll().get_untracked());
+        assert!(devices[here].store.table().can_roll().get_untracked());
+        assert!(!devices[1 - here].store.table().can_roll().get_untracked());
         play_a_turn(&mut server, &devices.each_ref());
     }
-    let written = |device: &Device| device.store.game_now(|game| game.log().len());
+    let written = |device: &Device| device.store.table().game_now(|game| game.log().len());
     assert_eq!((written(&devices[0]), written(&devices[1])), (Some(6), Some(6)));
 
     let reloaded = device_over(devices[0].backend.clone());
@@ -353,7 +363,10 @@ fn the_host_adds_computers_at_their_levels_and_only_its_device_plays_them() {
     devices[0].store.start_room_game();
     pump(&mut server, &devices.each_ref());
     for device in &devices {
-        assert_eq!(device.store.computer_at(2).get_untracked(), Some(Level::Winner));
+        assert_eq!(
+            device.store.table().computer_at(2).get_untracked(),
+            Some(Level::Winner)
+        );
     }
     let plays_here = |device: &Device| {
         device
@@ -388,12 +401,12 @@ fn a_refused_action_is_told_and_leaving_closes_the_room() {
         "a refusal shows in the notice bar"
     );
     playing.store.leave();
-    assert!(playing.store.room_view().get_untracked().is_none());
-    assert!(!playing.store.has_table().get_untracked());
+    assert!(playing.store.table().room_view().get_untracked().is_none());
+    assert!(!playing.store.table().has_table().get_untracked());
     assert!(!playing.link.open.get(), "the connection is closed");
     let reopened = device_over(playing.backend.clone());
     assert!(
-        reopened.store.room_view().get_untracked().is_none(),
+        reopened.store.table().room_view().get_untracked().is_none(),
         "a reload stays on the start screen"
     );
 }
@@ -442,11 +455,11 @@ fn when_the_host_leaves_the_lobby_every_device_follows_its_seat() {
     for _ in 0..3 {
         let rolling: Vec<bool> = devices[1..]
             .iter()
-            .map(|device| device.store.can_roll().get_untracked())
+            .map(|device| device.store.table().can_roll().get_untracked())
             .collect();
         assert_eq!(rolling.iter().filter(|&&can| can).count(), 1, "{rolling:?}");
         play_a_turn(&mut server, &staying);
     }
-    let written = |device: &Device| device.store.game_now(|game| game.log().len());
+    let written = |device: &Device| device.store.table().game_now(|game| game.log().len());
     assert_eq!(written(&devices[3]), Some(3), "nobody is stuck");
 }

@@ -35,11 +35,11 @@ fn a_newer_save_from_another_tab_is_adopted_not_overwritten() {
     );
     let stored = Storage::with_backend(Box::new(backend.clone()), CLOCK.now_ms).table(&id);
     assert_eq!(stored, Some(theirs), "the newer save was not overwritten");
-    here.on_storage_change(Some(Storage::table_key(&id)));
-    assert_eq!(here.turn().get_untracked().rolls_used, 2);
+    here.table().heard_other_tab(Some(Storage::table_key(&id)));
+    assert_eq!(here.table().turn().get_untracked().rolls_used, 2);
     here.roll();
     assert_eq!(
-        here.turn().get_untracked().rolls_used,
+        here.table().turn().get_untracked().rolls_used,
         3,
         "the tap after a newer save was adopted is played: nothing waits for the tap it replaced"
     );
@@ -60,17 +60,17 @@ fn a_reload_keeps_the_start_screen_and_a_new_visit_returns_to_the_table() {
     let store = page(&visit);
     start(store, RulesetId::Yatzy, DiceMode::App, &["Anna"], SEED);
     assert!(
-        page(&visit).has_table().get_untracked(),
+        page(&visit).table().has_table().get_untracked(),
         "a reload of the table shows the table"
     );
     store.leave();
     assert!(
-        !page(&visit).has_table().get_untracked(),
+        !page(&visit).table().has_table().get_untracked(),
         "a reload of the start screen stays there"
     );
     let new_visit = Rc::new(MemoryBackend::default());
     assert!(
-        page(&new_visit).has_table().get_untracked(),
+        page(&new_visit).table().has_table().get_untracked(),
         "opening the app afresh returns to the game played last"
     );
 }
@@ -87,7 +87,7 @@ fn a_save_whose_revision_another_tab_raised_never_freezes_the_next_tap() {
         storage.save_table(&saved).unwrap();
         store.roll();
         assert_eq!(
-            store.turn().get_untracked().rolls_used,
+            store.table().turn().get_untracked().rolls_used,
             taps - 1,
             "the newer save is shown instead"
         );
@@ -97,13 +97,15 @@ fn a_save_whose_revision_another_tab_raised_never_freezes_the_next_tap() {
         );
         store.roll();
         assert_eq!(
-            store.turn().get_untracked().rolls_used,
+            store.table().turn().get_untracked().rolls_used,
             taps,
             "the next tap rolls"
         );
         store.notices().dismiss();
     }
-    let cell = store.cell_preview(0, fivedice_rules::Category::Chance.into());
+    let cell = store
+        .table()
+        .cell_preview(0, fivedice_rules::Category::Chance.into());
     assert!(cell.get_untracked().is_some(), "a box may be written as well");
 }
 
@@ -143,7 +145,7 @@ fn tables_saved_in_an_earlier_format_are_read_once_their_reader_is_here_and_save
     let again = store_over(&backend);
     assert_eq!(again.table.get_untracked(), Some(open));
     again.roll();
-    assert!(again.turn().get_untracked().dice.is_some());
+    assert!(again.table().turn().get_untracked().dice.is_some());
 }
 
 #[test]
@@ -205,7 +207,7 @@ fn the_history_keeps_each_game_as_it_was_saved_and_reads_it_in_full_only_when_sh
     assert_eq!(shown.len(), 1);
     assert_eq!(kept[0].table_id, shown[0].table_id);
     assert_eq!(kept[0].finished_ms, shown[0].finished_ms);
-    assert_eq!(shown[0].game, store.game_now(Clone::clone).unwrap());
+    assert_eq!(shown[0].game, store.table().game_now(Clone::clone).unwrap());
     // Kept as text, and read back as it was written.
     let saved = backend.get("fivedice.history").unwrap();
     assert!(saved.starts_with("fivedice history 2\n"));
@@ -356,5 +358,9 @@ fn an_unreadable_save_is_recovered_from_its_previous_copy() {
         "and the broken copy offered"
     );
     reloaded.roll();
-    assert_eq!(reloaded.turn().get_untracked().rolls_used, 2, "it plays on");
+    assert_eq!(
+        reloaded.table().turn().get_untracked().rolls_used,
+        2,
+        "it plays on"
+    );
 }

@@ -9,10 +9,9 @@ use leptos::prelude::*;
 use crate::i18n::Words;
 use crate::table::Table;
 
-use super::GameStore;
-use super::connection::Connection;
-use super::connection::OnlineRoom;
-use super::reads::Reading;
+use super::OpenTable;
+use super::Reading;
+use crate::store::connection::{Connection, OnlineRoom};
 
 /// What the room screens show.
 #[derive(Clone, Debug, PartialEq)]
@@ -90,7 +89,7 @@ pub struct RoomPlayer {
     pub can_give_back: bool,
 }
 
-impl GameStore {
+impl OpenTable {
     /// Whether the table shown is an online room's (it plays one game: no rematch at the same table).
     pub fn online_table(&self) -> impl Reading<bool> + use<> {
         let connection = self.connection;
@@ -108,7 +107,7 @@ impl GameStore {
 
     /// Whether a person at this device may play the turn now: while it holds the seat to play and no computer
     /// plays it, and, online, while connected.
-    pub(super) fn acting_here(&self) -> impl Reading<bool> + use<> {
+    pub(in crate::store) fn acting_here(&self) -> impl Reading<bool> + use<> {
         let (connection, table) = (self.connection, self.table);
         move || {
             let connected = connection.connected();
@@ -121,7 +120,7 @@ impl GameStore {
     /// The open room as its screens show it.
     pub fn room_view(&self) -> Memo<Option<RoomView>> {
         let (connection, table, in_flight) = (self.connection, self.table, self.in_flight);
-        let words = self.words();
+        let words = self.connection.speech.words();
         Memo::new(move |_| {
             let mut view = connection.read(|online| {
                 let online = online?;
@@ -159,9 +158,9 @@ fn may_join(online: &OnlineRoom, table: &Table) -> bool {
         && room.seats().len() < room.max_players()
 }
 
-impl GameStore {
+impl OpenTable {
     /// Whether this device may take a seat in the open room now.
-    pub(super) fn may_join(&self) -> bool {
+    pub(in crate::store) fn may_join(&self) -> bool {
         self.connection.read_now(|online| {
             let online = online?;
             self.table

@@ -8,10 +8,11 @@ use fivedice_rules::{
 use fivedice_worker::Level;
 use leptos::prelude::*;
 
-use crate::engine::{Answer, EngineError};
-use crate::table::{Decision, Table};
+use crate::table::Decision;
 
-use super::{GameStore, Picker};
+use super::OpenTable;
+use fivedice_room::{Event, LogEntry};
+use fivedice_rules::{FirstPlayerRoll, Play, TiedRollOff, Undoable};
 
 /// The point of the game a hint answers: it stays on screen only while the table is still there.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -22,7 +23,7 @@ pub struct Situation {
 }
 
 impl Situation {
-    pub(super) fn of(game: &Game) -> Situation {
+    pub(in crate::store) fn of(game: &Game) -> Situation {
         Situation {
             entries: game.log().len(),
             rolls_used: game.turn().rolls_used,
@@ -66,27 +67,7 @@ pub struct PickerOffers {
     pub announce: bool,
 }
 
-impl GameStore {
-    /// One answer about the table in play (its default on the start screen), as a derived signal: a closure
-    /// that reads the table where it is called, so whatever calls it follows the table. Memos would cache the
-    /// answer, but every type of memo brings its own copy of the memo machinery into the download (about 10 KB
-    /// brotli for these readings), and these readings are cheap.
-    pub(super) fn derive<T, F>(&self, read: F) -> impl Reading<T> + use<T, F>
-    where
-        T: Default,
-        F: Fn(&Table, &Game) -> T + Copy + Send + Sync + 'static,
-    {
-        let table = self.table;
-        move || {
-            table.with(|table| {
-                let table = table.as_ref();
-                table
-                    .and_then(|table| Some(read(table, table.game()?)))
-                    .unwrap_or_default()
-            })
-        }
-    }
-
+impl OpenTable {
     /// Whether a game is open (else the start screen, or an online room's lobby, shows).
     pub fn has_table(&self) -> impl Reading<bool> + use<> {
         self.derive(|_, _| true)
@@ -122,7 +103,7 @@ impl GameStore {
     }
 
     /// Whether this device talks to its table's host now (always, in the page; online, while connected).
-    pub(super) fn acting_connected(&self) -> impl Reading<bool> + use<> {
+    pub(in crate::store) fn acting_connected(&self) -> impl Reading<bool> + use<> {
         let connection = self.connection;
         move || connection.connected()
     }
@@ -136,7 +117,8 @@ impl GameStore {
                 online.is_some_and(|online| {
                     matches!(
                         online.connection,
-                        super::connection::Connection::Offline | super::connection::Connection::Connecting
+                        crate::store::connection::Connection::Offline
+                            | crate::store::connection::Connection::Connecting
                     )
                 })
             })
@@ -244,11 +226,6 @@ impl GameStore {
         self.derive(|table, _| table.decisions.clone())
     }
 
-    /// Why the engine could not judge decisions, once it failed (the analysis stops waiting).
-    pub fn judging_failed(&self) -> ReadSignal<Option<EngineError>> {
-        self.judging_failed.read_only()
-    }
-
     /// Where the game stands, for the hint.
     pub fn situation(&self) -> impl Reading<Option<Situation>> + use<> {
         self.derive(|_, game| Some(Situation::of(game)))
@@ -259,28 +236,6 @@ impl GameStore {
         let available = self.derive(|_, game| !game.is_over() && game.turn().dice.is_some());
         let here = self.acting_here();
         move || available() && here.get()
-    }
-
-    /// Has the table the engine advises this game on (a column game's: its one-column table) read from the
-    /// device if an earlier visit kept it there, so that the first hint answers at once.
-    pub fn prepare_hints(&self) {
-        if let Some(rules) = self.game_now(Game::rules) {
-            self.engine.prepare(rules.single_column());
-        }
-        self.prepare_winner();
-    }
-
-    /// Asks the engine for every option of the current situation, best first.
-    pub fn advise(&self, answer: impl FnOnce(Situation, Result<Answer, EngineError>) + 'static) {
-        let Some(game) = self.game_now(Game::clone) else {
-            return;
-        };
-        let asked = Situation::of(&game);
-        self.engine.advise(&game, move |reply| answer(asked, reply));
-    }
-
-    pub fn picker(&self) -> ReadSignal<Option<Picker>> {
-        self.picker.read_only()
     }
 
     /// What the open picker offers (its cell, seat, values and bonus), rebuilt only when that changes.
@@ -310,5 +265,154 @@ impl GameStore {
                 })
             })
         })
+    }
+
+    /// Whether the table shows every player's chance to win.
+    pub fn odds_shown(&self) -> impl Reading<bool> + use<> {
+        self.derive(|table, _| table.odds_shown)
+    }
+
+    /// Whether playing to win means anything here: two players or more on a one-column sheet (column Yam has
+    /// no exact odds).
+    pub fn odds_available(&self) -> impl Reading<bool> + use<> {
+        self.derive(|_, game| game.players().len() > 1 && game.rules().columns().is_one())
+    }
+}
+
+/// The box written last: by which seat, where, its index in the game's log, its points.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LastWritten {
+    pub seat: usize,
+    pub place: Place,
+    pub entry: usize,
+    pub points: u16,
+}
+
+/// What the Undo button takes back.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TakenBack {
+    /// A box written, with the points it holds.
+    Box(Category, u16),
+    /// Column Yam: the box announced this turn.
+    Announcement(Category),
+}
+
+impl OpenTable {
+    /// After a tie in a score pad's roll-off for who starts: the seats that roll again (`None` while no tie
+    /// waits).
+    pub fn roll_off_tied(&self) -> impl Reading<Option<Vec<usize>>> + use<> {
+        let roll_off = self.roll_off;
+        move || {
+            roll_off.with(|rounds| match FirstPlayerRoll::typed(rounds.clone()) {
+                Err(TiedRollOff(again)) if !rounds.is_empty() => Some(again),
+                _ => None,
+            })
+        }
+    }
+
+    /// The seat the device is to be handed to now: the turn has just passed (nothing rolled or entered yet)
+    /// from one person at this device to another person at this device. Never before a computer's turn,
+    /// never where the next player is on a device of their own, and never on a score pad (one person keeps
+    /// the score there: the turn's banner says whose turn it is).
+    pub fn pass_to(&self) -> impl Reading<Option<usize>> + use<> {
+        self.derive(|table, game| {
+            if game.mode() == DiceMode::Pad {
+                return None;
+            }
+            let last = game.log().len().checked_sub(1)?;
+            let (from, to) = (game.seat_of_entry(last), game.current_seat());
+            let person_here = |seat| table.seats.holds(seat) && table.computer_at(seat).is_none();
+            let fresh = *game.turn() == Turn::default() && !game.is_over();
+            (fresh && from != to && person_here(from) && person_here(to)).then_some(to)
+        })
+    }
+
+    /// The last box written, while the next turn has not begun (for a moment's highlight, what a computer
+    /// wrote, and the coach's word on it).
+    pub fn last_written(&self) -> impl Reading<Option<LastWritten>> + use<> {
+        self.derive(|_, game| {
+            let last = game
+                .log()
+                .len()
+                .checked_sub(1)
+                .filter(|_| *game.turn() == Turn::default())?;
+            let entry = game.log().get(last)?;
+            Some(LastWritten {
+                seat: game.seat_of_entry(last),
+                place: Place::new(entry.column, entry.category),
+                entry: last,
+                points: entry.points,
+            })
+        })
+    }
+
+    /// Whether a person at this device plays a seat (not a computer, not another device).
+    pub fn played_here(&self) -> impl Fn(usize) -> bool + Copy + use<> {
+        let table = self.table;
+        move |seat| {
+            table.with(|table| {
+                table
+                    .as_ref()
+                    .is_some_and(|table| table.seats.holds(seat) && table.computer_at(seat).is_none())
+            })
+        }
+    }
+
+    /// Whether a person at this device plays the turn now (elsewhere, the turn is only watched here).
+    pub fn plays_here(&self) -> impl Reading<bool> + use<> {
+        self.acting_here()
+    }
+
+    /// The roll for who starts, until the first box of the game is written. A score
+    /// pad on one device shows only the roll-off its table typed in: the app rolls no dice for real ones.
+    pub fn fresh_first_player_roll(&self) -> impl Reading<Option<FirstPlayerRoll>> + use<> {
+        self.derive(|table, game| {
+            let typed = || {
+                let play = |entry: &LogEntry| {
+                    matches!(
+                        &entry.event,
+                        Event::Played {
+                            play: Play::FirstPlayer(_),
+                            ..
+                        }
+                    )
+                };
+                table.log.iter().any(play)
+            };
+            let by_the_table = game.mode() != DiceMode::Pad || table.is_online() || typed();
+            // Until the first box is written: a computer that starts rolls at once, and the table should still
+            // read why it started.
+            let fresh = by_the_table && game.log().is_empty();
+            let roll = table.first_player_roll()?;
+            (fresh && !roll.rounds.is_empty()).then(|| roll.clone())
+        })
+    }
+
+    /// Whether the table may still choose who starts: a score pad on one device, before anybody has played.
+    pub fn first_seat_open(&self) -> impl Reading<bool> + use<> {
+        self.derive(|table, game| {
+            !table.is_online() && game.mode() == DiceMode::Pad && game.check_first_seat_open().is_ok()
+        })
+    }
+
+    /// What an undo would take back now, while a person at this device holds its seat (a computer player's
+    /// box is nobody's to take back): the seat, and the box written or announced.
+    pub fn undoable(&self) -> impl Reading<Option<(usize, TakenBack)>> + use<> {
+        let connected = self.acting_connected();
+        let last = self.derive(|table, game| {
+            let (seat, taken_back) = match game.undoable().ok()? {
+                Undoable::Announcement(category) => (game.current_seat(), TakenBack::Announcement(category)),
+                Undoable::Entry(index) => {
+                    let entry = game.log().get(index)?;
+                    (
+                        game.seat_of_entry(index),
+                        TakenBack::Box(entry.category, entry.points),
+                    )
+                }
+            };
+            let person_here = table.seats.holds(seat) && table.computer_at(seat).is_none();
+            person_here.then_some((seat, taken_back))
+        });
+        move || last().filter(|_| connected.get())
     }
 }

@@ -1,0 +1,327 @@
+//! The table open, and the one writer of it: the table itself (on one device, or an online room's), the
+//! value picker open on one of its boxes, a score pad's roll-off for who starts being typed, and the command
+//! sent to the room server whose answer has not come back. What changes the table is decided by the store's
+//! one path ([`super::host`]); this part keeps what it decided. Its readings for the view are [`super::reads`]
+//! and [`super::whose_turn`].
+
+use fivedice_room::{ClientMessage, ServerMessage};
+use fivedice_rules::{Face, FirstPlayerRoll, Game, TiedRollOff};
+use leptos::prelude::*;
+
+use crate::storage::Storage;
+use crate::table::{Host, Table};
+
+use super::Clock;
+use super::connection::RoomConnection;
+use super::play::Picker;
+
+mod reads;
+mod room_view;
+
+pub use reads::{LastWritten, TakenBack};
+pub use reads::{PickerOffers, Reading, Situation};
+pub use room_view::{RoomPlayer, RoomState, RoomView};
+
+/// A command sent to the room server whose answer has not come back: its event, or a refusal. Only an online
+/// table has one (the page answers at once, within the tap). Any entry after `at` answers it: the room moved
+/// on (with this command's event, or another that makes it stale), so no way the table changes leaves it set.
+#[derive(Clone, Debug, PartialEq)]
+struct InFlight {
+    /// What was sent, to send again if the connection is lost before the answer.
+    message: ClientMessage,
+    /// The room's last entry when it was sent.
+    at: u64,
+    /// Counts the commands sent, so a late look at an earlier one's answer does not judge this one.
+    number: u64,
+    /// Sent again on a new connection: a refusal of it as stale only says the first copy arrived.
+    resent: bool,
+}
+
+#[derive(Clone, Copy)]
+pub struct OpenTable {
+    /// `None` on the start screen.
+    table: RwSignal<Option<Table>>,
+    picker: RwSignal<Option<Picker>>,
+    /// A score pad's roll-off for who starts, typed in, while a tie for the highest is not rolled again yet.
+    roll_off: RwSignal<Vec<Vec<(usize, Face)>>>,
+    /// Online, a command sent whose event or refusal has not come back: taps that would be stale wait (a hold
+    /// does not), and so does the host's Start after a choice of the game.
+    in_flight: RwSignal<Option<InFlight>>,
+    /// Whether this device talks to the table's host now; where an online table's log is kept; and, through
+    /// it, where a table on this device is saved, what the player is told and in which words.
+    pub(super) connection: RoomConnection,
+    clock: Clock,
+}
+
+impl OpenTable {
+    pub(super) fn new(connection: RoomConnection, clock: Clock) -> OpenTable {
+        OpenTable {
+            clock,
+            table: RwSignal::new(None),
+            picker: RwSignal::new(None),
+            roll_off: RwSignal::new(Vec::new()),
+            in_flight: RwSignal::new(None),
+            connection,
+        }
+    }
+
+    /// Reads the table open (tracked where read in a reactive closure).
+    pub fn with<R>(&self, read: impl FnOnce(&Option<Table>) -> R) -> R {
+        self.table.with(read)
+    }
+
+    /// Reads the table open once (not tracked).
+    pub fn with_untracked<R>(&self, read: impl FnOnce(&Option<Table>) -> R) -> R {
+        self.table.with_untracked(read)
+    }
+
+    /// The table open as it is now (not tracked).
+    pub fn get_untracked(&self) -> Option<Table> {
+        self.table.get_untracked()
+    }
+
+    /// One answer about the table in play (its default on the start screen), as a derived signal: a closure
+    /// that reads the table where it is called, so whatever calls it follows the table. Memos would cache the
+    /// answer, but every type of memo brings its own copy of the memo machinery into the download (about 10 KB
+    /// brotli for these readings), and these readings are cheap.
+    pub(super) fn derive<T, F>(&self, read: F) -> impl Reading<T> + use<T, F>
+    where
+        T: Default,
+        F: Fn(&Table, &Game) -> T + Copy + Send + Sync + 'static,
+    {
+        let table = self.table;
+        move || {
+            table.with(|table| {
+                let table = table.as_ref();
+                table
+                    .and_then(|table| Some(read(table, table.game()?)))
+                    .unwrap_or_default()
+            })
+        }
+    }
+
+    /// The game in play as it is now, for an action (not tracked: the view reads through the readings).
+    pub(super) fn game_now<R>(&self, read: impl FnOnce(&Game) -> R) -> Option<R> {
+        self.table
+            .with_untracked(|table| table.as_ref().and_then(Table::game).map(read))
+    }
+
+    /// Makes the caller follow the table.
+    pub fn track(&self) {
+        self.table.track();
+    }
+
+    /// Shows another table (or none: the start screen, which a reload then keeps), and forgets what belonged
+    /// to the one shown before: the picker, a command in flight, a roll-off being typed.
+    pub(super) fn show(&self, table: Option<Table>) {
+        let start_screen = table.is_none();
+        self.connection
+            .storage
+            .with_value(|storage| storage.set_start_screen_showing(start_screen));
+        self.picker.set(None);
+        self.in_flight.set(None);
+        self.roll_off.set(Vec::new());
+        self.table.set(table);
+    }
+
+    /// The table as it was saved or came again from the room server: the picker, a roll-off and what is in
+    /// flight stay.
+    pub(super) fn keep(&self, table: Table) {
+        self.table.set(Some(table));
+    }
+
+    /// Changes the table open and keeps it: saved (a newer one from another tab is adopted instead, and
+    /// `None` returned) and shown. Online, the room's log is kept by the connection.
+    pub(super) fn change<R>(&self, change: impl FnOnce(&mut Table) -> R) -> Option<R> {
+        let mut table = self.table.get_untracked()?;
+        let result = change(&mut table);
+        table.updated_ms = (self.clock.now_ms)();
+        table.revision += 1;
+        if !self.save(&table) {
+            return None;
+        }
+        if let Some(part) = self.connection.part() {
+            (part.keep)(self.connection, &table);
+        }
+        self.keep(table);
+        Some(result)
+    }
+
+    /// Saves a table on this device, unless another tab has saved a newer revision of it since: then that one
+    /// is shown instead (and false returned), so neither tab silently overwrites the other. An online room's
+    /// table lives in its room's log (kept by the connection), not among the tables of this device.
+    pub(super) fn save(&self, table: &Table) -> bool {
+        if table.is_online() {
+            return true;
+        }
+        let newer = self
+            .connection
+            .storage
+            .with_value(|storage| storage.table_since(&table.id, table.revision));
+        if let Some(newer) = newer {
+            self.adopt_newer(newer);
+            return false;
+        }
+        let saved = self.connection.storage.with_value(|storage| {
+            storage
+                .save_table(table)
+                .and_then(|()| storage.set_last_table(&table.id))
+        });
+        self.connection
+            .notices
+            .report_saving(saved, self.connection.speech.words());
+        true
+    }
+
+    fn adopt_newer(&self, table: Table) {
+        self.show(Some(table));
+        self.connection
+            .notices
+            .tell(self.connection.speech.words().changed_in_other_tab);
+    }
+
+    /// Another tab wrote to storage (at `key`; `None`: all of it): if it saved the table open here, its newer
+    /// state shows.
+    pub(super) fn heard_other_tab(&self, key: Option<String>) {
+        let Some((id, ours)) = self
+            .table
+            .with_untracked(|t| t.as_ref().map(|t| (t.id.clone(), t.revision)))
+        else {
+            return;
+        };
+        if key.is_some_and(|key| key != Storage::table_key(&id)) {
+            return;
+        }
+        let newer = self
+            .connection
+            .storage
+            .with_value(|storage| storage.table_since(&id, ours + 1));
+        if let Some(newer) = newer {
+            self.adopt_newer(newer);
+        }
+    }
+
+    /// A table on one device: its host, in the page, takes the message and answers at once (and writes the
+    /// table's log). `None` when the table open is not one on this device (the message is left).
+    pub(super) fn answer_here(&self, message: &mut Option<ClientMessage>) -> Option<Vec<ServerMessage>> {
+        let answers = self.table.try_update_untracked(|table| match table.as_mut() {
+            Some(Table {
+                host: Host::Page(page),
+                log,
+                ..
+            }) => message.take().map(|message| page.answer(message, log)),
+            _ => None,
+        });
+        answers.flatten()
+    }
+
+    pub fn picker(&self) -> ReadSignal<Option<Picker>> {
+        self.picker.read_only()
+    }
+
+    /// The picker open now (not tracked).
+    pub(super) fn picker_now(&self) -> Option<Picker> {
+        self.picker.get_untracked()
+    }
+
+    pub(super) fn open_picker(&self, picker: Picker) {
+        self.picker.set(Some(picker));
+    }
+
+    pub(super) fn close_picker(&self) {
+        self.picker.set(None);
+    }
+
+    /// Changes the picker open (nothing if none is).
+    pub(super) fn change_picker(&self, change: impl FnOnce(&mut Picker)) {
+        self.picker.update(|picker| {
+            if let Some(picker) = picker {
+                change(picker);
+            }
+        });
+    }
+
+    /// Whether a tie for who starts is to be rolled again before anybody writes (not tracked).
+    pub(super) fn tie_to_roll_again(&self) -> bool {
+        self.roll_off.with_untracked(|rounds| !rounds.is_empty())
+    }
+
+    /// One round of the roll-off typed in: who starts, once the highest is one seat (the rounds are then
+    /// forgotten); else the seats tied, whose round comes next.
+    pub(super) fn type_roll_off(&self, round: Vec<(usize, Face)>) -> Result<FirstPlayerRoll, TiedRollOff> {
+        let mut rounds = self.roll_off.get_untracked();
+        rounds.push(round);
+        let typed = FirstPlayerRoll::typed(rounds.clone());
+        self.roll_off.set(if typed.is_ok() { Vec::new() } else { rounds });
+        typed
+    }
+
+    /// The table chose who starts itself: a roll-off being typed is forgotten.
+    pub(super) fn forget_roll_off(&self) {
+        self.roll_off.set(Vec::new());
+    }
+
+    /// Whether a command is on its way to the room server (tracked where read in a reactive closure).
+    pub(super) fn awaiting_answer(&self) -> bool {
+        self.in_flight.with(Option::is_some)
+    }
+
+    /// A command goes to the room server, sent when the room's last entry was `at`: it is in flight until
+    /// answered. Its number, for [`OpenTable::is_overdue`].
+    pub(super) fn send_awaited(&self, message: ClientMessage, at: u64) -> u64 {
+        let number = self
+            .in_flight
+            .with_untracked(|sent| sent.as_ref().map_or(0, |sent| sent.number))
+            + 1;
+        self.in_flight.set(Some(InFlight {
+            message,
+            at,
+            number,
+            resent: false,
+        }));
+        number
+    }
+
+    /// The command could not go (no connection), or was refused: nothing is awaited. Whether it was one sent
+    /// again after a lost connection.
+    pub(super) fn not_awaited(&self) -> bool {
+        let resent = self
+            .in_flight
+            .with_untracked(|sent| sent.as_ref().is_some_and(|sent| sent.resent));
+        self.in_flight.set(None);
+        resent
+    }
+
+    /// The room moved past the command in flight (its event came, or another that makes it stale), or the
+    /// table it was sent for is gone: nothing is awaited any more.
+    pub(super) fn settle(&self) {
+        let seq = self
+            .table
+            .with_untracked(|table| table.as_ref().map(|table| table.room.seq()));
+        let answered = self.in_flight.with_untracked(|sent| {
+            sent.as_ref()
+                .is_some_and(|sent| seq.is_none_or(|seq| seq > sent.at))
+        });
+        if answered {
+            self.in_flight.set(None);
+        }
+    }
+
+    /// The command in flight, to send again on a new connection (marked so, quietly: nothing on screen
+    /// changes), with its number.
+    pub(super) fn resend(&self) -> Option<(ClientMessage, u64)> {
+        self.in_flight
+            .try_update_untracked(|sent| {
+                let sent = sent.as_mut()?;
+                sent.resent = true;
+                Some((sent.message.clone(), sent.number))
+            })
+            .flatten()
+    }
+
+    /// Whether command `number` is still unanswered.
+    pub(super) fn is_overdue(&self, number: u64) -> bool {
+        self.in_flight
+            .with_untracked(|sent| sent.as_ref().is_some_and(|sent| sent.number == number))
+    }
+}
