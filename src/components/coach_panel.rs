@@ -51,7 +51,7 @@ pub fn CoachLine() -> impl IntoView {
                         class="coach-button"
                         data-action="coach"
                         aria-pressed=move || coached.get().to_string()
-                        on:click=move |_| store.toggle_coach(seat)
+                        on:click=move |_| store.advisor().toggle_coach(seat)
                     >
                         {move || (words.coach_switch)(&name, coached.get())}
                     </button>
@@ -179,13 +179,13 @@ fn Analysis() -> impl IntoView {
     let words = store.words();
     let analysis_words = store.speech().words_of(i18n::analysis_words);
     let language = store.speech().language().get_untracked();
-    store.analyse();
+    store.advisor().analyse();
     let (decisions, rules, players) = (
         store.table().decisions(),
         store.table().rules(),
         store.table().players(),
     );
-    let failed = store.judging_failed();
+    let failed = store.advisor().judging_failed();
     let seats = players.get_untracked().len();
     let people: Vec<usize> = (0..seats)
         .filter(|&seat| store.table().computer_at(seat).get_untracked().is_none())

@@ -29,7 +29,7 @@ pub fn DiceTray() -> impl IntoView {
                 data-action="roll"
                 aria-label=label
                 disabled=move || !can_roll.get()
-                on:click=move |_| store.roll()
+                on:click=move |_| store.controls().roll()
             >
                 {label}
             </button>
@@ -76,7 +76,7 @@ fn Die(die: usize) -> impl IntoView {
             aria-disabled=move || (!holdable.get()).to_string()
             on:click=move |_| {
                 if holdable.get_untracked() {
-                    store.toggle_hold(die)
+                    store.controls().toggle_hold(die)
                 }
             }
         >

@@ -31,8 +31,8 @@ pub fn HintPanel() -> impl IntoView {
             }));
         };
         match shown.aim.get_untracked() {
-            Aim::Win if several.get_untracked() => store.advise_to_win(answered),
-            _ => store.advise(answered),
+            Aim::Win if several.get_untracked() => store.advisor().advise_to_win(answered),
+            _ => store.advisor().advise(answered),
         }
         if let Some(situation) = situation.get_untracked() {
             // The answer may already be in (a worker that is ready answers fast): never hide it again.

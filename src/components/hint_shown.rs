@@ -43,7 +43,7 @@ pub struct HintShown {
 
 impl HintShown {
     pub fn new(store: GameStore) -> HintShown {
-        let aim = if store.hints_for_win() {
+        let aim = if store.advisor().hints_for_win() {
             Aim::Win
         } else {
             Aim::Score
@@ -75,7 +75,7 @@ impl HintShown {
                 }
             });
             self.aim.set(aim);
-            self.store.keep_hints_for_win(aim == Aim::Win);
+            self.store.advisor().keep_hints_for_win(aim == Aim::Win);
         }
     }
 

@@ -1,9 +1,11 @@
-//! "Play online" on the start screen: your name and the room's name, then Join. On a plain static host
-//! (no room server beside the page) it says so instead. The same form asks an invited device for its name in
-//! the room's lobby.
+//! "Play online" on the start screen: your name and the room's name, then Join, once the address is found to
+//! have a room server (the form is a chunk of its own, fetched then: a plain static host, or a device offline,
+//! never needs it, and the card says why instead). The same form asks an invited device for its name in the
+//! room's lobby.
 
 use leptos::prelude::*;
 
+use super::lazy::{Loaded, lazy_when};
 use crate::room_client::check_room_server;
 use crate::store::{GameStore, RoomServer};
 
@@ -19,8 +21,7 @@ pub fn JoinRoomCard() -> impl IntoView {
     ) {
         check_room_server(store);
     }
-    let (player, room) = store.online_as();
-    let available = Signal::derive(move || server.get() == RoomServer::Available);
+    let player_and_room = store.online_as();
     view! {
         <section class="card new-game join-room" aria-labelledby="join-room-title">
             <h2 id="join-room-title">{words.play_online}</h2>
@@ -43,15 +44,27 @@ pub fn JoinRoomCard() -> impl IntoView {
                         .into_any()
                 }
             }}
+            {lazy_when(move || server.get() == RoomServer::Available, join_form_part, player_and_room)}
+        </section>
+    }
+}
+
+/// The card's form, with the name and room this device last joined as (in a chunk of its own).
+#[wasm_split_helpers::wasm_split(join, fallible)]
+fn join_form_part() -> Loaded<(String, String)> {
+    Ok(|(player, room)| {
+        let store = expect_context::<GameStore>();
+        view! {
             <RoomJoinForm
                 player
                 room
-                available
+                available=true
                 refusal=Signal::derive(|| None::<String>)
                 on_join=Callback::new(move |(room, player): (String, String)| store.join_room_when_here(room, player))
             />
-        </section>
-    }
+        }
+        .into_any()
+    })
 }
 
 /// Your name and the room's, then Join. `refusal`: why the room did not seat this device's last join, shown

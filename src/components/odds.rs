@@ -26,7 +26,7 @@ pub fn Odds() -> impl IntoView {
                         class="coach-button"
                         data-action="odds"
                         aria-pressed=move || shown.get().to_string()
-                        on:click=move |_| store.toggle_odds()
+                        on:click=move |_| store.advisor().toggle_odds()
                     >
                         {move || if shown.get() { words.odds_on } else { words.odds_off }}
                     </button>
@@ -91,7 +91,9 @@ fn Chances() -> impl IntoView {
     let stated: RwSignal<Stated> = RwSignal::new(None);
     Effect::new(move |_| {
         if situation.get().is_some() {
-            store.ask_odds(move |asked, answer| stated.set(Some((asked, answer))));
+            store
+                .advisor()
+                .ask_odds(move |asked, answer| stated.set(Some((asked, answer))));
         }
     });
     let ready = move || {

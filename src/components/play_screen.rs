@@ -46,8 +46,8 @@ pub fn PlayScreen() -> impl IntoView {
     let first_seat_open = store.table().first_seat_open();
     provide_context(HintShown::new(store));
     // The engine's worker and its kept table load once the table is on screen, not before.
-    after_next_paint(move || store.prepare_hints());
-    store.keep_computers_playing();
+    after_next_paint(move || store.advisor().prepare_hints());
+    store.computers().keep_playing();
     let still_playing = store.table().is_over();
     crate::wake_lock::keep_awake_while(move || !still_playing.get());
     let keys = window_event_listener(ev::keydown, move |event| on_key(store, event));
@@ -61,7 +61,7 @@ pub fn PlayScreen() -> impl IntoView {
             class:wedding=move || rules.get().is_some_and(|rules| rules.id() == RulesetId::Yardzee)
         >
             <header class="topbar">
-                <button class="link" data-action="tables" on:click=move |_| store.leave()>
+                <button class="link" data-action="tables" on:click=move |_| store.tables().leave()>
                     {words.tables}
                 </button>
                 <h1>{name}</h1>
@@ -223,7 +223,7 @@ fn entered_dice() -> impl IntoView {
             view! {
                 <div class="entered-dice">
                     {faces}
-                    <button class="secondary" data-action="clear-dice" on:click=move |_| store.clear_dice()>
+                    <button class="secondary" data-action="clear-dice" on:click=move |_| store.controls().clear_dice()>
                         {words.clear_dice}
                     </button>
                 </div>
@@ -251,7 +251,7 @@ fn UndoButton() -> impl IntoView {
             TakenBack::Announcement(category) => (words.undo_announcement)(&name, label(category)?),
         };
         Some(view! {
-            <button class="undo secondary" data-action="undo" on:click=move |_| store.undo()>
+            <button class="undo secondary" data-action="undo" on:click=move |_| store.controls().undo()>
                 {text}
             </button>
         })
@@ -275,7 +275,7 @@ fn on_key(store: GameStore, event: ev::KeyboardEvent) {
     }
     if store.table().picker().with_untracked(Option::is_some) {
         if event.key() == "Escape" {
-            store.cancel();
+            store.controls().cancel();
         }
         return;
     }
@@ -283,7 +283,7 @@ fn on_key(store: GameStore, event: ev::KeyboardEvent) {
     match event.key().as_str() {
         " " | "Enter" if !on_button => {
             event.prevent_default();
-            store.roll();
+            store.controls().roll();
         }
         digit @ ("1" | "2" | "3" | "4" | "5") => {
             let die = digit.parse::<usize>().unwrap_or(1) - 1;

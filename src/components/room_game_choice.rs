@@ -42,7 +42,9 @@ pub fn RoomGameChoice(room: RoomView, host_columns: StoredValue<Option<ColumnsCh
     };
     let choose = move |ruleset: RulesetId, joker: Joker, dice: DiceMode| {
         let columns = chosen_columns().unwrap_or(room_columns);
-        store.choose_room_rules(ruleset, Some(joker), dice, columns)
+        store
+            .lobby()
+            .choose_room_rules(ruleset, Some(joker), dice, columns)
     };
     Effect::watch(
         move || (in_columns.get(), columns.get()),
@@ -50,7 +52,9 @@ pub fn RoomGameChoice(room: RoomView, host_columns: StoredValue<Option<ColumnsCh
             host_columns.set_value(Some((in_columns.get_untracked(), columns.get_untracked())));
             // An empty choice waits for a column to be tapped.
             if let Some(chosen) = chosen_columns() {
-                store.choose_room_rules(ruleset, Some(joker), dice, chosen);
+                store
+                    .lobby()
+                    .choose_room_rules(ruleset, Some(joker), dice, chosen);
             }
         },
         false,
@@ -100,7 +104,7 @@ pub fn RoomGameChoice(room: RoomView, host_columns: StoredValue<Option<ColumnsCh
                             class="primary start"
                             data-action="start-game"
                             disabled=move || !can_start || no_column()
-                            on:click=move |_| store.start_room_game()
+                            on:click=move |_| store.lobby().start_room_game()
                         >
                             {room_words.start_game}
                         </button>

@@ -80,7 +80,7 @@ fn Lobby() -> impl IntoView {
                         }
                     })
             }}
-            <button class="link" data-action="leave-room" on:click=move |_| store.leave_room()>
+            <button class="link" data-action="leave-room" on:click=move |_| store.lobby().leave_room()>
                 {room_words.leave_room}
             </button>
         </div>
@@ -158,7 +158,7 @@ fn AddComputer(rules: Rules, level: RwSignal<Level>) -> impl IntoView {
                 type="button"
                 class="secondary"
                 data-action="add-computer"
-                on:click=move |_| store.add_room_computer(level.get_untracked())
+                on:click=move |_| store.lobby().add_room_computer(level.get_untracked())
             >
                 {room_words.add_computer}
             </button>
@@ -175,7 +175,7 @@ fn SeatAnotherPlayer() -> impl IntoView {
     let name = RwSignal::new(String::new());
     let join = move |event: leptos::ev::SubmitEvent| {
         event.prevent_default();
-        store.seat_another_player(&name.get_untracked());
+        store.lobby().seat_another_player(&name.get_untracked());
         name.set(String::new());
     };
     view! {
@@ -243,7 +243,7 @@ fn RoomPlayerRow(player: RoomPlayer) -> impl IntoView {
                                 class="remove-computer"
                                 data-action="remove-computer"
                                 aria-label=(room_words.remove_computer)(&player.name)
-                                on:click=move |_| store.remove_room_computer(seat)
+                                on:click=move |_| store.lobby().remove_room_computer(seat)
                             ></button>
                         }
                     })}
@@ -263,7 +263,7 @@ fn RoomPlayerRow(player: RoomPlayer) -> impl IntoView {
                             class="secondary"
                             data-action="take-over"
                             data-seat=seat.to_string()
-                            on:click=move |_| store.take_over_seat(seat)
+                            on:click=move |_| store.lobby().take_over_seat(seat)
                         >
                             {room_words.let_computer_play}
                         </button>
@@ -277,7 +277,7 @@ fn RoomPlayerRow(player: RoomPlayer) -> impl IntoView {
                             class="secondary"
                             data-action="give-back"
                             data-seat=seat.to_string()
-                            on:click=move |_| store.give_back_seat(seat)
+                            on:click=move |_| store.lobby().give_back_seat(seat)
                         >
                             {room_words.give_seat_back}
                         </button>

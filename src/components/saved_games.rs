@@ -108,7 +108,7 @@ fn tables_in_progress() -> impl IntoView {
                     let asking = move || confirming.with(|id| id.as_deref() == Some(confirm_id.as_str()));
                     Some(view! {
                         <li class="saved-table">
-                            <button class="resume" data-action="resume" on:click=move |_| store.resume(&resume_id)>
+                            <button class="resume" data-action="resume" on:click=move |_| store.tables().resume(&resume_id)>
                                 <strong>{table.name.clone()}</strong>
                                 <span>{summary}</span>
                                 <span>{(words.last_played)(&when(words, table.updated_ms))}</span>

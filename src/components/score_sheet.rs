@@ -381,7 +381,7 @@ fn SheetCell(seat: usize, column: Column, cell: &'static Cell, plain: bool) -> i
                             data-value=""
                             data-announced=move || announced().then_some("true")
                             aria-label=aria
-                            on:click=move |_| store.open_picker(place)
+                            on:click=move |_| store.controls().open_picker(place)
                         >
                             {shown.map(|value| value.to_string())}
                         </button>

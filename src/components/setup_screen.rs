@@ -23,7 +23,7 @@ pub fn SetupScreen() -> impl IntoView {
     let store = expect_context::<GameStore>();
     let words = store.words();
     // The form as the player left it (a reload, the next visit), kept again at every change.
-    let draft = store.setup_draft();
+    let draft = store.tables().setup_draft();
     let ruleset = RwSignal::new(draft.ruleset);
     let joker = RwSignal::new(draft.joker);
     let mode = RwSignal::new(draft.mode);
@@ -43,7 +43,7 @@ pub fn SetupScreen() -> impl IntoView {
     Effect::new(move |_| {
         let seats = names
             .with(|names| computers.with(|kinds| names.iter().cloned().zip(kinds.iter().copied()).collect()));
-        store.keep_setup_draft(&SetupDraft {
+        store.tables().keep_setup_draft(&SetupDraft {
             ruleset: ruleset.get(),
             joker: joker.get(),
             mode: mode.get(),
@@ -111,7 +111,7 @@ pub fn SetupScreen() -> impl IntoView {
             computer: computers.get_untracked(),
             bot_delay_ms: bot_delay.get_untracked(),
         };
-        store.start(request, table_name.get_untracked());
+        store.tables().start(request, table_name.get_untracked());
     };
 
     view! {

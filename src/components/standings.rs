@@ -43,13 +43,13 @@ pub fn Standings() -> impl IntoView {
             <div class="standings-actions">
                 {shown_when(move || !online.get(), move || {
                     view! {
-                        <button class="primary" data-action="rematch" on:click=move |_| store.rematch()>
+                        <button class="primary" data-action="rematch" on:click=move |_| store.tables().rematch()>
                             {words.rematch}
                         </button>
                     }
                     .into_any()
                 })}
-                <button class="secondary" data-action="new-game" on:click=move |_| store.leave()>
+                <button class="secondary" data-action="new-game" on:click=move |_| store.tables().leave()>
                     {words.new_game}
                 </button>
             </div>

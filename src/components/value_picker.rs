@@ -80,7 +80,7 @@ pub fn ValuePicker() -> impl IntoView {
                             class:chosen=chosen
                             data-offer=value.to_string()
                             aria-pressed=move || chosen().to_string()
-                            on:click=move |_| store.choose(value)
+                            on:click=move |_| store.controls().choose(value)
                         >
                             {text}
                         </button>
@@ -98,7 +98,7 @@ pub fn ValuePicker() -> impl IntoView {
                         class:chosen=on
                         data-offer="announce"
                         aria-pressed=move || on().to_string()
-                        on:click=move |_| store.choose_announcing()
+                        on:click=move |_| store.controls().choose_announcing()
                     >
                         {words.announce_offer}
                     </button>
@@ -122,7 +122,7 @@ pub fn ValuePicker() -> impl IntoView {
                         class:chosen=on
                         data-action="cross-out"
                         aria-pressed=move || on().to_string()
-                        on:click=move |_| store.choose(0)
+                        on:click=move |_| store.controls().choose(0)
                     >
                         {words.cross_out}
                     </button>
@@ -139,7 +139,7 @@ pub fn ValuePicker() -> impl IntoView {
                         class:chosen=on
                         data-action="yahtzee-bonus"
                         aria-pressed=move || on().to_string()
-                        on:click=move |_| store.toggle_bonus()
+                        on:click=move |_| store.controls().toggle_bonus()
                     >
                         {text}
                     </button>
@@ -147,7 +147,7 @@ pub fn ValuePicker() -> impl IntoView {
             })
         };
         Some(view! {
-            <div class="backdrop" on:click=move |_| store.cancel()>
+            <div class="backdrop" on:click=move |_| store.controls().cancel()>
                 <div
                     class="picker"
                     role="dialog"
@@ -156,7 +156,7 @@ pub fn ValuePicker() -> impl IntoView {
                     on:click=|event| event.stop_propagation()
                     on:keydown=move |event| {
                         if event.key() == "Escape" {
-                            store.cancel();
+                            store.controls().cancel();
                         }
                     }
                 >
@@ -192,7 +192,7 @@ pub fn ValuePicker() -> impl IntoView {
                             class="secondary"
                             data-action="cancel"
                             disabled=move || !person.get()
-                            on:click=move |_| store.cancel()
+                            on:click=move |_| store.controls().cancel()
                         >
                             {words.cancel}
                         </button>
@@ -203,7 +203,7 @@ pub fn ValuePicker() -> impl IntoView {
                             disabled=move || {
                                 !person.get() || picker.with(|p| p.is_none_or(|p| p.chosen.is_none() && !p.announcing))
                             }
-                            on:click=move |_| store.confirm()
+                            on:click=move |_| store.controls().confirm()
                         >
                             {words.confirm}
                         </button>
@@ -235,7 +235,7 @@ fn dice_entry(entering: RwSignal<bool>) -> impl IntoView {
         if faces.len() == DICE
             && let Ok(dice) = Dice::from_values(&faces)
         {
-            store.enter_dice(dice);
+            store.controls().enter_dice(dice);
             entering.set(false);
         }
     };

@@ -75,7 +75,7 @@ fn WhoStarts() -> impl IntoView {
         let complete = round.len() == untrack(contenders).len();
         incomplete.set(!complete);
         if complete {
-            store.type_roll_off(round);
+            store.controls().type_roll_off(round);
             typed.set(vec![None; seats]);
         }
     };
@@ -136,7 +136,7 @@ fn WhoStarts() -> impl IntoView {
                     data-action="choose-first"
                     on:change=move |event| {
                         if let Ok(seat) = event_target_value(&event).parse::<usize>() {
-                            store.choose_first_seat(seat);
+                            store.controls().choose_first_seat(seat);
                         }
                     }
                 >

@@ -1,5 +1,7 @@
-//! The coach: for a player who asked for it, after each decision, the engine's verdict on it (the best move
-//! and the expected points given up); after the game, every decision of the people at the table.
+//! The engine's advice at the table, and the one writer of what it failed at: the coach (for a player who
+//! asked for it, after each decision, the engine's verdict on it: the best move and the expected points given
+//! up; after the game, every decision of the people at the table), hints, and each player's chance to win
+//! ([`super::winning`]). Verdicts are kept in the table open, through its one way of changing.
 
 use fivedice_worker::Verdict;
 use leptos::prelude::*;
@@ -7,9 +9,29 @@ use leptos::prelude::*;
 use crate::engine::EngineError;
 use crate::table::Decision;
 
-use super::GameStore;
+use crate::engine::Engine;
 
-impl GameStore {
+use super::OpenTable;
+
+#[derive(Clone, Copy)]
+pub struct Advisor {
+    /// Why the engine could not judge the coached decisions, once it has failed.
+    judging_failed: RwSignal<Option<EngineError>>,
+    /// The strategy engine's client.
+    pub(super) engine: Engine,
+    /// The table advised on (and, through it, what the player is told and in which words).
+    pub(super) table: OpenTable,
+}
+
+impl Advisor {
+    pub(super) fn new(engine: Engine, table: OpenTable) -> Advisor {
+        Advisor {
+            judging_failed: RwSignal::new(None),
+            engine,
+            table,
+        }
+    }
+
     /// Why the engine could not judge decisions, once it failed (the analysis stops waiting).
     pub fn judging_failed(&self) -> ReadSignal<Option<EngineError>> {
         self.judging_failed.read_only()
@@ -36,12 +58,12 @@ impl GameStore {
         });
         let Some((index, decision)) = last else { return };
         // The coach's chunk is here once a player asked for the coach; the verdict is worked out from there.
-        let store = *self;
+        let advisor = *self;
         leptos::task::spawn_local(async move {
             match judge_there().await {
-                Ok(judge) => judge(store, index, decision),
+                Ok(judge) => judge(advisor, index, decision),
                 // The coach's line says its chunk could not be fetched; the analysis stops waiting.
-                Err(_) => store.judging_failed.set(Some(EngineError::Stopped)),
+                Err(_) => advisor.judging_failed.set(Some(EngineError::Stopped)),
             }
         });
     }
@@ -67,19 +89,20 @@ impl GameStore {
         let Some(rules) = self.table.game_now(|game| game.rules()) else {
             return;
         };
-        let store = *self;
+        let advisor = *self;
         self.engine
             .judge(rules, &decision.clone(), move |verdict| match verdict {
-                Ok(verdict) => store.keep_verdict(index, &decision, verdict),
-                Err(error) => store.could_not_judge(error),
+                Ok(verdict) => advisor.keep_verdict(index, &decision, verdict),
+                Err(error) => advisor.could_not_judge(error),
             });
     }
 
     /// The engine could not judge: told once, and the waiting ends.
     fn could_not_judge(&self, error: EngineError) {
         if self.judging_failed.get_untracked().is_none() {
-            let words = self.words();
-            self.tell((words.coach_failed)(&(words.engine_failed)(&error)));
+            let words = self.table.connection.speech.words();
+            let told = (words.coach_failed)(&(words.engine_failed)(&error));
+            self.table.connection.notices.tell(told);
         }
         self.judging_failed.set(Some(error));
     }
@@ -96,6 +119,6 @@ impl GameStore {
 
 /// Judging a decision, in the coach's chunk (fetched when a player asks for the coach).
 #[wasm_split_helpers::wasm_split(coach, fallible)]
-fn judge_there() -> Result<fn(GameStore, usize, Decision), wasm_split_helpers::SplitLoaderError> {
-    Ok(|store, index, decision| store.judge(index, decision))
+fn judge_there() -> Result<fn(Advisor, usize, Decision), wasm_split_helpers::SplitLoaderError> {
+    Ok(|advisor, index, decision| advisor.judge(index, decision))
 }

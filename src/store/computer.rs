@@ -9,8 +9,8 @@ use leptos::prelude::*;
 use crate::engine::{Answer, EngineError};
 use crate::table::Table;
 
-use super::GameStore;
 use super::Reading as _;
+use super::{Controls, GameStore};
 
 /// The state of the computer players' turns: whether one is being played, and what it decided last.
 #[derive(Clone, Copy)]
@@ -47,7 +47,7 @@ struct Plan {
 /// decision (a table of people alone never fetches it).
 #[wasm_split_helpers::wasm_split(engine, fallible)]
 fn computer_player() -> Result<fn(GameStore, u32), wasm_split_helpers::SplitLoaderError> {
-    Ok(|store, paces| store.computer_step_after(paces))
+    Ok(|store, paces| store.computers().step_after(paces))
 }
 
 /// How many of the table's paces a computer waits before its turn when a person could still undo their box.
@@ -74,34 +74,44 @@ fn decision_seed(table: &Table, game: &Game) -> u64 {
     }) ^ point
 }
 
-impl GameStore {
+/// The computer players at the table: when one is to play, it plays its turn through the table's controls,
+/// one visible action at a time at the table's pace, asking the engine at each decision.
+#[derive(Clone, Copy)]
+pub struct ComputerPlayers {
+    pub(super) store: GameStore,
+}
+
+impl ComputerPlayers {
     /// While the caller's view lives: whenever the table changes, a computer player whose turn it is plays on.
-    pub fn keep_computers_playing(&self) {
-        let store = *self;
+    pub fn keep_playing(&self) {
+        let players = *self;
         Effect::new(move |_| {
-            store.table.track();
+            players.store.table.track();
             // Online, also when the connection comes back (the computer's turn may wait for it).
-            store.connection.track();
-            store.play_computers();
+            players.store.connection.track();
+            players.play();
         });
     }
 
     /// Plays the computer players' turns until a person is to play. Called whenever the table changes; a turn
     /// already being played is left to go on.
-    pub fn play_computers(&self) {
+    pub fn play(&self) {
+        let store = self.store;
         // Online, the host's device plays the computer players; the others only watch them.
-        if self.computer.busy.get_value() || !self.computer_playing() || self.acting_seat().is_none() {
+        if store.computer.busy.get_value()
+            || !self.controls().computer_playing()
+            || store.acting_seat().is_none()
+        {
             return;
         }
-        self.computer.busy.set_value(true);
+        store.computer.busy.set_value(true);
         // A person who has just written a box may take it back until the computer rolls: it waits longer
         // before its first roll, so that Undo is there to be seen and pressed.
-        let paces = if self.table.undoable().get_untracked().is_some() {
+        let paces = if store.table.undoable().get_untracked().is_some() {
             UNDO_PACES
         } else {
             1
         };
-        let store = *self;
         leptos::task::spawn_local(async move {
             match computer_player().await {
                 Ok(play) => play(store, paces),
@@ -113,55 +123,61 @@ impl GameStore {
         });
     }
 
-    fn next_computer_step(&self) {
-        self.computer_step_after(1);
+    fn controls(&self) -> Controls<'_> {
+        self.store.controls()
+    }
+
+    fn next_step(&self) {
+        self.step_after(1);
     }
 
     /// The computer's next action, `paces` times the table's pace from now.
-    fn computer_step_after(&self, paces: u32) {
-        let store = *self;
+    fn step_after(&self, paces: u32) {
+        let players = *self;
         let delay = self
+            .store
             .table
             .with_untracked(|table| table.as_ref().map_or(0, |t| t.bot_delay_ms))
             .saturating_mul(paces);
         set_timeout(
-            move || store.computer_step(),
+            move || players.step(),
             std::time::Duration::from_millis(u64::from(delay)),
         );
     }
 
     /// One action of the computer player to play: roll, hold what it keeps, or take a cell (picker, then
     /// confirm).
-    fn computer_step(&self) {
-        if untrack(|| self.awaiting_answer()) {
+    fn step(&self) {
+        let (store, controls) = (self.store, self.controls());
+        if untrack(|| store.awaiting_answer()) {
             // Online: the last move is on its way; the next one is decided on the table it makes.
-            return self.next_computer_step();
+            return self.next_step();
         }
-        let here = self.acting_seat().is_some();
-        let Some((game, level, seed)) = self.table.with_untracked(|table| {
+        let here = store.acting_seat().is_some();
+        let Some((game, level, seed)) = store.table.with_untracked(|table| {
             let table = table.as_ref().filter(|_| here)?;
             let level = table.computer_to_play()?;
             let game = table.game()?;
             Some((game.clone(), level, decision_seed(table, game)))
         }) else {
-            self.computer.busy.set_value(false);
+            store.computer.busy.set_value(false);
             return;
         };
-        if self.table.picker_now().is_some() {
-            self.write_chosen();
-            return self.next_computer_step();
+        if store.table.picker_now().is_some() {
+            controls.write_chosen();
+            return self.next_step();
         }
         let Some(dice) = game.turn().dice else {
-            self.roll_dice();
-            return self.next_computer_step();
+            controls.roll_dice();
+            return self.next_step();
         };
         let now = (game.log().len(), game.turn().rolls_used);
-        let planned = self.computer.plan.get_value().filter(|plan| plan.at == now);
+        let planned = store.computer.plan.get_value().filter(|plan| plan.at == now);
         if let Some(plan) = planned {
-            self.computer.plan.set_value(None);
+            store.computer.plan.set_value(None);
             if plan.rolls_again {
-                self.roll_dice();
-                return self.next_computer_step();
+                controls.roll_dice();
+                return self.next_step();
             }
             return self.choose_cell(&game, level, seed);
         }
@@ -169,49 +185,52 @@ impl GameStore {
         if rolls_left == 0 {
             return self.choose_cell(&game, level, seed);
         }
-        let (store, turn) = (*self, *game.turn());
-        self.engine
+        let (players, turn) = (*self, *game.turn());
+        store
+            .engine
             .bot_move(&game, level, rolls_left, seed, move |answer| {
                 match bot_move(answer) {
                     Ok(keep @ Move::Keep(_)) => {
                         for hold in turn.holding(keep.holds(dice)) {
-                            store.send_play(hold);
+                            players.controls().send_play(hold);
                         }
                         let rolls_again = !matches!(&keep, Move::Keep(faces) if faces.len() == DICE);
                         store.computer.plan.set_value(Some(Plan { at: now, rolls_again }));
-                        store.next_computer_step();
+                        players.next_step();
                     }
-                    Ok(Move::Cell(place)) => store.computer_takes(place),
+                    Ok(Move::Cell(place)) => players.takes(place),
                     Ok(Move::Announce(category)) => {
                         // Then it decides again, bound by its announcement.
-                        store.announce_box(category);
-                        store.next_computer_step();
+                        players.controls().announce_box(category);
+                        players.next_step();
                     }
-                    Err(error) => store.computer_failed(error),
+                    Err(error) => players.failed(error),
                 }
             });
     }
 
     /// The computer player's cell for the dice on the table, shown in the picker before it is confirmed.
     fn choose_cell(&self, game: &Game, level: Level, seed: u64) {
-        let store = *self;
-        self.engine
+        let players = *self;
+        self.store
+            .engine
             .bot_move(game, level, 0, seed, move |answer| match bot_move(answer) {
-                Ok(Move::Cell(place)) => store.computer_takes(place),
-                Ok(Move::Keep(_) | Move::Announce(_)) => store.computer_failed(EngineError::WrongAnswer),
-                Err(error) => store.computer_failed(error),
+                Ok(Move::Cell(place)) => players.takes(place),
+                Ok(Move::Keep(_) | Move::Announce(_)) => players.failed(EngineError::WrongAnswer),
+                Err(error) => players.failed(error),
             });
     }
 
     /// Opens the picker on the computer player's box; its next step confirms it.
-    fn computer_takes(&self, place: Place) {
-        self.pick(place);
-        self.next_computer_step();
+    fn takes(&self, place: Place) {
+        self.controls().pick(place);
+        self.next_step();
     }
 
-    fn computer_failed(&self, error: EngineError) {
-        self.computer.busy.set_value(false);
-        let words = self.words();
-        self.tell((words.computer_failed)(&(words.engine_failed)(&error)));
+    fn failed(&self, error: EngineError) {
+        self.store.computer.busy.set_value(false);
+        let words = self.store.words();
+        self.store
+            .tell((words.computer_failed)(&(words.engine_failed)(&error)));
     }
 }

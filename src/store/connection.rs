@@ -169,11 +169,13 @@ impl RoomConnection {
     }
 
     /// Reads the open room's connection (tracked where read in a reactive closure).
+    #[inline(always)]
     pub(super) fn read<R>(&self, read: impl FnOnce(Option<&OnlineRoom>) -> R) -> R {
         self.online.with(|online| read(online.as_ref()))
     }
 
     /// Reads it once (not tracked).
+    #[inline(always)]
     pub(super) fn read_now<R>(&self, read: impl FnOnce(Option<&OnlineRoom>) -> R) -> R {
         self.online.with_untracked(|online| read(online.as_ref()))
     }
@@ -204,6 +206,7 @@ impl RoomConnection {
     }
 
     /// Does something with the way to the room server, where there is one.
+    #[inline(always)]
     pub(super) fn with_link<R>(&self, use_it: impl FnOnce(&dyn RoomLink) -> R) -> Option<R> {
         self.link
             .with_value(|link| link.as_ref().map(|link| use_it(link.as_ref())))

@@ -106,10 +106,10 @@ impl GameStore {
                 self.forget_finished_game();
             }
             if received.decided {
-                self.judge_last_decision();
+                self.advisor.judge_last_decision();
             }
             self.record_if_finished();
-            self.choose_preselected_rules();
+            self.lobby().choose_preselected_rules();
         }
     }
 
@@ -149,12 +149,29 @@ impl GameStore {
             return;
         };
         match self.table.game_now(|game| game.preview(picker.place)) {
-            Some(Ok(Preview::Scores(points))) => self.choose(points),
+            Some(Ok(Preview::Scores(points))) => self.controls().choose(points),
             Some(Ok(Preview::Write)) | None => {}
             Some(Err(reason)) => {
                 self.table.close_picker();
                 self.tell((self.words().refused)(&reason));
             }
+        }
+    }
+
+    /// A table that has just finished goes to the front of the history.
+    pub(super) fn record_if_finished(&self) {
+        if let Some(table) = self.table.get_untracked() {
+            self.kept.record_if_finished(&table);
+        }
+    }
+
+    /// After an undo of the last cell: the table is no longer finished, so it leaves the history.
+    pub(super) fn forget_finished_game(&self) {
+        if let Some(id) = self
+            .table
+            .with_untracked(|table| table.as_ref().map(|t| t.id.clone()))
+        {
+            self.kept.forget_finished(&id);
         }
     }
 }

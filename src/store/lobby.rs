@@ -9,19 +9,25 @@ use leptos::prelude::*;
 
 use super::GameStore;
 
-impl GameStore {
+/// What the people of an online room do in its lobby (and, in play, for a seat whose person is away): each
+/// is one action of a seat this device holds, sent through the store's one path.
+pub struct Lobby<'a> {
+    pub(super) store: &'a GameStore,
+}
+
+impl Lobby<'_> {
     /// Lobby: gives up this device's seats and leaves the room.
     pub fn leave_room(&self) {
-        let lobby = self.table.with_untracked(|table| {
+        let lobby = self.store.table.with_untracked(|table| {
             let table = table.as_ref().filter(|table| table.is_online())?;
             (table.room.phase() == Phase::Lobby).then(|| table.seats.seats())
         });
         // Seats above a leaving one move down, and so do the tokens held here (they follow the room's
         // events): leave from the highest, so each token sent still names the seat it holds now.
         for seat in lobby.unwrap_or_default().into_iter().rev() {
-            self.act_as(seat, Action::Leave, false);
+            self.store.act_as(seat, Action::Leave, false);
         }
-        self.close_room();
+        self.store.close_room();
     }
 
     /// Lobby: another person at this device takes a seat too (two people sharing a tablet). The device
@@ -35,7 +41,7 @@ impl GameStore {
     /// Lobby: this device, holding no seat here yet (an invitation opened the room, or a join was refused
     /// for its name), takes one as `player`.
     pub fn join_as(&self, player: &str) {
-        if self.table.may_join() {
+        if self.store.table.may_join() {
             self.send_join(player);
         }
     }
@@ -43,23 +49,29 @@ impl GameStore {
     fn send_join(&self, player: &str) {
         let player = match fivedice_room::check_player_name(player) {
             Ok(player) => player,
-            Err(error) => return self.tell((self.words().refusal)(&Refusal::Room(error))),
+            Err(error) => {
+                return self
+                    .store
+                    .tell((self.store.words().refusal)(&Refusal::Room(error)));
+            }
         };
         if let Some(room) = self
+            .store
             .table
             .with_untracked(|table| Some(table.as_ref()?.room.name().clone()))
         {
-            self.remember_online_as(&player, &room);
+            self.store.remember_online_as(&player, &room);
         }
-        self.connection.joining(player.clone());
+        self.store.connection.joining(player.clone());
         // Offline, the welcome sends the join once the device is back.
-        self.send(ClientMessage::join(player));
+        self.store.send(ClientMessage::join(player));
     }
 
     /// Whether another person at this device may join too: in the lobby, once a seat is held here, while
     /// the room has a free seat.
     fn may_seat_another(&self) -> bool {
-        self.table
+        self.store
+            .table
             .with_untracked(|table| table.as_ref().is_some_and(|table| table.may_seat_another()))
     }
 
@@ -88,17 +100,17 @@ impl GameStore {
             columns,
         };
         // Awaited: a Start sent before this choice's event is back would be refused as stale.
-        self.act_as(host, choice, true);
+        self.store.act_as(host, choice, true);
     }
 
     /// Host, lobby: the game begins (the server rolls for who starts); not while the host's last choice, or
     /// a Start already sent, is on its way.
     pub fn start_room_game(&self) {
-        if untrack(|| self.awaiting_answer()) {
+        if untrack(|| self.store.awaiting_answer()) {
             return;
         }
         if let Some(host) = self.hosted_seat() {
-            self.act_as(host, Action::Start, true);
+            self.store.act_as(host, Action::Start, true);
         }
     }
 
@@ -106,36 +118,36 @@ impl GameStore {
     pub fn add_room_computer(&self, level: Level) {
         let Some(host) = self.hosted_seat() else { return };
         // "Computer 3" at the third seat, or the next number nobody in the room is called.
-        let names: Vec<String> = self.table.with_untracked(|table| {
+        let names: Vec<String> = self.store.table.with_untracked(|table| {
             let seats = table.as_ref().map(|t| t.room.seats()).unwrap_or_default();
             seats.iter().map(|seat| seat.name.clone()).collect()
         });
-        let words = self.words();
+        let words = self.store.words();
         let name = (names.len() + 1..)
             .map(words.computer_n)
             .find(|name| !names.iter().any(|taken| case::same_name(taken, name)))
             .unwrap_or_default();
         // Awaited, as a choice of the game is: a Start before its event is back would be refused as stale.
-        self.act_as(host, Action::AddComputer { name, level }, true);
+        self.store.act_as(host, Action::AddComputer { name, level }, true);
     }
 
     /// Host, lobby: a computer player added leaves the room.
     pub fn remove_room_computer(&self, seat: usize) {
         let Some(host) = self.hosted_seat() else { return };
         // Awaited, as adding one is: a Start before its event is back would be refused as stale.
-        self.act_as(host, Action::RemoveComputer { seat }, true);
+        self.store.act_as(host, Action::RemoveComputer { seat }, true);
     }
 
     /// Host: a computer player takes over a seat whose person has been away two minutes.
     pub fn take_over_seat(&self, seat: usize) {
         if let Some(host) = self.hosted_seat() {
-            self.act_as(host, Action::TakeOver { seat }, false);
+            self.store.act_as(host, Action::TakeOver { seat }, false);
         }
     }
 
     /// The host, or the seat's own device: the person plays again.
     pub fn give_back_seat(&self, seat: usize) {
-        let actor = self.table.with_untracked(|table| {
+        let actor = self.store.table.with_untracked(|table| {
             let table = table.as_ref()?;
             if table.seats.holds(seat) {
                 Some(seat)
@@ -144,13 +156,13 @@ impl GameStore {
             }
         });
         if let Some(actor) = actor {
-            self.act_as(actor, Action::GiveBack { seat }, false);
+            self.store.act_as(actor, Action::GiveBack { seat }, false);
         }
     }
 
     /// The host's seat, if this device holds it in an online room.
     fn hosted_seat(&self) -> Option<usize> {
-        self.table.with_untracked(|table| {
+        self.store.table.with_untracked(|table| {
             let table = table.as_ref().filter(|table| table.is_online())?;
             table.hosted_seat()
         })
@@ -158,16 +170,16 @@ impl GameStore {
 
     /// The game a room address asked for, chosen as soon as this device hosts the lobby.
     pub(super) fn choose_preselected_rules(&self) {
-        let Some(ruleset) = self.connection.read_now(|online| online?.preselect) else {
+        let Some(ruleset) = self.store.connection.read_now(|online| online?.preselect) else {
             return;
         };
-        let lobby = self.table.with_untracked(|table| {
+        let lobby = self.store.table.with_untracked(|table| {
             table
                 .as_ref()
                 .is_some_and(|table| table.room.phase() == Phase::Lobby)
         });
         if lobby && self.hosted_seat().is_some() {
-            self.connection.preselect_chosen();
+            self.store.connection.preselect_chosen();
             self.choose_room_rules(ruleset, None, DiceMode::App, Columns::ONE);
         }
     }

@@ -1,13 +1,23 @@
-//! The game store: the one place the app's state lives. A table, on one device or online, is a room: every
-//! tap becomes one command for the table's host ([`host`]: the page itself, or the room server), and what the
-//! host sends back comes in through one path that changes the table, records the coach's view and saves,
-//! once. Components read the state through the narrow memos of [`reads`] and never hold it.
+//! The game store: the one place the app's state lives, as parts. Each part owns its state in private fields
+//! and is the one writer of it, through named calls; components get a part from the store (`store.table()`,
+//! `store.kept()`, …) and read it through narrow readings, never holding the state.
 //!
-//! This file is the core (the state, saving, adopting another tab's newer save); each other job has a file:
-//! [`host`] (sending to the host, receiving from it), [`play`] (taps on the dice and the sheet),
-//! [`tables`] (opening, starting and leaving tables, the history), [`rooms`] (the room server's
-//! connection), [`lobby`] (an online room's lobby and seats), [`room_view`] (what the room screens show),
-//! [`computer`] (computer players), [`coaching`] (the coach's verdicts), [`data`] (export and import).
+//! | part | owns (the one writer of it) | its files |
+//! |---|---|---|
+//! | [`OpenTable`] | the table open, the value picker, a score pad's roll-off being typed, the command in flight | `open_table/` (`mod`, `reads`, `room_view`) |
+//! | [`KeptTables`] | the games in progress, the history, unreadable saves, saves from before text | `kept`, `data` (files) |
+//! | [`RoomConnection`] | the online room's connection: its state, the link, whether there is a room server | `connection` |
+//! | [`Advisor`] | what the engine failed to judge (hints, the coach, the chances to win ask it) | `coaching`, `winning` |
+//! | [`Speech`] | the language spoken, the one wanted | `speech` |
+//! | [`Notices`] | what the player is told, why a setup or a join was refused | `notices` |
+//! | [`ComputerDriver`] | a computer player's turn being played, its plan | `computer` |
+//!
+//! The store itself owns no state: it holds the parts and the one path by which a table changes ([`host`]:
+//! every tap becomes one command for the table's host, the page itself or the room server, and what the host
+//! answers comes back through [`GameStore::receive`], which changes the table once and tells the parts what
+//! follows), with the online room's side of that path ([`online`]). What people do is grouped as they do it,
+//! each a view of the store that sends through that path: [`Controls`] (the dice, the sheet, the picker),
+//! [`Lobby`] (an online room's seats), [`Tables`] (tables coming and going), [`ComputerPlayers`].
 //! Storage and the clock are injected, so the logic runs natively under `cargo test` (see `tests/`).
 
 mod coaching;
@@ -32,21 +42,23 @@ use std::rc::Rc;
 use fivedice_rules::Language;
 use leptos::prelude::*;
 
-use crate::engine::{Engine, EngineError};
+use crate::engine::Engine;
 use crate::i18n::Words;
 use crate::storage::{SaveRefused, Storage};
 use crate::table::Table;
 
-pub use computer::ComputerDriver;
+pub use coaching::Advisor;
+pub use computer::{ComputerDriver, ComputerPlayers};
 pub use connection::{ANSWER_WITHIN, Connection, RoomConnection, RoomLink, RoomServer, reconnect_delay};
 pub use kept::KeptTables;
+pub use lobby::Lobby;
 pub use notices::Notices;
 pub use open_table::{
     LastWritten, OpenTable, PickerOffers, Reading, RoomPlayer, RoomState, RoomView, Situation, TakenBack,
 };
-pub use play::Picker;
+pub use play::{Controls, Picker};
 pub use speech::Speech;
-pub use tables::table_name_for;
+pub use tables::{Tables, table_name_for};
 
 /// Where the store reads the time: the browser's clock in the app, a fixed one in tests.
 #[derive(Clone, Copy)]
@@ -87,15 +99,16 @@ fn browser_today() -> String {
 
 #[derive(Clone, Copy)]
 pub struct GameStore {
-    /// The table open: on one device, or an online room (in its lobby, its game not started yet); `None` on
+    /// The table open: on one device, or an online room (in its lobby, its game not started yet); none on
     /// the start screen.
     table: OpenTable,
     /// What the player is told.
     notices: Notices,
     /// The tables kept on this device: in progress, finished, unreadable, saved before text.
     kept: KeptTables,
-    /// Why the engine could not judge the coached decisions, once it has failed.
-    judging_failed: RwSignal<Option<EngineError>>,
+    /// The engine's advice: hints, the coach, the chances to win.
+    advisor: Advisor,
+    /// A computer player's turn being played.
     computer: ComputerDriver,
     storage: StoredValue<Storage, LocalStorage>,
     clock: Clock,
@@ -108,7 +121,7 @@ pub struct GameStore {
 }
 
 impl GameStore {
-    /// An empty store over this storage and clock; [`GameStore::load`] reads what is saved.
+    /// An empty store over this storage and clock; [`Tables::load`] reads what is saved.
     pub fn new(storage: Storage, clock: Clock) -> GameStore {
         GameStore::speaking(storage, clock, Language::default())
     }
@@ -119,15 +132,17 @@ impl GameStore {
         let notices = Notices::new();
         let speech = Speech::new(browser, storage, notices);
         let connection = RoomConnection::new(storage, notices, speech);
+        let table = OpenTable::new(connection, clock);
+        let engine = Engine::new();
         GameStore {
-            table: OpenTable::new(connection, clock),
+            table,
             notices,
             kept: KeptTables::new(storage, clock, notices, speech),
-            judging_failed: RwSignal::new(None),
+            advisor: Advisor::new(engine, table),
             computer: ComputerDriver::new(),
             storage,
             clock,
-            engine: Engine::new(),
+            engine,
             connection,
             speech,
         }
@@ -142,14 +157,14 @@ impl GameStore {
         let query = web_sys::window()
             .and_then(|window| window.location().search().ok())
             .unwrap_or_default();
-        let opening = store.load(&query);
+        let opening = store.tables().load(&query);
         if opening.asked_by_address {
             tables::forget_launch_address();
         }
         if let Some(room) = opening.room {
             store.open_room_when_here(room);
         }
-        store.read_earlier_when_here();
+        store.tables().read_earlier_when_here();
         let listener = window_event_listener(leptos::ev::storage, move |event| {
             store.table.heard_other_tab(event.key())
         });
@@ -166,6 +181,31 @@ impl GameStore {
     /// The tables kept on this device.
     pub fn kept(&self) -> KeptTables {
         self.kept
+    }
+
+    /// What a player does at the table.
+    pub fn controls(&self) -> Controls<'_> {
+        Controls { store: self }
+    }
+
+    /// What the people of an online room do in its lobby.
+    pub fn lobby(&self) -> Lobby<'_> {
+        Lobby { store: self }
+    }
+
+    /// Tables coming and going.
+    pub fn tables(&self) -> Tables<'_> {
+        Tables { store: self }
+    }
+
+    /// The computer players at the table.
+    pub fn computers(&self) -> ComputerPlayers {
+        ComputerPlayers { store: *self }
+    }
+
+    /// The engine's advice: hints, the coach, the chances to win.
+    pub fn advisor(&self) -> Advisor {
+        self.advisor
     }
 
     /// The table open.

@@ -120,7 +120,7 @@ impl GameStore {
                 .is_some_and(|table| table.is_online() && *table.room.name() == launch.room)
         });
         match (open_here, launch.player) {
-            (true, Some(player)) => self.join_as(&player),
+            (true, Some(player)) => self.lobby().join_as(&player),
             (_, player) => self.open_room(RoomLaunch { player, ..launch }),
         }
     }

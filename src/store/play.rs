@@ -21,10 +21,18 @@ pub struct Picker {
     pub announcing: bool,
 }
 
-impl GameStore {
+/// What a player does at the table: roll, hold, open the picker on a box, choose and write a value, undo, and
+/// (score pad) who starts. Each becomes one play for the table's host through the store's one path; people's
+/// taps wait while a computer player is playing.
+pub struct Controls<'a> {
+    pub(super) store: &'a GameStore,
+}
+
+impl Controls<'_> {
     /// Whether a computer player is to play: people's taps on the dice and the sheet wait until it is done.
     pub(super) fn computer_playing(&self) -> bool {
-        self.table
+        self.store
+            .table
             .with_untracked(|table| table.as_ref().and_then(|t| t.computer_to_play()).is_some())
     }
 
@@ -36,11 +44,11 @@ impl GameStore {
 
     /// Asks for a roll of the dice that are not held (the host draws them).
     pub(super) fn roll_dice(&self) {
-        self.table.close_picker();
-        if let Some(Err(reason)) = self.table.game_now(|game| game.check_roll()) {
-            return self.tell((self.words().refused)(&reason));
+        self.store.table.close_picker();
+        if let Some(Err(reason)) = self.store.table.game_now(|game| game.check_roll()) {
+            return self.store.tell((self.store.words().refused)(&reason));
         }
-        self.play(Action::Roll);
+        self.store.play(Action::Roll);
     }
 
     pub fn toggle_hold(&self, die: usize) {
@@ -51,7 +59,10 @@ impl GameStore {
 
     /// Holds a free die or frees a held one.
     pub(super) fn hold_die(&self, die: usize) {
-        let held = self.table.game_now(|game| game.turn().held.get(die).copied());
+        let held = self
+            .store
+            .table
+            .game_now(|game| game.turn().held.get(die).copied());
         let play = match held.flatten() {
             Some(true) => Play::Release(die),
             _ => Play::Hold(die),
@@ -62,19 +73,19 @@ impl GameStore {
     /// Sends a play the rules allow now; one they do not is refused here with their reason, as the host
     /// would refuse it. Whether it was sent.
     pub(super) fn send_play(&self, play: Play) -> bool {
-        match self.table.game_now(|game| game.check(&play)) {
+        match self.store.table.game_now(|game| game.check(&play)) {
             Some(Err(reason)) => {
-                self.tell((self.words().refused)(&reason));
+                self.store.tell((self.store.words().refused)(&reason));
                 false
             }
-            Some(Ok(())) => self.play(Action::Play(play)),
+            Some(Ok(())) => self.store.play(Action::Play(play)),
             None => false,
         }
     }
 
     pub fn open_picker(&self, place: Place) {
-        let tie_to_roll_again = self.table.tie_to_roll_again();
-        if !self.computer_playing() && !tie_to_roll_again && self.acting_seat().is_some() {
+        let tie_to_roll_again = self.store.table.tie_to_roll_again();
+        if !self.computer_playing() && !tie_to_roll_again && self.store.acting_seat().is_some() {
             self.pick(place);
         }
     }
@@ -87,19 +98,20 @@ impl GameStore {
     /// Opens the picker on a box; with dice on the table, the one value they score there is chosen already,
     /// unless the box may be announced now (column Yam), which is then the choice offered first.
     pub(super) fn pick(&self, place: Place) {
-        let Some(preview) = self.table.game_now(|game| game.preview(place)) else {
+        let Some(preview) = self.store.table.game_now(|game| game.preview(place)) else {
             return;
         };
         let chosen = match preview {
             Ok(Preview::Scores(points)) => Some(points),
             Ok(Preview::Write) => None,
-            Err(reason) => return self.tell((self.words().refused)(&reason)),
+            Err(reason) => return self.store.tell((self.store.words().refused)(&reason)),
         };
         let announcing = self
+            .store
             .table
             .game_now(|game| place.column == Column::Announced && game.check_announce(place.category).is_ok())
             .unwrap_or(false);
-        self.table.open_picker(Picker {
+        self.store.table.open_picker(Picker {
             place,
             chosen,
             bonus: false,
@@ -111,20 +123,20 @@ impl GameStore {
     /// and the picker shows their score once the host has the dice. Returns false (and says why) when the
     /// dice could not be entered, or cannot go in the cell the picker is open on.
     pub fn enter_dice(&self, dice: Dice) -> bool {
-        let picking = self.table.picker_now().is_some();
-        self.send_play(Play::EnterDice(dice)) && (!picking || self.table.picker_now().is_some())
+        let picking = self.store.table.picker_now().is_some();
+        self.send_play(Play::EnterDice(dice)) && (!picking || self.store.table.picker_now().is_some())
     }
 
     /// Score pad: forget the entered dice and go back to writing values by hand.
     pub fn clear_dice(&self) {
-        self.table.close_picker();
+        self.store.table.close_picker();
         self.send_play(Play::ClearDice);
     }
 
     /// Before anybody plays: the table chooses who starts instead of the app's roll-off (a tied roll-off is
     /// then forgotten).
     pub fn choose_first_seat(&self, seat: usize) {
-        self.table.forget_roll_off();
+        self.store.table.forget_roll_off();
         self.set_first_player(FirstPlayerRoll {
             rounds: Vec::new(),
             first_seat: seat,
@@ -135,7 +147,7 @@ impl GameStore {
     /// seat the first time; after a tie, those tied). The highest starts; on a tie for the highest, the seats
     /// that must roll again, and until they have, no box is written: the game would start with someone else.
     pub fn type_roll_off(&self, round: Vec<(usize, Face)>) -> Option<TiedRollOff> {
-        match self.table.type_roll_off(round) {
+        match self.store.table.type_roll_off(round) {
             Ok(roll) => {
                 self.set_first_player(roll);
                 None
@@ -147,12 +159,15 @@ impl GameStore {
     /// Who starts is the host's to say: the play goes as the host's seat (every seat, on one device).
     fn set_first_player(&self, roll: FirstPlayerRoll) {
         let play = Play::FirstPlayer(roll);
-        if let Some(Err(reason)) = self.table.game_now(|game| game.check(&play)) {
-            return self.tell((self.words().refused)(&reason));
+        if let Some(Err(reason)) = self.store.table.game_now(|game| game.check(&play)) {
+            return self.store.tell((self.store.words().refused)(&reason));
         }
-        let host = self.table.with_untracked(|table| table.as_ref()?.room.host());
+        let host = self
+            .store
+            .table
+            .with_untracked(|table| table.as_ref()?.room.host());
         if let Some(host) = host {
-            self.act_as(host, Action::Play(play), true);
+            self.store.act_as(host, Action::Play(play), true);
         }
     }
 
@@ -161,14 +176,16 @@ impl GameStore {
         if self.computer_playing() {
             return;
         }
-        self.table.change_picker(|picker| picker.bonus = !picker.bonus);
+        self.store
+            .table
+            .change_picker(|picker| picker.bonus = !picker.bonus);
     }
 
     pub fn choose(&self, value: u16) {
         if self.computer_playing() {
             return;
         }
-        self.table.change_picker(|picker| {
+        self.store.table.change_picker(|picker| {
             picker.chosen = Some(value);
             picker.announcing = false;
         });
@@ -179,13 +196,13 @@ impl GameStore {
         if self.computer_playing() {
             return;
         }
-        self.table.change_picker(|picker| picker.announcing = true);
+        self.store.table.change_picker(|picker| picker.announcing = true);
     }
 
     /// Closes the picker; a computer player's choice shown in it is not a person's to change or close.
     pub fn cancel(&self) {
         if !self.computer_playing() {
-            self.table.close_picker();
+            self.store.table.close_picker();
         }
     }
 
@@ -198,11 +215,11 @@ impl GameStore {
     /// Writes the chosen value: the rules score the dice (app dice, or dice entered), or check the value
     /// written by hand (score pad); a 0 where the dice score something is crossing the cell out.
     pub(super) fn write_chosen(&self) {
-        let Some(picker) = self.table.picker_now() else {
+        let Some(picker) = self.store.table.picker_now() else {
             return;
         };
         if picker.announcing {
-            self.table.close_picker();
+            self.store.table.close_picker();
             self.announce_box(picker.place.category);
             return;
         }
@@ -215,29 +232,31 @@ impl GameStore {
         else {
             return;
         };
-        let play = match self.table.game_now(|game| game.preview(place)) {
+        let play = match self.store.table.game_now(|game| game.preview(place)) {
             Some(Ok(Preview::Scores(points))) if value == 0 && points != 0 => Play::CrossOut(place),
             Some(Ok(Preview::Scores(_))) => Play::Score(place),
             Some(Ok(Preview::Write)) => Play::Write { place, value, bonus },
-            Some(Err(reason)) => return self.tell((self.words().refused)(&reason)),
+            Some(Err(reason)) => return self.store.tell((self.store.words().refused)(&reason)),
             None => return,
         };
-        self.table.close_picker();
+        self.store.table.close_picker();
         self.send_play(play);
     }
 
     /// Takes back what the rules allow (the box announced this turn until the next roll, or the last box
     /// written), for the seat it belongs to, if a person at this device (a computer's is nobody's to take back).
     pub fn undo(&self) {
-        self.table.close_picker();
-        if let Some(Err(reason)) = self.table.game_now(|game| game.check(&Play::Undo)) {
-            return self.tell((self.words().refused)(&reason));
+        self.store.table.close_picker();
+        if let Some(Err(reason)) = self.store.table.game_now(|game| game.check(&Play::Undo)) {
+            return self.store.tell((self.store.words().refused)(&reason));
         }
-        match self.table.undoable().get_untracked() {
+        match self.store.table.undoable().get_untracked() {
             Some((seat, _)) => {
-                self.act_as(seat, Action::Play(Play::Undo), true);
+                self.store.act_as(seat, Action::Play(Play::Undo), true);
             }
-            None => self.tell((self.words().refused)(&GameError::NothingToUndo)),
+            None => self
+                .store
+                .tell((self.store.words().refused)(&GameError::NothingToUndo)),
         }
     }
 }

@@ -11,7 +11,7 @@ use wasm_split_helpers::SplitLoaderError;
 use super::GameStore;
 use super::kept::{Saved, is_over};
 
-/// What opening the app asks for beyond what [`GameStore::load`] does itself.
+/// What opening the app asks for beyond what [`Tables::load`] does itself.
 #[derive(Debug, Default)]
 pub struct Opening {
     /// The launch address asked for something (it is then to be forgotten).
@@ -24,16 +24,23 @@ pub struct Opening {
 /// text needs it).
 #[wasm_split_helpers::wasm_split(upgrade, fallible)]
 fn earlier_reading() -> Result<fn(GameStore), SplitLoaderError> {
-    Ok(|store| store.read_earlier())
+    Ok(|store| store.tables().read_earlier())
 }
 
-impl GameStore {
+/// Tables coming and going: what is saved is read at start-up, a new table is seated, a finished one goes to
+/// the history, the player leaves, resumes or deletes one. The tables themselves are kept by
+/// [`super::KeptTables`] and shown by [`super::OpenTable`].
+pub struct Tables<'a> {
+    pub(super) store: &'a GameStore,
+}
+
+impl Tables<'_> {
     /// Reads what is saved, then opens the table the launch address (`?new=1…`) asks for, or else the last
     /// table still in progress; or names the online room to open ([`GameStore::open_room`]): the address's
     /// (`?room=…`), or else the one open when the app was last used.
     pub fn load(&self, launch_query: &str) -> Opening {
         let (available, history, tables, last, unreadable, open_room, language) =
-            self.storage.with_value(|storage| {
+            self.store.storage.with_value(|storage| {
                 // A reload of the start screen stays there; a new visit returns to the table played last.
                 let last = storage
                     .last_table_id()
@@ -50,18 +57,18 @@ impl GameStore {
             });
         let mut problems = Vec::new();
         match crate::launch::parse_language(launch_query) {
-            Some(Ok(asked)) => self.speech.set_language(asked),
+            Some(Ok(asked)) => self.store.speech.set_language(asked),
             Some(Err(message)) => {
                 problems.push(message);
-                self.speech.speak_chosen(None);
+                self.store.speech.speak_chosen(None);
             }
-            None => self.speech.speak_chosen(language),
+            None => self.store.speech.speak_chosen(language),
         }
         if !available {
-            problems.push(self.words().cannot_save.to_string());
+            problems.push(self.store.words().cannot_save.to_string());
         }
         let found = history.problems.into_iter().chain(tables.problems);
-        let words = self.words();
+        let words = self.store.words();
         problems.extend(found.map(|problem| (words.unreadable_found)(&problem)));
         let saved = tables.value;
         let resumed = saved
@@ -69,14 +76,14 @@ impl GameStore {
             .iter()
             .find(|table| Some(&table.id) == last.as_ref() && !is_over(table))
             .cloned();
-        self.kept.take_saved(Saved {
+        self.store.kept.take_saved(Saved {
             history: history.value,
             current: saved.current,
             earlier: saved.earlier,
             unreadable,
         });
         if !problems.is_empty() {
-            self.tell(problems.join(" "));
+            self.store.tell(problems.join(" "));
         }
         let asked = |room| Opening {
             asked_by_address: true,
@@ -88,22 +95,26 @@ impl GameStore {
                 asked(None)
             }
             Some(Err(message)) => {
-                self.notices.refuse_setup((self.words().bad_address)(&message));
+                self.store
+                    .notices
+                    .refuse_setup((self.store.words().bad_address)(&message));
                 asked(None)
             }
             None => match parse_room_launch(launch_query) {
                 Some(Ok(launch)) => asked(Some(launch)),
                 Some(Err(message)) => {
-                    self.notices.refuse_join((self.words().bad_address)(&message));
+                    self.store
+                        .notices
+                        .refuse_join((self.store.words().bad_address)(&message));
                     asked(None)
                 }
                 None => {
                     let reopened = open_room.and_then(|name| fivedice_room::RoomName::parse(&name).ok());
                     match (&reopened, resumed) {
                         (Some(_), _) => {}
-                        (None, Some(resumed)) => self.table.keep(resumed),
+                        (None, Some(resumed)) => self.store.table.keep(resumed),
                         // The table played last may be one saved in an earlier format: it opens once read.
-                        (None, None) => self.kept.open_once_read(last),
+                        (None, None) => self.store.kept.open_once_read(last),
                     }
                     Opening {
                         asked_by_address: false,
@@ -121,10 +132,10 @@ impl GameStore {
     /// Reads what was saved in JSON once its reader (a chunk) is here; says so if it cannot be fetched (it stays
     /// saved as it is).
     pub(super) fn read_earlier_when_here(&self) {
-        if !self.kept.earlier_waits() {
+        if !self.store.kept.earlier_waits() {
             return;
         }
-        let store = *self;
+        let store = *self.store;
         leptos::task::spawn_local(async move {
             match earlier_reading().await {
                 Ok(read) => read(store),
@@ -136,9 +147,10 @@ impl GameStore {
     /// What was saved in JSON, read and saved again as text; the table played last opens if nothing else
     /// has opened since.
     pub fn read_earlier(&self) {
-        let nothing_open = self.table.with_untracked(Option::is_none) && !self.connection.is_open();
-        if let Some(table) = self.kept.read_earlier(nothing_open) {
-            self.table.keep(table);
+        let nothing_open =
+            self.store.table.with_untracked(Option::is_none) && !self.store.connection.is_open();
+        if let Some(table) = self.store.kept.read_earlier(nothing_open) {
+            self.store.table.keep(table);
         }
     }
 
@@ -149,62 +161,50 @@ impl GameStore {
             "" => table_name_for(&request.players),
             name => name.to_string(),
         };
-        match Table::seat(name, &request, self.now_ms()) {
+        match Table::seat(name, &request, self.store.now_ms()) {
             Ok(table) => {
-                self.close_room();
-                self.notices.dismiss_setup_error();
-                self.table.save(&table);
-                self.table.show(Some(table));
+                self.store.close_room();
+                self.store.notices.dismiss_setup_error();
+                self.store.table.save(&table);
+                self.store.table.show(Some(table));
             }
             Err(Seating::Setup(error)) => {
-                self.notices
-                    .refuse_setup(case::capitalised(&(self.words().setup_refused)(&error)))
+                self.store
+                    .notices
+                    .refuse_setup(case::capitalised(&(self.store.words().setup_refused)(&error)))
             }
-            Err(Seating::Refused(refusal)) => self.notices.refuse_setup((self.words().refusal)(&refusal)),
+            Err(Seating::Refused(refusal)) => self
+                .store
+                .notices
+                .refuse_setup((self.store.words().refusal)(&refusal)),
         }
     }
 
     /// The new game's form as the player left it (as it starts, the first time).
     pub fn setup_draft(&self) -> SetupDraft {
-        let kept = self.storage.with_value(|storage| storage.setup_draft());
+        let kept = self.store.storage.with_value(|storage| storage.setup_draft());
         kept.map(|text| SetupDraft::read(&text)).unwrap_or_default()
     }
 
     /// Keeps the new game's form as it is now, for a reload or the next visit.
     pub fn keep_setup_draft(&self, draft: &SetupDraft) {
         let kept = self
+            .store
             .storage
             .with_value(|storage| storage.set_setup_draft(&draft.to_text()));
-        self.report_saving(kept);
-    }
-
-    /// A table that has just finished goes to the front of the history.
-    pub(super) fn record_if_finished(&self) {
-        if let Some(table) = self.table.get_untracked() {
-            self.kept.record_if_finished(&table);
-        }
-    }
-
-    /// After an undo of the last cell: the table is no longer finished, so it leaves the history.
-    pub(super) fn forget_finished_game(&self) {
-        if let Some(id) = self
-            .table
-            .with_untracked(|table| table.as_ref().map(|t| t.id.clone()))
-        {
-            self.kept.forget_finished(&id);
-        }
+        self.store.report_saving(kept);
     }
 
     /// The same players and rules at a new table.
     pub fn rematch(&self) {
-        let Some(table) = self.table.get_untracked() else {
+        let Some(table) = self.store.table.get_untracked() else {
             return;
         };
         if table.is_online() {
             // A room plays one game: the next is a new room, from the start screen.
-            return self.close_room();
+            return self.store.close_room();
         }
-        self.kept.close_finished(&table);
+        self.store.kept.close_finished(&table);
         if let Some(request) = table.rematch_request() {
             self.start(request, table.name.clone());
         }
@@ -212,25 +212,33 @@ impl GameStore {
 
     /// Back to the start screen; a game in progress stays saved to resume.
     pub fn leave(&self) {
-        if self.connection.is_open() {
-            return self.close_room();
+        if self.store.connection.is_open() {
+            return self.store.close_room();
         }
-        if let Some(table) = self.table.get_untracked() {
-            self.kept.left(&table);
+        if let Some(table) = self.store.table.get_untracked() {
+            self.store.kept.left(&table);
         }
-        self.table.show(None);
+        self.store.table.show(None);
     }
 
     /// Opens a saved table, as this or another tab last saved it.
     pub fn resume(&self, id: &str) {
-        let listed = self.kept.listed(id);
-        let Some(table) = self.storage.with_value(|storage| storage.table(id)).or(listed) else {
+        let listed = self.store.kept.listed(id);
+        let Some(table) = self
+            .store
+            .storage
+            .with_value(|storage| storage.table(id))
+            .or(listed)
+        else {
             return;
         };
-        self.close_room();
-        let remembered = self.storage.with_value(|storage| storage.set_last_table(id));
-        self.report_saving(remembered);
-        self.table.show(Some(table));
+        self.store.close_room();
+        let remembered = self
+            .store
+            .storage
+            .with_value(|storage| storage.set_last_table(id));
+        self.store.report_saving(remembered);
+        self.store.table.show(Some(table));
     }
 }
 

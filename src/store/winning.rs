@@ -1,13 +1,15 @@
-//! Playing to win: each player's chance to win, shown to a table that asks for it, and hints that play for it.
+//! The advisor's hints, and playing to win: each player's chance to win, shown to a table that asks for it,
+//! and hints that play for it.
 
 use fivedice_rules::Game;
 use fivedice_worker::{Level, ToWin};
 use leptos::prelude::*;
 
-use super::{GameStore, Situation};
+use super::Situation;
+use super::coaching::Advisor;
 use crate::engine::{Answer, EngineError};
 
-impl GameStore {
+impl Advisor {
     /// Has the table the engine advises this game on (a column game's: its one-column table) read from the
     /// device if an earlier visit kept it there, so that the first hint answers at once.
     pub fn prepare_hints(&self) {
@@ -33,14 +35,18 @@ impl GameStore {
 
     /// Whether hints play for the chance to win on this device (the players' last choice, kept).
     pub fn hints_for_win(&self) -> bool {
-        self.storage.with_value(|storage| storage.hints_for_win())
+        self.table
+            .connection
+            .storage
+            .with_value(|storage| storage.hints_for_win())
     }
 
     pub fn keep_hints_for_win(&self, for_win: bool) {
-        let kept = self
+        let connection = self.table.connection;
+        let kept = connection
             .storage
             .with_value(|storage| storage.set_hints_for_win(for_win));
-        self.report_saving(kept);
+        connection.notices.report_saving(kept, connection.speech.words());
     }
 
     /// Asks the engine for every player's chance to win now (the current player's dice counted once rolled).

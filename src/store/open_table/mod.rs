@@ -1,8 +1,8 @@
 //! The table open, and the one writer of it: the table itself (on one device, or an online room's), the
 //! value picker open on one of its boxes, a score pad's roll-off for who starts being typed, and the command
 //! sent to the room server whose answer has not come back. What changes the table is decided by the store's
-//! one path ([`super::host`]); this part keeps what it decided. Its readings for the view are [`super::reads`]
-//! and [`super::whose_turn`].
+//! one path (`super::host`); this part keeps what it decided. Its readings for the view are [`reads`] (with
+//! whose turn it is and what has just happened) and [`room_view`] (what the room screens show).
 
 use fivedice_room::{ClientMessage, ServerMessage};
 use fivedice_rules::{Face, FirstPlayerRoll, Game, TiedRollOff};
@@ -66,16 +66,19 @@ impl OpenTable {
     }
 
     /// Reads the table open (tracked where read in a reactive closure).
+    #[inline(always)]
     pub fn with<R>(&self, read: impl FnOnce(&Option<Table>) -> R) -> R {
         self.table.with(read)
     }
 
     /// Reads the table open once (not tracked).
+    #[inline(always)]
     pub fn with_untracked<R>(&self, read: impl FnOnce(&Option<Table>) -> R) -> R {
         self.table.with_untracked(read)
     }
 
     /// The table open as it is now (not tracked).
+    #[inline(always)]
     pub fn get_untracked(&self) -> Option<Table> {
         self.table.get_untracked()
     }
@@ -101,12 +104,14 @@ impl OpenTable {
     }
 
     /// The game in play as it is now, for an action (not tracked: the view reads through the readings).
+    #[inline(always)]
     pub(super) fn game_now<R>(&self, read: impl FnOnce(&Game) -> R) -> Option<R> {
         self.table
             .with_untracked(|table| table.as_ref().and_then(Table::game).map(read))
     }
 
     /// Makes the caller follow the table.
+    #[inline(always)]
     pub fn track(&self) {
         self.table.track();
     }

@@ -15,7 +15,7 @@ use crate::storage::Storage;
 fn a_command_lost_with_its_connection_goes_again_once_the_device_is_back() {
     let (mut server, devices) = three_at_a_started_table();
     let playing = device_to_play(&devices.each_ref());
-    playing.store.roll();
+    playing.store.controls().roll();
     // The connection looks open, but what goes into it no longer reaches the room (its far end died).
     let lost = playing.link.sent.borrow_mut().drain(..).count();
     assert_eq!(lost, 1);
@@ -25,7 +25,7 @@ fn a_command_lost_with_its_connection_goes_again_once_the_device_is_back() {
         .borrow()
         .last()
         .expect("the roll awaits its answer");
-    playing.store.roll();
+    playing.store.controls().roll();
     assert!(
         playing.link.sent.borrow().is_empty(),
         "a second tap does not send a second roll meanwhile"
@@ -64,7 +64,7 @@ fn a_command_lost_with_its_connection_goes_again_once_the_device_is_back() {
 
     // The next roll reaches the room, but its answer is lost with the connection: once back, the device
     // catches up with the roll, and sends nothing again.
-    playing.store.roll();
+    playing.store.controls().roll();
     let sent: Vec<ClientMessage> = playing.link.sent.borrow_mut().drain(..).collect();
     let from = playing.link.connection.get();
     for message in sent {
@@ -95,9 +95,9 @@ fn a_command_in_flight_ends_with_its_event_its_refusal_the_room_moving_on_or_ano
     let from = playing.link.connection.get();
 
     // Its event.
-    playing.store.roll();
+    playing.store.controls().roll();
     assert!(playing.store.awaiting_answer());
-    playing.store.roll();
+    playing.store.controls().roll();
     assert_eq!(
         playing.link.sent.borrow().len(),
         1,
@@ -107,7 +107,7 @@ fn a_command_in_flight_ends_with_its_event_its_refusal_the_room_moving_on_or_ano
     assert!(!playing.store.awaiting_answer(), "ended by its event");
 
     // Its refusal: the room refuses the roll (here, arriving on a connection it does not know).
-    playing.store.roll();
+    playing.store.controls().roll();
     let sent: Vec<ClientMessage> = playing.link.sent.borrow_mut().drain(..).collect();
     assert_eq!(sent.len(), 1);
     let stranger = from + 1_000;
@@ -126,7 +126,7 @@ fn a_command_in_flight_ends_with_its_event_its_refusal_the_room_moving_on_or_ano
 
     // The room moving on past it: the roll reaches the room, its answer is lost, and the device hears the
     // room's later entries when it catches up.
-    playing.store.roll();
+    playing.store.controls().roll();
     let sent: Vec<ClientMessage> = playing.link.sent.borrow_mut().drain(..).collect();
     for message in sent {
         server.handle(from, message);
@@ -143,9 +143,9 @@ fn a_command_in_flight_ends_with_its_event_its_refusal_the_room_moving_on_or_ano
 
     // Another table opened: a table on this device answers within the tap, and the room's command is no
     // longer this screen's to wait for.
-    playing.store.roll();
+    playing.store.controls().roll();
     assert!(playing.store.awaiting_answer());
-    playing.store.start(
+    playing.store.tables().start(
         crate::table::testing::request(
             fivedice_rules::RulesetId::Yatzy,
             fivedice_rules::DiceMode::App,
@@ -155,7 +155,7 @@ fn a_command_in_flight_ends_with_its_event_its_refusal_the_room_moving_on_or_ano
         "Here".into(),
     );
     assert!(!playing.store.awaiting_answer(), "ended by another table opened");
-    playing.store.roll();
+    playing.store.controls().roll();
     assert_eq!(
         playing.store.table().turn().get_untracked().rolls_used,
         1,
@@ -209,7 +209,7 @@ fn a_reload_resumes_the_seat_from_the_log_it_kept() {
 #[test]
 fn opening_names_the_room_an_address_asks_for_or_the_one_open_last() {
     let device = device();
-    let opening = device.store.load("?room=Friday&name=Anna&rules=yam");
+    let opening = device.store.tables().load("?room=Friday&name=Anna&rules=yam");
     assert!(opening.asked_by_address);
     assert_eq!(
         opening.room,
@@ -230,13 +230,13 @@ fn opening_names_the_room_an_address_asks_for_or_the_one_open_last() {
         Storage::with_backend(Box::new(device.backend.clone()), CLOCK.now_ms),
         CLOCK,
     );
-    let opening = again.load("");
+    let opening = again.tables().load("");
     assert!(!opening.asked_by_address);
     assert_eq!(
         opening.room.map(|room| room.room),
         Some(RoomName::parse("friday").unwrap())
     );
-    let bad = again.load("?room=&name=Anna");
+    let bad = again.tables().load("?room=&name=Anna");
     assert!(bad.asked_by_address && bad.room.is_none());
     assert!(again.notices().join_error().get_untracked().is_some());
 }
@@ -333,7 +333,7 @@ fn the_host_lets_a_computer_play_a_seat_away_two_minutes_and_gives_it_back() {
         "the host may let a computer play"
     );
     assert!(!player(&devices[1], 2).can_take_over, "nobody else");
-    devices[0].store.take_over_seat(2);
+    devices[0].store.lobby().take_over_seat(2);
     pump(&mut server, &devices.each_ref());
     assert!(player(&devices[1], 2).stand_in);
     assert_eq!(
@@ -346,7 +346,7 @@ fn the_host_lets_a_computer_play_a_seat_away_two_minutes_and_gives_it_back() {
     pump(&mut server, &devices.each_ref());
     assert!(player(away, 2).stand_in, "it caught up");
     assert!(player(away, 2).can_give_back, "its person may take it back");
-    away.store.give_back_seat(2);
+    away.store.lobby().give_back_seat(2);
     pump(&mut server, &devices.each_ref());
     assert!(!player(&devices[0], 2).stand_in);
     assert_eq!(devices[0].store.table().computer_at(2).get_untracked(), None);

@@ -23,7 +23,7 @@ fn store_over(backend: &Rc<MemoryBackend>) -> GameStore {
         Storage::with_backend(Box::new(backend.clone()), CLOCK.now_ms),
         CLOCK,
     );
-    store.load("");
+    store.tables().load("");
     store
 }
 
@@ -35,7 +35,9 @@ fn fresh() -> (GameStore, Rc<MemoryBackend>) {
 
 /// A new seeded table (the seed also names it: the clock stands still).
 fn start(store: GameStore, rules: RulesetId, mode: DiceMode, players: &[&str], seed: u64) {
-    store.start(request(rules, mode, players, Some(seed)), String::new());
+    store
+        .tables()
+        .start(request(rules, mode, players, Some(seed)), String::new());
     assert_eq!(store.notices().setup_error().get_untracked(), None);
 }
 
@@ -54,13 +56,13 @@ fn write_next_cell(store: GameStore) {
         })
         .flatten()
         .expect("an open cell");
-    store.open_picker(category.into());
+    store.controls().open_picker(category.into());
     let value = store
         .table()
         .game_now(|game| game.offers(category).unwrap()[0])
         .unwrap();
-    store.choose(value);
-    store.confirm();
+    store.controls().choose(value);
+    store.controls().confirm();
 }
 
 /// The open table as if `seat` had been a computer player at `level` from the start (`None`: a person): its log
@@ -103,7 +105,7 @@ fn an_action_is_applied_saved_and_refused_actions_change_nothing() {
     assert_eq!(name(&["Anna"]), "Anna");
     assert_eq!(name(&["Anna", "Ben", "Cleo"]), "Anna, Ben & Cleo");
     assert_eq!(name(&["A", "B", "C", "D", "E"]), "A, B, C +2");
-    store.toggle_hold(0);
+    store.controls().toggle_hold(0);
     assert!(
         store
             .notices()
@@ -117,8 +119,8 @@ fn an_action_is_applied_saved_and_refused_actions_change_nothing() {
     let before = store.table.get_untracked();
     assert_eq!(store.table().turn().get_untracked().rolls_used, 0);
     assert_eq!(before.as_ref().unwrap().revision, 0);
-    store.roll();
-    store.toggle_hold(2);
+    store.controls().roll();
+    store.controls().toggle_hold(2);
     let table = store.table.get_untracked().unwrap();
     assert_eq!(
         (
@@ -152,7 +154,7 @@ fn undo_takes_back_a_persons_cell_but_not_a_computer_players() {
     else {
         panic!("Anna's cell can be undone");
     };
-    store.undo();
+    store.controls().undo();
     assert_eq!(
         store.table().cell_value(seat, category.into()).get_untracked(),
         None
@@ -166,15 +168,15 @@ fn undo_takes_back_a_persons_cell_but_not_a_computer_players() {
         &["Anna", "Robo"],
         SEED + 1,
     );
-    store.roll();
-    store.open_picker(Category::Chance.into());
-    store.confirm();
+    store.controls().roll();
+    store.controls().open_picker(Category::Chance.into());
+    store.controls().confirm();
     assert!(store.table().undoable().get_untracked().is_some());
     // Whoever wrote that cell is now a computer player: nobody takes its cell back.
     let seat = store.table().game_now(|game| game.seat_of_entry(0)).unwrap();
     seat_is(store, seat, Some(fivedice_worker::Level::Optimal));
     assert_eq!(store.table().undoable().get_untracked(), None);
-    store.undo();
+    store.controls().undo();
     assert_eq!(store.table().game_now(|game| game.log().len()), Some(1));
 }
 
@@ -194,11 +196,11 @@ fn a_finished_game_goes_to_the_history_and_an_undo_takes_it_out() {
         1,
         "the history is saved"
     );
-    store.undo();
+    store.controls().undo();
     assert!(!store.table().is_over().get_untracked());
     assert!(store.kept().history().get_untracked().is_empty());
     write_next_cell(store);
-    store.leave();
+    store.tables().leave();
     let reloaded = store_over(&backend);
     assert_eq!(reloaded.kept().history().get_untracked().len(), 1);
     assert!(
@@ -213,7 +215,7 @@ fn the_language_an_address_asks_for_is_kept_and_the_words_follow_it() {
     let (store, backend) = fresh();
     assert_eq!(store.speech().language().get_untracked(), Language::English);
     let again = store_over(&backend);
-    again.load("?lang=fr");
+    again.tables().load("?lang=fr");
     assert_eq!(again.speech().language().get_untracked(), Language::French);
     assert_eq!(again.words().confirm, "Valider");
     assert_eq!(
@@ -227,7 +229,7 @@ fn the_language_an_address_asks_for_is_kept_and_the_words_follow_it() {
         Language::English
     );
     let refused = store_over(&backend);
-    refused.load("?lang=de");
+    refused.tables().load("?lang=de");
     assert!(
         refused
             .notices()
@@ -243,10 +245,12 @@ fn the_table_chooses_who_starts_and_yam_crosses_out_through_the_picker() {
     let (store, _) = fresh();
     start(store, RulesetId::Yam, DiceMode::Pad, &["Anna", "Ben", "Cleo"], 3);
     assert!(store.table().first_seat_open().get_untracked());
-    store.choose_first_seat(2);
+    store.controls().choose_first_seat(2);
     assert_eq!(store.table().current_seat().get_untracked(), Some(2));
     let face = |value: u8| fivedice_rules::Face::ALL[usize::from(value) - 1];
-    let tied = store.type_roll_off(vec![(0, face(4)), (1, face(4)), (2, face(1))]);
+    let tied = store
+        .controls()
+        .type_roll_off(vec![(0, face(4)), (1, face(4)), (2, face(1))]);
     assert_eq!(tied, Some(fivedice_rules::TiedRollOff(vec![0, 1])));
     assert_eq!(store.table().roll_off_tied().get_untracked(), Some(vec![0, 1]));
     assert_eq!(
@@ -260,9 +264,9 @@ fn the_table_chooses_who_starts_and_yam_crosses_out_through_the_picker() {
         None,
         "nobody writes while the tie is rolled again: the game would start with someone else"
     );
-    store.open_picker(any_cell);
+    store.controls().open_picker(any_cell);
     assert_eq!(store.table().picker().get_untracked(), None);
-    let decided = store.type_roll_off(vec![(0, face(2)), (1, face(5))]);
+    let decided = store.controls().type_roll_off(vec![(0, face(2)), (1, face(5))]);
     assert_eq!(
         (decided, store.table().current_seat().get_untracked()),
         (None, Some(1))
@@ -270,8 +274,10 @@ fn the_table_chooses_who_starts_and_yam_crosses_out_through_the_picker() {
     assert_eq!(store.table().roll_off_tied().get_untracked(), None);
     assert!(store.table().cell_preview(1, any_cell).get_untracked().is_some());
     // A tie, then the table simply chooses: the roll-off is forgotten.
-    store.type_roll_off(vec![(0, face(6)), (1, face(6)), (2, face(6))]);
-    store.choose_first_seat(0);
+    store
+        .controls()
+        .type_roll_off(vec![(0, face(6)), (1, face(6)), (2, face(6))]);
+    store.controls().choose_first_seat(0);
     assert_eq!(store.table().roll_off_tied().get_untracked(), None);
     assert_eq!(store.table().current_seat().get_untracked(), Some(0));
     write_next_cell(store);
@@ -282,7 +288,7 @@ fn the_table_chooses_who_starts_and_yam_crosses_out_through_the_picker() {
 
     let (store, _) = fresh();
     start(store, RulesetId::Yam, DiceMode::App, &["Anna"], 4);
-    store.roll();
+    store.controls().roll();
     let (category, points) = store
         .table()
         .game_now(|game| {
@@ -294,15 +300,15 @@ fn the_table_chooses_who_starts_and_yam_crosses_out_through_the_picker() {
         })
         .flatten()
         .expect("a cell the dice score");
-    store.open_picker(category.into());
+    store.controls().open_picker(category.into());
     let offers = store
         .table()
         .picker_offers()
         .get_untracked()
         .expect("the picker is open");
     assert_eq!((offers.offers, offers.cross_out), (vec![points], true));
-    store.choose(0);
-    store.confirm();
+    store.controls().choose(0);
+    store.controls().confirm();
     assert_eq!(
         store.table().cell_value(0, category.into()).get_untracked(),
         Some(0),
@@ -323,10 +329,10 @@ fn an_announcement_is_a_choice_in_the_picker_confirmed_and_undone_until_the_next
     let mut table = request(RulesetId::Yam, DiceMode::App, &["Anna", "Ben"], Some(SEED));
     let columns = Columns::new(&[Column::Free, Column::Announced]).unwrap();
     table.rules = Rules::new(RulesetId::Yam).with_columns(columns).unwrap();
-    store.start(table, String::new());
-    store.roll();
+    store.tables().start(table, String::new());
+    store.controls().roll();
     let full_house = Place::new(Column::Announced, Category::FullHouse);
-    store.open_picker(full_house);
+    store.controls().open_picker(full_house);
     let picker = store
         .table()
         .picker()
@@ -336,7 +342,7 @@ fn an_announcement_is_a_choice_in_the_picker_confirmed_and_undone_until_the_next
     assert!(store.table().picker_offers().get_untracked().unwrap().announce);
     // Nothing is announced until the player confirms.
     assert_eq!(store.table().announced().get_untracked(), None);
-    store.confirm();
+    store.controls().confirm();
     assert_eq!(
         store.table().announced().get_untracked(),
         Some(Category::FullHouse)
@@ -345,7 +351,7 @@ fn an_announcement_is_a_choice_in_the_picker_confirmed_and_undone_until_the_next
         store.table().undoable().get_untracked(),
         Some((0, TakenBack::Announcement(Category::FullHouse)))
     );
-    store.undo();
+    store.controls().undo();
     assert_eq!(store.table().announced().get_untracked(), None);
     assert_eq!(
         store.table().turn().get_untracked().rolls_used,
@@ -353,10 +359,10 @@ fn an_announcement_is_a_choice_in_the_picker_confirmed_and_undone_until_the_next
         "the dice stay as they lie"
     );
     // Writing the first roll in the box instead: the value, not the announcement.
-    store.open_picker(full_house);
+    store.controls().open_picker(full_house);
     let points = store.table().picker_offers().get_untracked().unwrap().offers[0];
-    store.choose(points);
-    store.confirm();
+    store.controls().choose(points);
+    store.controls().confirm();
     assert_eq!(
         store.table().cell_value(0, full_house).get_untracked(),
         Some(points)
@@ -367,18 +373,18 @@ fn an_announcement_is_a_choice_in_the_picker_confirmed_and_undone_until_the_next
 fn a_computer_players_box_shown_in_the_picker_is_nobody_elses_to_change_or_close() {
     let (store, _) = fresh();
     start(store, RulesetId::Yahtzee, DiceMode::App, &["Anna", "Robo"], SEED);
-    store.roll();
-    store.open_picker(Category::Chance.into());
+    store.controls().roll();
+    store.controls().open_picker(Category::Chance.into());
     let shown = store.table().picker().get_untracked();
     assert!(shown.as_ref().is_some_and(|picker| picker.chosen.is_some()));
     // The seat to play is now a computer's: the picker shows its box until its next step writes it.
     let seat = store.table().game_now(|game| game.current_seat()).unwrap();
     seat_is(store, seat, Some(fivedice_worker::Level::Optimal));
-    store.choose(0);
-    store.toggle_bonus();
-    store.choose_announcing();
-    store.cancel();
-    store.confirm();
+    store.controls().choose(0);
+    store.controls().toggle_bonus();
+    store.controls().choose_announcing();
+    store.controls().cancel();
+    store.controls().confirm();
     assert_eq!(
         store.table().picker().get_untracked(),
         shown,
@@ -400,9 +406,9 @@ fn the_device_is_passed_only_from_one_person_here_to_another() {
         None,
         "nobody has played yet"
     );
-    store.roll();
-    store.open_picker(Category::Chance.into());
-    store.confirm();
+    store.controls().roll();
+    store.controls().open_picker(Category::Chance.into());
+    store.controls().confirm();
     assert_eq!(store.table().pass_to().get_untracked(), Some(1));
     let ben_is = |level| seat_is(store, 1, level);
     // Were Ben a computer player, nobody would hand the tablet to him.
@@ -410,7 +416,7 @@ fn the_device_is_passed_only_from_one_person_here_to_another() {
     assert_eq!(store.table().pass_to().get_untracked(), None);
     ben_is(None);
     assert_eq!(store.table().pass_to().get_untracked(), Some(1));
-    store.roll();
+    store.controls().roll();
     assert_eq!(
         store.table().pass_to().get_untracked(),
         None,
@@ -431,9 +437,13 @@ fn a_score_pad_decision_is_judged_as_after_the_last_roll() {
     let (store, _) = fresh();
     start(store, RulesetId::Yahtzee, DiceMode::Pad, &["Anna", "Ben"], SEED);
     let seat = store.table().current_seat().get_untracked().unwrap();
-    assert!(store.enter_dice(Dice::from_values(&[6, 6, 6, 2, 1]).unwrap()));
-    store.open_picker(Category::Chance.into());
-    store.confirm();
+    assert!(
+        store
+            .controls()
+            .enter_dice(Dice::from_values(&[6, 6, 6, 2, 1]).unwrap())
+    );
+    store.controls().open_picker(Category::Chance.into());
+    store.controls().confirm();
     let decision = store
         .table
         .get_untracked()

@@ -159,7 +159,7 @@ pub(super) fn device_over(backend: Rc<MemoryBackend>) -> Device {
     );
     let link = Rc::new(RecordingLink::default());
     store.connection().set_link(link.clone());
-    if let Some(room) = store.load("").room {
+    if let Some(room) = store.tables().load("").room {
         store.open_room(room);
     }
     if link.open.get() {
@@ -202,7 +202,7 @@ pub(super) fn three_at_a_started_table() -> (Server, [Device; 3]) {
         enter(device, "friday", Some(name));
         pump(&mut server, &devices.each_ref());
     }
-    devices[0].store.start_room_game();
+    devices[0].store.lobby().start_room_game();
     pump(&mut server, &devices.each_ref());
     (server, devices)
 }
@@ -225,7 +225,7 @@ pub(super) fn device_to_play<'a>(devices: &[&'a Device]) -> &'a Device {
 /// The device to play rolls once and scores its first open cell.
 pub(super) fn play_a_turn(server: &mut Server, devices: &[&Device]) {
     let device = device_to_play(devices);
-    device.store.roll();
+    device.store.controls().roll();
     pump(server, devices);
     let seat = device.store.table().current_seat().get_untracked().unwrap();
     let category = device
@@ -241,8 +241,8 @@ pub(super) fn play_a_turn(server: &mut Server, devices: &[&Device]) {
         })
         .flatten()
         .unwrap();
-    device.store.open_picker(category.into());
-    device.store.confirm();
+    device.store.controls().open_picker(category.into());
+    device.store.controls().confirm();
     pump(server, devices);
 }
 

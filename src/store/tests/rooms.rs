@@ -38,12 +38,12 @@ fn players_gather_in_the_lobby_and_only_the_host_starts() {
     assert_eq!((anna.own_seats, ben.own_seats.clone()), (vec![0], vec![1]));
     assert!(anna.hosting && anna.can_start && !ben.hosting && !ben.can_start);
     assert!(devices[0].store.table().in_room_lobby().get_untracked());
-    devices[1].store.start_room_game();
+    devices[1].store.lobby().start_room_game();
     assert!(
         devices[1].link.sent.borrow().is_empty(),
         "only the host's device starts"
     );
-    devices[0].store.choose_room_rules(
+    devices[0].store.lobby().choose_room_rules(
         RulesetId::Yatzy,
         None,
         fivedice_rules::DiceMode::App,
@@ -51,13 +51,13 @@ fn players_gather_in_the_lobby_and_only_the_host_starts() {
     );
     // Until the choice's event is back, a Start would be refused as stale: it waits.
     assert!(!view(&devices[0]).can_start);
-    devices[0].store.start_room_game();
+    devices[0].store.lobby().start_room_game();
     assert_eq!(devices[0].link.sent.borrow().len(), 1, "the choice alone went");
     pump(&mut server, &devices.each_ref());
     assert_eq!(view(&devices[1]).rules.id(), RulesetId::Yatzy);
     assert!(view(&devices[0]).can_start);
-    devices[0].store.start_room_game();
-    devices[0].store.start_room_game();
+    devices[0].store.lobby().start_room_game();
+    devices[0].store.lobby().start_room_game();
     assert_eq!(
         devices[0].link.sent.borrow().len(),
         1,
@@ -78,7 +78,7 @@ fn only_the_device_holding_the_seat_to_play_acts_and_everyone_sees_it() {
     for device in &devices {
         let mine = std::ptr::eq(device, playing);
         assert_eq!(device.store.table().can_roll().get_untracked(), mine);
-        device.store.roll();
+        device.store.controls().roll();
         if !mine {
             assert!(
                 device.link.sent.borrow().is_empty(),
@@ -103,7 +103,7 @@ fn only_the_device_holding_the_seat_to_play_acts_and_everyone_sees_it() {
     pump(&mut server, &devices.each_ref());
     let turn = playing.store.table().turn().get_untracked();
     assert_eq!(turn.rolls_used, 1);
-    playing.store.toggle_hold(3);
+    playing.store.controls().toggle_hold(3);
     pump(&mut server, &devices.each_ref());
     for device in &devices {
         assert_eq!(
@@ -137,8 +137,11 @@ fn only_the_device_holding_the_seat_to_play_acts_and_everyone_sees_it() {
             .get_untracked(),
         None
     );
-    playing.store.open_picker(fivedice_rules::Category::Chance.into());
-    playing.store.confirm();
+    playing
+        .store
+        .controls()
+        .open_picker(fivedice_rules::Category::Chance.into());
+    playing.store.controls().confirm();
     pump(&mut server, &devices.each_ref());
     let written = devices[2]
         .store
@@ -152,7 +155,7 @@ fn only_the_device_holding_the_seat_to_play_acts_and_everyone_sees_it() {
         "only the seat that wrote takes it back"
     );
     assert!(playing.store.table().undoable().get_untracked().is_some());
-    playing.store.undo();
+    playing.store.controls().undo();
     pump(&mut server, &devices.each_ref());
     assert_eq!(
         devices[1]
@@ -209,7 +212,7 @@ fn a_whole_game_finishes_alike_everywhere_and_goes_to_each_history_not_to_local_
         .iter()
         .find(|device| device.store.table().undoable().get_untracked().is_some())
         .unwrap();
-    writer.store.undo();
+    writer.store.controls().undo();
     pump(&mut server, &devices.each_ref());
     for device in &devices {
         assert!(!device.store.table().is_over().get_untracked());
@@ -267,7 +270,7 @@ fn two_people_share_a_device_and_it_plays_both_their_seats() {
     enter(&devices[0], "friday", Some("Anna"));
     pump(&mut server, &devices.each_ref());
     assert!(view(&devices[0]).can_seat_another);
-    devices[0].store.seat_another_player("   ");
+    devices[0].store.lobby().seat_another_player("   ");
     assert!(
         devices[0].link.sent.borrow().is_empty(),
         "an empty name is not sent"
@@ -276,12 +279,12 @@ fn two_people_share_a_device_and_it_plays_both_their_seats() {
         devices[0].store.notices().notice().get_untracked().is_some(),
         "and says why"
     );
-    devices[0].store.seat_another_player(" Ben ");
+    devices[0].store.lobby().seat_another_player(" Ben ");
     pump(&mut server, &devices.each_ref());
     enter(&devices[1], "friday", Some("Cleo"));
     pump(&mut server, &devices.each_ref());
     assert_eq!(view(&devices[1]).own_seats, [2]);
-    devices[1].store.seat_another_player("Anna");
+    devices[1].store.lobby().seat_another_player("Anna");
     pump(&mut server, &devices.each_ref());
     let refused = view(&devices[1]);
     assert_eq!(
@@ -298,7 +301,7 @@ fn two_people_share_a_device_and_it_plays_both_their_seats() {
         .collect();
     assert_eq!(names, ["Anna", "Ben", "Cleo"]);
 
-    devices[0].store.start_room_game();
+    devices[0].store.lobby().start_room_game();
     pump(&mut server, &devices.each_ref());
     assert!(!view(&devices[0]).can_seat_another, "only in the lobby");
     for _ in 0..6 {
@@ -326,13 +329,13 @@ fn the_host_adds_computers_at_their_levels_and_only_its_device_plays_them() {
         enter(device, "friday", Some(name));
         pump(&mut server, &devices.each_ref());
     }
-    devices[1].store.add_room_computer(Level::Casual);
+    devices[1].store.lobby().add_room_computer(Level::Casual);
     assert!(
         devices[1].link.sent.borrow().is_empty(),
         "only the host adds computers"
     );
     // One added by mistake is taken away again, by the host alone.
-    devices[0].store.add_room_computer(Level::Casual);
+    devices[0].store.lobby().add_room_computer(Level::Casual);
     pump(&mut server, &devices.each_ref());
     assert!(view(&devices[0]).players[2].can_remove);
     assert!(
@@ -343,10 +346,10 @@ fn the_host_adds_computers_at_their_levels_and_only_its_device_plays_them() {
         !view(&devices[0]).players[1].can_remove,
         "a person is nobody's to remove"
     );
-    devices[0].store.remove_room_computer(2);
+    devices[0].store.lobby().remove_room_computer(2);
     pump(&mut server, &devices.each_ref());
     assert_eq!(view(&devices[1]).players.len(), 2);
-    devices[0].store.add_room_computer(Level::Winner);
+    devices[0].store.lobby().add_room_computer(Level::Winner);
     pump(&mut server, &devices.each_ref());
     for device in &devices {
         let computers: Vec<_> = view(device)
@@ -360,7 +363,7 @@ fn the_host_adds_computers_at_their_levels_and_only_its_device_plays_them() {
             "every device sees its level"
         );
     }
-    devices[0].store.start_room_game();
+    devices[0].store.lobby().start_room_game();
     pump(&mut server, &devices.each_ref());
     for device in &devices {
         assert_eq!(
@@ -400,7 +403,7 @@ fn a_refused_action_is_told_and_leaving_closes_the_room() {
             .contains("changed before your tap"),
         "a refusal shows in the notice bar"
     );
-    playing.store.leave();
+    playing.store.tables().leave();
     assert!(playing.store.table().room_view().get_untracked().is_none());
     assert!(!playing.store.table().has_table().get_untracked());
     assert!(!playing.link.open.get(), "the connection is closed");
@@ -423,7 +426,7 @@ fn when_the_host_leaves_the_lobby_every_device_follows_its_seat() {
         enter(device, "friday", Some(name));
         pump(&mut server, &devices.each_ref());
     }
-    devices[0].store.leave_room();
+    devices[0].store.lobby().leave_room();
     pump(&mut server, &devices.each_ref());
     let names = |device: &Device| -> Vec<String> {
         let view = view(device);
@@ -440,7 +443,7 @@ fn when_the_host_leaves_the_lobby_every_device_follows_its_seat() {
     assert_eq!(view(&devices[2]).host_name.as_deref(), Some("Ben"));
     // Dan leaves too, and comes back by the join card with his name: the seat his device kept is one he left,
     // so he joins anew.
-    devices[3].store.leave_room();
+    devices[3].store.lobby().leave_room();
     pump(&mut server, &devices.each_ref());
     assert_eq!(view(&devices[1]).players.len(), 2);
     devices[3].store.join_room("friday", "Dan");
@@ -450,7 +453,7 @@ fn when_the_host_leaves_the_lobby_every_device_follows_its_seat() {
     assert_eq!(names(&devices[3]), ["Dan"], "seated again");
     assert_eq!(view(&devices[1]).players.len(), 3);
     let staying: Vec<&Device> = devices[1..].iter().collect();
-    devices[1].store.start_room_game();
+    devices[1].store.lobby().start_room_game();
     pump(&mut server, &staying);
     for _ in 0..3 {
         let rolling: Vec<bool> = devices[1..]

@@ -16,11 +16,11 @@ fn a_newer_save_from_another_tab_is_adopted_not_overwritten() {
     start(here, RulesetId::Yatzy, DiceMode::App, &["Anna"], SEED);
     let id = here.table.get_untracked().unwrap().id;
     let there = store_over(&backend);
-    there.resume(&id);
-    there.roll();
-    there.roll();
+    there.tables().resume(&id);
+    there.controls().roll();
+    there.controls().roll();
     let theirs = there.table.get_untracked().unwrap();
-    here.roll();
+    here.controls().roll();
     assert_eq!(
         here.table.get_untracked().unwrap(),
         theirs,
@@ -37,7 +37,7 @@ fn a_newer_save_from_another_tab_is_adopted_not_overwritten() {
     assert_eq!(stored, Some(theirs), "the newer save was not overwritten");
     here.table().heard_other_tab(Some(Storage::table_key(&id)));
     assert_eq!(here.table().turn().get_untracked().rolls_used, 2);
-    here.roll();
+    here.controls().roll();
     assert_eq!(
         here.table().turn().get_untracked().rolls_used,
         3,
@@ -54,7 +54,7 @@ fn a_reload_keeps_the_start_screen_and_a_new_visit_returns_to_the_table() {
         let storage = Storage::with_backend(Box::new(backend.clone()), CLOCK.now_ms)
             .reloaded_in(Box::new(visit.clone()));
         let store = GameStore::new(storage, CLOCK);
-        store.load("");
+        store.tables().load("");
         store
     };
     let store = page(&visit);
@@ -63,7 +63,7 @@ fn a_reload_keeps_the_start_screen_and_a_new_visit_returns_to_the_table() {
         page(&visit).table().has_table().get_untracked(),
         "a reload of the table shows the table"
     );
-    store.leave();
+    store.tables().leave();
     assert!(
         !page(&visit).table().has_table().get_untracked(),
         "a reload of the start screen stays there"
@@ -85,7 +85,7 @@ fn a_save_whose_revision_another_tab_raised_never_freezes_the_next_tap() {
         let mut saved = store.table.get_untracked().unwrap();
         saved.revision += 1;
         storage.save_table(&saved).unwrap();
-        store.roll();
+        store.controls().roll();
         assert_eq!(
             store.table().turn().get_untracked().rolls_used,
             taps - 1,
@@ -95,7 +95,7 @@ fn a_save_whose_revision_another_tab_raised_never_freezes_the_next_tap() {
             !store.awaiting_answer(),
             "nothing is left waiting for the tap's answer"
         );
-        store.roll();
+        store.controls().roll();
         assert_eq!(
             store.table().turn().get_untracked().rolls_used,
             taps,
@@ -121,7 +121,7 @@ fn tables_saved_in_an_earlier_format_are_read_once_their_reader_is_here_and_save
     let store = store_over(&backend);
     assert!(store.table.get_untracked().is_none(), "not read at start");
     assert!(store.kept().tables_in_progress().get_untracked().is_empty());
-    store.read_earlier();
+    store.tables().read_earlier();
     let open = store
         .table
         .get_untracked()
@@ -144,7 +144,7 @@ fn tables_saved_in_an_earlier_format_are_read_once_their_reader_is_here_and_save
     assert_eq!(rewritten.current.len(), 2);
     let again = store_over(&backend);
     assert_eq!(again.table.get_untracked(), Some(open));
-    again.roll();
+    again.controls().roll();
     assert!(again.table().turn().get_untracked().dice.is_some());
 }
 
@@ -165,7 +165,7 @@ fn an_earlier_save_opens_only_where_nothing_else_has_opened_and_a_bad_one_is_kep
     let store = store_over(&backend);
     start(store, RulesetId::Yatzy, DiceMode::App, &["Cleo"], SEED);
     let started = store.table.get_untracked().unwrap().id;
-    store.read_earlier();
+    store.tables().read_earlier();
     assert_eq!(
         store.table.get_untracked().unwrap().id,
         started,
@@ -228,7 +228,7 @@ fn the_history_keeps_each_game_as_it_was_saved_and_reads_it_in_full_only_when_sh
         other.kept().finished_games().get_untracked().is_empty(),
         "not read at start"
     );
-    other.read_earlier();
+    other.tables().read_earlier();
     let games = other.kept().finished_games().get_untracked();
     assert_eq!(games.len(), 2);
     assert!(games.iter().all(|game| game.game.is_over()));
@@ -260,7 +260,7 @@ fn an_export_imports_elsewhere_once_and_bad_files_change_nothing() {
         &["Anna", "Ben"],
         SEED + 1,
     );
-    home.roll();
+    home.controls().roll();
     let (name, file) = home.kept().export_file(home.table_now()).unwrap();
     assert_eq!(name, "fivedice-2026-11-30.json");
 
@@ -325,7 +325,7 @@ fn unreadable_saves_are_kept_aside_and_offered() {
     assert_eq!(store.kept().unreadable().get_untracked().len(), 1);
     assert!(store.kept().unreadable_file().contains("not a table"));
     // A save in JSON is left to its reader, which finds it unreadable in turn.
-    store.read_earlier();
+    store.tables().read_earlier();
     assert_eq!(store.kept().unreadable().get_untracked().len(), 2);
     assert!(store.kept().unreadable_file().contains("{not json"));
 }
@@ -336,9 +336,9 @@ fn unreadable_saves_are_kept_aside_and_offered() {
 fn an_unreadable_save_is_recovered_from_its_previous_copy() {
     let (store, backend) = fresh();
     start(store, RulesetId::Yahtzee, DiceMode::App, &["Anna", "Ben"], SEED);
-    store.roll();
+    store.controls().roll();
     let before = store.table.get_untracked().unwrap();
-    store.toggle_hold(1);
+    store.controls().toggle_hold(1);
     let id = before.id.clone();
     let key = Storage::table_key(&id);
     crate::storage::Backend::set(&*backend, &key, "fivedice table 5\nid broken").unwrap();
@@ -349,7 +349,7 @@ fn an_unreadable_save_is_recovered_from_its_previous_copy() {
         .get_untracked()
         .expect("the player is told");
     assert!(notice.contains("previous save was read instead"), "{notice}");
-    reloaded.resume(&id);
+    reloaded.tables().resume(&id);
     let recovered = reloaded.table.get_untracked().expect("the table is back");
     assert_eq!(recovered.log, before.log, "as it was one tap earlier");
     assert_eq!(
@@ -357,7 +357,7 @@ fn an_unreadable_save_is_recovered_from_its_previous_copy() {
         1,
         "and the broken copy offered"
     );
-    reloaded.roll();
+    reloaded.controls().roll();
     assert_eq!(
         reloaded.table().turn().get_untracked().rolls_used,
         2,
