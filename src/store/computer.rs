@@ -26,6 +26,31 @@ impl ComputerDriver {
             plan: StoredValue::new(None),
         }
     }
+
+    /// Whether a computer's turn is being played.
+    fn busy(&self) -> bool {
+        self.busy.get_value()
+    }
+
+    /// A computer's turn begins, or ends (done, or it could not go on).
+    fn set_busy(&self, busy: bool) {
+        self.busy.set_value(busy);
+    }
+
+    /// What it decided at `at` (entries written, rolls used), to carry out at its next step.
+    fn decided(&self, at: (usize, u8), rolls_again: bool) {
+        self.plan.set_value(Some(Plan { at, rolls_again }));
+    }
+
+    /// What it decided at this point of its turn, taken to be carried out (one decided at another point is
+    /// left for the next decision to replace).
+    fn take_plan(&self, now: (usize, u8)) -> Option<Plan> {
+        let planned = self.plan.get_value().filter(|plan| plan.at == now);
+        if planned.is_some() {
+            self.plan.set_value(None);
+        }
+        planned
+    }
 }
 
 impl Default for ComputerDriver {
@@ -98,13 +123,10 @@ impl ComputerPlayers {
     pub fn play(&self) {
         let store = self.store;
         // Online, the host's device plays the computer players; the others only watch them.
-        if store.computer.busy.get_value()
-            || !self.controls().computer_playing()
-            || store.acting_seat().is_none()
-        {
+        if store.computer.busy() || !self.controls().computer_playing() || store.acting_seat().is_none() {
             return;
         }
-        store.computer.busy.set_value(true);
+        store.computer.set_busy(true);
         // A person who has just written a box may take it back until the computer rolls: it waits longer
         // before its first roll, so that Undo is there to be seen and pressed.
         let paces = if store.table.undoable().get_untracked().is_some() {
@@ -116,7 +138,7 @@ impl ComputerPlayers {
             match computer_player().await {
                 Ok(play) => play(store, paces),
                 Err(_) => {
-                    store.computer.busy.set_value(false);
+                    store.computer.set_busy(false);
                     store.tell(store.words().not_fetched_offline);
                 }
             }
@@ -160,7 +182,7 @@ impl ComputerPlayers {
             let game = table.game()?;
             Some((game.clone(), level, decision_seed(table, game)))
         }) else {
-            store.computer.busy.set_value(false);
+            store.computer.set_busy(false);
             return;
         };
         if store.table.picker_now().is_some() {
@@ -172,9 +194,7 @@ impl ComputerPlayers {
             return self.next_step();
         };
         let now = (game.log().len(), game.turn().rolls_used);
-        let planned = store.computer.plan.get_value().filter(|plan| plan.at == now);
-        if let Some(plan) = planned {
-            store.computer.plan.set_value(None);
+        if let Some(plan) = store.computer.take_plan(now) {
             if plan.rolls_again {
                 controls.roll_dice();
                 return self.next_step();
@@ -195,7 +215,7 @@ impl ComputerPlayers {
                             players.controls().send_play(hold);
                         }
                         let rolls_again = !matches!(&keep, Move::Keep(faces) if faces.len() == DICE);
-                        store.computer.plan.set_value(Some(Plan { at: now, rolls_again }));
+                        store.computer.decided(now, rolls_again);
                         players.next_step();
                     }
                     Ok(Move::Cell(place)) => players.takes(place),
@@ -228,7 +248,7 @@ impl ComputerPlayers {
     }
 
     fn failed(&self, error: EngineError) {
-        self.store.computer.busy.set_value(false);
+        self.store.computer.set_busy(false);
         let words = self.store.words();
         self.store
             .tell((words.computer_failed)(&(words.engine_failed)(&error)));

@@ -174,8 +174,8 @@ test("the language follows the browser, the address and the switch, and is kept"
   await page.locator('[data-action="roll"]').click();
   await expect(page.locator('[data-action="roll"]')).toHaveText("Relancer (1 lancer restant)");
   // Yam's sheet in French, as its players know it.
-  const labels = await page.locator("table.sheet tbody th.label").allTextContents();
-  expect(labels.map((label) => label.trim())).toEqual([
+  const labels = page.locator("table.sheet tbody th.label");
+  await expect.poll(async () => (await labels.allTextContents()).map((label) => label.trim())).toEqual([
     "As", "Deux", "Trois", "Quatre", "Cinq", "Six", "Brelan", "Petite suite", "Grande suite", "Full", "Carré", "Yam",
   ]);
   expect(await readDice(page)).toHaveLength(5);

@@ -86,9 +86,10 @@ test("the dice stay on screen while the sheet scrolls; a landscape tablet shows 
 
 test("Yardzee's wedding names carry their plain rule; column Yam's marks have a legend", async ({ page }) => {
   await startGame(page, { rules: "yardzee", players: ["Bride"], seed: 2 });
-  const labels = await page.locator("table.sheet tbody th.label").allTextContents();
-  expect(labels.some((label) => label.includes("Small straight · 30"))).toBe(true);
-  expect(labels.some((label) => label.includes("Yahtzee · 50"))).toBe(true);
+  // Waited for, not read at once: the sheet is drawn after the table opens.
+  const labels = page.locator("table.sheet tbody th.label");
+  await expect(labels.filter({ hasText: "Small straight · 30" }).first()).toBeVisible();
+  await expect(labels.filter({ hasText: "Yahtzee · 50" }).first()).toBeVisible();
   await startGame(page, { rules: "yam", players: ["Anna"], seed: 2, columns: ["down", "free", "up", "dry", "announced"] });
   const legend = page.locator("[data-column-legend] li");
   await expect(legend).toHaveCount(5);
