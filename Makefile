@@ -12,7 +12,8 @@ PORT ?= 8080
 HOST ?= 127.0.0.1
 export PATH := $(CURDIR)/node_modules/.bin:$(HOME)/.cargo/bin:$(PATH)
 
-.PHONY: serve test check unit dist budget e2e bench bench-app setup setup-rust setup-node setup-debian
+.PHONY: serve test checked check unit release-wasm dist budget e2e bench bench-app setup setup-rust setup-targets \
+	setup-tools setup-node setup-debian
 
 ## Build the app and the room server, then serve the app and its online rooms on http://$(HOST):$(PORT).
 serve: dist
@@ -20,12 +21,21 @@ serve: dist
 	@echo "Five Dice: http://$(HOST):$(PORT)/ (rooms kept in .fivedice/rooms.sqlite3)"
 	target/release/fivedice-server --dist dist --addr $(HOST):$(PORT) --data .fivedice/rooms.sqlite3
 
-## Every test: static checks, the Rust tests, the release build, and the browser tests.
-test: setup check unit dist budget e2e
+## Every test: static checks, the Rust tests, the release build, and the browser tests. The build tools compile
+## (once per machine, at a lower priority) beside the checks, the Rust tests and the release app's compilation,
+## so that on a fresh machine their minutes overlap the rest instead of coming first.
+test: setup-node setup-debian setup-targets
+	$(MAKE) --no-print-directory -j2 --output-sync=line setup-tools checked
+	$(MAKE) --no-print-directory dist budget e2e
+
+## What `test` runs beside the build tools' compilation, one after the other (without the outer make's job
+## slots, which cargo would otherwise look for and not find).
+checked:
+	@env -u MAKEFLAGS -u MFLAGS $(MAKE) --no-print-directory check unit release-wasm
 
 ## Static checks: formatting and lints, warnings denied (natively and for the browser), and no import circles
 ## between the modules of any crate (tools/import-cycles.mjs).
-check: setup-rust
+check: setup-targets
 	$(CARGO) fmt --all -- --check
 	node tools/import-cycles.mjs src crates/*/src
 	$(CARGO) clippy --workspace --all-targets --locked -- -D warnings
@@ -34,6 +44,11 @@ check: setup-rust
 ## Every Rust test of the workspace (the room server's cluster tests run real nats-server and nginx).
 unit: setup-debian
 	$(CARGO) test --workspace --locked
+
+## The release app and the engine's worker compiled (not yet split nor bound: Trunk's hook does that in dist).
+release-wasm: setup-targets
+	TRUNK_PROFILE=release bash tools/build-app.sh --compile
+	TRUNK_PROFILE=release bash tools/build-worker.sh --compile
 
 ## The static site in dist/: relative URLs, so it works from any host and any subpath.
 dist: setup-rust setup-node
@@ -45,9 +60,10 @@ budget: dist
 	node tests/budget.mjs dist
 
 ## Playwright in Debian's Chromium against dist/ served on 127.0.0.1 (uses the CLI as the scoring reference,
-## and the room server for the online tables).
+## and the room server for the online tables). The CLI, the server and the test bed are built as `unit` builds
+## them (`cargo test` builds a workspace's binaries and examples too): after `unit` there is nothing to compile.
 e2e: setup-node setup-debian
-	$(CARGO) build -p fivedice -p fivedice-server --bins --example testbed --locked
+	$(CARGO) test --workspace --no-run --locked
 	playwright test
 
 ## The same screens in Chromium and in WebKit (WebKitGTK, the engine of Safari on an iPad), side by side in
@@ -94,11 +110,17 @@ setup: setup-rust setup-node setup-debian
 # manifest asks for (fat LTO in one codegen unit is minutes of a single core; the tools run for seconds a build),
 # in one target directory, so the crates the three share are compiled once, and without what the build never
 # uses (TLS for downloads, since Trunk runs offline; wasm-bindgen's test runner).
-TOOL_INSTALL := CARGO_PROFILE_RELEASE_LTO=false CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 $(CARGO) install --target-dir $(CURDIR)/target/tools
+TOOL_INSTALL := env -u MAKEFLAGS -u MFLAGS CARGO_PROFILE_RELEASE_LTO=false CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 \
+	nice -n 10 $(CARGO) install \
+	--target-dir $(CURDIR)/target/tools
 
-setup-rust:
+setup-rust: setup-targets setup-tools
+
+setup-targets:
 	@rustup target list --installed | grep -qx wasm32-unknown-unknown || rustup target add wasm32-unknown-unknown
 	@rustup component list --installed | grep -q "^rust-src" || rustup component add rust-src
+
+setup-tools:
 	@trunk --version 2>/dev/null | grep -qx "trunk $(TRUNK_VERSION)" || $(TOOL_INSTALL) trunk --locked --no-default-features --version $(TRUNK_VERSION)
 	@wasm-bindgen --version 2>/dev/null | grep -q " $(WASM_BINDGEN_VERSION)" || $(TOOL_INSTALL) wasm-bindgen-cli --no-default-features --bin wasm-bindgen --version $(WASM_BINDGEN_VERSION)
 	@$(CARGO) install --list | grep -qx "wasm_split_cli_support v$(WASM_SPLIT_VERSION):" || $(TOOL_INSTALL) --locked wasm_split_cli_support --version $(WASM_SPLIT_VERSION) --features build-binary

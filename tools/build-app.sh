@@ -9,8 +9,10 @@
 # one directory named after its contents (app-<hash>/), which index.html names through the placeholder
 # `./APP_DIR/`: the glue, the split loader and the chunks refer to one another by relative names, so a new build
 # never mixes with a cached old one.
+#
+# `--compile` only compiles the module (make test compiles the release app beside the build tools' own
+# compilation, before Trunk runs: the hook then finds it built).
 set -euo pipefail
-: "${TRUNK_STAGING_DIR:?run this as a Trunk post_build hook}"
 name=fivedice-app
 profile_flag=()
 profile_dir=debug
@@ -25,6 +27,8 @@ if [ "${TRUNK_PROFILE:-debug}" = release ]; then
   export RUSTC_BOOTSTRAP=1
 fi
 cargo build --quiet --locked "${profile_flag[@]}" --target wasm32-unknown-unknown --bin "$name"
+[ "${1:-}" = --compile ] && exit 0
+: "${TRUNK_STAGING_DIR:?run this as a Trunk post_build hook}"
 linked="target/wasm32-unknown-unknown/$profile_dir/$name.wasm"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

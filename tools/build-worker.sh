@@ -2,8 +2,8 @@
 # Trunk post_build hook: builds the strategy engine's Web Worker into the staging directory.
 # Built apart from the app, with WebAssembly SIMD (simd128): the solver runs about five times faster, and only
 # the worker needs a browser with SIMD; the app itself loads anywhere WebAssembly does.
+# `--compile` only compiles it (as tools/build-app.sh --compile does the app).
 set -euo pipefail
-: "${TRUNK_STAGING_DIR:?run this as a Trunk post_build hook}"
 profile_flag=()
 profile_dir=debug
 bindgen_flags=()
@@ -16,6 +16,8 @@ fi
 # A target directory of its own, so the SIMD flags never invalidate the app's build cache.
 RUSTFLAGS="-C target-feature=+simd128" cargo build --quiet --locked "${profile_flag[@]}" \
   --target wasm32-unknown-unknown --target-dir target/worker -p fivedice-worker --bin solver-worker
+[ "${1:-}" = --compile ] && exit 0
+: "${TRUNK_STAGING_DIR:?run this as a Trunk post_build hook}"
 wasm-bindgen --target no-modules --no-typescript "${bindgen_flags[@]}" --out-name solver-worker --out-dir "$TRUNK_STAGING_DIR" \
   "target/worker/wasm32-unknown-unknown/$profile_dir/solver-worker.wasm"
 # A wasm that cannot load (not fetched, or a browser without SIMD) rejects a promise, which a worker does not

@@ -160,9 +160,11 @@ impl GameStore {
 
     /// A table that has just finished goes to the front of the history.
     pub(super) fn record_if_finished(&self) {
-        if let Some(table) = self.table.get_untracked() {
-            self.kept.record_if_finished(&table);
-        }
+        self.table.with_untracked(|table| {
+            if let Some(table) = table {
+                self.kept.record_if_finished(table);
+            }
+        });
     }
 
     /// After an undo of the last cell: the table is no longer finished, so it leaves the history.

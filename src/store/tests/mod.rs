@@ -18,6 +18,11 @@ const CLOCK: Clock = Clock {
 };
 
 /// A store over a backend that the test (and other stores, as other tabs) can share.
+/// What the player is told now (nothing: empty).
+fn told(store: &GameStore) -> String {
+    store.notices().notice().get_untracked().unwrap_or_default()
+}
+
 fn store_over(backend: &Rc<MemoryBackend>) -> GameStore {
     let store = GameStore::new(
         Storage::with_backend(Box::new(backend.clone()), CLOCK.now_ms),
@@ -107,13 +112,7 @@ fn an_action_is_applied_saved_and_refused_actions_change_nothing() {
     assert_eq!(name(&["A", "B", "C", "D", "E"]), "A, B, C +2");
     store.controls().toggle_hold(0);
     assert!(
-        store
-            .notices()
-            .notice()
-            .get_untracked()
-            .unwrap()
-            .to_lowercase()
-            .contains("roll"),
+        told(&store).to_lowercase().contains("roll"),
         "holding before the first roll is refused with the rules' reason"
     );
     let before = store.table.get_untracked();

@@ -8,7 +8,7 @@ use leptos::prelude::*;
 
 use super::super::{Reading as _, RoomState};
 use super::room_server::*;
-use super::{CLOCK, store_over};
+use super::{CLOCK, store_over, told};
 use crate::storage::Storage;
 
 #[test]
@@ -84,15 +84,7 @@ fn only_the_device_holding_the_seat_to_play_acts_and_everyone_sees_it() {
                 device.link.sent.borrow().is_empty(),
                 "a watcher's tap sends nothing"
             );
-            assert!(
-                device
-                    .store
-                    .notices()
-                    .notice()
-                    .get_untracked()
-                    .unwrap()
-                    .contains("not this device's turn")
-            );
+            assert!(told(&device.store).contains("not this device's turn"));
         }
     }
     assert_eq!(
@@ -394,13 +386,7 @@ fn a_refused_action_is_told_and_leaving_closes_the_room() {
     playing.link.sent.borrow_mut().push(stale);
     pump(&mut server, &devices.each_ref());
     assert!(
-        playing
-            .store
-            .notices()
-            .notice()
-            .get_untracked()
-            .unwrap()
-            .contains("changed before your tap"),
+        told(&playing.store).contains("changed before your tap"),
         "a refusal shows in the notice bar"
     );
     playing.store.tables().leave();

@@ -7,7 +7,7 @@ use fivedice_rules::{DiceMode, RulesetId};
 use leptos::prelude::*;
 
 use super::super::{GameStore, Reading as _};
-use super::{CLOCK, SEED, fresh, start, store_over, write_next_cell};
+use super::{CLOCK, SEED, fresh, start, store_over, told, write_next_cell};
 use crate::storage::memory::MemoryBackend;
 use crate::storage::{Backend as _, Storage};
 #[test]
@@ -26,13 +26,7 @@ fn a_newer_save_from_another_tab_is_adopted_not_overwritten() {
         theirs,
         "this tab shows the other's state"
     );
-    assert!(
-        here.notices()
-            .notice()
-            .get_untracked()
-            .unwrap()
-            .contains("another tab")
-    );
+    assert!(told(&here).contains("another tab"));
     let stored = Storage::with_backend(Box::new(backend.clone()), CLOCK.now_ms).table(&id);
     assert_eq!(stored, Some(theirs), "the newer save was not overwritten");
     here.table().heard_other_tab(Some(Storage::table_key(&id)));
@@ -179,14 +173,7 @@ fn an_earlier_save_opens_only_where_nothing_else_has_opened_and_a_bad_one_is_kep
         .map(|table| table.id)
         .collect();
     assert_eq!(listed, ["1700000000000-42"]);
-    assert!(
-        store
-            .notices()
-            .notice()
-            .get_untracked()
-            .unwrap()
-            .contains("damaged")
-    );
+    assert!(told(&store).contains("damaged"));
     assert_eq!(
         store.kept().unreadable().get_untracked().len(),
         1,
@@ -267,19 +254,13 @@ fn an_export_imports_elsewhere_once_and_bad_files_change_nothing() {
     let (away, backend) = fresh();
     away.kept().import(&file, away.table_now());
     assert_eq!(
-        away.notices().notice().get_untracked().unwrap(),
+        told(&away),
         "Imported 1 finished game and 1 game in progress; 0 were already here."
     );
     assert_eq!(away.kept().history().get_untracked().len(), 1);
     assert_eq!(away.kept().tables_in_progress().get_untracked().len(), 1);
     away.kept().import(&file, away.table_now());
-    assert!(
-        away.notices()
-            .notice()
-            .get_untracked()
-            .unwrap()
-            .contains("2 were already here")
-    );
+    assert!(told(&away).contains("2 were already here"));
     let reloaded = store_over(&backend);
     assert_eq!(
         (
@@ -293,13 +274,7 @@ fn an_export_imports_elsewhere_once_and_bad_files_change_nothing() {
         "{\"app\":\"fivedice\",\"format\":1,\"tables\":[{\"format\":3}]}",
         away.table_now(),
     );
-    assert!(
-        away.notices()
-            .notice()
-            .get_untracked()
-            .unwrap()
-            .starts_with("Nothing was imported")
-    );
+    assert!(told(&away).starts_with("Nothing was imported"));
     assert_eq!(away.kept().history().get_untracked().len(), 1);
     let shared = home
         .kept()
@@ -314,14 +289,7 @@ fn unreadable_saves_are_kept_aside_and_offered() {
     crate::storage::Backend::set(&*backend, "fivedice.table.broken", "not a table").unwrap();
     crate::storage::Backend::set(&*backend, "fivedice.table.earlier", "{not json").unwrap();
     let store = store_over(&backend);
-    assert!(
-        store
-            .notices()
-            .notice()
-            .get_untracked()
-            .unwrap()
-            .contains("could not be read")
-    );
+    assert!(told(&store).contains("could not be read"));
     assert_eq!(store.kept().unreadable().get_untracked().len(), 1);
     assert!(store.kept().unreadable_file().contains("not a table"));
     // A save in JSON is left to its reader, which finds it unreadable in turn.
