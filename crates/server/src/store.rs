@@ -20,6 +20,7 @@ use std::sync::{Mutex, PoisonError};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use fivedice_room::{LogEntry, RoomName};
+use rusqlite::config::DbConfig;
 use rusqlite::{Connection, OptionalExtension, params};
 
 /// The schema this code reads and writes (`PRAGMA user_version`).
@@ -78,6 +79,19 @@ impl Appending {
     }
 }
 
+/// A connection to the rooms' database as every one of the server's is: commits synced at checkpoints
+/// (the WAL keeps them meanwhile), foreign keys on, a busy file waited for. Closing it never checkpoints: that
+/// needs the file's exclusive lock, which is the escalation that deadlocks against another connection of the
+/// same file opening or closing in this process (see `Store::open`); the checkpointing thread does it instead.
+fn connect(path: &Path) -> rusqlite::Result<Connection> {
+    let connection = Connection::open(path)?;
+    connection.set_db_config(DbConfig::SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, true)?;
+    connection.pragma_update(None, "synchronous", "NORMAL")?;
+    connection.pragma_update(None, "foreign_keys", "ON")?;
+    connection.busy_timeout(Duration::from_secs(5))?;
+    Ok(connection)
+}
+
 fn writer_gone() -> StoreError {
     StoreError::Open("the database's writing thread stopped".into())
 }
@@ -89,12 +103,9 @@ impl Store {
             std::fs::create_dir_all(parent)
                 .map_err(|error| StoreError::Open(format!("cannot create {}: {error}", parent.display())))?;
         }
-        let connection = Connection::open(path)
+        let connection = connect(path)
             .map_err(|error| StoreError::Open(format!("cannot open {}: {error}", path.display())))?;
         connection.pragma_update(None, "journal_mode", "WAL")?;
-        connection.pragma_update(None, "synchronous", "NORMAL")?;
-        connection.pragma_update(None, "foreign_keys", "ON")?;
-        connection.busy_timeout(Duration::from_secs(5))?;
         let version: i64 = connection.pragma_query_value(None, "user_version", |row| row.get(0))?;
         if version > SCHEMA_VERSION {
             return Err(StoreError::Open(format!(
@@ -126,19 +137,18 @@ impl Store {
         connection.execute("DELETE FROM rooms WHERE updated_ms < ?1", params![forget_before])?;
         connection.pragma_update(None, "wal_autocheckpoint", 0)?;
         connection.pragma_update(None, "journal_size_limit", 64 * 1024 * 1024)?;
-        let writer = Connection::open(path)?;
-        writer.busy_timeout(Duration::from_secs(5))?;
-        writer.pragma_update(None, "synchronous", "NORMAL")?;
-        writer.pragma_update(None, "foreign_keys", "ON")?;
+        // Every connection is opened before a thread starts using one: SQLite 3.51's unix files lock a file's
+        // own mutex and then the global one when one connection escalates its lock, but the other way round
+        // when another connection of the same file opens or closes, and the two deadlocked in the tests.
+        let writer = connect(path)?;
         writer.pragma_update(None, "wal_autocheckpoint", 0)?;
+        let checkpoints = connect(path)?;
         let file = DataFile::at(path)?;
         let (appends, queue) = std::sync::mpsc::channel::<Append>();
         std::thread::Builder::new()
             .name("sqlite-writer".into())
             .spawn(move || write_appends(writer, &file, &queue))
             .map_err(|error| StoreError::Open(format!("cannot start the writing thread: {error}")))?;
-        let checkpoints = Connection::open(path)?;
-        checkpoints.busy_timeout(Duration::from_secs(5))?;
         let (stop, stopped) = std::sync::mpsc::channel::<()>();
         std::thread::Builder::new()
             .name("sqlite-checkpoints".into())
@@ -482,5 +492,34 @@ mod tests {
         assert_eq!(store.last_seq(&name).expect("reads"), 3);
         let other = RoomName::parse("other").expect("a name");
         assert!(store.load_room(&other).expect("loads").entries.is_empty());
+    }
+
+    #[test]
+    fn stores_opened_and_closed_on_one_file_at_once_never_wait_on_each_other_for_ever() {
+        // Two servers' stores on one file in one process (a restart in a test): one closing its connections
+        // while the other opens its own deadlocked SQLite 3.51's unix files once (see `Store::open`).
+        let dir = tempfile::tempdir().expect("a temp dir");
+        let path = dir.path().join("rooms.sqlite3");
+        let name = RoomName::parse("Busy").expect("a name");
+        let first = Room::new(name.clone()).join("Anna").expect("joins");
+        Store::open(&path).expect("opens");
+        let (done, finished) = std::sync::mpsc::channel();
+        for worker in 0..2 {
+            let (path, name, first, done) = (path.clone(), name.clone(), first.clone(), done.clone());
+            std::thread::spawn(move || {
+                for _ in 0..150 {
+                    let store = Store::open(&path).expect("opens");
+                    // Written once; each later try is refused, but every try opens the WAL as a write does.
+                    let _ = store.append(&name, &first, None).wait();
+                    let _ = store.load_room(&name);
+                }
+                let _ = done.send(worker);
+            });
+        }
+        for _ in 0..2 {
+            finished
+                .recv_timeout(Duration::from_secs(60))
+                .expect("no store waits on another for ever");
+        }
     }
 }
