@@ -1,13 +1,13 @@
 //! An online device's connection: a command lost with it goes again, a reload resumes the seat, a dropped
 //! connection catches up (and a seat away long enough is played by a computer), a device that lost its log
-//! starts over, the room an address names opens.
+//! starts over, the room an address names opens, a refused action is told and leaving closes the room.
 
-use fivedice_room::{ClientMessage, Delivery, RoomName};
+use fivedice_room::{Action, ClientMessage, Delivery, RoomName};
 use leptos::prelude::*;
 
 use super::super::{GameStore, Reading as _, RoomLink as _, RoomState, reconnect_delay};
-use super::CLOCK;
 use super::room_server::*;
+use super::{CLOCK, told};
 use crate::launch::RoomLaunch;
 use crate::storage::Storage;
 
@@ -350,4 +350,31 @@ fn the_host_lets_a_computer_play_a_seat_away_two_minutes_and_gives_it_back() {
     pump(&mut server, &devices.each_ref());
     assert!(!player(&devices[0], 2).stand_in);
     assert_eq!(devices[0].store.table().computer_at(2).get_untracked(), None);
+}
+
+#[test]
+fn a_refused_action_is_told_and_leaving_closes_the_room() {
+    let (mut server, devices) = three_at_a_started_table();
+    let playing = device_to_play(&devices.each_ref());
+    let seat = view(playing).own_seats[0];
+    let stale = ClientMessage::Act {
+        token: format!("token-{seat}"),
+        at: 0,
+        action: Action::Roll,
+    };
+    playing.link.sent.borrow_mut().push(stale);
+    pump(&mut server, &devices.each_ref());
+    assert!(
+        told(&playing.store).contains("changed before your tap"),
+        "a refusal shows in the notice bar"
+    );
+    playing.store.tables().leave();
+    assert!(playing.store.table().room_view().get_untracked().is_none());
+    assert!(!playing.store.table().has_table().get_untracked());
+    assert!(!playing.link.open.get(), "the connection is closed");
+    let reopened = device_over(playing.backend.clone());
+    assert!(
+        reopened.store.table().room_view().get_untracked().is_none(),
+        "a reload stays on the start screen"
+    );
 }

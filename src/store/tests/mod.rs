@@ -209,37 +209,6 @@ fn a_finished_game_goes_to_the_history_and_an_undo_takes_it_out() {
 }
 
 #[test]
-fn the_language_an_address_asks_for_is_kept_and_the_words_follow_it() {
-    use crate::i18n::Language;
-    let (store, backend) = fresh();
-    assert_eq!(store.speech().language().get_untracked(), Language::English);
-    let again = store_over(&backend);
-    again.tables().load("?lang=fr");
-    assert_eq!(again.speech().language().get_untracked(), Language::French);
-    assert_eq!(again.words().confirm, "Valider");
-    assert_eq!(
-        store_over(&backend).speech().language().get_untracked(),
-        Language::French,
-        "kept on the device"
-    );
-    again.speech().set_language(Language::English);
-    assert_eq!(
-        store_over(&backend).speech().language().get_untracked(),
-        Language::English
-    );
-    let refused = store_over(&backend);
-    refused.tables().load("?lang=de");
-    assert!(
-        refused
-            .notices()
-            .notice()
-            .get_untracked()
-            .is_some_and(|notice| notice.contains("'de'"))
-    );
-    assert_eq!(refused.speech().language().get_untracked(), Language::English);
-}
-
-#[test]
 fn the_table_chooses_who_starts_and_yam_crosses_out_through_the_picker() {
     let (store, _) = fresh();
     start(store, RulesetId::Yam, DiceMode::Pad, &["Anna", "Ben", "Cleo"], 3);

@@ -1,7 +1,6 @@
 //! Online rooms: devices (stores over storages of their own) gather in a lobby, play, and leave, through the
 //! room server of [`super::room_server`].
 
-use fivedice_room::{Action, ClientMessage};
 use fivedice_rules::{Preview, RulesetId};
 use fivedice_worker::Level;
 use leptos::prelude::*;
@@ -371,33 +370,6 @@ fn the_host_adds_computers_at_their_levels_and_only_its_device_plays_them() {
     };
     assert!(plays_here(&devices[0]), "the host's device plays the Winner");
     assert!(!plays_here(&devices[1]), "no other device works for it");
-}
-
-#[test]
-fn a_refused_action_is_told_and_leaving_closes_the_room() {
-    let (mut server, devices) = three_at_a_started_table();
-    let playing = device_to_play(&devices.each_ref());
-    let seat = view(playing).own_seats[0];
-    let stale = ClientMessage::Act {
-        token: format!("token-{seat}"),
-        at: 0,
-        action: Action::Roll,
-    };
-    playing.link.sent.borrow_mut().push(stale);
-    pump(&mut server, &devices.each_ref());
-    assert!(
-        told(&playing.store).contains("changed before your tap"),
-        "a refusal shows in the notice bar"
-    );
-    playing.store.tables().leave();
-    assert!(playing.store.table().room_view().get_untracked().is_none());
-    assert!(!playing.store.table().has_table().get_untracked());
-    assert!(!playing.link.open.get(), "the connection is closed");
-    let reopened = device_over(playing.backend.clone());
-    assert!(
-        reopened.store.table().room_view().get_untracked().is_none(),
-        "a reload stays on the start screen"
-    );
 }
 
 /// The host leaves the lobby: the room renumbers its seats, and so does every device (through the room's

@@ -1,4 +1,4 @@
-//! What this device keeps: another tab's newer save, a reload, the history, saves of earlier formats, export
+//! What this device keeps: the language chosen, another tab's newer save, a reload, the history, saves of earlier formats, export
 //! and import, unreadable data kept aside.
 
 use std::rc::Rc;
@@ -331,4 +331,29 @@ fn an_unreadable_save_is_recovered_from_its_previous_copy() {
         2,
         "it plays on"
     );
+}
+
+#[test]
+fn the_language_an_address_asks_for_is_kept_and_the_words_follow_it() {
+    use crate::i18n::Language;
+    let (store, backend) = fresh();
+    assert_eq!(store.speech().language().get_untracked(), Language::English);
+    let again = store_over(&backend);
+    again.tables().load("?lang=fr");
+    assert_eq!(again.speech().language().get_untracked(), Language::French);
+    assert_eq!(again.words().confirm, "Valider");
+    assert_eq!(
+        store_over(&backend).speech().language().get_untracked(),
+        Language::French,
+        "kept on the device"
+    );
+    again.speech().set_language(Language::English);
+    assert_eq!(
+        store_over(&backend).speech().language().get_untracked(),
+        Language::English
+    );
+    let refused = store_over(&backend);
+    refused.tables().load("?lang=de");
+    assert!(told(&refused).contains("'de'"));
+    assert_eq!(refused.speech().language().get_untracked(), Language::English);
 }
