@@ -28,7 +28,7 @@ fn when(words: &Words, ms: f64) -> String {
 /// imports nothing).
 #[wasm_split_helpers::wasm_split(data, fallible)]
 fn importer() -> Result<fn(GameStore, &str), SplitLoaderError> {
-    Ok(|store, text| store.kept().import(text, store.table_now()))
+    Ok(|store, text| store.kept().import(text, store.table().get_untracked()))
 }
 
 /// Sharing a finished game as a file (in the `data` chunk too).
@@ -40,7 +40,7 @@ fn sharer() -> Result<fn(GameStore, &str), SplitLoaderError> {
 /// Everything kept, as one file (in the `data` chunk too).
 #[wasm_split_helpers::wasm_split(data, fallible)]
 fn exporter() -> Result<fn(GameStore), SplitLoaderError> {
-    Ok(|store| store.kept().export(store.table_now()))
+    Ok(|store| store.kept().export(store.table().get_untracked()))
 }
 
 /// The data that could not be read, as it was stored (in the `data` chunk too).

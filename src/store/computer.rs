@@ -171,7 +171,7 @@ impl ComputerPlayers {
     /// confirm).
     fn step(&self) {
         let (store, controls) = (self.store, self.controls());
-        if untrack(|| store.awaiting_answer()) {
+        if untrack(|| store.table.awaiting_answer()) {
             // Online: the last move is on its way; the next one is decided on the table it makes.
             return self.next_step();
         }

@@ -15,7 +15,7 @@ impl GameStore {
     /// would be refused as stale wait while a command is on its way; a hold does not. Whether it was sent.
     pub(super) fn play(&self, action: Action) -> bool {
         let is_hold = matches!(action, Action::Play(Play::Hold(_) | Play::Release(_)));
-        if !is_hold && self.awaiting_answer() {
+        if !is_hold && self.table.awaiting_answer() {
             return false;
         }
         let Some(seat) = self.acting_seat() else {
@@ -53,11 +53,6 @@ impl GameStore {
             return false;
         }
         true
-    }
-
-    /// Whether a command is on its way to the room server (tracked where read in a reactive closure).
-    pub(super) fn awaiting_answer(&self) -> bool {
-        self.table.awaiting_answer()
     }
 
     /// Sends a message to the table's host: the page answers at once, the server over the network. False when

@@ -106,7 +106,7 @@ impl Lobby<'_> {
     /// Host, lobby: the game begins (the server rolls for who starts); not while the host's last choice, or
     /// a Start already sent, is on its way.
     pub fn start_room_game(&self) {
-        if untrack(|| self.store.awaiting_answer()) {
+        if untrack(|| self.store.table.awaiting_answer()) {
             return;
         }
         if let Some(host) = self.hosted_seat() {

@@ -45,7 +45,6 @@ use leptos::prelude::*;
 use crate::engine::Engine;
 use crate::i18n::Words;
 use crate::storage::{SaveRefused, Storage};
-use crate::table::Table;
 
 pub use coaching::Advisor;
 pub use computer::{ComputerDriver, ComputerPlayers};
@@ -234,11 +233,6 @@ impl GameStore {
 
     fn now_ms(&self) -> f64 {
         (self.clock.now_ms)()
-    }
-
-    /// The table open as it is now (not tracked).
-    pub fn table_now(&self) -> Option<Table> {
-        self.table.get_untracked()
     }
 
     /// Tells the player something, replacing what was shown.

@@ -223,12 +223,12 @@ impl Tables<'_> {
 
     /// Opens a saved table, as this or another tab last saved it.
     pub fn resume(&self, id: &str) {
-        let listed = self.store.kept.listed(id);
+        // As saved now (another tab may have played it since), else as listed.
         let Some(table) = self
             .store
             .storage
             .with_value(|storage| storage.table(id))
-            .or(listed)
+            .or_else(|| self.store.kept.listed(id))
         else {
             return;
         };

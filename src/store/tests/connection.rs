@@ -77,7 +77,7 @@ fn a_command_lost_with_its_connection_goes_again_once_the_device_is_back() {
     pump(&mut server, &devices.each_ref());
     assert_eq!(rolls_drawn(&server), 2, "the second roll was drawn once");
     assert_eq!(playing.store.table().turn().get_untracked().rolls_used, 2);
-    assert!(!playing.store.awaiting_answer());
+    assert!(!playing.store.table().awaiting_answer());
     assert!(
         playing.store.table().can_roll().get_untracked(),
         "the next tap is the player's"
@@ -96,7 +96,7 @@ fn a_command_in_flight_ends_with_its_event_its_refusal_the_room_moving_on_or_ano
 
     // Its event.
     playing.store.controls().roll();
-    assert!(playing.store.awaiting_answer());
+    assert!(playing.store.table().awaiting_answer());
     playing.store.controls().roll();
     assert_eq!(
         playing.link.sent.borrow().len(),
@@ -104,7 +104,7 @@ fn a_command_in_flight_ends_with_its_event_its_refusal_the_room_moving_on_or_ano
         "a second tap meanwhile sends nothing"
     );
     pump(&mut server, &all);
-    assert!(!playing.store.awaiting_answer(), "ended by its event");
+    assert!(!playing.store.table().awaiting_answer(), "ended by its event");
 
     // Its refusal: the room refuses the roll (here, arriving on a connection it does not know).
     playing.store.controls().roll();
@@ -117,7 +117,7 @@ fn a_command_in_flight_ends_with_its_event_its_refusal_the_room_moving_on_or_ano
         "{refused:?}"
     );
     deliver(from, refused, &all);
-    assert!(!playing.store.awaiting_answer(), "ended by its refusal");
+    assert!(!playing.store.table().awaiting_answer(), "ended by its refusal");
     assert!(
         playing.store.notices().notice().get_untracked().is_some(),
         "and the player is told"
@@ -131,12 +131,12 @@ fn a_command_in_flight_ends_with_its_event_its_refusal_the_room_moving_on_or_ano
     for message in sent {
         server.handle(from, message);
     }
-    assert!(playing.store.awaiting_answer());
+    assert!(playing.store.table().awaiting_answer());
     playing.in_room.set(false);
     playing.store.room_connected();
     pump(&mut server, &all);
     assert!(
-        !playing.store.awaiting_answer(),
+        !playing.store.table().awaiting_answer(),
         "ended by the room moving past it"
     );
     assert_eq!(rolls_drawn(&server), 2, "and nothing was sent again");
@@ -144,7 +144,7 @@ fn a_command_in_flight_ends_with_its_event_its_refusal_the_room_moving_on_or_ano
     // Another table opened: a table on this device answers within the tap, and the room's command is no
     // longer this screen's to wait for.
     playing.store.controls().roll();
-    assert!(playing.store.awaiting_answer());
+    assert!(playing.store.table().awaiting_answer());
     playing.store.tables().start(
         crate::table::testing::request(
             fivedice_rules::RulesetId::Yatzy,
@@ -154,7 +154,10 @@ fn a_command_in_flight_ends_with_its_event_its_refusal_the_room_moving_on_or_ano
         ),
         "Here".into(),
     );
-    assert!(!playing.store.awaiting_answer(), "ended by another table opened");
+    assert!(
+        !playing.store.table().awaiting_answer(),
+        "ended by another table opened"
+    );
     playing.store.controls().roll();
     assert_eq!(
         playing.store.table().turn().get_untracked().rolls_used,

@@ -86,7 +86,7 @@ fn a_save_whose_revision_another_tab_raised_never_freezes_the_next_tap() {
             "the newer save is shown instead"
         );
         assert!(
-            !store.awaiting_answer(),
+            !store.table().awaiting_answer(),
             "nothing is left waiting for the tap's answer"
         );
         store.controls().roll();
@@ -248,18 +248,18 @@ fn an_export_imports_elsewhere_once_and_bad_files_change_nothing() {
         SEED + 1,
     );
     home.controls().roll();
-    let (name, file) = home.kept().export_file(home.table_now()).unwrap();
+    let (name, file) = home.kept().export_file(home.table().get_untracked()).unwrap();
     assert_eq!(name, "fivedice-2026-11-30.json");
 
     let (away, backend) = fresh();
-    away.kept().import(&file, away.table_now());
+    away.kept().import(&file, away.table().get_untracked());
     assert_eq!(
         told(&away),
         "Imported 1 finished game and 1 game in progress; 0 were already here."
     );
     assert_eq!(away.kept().history().get_untracked().len(), 1);
     assert_eq!(away.kept().tables_in_progress().get_untracked().len(), 1);
-    away.kept().import(&file, away.table_now());
+    away.kept().import(&file, away.table().get_untracked());
     assert!(told(&away).contains("2 were already here"));
     let reloaded = store_over(&backend);
     assert_eq!(
@@ -272,7 +272,7 @@ fn an_export_imports_elsewhere_once_and_bad_files_change_nothing() {
     );
     away.kept().import(
         "{\"app\":\"fivedice\",\"format\":1,\"tables\":[{\"format\":3}]}",
-        away.table_now(),
+        away.table().get_untracked(),
     );
     assert!(told(&away).starts_with("Nothing was imported"));
     assert_eq!(away.kept().history().get_untracked().len(), 1);
