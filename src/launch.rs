@@ -83,7 +83,7 @@ fn param<'a>(params: &'a [(String, String)], name: &str) -> Option<&'a str> {
 
 fn request<'a>(get: &impl Fn(&str) -> Option<&'a str>) -> Result<NewGameRequest, String> {
     let id: RulesetId = get("rules")
-        .ok_or("the address names no ruleset (rules=yahtzee, yardzee, yam or yatzy)")?
+        .ok_or("the address names no ruleset (rules=yahtzee, yardzee, yam, yatzy, yacht or forced-yatzy)")?
         .parse()
         .map_err(|error: fivedice_rules::UnknownRuleset| error.to_string())?;
     // Without `joker=`, the rule printed on the ruleset's own sheet, as the setup screen chooses it.

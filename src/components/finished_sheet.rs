@@ -71,7 +71,7 @@ fn FinishedSheet(game: Game, open: RwSignal<Option<String>>) -> impl IntoView {
     let rows = view! {
         {cell_rows(Section::Upper)}
         {total_row(words.upper_total.to_string(), |t| t.upper)}
-        {total_row((words.bonus_at)(ruleset.upper_bonus.points, ruleset.upper_bonus.threshold), |t| t.bonus)}
+        {ruleset.upper_bonus.map(|bonus| total_row((words.bonus_at)(bonus.points, bonus.threshold), |t| t.bonus))}
         {cell_rows(Section::Lower)}
         {total_row(words.lower_total.to_string(), |t| t.lower)}
         {ruleset.extra_five_of_a_kind.map(|extra| total_row(extra.bonus_label.get(language).to_string(), |t| t.five_of_a_kind_bonus))}

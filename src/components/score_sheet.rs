@@ -85,15 +85,22 @@ pub fn ScoreSheet() -> impl IntoView {
                 <tbody>
                     {section_rows(ruleset, language, Section::Upper, seats, columns)}
                     {total_row(words.upper_total, "upper", seats, columns, |t| t.upper, None)}
-                    {total_row(
-                        (words.bonus_at)(ruleset.upper_bonus.points, ruleset.upper_bonus.threshold),
-                        "bonus",
-                        seats,
-                        columns,
-                        |t| t.bonus,
-                        None,
-                    )}
-                    <ParRow seats columns />
+                    // A sheet without an upper bonus (Yacht) has neither its row nor the pace towards it.
+                    {ruleset
+                        .upper_bonus
+                        .map(|bonus| {
+                            view! {
+                                {total_row(
+                                    (words.bonus_at)(bonus.points, bonus.threshold),
+                                    "bonus",
+                                    seats,
+                                    columns,
+                                    |t| t.bonus,
+                                    None,
+                                )}
+                                <ParRow seats columns />
+                            }
+                        })}
                     {section_rows(ruleset, language, Section::Lower, seats, columns)}
                     {total_row(words.lower_total, "lower", seats, columns, |t| t.lower, None)}
                     {ruleset

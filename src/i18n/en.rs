@@ -406,7 +406,8 @@ pub static STATISTICS_WORDS: StatisticsWords = StatisticsWords {
         RulesetId::Yahtzee => "Yahtzees",
         RulesetId::Yardzee => "Honeymoons",
         RulesetId::Yam => "Yams",
-        RulesetId::Yatzy => "Yatzys",
+        RulesetId::Yatzy | RulesetId::ForcedYatzy => "Yatzys",
+        RulesetId::Yacht => "Yachts",
     },
     scores_over_games: |games, ruleset| {
         format!(

@@ -403,7 +403,8 @@ pub static STATISTICS_WORDS: StatisticsWords = StatisticsWords {
         RulesetId::Yahtzee => "Yahtzees",
         RulesetId::Yardzee => "Lunes de miel",
         RulesetId::Yam => "Yams",
-        RulesetId::Yatzy => "Yatzys",
+        RulesetId::Yatzy | RulesetId::ForcedYatzy => "Yatzys",
+        RulesetId::Yacht => "Yachts",
     },
     scores_over_games: |games, ruleset| format!("Scores des {} dernières parties de {ruleset}", games),
 };

@@ -41,8 +41,10 @@ pub struct GuidePhrases {
     pub wedding_opening: &'static str,
     /// A turn: the rolls, the cell written, playing with one's own dice.
     pub turn: [&'static str; 3],
-    /// The upper section: its bonus.
-    pub upper: fn(UpperBonus) -> String,
+    /// The upper section: its bonus, if the sheet has one.
+    pub upper: fn(Option<UpperBonus>) -> String,
+    /// A sheet filled in order (Forced Yatzy): one box a turn, top to bottom.
+    pub in_order: &'static str,
     /// The lower section.
     pub lower: &'static str,
     /// The five-of-a-kind bonus, with the sheet's own mark if it has one.
@@ -88,10 +90,12 @@ pub fn build(phrases: &GuidePhrases, rules: &Rules) -> Guide {
     };
     let [rolls, write, own_dice] = phrases.turn;
     let opening = if wedding == 1 { phrases.wedding_opening } else { "" };
-    let mut sections = vec![GuideSection::text(
-        phrases.turn_heading[wedding],
-        vec![format!("{opening}{rolls}"), write.into(), own_dice.into()],
-    )];
+    let mut turn = vec![format!("{opening}{rolls}"), write.into()];
+    if ruleset.fills_in_order {
+        turn.push(phrases.in_order.into());
+    }
+    turn.push(own_dice.into());
+    let mut sections = vec![GuideSection::text(phrases.turn_heading[wedding], turn)];
     let columns = rules.columns();
     if !columns.is_one() {
         let turns = ruleset.cells.len() * columns.len();

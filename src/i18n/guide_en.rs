@@ -18,13 +18,16 @@ pub(super) static GUIDE: GuidePhrases = GuidePhrases {
         "Playing with your own dice? Roll from the cup the same way, then tap the cell and pick the value, or \
          enter the five dice and let the app count.",
     ],
-    upper: |bonus| {
-        format!(
+    upper: |bonus| match bonus {
+        Some(bonus) => format!(
             "Each cell counts only the dice showing its face. When this part reaches {} the bonus of {} points is \
              added at once: three of each face make exactly {}.",
             bonus.threshold, bonus.points, bonus.threshold
-        )
+        ),
+        None => "Each cell counts only the dice showing its face. This sheet has no bonus.".into(),
     },
+    in_order: "On this sheet the cells are filled in order, from the top down: each turn writes the next open \
+               cell, whatever the dice make there (0 if they do not make it). Aim every roll at that cell.",
     lower: "A cell whose dice are not there scores 0.",
     five_of_a_kind_bonus: |five, points, mark| {
         let mark = mark

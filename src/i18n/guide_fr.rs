@@ -18,13 +18,16 @@ pub(super) static GUIDE: GuidePhrases = GuidePhrases {
         "Vous jouez avec vos propres dés ? Lancez-les au gobelet de la même façon, puis touchez la case et \
          choisissez la valeur, ou saisissez les cinq dés et l’appli compte.",
     ],
-    upper: |bonus| {
-        format!(
+    upper: |bonus| match bonus {
+        Some(bonus) => format!(
             "Chaque case ne compte que les dés de sa face. Dès que cette partie atteint {}, la prime de {} points \
-             s’ajoute : trois de chaque face font exactement {}.",
+             s’ajoute : trois de chaque face font exactement {}.",
             bonus.threshold, bonus.points, bonus.threshold
-        )
+        ),
+        None => "Chaque case ne compte que les dés de sa face. Cette feuille n’a pas de prime.".into(),
     },
+    in_order: "Sur cette feuille, les cases se remplissent dans l’ordre, de haut en bas : chaque tour écrit la \
+               case libre suivante, quoi que les dés y fassent (0 s’ils ne la font pas). Visez-la à chaque lancer.",
     lower: "Une case dont les dés ne sont pas là vaut 0.",
     five_of_a_kind_bonus: |five, points, mark| {
         let mark = mark

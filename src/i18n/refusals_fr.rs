@@ -1,7 +1,7 @@
 //! Pourquoi un coup, une table ou une salle est refusé, en français : chaque raison des règles et de la salle.
 
 use fivedice_room::{Refusal, RoomError, Trouble};
-use fivedice_rules::{DiceMode, GameError, MAX_NAME_CHARS, MAX_ROLLS, RulesError, SetupError};
+use fivedice_rules::{Column, DiceMode, GameError, MAX_NAME_CHARS, MAX_ROLLS, RulesError, SetupError};
 
 pub(super) fn refused(error: &GameError) -> String {
     match error {
@@ -42,6 +42,13 @@ pub(super) fn refused(error: &GameError) -> String {
         GameError::NoSuchColumn(column) => {
             format!("cette feuille n’a pas de colonne « {} »", column.label().fr)
         }
+        GameError::OutOfOrder {
+            column: Column::Free,
+            next,
+        } => format!(
+            "cette feuille se remplit dans l’ordre, de haut en bas : la suivante est « {} »",
+            next.id()
+        ),
         GameError::OutOfOrder { column, next } => format!(
             "la colonne « {} » se remplit dans l’ordre : la suivante est « {} »",
             column.label().fr,
@@ -96,6 +103,11 @@ fn rules_refused(error: &RulesError) -> String {
             format!("la case « {} » ne peut pas valoir {value}", category.id())
         }
         RulesError::FilledTwice(category) => format!("la case « {} » est remplie deux fois", category.id()),
+        RulesError::FilledOutOfOrder { filled, open } => format!(
+            "la feuille se remplit dans l’ordre : « {} » est remplie alors que « {} », au-dessus, est libre",
+            filled.id(),
+            open.id()
+        ),
     }
 }
 

@@ -72,6 +72,21 @@ fn numbers_and_plurals_read_right_in_each_language() {
     assert_eq!(fr.chance(0.1834, 1), "18,3\u{a0}%");
 }
 
+/// The words that say a sheet has no bonus, and that it is filled in order.
+fn no_bonus(language: Language) -> &'static str {
+    match language {
+        Language::English => "no bonus",
+        Language::French => "pas de prime",
+    }
+}
+
+fn in_order(language: Language) -> &'static str {
+    match language {
+        Language::English => "filled in order",
+        Language::French => "dans l’ordre",
+    }
+}
+
 #[test]
 fn every_ruleset_has_its_how_to_play_page_in_each_language() {
     for language in Language::ALL {
@@ -101,8 +116,18 @@ fn every_ruleset_has_its_how_to_play_page_in_each_language() {
                     .iter()
                     .flat_map(|section| section.paragraphs.iter().cloned())
                     .collect();
-                let threshold = id.ruleset().upper_bonus.threshold.to_string();
-                assert!(text.contains(&threshold), "the bonus threshold is told");
+                match id.ruleset().upper_bonus {
+                    Some(bonus) => assert!(
+                        text.contains(&bonus.threshold.to_string()),
+                        "the bonus threshold is told"
+                    ),
+                    None => assert!(text.contains(no_bonus(language)), "{id}: no bonus is told"),
+                }
+                assert_eq!(
+                    text.contains(in_order(language)),
+                    id.ruleset().fills_in_order,
+                    "{id} {language:?}: the order is told where the sheet is filled in order"
+                );
                 if id.ruleset().extra_five_of_a_kind.is_some() {
                     assert!(
                         text.contains("Joker"),

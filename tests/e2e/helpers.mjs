@@ -118,6 +118,7 @@ export function expectedTotals(ruleset, sheet) {
   const [upper, lower] = ruleset.sections.map((section) => section.cells.map((cell) => cell.id));
   const sum = (ids) => ids.reduce((total, id) => total + (sheet.filled[id] ?? 0), 0);
   const upperTotal = sum(upper);
-  const bonus = upperTotal >= ruleset.upper_bonus.threshold ? ruleset.upper_bonus.points : 0;
+  // A sheet without an upper bonus (Yacht) has `upper_bonus: null`.
+  const bonus = ruleset.upper_bonus && upperTotal >= ruleset.upper_bonus.threshold ? ruleset.upper_bonus.points : 0;
   return { upper: upperTotal, bonus, lower: sum(lower), grand: upperTotal + bonus + sum(lower) + sheet.bonus };
 }

@@ -1,42 +1,9 @@
 // Journeys several people take together, each device a fresh browser that starts where a person starts (the
 // start page, or the link read off another device's screen), tapping only what it shows, and checking what
 // each person sees.
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { test, expect } from "@playwright/test";
+import { phone, roomServer, tablet } from "./devices.mjs";
 import { finishTurn } from "./room-play.mjs";
-import { freePort, startRoomServer } from "./processes.mjs";
-
-const dist = process.env.E2E_DIST ?? "dist";
-const tablet = { viewport: { width: 768, height: 1024 } };
-const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
-
-/** A room server of its own for a journey, with a fresh device maker; `stop()` ends both. */
-async function roomServer(browser) {
-  const folder = await mkdtemp(join(tmpdir(), "fivedice-journey-"));
-  const server = await startRoomServer({ dist, data: join(folder, "rooms.sqlite3"), port: await freePort() });
-  const contexts = [];
-  return {
-    url: server.url,
-    /** Every error a page throws or logs, for the journey to check there are none. */
-    errors: [],
-    async device(kind, address) {
-      const context = await browser.newContext({ ...kind, baseURL: server.url, locale: "en-GB" });
-      contexts.push(context);
-      const page = await context.newPage();
-      page.on("pageerror", (error) => this.errors.push(error.message));
-      page.on("console", (message) => message.type() === "error" && this.errors.push(message.text()));
-      await page.goto(address);
-      return page;
-    },
-    async stop() {
-      for (const context of contexts) await context.close();
-      await server.stop();
-      await rm(folder, { recursive: true, force: true });
-    },
-  };
-}
 
 /** Whether an element lies wholly within the page's viewport (a person sees it without scrolling). */
 async function expectOnScreen(locator) {

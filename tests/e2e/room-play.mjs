@@ -53,9 +53,10 @@ export async function rollsUsed(page) {
 /**
  * Plays the rest of the turn on the device holding the seat: rolls (seat 0 rolls again, keeping the most common
  * face, until a Yahtzee or no rolls are left; the others roll once, to keep the test short), then takes the
- * best cell the rules allow, as the CLI scores it.
+ * best cell the rules allow, as the CLI scores it (a Yahtzee with the forced Joker unless `rules` and `joker` say
+ * otherwise).
  */
-export async function finishTurn(page, seat, sheet) {
+export async function finishTurn(page, seat, sheet, { rules = "yahtzee", joker = "forced" } = {}) {
   await expect(page.locator("[data-seat-self]")).toHaveAttribute("data-seat-self", String(seat));
   // The previous player's score reaches this device on its own time (later through a relay): until it is
   // this seat's turn here, the dice and the roll button still show the previous turn.
@@ -68,7 +69,7 @@ export async function finishTurn(page, seat, sheet) {
     await roll(page, used++);
   }
   const dice = await readDice(page);
-  const expected = cliScore("yahtzee", "forced", sheet.filled, dice);
+  const expected = cliScore(rules, joker, sheet.filled, dice);
   expect(await choosableCells(page, seat)).toEqual(expected.scores);
   const open = Object.keys(expected.scores);
   const cell = open.reduce((best, id) => (expected.scores[id] > expected.scores[best] ? id : best));

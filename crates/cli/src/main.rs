@@ -63,7 +63,8 @@ Usage:
       best first, by the column player: an estimate, as the app's hint gives it. Moves are written
       keep:<faces>, cell:<column>:<cell> (cell:<cell> in the free column) or announce:<cell>
 
-Rulesets: yahtzee, yardzee, yam, yatzy. Columns (column Yam): down, free, up, dry, announced, in sheet order.
+Rulesets: yahtzee, yardzee, yam, yatzy, yacht, forced-yatzy.
+Columns (column Yam): down, free, up, dry, announced, in sheet order.
 rules, score and offers print JSON. Bad input exits with status 2.";
 
 fn main() -> ExitCode {

@@ -50,6 +50,7 @@ pub fn rules_json() -> Value {
                     section(Section::Lower),
                 ],
                 "upper_bonus": ruleset.upper_bonus,
+                "fills_in_order": ruleset.fills_in_order,
                 "yahtzee_bonus": ruleset.extra_five_of_a_kind,
                 "joker": jokers,
                 "default_joker": defaults.joker().id(),

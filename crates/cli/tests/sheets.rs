@@ -14,7 +14,10 @@ fn rules_lists_every_ruleset_with_its_cells() {
         .iter()
         .map(|r| r["id"].as_str().unwrap())
         .collect();
-    assert_eq!(ids, ["yahtzee", "yardzee", "yam", "yatzy"]);
+    assert_eq!(
+        ids,
+        ["yahtzee", "yardzee", "yam", "yatzy", "yacht", "forced-yatzy"]
+    );
     let yam = &rules[2];
     assert_eq!(yam["max_players"], 6);
     assert_eq!(yam["upper_bonus"], json!({"threshold": 63, "points": 35}));
@@ -34,6 +37,63 @@ fn rules_lists_every_ruleset_with_its_cells() {
     );
     assert_eq!(rules[2]["sections"][0]["label_fr"], "Partie haute");
     assert_eq!(rules[3]["upper_bonus"]["points"], 50);
+    // Yacht has no upper bonus; Forced Yatzy is Yatzy's sheet filled in order.
+    assert_eq!(rules[4]["upper_bonus"], json!(null));
+    let yacht_lower: Vec<&str> = rules[4]["sections"][1]["cells"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|cell| cell["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        yacht_lower,
+        [
+            "full_house",
+            "four_of_a_kind",
+            "little_straight",
+            "big_straight",
+            "choice",
+            "yacht"
+        ]
+    );
+    assert_eq!(
+        (&rules[5]["fills_in_order"], &rules[3]["fills_in_order"]),
+        (&json!(true), &json!(false))
+    );
+    assert_eq!(rules[5]["sections"], rules[3]["sections"]);
+}
+
+#[test]
+fn a_sheet_filled_in_order_scores_only_its_next_cell() {
+    let scores = json_of(&[
+        "score",
+        "--rules",
+        "forced-yatzy",
+        "--filled",
+        "aces=2",
+        "6",
+        "6",
+        "6",
+        "6",
+        "6",
+    ]);
+    assert_eq!(scores["scores"], json!({"twos": 0}), "{scores}");
+    let gap = refusal(&[
+        "score",
+        "--rules",
+        "forced-yatzy",
+        "--filled",
+        "twos=4",
+        "1",
+        "2",
+        "3",
+        "4",
+        "5",
+    ]);
+    assert!(gap.contains("filled in order"), "{gap}");
+    let yacht = json_of(&["score", "--rules", "yacht", "5", "5", "5", "5", "5"]);
+    assert_eq!(yacht["scores"]["four_of_a_kind"], 20, "four times its face");
+    assert_eq!(yacht["scores"]["full_house"], 0, "a yacht is no full house");
 }
 
 #[test]

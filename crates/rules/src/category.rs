@@ -26,10 +26,14 @@ pub enum Category {
     Yahtzee,
     Yam,
     Yatzy,
+    LittleStraight,
+    BigStraight,
+    Choice,
+    Yacht,
 }
 
 impl Category {
-    pub const ALL: [Category; 17] = [
+    pub const ALL: [Category; 21] = [
         Category::Aces,
         Category::Twos,
         Category::Threes,
@@ -47,6 +51,10 @@ impl Category {
         Category::Yahtzee,
         Category::Yam,
         Category::Yatzy,
+        Category::LittleStraight,
+        Category::BigStraight,
+        Category::Choice,
+        Category::Yacht,
     ];
 
     pub fn id(self) -> &'static str {
@@ -68,6 +76,10 @@ impl Category {
             Category::Yahtzee => "yahtzee",
             Category::Yam => "yam",
             Category::Yatzy => "yatzy",
+            Category::LittleStraight => "little_straight",
+            Category::BigStraight => "big_straight",
+            Category::Choice => "choice",
+            Category::Yacht => "yacht",
         }
     }
 }

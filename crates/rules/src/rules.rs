@@ -7,7 +7,7 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 
 use crate::category::Category;
-use crate::column::Columns;
+use crate::column::{Column, Columns};
 use crate::dice::FaceCounts;
 use crate::pattern;
 use crate::ruleset::{Cell, Ruleset, RulesetId, Section};
@@ -230,13 +230,16 @@ impl Rules {
             .ok_or(RulesError::NotInRuleset(category, self.ruleset))
     }
 
-    /// What each open cell of `sheet` scores for `dice`, leaving out the cells the forced Joker forbids.
+    /// What each open cell of `sheet` scores for `dice`, leaving out the cells the forced Joker forbids and, on
+    /// a sheet filled in order, every cell but the next.
     pub fn scores(&self, sheet: &Sheet, dice: FaceCounts) -> Scores {
         let ruleset = self.ruleset();
         let five_box = ruleset.five_of_a_kind_cell();
         let five = dice.five_of_a_kind();
         let joker_rolled = five.is_some() && !sheet.is_open(five_box) && self.joker != Joker::None;
-        let open = ruleset.cells.iter().filter(|cell| sheet.is_open(cell.category));
+        let open = ruleset.cells.iter().filter(|cell| {
+            sheet.is_open(cell.category) && Column::Free.check_order(ruleset, sheet, cell.category).is_ok()
+        });
         let score = |cell: &Cell, joker: bool| {
             (
                 cell.category,
@@ -270,6 +273,17 @@ impl Rules {
             cells,
             bonus: self.bonus_for(sheet, dice),
         }
+    }
+
+    /// What the dice score in every cell of the sheet, in sheet order, as on an empty sheet (no Joker, no
+    /// order, no bonus): what the strategy engine tabulates once.
+    pub fn natural_scores(&self, dice: FaceCounts) -> impl Iterator<Item = (Category, u16)> + use<> {
+        self.ruleset().cells.iter().map(move |cell| {
+            (
+                cell.category,
+                pattern::score(cell.pattern, cell.points, dice, false),
+            )
+        })
     }
 
     /// How the Joker rule bears on these dice on this sheet, if it does: why some cells are closed now, or pay
@@ -323,6 +337,14 @@ impl Rules {
             }
             sheet.write(category, value, false);
         }
+        let ruleset = self.ruleset();
+        let mut cells = ruleset.cells.iter().map(|cell| cell.category);
+        if ruleset.fills_in_order
+            && let Some(open) = cells.find(|&cell| sheet.is_open(cell))
+            && let Some(filled) = cells.find(|&cell| !sheet.is_open(cell))
+        {
+            return Err(RulesError::FilledOutOfOrder { filled, open });
+        }
         Ok(sheet)
     }
 
@@ -366,6 +388,11 @@ pub enum RulesError {
     NotInRuleset(Category, RulesetId),
     ValueNotOffered(Category, u16),
     FilledTwice(Category),
+    /// On a sheet filled in order, a cell is filled below one left open.
+    FilledOutOfOrder {
+        filled: Category,
+        open: Category,
+    },
 }
 
 impl fmt::Display for RulesError {
@@ -384,6 +411,12 @@ impl fmt::Display for RulesError {
                 write!(f, "the cell {:?} cannot hold {value}", category.id())
             }
             RulesError::FilledTwice(category) => write!(f, "the cell {:?} is filled twice", category.id()),
+            RulesError::FilledOutOfOrder { filled, open } => write!(
+                f,
+                "the sheet is filled in order: {:?} is filled while {:?} above it is open",
+                filled.id(),
+                open.id()
+            ),
         }
     }
 }

@@ -1,4 +1,4 @@
-//! The four rulesets as data: their cells in sheet order, labels, sections, bonuses and player limits.
+//! The rulesets as data: their cells in sheet order, labels, sections, bonuses, order and player limits.
 
 use std::fmt;
 use std::str::FromStr;
@@ -18,14 +18,19 @@ pub enum RulesetId {
     Yardzee,
     Yam,
     Yatzy,
+    Yacht,
+    #[serde(rename = "forced-yatzy")]
+    ForcedYatzy,
 }
 
 impl RulesetId {
-    pub const ALL: [RulesetId; 4] = [
+    pub const ALL: [RulesetId; 6] = [
         RulesetId::Yahtzee,
         RulesetId::Yardzee,
         RulesetId::Yam,
         RulesetId::Yatzy,
+        RulesetId::Yacht,
+        RulesetId::ForcedYatzy,
     ];
 
     pub fn id(self) -> &'static str {
@@ -38,6 +43,8 @@ impl RulesetId {
             RulesetId::Yardzee => &YARDZEE,
             RulesetId::Yam => &YAM,
             RulesetId::Yatzy => &YATZY,
+            RulesetId::Yacht => &YACHT,
+            RulesetId::ForcedYatzy => &FORCED_YATZY,
         }
     }
 }
@@ -54,11 +61,11 @@ pub struct UnknownRuleset(pub String);
 
 impl fmt::Display for UnknownRuleset {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "unknown ruleset {:?} (known: yahtzee, yardzee, yam, yatzy)",
-            self.0
-        )
+        write!(f, "unknown ruleset {:?} (known:", self.0)?;
+        for (i, ruleset) in RulesetId::ALL.into_iter().enumerate() {
+            write!(f, "{}{ruleset}", if i == 0 { " " } else { ", " })?;
+        }
+        f.write_str(")")
     }
 }
 
@@ -101,6 +108,14 @@ pub struct UpperBonus {
     pub points: u16,
 }
 
+impl UpperBonus {
+    /// No bonus: nothing to reach and nothing earned, how the engine reads a sheet without one.
+    pub const NONE: UpperBonus = UpperBonus {
+        threshold: 0,
+        points: 0,
+    };
+}
+
 /// The Yahtzee family's extra rules for a second five-of-a-kind: the bonus and the Joker.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ExtraFiveOfAKind {
@@ -137,7 +152,10 @@ pub struct Ruleset {
     pub lower_label: Label,
     /// The cells in sheet order, upper section first.
     pub cells: &'static [Cell],
-    pub upper_bonus: UpperBonus,
+    /// The upper bonus, where the sheet has one (Yacht's has none).
+    pub upper_bonus: Option<UpperBonus>,
+    /// The boxes are filled top to bottom, one a turn, in sheet order (Forced Yatzy).
+    pub fills_in_order: bool,
     /// Where the ruleset has the Yahtzee bonus and Joker options.
     pub extra_five_of_a_kind: Option<ExtraFiveOfAKind>,
     /// The sheet lets a player cross out any open cell on purpose, whatever the dice score there (the French
@@ -170,7 +188,7 @@ impl Ruleset {
         }
     }
 
-    /// The cell for five equal faces (Yahtzee, Yam, Yatzy).
+    /// The cell for five equal faces (Yahtzee, Yam, Yatzy, Yacht).
     pub fn five_of_a_kind_cell(&self) -> Category {
         self.cells
             .iter()
@@ -301,10 +319,11 @@ pub static YAHTZEE: Ruleset = Ruleset {
     upper_label: UPPER_SECTION,
     lower_label: LOWER_SECTION,
     cells: &YAHTZEE_CELLS,
-    upper_bonus: UpperBonus {
+    upper_bonus: Some(UpperBonus {
         threshold: 63,
         points: 35,
-    },
+    }),
+    fills_in_order: false,
     extra_five_of_a_kind: Some(YAHTZEE_EXTRA),
     cross_out_any_cell: false,
     plays_in_columns: false,
@@ -396,10 +415,11 @@ pub static YAM: Ruleset = Ruleset {
             Fixed(50),
         ),
     ],
-    upper_bonus: UpperBonus {
+    upper_bonus: Some(UpperBonus {
         threshold: 63,
         points: 35,
-    },
+    }),
+    fills_in_order: false,
     extra_five_of_a_kind: None,
     cross_out_any_cell: true,
     plays_in_columns: true,
@@ -407,10 +427,95 @@ pub static YAM: Ruleset = Ruleset {
     max_players: 6,
 };
 
+const YATZY_CELLS: [Cell; 15] = [
+    ONES,
+    TWOS,
+    THREES,
+    FOURS,
+    FIVES,
+    SIXES,
+    lower(
+        OnePair,
+        Label::new("One pair", "Une paire"),
+        Pattern::OfAKind { count: 2 },
+        MatchingDice,
+    ),
+    lower(
+        TwoPairs,
+        Label::new("Two pairs", "Deux paires"),
+        Pattern::TwoPairs,
+        MatchingDice,
+    ),
+    lower(
+        ThreeOfAKind,
+        THREE_OF_A_KIND,
+        Pattern::OfAKind { count: 3 },
+        MatchingDice,
+    ),
+    lower(
+        FourOfAKind,
+        FOUR_OF_A_KIND,
+        Pattern::OfAKind { count: 4 },
+        MatchingDice,
+    ),
+    lower(
+        SmallStraight,
+        SMALL_STRAIGHT,
+        Pattern::Straight { lowest: 1 },
+        Fixed(15),
+    ),
+    lower(
+        LargeStraight,
+        LARGE_STRAIGHT,
+        Pattern::Straight { lowest: 2 },
+        Fixed(20),
+    ),
+    lower(
+        FullHouse,
+        FULL_HOUSE,
+        Pattern::FullHouse { five_equal: false },
+        AllDice,
+    ),
+    lower(Chance, CHANCE, Pattern::Any, AllDice),
+    lower(
+        Yatzy,
+        Label::new("Yatzy", "Yatzy"),
+        Pattern::OfAKind { count: 5 },
+        Fixed(50),
+    ),
+];
+
 /// Scandinavian Yatzy: pairs, matching-dice sums and a 50-point upper bonus.
 pub static YATZY: Ruleset = Ruleset {
     id: "yatzy",
     name: "Yatzy",
+    upper_label: UPPER_SECTION,
+    lower_label: LOWER_SECTION,
+    cells: &YATZY_CELLS,
+    upper_bonus: Some(UpperBonus {
+        threshold: 63,
+        points: 50,
+    }),
+    fills_in_order: false,
+    extra_five_of_a_kind: None,
+    cross_out_any_cell: false,
+    plays_in_columns: false,
+    min_players: 1,
+    max_players: 8,
+};
+
+/// Forced Yatzy ("tvungen Yatzy"): Yatzy's sheet, filled top to bottom, one box a turn, for everyone.
+pub static FORCED_YATZY: Ruleset = Ruleset {
+    id: "forced-yatzy",
+    name: "Forced Yatzy",
+    fills_in_order: true,
+    ..YATZY
+};
+
+/// Yacht, the 1938 game the others grew from: twelve boxes, no bonus, no Joker; a yacht is no full house.
+pub static YACHT: Ruleset = Ruleset {
+    id: "yacht",
+    name: "Yacht",
     upper_label: UPPER_SECTION,
     lower_label: LOWER_SECTION,
     cells: &[
@@ -421,22 +526,10 @@ pub static YATZY: Ruleset = Ruleset {
         FIVES,
         SIXES,
         lower(
-            OnePair,
-            Label::new("One pair", "Une paire"),
-            Pattern::OfAKind { count: 2 },
-            MatchingDice,
-        ),
-        lower(
-            TwoPairs,
-            Label::new("Two pairs", "Deux paires"),
-            Pattern::TwoPairs,
-            MatchingDice,
-        ),
-        lower(
-            ThreeOfAKind,
-            THREE_OF_A_KIND,
-            Pattern::OfAKind { count: 3 },
-            MatchingDice,
+            FullHouse,
+            FULL_HOUSE,
+            Pattern::FullHouse { five_equal: false },
+            AllDice,
         ),
         lower(
             FourOfAKind,
@@ -445,35 +538,27 @@ pub static YATZY: Ruleset = Ruleset {
             MatchingDice,
         ),
         lower(
-            SmallStraight,
-            SMALL_STRAIGHT,
+            LittleStraight,
+            Label::new("Little straight", "Petite suite"),
             Pattern::Straight { lowest: 1 },
-            Fixed(15),
+            Fixed(30),
         ),
         lower(
-            LargeStraight,
-            LARGE_STRAIGHT,
+            BigStraight,
+            Label::new("Big straight", "Grande suite"),
             Pattern::Straight { lowest: 2 },
-            Fixed(20),
+            Fixed(30),
         ),
+        lower(Choice, Label::new("Choice", "Choix"), Pattern::Any, AllDice),
         lower(
-            FullHouse,
-            FULL_HOUSE,
-            Pattern::FullHouse { five_equal: false },
-            AllDice,
-        ),
-        lower(Chance, CHANCE, Pattern::Any, AllDice),
-        lower(
-            Yatzy,
-            Label::new("Yatzy", "Yatzy"),
+            Yacht,
+            Label::new("Yacht", "Yacht"),
             Pattern::OfAKind { count: 5 },
             Fixed(50),
         ),
     ],
-    upper_bonus: UpperBonus {
-        threshold: 63,
-        points: 50,
-    },
+    upper_bonus: None,
+    fills_in_order: false,
     extra_five_of_a_kind: None,
     cross_out_any_cell: false,
     plays_in_columns: false,

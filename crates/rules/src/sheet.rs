@@ -69,11 +69,10 @@ impl Sheet {
         };
         let upper = section_total(Section::Upper);
         let lower = section_total(Section::Lower);
-        let bonus = if upper >= ruleset.upper_bonus.threshold {
-            ruleset.upper_bonus.points
-        } else {
-            0
-        };
+        let bonus = ruleset
+            .upper_bonus
+            .filter(|bonus| upper >= bonus.threshold)
+            .map_or(0, |bonus| bonus.points);
         // "On par" is three dice of each face written so far: 63 over the whole upper section.
         let par: u16 = ruleset
             .cells_in(Section::Upper)
@@ -91,7 +90,9 @@ impl Sheet {
             five_of_a_kinds: u16::from(five_of_a_kind_cell > 0) + self.bonus_count,
             upper,
             upper_vs_par: i32::from(upper) - i32::from(par),
-            upper_needed: ruleset.upper_bonus.threshold.saturating_sub(upper),
+            upper_needed: ruleset
+                .upper_bonus
+                .map_or(0, |bonus| bonus.threshold.saturating_sub(upper)),
             bonus,
             lower,
             five_of_a_kind_bonus,

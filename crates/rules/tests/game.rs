@@ -562,3 +562,105 @@ fn plays_are_checked_as_values() {
     );
     assert_eq!(game, before);
 }
+
+#[test]
+fn yacht_as_its_rulebook_scores_it() {
+    let mut game = game(RulesetId::Yacht, &["Anna"]);
+    game.roll(&mut script(&[5, 5, 5, 5, 5])).unwrap();
+    let scores = game.scores().unwrap();
+    assert_eq!(
+        scores.get(Category::FullHouse),
+        Some(0),
+        "a yacht is not a full house"
+    );
+    assert_eq!(scores.get(Category::FourOfAKind), Some(20), "four times its face");
+    assert_eq!(scores.get(Category::Yacht), Some(50));
+    assert_eq!(scores.bonus, 0, "no bonus for a yacht");
+    assert_eq!(game.score(Category::Yacht).unwrap().points, 50);
+    assert_eq!(
+        play(&mut game, [3, 3, 3, 6, 6], Category::FullHouse),
+        21,
+        "the sum of the dice"
+    );
+    assert_eq!(play(&mut game, [1, 2, 3, 4, 5], Category::LittleStraight), 30);
+    assert_eq!(play(&mut game, [6, 2, 3, 4, 5], Category::BigStraight), 30);
+    assert_eq!(play(&mut game, [1, 3, 4, 5, 6], Category::Choice), 19);
+    game.roll(&mut script(&[5, 5, 5, 5, 5])).unwrap();
+    assert_eq!(
+        game.scores().unwrap().get(Category::FourOfAKind),
+        Some(20),
+        "a second yacht earns no bonus and no Joker: it scores what it makes"
+    );
+    assert_eq!(game.score(Category::FourOfAKind).unwrap().points, 20);
+    for (dice, category) in [
+        ([1, 1, 2, 3, 4], Category::Aces),
+        ([2, 2, 2, 3, 4], Category::Twos),
+        ([3, 3, 3, 3, 3], Category::Threes),
+        ([4, 4, 4, 1, 2], Category::Fours),
+        ([5, 5, 1, 1, 2], Category::Fives),
+        ([6, 6, 6, 6, 1], Category::Sixes),
+    ] {
+        play(&mut game, dice, category);
+    }
+    assert!(game.is_over(), "twelve boxes, twelve turns");
+    let totals = game.sheets()[0].totals(RulesetId::Yacht.ruleset());
+    assert_eq!(
+        (totals.bonus, totals.upper_needed),
+        (0, 0),
+        "no upper bonus, nothing to reach"
+    );
+    assert_eq!(totals.upper, 2 + 6 + 15 + 12 + 10 + 24);
+    assert_eq!(totals.grand, 50 + 21 + 30 + 30 + 19 + 20 + 69);
+}
+
+#[test]
+fn forced_yatzy_fills_the_sheet_top_to_bottom() {
+    let mut game = game(RulesetId::ForcedYatzy, &["Anna", "Ben"]);
+    game.roll(&mut script(&[6, 6, 6, 6, 6])).unwrap();
+    let scores = game.scores().unwrap();
+    assert_eq!(
+        scores.cells,
+        [(Category::Aces, 0)],
+        "only the next box is offered"
+    );
+    assert_eq!(
+        game.score(Category::Yatzy).unwrap_err(),
+        GameError::OutOfOrder {
+            column: fivedice_rules::Column::Free,
+            next: Category::Aces
+        }
+    );
+    assert_eq!(
+        GameError::OutOfOrder {
+            column: fivedice_rules::Column::Free,
+            next: Category::Aces
+        }
+        .to_string(),
+        "this sheet is filled in order, top to bottom: next is \"aces\""
+    );
+    assert_eq!(
+        game.score(Category::Aces).unwrap().points,
+        0,
+        "a yatzy of sixes is 0 in ones"
+    );
+    // Ben's sheet starts at its own top too.
+    assert_eq!(play(&mut game, [1, 1, 2, 3, 4], Category::Aces), 2);
+    assert_eq!(play(&mut game, [2, 2, 2, 3, 4], Category::Twos), 6);
+    let pad = Game::new(Rules::new(RulesetId::ForcedYatzy), DiceMode::Pad, &["Cleo"], 0).unwrap();
+    assert!(matches!(
+        pad.check(&Play::Write {
+            place: Category::Twos.into(),
+            value: 4,
+            bonus: false
+        }),
+        Err(GameError::OutOfOrder { .. })
+    ));
+    assert!(
+        pad.check(&Play::Write {
+            place: Category::Aces.into(),
+            value: 3,
+            bonus: false
+        })
+        .is_ok()
+    );
+}

@@ -39,6 +39,8 @@ fn rules_strategy() -> impl Strategy<Value = Rules> {
             .prop_map(move |id| Rules::with_options(id, joker, bonus).unwrap())),
         Just(Rules::new(RulesetId::Yam)),
         Just(Rules::new(RulesetId::Yatzy)),
+        Just(Rules::new(RulesetId::Yacht)),
+        Just(Rules::new(RulesetId::ForcedYatzy)),
     ]
 }
 
@@ -62,10 +64,9 @@ fn check_totals(rules: Rules, sheet: &Sheet, totals: Totals) {
         (totals.upper, totals.lower, totals.five_of_a_kind_bonus),
         (upper, lower, bonus)
     );
-    let upper_bonus = if upper >= 63 {
-        rules.ruleset().upper_bonus.points
-    } else {
-        0
+    let upper_bonus = match rules.ruleset().upper_bonus {
+        Some(bonus) if upper >= 63 => bonus.points,
+        _ => 0,
     };
     assert_eq!(totals.bonus, upper_bonus);
     assert_eq!(totals.grand, upper + upper_bonus + lower + bonus);
@@ -121,7 +122,7 @@ fn pad_turn(game: &mut Game, chooser: &mut Chooser) {
             .cells
             .iter()
             .map(|cell| cell.category)
-            .filter(|&category| game.sheets()[seat].is_open(category))
+            .filter(|&category| game.sheets()[seat].is_open(category) && game.check_place(category).is_ok())
             .collect();
         let category = open[chooser.next(open.len())];
         let offers = game.offers(category).unwrap();

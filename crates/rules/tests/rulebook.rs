@@ -82,7 +82,7 @@ fn reference(ruleset: RulesetId, category: Category, dice: &[u8]) -> u16 {
             Category::Yam => when(largest == 5, 50),
             other => panic!("{other:?} is not on the yam sheet"),
         },
-        RulesetId::Yatzy => match category {
+        RulesetId::Yatzy | RulesetId::ForcedYatzy => match category {
             Category::OnePair => faces_with(dice, 2).last().map_or(0, |face| 2 * face),
             Category::TwoPairs => {
                 let pairs = faces_with(dice, 2);
@@ -97,6 +97,15 @@ fn reference(ruleset: RulesetId, category: Category, dice: &[u8]) -> u16 {
             Category::Yatzy => when(largest == 5, 50),
             other => panic!("{other:?} is not on the yatzy sheet"),
         },
+        RulesetId::Yacht => match category {
+            Category::FullHouse => when(groups == [3, 2], sum),
+            Category::FourOfAKind => faces_with(dice, 4).last().map_or(0, |face| 4 * face),
+            Category::LittleStraight => when(exactly([1, 2, 3, 4, 5]), 30),
+            Category::BigStraight => when(exactly([2, 3, 4, 5, 6]), 30),
+            Category::Choice => sum,
+            Category::Yacht => when(largest == 5, 50),
+            other => panic!("{other:?} is not on the yacht sheet"),
+        },
     }
 }
 
@@ -104,7 +113,25 @@ fn counts(dice: &[u8]) -> FaceCounts {
     Dice::from_values(dice).expect("test dice are valid").counts()
 }
 
-const SHEETS: [(RulesetId, &[&str]); 4] = [
+const YATZY_SHEET: &[&str] = &[
+    "aces",
+    "twos",
+    "threes",
+    "fours",
+    "fives",
+    "sixes",
+    "one_pair",
+    "two_pairs",
+    "three_of_a_kind",
+    "four_of_a_kind",
+    "small_straight",
+    "large_straight",
+    "full_house",
+    "chance",
+    "yatzy",
+];
+
+const SHEETS: [(RulesetId, &[&str]); 6] = [
     (
         RulesetId::Yahtzee,
         &[
@@ -158,8 +185,10 @@ const SHEETS: [(RulesetId, &[&str]); 4] = [
             "yam",
         ],
     ),
+    (RulesetId::Yatzy, YATZY_SHEET),
+    (RulesetId::ForcedYatzy, YATZY_SHEET),
     (
-        RulesetId::Yatzy,
+        RulesetId::Yacht,
         &[
             "aces",
             "twos",
@@ -167,15 +196,12 @@ const SHEETS: [(RulesetId, &[&str]); 4] = [
             "fours",
             "fives",
             "sixes",
-            "one_pair",
-            "two_pairs",
-            "three_of_a_kind",
-            "four_of_a_kind",
-            "small_straight",
-            "large_straight",
             "full_house",
-            "chance",
-            "yatzy",
+            "four_of_a_kind",
+            "little_straight",
+            "big_straight",
+            "choice",
+            "yacht",
         ],
     ),
 ];
@@ -202,19 +228,24 @@ fn every_cell_of_every_ruleset_scores_all_252_rolls_as_the_rulebook_says() {
     for (id, _) in SHEETS {
         let rules = Rules::new(id);
         for dice in distinct_rolls() {
-            let scores = rules.scores(&Sheet::new(), counts(&dice));
-            assert_eq!(
-                scores.cells.len(),
-                id.ruleset().cells.len(),
-                "every open cell is offered"
-            );
-            for (category, value) in &scores.cells {
+            let natural: Vec<(Category, u16)> = rules.natural_scores(counts(&dice)).collect();
+            assert_eq!(natural.len(), id.ruleset().cells.len(), "every cell is scored");
+            for (category, value) in &natural {
                 assert_eq!(
                     *value,
                     reference(id, *category, &dice),
                     "{id} {category:?} {dice:?}"
                 );
             }
+            let scores = rules.scores(&Sheet::new(), counts(&dice));
+            let offered = match id.ruleset().fills_in_order {
+                true => &natural[..1],
+                false => &natural[..],
+            };
+            assert_eq!(
+                scores.cells, offered,
+                "{id}: every open cell is offered, or the first where the sheet is filled in order"
+            );
             assert_eq!(
                 scores.bonus, 0,
                 "no bonus before the five-of-a-kind cell holds 50"
@@ -348,15 +379,24 @@ fn yardzee_is_yahtzee_on_another_sheet() {
 
 #[test]
 fn bonuses_and_player_limits() {
-    let limits: Vec<(usize, u16)> = RulesetId::ALL
+    let limits: Vec<(usize, Option<(u16, u16)>)> = RulesetId::ALL
         .iter()
-        .map(|id| (id.ruleset().max_players, id.ruleset().upper_bonus.points))
+        .map(|id| {
+            let ruleset = id.ruleset();
+            let bonus = ruleset.upper_bonus.map(|bonus| (bonus.threshold, bonus.points));
+            (ruleset.max_players, bonus)
+        })
         .collect();
-    assert_eq!(limits, [(8, 35), (8, 35), (6, 35), (8, 50)]);
-    assert!(
-        RulesetId::ALL
-            .iter()
-            .all(|id| id.ruleset().upper_bonus.threshold == 63)
+    assert_eq!(
+        limits,
+        [
+            (8, Some((63, 35))),
+            (8, Some((63, 35))),
+            (6, Some((63, 35))),
+            (8, Some((63, 50))),
+            (8, None),
+            (8, Some((63, 50))),
+        ]
     );
     assert_eq!(
         Rules::with_options(RulesetId::Yam, Joker::Forced, false)

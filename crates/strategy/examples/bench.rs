@@ -80,6 +80,19 @@ fn main() {
             runs: 3,
             published: None,
         },
+        // Not published: `tests/independent.rs` checks both against a plain memoised search.
+        Case {
+            name: "yacht",
+            rules: Rules::new(Yacht),
+            runs: 7,
+            published: None,
+        },
+        Case {
+            name: "forced-yatzy",
+            rules: Rules::new(ForcedYatzy),
+            runs: 7,
+            published: None,
+        },
     ];
     println!(
         "| variant | expected score | published | reachable states | values stored | bytes per reachable state | \

@@ -120,6 +120,9 @@ impl Level {
             RulesetId::Yahtzee | RulesetId::Yardzee => [248.3, 254.4, 244.8, 217.3],
             RulesetId::Yam => [197.1, 198.7, 187.3, 175.3],
             RulesetId::Yatzy => [245.7, 248.1, 233.9, 200.6],
+            RulesetId::Yacht => [164.1, 166.8, 154.9, 152.3],
+            // In order, the turn in hand is all there is to play for: the casual player plays perfectly.
+            RulesetId::ForcedYatzy => [122.3, 122.5, 108.8, 122.5],
         };
         match self {
             Level::Winner => winner,

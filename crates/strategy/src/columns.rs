@@ -14,6 +14,7 @@ use std::collections::HashMap;
 
 use fivedice_rules::{
     Category, Column, DICE, DiceMode, DiceSource, FaceCounts, Game, GameError, Pattern, Place, Rules, Sheet,
+    UpperBonus,
 };
 
 use crate::advice::Keep;
@@ -119,7 +120,7 @@ impl<'t> ColumnBot<'t> {
     /// bonus included.
     fn solve_order(&self, order: &[usize]) -> Vec<Vec<f64>> {
         let ruleset = self.table.rules().ruleset();
-        let bonus = ruleset.upper_bonus;
+        let bonus = ruleset.upper_bonus.unwrap_or(UpperBonus::NONE);
         let threshold = usize::from(bonus.threshold);
         let mut values = vec![vec![0.0; threshold + 1]; order.len() + 1];
         for (written, &cell) in order.iter().enumerate().rev() {
@@ -153,7 +154,10 @@ impl<'t> ColumnBot<'t> {
             _ => return self.table.expected_remaining(sheet),
         };
         let ruleset = self.table.rules().ruleset();
-        let upper = sheet.totals(ruleset).upper.min(ruleset.upper_bonus.threshold);
+        let upper = sheet
+            .totals(ruleset)
+            .upper
+            .min(ruleset.upper_bonus.unwrap_or(UpperBonus::NONE).threshold);
         ordered[sheet.filled().count()][usize::from(upper)]
     }
 

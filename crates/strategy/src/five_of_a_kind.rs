@@ -3,10 +3,11 @@
 //! Only five equal faces score differently from one sheet to another (the Joker and the bonus), and only once
 //! the five-of-a-kind cell is filled: before that no Joker applies and no bonus is due, so they score as on
 //! the empty sheet (a test holds the rules to this). For every group with the cell filled, the table builder
-//! asks the rules about these six rolls. Sheets are made by writing and taking back cells on a score-pad game,
-//! depth first with the five-of-a-kind cell decided first, so each group costs the rules one check of one cell.
+//! asks the rules about these six rolls. Sheets are made by writing one cell more at each step, depth first with
+//! the five-of-a-kind cell decided first; the values written are the placeholders, values the rules offer.
+//! (Not through a game: a sheet filled in order never reaches most groups, whose values are then never read.)
 
-use fivedice_rules::{Category, DiceMode, Game, Play, Scores};
+use fivedice_rules::{Category, Scores, Sheet};
 
 use crate::states::Group;
 use crate::turn::TurnModel;
@@ -27,7 +28,6 @@ impl FiveOfAKindAnswers {
         // The placeholders are what the first roll, five aces, scores: the five-of-a-kind cell's full value.
         assert!(model.placeholders[space.five_box] > 0);
         let mut by_group: Vec<Vec<Scores>> = vec![Vec::new(); space.group_count()];
-        let mut pad = Game::new(space.rules, DiceMode::Pad, &["solver"], 0).expect("one player always fits");
         let five_box = space.rules.ruleset().cells[space.five_box].category;
         let fullness: &[bool] = if space.flag_counts {
             &[false, true]
@@ -40,19 +40,12 @@ impl FiveOfAKindAnswers {
             } else {
                 0
             };
-            let written = Play::Write {
-                place: five_box.into(),
-                value,
-                bonus: false,
-            };
-            pad.play(&written).expect("0 and the full value are offered");
             let group = Group {
                 mask: 1 << space.five_box,
                 five_box_full,
             };
-            visit(model, &mut pad, 0, group, &mut by_group);
-            pad.play(&Play::Undo)
-                .expect("the cell just written can be taken back");
+            let sheet = Sheet::new().with_written(five_box, value);
+            visit(model, &sheet, 0, group, &mut by_group);
         }
         let mut flat = FiveOfAKindAnswers {
             group_starts: vec![0],
@@ -85,29 +78,23 @@ impl FiveOfAKindAnswers {
 }
 
 /// Decides cells `cell..` other than the five-of-a-kind cell (left open, or written), and asks at every leaf.
-fn visit(model: &TurnModel, pad: &mut Game, cell: usize, group: Group, by_group: &mut [Vec<Scores>]) {
+fn visit(model: &TurnModel, sheet: &Sheet, cell: usize, group: Group, by_group: &mut [Vec<Scores>]) {
     let space = &model.space;
     if cell == space.cell_count {
-        let sheet = &pad.sheets()[0];
+        if space.stored_lanes(group) == 0 {
+            return;
+        }
         let rolls = model.five_of_a_kind_rolls.iter();
         by_group[space.group_index(group)] = rolls
             .map(|&roll| space.rules.scores(sheet, model.graph.roll(roll)))
             .collect();
         return;
     }
-    visit(model, pad, cell + 1, group, by_group);
+    visit(model, sheet, cell + 1, group, by_group);
     if cell != space.five_box {
         let category = space.rules.ruleset().cells[cell].category;
-        let written = Play::Write {
-            place: category.into(),
-            value: model.placeholders[cell],
-            bonus: false,
-        };
-        pad.play(&written)
-            .expect("placeholders are values the rules offer");
+        let written = sheet.with_written(category, model.placeholders[cell]);
         let mask = group.mask | 1 << cell;
-        visit(model, pad, cell + 1, Group { mask, ..group }, by_group);
-        pad.play(&Play::Undo)
-            .expect("the cell just written can be taken back");
+        visit(model, &written, cell + 1, Group { mask, ..group }, by_group);
     }
 }

@@ -1,14 +1,15 @@
 //! The states a turn can start from, and where each one's value lives in the table.
 //!
-//! A state is the set of filled cells, the upper total capped at the bonus threshold, and (only where the
+//! A state is the set of filled cells, the upper total capped at the bonus threshold (0 on a sheet with no
+//! bonus, so one lane), and (only where the
 //! Yahtzee bonus is played) whether the five-of-a-kind cell holds its full value. States sharing their filled
 //! cells and cell flag form a *group*: the turn solver handles a group's upper totals together, as lanes of a
 //! vector. Only reachable upper totals get a lane, and all the totals from which the bonus is out of reach (or
 //! from which no upper cell is left to write) share one lane: what is to come is the same from each of them.
 
-use fivedice_rules::{Pattern, Rules, Section, Sheet};
+use fivedice_rules::{Pattern, Rules, Section, Sheet, UpperBonus};
 
-/// Upper totals are capped at the bonus threshold; every ruleset's threshold is 63, so 64 lanes.
+/// Upper totals are capped at the bonus threshold; every bonus's threshold is 63, so 64 lanes.
 pub(crate) const UPPER_LANES: usize = 64;
 /// Masks and cell numbers are sized for this many cells at most (Yatzy has 15).
 pub(crate) const MAX_CELLS: usize = 16;
@@ -25,6 +26,8 @@ pub(crate) struct StateSpace {
     pub(crate) flag_counts: bool,
     pub(crate) threshold: u16,
     pub(crate) upper_bonus: f32,
+    /// Only the first open cell may be written (Forced Yatzy).
+    fills_in_order: bool,
     /// For each set of filled upper cells (bit `i` = upper cell `i` in sheet order): its lanes.
     upper_lanes: Vec<UpperLanes>,
     /// Where each group's values start in the table; one past the end for the last.
@@ -62,7 +65,8 @@ impl StateSpace {
             })
             .collect();
         let upper_cells = bits(face_of_cell.iter().map(|&face| face > 0));
-        let threshold = ruleset.upper_bonus.threshold;
+        let bonus = ruleset.upper_bonus.unwrap_or(UpperBonus::NONE);
+        let threshold = bonus.threshold;
         assert!(usize::from(threshold) < UPPER_LANES, "upper totals are 64 lanes");
         let five_box_category = ruleset.five_of_a_kind_cell();
         let five_box = cells
@@ -99,7 +103,8 @@ impl StateSpace {
             five_box,
             flag_counts: rules.has_yahtzee_bonus() && ruleset.extra_five_of_a_kind.is_some(),
             threshold,
-            upper_bonus: f32::from(ruleset.upper_bonus.points),
+            upper_bonus: f32::from(bonus.points),
+            fills_in_order: ruleset.fills_in_order,
             upper_lanes,
             offsets: Vec::new(),
         };
@@ -110,6 +115,12 @@ impl StateSpace {
             space.offsets.push(offset);
         }
         space
+    }
+
+    /// Whether the rules let `cell` be written next on a sheet with the cells of `mask` filled: any open cell,
+    /// or only the first open one on a sheet filled in order.
+    pub(crate) fn may_write(&self, mask: u32, cell: usize) -> bool {
+        mask >> cell & 1 == 0 && (!self.fills_in_order || cell == (!mask).trailing_zeros() as usize)
     }
 
     pub(crate) fn full_mask(&self) -> u32 {
@@ -170,10 +181,12 @@ impl StateSpace {
             .sum()
     }
 
-    /// How many values a group stores: one a lane, none for a full cell before the cell is filled.
+    /// How many values a group stores: one a lane; none for a full cell before the cell is filled, nor for a
+    /// sheet filled in order with a gap above a filled cell (no game reaches it).
     pub(crate) fn stored_lanes(&self, group: Group) -> usize {
         let five_box_filled = group.mask >> self.five_box & 1 == 1;
-        if group.five_box_full && !five_box_filled {
+        let gap = self.fills_in_order && group.mask & (group.mask + 1) != 0;
+        if gap || (group.five_box_full && !five_box_filled) {
             0
         } else {
             self.lane_totals(group.mask).len()

@@ -10,7 +10,7 @@
 //! keeping it all and the best keep within each roll-minus-one-die. Both run over the 462 keeps, so a turn
 //! costs a few thousand vector operations instead of one per (roll, keep) pair.
 
-use fivedice_rules::{Category, MAX_ROLLS, Rules, Scores, Sheet};
+use fivedice_rules::{Category, MAX_ROLLS, Rules, Scores};
 
 use crate::keeps::{FIRST_ROLL, KeepGraph, OUTCOMES, ROLLS};
 use crate::lanes::{Lanes, Sums};
@@ -46,21 +46,20 @@ impl TurnModel {
     pub(crate) fn new(rules: Rules) -> TurnModel {
         let space = StateSpace::new(rules);
         let graph = KeepGraph::new();
-        // On an empty sheet the five-of-a-kind cell is open, so no Joker applies and no bonus is due:
-        // these are the scores every roll makes in every cell.
-        let empty = rules.scores(&Sheet::new(), graph.roll(0));
         let mut natural = vec![[(0u8, 0f32); MAX_CELLS]; ROLLS];
         let mut five_of_a_kind_rolls = Vec::new();
         for (roll, dice) in (0..ROLLS).map(|roll| (roll, graph.roll(roll))) {
             if dice.five_of_a_kind().is_some() {
                 five_of_a_kind_rolls.push(roll);
             }
-            let scores = rules.scores(&Sheet::new(), dice);
-            for (cell, &(_, score)) in scores.cells.iter().enumerate() {
+            for (cell, (_, score)) in rules.natural_scores(dice).enumerate() {
                 natural[roll][cell] = space.outcome_of(cell, score);
             }
         }
-        let placeholders = empty.cells.iter().map(|&(_, score)| score).collect();
+        let placeholders = rules
+            .natural_scores(graph.roll(0))
+            .map(|(_, score)| score)
+            .collect();
         TurnModel {
             space,
             graph,
@@ -145,7 +144,7 @@ impl Outcomes {
         let totals = space.lane_totals(group.mask);
         for cell in 0..space.cell_count {
             self.first_vector.push(self.vectors.len());
-            if group.mask >> cell & 1 == 1 {
+            if !space.may_write(group.mask, cell) {
                 continue;
             }
             self.open_cells.push(cell);

@@ -114,6 +114,14 @@ impl fmt::Display for GameError {
             }
             GameError::NoSuchSeat(seat) => write!(f, "there is no seat {seat}"),
             GameError::NoSuchColumn(column) => write!(f, "this sheet has no {column} column"),
+            GameError::OutOfOrder {
+                column: Column::Free,
+                next,
+            } => write!(
+                f,
+                "this sheet is filled in order, top to bottom: next is \"{}\"",
+                next.id()
+            ),
             GameError::OutOfOrder { column, next } => {
                 write!(
                     f,

@@ -1,0 +1,37 @@
+// The devices of a journey: a tablet and a phone as people hold them, and a room server of the journey's own
+// whose devices are each a fresh browser context (storage of their own) opened at an address a person opens.
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { freePort, startRoomServer } from "./processes.mjs";
+
+const dist = process.env.E2E_DIST ?? "dist";
+export const tablet = { viewport: { width: 768, height: 1024 } };
+export const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+
+/** A room server of its own for a journey, with a fresh device maker; `stop()` ends both. */
+export async function roomServer(browser) {
+  const folder = await mkdtemp(join(tmpdir(), "fivedice-journey-"));
+  const server = await startRoomServer({ dist, data: join(folder, "rooms.sqlite3"), port: await freePort() });
+  const contexts = [];
+  return {
+    url: server.url,
+    /** Every error a page throws or logs, for the journey to check there are none. */
+    errors: [],
+    async device(kind, address) {
+      const context = await browser.newContext({ ...kind, baseURL: server.url, locale: "en-GB" });
+      contexts.push(context);
+      const page = await context.newPage();
+      page.on("pageerror", (error) => this.errors.push(error.message));
+      page.on("console", (message) => message.type() === "error" && this.errors.push(message.text()));
+      await page.goto(address);
+      return page;
+    },
+    async stop() {
+      for (const context of contexts) await context.close();
+      await server.stop();
+      await rm(folder, { recursive: true, force: true });
+    },
+  };
+}
+
