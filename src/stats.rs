@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use fivedice_rules::{Columns, Rules, RulesetId, case};
+use fivedice_rules::{Columns, Language, Rules, RulesetId, case};
 
 use crate::table::FinishedGame;
 
@@ -31,9 +31,9 @@ impl GameKind {
         }
     }
 
-    /// `Yam`, or `Yam ↓ ↕ ↑` for column Yam.
-    pub fn name(&self) -> String {
-        let name = self.ruleset.ruleset().name;
+    /// `Yam`, or `Yam ↓ ↕ ↑` for column Yam, as the players of a language name it.
+    pub fn name(&self, language: Language) -> String {
+        let name = crate::i18n::label(language, self.ruleset.ruleset().name);
         let marks: Vec<&str> = self
             .columns
             .as_slice()
@@ -227,7 +227,7 @@ mod tests {
         assert_eq!(stats.len(), 2);
         let kind = GameKind::of(in_columns);
         assert_eq!(
-            (kind.id().as_str(), kind.name().as_str()),
+            (kind.id().as_str(), kind.name(Language::English).as_str()),
             ("yam:down,free,up", "Yam ↓ ↕ ↑")
         );
         let anna = stats.iter().find(|s| s.kind == kind).unwrap();

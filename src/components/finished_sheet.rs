@@ -36,7 +36,7 @@ fn FinishedSheet(game: Game, open: RwSignal<Option<String>>) -> impl IntoView {
     let column_heads = (columns.len() > 1).then(|| {
         let marks = (0..seats)
             .flat_map(|_| columns.iter().copied())
-            .map(|column| view! { <th scope="col" title=column.label().get(language)>{column.symbol()}</th> })
+            .map(|column| view! { <th scope="col" title=crate::i18n::label(language, column.label())>{column.symbol()}</th> })
             .collect_view();
         view! { <tr><th></th>{marks}</tr> }
     });
@@ -53,7 +53,7 @@ fn FinishedSheet(game: Game, open: RwSignal<Option<String>>) -> impl IntoView {
                         view! { <td>{value.map(|value| value.to_string())}</td> }
                     })
                     .collect_view();
-                view! { <tr><th scope="row">{cell.label.get(language)}</th>{values}</tr> }
+                view! { <tr><th scope="row">{crate::i18n::label(language, cell.label)}</th>{values}</tr> }
             })
             .collect_view()
     };
@@ -74,7 +74,7 @@ fn FinishedSheet(game: Game, open: RwSignal<Option<String>>) -> impl IntoView {
         {ruleset.upper_bonus.map(|bonus| total_row((words.bonus_at)(bonus.points, bonus.threshold), |t| t.bonus))}
         {cell_rows(Section::Lower)}
         {total_row(words.lower_total.to_string(), |t| t.lower)}
-        {ruleset.extra_five_of_a_kind.map(|extra| total_row(extra.bonus_label.get(language).to_string(), |t| t.five_of_a_kind_bonus))}
+        {ruleset.extra_five_of_a_kind.map(|extra| total_row(crate::i18n::label(language, extra.bonus_label).to_string(), |t| t.five_of_a_kind_bonus))}
         {total_row(words.grand_total.to_string(), |t| t.grand)}
     };
     view! {
@@ -87,7 +87,7 @@ fn FinishedSheet(game: Game, open: RwSignal<Option<String>>) -> impl IntoView {
                 data-finished-sheet
                 on:click=|event| event.stop_propagation()
             >
-                <h2 id="finished-sheet-title">{ruleset.name}</h2>
+                <h2 id="finished-sheet-title">{words.game_name(ruleset)}</h2>
                 <div class="scroll-x">
                     <table class="sheet finished">
                         <thead>

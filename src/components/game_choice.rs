@@ -40,7 +40,7 @@ pub fn RulesetSelect(
                     .map(|id| {
                         view! {
                             <option value=id.id() selected=move || value.get() == id>
-                                {id.ruleset().name}
+                                {words.game_name(id.ruleset())}
                             </option>
                         }
                     })
@@ -224,7 +224,7 @@ fn ColumnChoiceFields(
                                     <span class="order" aria-hidden="true">
                                         {move || place().map(|index| format!("{}.", index + 1))}
                                     </span>
-                                    {format!("{} {}", column.symbol(), column.label().get(language))}
+                                    {format!("{} {}", column.symbol(), crate::i18n::label(language, column.label()))}
                                 </button>
                             }
                         })

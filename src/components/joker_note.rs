@@ -15,7 +15,11 @@ pub fn JokerNote() -> impl IntoView {
     move || {
         let call = call.get()?;
         let ruleset = rules.get()?.ruleset();
-        let label = |category| ruleset.cell(category).map_or("", |cell| cell.label.get(language));
+        let label = |category| {
+            ruleset
+                .cell(category)
+                .map_or("", |cell| crate::i18n::label(language, cell.label))
+        };
         let text = (words.joker_call)(
             call,
             label(ruleset.five_of_a_kind_cell()),

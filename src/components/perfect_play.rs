@@ -62,7 +62,7 @@ pub fn PerfectPlay() -> impl IntoView {
                 >
                     {RulesetId::ALL
                         .into_iter()
-                        .map(|id| view! { <option value=id.id()>{id.ruleset().name}</option> })
+                        .map(|id| view! { <option value=id.id()>{words.game_name(id.ruleset())}</option> })
                         .collect_view()}
                 </select>
                 <button class="secondary" data-action="solve" disabled=working on:click=compute>
@@ -108,7 +108,7 @@ fn answer(card: RwSignal<Card>, ruleset: RwSignal<RulesetId>) -> impl IntoView {
                 <p class="expected" aria-live="polite">
                     {words.perfect_averages}
                     <strong data-expected-score=decimals(expected, 4)>{words.number(expected, 2)}</strong>
-                    {(words.points_at)(ruleset.get_untracked().ruleset().name)}
+                    {(words.points_at)(words.game_name(ruleset.get_untracked().ruleset()))}
                     <span class="muted" data-table-from=source>
                         {how}
                     </span>

@@ -35,7 +35,12 @@ pub fn PlayScreen() -> impl IntoView {
     let name = store.table().table_name();
     let name = move || name.get().unwrap_or_default();
     let rules = store.table().rules();
-    let rules_name = move || rules.get().map(|rules| rules.ruleset().name).unwrap_or_default();
+    let rules_name = move || {
+        rules
+            .get()
+            .map(|rules| words.game_name(rules.ruleset()))
+            .unwrap_or_default()
+    };
     // The Joker rule in force, where the ruleset has one: arguments end at the table.
     let joker = move || {
         rules.get().and_then(|rules| {
@@ -168,7 +173,7 @@ fn TurnPanel() -> impl IntoView {
 
 /// A box's name on this sheet, in the language shown.
 fn cell_label(rules: &Rules, category: Category, language: Language) -> Option<String> {
-    Some(rules.ruleset().cell(category)?.label.get(language).to_string())
+    Some(crate::i18n::label(language, rules.ruleset().cell(category)?.label).to_string())
 }
 
 /// What a computer, or a player on another device, just wrote, until the next player rolls: the turn is seen
@@ -245,7 +250,11 @@ fn UndoButton() -> impl IntoView {
         let (seat, taken_back) = undoable.get()?;
         let name = player_name(players, seat);
         let ruleset = rules.get()?.ruleset();
-        let label = |category| ruleset.cell(category).map(|cell| cell.label.get(language));
+        let label = |category| {
+            ruleset
+                .cell(category)
+                .map(|cell| crate::i18n::label(language, cell.label))
+        };
         let text = match taken_back {
             TakenBack::Box(category, points) => (words.undo_cell)(&name, label(category)?, points),
             TakenBack::Announcement(category) => (words.undo_announcement)(&name, label(category)?),

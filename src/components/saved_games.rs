@@ -98,7 +98,7 @@ fn tables_in_progress() -> impl IntoView {
                     let game = table.game()?;
                     let ruleset = game.rules().ruleset();
                     let summary = (words.table_summary)(
-                        ruleset.name,
+                        words.game_name(ruleset),
                         &game.players().join(", "),
                         game.round(),
                         ruleset.cells.len(),
@@ -208,7 +208,7 @@ fn finished_games() -> impl IntoView {
                     view! {
                         <tr>
                             <td>{when(words, finished.finished_ms)}</td>
-                            <td>{game.rules().ruleset().name}</td>
+                            <td>{words.game_name(game.rules().ruleset())}</td>
                             <td>{finished.table_name.clone()}</td>
                             <td>{scores}</td>
                             <td class="row-actions">

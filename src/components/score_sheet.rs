@@ -76,7 +76,7 @@ pub fn ScoreSheet() -> impl IntoView {
                 <thead>
                     <tr>
                         <th scope="col" class="corner" rowspan=if plain { "1" } else { "2" }>
-                            {ruleset.name}
+                            {words.game_name(ruleset)}
                         </th>
                         {headers}
                     </tr>
@@ -108,7 +108,7 @@ pub fn ScoreSheet() -> impl IntoView {
                         .map(|extra| {
                             let marks = extra.bonus_mark.map(|mark| (mark, extra.bonus));
                             total_row(
-                                extra.bonus_label.get(language),
+                                crate::i18n::label(language, extra.bonus_label),
                                 "yahtzee-bonus",
                                 seats,
                                 columns,
@@ -141,7 +141,7 @@ fn column_legend(columns: Columns) -> impl IntoView {
         .map(|&column| {
             view! {
                 <li>
-                    <strong>{column.symbol()} " " {column.label().get(language)}</strong>
+                    <strong>{column.symbol()} " " {crate::i18n::label(language, column.label())}</strong>
                     " — "
                     {(words.column_in_short)(column)}
                 </li>
@@ -156,7 +156,7 @@ fn column_heads(columns: Columns, seats: usize, language: Language) -> impl Into
     let heads = (0..seats)
         .flat_map(|_| columns.iter())
         .map(|column| {
-            let label = column.label().get(language);
+            let label = crate::i18n::label(language, column.label());
             view! {
                 <th scope="col" class="column-head" data-column=column.id() title=label aria-label=label>
                     {column.symbol()}
@@ -188,13 +188,10 @@ fn plain_rule(
     language: Language,
     words: &'static crate::i18n::Words,
 ) -> Option<impl IntoView + use<>> {
-    let plain = RulesetId::Yahtzee
-        .ruleset()
-        .cell(cell.category)?
-        .label
-        .get(language);
+    let plain = crate::i18n::label(language, RulesetId::Yahtzee.ruleset().cell(cell.category)?.label);
     // "Ones (Aces)" says its plain name already.
-    let themed = ruleset.id != RulesetId::Yahtzee.id() && !cell.label.get(language).contains(plain);
+    let themed =
+        ruleset.id != RulesetId::Yahtzee.id() && !crate::i18n::label(language, cell.label).contains(plain);
     themed.then(|| {
         view! { <small class="plain-rule">{format!("{plain} · {}", (words.points_short)(cell.points))}</small> }
     })
@@ -207,7 +204,7 @@ fn section_rows(
     seats: usize,
     columns: Columns,
 ) -> impl IntoView {
-    let label = ruleset.section_label(section).get(language);
+    let label = crate::i18n::label(language, ruleset.section_label(section));
     let words = crate::i18n::words(language);
     let rows = ruleset
         .cells_in(section)
@@ -215,7 +212,7 @@ fn section_rows(
             view! {
                 <tr>
                     <th scope="row" class="label">
-                        {cell.label.get(language)}
+                        {crate::i18n::label(language, cell.label)}
                         {plain_rule(ruleset, cell, language, words)}
                     </th>
                     {places(columns, seats)

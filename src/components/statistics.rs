@@ -82,7 +82,7 @@ fn StatisticsCard() -> impl IntoView {
                         aria-pressed=move || (shown() == Some(tab)).to_string()
                         on:click=move |_| chosen.set(Some(tab))
                     >
-                        {tab.name()}
+                        {tab.name(words.speaks)}
                     </button>
                 }
             })
@@ -116,9 +116,9 @@ fn StatisticsCard() -> impl IntoView {
 /// Each player's totals, game after game, as lines on a plain SVG chart.
 #[component]
 fn ScoreChart(kind: GameKind, games: Memo<Vec<FinishedGame>>) -> impl IntoView {
-    let statistics_words = expect_context::<GameStore>()
-        .speech()
-        .words_of(i18n::statistics_words);
+    let speech = expect_context::<GameStore>().speech();
+    let statistics_words = speech.words_of(i18n::statistics_words);
+    let language = speech.language().get_untracked();
     let series = games.with_untracked(|games| score_series(games, kind));
     let games = series.iter().map(|(_, totals)| totals.len()).max().unwrap_or(0);
     let top = series
@@ -196,7 +196,7 @@ fn ScoreChart(kind: GameKind, games: Memo<Vec<FinishedGame>>) -> impl IntoView {
             <svg
                 viewBox=format!("0 0 {width} {height}")
                 role="img"
-                aria-label=(statistics_words.scores_over_games)(games, &kind.name())
+                aria-label=(statistics_words.scores_over_games)(games, &kind.name(language))
             >
                 {grid}
                 {lines}

@@ -51,14 +51,14 @@ pub fn ValuePicker() -> impl IntoView {
             announce,
         } = offers.get()?;
         let rules = rules.get_untracked()?;
-        let label = rules.ruleset().cell(place.category)?.label.get(language);
+        let label = crate::i18n::label(language, rules.ruleset().cell(place.category)?.label);
         // Column Yam: the box's column too.
         let label = match rules.columns().is_one() {
             true => label.to_string(),
             false => format!(
                 "{label} ({} {})",
                 place.column.symbol(),
-                place.column.label().get(language)
+                crate::i18n::label(language, place.column.label())
             ),
         };
         let title = format!("{label} — {}", player_name(players, seat));

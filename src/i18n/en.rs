@@ -1,7 +1,8 @@
 //! English.
 
 use fivedice_rules::{
-    Column, GameError, Joker, JokerCall, MAX_NAME_CHARS, MAX_ROLLS, Points, RulesetId, SetupError,
+    Column, GameError, Joker, JokerCall, Label, Language, MAX_NAME_CHARS, MAX_ROLLS, Points, RulesetId,
+    SetupError,
 };
 
 use fivedice_room::Refusal;
@@ -20,6 +21,8 @@ fn rolls_left(left: u8) -> String {
 }
 
 pub static WORDS: Words = Words {
+    speaks: Language::English,
+    labels: Label::english,
     decimal_mark: '.',
     percent: |number| format!("{number}%"),
     date_time: |year, month, day, hour, minute| {

@@ -1,6 +1,6 @@
 //! Français.
 
-use fivedice_rules::{Column, Joker, JokerCall, MAX_ROLLS, Points, RulesetId, case};
+use fivedice_rules::{Column, Joker, JokerCall, Label, Language, MAX_ROLLS, Points, RulesetId, case};
 
 use super::{
     AnalysisWords, HintWords, OddsWords, PadWords, RoomWords, StatisticsWords, Words, refusals_fr as refusals,
@@ -32,6 +32,8 @@ fn de(name: &str) -> String {
 }
 
 pub static WORDS: Words = Words {
+    speaks: Language::French,
+    labels: Label::french,
     decimal_mark: ',',
     percent: |number| format!("{number} %"),
     date_time: |year, month, day, hour, minute| {

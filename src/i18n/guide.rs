@@ -75,13 +75,15 @@ pub fn build(phrases: &GuidePhrases, rules: &Rules) -> Guide {
     let wedding = usize::from(rules.id() == RulesetId::Yardzee);
     let five = ruleset
         .cell(ruleset.five_of_a_kind_cell())
-        .map_or(phrases.five_alike, |cell| cell.label.get(language));
+        .map_or(phrases.five_alike, |cell| {
+            crate::i18n::label(language, cell.label)
+        });
     let rows = |section: Section| {
         ruleset
             .cells_in(section)
             .map(|cell| {
                 [
-                    cell.label.get(language).to_string(),
+                    crate::i18n::label(language, cell.label).to_string(),
                     (phrases.needs)(cell.pattern),
                     (phrases.pays)(cell.pattern, cell.points),
                 ]
@@ -110,12 +112,12 @@ pub fn build(phrases: &GuidePhrases, rules: &Rules) -> Guide {
         sections.push(GuideSection::text(phrases.columns_heading, paragraphs));
     }
     sections.push(GuideSection {
-        heading: ruleset.upper_label.get(language).into(),
+        heading: crate::i18n::label(language, ruleset.upper_label).into(),
         paragraphs: vec![(phrases.upper)(ruleset.upper_bonus)],
         cells: rows(Section::Upper),
     });
     sections.push(GuideSection {
-        heading: ruleset.lower_label.get(language).into(),
+        heading: crate::i18n::label(language, ruleset.lower_label).into(),
         paragraphs: vec![phrases.lower.into()],
         cells: rows(Section::Lower),
     });
@@ -132,7 +134,7 @@ pub fn build(phrases: &GuidePhrases, rules: &Rules) -> Guide {
     extras.push(phrases.end.into());
     sections.push(GuideSection::text(phrases.extras_heading[wedding], extras));
     Guide {
-        title: (phrases.title)(ruleset.name),
+        title: (phrases.title)(crate::i18n::label(language, ruleset.name)),
         sections,
     }
 }

@@ -27,15 +27,27 @@ use crate::storage::{LoadProblem, SaveRefused};
 use crate::table::saved::FileError;
 use fivedice_room::Refusal;
 pub use fivedice_rules::Language;
-use fivedice_rules::{Category, Column, GameError, Joker, JokerCall, Move, Points, Rules, SetupError};
+use fivedice_rules::{
+    Category, Column, GameError, Joker, JokerCall, Label, Move, Points, Rules, Ruleset, SetupError,
+};
 
 /// The words of a language once they are here ([`here`]); a language still on its way reads in English.
 pub fn words(language: Language) -> &'static Words {
     here(language).unwrap_or(&en::WORDS)
 }
 
+/// A word of a sheet in a language, once its words are here (in English until then): so the first download
+/// holds English's sheet words only, each other language's coming with its chunk.
+pub fn label(language: Language, label: Label) -> &'static str {
+    (words(language).labels)(label)
+}
+
 /// The phrases of the app, screen by screen.
 pub struct Words {
+    /// The language these words are in.
+    pub speaks: Language,
+    /// The words printed on the sheets, in this language.
+    pub labels: fn(Label) -> &'static str,
     // Numbers and dates.
     /// The decimal mark: "." or ",".
     pub decimal_mark: char,
@@ -297,6 +309,11 @@ pub fn guide(language: Language, rules: &Rules) -> Guide {
 }
 
 impl Words {
+    /// A game's name as the players of this language know it (Yahtzee is Kniffel in German).
+    pub fn game_name(&self, ruleset: &Ruleset) -> &'static str {
+        (self.labels)(ruleset.name)
+    }
+
     /// A number with a fixed count of decimals, written with this language's decimal mark: `254.59`, `254,59`.
     pub fn number(&self, value: f64, places: u32) -> String {
         let written = decimals(value, places);
@@ -311,7 +328,7 @@ impl Words {
         let cell_label = |category: Category| {
             rules.ruleset().cell(category).map_or_else(
                 || category.id().to_string(),
-                |cell| cell.label.get(language).to_string(),
+                |cell| label(language, cell.label).to_string(),
             )
         };
         match choice {

@@ -40,7 +40,7 @@ pub(super) fn refused(error: &GameError) -> String {
         GameError::NoCrossingOut => "cette feuille ne barre qu’une case que les dés ne font pas".into(),
         GameError::NoSuchSeat(seat) => format!("il n’y a pas de place {seat}"),
         GameError::NoSuchColumn(column) => {
-            format!("cette feuille n’a pas de colonne « {} »", column.label().fr)
+            format!("cette feuille n’a pas de colonne « {} »", column.label().french())
         }
         GameError::OutOfOrder {
             column: Column::Free,
@@ -51,7 +51,7 @@ pub(super) fn refused(error: &GameError) -> String {
         ),
         GameError::OutOfOrder { column, next } => format!(
             "la colonne « {} » se remplit dans l’ordre : la suivante est « {} »",
-            column.label().fr,
+            column.label().french(),
             next.id()
         ),
         GameError::DryAfterReroll => "la colonne sèche ne prend qu’un premier lancer, sans relance".into(),

@@ -16,7 +16,7 @@ fn a_column_game_explains_each_of_its_columns_in_both_languages() {
             .find(|section| section.paragraphs.iter().any(|text| text.contains("60")))
             .expect("a section on the columns, with the 60 turns of five columns");
         for column in Column::ALL {
-            let label = column.label().get(language);
+            let label = crate::i18n::label(language, column.label());
             assert!(
                 section
                     .paragraphs
@@ -103,12 +103,16 @@ fn every_ruleset_has_its_how_to_play_page_in_each_language() {
                 )
                 .unwrap();
                 let guide = guide(language, &rules);
-                assert!(guide.title.contains(id.ruleset().name));
+                assert!(
+                    guide
+                        .title
+                        .contains(crate::i18n::label(language, id.ruleset().name))
+                );
                 let rows: Vec<&[String; 3]> =
                     guide.sections.iter().flat_map(|section| &section.cells).collect();
                 assert_eq!(rows.len(), id.ruleset().cells.len(), "every cell is explained");
                 for (row, cell) in rows.iter().zip(id.ruleset().cells) {
-                    assert_eq!(row[0], cell.label.get(language));
+                    assert_eq!(row[0], crate::i18n::label(language, cell.label));
                     assert!(!row[1].is_empty() && !row[2].is_empty());
                 }
                 let text: String = guide

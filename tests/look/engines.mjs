@@ -100,6 +100,23 @@ const states = [
     script: steps(`for (let i = 0; i < 40 && !document.querySelector('[data-room-field=player]'); i++) await wait(100);
       done(document.querySelector('.join-room h2')?.textContent ?? "no name asked");`),
   },
+  // The family's sheets beyond the first four, each at the three sizes, a turn into the game.
+  ...[
+    ["yacht", "?new=1&rules=yacht&players=Anna,Ben,Chloé&seed=8&lang=en"],
+    ["forced-yatzy", "?new=1&rules=forced-yatzy&players=Anna,Ben&seed=9&lang=fr"],
+  ].flatMap(([game, url]) =>
+    [
+      ["tablet-portrait", 768, 1024],
+      ["tablet-landscape", 1024, 768],
+      ["phone", 390, 844],
+    ].map(([size, width, height]) => ({
+      name: `sheet-${game}-${size}`,
+      url,
+      width,
+      height,
+      script: steps(`${playTurn} await tap('[data-action=roll]', 600); done(document.querySelector('[data-current-seat]').textContent);`),
+    })),
+  ),
   { name: "start-tablet-portrait", url: "?lang=en", width: 768, height: 1024 },
   { name: "start-phone-fr", url: "?lang=fr", width: 390, height: 844 },
   {

@@ -1,9 +1,20 @@
 //! `rules`, `score` and `offers`: the rulesets and what a sheet scores, as JSON.
 
-use fivedice_rules::{Category, Column, Columns, Joker, Rules, RulesetId, Section};
-use serde_json::{Value, json};
+use fivedice_rules::{Category, Column, Columns, Joker, Label, Rules, RulesetId, Section};
+use serde_json::{Map, Value, json};
 
 use crate::options::Options;
+
+/// A label in each language, as `<key>` (English), `<key>_fr`, `<key>_es` and `<key>_de`.
+fn words(label: Label, key: &str) -> Map<String, Value> {
+    let [en, fr, es, de] = label.every_language();
+    Map::from_iter([
+        (key.to_string(), json!(en)),
+        (format!("{key}_fr"), json!(fr)),
+        (format!("{key}_es"), json!(es)),
+        (format!("{key}_de"), json!(de)),
+    ])
+}
 
 pub fn rules_json() -> Value {
     let rulesets: Vec<Value> = RulesetId::ALL
@@ -12,13 +23,13 @@ pub fn rules_json() -> Value {
             let ruleset = id.ruleset();
             let defaults = Rules::new(id);
             let section = |section: Section| {
-                let label = ruleset.section_label(section);
-                json!({
-                    "id": section,
-                    "label": label.en,
-                    "label_fr": label.fr,
-                    "cells": ruleset.cells_in(section).collect::<Vec<_>>(),
-                })
+                let mut json = words(ruleset.section_label(section), "label");
+                json.insert("id".into(), json!(section));
+                json.insert(
+                    "cells".into(),
+                    json!(ruleset.cells_in(section).collect::<Vec<_>>()),
+                );
+                Value::Object(json)
             };
             let jokers: Vec<&str> = match ruleset.extra_five_of_a_kind {
                 Some(_) => Joker::ALL.iter().map(|joker| joker.id()).collect(),
@@ -28,8 +39,10 @@ pub fn rules_json() -> Value {
                 true => Column::ALL
                     .into_iter()
                     .map(|column| {
-                        let label = column.label();
-                        json!({"id": column.id(), "symbol": column.symbol(), "label": label.en, "label_fr": label.fr})
+                        let mut json = words(column.label(), "label");
+                        json.insert("id".into(), json!(column.id()));
+                        json.insert("symbol".into(), json!(column.symbol()));
+                        Value::Object(json)
                     })
                     .collect(),
                 false => Vec::new(),
@@ -38,9 +51,9 @@ pub fn rules_json() -> Value {
                 true => Columns::USUAL.iter().map(|column| column.id()).collect(),
                 false => Vec::new(),
             };
-            json!({
+            let mut json = words(ruleset.name, "name");
+            let rest = json!({
                 "id": ruleset.id,
-                "name": ruleset.name,
                 "columns": columns,
                 "default_columns": default_columns,
                 "min_players": ruleset.min_players,
@@ -54,7 +67,9 @@ pub fn rules_json() -> Value {
                 "yahtzee_bonus": ruleset.extra_five_of_a_kind,
                 "joker": jokers,
                 "default_joker": defaults.joker().id(),
-            })
+            });
+            json.extend(rest.as_object().expect("an object").clone());
+            Value::Object(json)
         })
         .collect();
     Value::Array(rulesets)

@@ -36,6 +36,17 @@ fn rules_lists_every_ruleset_with_its_cells() {
         (&json!("Ones"), &json!("As"))
     );
     assert_eq!(rules[2]["sections"][0]["label_fr"], "Partie haute");
+    // Spanish and German beside them; Yahtzee is Kniffel in German.
+    assert_eq!(
+        (&ones["label_es"], &ones["label_de"]),
+        (&json!("Unos"), &json!("Einser"))
+    );
+    assert_eq!(
+        (&rules[0]["name"], &rules[0]["name_de"]),
+        (&json!("Yahtzee"), &json!("Kniffel"))
+    );
+    assert_eq!(rules[0]["sections"][1]["cells"][5]["label_de"], "Kniffel");
+    assert_eq!(rules[1]["yahtzee_bonus"]["bonus_label_es"], "Bono luna de miel ♥");
     assert_eq!(rules[3]["upper_bonus"]["points"], 50);
     // Yacht has no upper bonus; Forced Yatzy is Yatzy's sheet filled in order.
     assert_eq!(rules[4]["upper_bonus"], json!(null));

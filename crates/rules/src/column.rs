@@ -7,7 +7,7 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 
 use crate::category::Category;
-use crate::language::Label;
+use crate::label::Label;
 use crate::ruleset::Ruleset;
 use crate::sheet::Sheet;
 
@@ -67,11 +67,11 @@ impl Column {
 
     pub fn label(self) -> Label {
         match self {
-            Column::Down => Label::new("Down", "Descendante"),
-            Column::Free => Label::new("Free", "Libre"),
-            Column::Up => Label::new("Up", "Montante"),
-            Column::Dry => Label::new("Dry", "Sèche"),
-            Column::Announced => Label::new("Announced", "Annoncée"),
+            Column::Down => Label::Down,
+            Column::Free => Label::Free,
+            Column::Up => Label::Up,
+            Column::Dry => Label::Dry,
+            Column::Announced => Label::Announced,
         }
     }
 

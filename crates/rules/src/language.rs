@@ -1,6 +1,4 @@
-//! The languages a sheet is written in, and a label in each of them.
-//!
-//! A label is a value with one field per language, so a label missing in some language does not compile.
+//! The languages the app, the sheets and the command line speak (a sheet's words: [`crate::label`]).
 
 use std::fmt;
 use std::str::FromStr;
@@ -71,29 +69,6 @@ impl FromStr for Language {
             .into_iter()
             .find(|language| language.id().eq_ignore_ascii_case(tag.trim()))
             .ok_or_else(|| UnknownLanguage(tag.to_string()))
-    }
-}
-
-/// Words on a sheet, in each language. Serialised as `label` (English) and `label_fr`, the command line's
-/// long-standing shape.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub struct Label {
-    #[serde(rename = "label")]
-    pub en: &'static str,
-    #[serde(rename = "label_fr")]
-    pub fr: &'static str,
-}
-
-impl Label {
-    pub const fn new(en: &'static str, fr: &'static str) -> Label {
-        Label { en, fr }
-    }
-
-    pub fn get(self, language: Language) -> &'static str {
-        match language {
-            Language::English => self.en,
-            Language::French => self.fr,
-        }
     }
 }
 

@@ -1,7 +1,7 @@
 //! The rulebook of Five Dice.
 //!
 //! - [`ruleset`]: Yahtzee, Yardzee, Yam and Yatzy as data: cells, labels, sections, bonuses, player limits.
-//! - [`language`]: English and French; every label on a sheet in both.
+//! - [`language`]: the languages spoken; [`label`]: every word on a sheet, one table per language.
 //! - [`pattern`]: the small pure functions that say what a cell asks of the dice and what it pays.
 //! - [`column`]: column Yam's columns (down, free, up, dry, announced) and a box's place on a sheet of columns.
 //! - [`rules`]: a ruleset with its options (Joker, Yahtzee bonus): what dice score on a sheet, what a cell can hold.
@@ -17,6 +17,7 @@ pub mod category;
 pub mod column;
 pub mod dice;
 pub mod game;
+pub mod label;
 pub mod language;
 pub mod moves;
 pub mod notation;
@@ -33,7 +34,8 @@ pub use game::{
     DiceMode, Entry, FORMAT_VERSION, Game, GameError, LoadError, MAX_NAME_CHARS, MAX_ROLLS, Play, Preview,
     SetupError, Standing, Turn, Undoable,
 };
-pub use language::{Label, Language, UnknownLanguage};
+pub use label::Label;
+pub use language::{Language, UnknownLanguage};
 pub use moves::Move;
 pub use notation::NotationError;
 pub use pattern::{Pattern, Points};

@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::category::Category;
 use crate::dice::Face;
-use crate::language::Label;
+use crate::label::Label;
 use crate::pattern::{Pattern, Points};
 
 /// Which ruleset a game is played under; the ids are a public contract.
@@ -132,10 +132,13 @@ pub struct ExtraFiveOfAKind {
 impl Serialize for ExtraFiveOfAKind {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeStruct;
-        let mut fields = serializer.serialize_struct("ExtraFiveOfAKind", 4)?;
+        let mut fields = serializer.serialize_struct("ExtraFiveOfAKind", 6)?;
         fields.serialize_field("bonus", &self.bonus)?;
-        fields.serialize_field("bonus_label", self.bonus_label.en)?;
-        fields.serialize_field("bonus_label_fr", self.bonus_label.fr)?;
+        let [en, fr, es, de] = self.bonus_label.every_language();
+        fields.serialize_field("bonus_label", en)?;
+        fields.serialize_field("bonus_label_fr", fr)?;
+        fields.serialize_field("bonus_label_es", es)?;
+        fields.serialize_field("bonus_label_de", de)?;
         if let Some(mark) = self.bonus_mark {
             fields.serialize_field("bonus_mark", mark)?;
         }
@@ -147,7 +150,8 @@ impl Serialize for ExtraFiveOfAKind {
 #[derive(Debug, PartialEq, Eq)]
 pub struct Ruleset {
     pub id: &'static str,
-    pub name: &'static str,
+    /// The game's name as its players know it (Yahtzee is Kniffel in German).
+    pub name: Label,
     pub upper_label: Label,
     pub lower_label: Label,
     /// The cells in sheet order, upper section first.
@@ -217,11 +221,11 @@ const fn cell(category: Category, section: Section, label: Label, pattern: Patte
     }
 }
 
-const fn upper(category: Category, en: &'static str, fr: &'static str, face: u8) -> Cell {
+const fn upper(category: Category, label: Label, face: u8) -> Cell {
     cell(
         category,
         Section::Upper,
-        Label::new(en, fr),
+        label,
         Pattern::Face {
             face: Face::ALL[face as usize - 1],
         },
@@ -233,29 +237,19 @@ const fn lower(category: Category, label: Label, pattern: Pattern, points: Point
     cell(category, Section::Lower, label, pattern, points)
 }
 
-const fn relabel(cell: Cell, en: &'static str, fr: &'static str) -> Cell {
-    Cell {
-        label: Label::new(en, fr),
-        ..cell
-    }
+const fn relabel(cell: Cell, label: Label) -> Cell {
+    Cell { label, ..cell }
 }
 
 use Category::*;
 use Points::*;
 
-const ONES: Cell = upper(Aces, "Ones", "As", 1);
-const TWOS: Cell = upper(Twos, "Twos", "Deux", 2);
-const THREES: Cell = upper(Threes, "Threes", "Trois", 3);
-const FOURS: Cell = upper(Fours, "Fours", "Quatre", 4);
-const FIVES: Cell = upper(Fives, "Fives", "Cinq", 5);
-const SIXES: Cell = upper(Sixes, "Sixes", "Six", 6);
-
-const THREE_OF_A_KIND: Label = Label::new("Three of a kind", "Brelan");
-const FOUR_OF_A_KIND: Label = Label::new("Four of a kind", "Carré");
-const FULL_HOUSE: Label = Label::new("Full house", "Full");
-const SMALL_STRAIGHT: Label = Label::new("Small straight", "Petite suite");
-const LARGE_STRAIGHT: Label = Label::new("Large straight", "Grande suite");
-const CHANCE: Label = Label::new("Chance", "Chance");
+const ONES: Cell = upper(Aces, Label::Ones, 1);
+const TWOS: Cell = upper(Twos, Label::Twos, 2);
+const THREES: Cell = upper(Threes, Label::Threes, 3);
+const FOURS: Cell = upper(Fours, Label::Fours, 4);
+const FIVES: Cell = upper(Fives, Label::Fives, 5);
+const SIXES: Cell = upper(Sixes, Label::Sixes, 6);
 
 const YAHTZEE_CELLS: [Cell; 13] = [
     ONES,
@@ -266,58 +260,50 @@ const YAHTZEE_CELLS: [Cell; 13] = [
     SIXES,
     lower(
         ThreeOfAKind,
-        THREE_OF_A_KIND,
+        Label::ThreeOfAKind,
         Pattern::OfAKind { count: 3 },
         AllDice,
     ),
     lower(
         FourOfAKind,
-        FOUR_OF_A_KIND,
+        Label::FourOfAKind,
         Pattern::OfAKind { count: 4 },
         AllDice,
     ),
     lower(
         FullHouse,
-        FULL_HOUSE,
+        Label::FullHouse,
         Pattern::FullHouse { five_equal: false },
         Fixed(25),
     ),
     lower(
         SmallStraight,
-        SMALL_STRAIGHT,
+        Label::SmallStraight,
         Pattern::Run { length: 4 },
         Fixed(30),
     ),
     lower(
         LargeStraight,
-        LARGE_STRAIGHT,
+        Label::LargeStraight,
         Pattern::Run { length: 5 },
         Fixed(40),
     ),
-    lower(
-        Yahtzee,
-        Label::new("Yahtzee", "Yahtzee"),
-        Pattern::OfAKind { count: 5 },
-        Fixed(50),
-    ),
-    lower(Chance, CHANCE, Pattern::Any, AllDice),
+    lower(Yahtzee, Label::Yahtzee, Pattern::OfAKind { count: 5 }, Fixed(50)),
+    lower(Chance, Label::Chance, Pattern::Any, AllDice),
 ];
 
 const YAHTZEE_EXTRA: ExtraFiveOfAKind = ExtraFiveOfAKind {
     bonus: 100,
-    bonus_label: Label::new("Yahtzee bonus", "Prime Yahtzee"),
+    bonus_label: Label::YahtzeeBonus,
     bonus_mark: None,
     sheet_restricts_joker: true,
 };
 
-const UPPER_SECTION: Label = Label::new("Upper section", "Partie supérieure");
-const LOWER_SECTION: Label = Label::new("Lower section", "Partie inférieure");
-
 pub static YAHTZEE: Ruleset = Ruleset {
     id: "yahtzee",
-    name: "Yahtzee",
-    upper_label: UPPER_SECTION,
-    lower_label: LOWER_SECTION,
+    name: Label::Yahtzee,
+    upper_label: Label::UpperSection,
+    lower_label: Label::LowerSection,
     cells: &YAHTZEE_CELLS,
     upper_bonus: Some(UpperBonus {
         threshold: 63,
@@ -334,30 +320,26 @@ pub static YAHTZEE: Ruleset = Ruleset {
 /// The Yahtzee rules on the wedding sheet: the words change, and its sheet sets no Joker restriction.
 pub static YARDZEE: Ruleset = Ruleset {
     id: "yardzee",
-    name: "Yardzee",
-    upper_label: Label::new("The Wedding Party", "Le cortège"),
-    lower_label: Label::new("The Celebration", "La fête"),
+    name: Label::Yardzee,
+    upper_label: Label::WeddingParty,
+    lower_label: Label::Celebration,
     cells: &[
-        relabel(ONES, "Ones (Aces)", "Un (As)"),
+        relabel(ONES, Label::OnesAces),
         TWOS,
         THREES,
         FOURS,
         FIVES,
         SIXES,
-        relabel(YAHTZEE_CELLS[6], "3 of a Kind", "Brelan"),
-        relabel(YAHTZEE_CELLS[7], "4 of a Kind", "Carré"),
-        relabel(YAHTZEE_CELLS[8], "The Perfect Match", "Le couple parfait"),
-        relabel(YAHTZEE_CELLS[9], "Straight to the ?", "Tout droit vers… ?"),
-        relabel(
-            YAHTZEE_CELLS[10],
-            "From \"Yes\" to \"I Do\"",
-            "Du « Oui » au « Je le veux »",
-        ),
-        relabel(YAHTZEE_CELLS[11], "Honeymoon!", "Lune de miel !"),
-        relabel(YAHTZEE_CELLS[12], "Gift Table", "Liste de mariage"),
+        relabel(YAHTZEE_CELLS[6], Label::ThreeOfAKindShort),
+        relabel(YAHTZEE_CELLS[7], Label::FourOfAKindShort),
+        relabel(YAHTZEE_CELLS[8], Label::PerfectMatch),
+        relabel(YAHTZEE_CELLS[9], Label::StraightTo),
+        relabel(YAHTZEE_CELLS[10], Label::YesToIDo),
+        relabel(YAHTZEE_CELLS[11], Label::Honeymoon),
+        relabel(YAHTZEE_CELLS[12], Label::GiftTable),
     ],
     extra_five_of_a_kind: Some(ExtraFiveOfAKind {
-        bonus_label: Label::new("Honeymoon Bonus ♥", "Prime lune de miel ♥"),
+        bonus_label: Label::HoneymoonBonus,
         bonus_mark: Some("♥"),
         sheet_restricts_joker: false,
         ..YAHTZEE_EXTRA
@@ -368,9 +350,9 @@ pub static YARDZEE: Ruleset = Ruleset {
 /// The French pad: no Chance, fixed-value straights, and five equal faces count as any set.
 pub static YAM: Ruleset = Ruleset {
     id: "yam",
-    name: "Yam",
-    upper_label: Label::new("Upper section", "Partie haute"),
-    lower_label: Label::new("Lower section", "Partie basse"),
+    name: Label::Yam,
+    upper_label: Label::UpperHalf,
+    lower_label: Label::LowerHalf,
     cells: &[
         ONES,
         TWOS,
@@ -380,40 +362,35 @@ pub static YAM: Ruleset = Ruleset {
         SIXES,
         lower(
             ThreeOfAKind,
-            THREE_OF_A_KIND,
+            Label::ThreeOfAKind,
             Pattern::OfAKind { count: 3 },
             AllDice,
         ),
         lower(
             SmallStraight,
-            SMALL_STRAIGHT,
+            Label::SmallStraight,
             Pattern::Straight { lowest: 1 },
             Fixed(25),
         ),
         lower(
             LargeStraight,
-            LARGE_STRAIGHT,
+            Label::LargeStraight,
             Pattern::Straight { lowest: 2 },
             Fixed(25),
         ),
         lower(
             FullHouse,
-            FULL_HOUSE,
+            Label::FullHouse,
             Pattern::FullHouse { five_equal: true },
             Fixed(30),
         ),
         lower(
             FourOfAKind,
-            FOUR_OF_A_KIND,
+            Label::FourOfAKind,
             Pattern::OfAKind { count: 4 },
             Fixed(40),
         ),
-        lower(
-            Yam,
-            Label::new("Yam", "Yam"),
-            Pattern::OfAKind { count: 5 },
-            Fixed(50),
-        ),
+        lower(Yam, Label::Yam, Pattern::OfAKind { count: 5 }, Fixed(50)),
     ],
     upper_bonus: Some(UpperBonus {
         threshold: 63,
@@ -436,61 +413,51 @@ const YATZY_CELLS: [Cell; 15] = [
     SIXES,
     lower(
         OnePair,
-        Label::new("One pair", "Une paire"),
+        Label::OnePair,
         Pattern::OfAKind { count: 2 },
         MatchingDice,
     ),
-    lower(
-        TwoPairs,
-        Label::new("Two pairs", "Deux paires"),
-        Pattern::TwoPairs,
-        MatchingDice,
-    ),
+    lower(TwoPairs, Label::TwoPairs, Pattern::TwoPairs, MatchingDice),
     lower(
         ThreeOfAKind,
-        THREE_OF_A_KIND,
+        Label::ThreeOfAKind,
         Pattern::OfAKind { count: 3 },
         MatchingDice,
     ),
     lower(
         FourOfAKind,
-        FOUR_OF_A_KIND,
+        Label::FourOfAKind,
         Pattern::OfAKind { count: 4 },
         MatchingDice,
     ),
     lower(
         SmallStraight,
-        SMALL_STRAIGHT,
+        Label::SmallStraight,
         Pattern::Straight { lowest: 1 },
         Fixed(15),
     ),
     lower(
         LargeStraight,
-        LARGE_STRAIGHT,
+        Label::LargeStraight,
         Pattern::Straight { lowest: 2 },
         Fixed(20),
     ),
     lower(
         FullHouse,
-        FULL_HOUSE,
+        Label::FullHouse,
         Pattern::FullHouse { five_equal: false },
         AllDice,
     ),
-    lower(Chance, CHANCE, Pattern::Any, AllDice),
-    lower(
-        Yatzy,
-        Label::new("Yatzy", "Yatzy"),
-        Pattern::OfAKind { count: 5 },
-        Fixed(50),
-    ),
+    lower(Chance, Label::Chance, Pattern::Any, AllDice),
+    lower(Yatzy, Label::Yatzy, Pattern::OfAKind { count: 5 }, Fixed(50)),
 ];
 
 /// Scandinavian Yatzy: pairs, matching-dice sums and a 50-point upper bonus.
 pub static YATZY: Ruleset = Ruleset {
     id: "yatzy",
-    name: "Yatzy",
-    upper_label: UPPER_SECTION,
-    lower_label: LOWER_SECTION,
+    name: Label::Yatzy,
+    upper_label: Label::UpperSection,
+    lower_label: Label::LowerSection,
     cells: &YATZY_CELLS,
     upper_bonus: Some(UpperBonus {
         threshold: 63,
@@ -507,7 +474,7 @@ pub static YATZY: Ruleset = Ruleset {
 /// Forced Yatzy ("tvungen Yatzy"): Yatzy's sheet, filled top to bottom, one box a turn, for everyone.
 pub static FORCED_YATZY: Ruleset = Ruleset {
     id: "forced-yatzy",
-    name: "Forced Yatzy",
+    name: Label::ForcedYatzy,
     fills_in_order: true,
     ..YATZY
 };
@@ -515,9 +482,9 @@ pub static FORCED_YATZY: Ruleset = Ruleset {
 /// Yacht, the 1938 game the others grew from: twelve boxes, no bonus, no Joker; a yacht is no full house.
 pub static YACHT: Ruleset = Ruleset {
     id: "yacht",
-    name: "Yacht",
-    upper_label: UPPER_SECTION,
-    lower_label: LOWER_SECTION,
+    name: Label::Yacht,
+    upper_label: Label::UpperSection,
+    lower_label: Label::LowerSection,
     cells: &[
         ONES,
         TWOS,
@@ -527,35 +494,30 @@ pub static YACHT: Ruleset = Ruleset {
         SIXES,
         lower(
             FullHouse,
-            FULL_HOUSE,
+            Label::FullHouse,
             Pattern::FullHouse { five_equal: false },
             AllDice,
         ),
         lower(
             FourOfAKind,
-            FOUR_OF_A_KIND,
+            Label::FourOfAKind,
             Pattern::OfAKind { count: 4 },
             MatchingDice,
         ),
         lower(
             LittleStraight,
-            Label::new("Little straight", "Petite suite"),
+            Label::LittleStraight,
             Pattern::Straight { lowest: 1 },
             Fixed(30),
         ),
         lower(
             BigStraight,
-            Label::new("Big straight", "Grande suite"),
+            Label::BigStraight,
             Pattern::Straight { lowest: 2 },
             Fixed(30),
         ),
-        lower(Choice, Label::new("Choice", "Choix"), Pattern::Any, AllDice),
-        lower(
-            Yacht,
-            Label::new("Yacht", "Yacht"),
-            Pattern::OfAKind { count: 5 },
-            Fixed(50),
-        ),
+        lower(Choice, Label::Choice, Pattern::Any, AllDice),
+        lower(Yacht, Label::Yacht, Pattern::OfAKind { count: 5 }, Fixed(50)),
     ],
     upper_bonus: None,
     fills_in_order: false,

@@ -4,7 +4,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use fivedice_rules::{
-    Category, Dice, FaceCounts, Joker, JokerCall, Language, Rules, RulesetId, Section, Sheet,
+    Category, Dice, FaceCounts, Joker, JokerCall, Label, Language, Rules, RulesetId, Section, Sheet,
 };
 
 /// All 7776 ordered throws reduced to their sorted forms: the 252 distinct rolls.
@@ -342,8 +342,8 @@ fn examples_from_the_rules() {
 #[test]
 fn yardzee_is_yahtzee_on_another_sheet() {
     let (yahtzee, yardzee) = (RulesetId::Yahtzee.ruleset(), RulesetId::Yardzee.ruleset());
-    assert_eq!(yardzee.upper_label.en, "The Wedding Party");
-    assert_eq!(yardzee.lower_label.en, "The Celebration");
+    assert_eq!(yardzee.upper_label.english(), "The Wedding Party");
+    assert_eq!(yardzee.lower_label.english(), "The Celebration");
     let rules: Vec<_> = yahtzee
         .cells
         .iter()
@@ -358,7 +358,7 @@ fn yardzee_is_yahtzee_on_another_sheet() {
     let labels: BTreeMap<&str, &str> = yardzee
         .cells
         .iter()
-        .map(|cell| (cell.category.id(), cell.label.en))
+        .map(|cell| (cell.category.id(), cell.label.english()))
         .collect();
     assert_eq!(labels["aces"], "Ones (Aces)", "the wedding sheet's first row");
     assert_eq!(labels["full_house"], "The Perfect Match");
@@ -366,7 +366,7 @@ fn yardzee_is_yahtzee_on_another_sheet() {
     assert_eq!(labels["yahtzee"], "Honeymoon!");
     assert_eq!(labels["chance"], "Gift Table");
     assert_eq!(
-        yardzee.extra_five_of_a_kind.unwrap().bonus_label.en,
+        yardzee.extra_five_of_a_kind.unwrap().bonus_label.english(),
         "Honeymoon Bonus ♥"
     );
     // The wedding sheet sets no Joker restriction: a new Yardzee table starts there (the option stays).
@@ -436,10 +436,54 @@ fn every_label_of_every_sheet_is_written_in_each_language() {
             );
         }
     }
+    // Spanish and German too, which the command line shows already.
+    for id in RulesetId::ALL {
+        let ruleset = id.ruleset();
+        let mut labels: Vec<Label> = ruleset.cells.iter().map(|cell| cell.label).collect();
+        labels.extend([ruleset.upper_label, ruleset.lower_label, ruleset.name]);
+        labels.extend(ruleset.extra_five_of_a_kind.map(|extra| extra.bonus_label));
+        for [en, fr, es, de] in labels.iter().map(|label| label.every_language()) {
+            assert!(
+                [fr, es, de].iter().all(|word| !word.trim().is_empty()),
+                "{id} {en}"
+            );
+        }
+        for language in 0..4 {
+            let words: BTreeSet<&str> = ruleset
+                .cells
+                .iter()
+                .map(|cell| cell.label.every_language()[language])
+                .collect();
+            assert_eq!(
+                words.len(),
+                ruleset.cells.len(),
+                "{id}: two rows say the same in language {language}"
+            );
+        }
+    }
+    // Kniffel is Yahtzee in German, its sheet labelled as the German edition prints it.
+    let kniffel = RulesetId::Yahtzee.ruleset();
+    let german: Vec<&str> = kniffel
+        .cells_in(Section::Lower)
+        .map(|cell| cell.label.german())
+        .collect();
+    assert_eq!(
+        german,
+        [
+            "Dreierpasch",
+            "Viererpasch",
+            "Full House",
+            "Kleine Straße",
+            "Große Straße",
+            "Kniffel",
+            "Chance"
+        ]
+    );
+    assert_eq!(kniffel.name.german(), "Kniffel");
     let yahtzee = RulesetId::Yahtzee.ruleset();
-    assert_eq!(yahtzee.cells[0].label.en, "Ones");
-    assert_eq!(yahtzee.cells[0].label.fr, "As");
-    assert_eq!(yahtzee.upper_label.fr, "Partie supérieure");
+    assert_eq!(yahtzee.cells[0].label.english(), "Ones");
+    assert_eq!(yahtzee.cells[0].label.french(), "As");
+    assert_eq!(yahtzee.upper_label.french(), "Partie supérieure");
 }
 
 #[test]
