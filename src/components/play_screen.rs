@@ -107,6 +107,7 @@ fn TurnPanel() -> impl IntoView {
     let pass_to = store.table().pass_to();
     let computer = store.table().computer_to_play();
     let (mode, turn) = (store.table().mode(), store.table().turn());
+    let next_in_order = store.table().next_in_order();
     let app_dice = move || mode.get() == Some(DiceMode::App);
     let rules = store.table().rules();
     let language = store.speech().language().get_untracked();
@@ -125,6 +126,15 @@ fn TurnPanel() -> impl IntoView {
         // Another device plays this turn (or this one only watches): nothing to tell anybody here to do.
         if !plays_here.get() {
             return (words.their_turn)(&name, used, MAX_ROLLS);
+        }
+        // On a sheet filled in order, the box the turn writes is named from the start.
+        let next = next_in_order
+            .get()
+            .and_then(|category| rules.with(|rules| cell_label(rules.as_ref()?, category, language)));
+        if let Some(next) = next
+            && dice.is_none_or(|_| used < MAX_ROLLS && mode.get() == Some(DiceMode::App))
+        {
+            return (words.roll_for)(&name, &next, used, MAX_ROLLS);
         }
         match (mode.get(), used) {
             (Some(DiceMode::Pad), _) if dice.is_some() => (words.pad_dice_entered)(&name),

@@ -351,8 +351,10 @@ fn SheetCell(seat: usize, column: Column, cell: &'static Cell, plain: bool) -> i
     };
     let announced = store.table().announced();
     let announced = move || column == Column::Announced && current() && announced() == Some(category);
+    let next_in_order = store.table().next_in_order();
+    let next = move || current() && next_in_order.get() == Some(category);
     let button_id = id.clone();
-    let label = cell.label.get(store.speech().language().get_untracked());
+    let label = crate::i18n::label(store.speech().language().get_untracked(), cell.label);
     view! {
         <td
             class="cell"
@@ -361,6 +363,7 @@ fn SheetCell(seat: usize, column: Column, cell: &'static Cell, plain: bool) -> i
             class:current-col=current
             class:announced=announced
             class:just-written=just_written
+            class:next-in-order=next
             data-announced=move || announced().then_some("true")
             data-cell=move || preview.get().is_none().then(|| id.clone())
             data-value=move || written.get().map(|value| value.to_string()).unwrap_or_default()

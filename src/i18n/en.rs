@@ -29,7 +29,7 @@ pub static WORDS: Words = Words {
         format!("{year:04}-{month:02}-{day:02} {hour:02}:{minute:02}")
     },
 
-    tagline: "Yahtzee, Yardzee, Yam and Yatzy — around one tablet.",
+    tagline: "Yahtzee, Yardzee, Yam, Yatzy and Yacht — around one tablet.",
     language: "Language",
     new_game: "New game",
     game: "Game",
@@ -119,6 +119,10 @@ pub static WORDS: Words = Words {
     roll_the_dice: |name| format!("{name}'s turn — roll the dice"),
     roll_n_of: |name, used, all| format!("{name}'s turn — roll {used} of {all}"),
     choose_cell: |name, used, all| format!("{name}'s turn — roll {used} of {all}: choose a cell"),
+    roll_for: |name, label, used, all| match used {
+        0 => format!("{name}'s turn — roll for {label}"),
+        used => format!("{name}'s turn — roll {used} of {all} for {label}"),
+    },
     die_n_face: |die, face| format!("Die {die}: {face}"),
     die_n_held: |die, face| format!("Die {die}: {face}, held"),
     die_n_blank: |die| format!("Die {die}: not rolled"),

@@ -40,7 +40,7 @@ pub static WORDS: Words = Words {
         format!("{day:02}/{month:02}/{year:04} {hour:02}:{minute:02}")
     },
 
-    tagline: "Yahtzee, Yardzee, Yam et Yatzy — autour d’une tablette.",
+    tagline: "Yahtzee, Yardzee, Yam, Yatzy et Yacht — autour d’une tablette.",
     language: "Langue",
     new_game: "Nouvelle partie",
     game: "Jeu",
@@ -130,6 +130,10 @@ pub static WORDS: Words = Words {
     roll_the_dice: |name| format!("À {name} — lancez les dés"),
     roll_n_of: |name, used, all| format!("À {name} — lancer {used} sur {all}"),
     choose_cell: |name, used, all| format!("À {name} — lancer {used} sur {all} : choisissez une case"),
+    roll_for: |name, label, used, all| match used {
+        0 => format!("À {name} — lancez pour « {label} »"),
+        used => format!("À {name} — lancer {used} sur {all} pour « {label} »"),
+    },
     die_n_face: |die, face| format!("Dé {die} : {face}"),
     die_n_held: |die, face| format!("Dé {die} : {face}, gardé"),
     die_n_blank: |die| format!("Dé {die} : pas lancé"),
@@ -175,7 +179,7 @@ pub static WORDS: Words = Words {
     upper_total: "Total du haut",
     lower_total: "Total du bas",
     grand_total: "Total général",
-    bonus_at: |points, threshold| format!("Prime ({points} à {threshold})"),
+    bonus_at: |points, threshold| format!("Prime (+{points} dès {threshold})"),
     par_row: "Objectif (3 de chaque)",
     bonus_earned: "Prime gagnée",
     more_for_bonus: |needed| format!("Encore {needed} pour la prime"),

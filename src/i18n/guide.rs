@@ -53,8 +53,8 @@ pub struct GuidePhrases {
     pub joker: fn(Joker, five: &str) -> String,
     pub who_starts: &'static str,
     pub end: &'static str,
-    /// The last section's heading: plain, and on the wedding sheet.
-    pub extras_heading: [&'static str; 2],
+    /// The last section's heading: plain, on the wedding sheet, and on a sheet with no five-of-a-kind extras.
+    pub extras_heading: [&'static str; 3],
     /// Column Yam: the section's heading, what playing in columns means (columns, turns), each column's rule,
     /// and the rules the issue left to French tables' custom (no reroll when only first-roll boxes are open;
     /// on a score pad, dry and announced are the table's to keep).
@@ -92,11 +92,13 @@ pub fn build(phrases: &GuidePhrases, rules: &Rules) -> Guide {
     };
     let [rolls, write, own_dice] = phrases.turn;
     let opening = if wedding == 1 { phrases.wedding_opening } else { "" };
-    let mut turn = vec![format!("{opening}{rolls}"), write.into()];
-    if ruleset.fills_in_order {
-        turn.push(phrases.in_order.into());
-    }
-    turn.push(own_dice.into());
+    // A sheet filled in order says so instead of offering a free choice of cell.
+    let write = if ruleset.fills_in_order {
+        phrases.in_order
+    } else {
+        write
+    };
+    let turn = vec![format!("{opening}{rolls}"), write.into(), own_dice.into()];
     let mut sections = vec![GuideSection::text(phrases.turn_heading[wedding], turn)];
     let columns = rules.columns();
     if !columns.is_one() {
@@ -132,7 +134,11 @@ pub fn build(phrases: &GuidePhrases, rules: &Rules) -> Guide {
     }
     extras.push(phrases.who_starts.into());
     extras.push(phrases.end.into());
-    sections.push(GuideSection::text(phrases.extras_heading[wedding], extras));
+    let heading = match ruleset.extra_five_of_a_kind {
+        Some(_) => phrases.extras_heading[wedding],
+        None => phrases.extras_heading[2],
+    };
+    sections.push(GuideSection::text(heading, extras));
     Guide {
         title: (phrases.title)(crate::i18n::label(language, ruleset.name)),
         sections,

@@ -26,8 +26,9 @@ pub(super) static GUIDE: GuidePhrases = GuidePhrases {
         ),
         None => "Each cell counts only the dice showing its face. This sheet has no bonus.".into(),
     },
-    in_order: "On this sheet the cells are filled in order, from the top down: each turn writes the next open \
-               cell, whatever the dice make there (0 if they do not make it). Aim every roll at that cell.",
+    in_order: "Then write the next open cell of your column: on this sheet the cells are filled in order, from the \
+               top down, one a turn, whatever the dice make there (0 if they do not make it). Aim every roll at \
+               that cell.",
     lower: "A cell whose dice are not there scores 0.",
     five_of_a_kind_bonus: |five, points, mark| {
         let mark = mark
@@ -42,7 +43,7 @@ pub(super) static GUIDE: GuidePhrases = GuidePhrases {
     who_starts: "Who starts: each player rolls one die, the highest starts (a tie rolls again); play then goes \
                  round the table. On a score pad the table may roll its own way and choose the first player.",
     end: "The game ends when every sheet is full. The highest grand total wins; equal totals share the win.",
-    extras_heading: ["Extras, first player, end", "The Reception"],
+    extras_heading: ["Extras, first player, end", "The Reception", "First player, end"],
     columns_heading: "Playing in columns",
     columns_intro: |columns, turns| {
         format!(
@@ -101,6 +102,7 @@ fn pays(pattern: Pattern, points: Points) -> String {
             format!("the sum of the {face}s (up to {})", u16::from(face.value()) * 5)
         }
         (Pattern::TwoPairs, Points::MatchingDice) => "the sum of the four dice".into(),
+        (Pattern::OfAKind { count }, Points::MatchingDice) => format!("the sum of {count} of them"),
         (_, Points::MatchingDice) => "the sum of those dice".into(),
         (_, Points::AllDice) => "the sum of all five dice".into(),
         (_, Points::Fixed(points)) => format!("{points} points"),

@@ -26,8 +26,9 @@ pub(super) static GUIDE: GuidePhrases = GuidePhrases {
         ),
         None => "Chaque case ne compte que les dés de sa face. Cette feuille n’a pas de prime.".into(),
     },
-    in_order: "Sur cette feuille, les cases se remplissent dans l’ordre, de haut en bas : chaque tour écrit la \
-               case libre suivante, quoi que les dés y fassent (0 s’ils ne la font pas). Visez-la à chaque lancer.",
+    in_order: "Puis écrivez la case libre suivante de votre colonne : sur cette feuille, les cases se remplissent \
+               dans l’ordre, de haut en bas, une par tour, quoi que les dés y fassent (0 s’ils ne la font pas). \
+               Visez-la à chaque lancer.",
     lower: "Une case dont les dés ne sont pas là vaut 0.",
     five_of_a_kind_bonus: |five, points, mark| {
         let mark = mark
@@ -44,7 +45,11 @@ pub(super) static GUIDE: GuidePhrases = GuidePhrases {
                  et choisir le premier.",
     end: "La partie s’arrête quand toutes les feuilles sont pleines. Le plus grand total général gagne ; à \
           égalité, la victoire se partage.",
-    extras_heading: ["Primes, premier joueur, fin", "La réception"],
+    extras_heading: [
+        "Primes, premier joueur, fin",
+        "La réception",
+        "Premier joueur, fin",
+    ],
     columns_heading: "Jouer en colonnes",
     columns_intro: |columns, turns| {
         format!(
@@ -104,6 +109,7 @@ fn pays(pattern: Pattern, points: Points) -> String {
             format!("la somme des {face} (jusqu’à {})", u16::from(face.value()) * 5)
         }
         (Pattern::TwoPairs, Points::MatchingDice) => "la somme des quatre dés".into(),
+        (Pattern::OfAKind { count }, Points::MatchingDice) => format!("la somme de {count} d’entre eux"),
         (_, Points::MatchingDice) => "la somme de ces dés".into(),
         (_, Points::AllDice) => "la somme des cinq dés".into(),
         (_, Points::Fixed(points)) => format!("{points} points"),

@@ -158,6 +158,8 @@ pub struct Words {
     /// Name, rolls used, rolls in all; the last one says to choose a cell.
     pub roll_n_of: fn(&str, u8, u8) -> String,
     pub choose_cell: fn(&str, u8, u8) -> String,
+    /// On a sheet filled in order: name, the box this turn writes, rolls used, rolls in all.
+    pub roll_for: fn(&str, &str, u8, u8) -> String,
     pub die_n_face: fn(usize, u8) -> String,
     pub die_n_held: fn(usize, u8) -> String,
     pub die_n_blank: fn(usize) -> String,

@@ -96,7 +96,11 @@ test("Forced Yatzy at one tablet: only the next box down is ever offered, and th
   const { context, page } = await startFromSetup(browser, { rules, dice: "app", players: ["Cleo"] });
   try {
     const sheet = { filled: {}, bonus: 0 };
+    const labels = Object.fromEntries(rulesets[rules].sections.flatMap((section) => section.cells.map((cell) => [cell.id, cell.label])));
     for (const cell of cellsOf(rules)) {
+      // Before the dice are rolled, the turn names its box and the sheet marks it.
+      await expect(page.locator("[data-current-seat]")).toHaveText(`Cleo's turn — roll for ${labels[cell]}`);
+      await expect(page.locator("td.next-in-order")).toHaveAttribute("data-cell", `0:${cell}`);
       await page.locator('[data-action="roll"]').click();
       const expected = cliScore(rules, "none", sheet.filled, await readDice(page));
       expect(Object.keys(expected.scores)).toEqual([cell]);

@@ -616,6 +616,11 @@ fn yacht_as_its_rulebook_scores_it() {
 #[test]
 fn forced_yatzy_fills_the_sheet_top_to_bottom() {
     let mut game = game(RulesetId::ForcedYatzy, &["Anna", "Ben"]);
+    assert_eq!(
+        game.next_in_order(),
+        Some(Category::Aces),
+        "named before the roll"
+    );
     game.roll(&mut script(&[6, 6, 6, 6, 6])).unwrap();
     let scores = game.scores().unwrap();
     assert_eq!(
@@ -646,6 +651,17 @@ fn forced_yatzy_fills_the_sheet_top_to_bottom() {
     // Ben's sheet starts at its own top too.
     assert_eq!(play(&mut game, [1, 1, 2, 3, 4], Category::Aces), 2);
     assert_eq!(play(&mut game, [2, 2, 2, 3, 4], Category::Twos), 6);
+    assert_eq!(
+        game.next_in_order(),
+        Some(Category::Twos),
+        "Ben's sheet: his second box"
+    );
+    assert_eq!(
+        Game::new(Rules::new(RulesetId::Yatzy), DiceMode::App, &["Dan"], 0)
+            .unwrap()
+            .next_in_order(),
+        None
+    );
     let pad = Game::new(Rules::new(RulesetId::ForcedYatzy), DiceMode::Pad, &["Cleo"], 0).unwrap();
     assert!(matches!(
         pad.check(&Play::Write {

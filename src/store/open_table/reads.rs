@@ -162,6 +162,11 @@ impl OpenTable {
         move || preview().filter(|_| here.get())
     }
 
+    /// On a sheet filled in order, the box the current player writes this turn.
+    pub fn next_in_order(&self) -> impl Reading<Option<Category>> + use<> {
+        self.derive(|_, game| game.next_in_order())
+    }
+
     /// The box announced this turn, if any (column Yam).
     pub fn announced(&self) -> impl Reading<Option<Category>> + use<> {
         self.derive(|_, game| game.turn().announced)

@@ -308,6 +308,17 @@ impl Game {
                 .is_some_and(|sheet| self.rules.bonus_available(sheet))
     }
 
+    /// On a sheet filled in order (Forced Yatzy), the box the current player writes this turn.
+    pub fn next_in_order(&self) -> Option<Category> {
+        let ruleset = self.rules.ruleset();
+        if !ruleset.fills_in_order || self.is_over() {
+            return None;
+        }
+        let sheet = self.sheet(self.current_seat(), Column::Free)?;
+        let mut cells = ruleset.cells.iter().map(|cell| cell.category);
+        cells.find(|&category| sheet.is_open(category))
+    }
+
     /// What writing `category` now would do, without doing it: the dice's score there, a value to write
     /// (score pad), or why the current player cannot write it.
     pub fn preview(&self, place: impl Into<Place>) -> Result<Preview, GameError> {
