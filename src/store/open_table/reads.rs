@@ -393,10 +393,12 @@ impl OpenTable {
         })
     }
 
-    /// Whether the table may still choose who starts: a score pad on one device, before anybody has played.
+    /// Whether the table may still choose who starts: a score pad on one device, before anybody has played, and
+    /// more than one player to choose from.
     pub fn first_seat_open(&self) -> impl Reading<bool> + use<> {
         self.derive(|table, game| {
-            !table.is_online() && game.mode() == DiceMode::Pad && game.check_first_seat_open().is_ok()
+            let pad_here = !table.is_online() && game.mode() == DiceMode::Pad;
+            pad_here && game.players().len() > 1 && game.check_first_seat_open().is_ok()
         })
     }
 

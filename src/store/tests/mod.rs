@@ -253,6 +253,10 @@ fn the_table_chooses_who_starts_and_yam_crosses_out_through_the_picker() {
         !store.table().first_seat_open().get_untracked(),
         "settled once a cell is written"
     );
+    // Alone at a score pad, nobody is asked who starts.
+    let (alone, _) = fresh();
+    start(alone, RulesetId::Yam, DiceMode::Pad, &["Dan"], 3);
+    assert!(!alone.table().first_seat_open().get_untracked());
 
     let (store, _) = fresh();
     start(store, RulesetId::Yam, DiceMode::App, &["Anna"], 4);
