@@ -192,6 +192,10 @@ fn Analysis() -> impl IntoView {
         .collect();
     move || {
         let rules = rules.get().filter(|rules| rules.columns().is_one())?;
+        // A score pad that never saw the dice has no decision to weigh: nothing to say, rather than "0 lost".
+        if decisions.with(Vec::is_empty) {
+            return None;
+        }
         let sections = people
             .iter()
             .map(|&seat| {
