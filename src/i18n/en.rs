@@ -1,13 +1,12 @@
 //! English.
 
-use fivedice_rules::{
-    Column, GameError, Joker, JokerCall, Label, Language, MAX_NAME_CHARS, MAX_ROLLS, Points, RulesetId,
-    SetupError,
-};
+use fivedice_rules::{Column, GameError, Joker, JokerCall, Label, Language, MAX_ROLLS, Points, RulesetId};
 
 use fivedice_room::Refusal;
 
-use super::{AnalysisWords, HintWords, OddsWords, PadWords, RoomWords, StatisticsWords, Words};
+use super::{
+    AnalysisWords, HintWords, OddsWords, PadWords, RoomWords, StatisticsWords, Words, refusals_en as refusals,
+};
 use crate::engine::EngineError;
 use crate::storage::SaveRefused;
 use crate::table::saved::FileError;
@@ -297,7 +296,7 @@ pub static WORDS: Words = Words {
     coach_failed: |reason| format!("The coach could not judge a decision: {reason}"),
     computer_failed: |reason| format!("A computer player could not move: {reason}"),
     refused: |error: &GameError| error.to_string(),
-    setup_refused,
+    setup_refused: refusals::setup_refused,
     refusal: |refusal: &Refusal| refusal.to_string(),
     bad_address: |reason| format!("This address cannot be followed: {reason}."),
 
@@ -307,28 +306,6 @@ pub static WORDS: Words = Words {
     not_fetched_offline: "This part of the app needs the network the first time it is opened, and this device is offline.",
     try_again: "Try again",
 };
-
-/// Why a table cannot be seated, as a sentence; a name in capitals is the same name (the rules' `case`).
-fn setup_refused(error: &SetupError) -> String {
-    match error {
-        SetupError::PlayerCount { count, min, max } => {
-            format!("{count} players: this game takes {min} to {max}.")
-        }
-        SetupError::EmptyName { seat } => format!("Player {} needs a name.", seat + 1),
-        SetupError::NameTooLong { seat } => {
-            format!(
-                "Player {}’s name is longer than {MAX_NAME_CHARS} characters.",
-                seat + 1
-            )
-        }
-        SetupError::DuplicateName(name) => {
-            format!(
-                "Two players are called “{name}” (capitals do not make another name): give each their own."
-            )
-        }
-        SetupError::NoSuchSeat(seat) => format!("There is no seat {seat} to start."),
-    }
-}
 
 /// The room's phrases (in the rooms chunk).
 pub static ROOM_WORDS: RoomWords = RoomWords {

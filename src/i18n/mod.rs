@@ -16,6 +16,7 @@ mod guide_en;
 mod guide_fr;
 mod on_demand;
 mod parts;
+mod refusals_en;
 mod refusals_fr;
 
 pub use guide::{Guide, GuideSection};
