@@ -113,6 +113,24 @@ fn counts(dice: &[u8]) -> FaceCounts {
     Dice::from_values(dice).expect("test dice are valid").counts()
 }
 
+/// Yahtzee's cells, which Yardzee's wedding sheet shares.
+const YAHTZEE_SHEET: &[&str] = &[
+    "aces",
+    "twos",
+    "threes",
+    "fours",
+    "fives",
+    "sixes",
+    "three_of_a_kind",
+    "four_of_a_kind",
+    "full_house",
+    "small_straight",
+    "large_straight",
+    "yahtzee",
+    "chance",
+];
+
+/// Yatzy's cells, which Forced Yatzy fills in order.
 const YATZY_SHEET: &[&str] = &[
     "aces",
     "twos",
@@ -132,42 +150,8 @@ const YATZY_SHEET: &[&str] = &[
 ];
 
 const SHEETS: [(RulesetId, &[&str]); 6] = [
-    (
-        RulesetId::Yahtzee,
-        &[
-            "aces",
-            "twos",
-            "threes",
-            "fours",
-            "fives",
-            "sixes",
-            "three_of_a_kind",
-            "four_of_a_kind",
-            "full_house",
-            "small_straight",
-            "large_straight",
-            "yahtzee",
-            "chance",
-        ],
-    ),
-    (
-        RulesetId::Yardzee,
-        &[
-            "aces",
-            "twos",
-            "threes",
-            "fours",
-            "fives",
-            "sixes",
-            "three_of_a_kind",
-            "four_of_a_kind",
-            "full_house",
-            "small_straight",
-            "large_straight",
-            "yahtzee",
-            "chance",
-        ],
-    ),
+    (RulesetId::Yahtzee, YAHTZEE_SHEET),
+    (RulesetId::Yardzee, YAHTZEE_SHEET),
     (
         RulesetId::Yam,
         &[
