@@ -86,17 +86,16 @@ impl Column {
     }
 
     /// Whether the column's order lets this box be written next, whatever the dice (Down and Up allow only
-    /// one box at a time, as does the one column of a sheet filled in order; the other columns any open box). Says which box is next when it is not this one.
+    /// one box at a time, as does the one column of a sheet filled in order; the other columns any open box).
+    /// Says which box is next when it is not this one.
     pub fn check_order(self, ruleset: &Ruleset, sheet: &Sheet, category: Category) -> Result<(), Category> {
-        let mut open = ruleset
-            .cells
-            .iter()
-            .map(|cell| cell.category)
-            .filter(|&cell| sheet.is_open(cell));
         let next = match self {
-            Column::Down => open.next(),
-            Column::Free if ruleset.fills_in_order => open.next(),
-            Column::Up => open.next_back(),
+            Column::Down => sheet.first_open(ruleset),
+            Column::Free if ruleset.fills_in_order => sheet.first_open(ruleset),
+            Column::Up => {
+                let mut cells = ruleset.cells.iter().rev().map(|cell| cell.category);
+                cells.find(|&cell| sheet.is_open(cell))
+            }
             Column::Free | Column::Dry | Column::Announced => return Ok(()),
         };
         match next {

@@ -37,6 +37,12 @@ impl Sheet {
         self.bonus_count
     }
 
+    /// The first box still open, in sheet order: the next one where boxes are filled from the top.
+    pub fn first_open(&self, ruleset: &Ruleset) -> Option<Category> {
+        let mut cells = ruleset.cells.iter().map(|cell| cell.category);
+        cells.find(|&category| self.is_open(category))
+    }
+
     pub fn is_full(&self, ruleset: &Ruleset) -> bool {
         ruleset.cells.iter().all(|cell| !self.is_open(cell.category))
     }

@@ -1,11 +1,11 @@
 //! The states a turn can start from, and where each one's value lives in the table.
 //!
 //! A state is the set of filled cells, the upper total capped at the bonus threshold (0 on a sheet with no
-//! bonus, so one lane), and (only where the
-//! Yahtzee bonus is played) whether the five-of-a-kind cell holds its full value. States sharing their filled
-//! cells and cell flag form a *group*: the turn solver handles a group's upper totals together, as lanes of a
-//! vector. Only reachable upper totals get a lane, and all the totals from which the bonus is out of reach (or
-//! from which no upper cell is left to write) share one lane: what is to come is the same from each of them.
+//! bonus, so one lane), and (only where the Yahtzee bonus is played) whether the five-of-a-kind cell holds its
+//! full value. States sharing their filled cells and cell flag form a *group*: the turn solver handles a group's
+//! upper totals together, as lanes of a vector. Only reachable upper totals get a lane, and all the totals from
+//! which the bonus is out of reach (or from which no upper cell is left to write) share one lane: what is to
+//! come is the same from each of them.
 
 use fivedice_rules::{Pattern, Rules, Section, Sheet, UpperBonus};
 

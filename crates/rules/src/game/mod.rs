@@ -314,9 +314,7 @@ impl Game {
         if !ruleset.fills_in_order || self.is_over() {
             return None;
         }
-        let sheet = self.sheet(self.current_seat(), Column::Free)?;
-        let mut cells = ruleset.cells.iter().map(|cell| cell.category);
-        cells.find(|&category| sheet.is_open(category))
+        self.sheet(self.current_seat(), Column::Free)?.first_open(ruleset)
     }
 
     /// What writing `category` now would do, without doing it: the dice's score there, a value to write
