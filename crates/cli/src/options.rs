@@ -2,7 +2,7 @@
 
 use std::ffi::OsString;
 
-use fivedice_rules::{Category, Column, Columns, Dice, Joker, Rules, RulesetId};
+use fivedice_rules::{Category, Column, Columns, Dice, HouseRules, Joker, Rules, RulesetId};
 
 /// The options every command shares; each command reads the ones it needs.
 #[derive(Default)]
@@ -12,6 +12,14 @@ pub struct Options {
     pub columns: Option<String>,
     pub column: Option<String>,
     pub no_bonus: bool,
+    /// Generala's house rules: `--first-roll-bonus 5|10`, `--no-first-roll-win`, `--no-double`,
+    /// `--ace-after-six`.
+    pub first_roll_bonus: Option<String>,
+    pub no_first_roll_win: bool,
+    pub no_double: bool,
+    pub ace_after_six: bool,
+    /// `score`: the dice were made on the turn's first roll.
+    pub first_roll: bool,
     pub filled: Option<String>,
     pub json: bool,
     pub bot: Option<String>,
@@ -45,6 +53,11 @@ impl Options {
                 Long("column") => options.column = Some(text(parser.value())?),
                 Long("filled") => options.filled = Some(text(parser.value())?),
                 Long("no-bonus") => options.no_bonus = true,
+                Long("first-roll-bonus") => options.first_roll_bonus = Some(text(parser.value())?),
+                Long("no-first-roll-win") => options.no_first_roll_win = true,
+                Long("no-double") => options.no_double = true,
+                Long("ace-after-six") => options.ace_after_six = true,
+                Long("first-roll") => options.first_roll = true,
                 Long("json") => options.json = true,
                 Long("bot") => options.bot = Some(text(parser.value())?),
                 Long("players") => options.players = Some(text(parser.value())?),
@@ -78,12 +91,12 @@ impl Options {
         }
     }
 
-    /// The ruleset and options named by `--rules`, `--joker` and `--no-bonus`.
+    /// The ruleset and options named by `--rules`, `--joker`, `--no-bonus` and Generala's house rules.
     pub fn rules(&self) -> Result<Rules, String> {
         let id: RulesetId = self
             .rules
             .as_deref()
-            .ok_or("missing --rules <id> (yahtzee, yardzee, yam, yatzy)")?
+            .ok_or("missing --rules <id> (yahtzee, yardzee, yam, yatzy, yacht, forced-yatzy, generala)")?
             .parse()
             .map_err(|error: fivedice_rules::UnknownRuleset| error.to_string())?;
         let joker = match &self.joker {
@@ -93,11 +106,37 @@ impl Options {
         // `--no-bonus` on a ruleset without the bonus changes nothing, so it is not an error there.
         let bonus = (self.no_bonus && Rules::new(id).has_yahtzee_bonus()).then_some(false);
         let rules = Rules::from_choices(id, joker, bonus).map_err(|error| error.to_string())?;
+        let rules = self.house_rules(rules)?;
         let Some(columns) = self.columns.as_deref() else {
             return Ok(rules);
         };
         let columns = Columns::parse_list(columns).map_err(|error| format!("--columns: {error}"))?;
         rules.with_columns(columns).map_err(|error| error.to_string())
+    }
+
+    /// The rules with the house rules the options name, if they name any (only Generala has them).
+    fn house_rules(&self, rules: Rules) -> Result<Rules, String> {
+        let named =
+            self.first_roll_bonus.is_some() || self.no_first_roll_win || self.no_double || self.ace_after_six;
+        let Some(house) = rules.house().filter(|_| named) else {
+            return match named {
+                true => Err(format!("{} has no house rules (they are Generala's)", rules.id())),
+                false => Ok(rules),
+            };
+        };
+        let first_roll_bonus = match &self.first_roll_bonus {
+            Some(bonus) => bonus
+                .parse()
+                .map_err(|_| format!("--first-roll-bonus wants 5 or 10, got {bonus:?}"))?,
+            None => house.first_roll_bonus,
+        };
+        let house = HouseRules {
+            first_roll_bonus,
+            first_roll_wins: !self.no_first_roll_win,
+            double: !self.no_double,
+            ace_after_six: self.ace_after_six,
+        };
+        rules.with_house(house).map_err(|error| error.to_string())
     }
 
     /// The column named by `--column`, which must be one of the rules' columns.

@@ -18,6 +18,9 @@ pub fn options_json(rules: Rules) -> Value {
     if !rules.columns().is_one() {
         options["columns"] = json!(rules.columns());
     }
+    if let Some(house) = rules.house() {
+        options["house_rules"] = json!(house);
+    }
     options
 }
 
@@ -26,6 +29,28 @@ pub fn describe(rules: Rules) -> String {
     let columns = match rules.columns().is_one() {
         true => String::new(),
         false => format!(", columns {}", rules.columns()),
+    };
+    let columns = match rules.house() {
+        Some(house) => format!(
+            "{columns}, first roll +{}{}{}{}",
+            house.first_roll_bonus,
+            if house.first_roll_wins {
+                ", a generala on it wins"
+            } else {
+                ""
+            },
+            if house.double {
+                ", double generala"
+            } else {
+                ", no double generala"
+            },
+            if house.ace_after_six {
+                ", 3-4-5-6-1 a straight"
+            } else {
+                ""
+            }
+        ),
+        None => columns,
     };
     format!(
         "{} (Joker {}, Yahtzee bonus {bonus}{columns})",

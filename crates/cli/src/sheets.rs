@@ -64,6 +64,9 @@ pub fn rules_json() -> Value {
                 ],
                 "upper_bonus": ruleset.upper_bonus,
                 "fills_in_order": ruleset.fills_in_order,
+                "first_roll": ruleset.first_roll,
+                "second_five_of_a_kind": ruleset.second_five_of_a_kind,
+                "house_rules": defaults.house(),
                 "yahtzee_bonus": ruleset.extra_five_of_a_kind,
                 "joker": jokers,
                 "default_joker": defaults.joker().id(),
@@ -80,7 +83,7 @@ pub fn score_json(options: &Options) -> Result<Value, String> {
     let sheet = options.filled(rules)?;
     let dice = options.dice()?;
     let column = options.column(rules)?;
-    let scores = rules.scores(&sheet, dice.counts());
+    let scores = rules.scores_rolled(&sheet, dice.counts(), options.first_roll);
     let cells: serde_json::Map<String, Value> = scores
         .cells
         .iter()
@@ -93,6 +96,7 @@ pub fn score_json(options: &Options) -> Result<Value, String> {
         "rules": rules.id(),
         "column": column,
         "dice": dice,
+        "first_roll": options.first_roll,
         "scores": cells,
         "yahtzee_bonus": scores.bonus,
     }))

@@ -16,7 +16,15 @@ fn rules_lists_every_ruleset_with_its_cells() {
         .collect();
     assert_eq!(
         ids,
-        ["yahtzee", "yardzee", "yam", "yatzy", "yacht", "forced-yatzy"]
+        [
+            "yahtzee",
+            "yardzee",
+            "yam",
+            "yatzy",
+            "yacht",
+            "forced-yatzy",
+            "generala"
+        ]
     );
     let yam = &rules[2];
     assert_eq!(yam["max_players"], 6);
@@ -72,6 +80,107 @@ fn rules_lists_every_ruleset_with_its_cells() {
         (&json!(true), &json!(false))
     );
     assert_eq!(rules[5]["sections"], rules[3]["sections"]);
+    // Generala: no upper bonus, its boxes in Spanish first, its first roll and house rules.
+    let generala = &rules[6];
+    assert_eq!(generala["upper_bonus"], json!(null));
+    assert_eq!(generala["name_es"], "Generala");
+    let lower: Vec<(&str, &str)> = generala["sections"][1]["cells"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|cell| (cell["id"].as_str().unwrap(), cell["label_es"].as_str().unwrap()))
+        .collect();
+    assert_eq!(
+        lower,
+        [
+            ("straight", "Escalera"),
+            ("full_house", "Full"),
+            ("four_of_a_kind", "Póker"),
+            ("generala", "Generala"),
+            ("double_generala", "Generala doble")
+        ]
+    );
+    assert_eq!(
+        generala["first_roll"]["bonus_cells"],
+        json!(["straight", "full_house", "four_of_a_kind"])
+    );
+    assert_eq!(generala["second_five_of_a_kind"], "double_generala");
+    assert_eq!(
+        generala["house_rules"],
+        json!({"first_roll_bonus": 5, "first_roll_wins": true, "double": true, "ace_after_six": false})
+    );
+}
+
+#[test]
+fn generala_scores_the_first_roll_and_the_house_rules() {
+    let score = |args: &[&str]| json_of(&[&["score", "--rules", "generala"], args].concat());
+    let later = score(&["3", "3", "3", "5", "5"]);
+    let first = score(&["--first-roll", "3", "3", "3", "5", "5"]);
+    assert_eq!(
+        (&later["scores"]["full_house"], &first["scores"]["full_house"]),
+        (&json!(30), &json!(35))
+    );
+    assert_eq!(first["first_roll"], true);
+    let ten = score(&[
+        "--first-roll",
+        "--first-roll-bonus",
+        "10",
+        "6",
+        "6",
+        "6",
+        "6",
+        "1",
+    ]);
+    assert_eq!(ten["scores"]["four_of_a_kind"], 50);
+    assert_eq!(score(&["3", "4", "5", "6", "1"])["scores"]["straight"], 0);
+    assert_eq!(
+        score(&["--ace-after-six", "3", "4", "5", "6", "1"])["scores"]["straight"],
+        20
+    );
+    // The double generala pays once the generala holds its 50, and not at all without it.
+    assert_eq!(
+        score(&["--filled", "generala=50", "2", "2", "2", "2", "2"])["scores"]["double_generala"],
+        100
+    );
+    assert_eq!(
+        score(&["--filled", "generala=0", "2", "2", "2", "2", "2"])["scores"]["double_generala"],
+        0
+    );
+    assert_eq!(
+        score(&["--no-double", "2", "2", "2", "2", "2"])["scores"].get("double_generala"),
+        None
+    );
+    let offers = json_of(&["offers", "--rules", "generala", "full_house"]);
+    assert_eq!(offers, json!([0, 30, 35]));
+    assert!(
+        refusal(&[
+            "score",
+            "--rules",
+            "generala",
+            "--first-roll-bonus",
+            "7",
+            "1",
+            "2",
+            "3",
+            "4",
+            "5"
+        ])
+        .contains("5 or 10")
+    );
+    assert!(
+        refusal(&[
+            "score",
+            "--rules",
+            "yahtzee",
+            "--no-double",
+            "1",
+            "2",
+            "3",
+            "4",
+            "5"
+        ])
+        .contains("no house rules")
+    );
 }
 
 #[test]

@@ -29,6 +29,19 @@ fn solve_prints_the_expected_score_states_and_time() {
     );
 }
 
+/// Generala's optimum with the usual house rules, and with the table's own: each checked by an independent search
+/// (`crates/strategy/tests/independent.rs` for the usual rules).
+#[test]
+fn generala_s_optimum_follows_its_house_rules() {
+    let expected = |args: &[&str]| {
+        let report = json_of(&[&["solve", "--rules", "generala", "--json"], args].concat());
+        report["expected_score"].as_f64().unwrap()
+    };
+    assert!((expected(&[]) - 159.6185).abs() < 1e-3);
+    assert!((expected(&["--no-double"]) - 149.1133).abs() < 1e-3);
+    assert!((expected(&["--first-roll-bonus", "10", "--ace-after-six"]) - 165.0022).abs() < 1e-3);
+}
+
 /// Every cell of Yam filled but the three of a kind (the upper section at 63, with its bonus).
 const YAM_BUT_THREE_OF_A_KIND: &str = "aces=3,twos=6,threes=9,fours=12,fives=15,sixes=18,\
     small_straight=25,large_straight=0,full_house=30,four_of_a_kind=40,yam=0";

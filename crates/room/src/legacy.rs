@@ -127,6 +127,7 @@ impl From<LegacyEvent> for Event {
                     place: Place::new(column, category),
                     value,
                     bonus,
+                    first_roll: false,
                 },
             ),
             LegacyEvent::DiceEntered { seat, dice } => played(seat, Play::EnterDice(dice)),

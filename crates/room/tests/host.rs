@@ -247,7 +247,8 @@ fn protocol_3_logs_read_as_plays() {
                 Play::Write {
                     place: "yahtzee".parse().unwrap(),
                     value: 50,
-                    bonus: true
+                    bonus: true,
+                    first_roll: false,
                 }
             ),
             played(1, Play::Undo),

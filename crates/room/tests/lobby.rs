@@ -79,6 +79,7 @@ fn a_ninth_player_is_refused_and_a_seventh_at_yam() {
         joker: None,
         yahtzee_bonus: None,
         dice: DiceMode::App,
+        house: None,
     };
     assert_eq!(
         refused(&logged.room, 0, 8, yam.clone(), &mut no_dice()),
@@ -110,6 +111,7 @@ fn rules_are_the_hosts_and_checked_by_the_rules_crate() {
         joker: Some(Joker::Free),
         yahtzee_bonus: None,
         dice: DiceMode::App,
+        house: None,
     };
     assert_eq!(
         refused(&logged.room, 1, 2, yatzy_with_joker.clone(), &mut no_dice()),
@@ -125,6 +127,7 @@ fn rules_are_the_hosts_and_checked_by_the_rules_crate() {
         joker: None,
         yahtzee_bonus: None,
         dice: DiceMode::Pad,
+        house: None,
     };
     logged.act(0, yatzy_pad, &mut no_dice());
     assert_eq!(logged.room.rules().id(), RulesetId::Yatzy);
@@ -136,6 +139,7 @@ fn rules_are_the_hosts_and_checked_by_the_rules_crate() {
         joker: Some(Joker::Free),
         yahtzee_bonus: Some(false),
         dice: DiceMode::App,
+        house: None,
     };
     logged.act(0, yahtzee_free, &mut no_dice());
     assert_eq!(logged.room.rules().joker(), Joker::Free);
@@ -277,6 +281,7 @@ fn after_the_start_the_lobby_is_closed() {
         joker: None,
         yahtzee_bonus: None,
         dice: DiceMode::App,
+        house: None,
     };
     assert_eq!(
         refused(room, 0, seq, choose, &mut no_dice()),

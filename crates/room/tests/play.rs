@@ -181,6 +181,7 @@ fn a_score_pad_room_writes_only_offered_values() {
             joker: None,
             yahtzee_bonus: None,
             dice: DiceMode::Pad,
+            house: None,
         },
         &mut no_dice(),
     );
@@ -190,6 +191,7 @@ fn a_score_pad_room_writes_only_offered_values() {
         place: Place::from(Category::FullHouse),
         value: 26,
         bonus: false,
+        first_roll: false,
     });
     let error = refused(&logged.room, 0, seq, full_house_26, &mut no_dice());
     assert_eq!(
@@ -211,6 +213,7 @@ fn a_score_pad_room_writes_only_offered_values() {
             place: Place::from(Category::FullHouse),
             value: 25,
             bonus: false,
+            first_roll: false,
         }),
         &mut no_dice(),
     );
@@ -336,6 +339,7 @@ fn a_yam_room_crosses_out_on_purpose_and_a_yahtzee_room_refuses_it() {
         joker: None,
         yahtzee_bonus: None,
         dice: DiceMode::App,
+        house: None,
     };
     logged.act(0, yam, &mut no_dice());
     logged.act(0, Action::Start, &mut Script::new(&[6, 1]));
@@ -380,6 +384,7 @@ fn a_room_plays_column_yam_with_announcements_and_replays_it() {
         joker: None,
         yahtzee_bonus: None,
         dice: DiceMode::App,
+        house: None,
     };
     assert!(matches!(
         refused(&logged.room, 0, 1, choose(RulesetId::Yahtzee), &mut no_dice()),

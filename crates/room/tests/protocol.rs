@@ -24,6 +24,7 @@ fn every_action() -> Vec<Action> {
             joker: Some(Joker::Free),
             yahtzee_bonus: Some(false),
             dice: DiceMode::Pad,
+            house: None,
         },
         Action::Start,
         Action::Leave,
@@ -36,6 +37,7 @@ fn every_action() -> Vec<Action> {
             place: Place::from(Category::Yahtzee),
             value: 50,
             bonus: true,
+            first_roll: false,
         }),
         Action::Play(Play::EnterDice(dice("6 6 6 5 4"))),
         Action::Play(Play::ClearDice),
@@ -93,6 +95,7 @@ fn every_event() -> Vec<Event> {
                 place: Place::from(Category::FullHouse),
                 value: 25,
                 bonus: false,
+                first_roll: false,
             },
         },
         Event::Played {
@@ -239,7 +242,8 @@ fn the_wire_shape_is_plain_json() {
             action: Action::Play(Play::Write {
                 place: Place::from(Category::FullHouse),
                 value: 25,
-                bonus: false
+                bonus: false,
+                first_roll: false,
             }),
         }
     );
@@ -252,7 +256,8 @@ fn the_wire_shape_is_plain_json() {
             ruleset: RulesetId::Yam,
             joker: None,
             yahtzee_bonus: None,
-            dice: DiceMode::App
+            dice: DiceMode::App,
+            house: None,
         }
     );
     // A computer is added at a level by its id; devices from before levels ask for none and get the stand-in's.

@@ -46,7 +46,7 @@ fn action() -> impl Strategy<Value = Action> {
         3 => (0usize..6).prop_map(|die| Action::Play(Play::Hold(die))),
         6 => category.clone().prop_map(|category| Action::Play(Play::Score(category.into()))),
         2 => (category.clone(), 0u16..60, any::<bool>())
-            .prop_map(|(category, value, bonus)| Action::Play(Play::Write { place: category.into(), value, bonus })),
+            .prop_map(|(category, value, bonus)| Action::Play(Play::Write { place: category.into(), value, bonus, first_roll: false })),
         1 => dice.prop_map(|dice| Action::Play(Play::EnterDice(dice))),
         1 => Just(Action::Play(Play::ClearDice)),
         1 => Just(Action::Play(Play::Undo)),
@@ -55,7 +55,7 @@ fn action() -> impl Strategy<Value = Action> {
         1 => (name(), prop::sample::select(Level::ALL.to_vec())).prop_map(|(name, level)| Action::AddComputer { name, level }),
         1 => (0usize..9).prop_map(|seat| Action::RemoveComputer { seat }),
         1 => (ruleset, joker, prop::option::of(any::<bool>()), mode).prop_map(
-            |(ruleset, joker, yahtzee_bonus, dice)| Action::ChooseRules { columns: Columns::ONE, ruleset, joker, yahtzee_bonus, dice }
+            |(ruleset, joker, yahtzee_bonus, dice)| Action::ChooseRules { columns: Columns::ONE, ruleset, joker, yahtzee_bonus, dice, house: None }
         ),
         1 => (0usize..9).prop_map(|seat| Action::TakeOver { seat }),
         1 => (0usize..9).prop_map(|seat| Action::GiveBack { seat }),
@@ -102,6 +102,7 @@ fn offered_score(room: &Room) -> Action {
                     place: cell.category.into(),
                     value: 0,
                     bonus: false,
+                    first_roll: false,
                 }),
                 None => Action::Roll,
             }

@@ -30,10 +30,13 @@ pub enum Category {
     BigStraight,
     Choice,
     Yacht,
+    Straight,
+    Generala,
+    DoubleGenerala,
 }
 
 impl Category {
-    pub const ALL: [Category; 21] = [
+    pub const ALL: [Category; 24] = [
         Category::Aces,
         Category::Twos,
         Category::Threes,
@@ -55,6 +58,9 @@ impl Category {
         Category::BigStraight,
         Category::Choice,
         Category::Yacht,
+        Category::Straight,
+        Category::Generala,
+        Category::DoubleGenerala,
     ];
 
     pub fn id(self) -> &'static str {
@@ -80,6 +86,9 @@ impl Category {
             Category::BigStraight => "big_straight",
             Category::Choice => "choice",
             Category::Yacht => "yacht",
+            Category::Straight => "straight",
+            Category::Generala => "generala",
+            Category::DoubleGenerala => "double_generala",
         }
     }
 }

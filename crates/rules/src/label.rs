@@ -57,6 +57,11 @@ pub enum Label {
     Honeymoon,
     GiftTable,
     HoneymoonBonus,
+    // Generala's boxes (its full is Full house's word).
+    Straight,
+    Poker,
+    Generala,
+    DoubleGenerala,
     // Games named apart from a box.
     ForcedYatzy,
     // Column Yam's columns.
@@ -73,6 +78,8 @@ impl Label {
         match language {
             Language::English => self.english(),
             Language::French => self.french(),
+            Language::Spanish => self.spanish(),
+            Language::German => self.german(),
         }
     }
 
@@ -119,6 +126,10 @@ impl Label {
             Label::Honeymoon => "Honeymoon!",
             Label::GiftTable => "Gift Table",
             Label::HoneymoonBonus => "Honeymoon Bonus ♥",
+            Label::Straight => "Straight",
+            Label::Poker => "Poker",
+            Label::Generala => "Generala",
+            Label::DoubleGenerala => "Double Generala",
             Label::ForcedYatzy => "Forced Yatzy",
             Label::Down => "Down",
             Label::Free => "Free",
@@ -164,6 +175,10 @@ impl Label {
             Label::Honeymoon => "Lune de miel\u{a0}!",
             Label::GiftTable => "Liste de mariage",
             Label::HoneymoonBonus => "Prime lune de miel ♥",
+            Label::Straight => "Suite",
+            Label::Poker => "Poker",
+            Label::Generala => "Generala",
+            Label::DoubleGenerala => "Double Generala",
             Label::ForcedYatzy => "Yatzy forcé",
             Label::Down => "Descendante",
             Label::Free => "Libre",
@@ -211,6 +226,10 @@ impl Label {
             Label::Honeymoon => "¡Luna de miel!",
             Label::GiftTable => "Mesa de regalos",
             Label::HoneymoonBonus => "Bono luna de miel ♥",
+            Label::Straight => "Escalera",
+            Label::Poker => "Póker",
+            Label::Generala => "Generala",
+            Label::DoubleGenerala => "Generala doble",
             Label::ForcedYatzy => "Yatzy obligado",
             Label::Down => "Descendente",
             Label::Free => "Libre",
@@ -255,6 +274,10 @@ impl Label {
             Label::Honeymoon => "Flitterwochen!",
             Label::GiftTable => "Geschenketisch",
             Label::HoneymoonBonus => "Flitterwochen-Bonus ♥",
+            Label::Straight => "Straße",
+            Label::Poker => "Poker",
+            Label::Generala => "Generala",
+            Label::DoubleGenerala => "Doppel-Generala",
             Label::ForcedYatzy => "Zwangs-Yatzy",
             Label::Down => "Abwärts",
             Label::Free => "Frei",

@@ -14,16 +14,27 @@ pub enum Language {
     English,
     #[serde(rename = "fr")]
     French,
+    #[serde(rename = "es")]
+    Spanish,
+    #[serde(rename = "de")]
+    German,
 }
 
 impl Language {
-    pub const ALL: [Language; 2] = [Language::English, Language::French];
+    pub const ALL: [Language; 4] = [
+        Language::English,
+        Language::French,
+        Language::Spanish,
+        Language::German,
+    ];
 
-    /// The BCP 47 tag (`en`, `fr`): in addresses, storage and `<html lang>`.
+    /// The BCP 47 tag (`en`, `fr`, `es`, `de`): in addresses, storage and `<html lang>`.
     pub fn id(self) -> &'static str {
         match self {
             Language::English => "en",
             Language::French => "fr",
+            Language::Spanish => "es",
+            Language::German => "de",
         }
     }
 
@@ -32,6 +43,8 @@ impl Language {
         match self {
             Language::English => "English",
             Language::French => "Français",
+            Language::Spanish => "Español",
+            Language::German => "Deutsch",
         }
     }
 
@@ -56,7 +69,7 @@ pub struct UnknownLanguage(pub String);
 
 impl fmt::Display for UnknownLanguage {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "unknown language '{}' (expected en or fr)", self.0)
+        write!(f, "unknown language '{}' (expected en, fr, es or de)", self.0)
     }
 }
 
@@ -79,11 +92,13 @@ mod tests {
     #[test]
     fn a_browser_s_first_spoken_language_wins() {
         assert_eq!(
-            Language::preferred(["de-DE", "fr-CA", "en"]),
+            Language::preferred(["it-IT", "fr-CA", "en"]),
             Some(Language::French)
         );
         assert_eq!(Language::preferred(["en_GB"]), Some(Language::English));
-        assert_eq!(Language::preferred(["de", "it"]), None);
+        assert_eq!(Language::preferred(["es-MX"]), Some(Language::Spanish));
+        assert_eq!(Language::preferred(["nl", "de-AT"]), Some(Language::German));
+        assert_eq!(Language::preferred(["it", "pt"]), None);
         assert_eq!(Language::preferred([]), None);
     }
 
@@ -94,6 +109,6 @@ mod tests {
             assert_eq!(language.to_string(), language.id());
         }
         assert_eq!(" FR ".parse(), Ok(Language::French));
-        assert!("de".parse::<Language>().unwrap_err().to_string().contains("'de'"));
+        assert!("it".parse::<Language>().unwrap_err().to_string().contains("'it'"));
     }
 }

@@ -39,7 +39,9 @@ pub use language::{Language, UnknownLanguage};
 pub use moves::Move;
 pub use notation::NotationError;
 pub use pattern::{Pattern, Points};
-pub use rules::{Joker, JokerCall, Rules, RulesError, Scores};
-pub use ruleset::{Cell, ExtraFiveOfAKind, Ruleset, RulesetId, Section, UnknownRuleset, UpperBonus};
+pub use rules::{HouseRules, Joker, JokerCall, Rules, RulesError, Scores};
+pub use ruleset::{
+    Cell, ExtraFiveOfAKind, FirstRoll, Ruleset, RulesetId, Section, UnknownRuleset, UpperBonus,
+};
 pub use sheet::{Sheet, Totals};
 pub use start::{FirstPlayerRoll, TiedRollOff};

@@ -4,9 +4,12 @@
 //! [`NotationError`], never a panic.
 //!
 //! - a play: `roll 3,5,2,6,1` · `hold 2` · `release 2` · `announce yam` · `score down:aces` ·
-//!   `cross_out aces` · `write aces 3` (`write aces 3 bonus`: with the five-of-a-kind bonus) ·
+//!   `cross_out aces` · `write aces 3` (`write aces 3 bonus`: with the five-of-a-kind bonus;
+//!   `write straight 25 first_roll`: made on the turn's first roll) ·
 //!   `enter_dice 6,6,6,5,4` · `clear_dice` · `first_player 1 0:3,1:5 0:6,1:2` · `undo`
-//! - rules: `yahtzee forced bonus free` (the ruleset, the Joker, `bonus` or `no_bonus`, the columns)
+//! - rules: `yahtzee forced bonus free` (the ruleset, the Joker, `bonus` or `no_bonus`, the columns), and
+//!   Generala's house rules after them: `generala none no_bonus free house:5,wins,double` (the first roll's
+//!   bonus, then `wins`, `double` and `ace_after_six` where the table plays them)
 //! - who starts: `1 0:3,1:5 0:6,1:2` (the first seat, then each round of the roll-off, `seat:face` each)
 //! - a decision: `keep:2,6,6` · `cell:down:sixes` · `announce:yam` (as [`Move::id`] writes it)
 //! - a dice mode: `app` · `pad`
@@ -21,7 +24,7 @@ use crate::column::{Columns, Place};
 use crate::dice::{Dice, Face};
 use crate::game::{DiceMode, Play};
 use crate::moves::Move;
-use crate::rules::{Joker, Rules};
+use crate::rules::{HouseRules, Joker, Rules};
 use crate::ruleset::RulesetId;
 use crate::start::FirstPlayerRoll;
 
@@ -180,7 +183,55 @@ impl fmt::Display for Rules {
             self.id().id(),
             self.joker().id(),
             self.columns()
-        )
+        )?;
+        match self.house() {
+            Some(house) => write!(f, " house:{house}"),
+            None => Ok(()),
+        }
+    }
+}
+
+/// Generala's house rules: the first roll's bonus, then the rules the table plays, `5,wins,double`.
+impl fmt::Display for HouseRules {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.first_roll_bonus)?;
+        let flags = [
+            (self.first_roll_wins, "wins"),
+            (self.double, "double"),
+            (self.ace_after_six, "ace_after_six"),
+        ];
+        for (_, flag) in flags.into_iter().filter(|&(on, _)| on) {
+            write!(f, ",{flag}")?;
+        }
+        Ok(())
+    }
+}
+
+impl FromStr for HouseRules {
+    type Err = NotationError;
+    fn from_str(text: &str) -> Result<HouseRules, NotationError> {
+        let unreadable = || NotationError::new("house rules", text);
+        let mut words = text.split(',');
+        let first_roll_bonus = words.next().and_then(|bonus| bonus.parse().ok());
+        let mut house = HouseRules {
+            first_roll_bonus: first_roll_bonus.ok_or_else(unreadable)?,
+            first_roll_wins: false,
+            double: false,
+            ace_after_six: false,
+        };
+        for word in words {
+            let flag = match word {
+                "wins" => &mut house.first_roll_wins,
+                "double" => &mut house.double,
+                "ace_after_six" => &mut house.ace_after_six,
+                _ => return Err(unreadable()),
+            };
+            if *flag {
+                return Err(unreadable());
+            }
+            *flag = true;
+        }
+        Ok(house)
     }
 }
 
@@ -188,8 +239,19 @@ impl FromStr for Rules {
     type Err = NotationError;
     fn from_str(text: &str) -> Result<Rules, NotationError> {
         let unreadable = || NotationError::new("rules", text);
-        let [ruleset, joker, bonus, columns] = text.split(' ').collect::<Vec<_>>()[..] else {
-            return Err(unreadable());
+        let (ruleset, joker, bonus, columns, house) = match text.split(' ').collect::<Vec<_>>()[..] {
+            [ruleset, joker, bonus, columns] => (ruleset, joker, bonus, columns, None),
+            [ruleset, joker, bonus, columns, house] => {
+                let house = house.strip_prefix("house:").and_then(|house| house.parse().ok());
+                (
+                    ruleset,
+                    joker,
+                    bonus,
+                    columns,
+                    Some(house.ok_or_else(unreadable)?),
+                )
+            }
+            _ => return Err(unreadable()),
         };
         let bonus = match bonus {
             "bonus" => true,
@@ -199,9 +261,12 @@ impl FromStr for Rules {
         let ruleset: RulesetId = ruleset.parse().map_err(|_| unreadable())?;
         let joker: Joker = joker.parse().map_err(|_| unreadable())?;
         let columns = Columns::parse_list(columns).map_err(|_| unreadable())?;
-        Rules::with_options(ruleset, joker, bonus)
-            .and_then(|rules| rules.with_columns(columns))
-            .map_err(|_| unreadable())
+        let rules = Rules::with_options(ruleset, joker, bonus).and_then(|rules| rules.with_columns(columns));
+        let rules = match house {
+            Some(house) => rules.and_then(|rules| rules.with_house(house)),
+            None => rules,
+        };
+        rules.map_err(|_| unreadable())
     }
 }
 
@@ -214,8 +279,20 @@ impl fmt::Display for Play {
             Play::Announce(category) => write!(f, "announce {}", category.id()),
             Play::Score(place) => write!(f, "score {place}"),
             Play::CrossOut(place) => write!(f, "cross_out {place}"),
-            Play::Write { place, value, bonus } => {
-                write!(f, "write {place} {value}{}", if *bonus { " bonus" } else { "" })
+            Play::Write {
+                place,
+                value,
+                bonus,
+                first_roll,
+            } => {
+                write!(f, "write {place} {value}")?;
+                if *bonus {
+                    f.write_str(" bonus")?;
+                }
+                if *first_roll {
+                    f.write_str(" first_roll")?;
+                }
+                Ok(())
             }
             Play::EnterDice(dice) => write!(f, "enter_dice {}", Faces(&dice.faces())),
             Play::ClearDice => f.write_str("clear_dice"),
@@ -241,15 +318,19 @@ impl FromStr for Play {
             ("score", box_scored) => Play::Score(place(box_scored)?),
             ("cross_out", box_crossed) => Play::CrossOut(place(box_crossed)?),
             ("write", written) => {
-                let (place_written, value, bonus) = match written.split(' ').collect::<Vec<_>>()[..] {
-                    [place_written, value] => (place_written, value, false),
-                    [place_written, value, "bonus"] => (place_written, value, true),
+                let (place_written, value, bonus, first_roll) = match written.split(' ').collect::<Vec<_>>()[..]
+                {
+                    [place_written, value] => (place_written, value, false, false),
+                    [place_written, value, "bonus"] => (place_written, value, true, false),
+                    [place_written, value, "first_roll"] => (place_written, value, false, true),
+                    [place_written, value, "bonus", "first_roll"] => (place_written, value, true, true),
                     _ => return Err(unreadable()),
                 };
                 Play::Write {
                     place: place(place_written)?,
                     value: value.parse().map_err(|_| unreadable())?,
                     bonus,
+                    first_roll,
                 }
             }
             ("enter_dice", entered) => Play::EnterDice(dice(entered)?),

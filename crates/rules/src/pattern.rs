@@ -18,8 +18,10 @@ pub enum Pattern {
     FullHouse { five_equal: bool },
     /// `length` faces in an unbroken sequence, the other dice anything.
     Run { length: u8 },
-    /// Exactly the five faces `lowest..=lowest + 4`.
+    /// Exactly the five faces from `lowest` up, the ace following the six (3-4-5-6-1 from 3).
     Straight { lowest: u8 },
+    /// Generala's straight: exactly 1-2-3-4-5 or 2-3-4-5-6, or 3-4-5-6-1 where the table counts it.
+    Straights { ace_after_six: bool },
     /// Any dice at all.
     Any,
 }
@@ -40,6 +42,13 @@ impl Pattern {
     /// The sum of the dice that make the pattern, or `None` when the dice do not make it.
     pub fn matching_sum(self, dice: FaceCounts) -> Option<u16> {
         let points = |face: Face, count: u8| u16::from(face.value()) * u16::from(count);
+        // Exactly the five faces from `lowest` up, counting on past six to one.
+        let straight = |lowest: u8| {
+            Face::ALL.into_iter().all(|face| {
+                let above = (face.value() + 6 - lowest) % 6;
+                dice.of(face) == u8::from(above < DICE as u8)
+            })
+        };
         match self {
             Pattern::Face { face } => Some(points(face, dice.of(face))),
             Pattern::OfAKind { count } => Face::ALL
@@ -71,12 +80,10 @@ impl Pattern {
                     .unwrap_or(0);
                 (longest >= length).then(|| dice.sum())
             }
-            Pattern::Straight { lowest } => {
-                let exact = Face::ALL.into_iter().all(|face| {
-                    let wanted = (lowest..lowest + DICE as u8).contains(&face.value());
-                    dice.of(face) == u8::from(wanted)
-                });
-                exact.then(|| dice.sum())
+            Pattern::Straight { lowest } => straight(lowest).then(|| dice.sum()),
+            Pattern::Straights { ace_after_six } => {
+                let lowest: &[u8] = if ace_after_six { &[1, 2, 3] } else { &[1, 2] };
+                lowest.iter().any(|&lowest| straight(lowest)).then(|| dice.sum())
             }
             Pattern::Any => Some(dice.sum()),
         }
@@ -86,7 +93,10 @@ impl Pattern {
     pub fn joker_fills(self) -> bool {
         matches!(
             self,
-            Pattern::FullHouse { .. } | Pattern::Run { .. } | Pattern::Straight { .. }
+            Pattern::FullHouse { .. }
+                | Pattern::Run { .. }
+                | Pattern::Straight { .. }
+                | Pattern::Straights { .. }
         )
     }
 }

@@ -86,6 +86,29 @@ impl JokerCall {
     }
 }
 
+/// The house rules a Generala table chooses, each explained in How to play: the bonus of a box made on the
+/// turn's first roll, whether five alike on it wins the game at once, the double generala, and 3-4-5-6-1 as a
+/// straight.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct HouseRules {
+    pub first_roll_bonus: u16,
+    pub first_roll_wins: bool,
+    pub double: bool,
+    pub ace_after_six: bool,
+}
+
+impl HouseRules {
+    /// As most tables play: +5, a generala on the first roll wins, the double generala, no 3-4-5-6-1.
+    pub const DEFAULT: HouseRules = HouseRules {
+        first_roll_bonus: 5,
+        first_roll_wins: true,
+        double: true,
+        ace_after_six: false,
+    };
+    /// The bonuses tables play for a box made on the first roll.
+    pub const FIRST_ROLL_BONUSES: [u16; 2] = [5, 10];
+}
+
 /// A ruleset and its options: everything needed to score.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(try_from = "RulesRecord", into = "RulesRecord")]
@@ -94,6 +117,8 @@ pub struct Rules {
     joker: Joker,
     yahtzee_bonus: bool,
     columns: Columns,
+    /// Generala's house rules (`None` for the rulesets that have none).
+    house: Option<HouseRules>,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -104,12 +129,19 @@ struct RulesRecord {
     /// Written only for a sheet of several columns, so a plain sheet's rules read as they always have.
     #[serde(default, skip_serializing_if = "Columns::is_one")]
     columns: Columns,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    house: Option<HouseRules>,
 }
 
 impl TryFrom<RulesRecord> for Rules {
     type Error = RulesError;
     fn try_from(record: RulesRecord) -> Result<Rules, RulesError> {
-        Rules::with_options(record.ruleset, record.joker, record.yahtzee_bonus)?.with_columns(record.columns)
+        let rules = Rules::with_options(record.ruleset, record.joker, record.yahtzee_bonus)?;
+        let rules = match record.house {
+            Some(house) => rules.with_house(house)?,
+            None => rules,
+        };
+        rules.with_columns(record.columns)
     }
 }
 
@@ -120,6 +152,7 @@ impl From<Rules> for RulesRecord {
             joker: rules.joker,
             yahtzee_bonus: rules.yahtzee_bonus,
             columns: rules.columns,
+            house: rules.house,
         }
     }
 }
@@ -143,7 +176,8 @@ impl Scores {
 }
 
 impl Rules {
-    /// The ruleset with its default options (the official forced Joker and the Yahtzee bonus where it has them).
+    /// The ruleset with its default options (the official forced Joker and the Yahtzee bonus where it has them,
+    /// Generala's usual house rules).
     pub fn new(ruleset: RulesetId) -> Rules {
         let extra = ruleset.ruleset().extra_five_of_a_kind.is_some();
         Rules {
@@ -151,7 +185,12 @@ impl Rules {
             joker: if extra { Joker::Forced } else { Joker::None },
             yahtzee_bonus: extra,
             columns: Columns::ONE,
+            house: Rules::default_house(ruleset),
         }
+    }
+
+    fn default_house(ruleset: RulesetId) -> Option<HouseRules> {
+        ruleset.ruleset().first_roll.map(|_| HouseRules::DEFAULT)
     }
 
     /// The ruleset with chosen options; a ruleset without the Yahtzee extras takes only `Joker::None` and no bonus.
@@ -168,7 +207,27 @@ impl Rules {
             joker,
             yahtzee_bonus,
             columns: Columns::ONE,
+            house: Rules::default_house(ruleset),
         })
+    }
+
+    /// The same rules with these house rules; only Generala has them, and its first-roll bonus is 5 or 10.
+    pub fn with_house(self, house: HouseRules) -> Result<Rules, RulesError> {
+        if self.house.is_none() {
+            return Err(RulesError::NoHouseRules(self.ruleset));
+        }
+        if !HouseRules::FIRST_ROLL_BONUSES.contains(&house.first_roll_bonus) {
+            return Err(RulesError::FirstRollBonus(house.first_roll_bonus));
+        }
+        Ok(Rules {
+            house: Some(house),
+            ..self
+        })
+    }
+
+    /// Generala's house rules, where the ruleset has them.
+    pub fn house(&self) -> Option<HouseRules> {
+        self.house
     }
 
     /// The same rules on a sheet of these columns; only a sheet played in columns (Yam) takes more than one.
@@ -211,8 +270,12 @@ impl Rules {
         self.ruleset
     }
 
+    /// The sheet these rules play: the ruleset's, or Generala's as its house rules print it.
     pub fn ruleset(&self) -> &'static Ruleset {
-        self.ruleset.ruleset()
+        match self.house {
+            Some(house) => crate::ruleset::generala_sheet(house.double, house.ace_after_six),
+            None => self.ruleset.ruleset(),
+        }
     }
 
     pub fn joker(&self) -> Joker {
@@ -230,9 +293,15 @@ impl Rules {
             .ok_or(RulesError::NotInRuleset(category, self.ruleset))
     }
 
-    /// What each open cell of `sheet` scores for `dice`, leaving out the cells the forced Joker forbids and, on
-    /// a sheet filled in order, every cell but the next.
+    /// What each open cell of `sheet` scores for `dice` made after the turn's first roll, leaving out the cells
+    /// the forced Joker forbids and, on a sheet filled in order, every cell but the next.
     pub fn scores(&self, sheet: &Sheet, dice: FaceCounts) -> Scores {
+        self.scores_rolled(sheet, dice, false)
+    }
+
+    /// What each open cell of `sheet` scores for `dice`, made on the turn's first roll or not (Generala pays a
+    /// bonus for the first), leaving out what [`Rules::scores`] leaves out.
+    pub fn scores_rolled(&self, sheet: &Sheet, dice: FaceCounts, first_roll: bool) -> Scores {
         let ruleset = self.ruleset();
         let five_box = ruleset.five_of_a_kind_cell();
         let five = dice.five_of_a_kind();
@@ -241,10 +310,9 @@ impl Rules {
             sheet.is_open(cell.category) && Column::Free.check_order(ruleset, sheet, cell.category).is_ok()
         });
         let score = |cell: &Cell, joker: bool| {
-            (
-                cell.category,
-                pattern::score(cell.pattern, cell.points, dice, joker),
-            )
+            let natural = pattern::score(cell.pattern, cell.points, dice, joker);
+            let paid = self.pays(cell, natural, first_roll) * u16::from(self.second_five_pays(cell, sheet));
+            (cell.category, paid)
         };
         let cells = match (five, joker_rolled, self.joker) {
             (Some(face), true, Joker::Forced) => {
@@ -276,14 +344,56 @@ impl Rules {
     }
 
     /// What the dice score in every cell of the sheet, in sheet order, as on an empty sheet (no Joker, no
-    /// order, no bonus): what the strategy engine tabulates once.
-    pub fn natural_scores(&self, dice: FaceCounts) -> impl Iterator<Item = (Category, u16)> + use<> {
+    /// order, no five-of-a-kind bonus, no second five of a kind), made on the turn's first roll or not: what
+    /// the strategy engine tabulates once.
+    pub fn natural_scores(
+        &self,
+        dice: FaceCounts,
+        first_roll: bool,
+    ) -> impl Iterator<Item = (Category, u16)> + use<> {
+        let rules = *self;
+        let empty = Sheet::new();
         self.ruleset().cells.iter().map(move |cell| {
-            (
-                cell.category,
-                pattern::score(cell.pattern, cell.points, dice, false),
-            )
+            let natural = pattern::score(cell.pattern, cell.points, dice, false);
+            let paid =
+                rules.pays(cell, natural, first_roll) * u16::from(rules.second_five_pays(cell, &empty));
+            (cell.category, paid)
         })
+    }
+
+    /// What a cell pays for dice that make `natural` there: with Generala's bonus where they were made on the
+    /// turn's first roll.
+    fn pays(&self, cell: &Cell, natural: u16, first_roll: bool) -> u16 {
+        match first_roll {
+            true => self.first_roll_score(cell.category, natural),
+            false => natural,
+        }
+    }
+
+    /// What dice that score `natural` in a cell score there when made on the turn's first roll: with
+    /// Generala's bonus in its straight, full and poker (where they make it).
+    pub fn first_roll_score(&self, category: Category, natural: u16) -> u16 {
+        match self.house {
+            Some(house) if natural > 0 && self.first_roll_pays_more(category) => {
+                natural + house.first_roll_bonus
+            }
+            _ => natural,
+        }
+    }
+
+    /// Whether this cell pays on this sheet: the second five of a kind only once the five-of-a-kind cell holds
+    /// its points; every other cell always.
+    fn second_five_pays(&self, cell: &Cell, sheet: &Sheet) -> bool {
+        let ruleset = self.ruleset();
+        ruleset.second_five_of_a_kind != Some(cell.category)
+            || sheet
+                .get(ruleset.five_of_a_kind_cell())
+                .is_some_and(|value| value > 0)
+    }
+
+    /// Whether five alike made on a turn's first roll win the game at once (Generala, as most tables play it).
+    pub fn first_roll_wins(&self) -> bool {
+        self.house.is_some_and(|house| house.first_roll_wins)
     }
 
     /// How the Joker rule bears on these dice on this sheet, if it does: why some cells are closed now, or pay
@@ -329,7 +439,7 @@ impl Rules {
     pub fn sheet(&self, filled: &[(Category, u16)]) -> Result<Sheet, RulesError> {
         let mut sheet = Sheet::new();
         for &(category, value) in filled {
-            if !self.can_hold(category, value)? {
+            if !self.offers(category)?.contains(&value) {
                 return Err(RulesError::ValueNotOffered(category, value));
             }
             if !sheet.is_open(category) {
@@ -349,18 +459,36 @@ impl Rules {
     }
 
     /// Every value the cell can hold on a score pad under these rules: what some roll scores there,
-    /// with or without the Joker, found by scoring all 252 rolls.
+    /// with or without the Joker, on the turn's first roll or later, found by scoring all 252 rolls.
     pub fn offers(&self, category: Category) -> Result<Vec<u16>, RulesError> {
-        let values: BTreeSet<u16> = self.possible_scores(category)?.collect();
+        let later = self.possible_scores(category, false)?;
+        let values: BTreeSet<u16> = later.chain(self.possible_scores(category, true)?).collect();
         Ok(values.into_iter().collect())
     }
 
-    /// Whether some roll scores `value` in the cell (stops at the first that does).
-    pub fn can_hold(&self, category: Category, value: u16) -> Result<bool, RulesError> {
-        Ok(self.possible_scores(category)?.any(|score| score == value))
+    /// Whether some roll scores `value` in the cell, on the turn's first roll or after it (stops at the first
+    /// that does).
+    pub fn can_hold(&self, category: Category, value: u16, first_roll: bool) -> Result<bool, RulesError> {
+        Ok(self
+            .possible_scores(category, first_roll)?
+            .any(|score| score == value))
     }
 
-    fn possible_scores(&self, category: Category) -> Result<impl Iterator<Item = u16> + use<>, RulesError> {
+    /// Whether dice made on the turn's first roll pay more in this cell (Generala's straight, full and poker).
+    pub fn first_roll_pays_more(&self, category: Category) -> bool {
+        self.house.is_some()
+            && self
+                .ruleset()
+                .first_roll
+                .is_some_and(|rule| rule.bonus_cells.contains(&category))
+    }
+
+    fn possible_scores(
+        &self,
+        category: Category,
+        first_roll: bool,
+    ) -> Result<impl Iterator<Item = u16> + use<>, RulesError> {
+        let rules = *self;
         let cell = self.cell(category)?;
         let joker_cases: &'static [bool] = if self.joker == Joker::None {
             &[false]
@@ -370,7 +498,11 @@ impl Rules {
         Ok(FaceCounts::all().flat_map(move |dice| {
             joker_cases.iter().map(move |&joker| {
                 let joker = joker && dice.five_of_a_kind().is_some();
-                pattern::score(cell.pattern, cell.points, dice, joker)
+                rules.pays(
+                    cell,
+                    pattern::score(cell.pattern, cell.points, dice, joker),
+                    first_roll,
+                )
             })
         }))
     }
@@ -393,6 +525,10 @@ pub enum RulesError {
         filled: Category,
         open: Category,
     },
+    /// Only Generala has house rules.
+    NoHouseRules(RulesetId),
+    /// A first-roll bonus no table plays (5 or 10).
+    FirstRollBonus(u16),
 }
 
 impl fmt::Display for RulesError {
@@ -417,6 +553,10 @@ impl fmt::Display for RulesError {
                 filled.id(),
                 open.id()
             ),
+            RulesError::NoHouseRules(ruleset) => write!(f, "{ruleset} has no house rules"),
+            RulesError::FirstRollBonus(bonus) => {
+                write!(f, "a box made on the first roll earns 5 or 10 more, not {bonus}")
+            }
         }
     }
 }

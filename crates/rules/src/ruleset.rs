@@ -21,16 +21,18 @@ pub enum RulesetId {
     Yacht,
     #[serde(rename = "forced-yatzy")]
     ForcedYatzy,
+    Generala,
 }
 
 impl RulesetId {
-    pub const ALL: [RulesetId; 6] = [
+    pub const ALL: [RulesetId; 7] = [
         RulesetId::Yahtzee,
         RulesetId::Yardzee,
         RulesetId::Yam,
         RulesetId::Yatzy,
         RulesetId::Yacht,
         RulesetId::ForcedYatzy,
+        RulesetId::Generala,
     ];
 
     pub fn id(self) -> &'static str {
@@ -45,6 +47,7 @@ impl RulesetId {
             RulesetId::Yatzy => &YATZY,
             RulesetId::Yacht => &YACHT,
             RulesetId::ForcedYatzy => &FORCED_YATZY,
+            RulesetId::Generala => &GENERALA,
         }
     }
 }
@@ -146,6 +149,13 @@ impl Serialize for ExtraFiveOfAKind {
     }
 }
 
+/// Generala's first roll ("servida"): the boxes where dice made on the turn's first roll earn a bonus (the
+/// table chooses how much: [`crate::HouseRules`]); five alike on it may win the game at once.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct FirstRoll {
+    pub bonus_cells: &'static [Category],
+}
+
 /// A ruleset: a score sheet as data.
 #[derive(Debug, PartialEq, Eq)]
 pub struct Ruleset {
@@ -162,6 +172,11 @@ pub struct Ruleset {
     pub fills_in_order: bool,
     /// Where the ruleset has the Yahtzee bonus and Joker options.
     pub extra_five_of_a_kind: Option<ExtraFiveOfAKind>,
+    /// Where a box made on the turn's first roll counts for more (Generala's "servida").
+    pub first_roll: Option<FirstRoll>,
+    /// The box for a second five of a kind (Generala's double), which pays only once the five-of-a-kind box
+    /// holds its points.
+    pub second_five_of_a_kind: Option<Category>,
     /// The sheet lets a player cross out any open cell on purpose, whatever the dice score there (the French
     /// Yam pad); elsewhere a 0 is written only where the dice make nothing.
     pub cross_out_any_cell: bool,
@@ -311,6 +326,8 @@ pub static YAHTZEE: Ruleset = Ruleset {
     }),
     fills_in_order: false,
     extra_five_of_a_kind: Some(YAHTZEE_EXTRA),
+    first_roll: None,
+    second_five_of_a_kind: None,
     cross_out_any_cell: false,
     plays_in_columns: false,
     min_players: 1,
@@ -398,6 +415,8 @@ pub static YAM: Ruleset = Ruleset {
     }),
     fills_in_order: false,
     extra_five_of_a_kind: None,
+    first_roll: None,
+    second_five_of_a_kind: None,
     cross_out_any_cell: true,
     plays_in_columns: true,
     min_players: 1,
@@ -465,6 +484,8 @@ pub static YATZY: Ruleset = Ruleset {
     }),
     fills_in_order: false,
     extra_five_of_a_kind: None,
+    first_roll: None,
+    second_five_of_a_kind: None,
     cross_out_any_cell: false,
     plays_in_columns: false,
     min_players: 1,
@@ -522,8 +543,97 @@ pub static YACHT: Ruleset = Ruleset {
     upper_bonus: None,
     fills_in_order: false,
     extra_five_of_a_kind: None,
+    first_roll: None,
+    second_five_of_a_kind: None,
     cross_out_any_cell: false,
     plays_in_columns: false,
     min_players: 1,
     max_players: 8,
 };
+
+/// Generala's boxes: the upper six, then straight, full, poker and generala; the double generala after them
+/// where the table plays it.
+const fn generala_cells(straight: Pattern) -> [Cell; 11] {
+    [
+        ONES,
+        TWOS,
+        THREES,
+        FOURS,
+        FIVES,
+        SIXES,
+        lower(Straight, Label::Straight, straight, Fixed(20)),
+        lower(
+            FullHouse,
+            Label::FullHouse,
+            Pattern::FullHouse { five_equal: false },
+            Fixed(30),
+        ),
+        lower(
+            FourOfAKind,
+            Label::Poker,
+            Pattern::OfAKind { count: 4 },
+            Fixed(40),
+        ),
+        lower(
+            Generala,
+            Label::Generala,
+            Pattern::OfAKind { count: 5 },
+            Fixed(50),
+        ),
+        lower(
+            DoubleGenerala,
+            Label::DoubleGenerala,
+            Pattern::OfAKind { count: 5 },
+            Fixed(100),
+        ),
+    ]
+}
+
+const GENERALA_CELLS: [Cell; 11] = generala_cells(Pattern::Straights { ace_after_six: false });
+const GENERALA_CELLS_ACE_AFTER_SIX: [Cell; 11] = generala_cells(Pattern::Straights { ace_after_six: true });
+
+/// Generala, as Latin America plays it: no upper bonus; a straight, full or poker made on the turn's first
+/// roll ("servida") earns a bonus, and a generala on it wins the game at once (the house rules choose).
+pub static GENERALA: Ruleset = Ruleset {
+    id: "generala",
+    name: Label::Generala,
+    upper_label: Label::UpperSection,
+    lower_label: Label::LowerSection,
+    cells: &GENERALA_CELLS,
+    upper_bonus: None,
+    fills_in_order: false,
+    extra_five_of_a_kind: None,
+    first_roll: Some(FirstRoll {
+        bonus_cells: &[Straight, FullHouse, FourOfAKind],
+    }),
+    second_five_of_a_kind: Some(DoubleGenerala),
+    cross_out_any_cell: false,
+    plays_in_columns: false,
+    min_players: 1,
+    max_players: 8,
+};
+
+/// Generala's sheet as a table's house rules print it: with or without the double generala, with or without
+/// 3-4-5-6-1 as a straight.
+pub(crate) fn generala_sheet(double: bool, ace_after_six: bool) -> &'static Ruleset {
+    static WITHOUT_DOUBLE: Ruleset = Ruleset {
+        cells: GENERALA_CELLS.split_at(10).0,
+        second_five_of_a_kind: None,
+        ..GENERALA
+    };
+    static ACE_AFTER_SIX: Ruleset = Ruleset {
+        cells: &GENERALA_CELLS_ACE_AFTER_SIX,
+        ..GENERALA
+    };
+    static ACE_AFTER_SIX_WITHOUT_DOUBLE: Ruleset = Ruleset {
+        cells: GENERALA_CELLS_ACE_AFTER_SIX.split_at(10).0,
+        second_five_of_a_kind: None,
+        ..GENERALA
+    };
+    match (double, ace_after_six) {
+        (true, false) => &GENERALA,
+        (false, false) => &WITHOUT_DOUBLE,
+        (true, true) => &ACE_AFTER_SIX,
+        (false, true) => &ACE_AFTER_SIX_WITHOUT_DOUBLE,
+    }
+}

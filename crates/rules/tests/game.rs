@@ -556,7 +556,8 @@ fn plays_are_checked_as_values() {
         game.play(&Play::Write {
             place: Category::Aces.into(),
             value: 3,
-            bonus: false
+            bonus: false,
+            first_roll: false,
         }),
         Err(GameError::WrongMode(DiceMode::App))
     );
@@ -667,7 +668,8 @@ fn forced_yatzy_fills_the_sheet_top_to_bottom() {
         pad.check(&Play::Write {
             place: Category::Twos.into(),
             value: 4,
-            bonus: false
+            bonus: false,
+            first_roll: false,
         }),
         Err(GameError::OutOfOrder { .. })
     ));
@@ -675,7 +677,8 @@ fn forced_yatzy_fills_the_sheet_top_to_bottom() {
         pad.check(&Play::Write {
             place: Category::Aces.into(),
             value: 3,
-            bonus: false
+            bonus: false,
+            first_roll: false,
         })
         .is_ok()
     );

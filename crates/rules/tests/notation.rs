@@ -39,11 +39,14 @@ fn play() -> impl Strategy<Value = Play> {
         category().prop_map(Play::Announce),
         place().prop_map(Play::Score),
         place().prop_map(Play::CrossOut),
-        (place(), any::<u16>(), any::<bool>()).prop_map(|(place, value, bonus)| Play::Write {
-            place,
-            value,
-            bonus
-        }),
+        (place(), any::<u16>(), any::<bool>(), any::<bool>()).prop_map(
+            |(place, value, bonus, first_roll)| Play::Write {
+                place,
+                value,
+                bonus,
+                first_roll,
+            }
+        ),
         dice().prop_map(Play::EnterDice),
         Just(Play::ClearDice),
         first_player_roll().prop_map(Play::FirstPlayer),
@@ -135,6 +138,7 @@ fn the_notation_reads_like_a_score_sheet() {
                 place: Category::Yahtzee.into(),
                 value: 50,
                 bonus: true,
+                first_roll: false,
             },
             "write yahtzee 50 bonus",
         ),

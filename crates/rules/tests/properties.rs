@@ -233,6 +233,7 @@ fn any_play(game: &Game, chooser: &mut Chooser) -> Play {
             place: category.into(),
             value: chooser.next(55) as u16,
             bonus: chooser.next(2) == 0,
+            first_roll: false,
         },
         9 => Play::Undo,
         10 => Play::FirstPlayer(FirstPlayerRoll {

@@ -4,7 +4,8 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use fivedice_rules::{
-    Category, Dice, FaceCounts, Joker, JokerCall, Label, Language, Rules, RulesetId, Section, Sheet,
+    Category, Dice, FaceCounts, HouseRules, Joker, JokerCall, Label, Language, Rules, RulesetId, Section,
+    Sheet,
 };
 
 /// All 7776 ordered throws reduced to their sorted forms: the 252 distinct rolls.
@@ -106,6 +107,34 @@ fn reference(ruleset: RulesetId, category: Category, dice: &[u8]) -> u16 {
             Category::Yacht => when(largest == 5, 50),
             other => panic!("{other:?} is not on the yacht sheet"),
         },
+        // As on an empty sheet, after the first roll, with the usual house rules (generala() reads them all).
+        RulesetId::Generala => generala(HouseRules::DEFAULT, category, dice, false, None),
+    }
+}
+
+/// Generala's boxes read plainly, under these house rules: the dice made on the turn's first roll or later, the
+/// generala box open (`None`) or holding what it holds.
+fn generala(
+    house: HouseRules,
+    category: Category,
+    dice: &[u8],
+    first_roll: bool,
+    generala: Option<u16>,
+) -> u16 {
+    let groups = group_sizes(dice);
+    let exactly = |faces: [u8; 5]| dice == faces;
+    let straight = exactly([1, 2, 3, 4, 5])
+        || exactly([2, 3, 4, 5, 6])
+        || (house.ace_after_six && exactly([1, 3, 4, 5, 6]));
+    let bonus = if first_roll { house.first_roll_bonus } else { 0 };
+    let when = |condition: bool, points: u16| if condition { points } else { 0 };
+    match category {
+        Category::Straight => when(straight, 20 + bonus),
+        Category::FullHouse => when(groups == [3, 2], 30 + bonus),
+        Category::FourOfAKind => when(groups[0] >= 4, 40 + bonus),
+        Category::Generala => when(groups[0] == 5, 50),
+        Category::DoubleGenerala => when(groups[0] == 5 && generala.is_some_and(|held| held > 0), 100),
+        upper => reference(RulesetId::Yacht, upper, dice),
     }
 }
 
@@ -149,7 +178,7 @@ const YATZY_SHEET: &[&str] = &[
     "yatzy",
 ];
 
-const SHEETS: [(RulesetId, &[&str]); 6] = [
+const SHEETS: [(RulesetId, &[&str]); 7] = [
     (RulesetId::Yahtzee, YAHTZEE_SHEET),
     (RulesetId::Yardzee, YAHTZEE_SHEET),
     (
@@ -188,6 +217,22 @@ const SHEETS: [(RulesetId, &[&str]); 6] = [
             "yacht",
         ],
     ),
+    (
+        RulesetId::Generala,
+        &[
+            "aces",
+            "twos",
+            "threes",
+            "fours",
+            "fives",
+            "sixes",
+            "straight",
+            "full_house",
+            "four_of_a_kind",
+            "generala",
+            "double_generala",
+        ],
+    ),
 ];
 
 #[test]
@@ -212,7 +257,7 @@ fn every_cell_of_every_ruleset_scores_all_252_rolls_as_the_rulebook_says() {
     for (id, _) in SHEETS {
         let rules = Rules::new(id);
         for dice in distinct_rolls() {
-            let natural: Vec<(Category, u16)> = rules.natural_scores(counts(&dice)).collect();
+            let natural: Vec<(Category, u16)> = rules.natural_scores(counts(&dice), false).collect();
             assert_eq!(natural.len(), id.ruleset().cells.len(), "every cell is scored");
             for (category, value) in &natural {
                 assert_eq!(
@@ -243,10 +288,16 @@ fn score_pad_offers_are_every_value_some_roll_scores() {
     for (id, _) in SHEETS {
         let rules = Rules::new(id);
         for cell in id.ruleset().cells {
-            let expected: BTreeSet<u16> = distinct_rolls()
-                .iter()
-                .map(|dice| reference(id, cell.category, dice))
-                .collect();
+            // Generala's boxes also hold what dice made on the first roll score, and the double its 100.
+            let readings = |dice: &Vec<u8>| match id {
+                RulesetId::Generala => [false, true]
+                    .map(|first_roll| {
+                        generala(HouseRules::DEFAULT, cell.category, dice, first_roll, Some(50))
+                    })
+                    .to_vec(),
+                _ => vec![reference(id, cell.category, dice)],
+            };
+            let expected: BTreeSet<u16> = distinct_rolls().iter().flat_map(readings).collect();
             let offers = rules.offers(cell.category).expect("the cell is in the ruleset");
             assert_eq!(
                 offers,
@@ -380,6 +431,7 @@ fn bonuses_and_player_limits() {
             (8, Some((63, 50))),
             (8, None),
             (8, Some((63, 50))),
+            (8, None),
         ]
     );
     assert_eq!(
@@ -617,4 +669,70 @@ fn the_joker_call_says_why_the_cells_offered_are_the_ones_offered() {
             }
         }
     }
+}
+
+/// Every house rule a Generala table may choose, every roll, made on the first roll or later, with the generala
+/// box open, crossed out or holding its 50: every box scores as the plain reading says, and the sheet has the
+/// double generala only where the table plays it.
+#[test]
+fn generala_scores_every_roll_under_every_house_rule_as_the_rulebook_says() {
+    for first_roll_bonus in HouseRules::FIRST_ROLL_BONUSES {
+        for (double, ace_after_six, first_roll_wins) in [
+            (true, false, true),
+            (false, false, false),
+            (true, true, false),
+            (false, true, true),
+        ] {
+            let house = HouseRules {
+                first_roll_bonus,
+                first_roll_wins,
+                double,
+                ace_after_six,
+            };
+            let rules = Rules::new(RulesetId::Generala)
+                .with_house(house)
+                .expect("Generala's house rules");
+            let ids: Vec<&str> = rules
+                .ruleset()
+                .cells
+                .iter()
+                .map(|cell| cell.category.id())
+                .collect();
+            assert_eq!(ids.len(), if double { 11 } else { 10 }, "{house:?}");
+            assert_eq!(ids.contains(&"double_generala"), double);
+            for held in [None, Some(0), Some(50)] {
+                let sheet = match held {
+                    Some(points) => Sheet::new().with_written(Category::Generala, points),
+                    None => Sheet::new(),
+                };
+                for dice in distinct_rolls() {
+                    for first_roll in [false, true] {
+                        let scores = rules.scores_rolled(&sheet, counts(&dice), first_roll);
+                        for (category, value) in scores.cells {
+                            let expected = generala(house, category, &dice, first_roll, held);
+                            assert_eq!(
+                                value, expected,
+                                "{house:?} {category:?} {dice:?} first {first_roll}"
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn a_generala_pad_offers_what_some_roll_makes_on_the_first_roll_or_later() {
+    let rules = Rules::new(RulesetId::Generala);
+    let offers = |id: &str| rules.offers(id.parse().unwrap()).unwrap();
+    assert_eq!(offers("straight"), [0, 20, 25]);
+    assert_eq!(offers("full_house"), [0, 30, 35]);
+    assert_eq!(offers("four_of_a_kind"), [0, 40, 45]);
+    assert_eq!(offers("generala"), [0, 50]);
+    assert_eq!(offers("double_generala"), [0, 100]);
+    assert_eq!(offers("sixes"), [0, 6, 12, 18, 24, 30]);
+    assert!(rules.can_hold(Category::FullHouse, 35, true).unwrap());
+    assert!(!rules.can_hold(Category::FullHouse, 35, false).unwrap());
+    assert!(!rules.can_hold(Category::FullHouse, 30, true).unwrap());
 }

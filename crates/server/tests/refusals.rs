@@ -130,6 +130,7 @@ async fn a_score_pad_room_refuses_a_value_the_rules_do_not_offer() {
             joker: None,
             yahtzee_bonus: None,
             dice: DiceMode::Pad,
+            house: None,
         },
     )
     .await;
@@ -146,6 +147,7 @@ async fn a_score_pad_room_refuses_a_value_the_rules_do_not_offer() {
                 place: category.into(),
                 value,
                 bonus: false,
+                first_roll: false,
             }),
         )
         .await;
@@ -162,6 +164,7 @@ async fn a_score_pad_room_refuses_a_value_the_rules_do_not_offer() {
                 place: Place::from(Category::Aces),
                 value: 5,
                 bonus: false,
+                first_roll: false,
             }),
         )
         .await;
@@ -214,6 +217,7 @@ async fn a_ninth_player_and_a_seventh_yam_player_are_refused() {
         joker: None,
         yahtzee_bonus: None,
         dice: DiceMode::App,
+        house: None,
     };
     host.act_as(0, yam.clone()).await;
     assert_eq!(host.refused().await.0, "too_many_for_rules");

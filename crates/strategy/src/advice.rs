@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use crate::keeps::{FIRST_ROLL, KEEPS, OUTCOMES, ROLLS, faces_of};
 use crate::lanes::Lanes;
 use crate::table::ValueTable;
-use crate::turn::{Outcomes, REROLLS, SINGLE};
+use crate::turn::{Outcomes, REROLLS, SINGLE, TurnModel};
 
 /// Dice set aside before a reroll, by how many of each face.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -182,24 +182,25 @@ impl TurnAdvisor<'_> {
         f64::from(self.expected_remaining)
     }
 
-    /// Every keep (with rolls left) or every cell the rules allow (with none), best first.
+    /// Every keep (with rolls left) or every cell the rules allow (with none; and right after the first roll
+    /// where a box written then pays more, beside the keeps), best first.
     pub fn advise(&self, dice: FaceCounts, rolls_left: u8) -> Result<Advice, AdviceError> {
         let model = &self.table.model;
+        let cells = |first_roll: bool| {
+            let scores = model.space.rules.scores_rolled(&self.sheet, dice, first_roll);
+            let cells = self.outcomes.cell_values(model, &scores, self.lane);
+            cells
+                .into_iter()
+                .map(|(category, value)| (Choice::Cell(category), value))
+        };
         let options: Vec<(Choice, f32)> = match usize::from(rolls_left) {
-            0 => {
-                let scores = model.space.rules.scores(&self.sheet, dice);
-                let cells = self.outcomes.cell_values(model, &scores, self.lane);
-                cells
-                    .into_iter()
-                    .map(|(category, value)| (Choice::Cell(category), value))
-                    .collect()
-            }
+            0 => cells(false).collect(),
             rolls if rolls <= REROLLS => {
                 let values = &self.keep_values[rolls - 1];
                 let keeps = model.graph.keeps_within(dice);
-                keeps
-                    .map(|keep| (Choice::Keep(Keep(model.graph.counts(keep))), values[keep]))
-                    .collect()
+                let keeps = keeps.map(|keep| (Choice::Keep(Keep(model.graph.counts(keep))), values[keep]));
+                let first_roll = rolls == REROLLS && model.first_roll_pays();
+                keeps.chain(cells(true).filter(|_| first_roll)).collect()
             }
             _ => return Err(AdviceError::RollsLeft(rolls_left)),
         };
@@ -252,8 +253,10 @@ impl TurnAdvisor<'_> {
             }
         };
         let mut keeps = vec![0.0; KEEPS];
+        let mut endings: Vec<Ending> = Vec::new();
         while rolls_left > 0 {
             let values = &self.keep_values[rolls_left - 1];
+            let first_roll = rolls_left == REROLLS && model.first_roll_pays();
             keeps.fill(0.0);
             for (roll, &chance) in rolls.iter().enumerate().filter(|(_, chance)| **chance > 0.0) {
                 let mut best = None;
@@ -263,8 +266,15 @@ impl TurnAdvisor<'_> {
                         best = Some((value, usize::from(keep)));
                     }
                 }
-                let (_, keep) = best.expect("every roll holds the empty keep");
-                keeps[keep] += chance;
+                let (value, keep) = best.expect("every roll holds the empty keep");
+                // A box written right after the first roll, where that pays more than any keep (Generala).
+                let written = first_roll.then(|| self.outcomes.best_cell(model, roll, self.lane, true));
+                match written {
+                    Some((cell, score, bonus, worth)) if worth > value => {
+                        add_ending(&mut endings, model, (cell, score, bonus), chance);
+                    }
+                    _ => keeps[keep] += chance,
+                }
             }
             // The dice not kept are rolled: smaller keeps first, each passes its chance on a die at a time.
             for keep in 0..FIRST_ROLL {
@@ -278,23 +288,9 @@ impl TurnAdvisor<'_> {
             rolls.copy_from_slice(&keeps[FIRST_ROLL..]);
             rolls_left -= 1;
         }
-        let cells = model.space.rules.ruleset().cells;
-        let mut endings: Vec<Ending> = Vec::new();
         for (roll, &chance) in rolls.iter().enumerate().filter(|(_, chance)| **chance > 0.0) {
-            let (cell, score, bonus) = self.outcomes.best_cell(model, roll, self.lane);
-            let category = cells[cell].category;
-            let same = |ending: &&mut Ending| {
-                (ending.category, ending.score, ending.bonus) == (category, score, bonus)
-            };
-            match endings.iter_mut().find(same) {
-                Some(ending) => ending.probability += chance,
-                None => endings.push(Ending {
-                    category,
-                    score,
-                    bonus,
-                    probability: chance,
-                }),
-            }
+            let (cell, score, bonus, _) = self.outcomes.best_cell(model, roll, self.lane, false);
+            add_ending(&mut endings, model, (cell, score, bonus), chance);
         }
         Ok(endings)
     }
@@ -304,11 +300,36 @@ impl TurnAdvisor<'_> {
         &self.sheet
     }
 
-    /// Every cell a roll (by number) may be written in on this sheet, in sheet order, with its score and the
-    /// five-of-a-kind bonus the roll earns.
-    pub(crate) fn cells_of_roll(&self, roll: usize) -> impl Iterator<Item = (Category, u16, u16)> + '_ {
+    /// Every cell a roll (by number) may be written in on this sheet, in sheet order, later in the turn or
+    /// right after its first roll, with its score and the five-of-a-kind bonus the roll earns.
+    pub(crate) fn cells_of_roll(
+        &self,
+        roll: usize,
+        first_roll: bool,
+    ) -> impl Iterator<Item = (Category, u16, u16)> + '_ {
         let cells = self.table.model.space.rules.ruleset().cells;
-        (self.outcomes.cells_of_roll(&self.table.model, roll))
+        (self.outcomes.cells_of_roll(&self.table.model, roll, first_roll))
             .map(|(cell, score, bonus)| (cells[cell].category, score, bonus))
+    }
+}
+
+/// Adds the chance of a turn ending in this cell (by number), with this score and bonus, to the endings.
+fn add_ending(
+    endings: &mut Vec<Ending>,
+    model: &TurnModel,
+    (cell, score, bonus): (usize, u16, u16),
+    chance: f64,
+) {
+    let category = model.space.rules.ruleset().cells[cell].category;
+    let same =
+        |ending: &&mut Ending| (ending.category, ending.score, ending.bonus) == (category, score, bonus);
+    match endings.iter_mut().find(same) {
+        Some(ending) => ending.probability += chance,
+        None => endings.push(Ending {
+            category,
+            score,
+            bonus,
+            probability: chance,
+        }),
     }
 }

@@ -123,6 +123,8 @@ impl Level {
             RulesetId::Yacht => [164.1, 166.8, 154.9, 152.3],
             // In order, the turn in hand is all there is to play for: the casual player plays perfectly.
             RulesetId::ForcedYatzy => [122.3, 122.5, 108.8, 122.5],
+            // Alone, a generala on the first roll wins nothing: it scores its 50 (the Winner's mean is a table's).
+            RulesetId::Generala => [154.3, 159.7, 148.9, 146.2],
         };
         match self {
             Level::Winner => winner,

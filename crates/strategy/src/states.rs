@@ -22,7 +22,8 @@ pub(crate) struct StateSpace {
     pub(crate) face_of_cell: Vec<u8>,
     pub(crate) upper_cells: u32,
     pub(crate) five_box: usize,
-    /// Whether the five-of-a-kind cell's value (full or 0) changes what is to come: only with the Yahtzee bonus.
+    /// Whether the five-of-a-kind cell's value (full or 0) changes what is to come: with the Yahtzee bonus, or
+    /// a second five of a kind that pays only after a first (Generala's double).
     pub(crate) flag_counts: bool,
     pub(crate) threshold: u16,
     pub(crate) upper_bonus: f32,
@@ -101,7 +102,8 @@ impl StateSpace {
             face_of_cell,
             upper_cells,
             five_box,
-            flag_counts: rules.has_yahtzee_bonus() && ruleset.extra_five_of_a_kind.is_some(),
+            flag_counts: (rules.has_yahtzee_bonus() && ruleset.extra_five_of_a_kind.is_some())
+                || ruleset.second_five_of_a_kind.is_some(),
             threshold,
             upper_bonus: f32::from(bonus.points),
             fills_in_order: ruleset.fills_in_order,
@@ -209,9 +211,11 @@ impl StateSpace {
     pub(crate) fn locate(&self, sheet: &Sheet) -> (Group, u16) {
         let ruleset = self.rules.ruleset();
         let mask = bits(ruleset.cells.iter().map(|cell| !sheet.is_open(cell.category)));
+        // The flag is whether the five-of-a-kind cell holds points, where that changes what is to come.
+        let five_box = ruleset.cells[self.five_box].category;
         let group = Group {
             mask,
-            five_box_full: self.rules.bonus_available(sheet),
+            five_box_full: self.flag_counts && sheet.get(five_box).is_some_and(|points| points > 0),
         };
         (group, sheet.totals(ruleset).upper.min(self.threshold))
     }

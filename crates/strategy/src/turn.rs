@@ -35,6 +35,9 @@ pub(crate) struct TurnModel {
     pub(crate) graph: KeepGraph,
     /// For each roll and cell: which of the cell's outcome vectors the roll leads to, and the points added to it.
     natural: Vec<[(u8, f32); MAX_CELLS]>,
+    /// The same for a box written right after the turn's first roll, where the rules pay more for that
+    /// (Generala).
+    first_roll: Option<Vec<[(u8, f32); MAX_CELLS]>>,
     /// The rolls of five equal faces: the only rolls whose scores depend on the sheet (Joker and bonus).
     pub(crate) five_of_a_kind_rolls: Vec<usize>,
     /// A value the rules accept in each cell (what the first roll, five aces, scores there), for writing cells
@@ -46,24 +49,29 @@ impl TurnModel {
     pub(crate) fn new(rules: Rules) -> TurnModel {
         let space = StateSpace::new(rules);
         let graph = KeepGraph::new();
-        let mut natural = vec![[(0u8, 0f32); MAX_CELLS]; ROLLS];
-        let mut five_of_a_kind_rolls = Vec::new();
-        for (roll, dice) in (0..ROLLS).map(|roll| (roll, graph.roll(roll))) {
-            if dice.five_of_a_kind().is_some() {
-                five_of_a_kind_rolls.push(roll);
+        let tabulate = |first_roll: bool| {
+            let mut table = vec![[(0u8, 0f32); MAX_CELLS]; ROLLS];
+            for (roll, row) in table.iter_mut().enumerate() {
+                for (cell, (_, score)) in rules.natural_scores(graph.roll(roll), first_roll).enumerate() {
+                    row[cell] = space.outcome_of(cell, score);
+                }
             }
-            for (cell, (_, score)) in rules.natural_scores(dice).enumerate() {
-                natural[roll][cell] = space.outcome_of(cell, score);
-            }
-        }
+            table
+        };
+        let natural = tabulate(false);
+        let first_roll = rules.house().map(|_| tabulate(true));
+        let five_of_a_kind_rolls = (0..ROLLS)
+            .filter(|&roll| graph.roll(roll).five_of_a_kind().is_some())
+            .collect();
         let placeholders = rules
-            .natural_scores(graph.roll(0))
+            .natural_scores(graph.roll(0), false)
             .map(|(_, score)| score)
             .collect();
         TurnModel {
             space,
             graph,
             natural,
+            first_roll,
             five_of_a_kind_rolls,
             placeholders,
         }
@@ -104,11 +112,13 @@ pub(crate) struct Outcomes {
     five_of_a_kind: Vec<FiveOfAKind>,
 }
 
-/// A five-of-a-kind roll on one sheet: its number, its bonus, and the cells the rules allow with their scores.
+/// A five-of-a-kind roll on one sheet: its number, its bonus, and the cells the rules allow with their scores
+/// (written later in the turn, and right after its first roll).
 struct FiveOfAKind {
     roll: usize,
     bonus: f32,
     cells: Vec<(usize, u16)>,
+    first_roll_cells: Vec<(usize, u16)>,
 }
 
 impl Outcomes {
@@ -170,13 +180,24 @@ impl Outcomes {
             }
         }
         self.five_of_a_kind.clear();
+        let rules = space.rules;
         for (&roll, (bonus, cells)) in model.five_of_a_kind_rolls.iter().zip(five_of_a_kind) {
-            let cells = cells
-                .iter()
-                .map(|&(category, score)| (model.cell_number(category), score))
-                .collect();
-            let bonus = f32::from(bonus);
-            self.five_of_a_kind.push(FiveOfAKind { roll, bonus, cells });
+            let numbered = |first_roll: bool| {
+                let score = |category, score| match first_roll {
+                    true => rules.first_roll_score(category, score),
+                    false => score,
+                };
+                cells
+                    .iter()
+                    .map(|&(category, points)| (model.cell_number(category), score(category, points)))
+                    .collect()
+            };
+            self.five_of_a_kind.push(FiveOfAKind {
+                roll,
+                bonus: f32::from(bonus),
+                cells: numbered(false),
+                first_roll_cells: numbered(true),
+            });
         }
     }
 
@@ -207,39 +228,55 @@ impl Outcomes {
             .collect()
     }
 
-    /// The cell the table's play writes for a roll with no rolls left, at one upper total (a lane): its
-    /// number, its score, and the five-of-a-kind bonus the roll earns. The first best in sheet order, as the
-    /// bots choose.
-    pub(crate) fn best_cell(&self, model: &TurnModel, roll: usize, lane: usize) -> (usize, u16, u16) {
-        let worth = |cell: usize, score: u16| {
+    /// The cell the table's play writes for a roll, written later in the turn or right after its first roll,
+    /// at one upper total (a lane): its number, its score, the five-of-a-kind bonus the roll earns, and its
+    /// worth (the points to come, from this cell on). The first best in sheet order, as the bots choose.
+    pub(crate) fn best_cell(
+        &self,
+        model: &TurnModel,
+        roll: usize,
+        lane: usize,
+        first_roll: bool,
+    ) -> (usize, u16, u16, f32) {
+        let worth = |cell: usize, score: u16, bonus: u16| {
             let (vector, points) = self.outcome(model, cell, score);
-            vector.lane(lane) + points
+            f32::from(bonus) + (vector.lane(lane) + points)
         };
         let mut best: Option<(f32, (usize, u16, u16))> = None;
-        for (cell, score, bonus) in self.cells_of_roll(model, roll) {
-            let worth = worth(cell, score);
+        for (cell, score, bonus) in self.cells_of_roll(model, roll, first_roll) {
+            let worth = worth(cell, score, bonus);
             if best.is_none_or(|(top, _)| worth > top) {
                 best = Some((worth, (cell, score, bonus)));
             }
         }
-        best.expect("a sheet with an open cell has a cell to write").1
+        let (worth, (cell, score, bonus)) = best.expect("a sheet with an open cell has a cell to write");
+        (cell, score, bonus, worth)
     }
 
-    /// Every cell a roll may be written in on this group's sheet, in sheet order: its number, its score, and the
-    /// five-of-a-kind bonus the roll earns.
+    /// Every cell a roll may be written in on this group's sheet, in sheet order, later in the turn or right
+    /// after its first roll: its number, its score, and the five-of-a-kind bonus the roll earns.
     pub(crate) fn cells_of_roll<'a>(
         &'a self,
         model: &'a TurnModel,
         roll: usize,
+        first_roll: bool,
     ) -> Box<dyn Iterator<Item = (usize, u16, u16)> + 'a> {
+        let table = model.scores_table(first_roll);
         match self.five_of_a_kind.iter().find(|five| five.roll == roll) {
-            Some(five) => Box::new(
-                five.cells
-                    .iter()
-                    .map(|&(cell, score)| (cell, score, five.bonus as u16)),
-            ),
+            Some(five) => {
+                let cells = if first_roll {
+                    &five.first_roll_cells
+                } else {
+                    &five.cells
+                };
+                Box::new(
+                    cells
+                        .iter()
+                        .map(|&(cell, score)| (cell, score, five.bonus as u16)),
+                )
+            }
             None => Box::new(self.open_cells.iter().map(move |&cell| {
-                let (vector, points) = model.natural[roll][cell];
+                let (vector, points) = table[roll][cell];
                 let face = u16::from(model.space.face_of_cell[cell]);
                 let score = if face > 0 {
                     u16::from(vector) * face
@@ -256,10 +293,11 @@ impl Outcomes {
         W::of_vector(&self.vectors[index], self.higher.get(index), first)
     }
 
-    /// The best cell for every roll with no rolls left, for the block of lanes from `first`.
-    fn score_rolls<W: Worth>(&self, model: &TurnModel, first: usize, rolls: &mut [W]) {
+    /// The best cell for every roll, written later in the turn or right after its first roll, for the block of
+    /// lanes from `first`.
+    fn score_rolls<W: Worth>(&self, model: &TurnModel, first: usize, rolls: &mut [W], first_roll: bool) {
         // Roll by roll, so the best so far stays in registers while the open cells are tried.
-        for (roll, scores) in rolls.iter_mut().zip(&model.natural) {
+        for (roll, scores) in rolls.iter_mut().zip(model.scores_table(first_roll)) {
             let mut best = W::WORST;
             for &cell in &self.open_cells {
                 let (vector, points) = scores[cell];
@@ -270,7 +308,12 @@ impl Outcomes {
         }
         for five in &self.five_of_a_kind {
             let mut best = W::WORST;
-            for &(cell, score) in &five.cells {
+            let cells = if first_roll {
+                &five.first_roll_cells
+            } else {
+                &five.cells
+            };
+            for &(cell, score) in cells {
                 let (vector, points) = model.space.outcome_of(cell, score);
                 let outcome: W = self.vector(self.first_vector[cell] + usize::from(vector), first);
                 best = best.better(&outcome.plus(points));
@@ -288,23 +331,50 @@ impl Outcomes {
         keeps: &mut [W],
         observe: impl FnMut(usize, &[W]),
     ) -> W {
-        self.score_rolls(model, first, &mut keeps[FIRST_ROLL..]);
-        play_keeps(&model.graph, keeps, observe)
+        self.score_rolls(model, first, &mut keeps[FIRST_ROLL..], false);
+        let first_roll = model.first_roll.is_some().then(|| {
+            let mut writes = vec![W::WORST; ROLLS];
+            self.score_rolls(model, first, &mut writes, true);
+            writes
+        });
+        play_keeps(&model.graph, keeps, first_roll.as_deref(), observe)
+    }
+}
+
+impl TurnModel {
+    /// Each roll's outcomes in each cell, written later in the turn or right after its first roll.
+    fn scores_table(&self, first_roll: bool) -> &[[(u8, f32); MAX_CELLS]] {
+        match (first_roll, &self.first_roll) {
+            (true, Some(table)) => table,
+            _ => &self.natural,
+        }
+    }
+
+    /// Whether a box written right after the turn's first roll pays more than later (Generala).
+    pub(crate) fn first_roll_pays(&self) -> bool {
+        self.first_roll.is_some()
     }
 }
 
 /// The turn back from its last roll: with the worth of every roll with no rolls left in `keeps[FIRST_ROLL..]`,
-/// the worth of the turn at its start. `observe` sees the worth of every keep with `r` rerolls left after the
-/// keep, for `r` = 0 and up.
+/// the worth of the turn at its start. Where a box written right after the first roll is worth more
+/// (Generala), `first_roll` holds each roll's worth written then. `observe` sees the worth of every keep with
+/// `r` rerolls left after the keep, for `r` = 0 and up.
 pub(crate) fn play_keeps<W: Worth>(
     graph: &KeepGraph,
     keeps: &mut [W],
+    first_roll: Option<&[W]>,
     mut observe: impl FnMut(usize, &[W]),
 ) -> W {
     for rerolls in 0..REROLLS {
         expect_keeps(graph, keeps);
         observe(rerolls, keeps);
         best_keeps(graph, keeps);
+    }
+    if let Some(writes) = first_roll {
+        for (roll, write) in keeps[FIRST_ROLL..].iter_mut().zip(writes) {
+            *roll = roll.better(write);
+        }
     }
     W::mean_of_rolls(&keeps[FIRST_ROLL..], &graph.roll_ways)
 }

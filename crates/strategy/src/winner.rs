@@ -92,16 +92,17 @@ impl<'t> Odds<'t> {
             start: 0.0,
         };
         let mut keeps = vec![Lanes::<SINGLE>::splat(0.0); KEEPS];
+        let mut first_roll = vec![Lanes::<SINGLE>::splat(0.0); ROLLS];
+        let first_roll_pays = table.model.first_roll_pays();
         for roll in 0..ROLLS {
-            let mut best = 0.0f64;
-            let cells: Vec<_> = turn.advisor.cells_of_roll(roll).collect();
-            for (category, score, bonus) in cells {
-                best = best.max(turn.cell_win(category, score, bonus)?);
+            keeps[FIRST_ROLL + roll] = Lanes::splat(turn.best_win(roll, false)? as f32);
+            if first_roll_pays {
+                first_roll[roll] = Lanes::splat(turn.best_win(roll, true)? as f32);
             }
-            keeps[FIRST_ROLL + roll] = Lanes::splat(best as f32);
         }
         let mut keep_values: [Vec<f32>; REROLLS] = Default::default();
-        let start = play_keeps(&table.model.graph, &mut keeps, |rerolls, values| {
+        let first_roll = first_roll_pays.then_some(first_roll.as_slice());
+        let start = play_keeps(&table.model.graph, &mut keeps, first_roll, |rerolls, values| {
             keep_values[rerolls] = values.iter().map(|lanes| lanes.lane(0)).collect();
         });
         turn.keep_values = keep_values;
@@ -114,6 +115,16 @@ impl WinningTurn<'_, '_> {
     /// The chance to win before the turn's first roll.
     pub fn chance(&self) -> f64 {
         self.start
+    }
+
+    /// The best chance to win of writing a roll (by number), later in the turn or right after its first roll.
+    fn best_win(&mut self, roll: usize, first_roll: bool) -> Result<f64, AdviceError> {
+        let mut best = 0.0f64;
+        let cells: Vec<_> = self.advisor.cells_of_roll(roll, first_roll).collect();
+        for (category, score, bonus) in cells {
+            best = best.max(self.cell_win(category, score, bonus)?);
+        }
+        Ok(best)
     }
 
     /// The chance to win of writing `score` (earning `bonus`) in a cell.
@@ -132,7 +143,8 @@ impl WinningTurn<'_, '_> {
     pub fn advise(&mut self, dice: FaceCounts, rolls_left: u8) -> Result<WinAdvice, AdviceError> {
         let table = self.odds.table();
         let advice = self.advisor.advise(dice, rolls_left)?;
-        let scores = table.rules().scores(&self.sheet, dice);
+        let first_roll = usize::from(rolls_left) == REROLLS;
+        let scores = table.rules().scores_rolled(&self.sheet, dice, first_roll);
         let mut options = Vec::with_capacity(advice.options.len());
         for rated in &advice.options {
             let win = match rated.choice {

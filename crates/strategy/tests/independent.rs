@@ -1,8 +1,10 @@
 //! The engine's solitaire optimum against an independent search, for the sheets small enough to search plainly:
-//! Yacht (twelve boxes, no bonus: 4,096 sheets) and Forced Yatzy (fifteen boxes in order: 16 sheets, each at
-//! every upper total). The search knows nothing of the engine's groups, lanes or keep graph: it memoises the value
-//! of each sheet, plays each turn as three rolls of dice counts with every keep, asks the rules which cells the
-//! dice may go in, and reads the points and bonus off the sheet's own totals.
+//! Yacht (twelve boxes, no bonus: 4,096 sheets), Forced Yatzy (fifteen boxes in order: 16 sheets, each at
+//! every upper total) and Generala (eleven boxes, no bonus, each sheet with its generala scored or not). The
+//! search knows nothing of the engine's groups, lanes or keep graph: it memoises the value of each sheet, plays
+//! each turn as three rolls of dice counts with every keep (and, where the rules pay more for it, a box written
+//! right after the first roll), asks the rules which cells the dice may go in, and reads the points and bonus
+//! off the sheet's own totals.
 
 use std::collections::HashMap;
 
@@ -63,7 +65,8 @@ struct Search {
     threshold: u16,
     rolls: Vec<[u8; 6]>,
     falls: Vec<Vec<([u8; 6], f64)>>,
-    memo: HashMap<(Vec<Category>, u16), f64>,
+    /// By the filled cells, the upper total (capped) and whether the five-of-a-kind cell holds points.
+    memo: HashMap<(Vec<Category>, u16, bool), f64>,
 }
 
 impl Search {
@@ -84,25 +87,16 @@ impl Search {
             return 0.0;
         }
         let filled: Vec<Category> = sheet.filled().map(|(category, _)| category).collect();
-        let key = (filled, sheet.totals(ruleset).upper.min(self.threshold));
+        let five_held = sheet
+            .get(ruleset.five_of_a_kind_cell())
+            .is_some_and(|points| points > 0);
+        let key = (filled, sheet.totals(ruleset).upper.min(self.threshold), five_held);
         if let Some(&value) = self.memo.get(&key) {
             return value;
         }
-        // The best cell for each final roll: its points, bonus included, and the value of the sheet after.
-        let before = sheet.totals(ruleset).grand;
         let mut worth = vec![f64::NAN; SLOTS];
         for roll in self.rolls.clone() {
-            let dice = FaceCounts::from_counts(roll).expect("five dice");
-            let scores = self.rules.scores(sheet, dice);
-            let best = scores
-                .cells
-                .iter()
-                .map(|&(category, points)| {
-                    let after = sheet.with_written(category, points);
-                    f64::from(after.totals(ruleset).grand - before) + self.value(&after)
-                })
-                .fold(f64::NEG_INFINITY, f64::max);
-            worth[slot(roll)] = best;
+            worth[slot(roll)] = self.best_write(sheet, roll, false);
         }
         // Two rerolls before it, each keeping the best sub-multiset of the dice.
         for _ in 0..2 {
@@ -128,12 +122,33 @@ impl Search {
             }
             worth = earlier;
         }
+        // Right after the first roll, a box may be written, where the rules may pay more for it.
+        for roll in self.rolls.clone() {
+            let written = self.best_write(sheet, roll, true);
+            worth[slot(roll)] = worth[slot(roll)].max(written);
+        }
         let value = self.falls[5]
             .iter()
             .map(|&(roll, chance)| chance * worth[slot(roll)])
             .sum();
         self.memo.insert(key, value);
         value
+    }
+
+    /// The best cell for a roll: its points, bonus included, and the value of the sheet after.
+    fn best_write(&mut self, sheet: &Sheet, roll: [u8; 6], first_roll: bool) -> f64 {
+        let ruleset = self.rules.ruleset();
+        let before = sheet.totals(ruleset).grand;
+        let dice = FaceCounts::from_counts(roll).expect("five dice");
+        let scores = self.rules.scores_rolled(sheet, dice, first_roll);
+        scores
+            .cells
+            .iter()
+            .map(|&(category, points)| {
+                let after = sheet.with_written(category, points);
+                f64::from(after.totals(ruleset).grand - before) + self.value(&after)
+            })
+            .fold(f64::NEG_INFINITY, f64::max)
     }
 }
 
@@ -159,4 +174,13 @@ fn yacht_s_optimum_is_the_independent_search_s() {
 fn forced_yatzy_s_optimum_is_the_independent_search_s() {
     let value = assert_engine_matches_the_search(RulesetId::ForcedYatzy);
     assert!((value - 122.5585).abs() < 1e-3, "{value}");
+}
+
+/// Generala with the usual house rules: +5 for a straight, full or poker made on the first roll, the double
+/// generala (100, once the generala holds its 50). A generala on the first roll counts as a generala's points:
+/// alone, there is nobody to beat.
+#[test]
+fn generala_s_optimum_is_the_independent_search_s() {
+    let value = assert_engine_matches_the_search(RulesetId::Generala);
+    assert!((value - 159.6185).abs() < 1e-3, "{value}");
 }

@@ -2,7 +2,8 @@
 //! it would cause. Deciding never changes the room; the host applies the event once it is kept.
 
 use fivedice_rules::{
-    Columns, DiceMode, Face, FirstPlayerRoll, Game, Joker, Play, Rules, RulesetId, SetupError, Undoable,
+    Columns, DiceMode, Face, FirstPlayerRoll, Game, HouseRules, Joker, Play, Rules, RulesetId, SetupError,
+    Undoable,
 };
 use fivedice_strategy::Level;
 use serde::{Deserialize, Serialize};
@@ -49,6 +50,9 @@ pub enum Action {
         /// Column Yam: the columns of each sheet (one free column when left out).
         #[serde(default, skip_serializing_if = "Columns::is_one")]
         columns: Columns,
+        /// Generala's house rules (the usual ones when left out).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        house: Option<HouseRules>,
     },
     /// Host, lobby: the room rolls for the first player and the game begins.
     Start,
@@ -116,11 +120,16 @@ impl Room {
                 yahtzee_bonus,
                 dice,
                 columns,
+                house,
             } => {
                 self.expect_host(actor)?;
                 self.expect_lobby()?;
                 let rules = Rules::from_choices(*ruleset, *joker, *yahtzee_bonus)
                     .and_then(|rules| rules.with_columns(*columns))
+                    .and_then(|rules| match house {
+                        Some(house) => rules.with_house(*house),
+                        None => Ok(rules),
+                    })
                     .map_err(RoomError::Rules)?;
                 self.check_seats_fit(rules)?;
                 Ok(Event::RulesChosen { rules, dice: *dice })

@@ -40,6 +40,12 @@ pub enum GameError {
         value: u16,
     },
     NoBonus,
+    /// Score pad: a box said to be made on the first roll, where the rules pay nothing more for it.
+    NoFirstRollRule,
+    /// The second five of a kind pays only once the five-of-a-kind box holds its points (Generala's double).
+    SecondFiveFirst {
+        five_of_a_kind: Category,
+    },
     NothingToUndo,
     /// The next player has already rolled.
     UndoTooLate,
@@ -105,6 +111,12 @@ impl fmt::Display for GameError {
             GameError::NoBonus => {
                 f.write_str("no bonus is possible: the five-of-a-kind cell does not hold 50")
             }
+            GameError::NoFirstRollRule => f.write_str("this game pays nothing more for a first roll"),
+            GameError::SecondFiveFirst { five_of_a_kind } => write!(
+                f,
+                "a second five of a kind pays only once the cell {:?} holds its points",
+                five_of_a_kind.id()
+            ),
             GameError::NothingToUndo => f.write_str("nothing to undo"),
             GameError::UndoTooLate => f.write_str("too late to undo: the next turn has started"),
             GameError::FirstSeatFixed => f.write_str("who starts is settled: the game has begun"),

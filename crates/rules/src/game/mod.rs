@@ -85,6 +85,9 @@ pub struct Entry {
     /// Whether this entry also earned the five-of-a-kind bonus.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub bonus: bool,
+    /// Whether the box was made on the turn's first roll, where the rules pay for that (Generala's "servida").
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub first_roll: bool,
     pub turn: Turn,
 }
 
@@ -219,9 +222,33 @@ impl Game {
         self.seat_of_entry(self.log.len())
     }
 
-    /// The game ends when every sheet is full: every column of every player.
+    /// The game ends when every sheet is full (every column of every player), or at once when five alike on a
+    /// turn's first roll win it (Generala).
     pub fn is_over(&self) -> bool {
-        self.log.len() == self.players.len() * self.rounds()
+        self.log.len() == self.players.len() * self.rounds() || self.won_on_first_roll().is_some()
+    }
+
+    /// The seat whose five alike on a turn's first roll won the game at once, where the rules say they do
+    /// (Generala's "generala servida"): the dice rolled, or on a score pad a generala written as made on the
+    /// first roll. A player alone has nobody to beat, and plays the whole sheet.
+    pub fn won_on_first_roll(&self) -> Option<usize> {
+        if !self.rules.first_roll_wins() || self.players.len() < 2 {
+            return None;
+        }
+        let ruleset = self.rules.ruleset();
+        let five_alike = |entry: &Entry| match entry.turn.dice {
+            Some(dice) => dice.counts().five_of_a_kind().is_some(),
+            None => {
+                let five_box = entry.category == ruleset.five_of_a_kind_cell()
+                    || Some(entry.category) == ruleset.second_five_of_a_kind;
+                five_box && entry.points > 0
+            }
+        };
+        let index = self
+            .log
+            .iter()
+            .position(|entry| entry.first_roll && five_alike(entry))?;
+        Some(self.seat_of_entry(index))
     }
 
     /// The turns each player plays: one box a turn, every box of every column.
@@ -252,15 +279,18 @@ impl Game {
             .map(|sheet| sheet.totals(self.rules.ruleset()))
     }
 
-    /// Every seat by grand total, best first; ties share a rank and the top rank wins.
+    /// Every seat by grand total, best first; ties share a rank and the top rank wins. A game won on a first
+    /// roll ranks its winner first, alone, whatever the totals.
     pub fn standings(&self) -> Vec<Standing> {
         let totals: Vec<u16> = (0..self.players.len())
             .map(|seat| self.totals(seat).map_or(0, |totals| totals.grand))
             .collect();
-        let best = totals.iter().copied().max().unwrap_or(0);
-        let ranks: Vec<usize> = totals
-            .iter()
-            .map(|&total| 1 + totals.iter().filter(|&&other| other > total).count())
+        let won = self.won_on_first_roll();
+        // Ranked by (won outright, total): the winner on a first roll above every total.
+        let key = |seat: usize| (won == Some(seat), totals[seat]);
+        let best = (0..totals.len()).map(key).max().unwrap_or_default();
+        let ranks: Vec<usize> = (0..totals.len())
+            .map(|seat| 1 + (0..totals.len()).filter(|&other| key(other) > key(seat)).count())
             .collect();
         // Rank by rank, each rank's seats in seat order (a handful of seats: no sort needed).
         let mut standings = Vec::with_capacity(totals.len());
@@ -271,7 +301,7 @@ impl Game {
                     rank,
                     seat,
                     total,
-                    winner: total == best,
+                    winner: key(seat) == best,
                 });
             }
         }
@@ -289,7 +319,16 @@ impl Game {
     pub fn scores_in(&self, column: Column) -> Option<Scores> {
         let dice = self.turn.dice.filter(|_| !self.is_over())?;
         let sheet = self.sheet(self.current_seat(), column)?;
-        Some(self.rules.scores(sheet, dice.counts()))
+        Some(
+            self.rules
+                .scores_rolled(sheet, dice.counts(), self.on_first_roll()),
+        )
+    }
+
+    /// Whether the dice on the table were made on the turn's first roll (the app's dice; a score pad's
+    /// players say so as they write).
+    pub fn on_first_roll(&self) -> bool {
+        self.mode == DiceMode::App && self.turn.rolls_used == 1
     }
 
     /// The values a cell can hold on a score pad.

@@ -30,8 +30,16 @@ pub enum Play {
     Score(Place),
     /// Cross a box out on purpose, whatever the dice score there (a sheet that allows it: Yam).
     CrossOut(Place),
-    /// Score pad without dice: write a value the box can hold, with the five-of-a-kind bonus if asked.
-    Write { place: Place, value: u16, bonus: bool },
+    /// Score pad without dice: write a value the box can hold, with the five-of-a-kind bonus if asked, made on
+    /// the turn's first roll or not (where the rules pay for that: Generala).
+    Write {
+        place: Place,
+        value: u16,
+        bonus: bool,
+        /// Left out where false, so a play reads as it did before Generala.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        first_roll: bool,
+    },
     /// Score pad: the dice rolled for real, to be scored by the rules.
     EnterDice(Dice),
     /// Score pad: forget the entered dice.
@@ -87,7 +95,12 @@ impl Game {
                 Preview::Write => Err(GameError::NotRolled),
             },
             Play::CrossOut(place) => self.check_cross_out(*place),
-            Play::Write { place, value, bonus } => self.check_write(*place, *value, *bonus),
+            Play::Write {
+                place,
+                value,
+                bonus,
+                first_roll,
+            } => self.check_write(*place, *value, *bonus, *first_roll),
             Play::EnterDice(_) | Play::ClearDice => self.expect_mode(DiceMode::Pad),
             Play::FirstPlayer(roll) => self.check_first_player(roll),
             Play::Undo => self.check_undo(),
@@ -109,10 +122,16 @@ impl Game {
                 let scores = self.scores_in(place.column);
                 let points = scores.as_ref().and_then(|scores| scores.get(place.category));
                 let bonus = scores.is_some_and(|scores| scores.bonus > 0);
-                self.record(*place, points.unwrap_or(0), bonus);
+                let first_roll = self.on_first_roll() && self.rules.house().is_some();
+                self.record(*place, points.unwrap_or(0), bonus, first_roll);
             }
-            Play::CrossOut(place) => self.record(*place, 0, false),
-            Play::Write { place, value, bonus } => self.record(*place, *value, *bonus),
+            Play::CrossOut(place) => self.record(*place, 0, false, false),
+            Play::Write {
+                place,
+                value,
+                bonus,
+                first_roll,
+            } => self.record(*place, *value, *bonus, *first_roll),
             Play::EnterDice(dice) => self.turn.dice = Some(*dice),
             Play::ClearDice => self.turn = Turn::default(),
             Play::FirstPlayer(roll) => self.first_seat = roll.first_seat,
@@ -202,17 +221,30 @@ impl Game {
         Ok(())
     }
 
-    /// Score pad: whether the current player may write this value (and bonus) by hand in this box now.
-    fn check_write(&self, place: Place, value: u16, bonus: bool) -> Result<(), GameError> {
+    /// Score pad: whether the current player may write this value (and bonus) by hand in this box now, made
+    /// on the turn's first roll or not.
+    fn check_write(&self, place: Place, value: u16, bonus: bool, first_roll: bool) -> Result<(), GameError> {
         let category = place.category;
         self.expect_mode(DiceMode::Pad)?;
         self.check_place(place)?;
         if self.turn.dice.is_some() {
             return Err(GameError::DiceEntered);
         }
-        let holds = self.rules.can_hold(category, value);
+        if first_roll && self.rules.house().is_none() {
+            return Err(GameError::NoFirstRollRule);
+        }
+        let holds = self.rules.can_hold(category, value, first_roll);
         if !holds.map_err(|_| GameError::NotInRuleset(category))? {
             return Err(GameError::ValueNotOffered { category, value });
+        }
+        let ruleset = self.rules.ruleset();
+        let five_of_a_kind = ruleset.five_of_a_kind_cell();
+        let five_held = self
+            .sheet(self.current_seat(), place.column)
+            .and_then(|sheet| sheet.get(five_of_a_kind))
+            .is_some_and(|points| points > 0);
+        if ruleset.second_five_of_a_kind == Some(category) && value > 0 && !five_held {
+            return Err(GameError::SecondFiveFirst { five_of_a_kind });
         }
         if bonus && !self.bonus_available() {
             return Err(GameError::NoBonus);
@@ -292,7 +324,7 @@ impl Game {
     }
 
     /// Writes a box that the checks allowed, and passes the turn.
-    pub(super) fn record(&mut self, place: Place, points: u16, bonus: bool) {
+    pub(super) fn record(&mut self, place: Place, points: u16, bonus: bool, first_roll: bool) {
         if let Some(index) = self.sheet_index(self.current_seat(), place.column) {
             self.sheets[index].write(place.category, points, bonus);
         }
@@ -301,6 +333,7 @@ impl Game {
             category: place.category,
             points,
             bonus,
+            first_roll,
             turn: self.turn,
         });
         self.turn = Turn::default();

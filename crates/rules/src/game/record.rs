@@ -87,6 +87,7 @@ impl Game {
                 place,
                 value: entry.points,
                 bonus: entry.bonus,
+                first_roll: entry.first_roll,
             },
         }
     }

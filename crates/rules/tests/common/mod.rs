@@ -51,7 +51,12 @@ impl Plays for Game {
 
     fn write(&mut self, place: impl Into<Place>, value: u16, bonus: bool) -> Result<Entry, GameError> {
         let place = place.into();
-        self.play(&Play::Write { place, value, bonus })?;
+        self.play(&Play::Write {
+            place,
+            value,
+            bonus,
+            first_roll: false,
+        })?;
         Ok(written(self))
     }
 
