@@ -2,7 +2,7 @@
 //! `?room=…&name=…` address that opens an online room and joins it (see UI-HOOKS.md).
 
 use fivedice_room::{RoomName, check_player_name};
-use fivedice_rules::{Columns, DiceMode, Joker, Language, Rules, RulesetId};
+use fivedice_rules::{Columns, DiceMode, HouseRules, Joker, Language, Rules, RulesetId};
 use fivedice_worker::Level;
 
 use crate::table::{DEFAULT_BOT_DELAY_MS, NewGameRequest};
@@ -18,7 +18,7 @@ pub fn parse_launch(query: &str) -> Option<Result<NewGameRequest, String>> {
     Some(request(&get))
 }
 
-/// The language a launch address asks for (`&lang=en|fr`, with `new=1`, `room=` or alone): `None` when it
+/// The language a launch address asks for (`&lang=en|fr|es|de`, with `new=1`, `room=` or alone): `None` when it
 /// names none, else the language or why the tag is not one the app speaks.
 pub fn parse_language(query: &str) -> Option<Result<Language, String>> {
     let params = query_params(query);
@@ -81,9 +81,43 @@ fn param<'a>(params: &'a [(String, String)], name: &str) -> Option<&'a str> {
         .map(|(_, value)| value.as_str())
 }
 
+/// Generala's house rules from the address: `first_roll_bonus=5|10`, `first_roll_wins=yes|no`,
+/// `double=yes|no`, `ace_after_six=yes|no`, each the usual rule when left out; refused for another ruleset.
+fn house_rules<'a>(rules: Rules, get: &impl Fn(&str) -> Option<&'a str>) -> Result<Rules, String> {
+    const NAMES: [&str; 4] = ["first_roll_bonus", "first_roll_wins", "double", "ace_after_six"];
+    let Some(house) = rules.house() else {
+        return match NAMES.into_iter().find(|name| get(name).is_some()) {
+            Some(name) => Err(format!(
+                "{name}: {} has no house rules (they are Generala's)",
+                rules.id()
+            )),
+            None => Ok(rules),
+        };
+    };
+    let yes_no = |name: &str, usual: bool| match get(name) {
+        None => Ok(usual),
+        Some("yes") => Ok(true),
+        Some("no") => Ok(false),
+        Some(other) => Err(format!("{name}: {other:?} is not yes or no")),
+    };
+    let first_roll_bonus = match get("first_roll_bonus") {
+        None => house.first_roll_bonus,
+        Some(bonus) => bonus
+            .parse()
+            .map_err(|_| format!("first_roll_bonus: {bonus:?} is not 5 or 10"))?,
+    };
+    let house = HouseRules {
+        first_roll_bonus,
+        first_roll_wins: yes_no("first_roll_wins", house.first_roll_wins)?,
+        double: yes_no("double", house.double)?,
+        ace_after_six: yes_no("ace_after_six", house.ace_after_six)?,
+    };
+    rules.with_house(house).map_err(|error| error.to_string())
+}
+
 fn request<'a>(get: &impl Fn(&str) -> Option<&'a str>) -> Result<NewGameRequest, String> {
     let id: RulesetId = get("rules")
-        .ok_or("the address names no ruleset (rules=yahtzee, yardzee, yam, yatzy, yacht or forced-yatzy)")?
+        .ok_or("the address names no ruleset (rules=yahtzee, yardzee, yam, yatzy, yacht, forced-yatzy or generala)")?
         .parse()
         .map_err(|error: fivedice_rules::UnknownRuleset| error.to_string())?;
     // Without `joker=`, the rule printed on the ruleset's own sheet, as the setup screen chooses it.
@@ -92,6 +126,7 @@ fn request<'a>(get: &impl Fn(&str) -> Option<&'a str>) -> Result<NewGameRequest,
         None => Some(Joker::printed_on(id)).filter(|_| id.ruleset().extra_five_of_a_kind.is_some()),
     };
     let rules = Rules::from_choices(id, joker, None).map_err(|error| error.to_string())?;
+    let rules = house_rules(rules, get)?;
     // Column Yam: `columns=down,free,up` (any of down, free, up, dry, announced, in sheet order).
     let rules = match get("columns") {
         Some(list) => {
@@ -226,6 +261,32 @@ mod tests {
             .unwrap()
             .unwrap();
         assert_eq!(computers.computer, vec![None, Some(Level::Optimal)]);
+    }
+
+    #[test]
+    fn generala_s_house_rules_by_address() {
+        let house = |query: &str| parse_launch(query).unwrap().unwrap().rules.house();
+        assert_eq!(house("new=1&rules=generala&players=A"), Some(HouseRules::DEFAULT));
+        let chosen = house(
+            "new=1&rules=generala&players=A&first_roll_bonus=10&first_roll_wins=no&double=no&ace_after_six=yes",
+        );
+        assert_eq!(
+            chosen,
+            Some(HouseRules {
+                first_roll_bonus: 10,
+                first_roll_wins: false,
+                double: false,
+                ace_after_six: true
+            })
+        );
+        for (query, reason) in [
+            ("new=1&rules=generala&players=A&first_roll_bonus=7", "5 or 10"),
+            ("new=1&rules=generala&players=A&double=maybe", "maybe"),
+            ("new=1&rules=yahtzee&players=A&double=no", "no house rules"),
+        ] {
+            let error = parse_launch(query).unwrap().unwrap_err();
+            assert!(error.contains(reason), "{query}: {error}");
+        }
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! visit) finds the same game, players and names. Kept as lines of text (`rules yahtzee`, `seat optimal Ben`);
 //! a line that does not read leaves its part of the form as it starts.
 
-use fivedice_rules::{Column, Columns, DiceMode, Joker, RulesetId};
+use fivedice_rules::{Column, Columns, DiceMode, HouseRules, Joker, RulesetId};
 use fivedice_worker::Level;
 
 use crate::table::DEFAULT_BOT_DELAY_MS;
@@ -19,6 +19,8 @@ pub struct SetupDraft {
     pub seats: Vec<(String, Option<Level>)>,
     pub bot_delay_ms: u32,
     pub table_name: String,
+    /// Generala's house rules, as the table chose them last.
+    pub house: HouseRules,
 }
 
 impl Default for SetupDraft {
@@ -32,6 +34,7 @@ impl Default for SetupDraft {
             seats: vec![(String::new(), None); 2],
             bot_delay_ms: DEFAULT_BOT_DELAY_MS,
             table_name: String::new(),
+            house: HouseRules::DEFAULT,
         }
     }
 }
@@ -40,13 +43,14 @@ impl SetupDraft {
     pub fn to_text(&self) -> String {
         let columns: Vec<&str> = self.columns.iter().map(|column| column.id()).collect();
         let mut text = format!(
-            "rules {}\njoker {}\ndice {}\nsheet {}\ncolumns {}\npace {}\ntable {}\n",
+            "rules {}\njoker {}\ndice {}\nsheet {}\ncolumns {}\npace {}\nhouse {}\ntable {}\n",
             self.ruleset.id(),
             self.joker.id(),
             self.mode.id(),
             if self.in_columns { "columns" } else { "one" },
             columns.join(","),
             self.bot_delay_ms,
+            self.house,
             self.table_name,
         );
         for (name, computer) in &self.seats {
@@ -77,6 +81,7 @@ impl SetupDraft {
                     draft.columns = columns.unwrap_or(draft.columns);
                 }
                 "pace" => draft.bot_delay_ms = value.parse().unwrap_or(draft.bot_delay_ms),
+                "house" => draft.house = value.parse().unwrap_or(draft.house),
                 "table" => draft.table_name = value.to_string(),
                 "seat" => {
                     let (kind, name) = value.split_once(' ').unwrap_or((value, ""));
@@ -120,6 +125,12 @@ mod tests {
             ],
             bot_delay_ms: 250,
             table_name: "Cabin by the lake".into(),
+            house: HouseRules {
+                first_roll_bonus: 10,
+                first_roll_wins: false,
+                double: true,
+                ace_after_six: true,
+            },
         };
         assert_eq!(SetupDraft::read(&draft.to_text()), draft);
         assert_eq!(SetupDraft::read(""), SetupDraft::default());

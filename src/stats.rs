@@ -171,6 +171,7 @@ mod tests {
                 place,
                 value,
                 bonus: false,
+                first_roll: false,
             };
             game.play(&written).unwrap();
         }

@@ -1,18 +1,19 @@
 //! The choice of a game, shared by the setup screen and an online room's lobby: the ruleset, its Joker rule,
 //! whose dice (the hooks `data-setup="rules|joker|dice-mode"` are the same in both), and the computer players'
-//! levels.
+//! levels; at setup, Generala's house rules.
 //!
 //! Each select shows its value twice over: its options' `selected` for the first drawing, and its `value`
 //! property whenever the value changes or the lobby redraws for the room's answer. A browser stops following an
 //! option's `selected` once the player has chosen in the select, so the property alone keeps what is shown
 //! the room's choice.
 
-use fivedice_rules::{Column, DiceMode, Joker, RulesetId};
+use fivedice_rules::{Column, DiceMode, HouseRules, Joker, RulesetId};
 use fivedice_worker::Level;
 use leptos::prelude::*;
 
 use super::lazy::{Loaded, lazy};
 use super::shown::shown_when;
+use crate::i18n;
 use crate::store::GameStore;
 
 #[component]
@@ -233,5 +234,67 @@ fn ColumnChoiceFields(
             }
             .into_any()
         })}
+    }
+}
+
+/// Generala's house rules, as the table plays them: the first roll's bonus, a generala on the first roll
+/// winning, the double generala, 3-4-5-6-1. A chunk of its own, fetched when a table first chooses Generala.
+#[component]
+pub fn HouseRulesChoice(house: RwSignal<HouseRules>) -> impl IntoView {
+    lazy(house_rules_part, house)
+}
+
+#[wasm_split_helpers::wasm_split(generala, fallible)]
+fn house_rules_part() -> Loaded<RwSignal<HouseRules>> {
+    Ok(|house| house_rules_fields(house).into_any())
+}
+
+fn house_rules_fields(house: RwSignal<HouseRules>) -> impl IntoView {
+    let words = expect_context::<GameStore>().speech().words_of(i18n::house_words);
+    let flag = move |hook: &'static str,
+                     text: &'static str,
+                     get: fn(&HouseRules) -> bool,
+                     set: fn(&mut HouseRules, bool)| {
+        view! {
+            <label class="check">
+                <input
+                    type="checkbox"
+                    data-setup=hook
+                    prop:checked=move || house.with(get)
+                    on:change=move |event| house.update(|house| set(house, event_target_checked(&event)))
+                />
+                <span>{text}</span>
+            </label>
+        }
+    };
+    view! {
+        <fieldset class="house-rules">
+            <legend>{words.house_rules}</legend>
+            <label>
+                <span>{words.first_roll_bonus}</span>
+                <select
+                    data-setup="first-roll-bonus"
+                    prop:value=move || house.with(|house| house.first_roll_bonus.to_string())
+                    on:change=move |event| {
+                        if let Ok(bonus) = event_target_value(&event).parse() {
+                            house.update(|house| house.first_roll_bonus = bonus);
+                        }
+                    }
+                >
+                    {HouseRules::FIRST_ROLL_BONUSES
+                        .map(|bonus| {
+                            view! {
+                                <option value=bonus.to_string() selected=move || house.with(|house| house.first_roll_bonus == bonus)>
+                                    {format!("+{bonus}")}
+                                </option>
+                            }
+                        })
+                        .collect_view()}
+                </select>
+            </label>
+            {flag("first-roll-wins", words.first_roll_wins, |house| house.first_roll_wins, |house, on| house.first_roll_wins = on)}
+            {flag("double", words.double, |house| house.double, |house, on| house.double = on)}
+            {flag("ace-after-six", words.ace_after_six, |house| house.ace_after_six, |house, on| house.ace_after_six = on)}
+        </fieldset>
     }
 }

@@ -51,6 +51,16 @@ where
     shown_when(when, move || fetch.with_value(|fetch| arriving(fetch.clone())))
 }
 
+/// The same for a part that shows nothing until it is used (the value picker, closed): fetched at once and
+/// quietly, so that it is here when it is needed; a chunk that cannot be fetched says so as [`lazy`]'s does.
+pub fn prefetched<A, F>(load: fn() -> F, args: A) -> AnyView
+where
+    A: Clone + 'static,
+    F: Future<Output = Loaded<A>> + 'static,
+{
+    arrive(fetching(load, args), true)
+}
+
 fn fetching<A, F>(load: fn() -> F, args: A) -> Fetch
 where
     A: Clone + 'static,
@@ -66,6 +76,11 @@ where
 }
 
 fn arriving(load: Fetch) -> AnyView {
+    arrive(load, false)
+}
+
+/// Fetches a part and shows it once here; `quietly`, nothing shows while it is on its way.
+fn arrive(load: Fetch, quietly: bool) -> AnyView {
     let words = expect_context::<GameStore>().words();
     let arrival = RwSignal::new_local(Arrival::OnItsWay);
     let fetch = move || {
@@ -82,6 +97,7 @@ fn arriving(load: Fetch) -> AnyView {
     let fetch = StoredValue::new_local(fetch);
     (move || match arrival.get() {
         Arrival::Here(build) => build(),
+        Arrival::OnItsWay if quietly => ().into_any(),
         Arrival::OnItsWay => view! { <p class="muted" data-lazy="fetching">{words.fetching}</p> }.into_any(),
         Arrival::NotFetched => view! {
             <p class="error" role="alert" data-lazy="not-fetched">

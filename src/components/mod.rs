@@ -83,8 +83,8 @@ fn show_language_to_the_platform(language: Language) {
     let document = document();
     let tag = language.id();
     let manifest = match language {
-        Language::English => "assets/manifest.webmanifest",
-        Language::French => "assets/manifest.fr.webmanifest",
+        Language::English => "assets/manifest.webmanifest".to_string(),
+        _ => format!("assets/manifest.{tag}.webmanifest"),
     };
     let set = |selector: &str, attribute: &str, value: &str| {
         let element = document.query_selector(selector).ok().flatten();
@@ -93,7 +93,7 @@ fn show_language_to_the_platform(language: Language) {
         }
     };
     set("html", "lang", tag);
-    set("link[rel=manifest]", "href", manifest);
+    set("link[rel=manifest]", "href", &manifest);
 }
 
 /// The screen for where the player is: a table, a room's lobby, or the start screen.

@@ -5,7 +5,9 @@ use leptos::prelude::*;
 
 use super::Deferred;
 
-use super::game_choice::{ColumnChoice, DiceModeSelect, JokerSelect, LevelOptions, RulesetSelect};
+use super::game_choice::{
+    ColumnChoice, DiceModeSelect, HouseRulesChoice, JokerSelect, LevelOptions, RulesetSelect,
+};
 use super::how_to_play::HowToPlay;
 use super::join_room_card::JoinRoomCard;
 use super::perfect_play::PerfectPlay;
@@ -26,6 +28,17 @@ pub fn SetupScreen() -> impl IntoView {
     let draft = store.tables().setup_draft();
     let ruleset = RwSignal::new(draft.ruleset);
     let joker = RwSignal::new(draft.joker);
+    let house = RwSignal::new(draft.house);
+    let has_house_rules = move || Rules::new(ruleset.get()).house().is_some();
+    // The rules as chosen: the ruleset, its Joker and (Generala) its house rules.
+    let chosen_rules = move || {
+        let id = ruleset.get();
+        let rules = Rules::from_choices(id, offers_joker(id).then(|| joker.get()), None)?;
+        match rules.house() {
+            Some(_) => rules.with_house(house.get()),
+            None => Ok(rules),
+        }
+    };
     let mode = RwSignal::new(draft.mode);
     let (typed, kinds): (Vec<String>, Vec<Option<Level>>) = draft.seats.into_iter().unzip();
     let names = RwSignal::new(typed);
@@ -52,6 +65,7 @@ pub fn SetupScreen() -> impl IntoView {
             seats,
             bot_delay_ms: bot_delay.get(),
             table_name: table_name.get(),
+            house: house.get(),
         });
     });
     let plays_in_columns = move || ruleset.get().ruleset().plays_in_columns;
@@ -86,9 +100,7 @@ pub fn SetupScreen() -> impl IntoView {
 
     let start = move |event: leptos::ev::SubmitEvent| {
         event.prevent_default();
-        let id = ruleset.get_untracked();
-        let chosen_joker = offers_joker(id).then(|| joker.get_untracked());
-        let rules = match Rules::from_choices(id, chosen_joker, None) {
+        let rules = match untrack(chosen_rules) {
             Ok(rules) => rules,
             Err(error) => return store.notices().refuse_setup(error.to_string()),
         };
@@ -154,9 +166,9 @@ pub fn SetupScreen() -> impl IntoView {
                     }
                     .into_any()
                 })}
+                {shown_when(has_house_rules, move || view! { <HouseRulesChoice house /> }.into_any())}
                 <HowToPlay rules=Signal::derive(move || {
-                    let id = ruleset.get();
-                    let rules = Rules::from_choices(id, offers_joker(id).then(|| joker.get()), None).ok()?;
+                    let rules = chosen_rules().ok()?;
                     match column_game() {
                         true => rules.with_columns(Columns::new(&columns.get()).ok()?).ok(),
                         false => Some(rules),

@@ -14,6 +14,8 @@ pub fn Standings() -> impl IntoView {
     let (standings, players) = (store.table().standings(), store.table().players());
     // An online room plays one game; the next is a new room.
     let online = store.table().online_table();
+    // Generala: a generala on the first roll ended the game at once; the standings say why.
+    let won_on_first_roll = store.table().won_on_first_roll();
     let rows = move || {
         standings
             .get()
@@ -39,6 +41,14 @@ pub fn Standings() -> impl IntoView {
     view! {
         <section class="standings" data-game-over="true" aria-labelledby="standings-title">
             <h2 id="standings-title">{words.game_over}</h2>
+            {move || {
+                won_on_first_roll
+                    .get()
+                    .map(|seat| {
+                        let name = player_name(players, seat);
+                        view! { <p class="won-on-first-roll" data-won-on-first-roll=seat.to_string()>{(words.won_on_first_roll)(&name)}</p> }
+                    })
+            }}
             <ol>{rows}</ol>
             <div class="standings-actions">
                 {shown_when(move || !online.get(), move || {

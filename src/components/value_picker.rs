@@ -6,7 +6,7 @@ use leptos::html;
 use leptos::prelude::*;
 
 use super::joker_note::JokerNote;
-use super::lazy::{Loaded, lazy};
+use super::lazy::{Loaded, lazy, prefetched};
 use super::pips::Pips;
 use super::player_name;
 use super::shown::either_when;
@@ -14,8 +14,19 @@ use crate::i18n;
 use crate::store::Reading as _;
 use crate::store::{GameStore, PickerOffers};
 
+/// The dialog's code is a chunk of its own, fetched as soon as the table shows (closed, it shows nothing), so a
+/// first tap finds it here.
 #[component]
 pub fn ValuePicker() -> impl IntoView {
+    prefetched(picker_part, ())
+}
+
+#[wasm_split_helpers::wasm_split(picker, fallible)]
+fn picker_part() -> Loaded<()> {
+    Ok(|()| picker().into_any())
+}
+
+fn picker() -> impl IntoView {
     let store = expect_context::<GameStore>();
     let words = store.words();
     let language = store.speech().language().get_untracked();
@@ -49,6 +60,8 @@ pub fn ValuePicker() -> impl IntoView {
             bonus: bonus_points,
             cross_out,
             announce,
+            first_roll_wins,
+            first_roll_only,
         } = offers.get()?;
         let rules = rules.get_untracked()?;
         let label = crate::i18n::label(language, rules.ruleset().cell(place.category)?.label);
@@ -72,6 +85,8 @@ pub fn ValuePicker() -> impl IntoView {
                         (0, _) => words.cross_out.to_string(),
                         // Beside "Announce", a value is writing the box now, with these dice.
                         (value, true) => (words.write_now)(value),
+                        // Generala: a value the box holds only when made on the first roll says so.
+                        (value, false) if first_roll_only.contains(&value) => (words.on_first_roll)(value),
                         (value, false) => value.to_string(),
                     };
                     view! {
@@ -129,22 +144,37 @@ pub fn ValuePicker() -> impl IntoView {
                 }
             })
         };
-        let bonus_toggle = move || {
-            bonus_points.map(|extra| {
-                let on = move || picker.with(|p| p.is_some_and(|p| p.bonus));
-                let text = (words.bonus_toggle)(extra.bonus, extra.bonus_mark);
+        // The score pad's toggles: the five-of-a-kind bonus, and (Generala) a generala made on the first roll,
+        // which wins the game.
+        let toggle = move |shown: bool, action: &'static str, text: String, first_roll: bool| {
+            shown.then(|| {
+                let on = move || {
+                    picker.with(|p| p.is_some_and(|p| if first_roll { p.first_roll } else { p.bonus }))
+                };
                 view! {
                     <button
                         class="bonus-toggle"
                         class:chosen=on
-                        data-action="yahtzee-bonus"
+                        data-action=action
                         aria-pressed=move || on().to_string()
-                        on:click=move |_| store.controls().toggle_bonus()
+                        on:click=move |_| store.controls().toggle_flag(first_roll)
                     >
                         {text}
                     </button>
                 }
             })
+        };
+        let bonus_toggle = move || {
+            let text = bonus_points.map(|extra| (words.bonus_toggle)(extra.bonus, extra.bonus_mark));
+            toggle(text.is_some(), "yahtzee-bonus", text.unwrap_or_default(), false)
+        };
+        let first_roll_toggle = move || {
+            toggle(
+                first_roll_wins,
+                "first-roll",
+                words.first_roll_toggle.into(),
+                true,
+            )
         };
         Some(view! {
             <div class="backdrop" on:click=move |_| store.controls().cancel()>
@@ -170,6 +200,7 @@ pub fn ValuePicker() -> impl IntoView {
                                 <div class="offers">{announce_choice()} {buttons()} {cross_out()}</div>
                                 {announce_note.clone()}
                                 {bonus_toggle()}
+                                {first_roll_toggle()}
                             }
                             .into_any()
                         },

@@ -5,7 +5,8 @@ use fivedice_rules::{Column, GameError, Joker, JokerCall, Label, Language, MAX_R
 use fivedice_room::Refusal;
 
 use super::{
-    AnalysisWords, HintWords, OddsWords, PadWords, RoomWords, StatisticsWords, Words, refusals_en as refusals,
+    AnalysisWords, HintWords, HouseWords, OddsWords, PadWords, RoomWords, StatisticsWords, Words,
+    refusals_en as refusals,
 };
 use crate::engine::EngineError;
 use crate::storage::SaveRefused;
@@ -28,7 +29,7 @@ pub static WORDS: Words = Words {
         format!("{year:04}-{month:02}-{day:02} {hour:02}:{minute:02}")
     },
 
-    tagline: "Yahtzee, Yardzee, Yam, Yatzy and Yacht — around one tablet.",
+    tagline: "Yahtzee, Yardzee, Yam, Yatzy, Yacht and Generala — around one tablet.",
     language: "Language",
     new_game: "New game",
     game: "Game",
@@ -224,6 +225,9 @@ pub static WORDS: Words = Words {
     confirm: "Confirm",
 
     game_over: "Game over",
+    won_on_first_roll: |name| format!("{name} wins with a generala on the first roll!"),
+    on_first_roll: |value| format!("{value} · first roll"),
+    first_roll_toggle: "Made on the first roll (wins)",
     winner: "Winner",
     rematch: "Rematch",
 
@@ -392,6 +396,7 @@ pub static STATISTICS_WORDS: StatisticsWords = StatisticsWords {
         RulesetId::Yam => "Yams",
         RulesetId::Yatzy | RulesetId::ForcedYatzy => "Yatzys",
         RulesetId::Yacht => "Yachts",
+        RulesetId::Generala => "Generalas",
     },
     scores_over_games: |games, ruleset| {
         format!(
@@ -428,4 +433,12 @@ pub static ODDS_WORDS: OddsWords = OddsWords {
     hint_for_win: "Best chance to win",
     odds_title: "Chances to win",
     odds_honesty: "If everyone plays for their best score from here.",
+};
+
+pub static HOUSE_WORDS: HouseWords = HouseWords {
+    house_rules: "House rules",
+    first_roll_bonus: "Straight, full, poker on the first roll",
+    first_roll_wins: "A generala on the first roll wins",
+    double: "Double generala (100)",
+    ace_after_six: "3-4-5-6-1 is a straight too",
 };

@@ -3,7 +3,8 @@
 use fivedice_rules::{Column, Joker, JokerCall, Label, Language, MAX_ROLLS, Points, RulesetId, case};
 
 use super::{
-    AnalysisWords, HintWords, OddsWords, PadWords, RoomWords, StatisticsWords, Words, refusals_fr as refusals,
+    AnalysisWords, HintWords, HouseWords, OddsWords, PadWords, RoomWords, StatisticsWords, Words,
+    refusals_fr as refusals,
 };
 use crate::engine::EngineError;
 use crate::storage::SaveRefused;
@@ -40,7 +41,7 @@ pub static WORDS: Words = Words {
         format!("{day:02}/{month:02}/{year:04} {hour:02}:{minute:02}")
     },
 
-    tagline: "Yahtzee, Yardzee, Yam, Yatzy et Yacht — autour d’une tablette.",
+    tagline: "Yahtzee, Yardzee, Yam, Yatzy, Yacht et Generala — autour d’une tablette.",
     language: "Langue",
     new_game: "Nouvelle partie",
     game: "Jeu",
@@ -240,6 +241,9 @@ pub static WORDS: Words = Words {
     confirm: "Valider",
 
     game_over: "Partie terminée",
+    won_on_first_roll: |name| format!("{name} gagne avec une generala servie au premier lancer\u{a0}!"),
+    on_first_roll: |value| format!("{value} · premier lancer"),
+    first_roll_toggle: "Faite au premier lancer (gagne)",
     winner: "Gagnant",
     rematch: "Revanche",
 
@@ -411,6 +415,7 @@ pub static STATISTICS_WORDS: StatisticsWords = StatisticsWords {
         RulesetId::Yam => "Yams",
         RulesetId::Yatzy | RulesetId::ForcedYatzy => "Yatzys",
         RulesetId::Yacht => "Yachts",
+        RulesetId::Generala => "Generalas",
     },
     scores_over_games: |games, ruleset| format!("Scores des {} dernières parties de {ruleset}", games),
 };
@@ -443,4 +448,12 @@ pub static ODDS_WORDS: OddsWords = OddsWords {
     hint_for_win: "Pour gagner",
     odds_title: "Chances de victoire",
     odds_honesty: "Si chacun joue pour son meilleur score à partir d’ici.",
+};
+
+pub static HOUSE_WORDS: HouseWords = HouseWords {
+    house_rules: "Règles maison",
+    first_roll_bonus: "Suite, full, poker au premier lancer",
+    first_roll_wins: "Une generala au premier lancer gagne",
+    double: "Double generala (100)",
+    ace_after_six: "3-4-5-6-1 est aussi une suite",
 };

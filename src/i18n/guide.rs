@@ -1,7 +1,9 @@
 //! "How to play": one page per ruleset and table options, built from the ruleset's data and a language's
 //! phrases, so that every language says the same things in the same order and a new language only words them.
 
-use fivedice_rules::{Column, Joker, Language, Pattern, Points, Rules, RulesetId, Section, UpperBonus};
+use fivedice_rules::{
+    Column, HouseRules, Joker, Language, Pattern, Points, Rules, RulesetId, Section, UpperBonus,
+};
 
 /// A "How to play" page: sections of paragraphs, and the sheet's cells with what each asks and pays.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -26,6 +28,14 @@ impl GuideSection {
             cells: Vec::new(),
         }
     }
+}
+
+/// The faces of a straight from `lowest`, the ace following the six: "1-2-3-4-5", "3-4-5-6-1".
+pub(super) fn straight_faces(lowest: u8) -> String {
+    let faces: Vec<String> = (0..5)
+        .map(|step| ((lowest - 1 + step) % 6 + 1).to_string())
+        .collect();
+    faces.join("-")
 }
 
 /// The phrases of the page in one language.
@@ -62,6 +72,9 @@ pub struct GuidePhrases {
     pub columns_intro: fn(columns: usize, turns: usize) -> String,
     pub column_rule: fn(Column) -> String,
     pub columns_customs: [&'static str; 2],
+    /// Generala's house rules as this table plays them, a paragraph each: the first roll's bonus, a generala
+    /// on the first roll, the double generala, and 3-4-5-6-1 where it counts.
+    pub house_rules: fn(HouseRules) -> Vec<String>,
     /// What a cell asks of the dice.
     pub needs: fn(Pattern) -> String,
     /// What a cell scores when the dice make it (0 otherwise).
@@ -131,6 +144,9 @@ pub fn build(phrases: &GuidePhrases, rules: &Rules) -> Guide {
             extra.bonus_mark,
         ));
         extras.push((phrases.joker)(rules.joker(), five));
+    }
+    if let Some(house) = rules.house() {
+        extras.extend((phrases.house_rules)(house));
     }
     extras.push(phrases.who_starts.into());
     extras.push(phrases.end.into());

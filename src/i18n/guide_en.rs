@@ -1,6 +1,6 @@
 //! How to play, in English: the phrases the guide is built from.
 
-use fivedice_rules::{Column, Joker, Language, Pattern, Points};
+use fivedice_rules::{Column, HouseRules, Joker, Language, Pattern, Points};
 
 use super::guide::GuidePhrases;
 
@@ -69,9 +69,38 @@ pub(super) static GUIDE: GuidePhrases = GuidePhrases {
          write the first roll.",
         "On a score pad the app does not see the rolls: the table keeps the dry and announced rules itself.",
     ],
+    house_rules,
     needs,
     pays,
 };
+
+/// Generala's house rules as this table plays them.
+fn house_rules(house: HouseRules) -> Vec<String> {
+    let bonus = house.first_roll_bonus;
+    let mut paragraphs = vec![format!(
+        "Made on the turn's first roll (\"servida\"), a straight, a full house or a poker scores {bonus} more: \
+         {}, {} and {}.",
+        20 + bonus,
+        30 + bonus,
+        40 + bonus
+    )];
+    paragraphs.push(match house.first_roll_wins {
+        true => "A generala made on the first roll wins the game at once, whether or not its box is open: the game \
+                 ends there for everyone, and its maker comes first whatever the totals."
+            .into(),
+        false => "A generala made on the first roll scores like any other generala.".into(),
+    });
+    paragraphs.push(match house.double {
+        true => "Double Generala: a second generala scores 100, once the Generala box holds its 50 (not if it was \
+                 crossed out)."
+            .into(),
+        false => "This table plays no double generala: a second generala goes in another box.".into(),
+    });
+    if house.ace_after_six {
+        paragraphs.push("3-4-5-6-1 counts as a straight too.".into());
+    }
+    paragraphs
+}
 
 /// What a cell asks of the dice.
 fn needs(pattern: Pattern) -> String {
@@ -87,10 +116,11 @@ fn needs(pattern: Pattern) -> String {
         }
         Pattern::Run { length: 4 } => "four faces in a row: 1-2-3-4, 2-3-4-5 or 3-4-5-6".into(),
         Pattern::Run { .. } => "five faces in a row: 1-2-3-4-5 or 2-3-4-5-6".into(),
-        Pattern::Straight { lowest } => {
-            let faces: Vec<String> = (lowest..lowest + 5).map(|face| face.to_string()).collect();
-            format!("exactly {}", faces.join("-"))
-        }
+        Pattern::Straight { lowest } => format!("exactly {}", super::guide::straight_faces(lowest)),
+        Pattern::Straights { ace_after_six } => format!(
+            "exactly 1-2-3-4-5 or 2-3-4-5-6{}",
+            if ace_after_six { ", or 3-4-5-6-1" } else { "" }
+        ),
         Pattern::Any => "any dice".into(),
     }
 }

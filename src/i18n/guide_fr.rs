@@ -1,6 +1,6 @@
 //! How to play, in French: the phrases the guide is built from.
 
-use fivedice_rules::{Column, Joker, Language, Pattern, Points};
+use fivedice_rules::{Column, HouseRules, Joker, Language, Pattern, Points};
 
 use super::guide::GuidePhrases;
 
@@ -76,9 +76,44 @@ pub(super) static GUIDE: GuidePhrases = GuidePhrases {
         "Sur une feuille de marque, l’appli ne voit pas les lancers : la table veille elle-même aux règles sèche \
          et annoncée.",
     ],
+    house_rules,
     needs,
     pays,
 };
+
+/// Generala's house rules as this table plays them.
+fn house_rules(house: HouseRules) -> Vec<String> {
+    let bonus = house.first_roll_bonus;
+    let mut paragraphs = vec![format!(
+        "Faits au premier lancer du tour (« servida »), une suite, un full ou un poker rapportent {bonus} de \
+         plus\u{a0}: {}, {} et {}.",
+        20 + bonus,
+        30 + bonus,
+        40 + bonus
+    )];
+    paragraphs.push(match house.first_roll_wins {
+        true => "Une generala faite au premier lancer gagne la partie sur-le-champ, que sa case soit libre ou \
+                 non\u{a0}: la partie s’arrête là pour tout le monde, et son auteur est premier quels que soient \
+                 les totaux."
+            .into(),
+        false => "Une generala faite au premier lancer compte comme une autre.".into(),
+    });
+    paragraphs.push(match house.double {
+        true => {
+            "Double Generala\u{a0}: une deuxième generala rapporte 100, une fois que la case Generala vaut \
+                 ses 50 (pas si elle a été barrée)."
+                .into()
+        }
+        false => {
+            "Pas de double generala à cette table\u{a0}: une deuxième generala s’écrit dans une autre case."
+                .into()
+        }
+    });
+    if house.ace_after_six {
+        paragraphs.push("3-4-5-6-1 compte aussi comme une suite.".into());
+    }
+    paragraphs
+}
 
 /// Ce qu’une case demande aux dés.
 fn needs(pattern: Pattern) -> String {
@@ -94,10 +129,11 @@ fn needs(pattern: Pattern) -> String {
         }
         Pattern::Run { length: 4 } => "quatre faces qui se suivent : 1-2-3-4, 2-3-4-5 ou 3-4-5-6".into(),
         Pattern::Run { .. } => "cinq faces qui se suivent : 1-2-3-4-5 ou 2-3-4-5-6".into(),
-        Pattern::Straight { lowest } => {
-            let faces: Vec<String> = (lowest..lowest + 5).map(|face| face.to_string()).collect();
-            format!("exactement {}", faces.join("-"))
-        }
+        Pattern::Straight { lowest } => format!("exactement {}", super::guide::straight_faces(lowest)),
+        Pattern::Straights { ace_after_six } => format!(
+            "exactement 1-2-3-4-5 ou 2-3-4-5-6{}",
+            if ace_after_six { ", ou 3-4-5-6-1" } else { "" }
+        ),
         Pattern::Any => "n’importe quels dés".into(),
     }
 }

@@ -9,14 +9,20 @@
 //! `fivedice_rules::Language`, to [`here`] as a chunk like French's and to [`guide`] (the compiler then asks
 //! for its sheet labels too).
 
+mod de;
 mod en;
+mod es;
 mod fr;
 mod guide;
+mod guide_de;
 mod guide_en;
+mod guide_es;
 mod guide_fr;
 mod on_demand;
 mod parts;
+mod refusals_de;
 mod refusals_en;
+mod refusals_es;
 mod refusals_fr;
 
 pub use guide::{Guide, GuideSection};
@@ -238,6 +244,12 @@ pub struct Words {
 
     // The game's end.
     pub game_over: &'static str,
+    /// Generala: the game won at once by a generala on the first roll: (the winner's name).
+    pub won_on_first_roll: fn(&str) -> String,
+    /// Generala, on a score pad: the value of a box made on the first roll ("35 · first roll"), and the toggle
+    /// that says a generala was.
+    pub on_first_roll: fn(u16) -> String,
+    pub first_roll_toggle: &'static str,
     pub winner: &'static str,
     pub rematch: &'static str,
 
@@ -307,6 +319,8 @@ pub fn guide(language: Language, rules: &Rules) -> Guide {
     let phrases = match language {
         Language::English => &guide_en::GUIDE,
         Language::French => &guide_fr::GUIDE,
+        Language::Spanish => &guide_es::GUIDE,
+        Language::German => &guide_de::GUIDE,
     };
     guide::build(phrases, rules)
 }

@@ -5,7 +5,7 @@
 
 use fivedice_rules::RulesetId;
 
-use super::{Language, en, fr};
+use super::{Language, de, en, es, fr};
 
 /// One part's words in the language asked: its accessor, its struct's name, the static each language's file
 /// holds.
@@ -16,6 +16,8 @@ macro_rules! part_words {
             match language {
                 Language::English => &en::$words,
                 Language::French => &fr::$words,
+                Language::Spanish => &es::$words,
+                Language::German => &de::$words,
             }
         }
     };
@@ -151,6 +153,20 @@ pub struct PadWords {
     pub enter_five_dice: &'static str,
     pub remove_last_die: &'static str,
     pub a_face: fn(u8) -> String,
+}
+
+part_words!(
+    /// The words of Generala's house rules at setup (in their chunk).
+    house_words -> HouseWords = HOUSE_WORDS
+);
+
+pub struct HouseWords {
+    pub house_rules: &'static str,
+    /// The bonus of a straight, full or poker made on the first roll (chosen beside it: +5 or +10).
+    pub first_roll_bonus: &'static str,
+    pub first_roll_wins: &'static str,
+    pub double: &'static str,
+    pub ace_after_six: &'static str,
 }
 
 part_words!(

@@ -32,6 +32,11 @@ pub(super) fn refused(error: &GameError) -> String {
         GameError::ValueNotOffered { category, value } => {
             format!("la case « {} » ne peut pas valoir {value}", category.id())
         }
+        GameError::NoFirstRollRule => "ce jeu ne paie rien de plus pour un premier lancer".into(),
+        GameError::SecondFiveFirst { five_of_a_kind } => format!(
+            "une deuxième generala ne paie qu’une fois la case « {} » remplie de ses points",
+            five_of_a_kind.id()
+        ),
         GameError::NoBonus => "pas de prime possible : la case des cinq dés égaux ne vaut pas 50".into(),
         GameError::NothingToUndo => "rien à annuler".into(),
         GameError::UndoTooLate => "trop tard pour annuler : le tour suivant a commencé".into(),
@@ -108,6 +113,10 @@ fn rules_refused(error: &RulesError) -> String {
             filled.id(),
             open.id()
         ),
+        RulesError::NoHouseRules(ruleset) => format!("{ruleset} n’a pas de règles maison"),
+        RulesError::FirstRollBonus(bonus) => {
+            format!("une case faite au premier lancer rapporte 5 ou 10 de plus, pas {bonus}")
+        }
     }
 }
 

@@ -4,11 +4,11 @@ use super::*;
 use fivedice_rules::RulesetId;
 
 #[test]
-fn a_column_game_explains_each_of_its_columns_in_both_languages() {
+fn a_column_game_explains_each_of_its_columns_in_every_language() {
     use fivedice_rules::{Column, Columns};
     let columns = Columns::new(&Column::ALL).unwrap();
     let rules = Rules::new(RulesetId::Yam).with_columns(columns).unwrap();
-    for language in [Language::English, Language::French] {
+    for language in Language::ALL {
         let guide = guide(language, &rules);
         let section = guide
             .sections
@@ -70,6 +70,42 @@ fn numbers_and_plurals_read_right_in_each_language() {
     assert_eq!(en.chance(0.99996, 1), ">99.9%");
     assert_eq!(en.chance(1.0, 0), "100%");
     assert_eq!(fr.chance(0.1834, 1), "18,3\u{a0}%");
+    let (es, de) = (words(Language::Spanish), words(Language::German));
+    assert_eq!(es.number(254.5896, 2), "254,59");
+    assert_eq!(de.number(254.5896, 2), "254,59");
+    assert_eq!(es.chance(0.1834, 1), "18,3\u{a0}%");
+    assert_eq!(de.chance(0.1834, 1), "18,3\u{a0}%");
+    assert_eq!((es.date_time)(2026, 11, 29, 18, 5), "29/11/2026 18:05");
+    assert_eq!((de.date_time)(2026, 11, 29, 18, 5), "29.11.2026 18:05");
+    assert_eq!(es.game_name(RulesetId::Yahtzee.ruleset()), "Yahtzee");
+    assert_eq!(de.game_name(RulesetId::Yahtzee.ruleset()), "Kniffel");
+}
+
+/// Each language speaks for itself: no phrase of Spanish or German left as another language's, and each
+/// language's own name on its words.
+#[test]
+fn spanish_and_german_are_their_own_words() {
+    let [en, fr, es, de] = Language::ALL.map(words);
+    assert_eq!([en.speaks, fr.speaks, es.speaks, de.speaks], Language::ALL);
+    for other in [es, de] {
+        for phrase in [other.new_game, other.start, other.tagline, other.how_to_play] {
+            assert!(
+                ![
+                    en.new_game,
+                    fr.new_game,
+                    en.start,
+                    fr.start,
+                    en.tagline,
+                    fr.tagline,
+                    en.how_to_play,
+                    fr.how_to_play
+                ]
+                .contains(&phrase),
+                "{:?}: {phrase}",
+                other.speaks
+            );
+        }
+    }
 }
 
 /// The words that say a sheet has no bonus, and that it is filled in order.
@@ -77,6 +113,8 @@ fn no_bonus(language: Language) -> &'static str {
     match language {
         Language::English => "no bonus",
         Language::French => "pas de prime",
+        Language::Spanish => "no tiene bono",
+        Language::German => "keinen Bonus",
     }
 }
 
@@ -84,6 +122,8 @@ fn in_order(language: Language) -> &'static str {
     match language {
         Language::English => "filled in order",
         Language::French => "dans l’ordre",
+        Language::Spanish => "en orden",
+        Language::German => "der Reihe nach",
     }
 }
 

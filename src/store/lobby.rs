@@ -98,6 +98,7 @@ impl Lobby<'_> {
             yahtzee_bonus: None,
             dice,
             columns,
+            house: None,
         };
         // Awaited: a Start sent before this choice's event is back would be refused as stale.
         self.store.act_as(host, choice, true);

@@ -17,6 +17,8 @@ pub struct Picker {
     pub place: Place,
     pub chosen: Option<u16>,
     pub bonus: bool,
+    /// Generala on a score pad: the box was made on the turn's first roll.
+    pub first_roll: bool,
     /// Column Yam: announcing the box is chosen, not writing it (the default where it may be announced).
     pub announcing: bool,
 }
@@ -115,6 +117,7 @@ impl Controls<'_> {
             place,
             chosen,
             bonus: false,
+            first_roll: false,
             announcing,
         });
     }
@@ -172,13 +175,20 @@ impl Controls<'_> {
     }
 
     /// Score pad without dice: add (or not) the Yahtzee bonus to the cell being written.
-    pub fn toggle_bonus(&self) {
+    /// Score pad: adds the five-of-a-kind bonus to the box, or (`first_roll`, Generala) says it was made on the
+    /// turn's first roll; a second tap takes it back.
+    pub fn toggle_flag(&self, first_roll: bool) {
         if self.computer_playing() {
             return;
         }
-        self.store
-            .table
-            .change_picker(|picker| picker.bonus = !picker.bonus);
+        self.store.table.change_picker(|picker| {
+            let flag = if first_roll {
+                &mut picker.first_roll
+            } else {
+                &mut picker.bonus
+            };
+            *flag = !*flag;
+        });
     }
 
     pub fn choose(&self, value: u16) {
@@ -227,6 +237,7 @@ impl Controls<'_> {
             place,
             chosen: Some(value),
             bonus,
+            first_roll,
             ..
         } = picker
         else {
@@ -235,7 +246,18 @@ impl Controls<'_> {
         let play = match self.store.table.game_now(|game| game.preview(place)) {
             Some(Ok(Preview::Scores(points))) if value == 0 && points != 0 => Play::CrossOut(place),
             Some(Ok(Preview::Scores(_))) => Play::Score(place),
-            Some(Ok(Preview::Write)) => Play::Write { place, value, bonus },
+            Some(Ok(Preview::Write)) => {
+                // A value the box holds only when made on the first roll says so itself (Generala's 35).
+                let rules = self.store.table.game_now(|game| game.rules());
+                let only_first =
+                    rules.is_some_and(|rules| rules.can_hold(place.category, value, false) == Ok(false));
+                Play::Write {
+                    place,
+                    value,
+                    bonus,
+                    first_roll: first_roll || only_first,
+                }
+            }
             Some(Err(reason)) => return self.store.tell((self.store.words().refused)(&reason)),
             None => return,
         };

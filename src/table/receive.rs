@@ -141,6 +141,7 @@ impl Table {
             yahtzee_bonus: Some(rules.has_yahtzee_bonus()),
             dice: *mode,
             columns: rules.columns(),
+            house: rules.house(),
         };
         for action in [choice, Action::Start] {
             let token = table.seats.token_of(0).unwrap_or_default().to_string();

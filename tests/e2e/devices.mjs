@@ -3,6 +3,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { expect } from "@playwright/test";
 import { freePort, startRoomServer } from "./processes.mjs";
 
 const dist = process.env.E2E_DIST ?? "dist";
@@ -35,3 +36,25 @@ export async function roomServer(browser) {
   };
 }
 
+
+/**
+ * A room of two phones, opened as people do: Mum names herself and the room on the start page, invites, and Leo
+ * joins by the link read off her screen; the host then chooses the game. Both pages, host first, once started.
+ */
+export async function twoPhonesPlaying(rooms, { room, rules }) {
+  const host = await rooms.device(phone, "index.html");
+  await host.getByLabel("Your name").fill("Mum");
+  await host.getByLabel("Room name").fill(room);
+  await host.getByRole("button", { name: "Join", exact: true }).click();
+  await host.getByRole("button", { name: "Invite" }).click();
+  const link = await host.locator("[data-invite]").getAttribute("data-link");
+  const leo = await rooms.device(phone, link);
+  await leo.locator('[data-room-field="player"]').fill("Leo");
+  await leo.locator('[data-action="join-room"]').click();
+  await expect(host.locator('[data-room-player="1"]')).toHaveText("Leo");
+  await host.locator('[data-setup="rules"]').selectOption(rules);
+  await expect(leo.locator('[data-setup="rules"]')).toHaveValue(rules);
+  await host.getByRole("button", { name: "Start game" }).click();
+  await expect(host.locator("[data-room-state]").first()).toHaveAttribute("data-room-state", "playing");
+  return [host, leo];
+}

@@ -5,7 +5,7 @@
 import { execFileSync } from "node:child_process";
 import { test, expect } from "@playwright/test";
 import { choosableCells, cli, cliRules, cliScore, currentSeat, expectedTotals, holdMostCommon, readDice, scoreCell } from "./helpers.mjs";
-import { phone, roomServer, tablet } from "./devices.mjs";
+import { roomServer, tablet, twoPhonesPlaying } from "./devices.mjs";
 import { finishTurn } from "./room-play.mjs";
 
 const rulesets = Object.fromEntries(cliRules().map((ruleset) => [ruleset.id, ruleset]));
@@ -163,23 +163,9 @@ for (const rules of ["forced-yatzy", "yacht"]) {
     test.setTimeout(240_000);
     const rooms = await roomServer(browser);
     try {
-      const host = await rooms.device(phone, "index.html");
-      await host.getByLabel("Your name").fill("Mum");
-      await host.getByLabel("Room name").fill(`Family ${rules}`);
-      await host.getByRole("button", { name: "Join", exact: true }).click();
-      await host.getByRole("button", { name: "Invite" }).click();
-      const link = await host.locator("[data-invite]").getAttribute("data-link");
-      const leo = await rooms.device(phone, link);
-      await leo.locator('[data-room-field="player"]').fill("Leo");
-      await leo.locator('[data-action="join-room"]').click();
-      await expect(host.locator('[data-room-player="1"]')).toHaveText("Leo");
-      await host.locator('[data-setup="rules"]').selectOption(rules);
-      await expect(leo.locator('[data-setup="rules"]')).toHaveValue(rules);
-      await host.getByRole("button", { name: "Start game" }).click();
-      const devices = [host, leo];
+      const devices = await twoPhonesPlaying(rooms, { room: `Family ${rules}`, rules });
       const sheets = devices.map(() => ({ filled: {}, bonus: 0 }));
-      await expect(host.locator("[data-room-state]").first()).toHaveAttribute("data-room-state", "playing");
-      let seat = await currentSeat(host);
+      let seat = await currentSeat(devices[0]);
       for (let turn = 0; turn < cellsOf(rules).length * devices.length; turn++, seat = (seat + 1) % devices.length) {
         await finishTurn(devices[seat], seat, sheets[seat], { rules, joker: "none" });
       }

@@ -49,9 +49,11 @@ export async function cellButtons(page, seat) {
 }
 
 /** The rules crate's answer, through the CLI: what each open cell scores, and the bonus. */
-export function cliScore(rules, joker, filled, dice) {
-  const args = ["score", "--rules", rules];
+export function cliScore(rules, joker, filled, dice, { firstRoll = false, house = [] } = {}) {
+  const args = ["score", "--rules", rules, ...house];
   if (joker) args.push("--joker", joker);
+  // Dice made on the turn's first roll (Generala pays more for some boxes then).
+  if (firstRoll) args.push("--first-roll");
   const cells = Object.entries(filled).map(([id, value]) => `${id}=${value}`);
   if (cells.length) args.push("--filled", cells.join(","));
   args.push(...dice.map(String));
@@ -79,13 +81,13 @@ export async function choosableCells(page, seat) {
 }
 
 /** Taps a cell, checks the picker offers exactly `value`, and confirms. */
-export async function scoreCell(page, seat, cell, value) {
+export async function scoreCell(page, seat, cell, value, { crossOut = "Cross out" } = {}) {
   await page.locator(`[data-cell="${seat}:${cell}"]`).click();
   const dialog = page.getByRole("dialog");
   await expect(dialog).toBeVisible();
   await expect(dialog.locator("[data-offer]")).toHaveCount(1);
   await expect(dialog.locator(`[data-offer="${value}"]`)).toHaveCount(1);
-  if (value === 0) await expect(dialog.locator('[data-offer="0"]')).toHaveText("Cross out");
+  if (value === 0) await expect(dialog.locator('[data-offer="0"]')).toHaveText(crossOut);
   await dialog.locator('[data-action="confirm"]').click();
   await expect(dialog).toHaveCount(0);
   await expect(page.locator(`[data-cell="${seat}:${cell}"]`)).toHaveAttribute("data-value", String(value));

@@ -1,5 +1,6 @@
-// English and French throughout: every screen is walked in each language, and any text node, accessible name,
-// placeholder or title in the other language fails the test. The language follows the browser, the address
+// English, French, Spanish and German throughout: every screen is walked in each language, and any text node,
+// accessible name, placeholder or title in another language fails the test (English words in Spanish or German,
+// where a phrase left untranslated would show). The app's own name, Five Dice, is the same in every language. The language follows the browser, the address
 // (`&lang=`) and the start screen's switch, is saved, and `<html lang>` names it.
 import { test, expect } from "@playwright/test";
 import { readDice } from "./helpers.mjs";
@@ -27,13 +28,23 @@ const TELLTALE = {
   ],
 };
 
+// What each language must not show: the other of English and French, and English in Spanish and German (less
+// the words they share with it: Spanish "par", German "die", "Name", "Bonus", "Full House", "Start", "online",
+// "Computer", "Export", "Import").
+const SHARED = { es: ["par", "dice"], de: ["die", "name", "bonus", "house", "start", "online", "computer", "export", "import"] };
+const FOREIGN = {
+  en: TELLTALE.fr,
+  fr: TELLTALE.en,
+  es: TELLTALE.en.filter((word) => !SHARED.es.includes(word)),
+  de: TELLTALE.en.filter((word) => !SHARED.de.includes(word)),
+};
+
 /**
  * The phrases on the page (text nodes, accessible names, placeholders, titles) that contain a word of the
  * other language. Elements that say which language they are in (`lang`, like the switch's "Français") and
  * code are skipped.
  */
 async function foreignPhrases(page, language) {
-  const other = language === "fr" ? "en" : "fr";
   return page.evaluate(
     ({ language, words }) => {
       const telltales = new Set(words);
@@ -57,12 +68,13 @@ async function foreignPhrases(page, language) {
       }
       return phrases.filter((phrase) =>
         phrase
+          .replaceAll("Five Dice", "")
           .toLowerCase()
           .split(/[^\p{L}]+/u)
           .some((word) => telltales.has(word)),
       );
     },
-    { language, words: TELLTALE[other] },
+    { language, words: FOREIGN[language] },
   );
 }
 
@@ -82,8 +94,9 @@ async function playATurn(page) {
   await expect(dialog).toHaveCount(0);
 }
 
-for (const language of ["fr", "en"]) {
-  test(`every screen speaks ${language === "fr" ? "French" : "English"} only`, async ({ page }) => {
+const NAMES = { en: "English", fr: "French", es: "Spanish", de: "German" };
+for (const language of ["fr", "en", "es", "de"]) {
+  test(`every screen speaks ${NAMES[language]} only`, async ({ page }) => {
     test.setTimeout(240_000);
     // A finished game first, so the start screen has its history, statistics and the analysis was shown.
     await page.goto(`index.html?new=1&rules=yam&players=Zoé&seed=5&lang=${language}`);
@@ -232,7 +245,50 @@ test("before the app runs, the page's own shell speaks the visitor's language, a
   await expect(page.locator("#shell-status")).toHaveText("On dresse la table…");
   await expect(page.locator("#shell-about")).toContainText("hors ligne");
   await page.unroute(/\.wasm$/);
+  await page.unroute(/\.wasm$/);
   await page.goto("index.html?lang=en");
   await expect(page.locator('[data-setup="rules"]')).toBeVisible();
   await expect(page.locator("#shell")).toHaveCount(0);
+});
+
+test("before the app runs, the shell speaks Spanish and German to their speakers", async ({ browser }) => {
+  for (const [locale, language, status, about] of [
+    ["es-MX", "es", "Preparando la mesa…", "sin conexión"],
+    ["de-DE", "de", "Der Tisch wird gedeckt…", "offline"],
+  ]) {
+    // A fresh device each, whose wasm never arrives: the static shell is what shows.
+    const context = await browser.newContext({ locale, serviceWorkers: "block" });
+    const page = await context.newPage();
+    await page.route(/\.wasm$/, (route) => route.abort());
+    await page.goto("index.html");
+    await expect(page.locator("html")).toHaveAttribute("lang", language);
+    await expect(page.locator("#shell-status")).toHaveText(status);
+    await expect(page.locator("#shell-about")).toContainText(about);
+    await context.close();
+  }
+});
+
+test("Spanish and German by the browser and by the switch: the Kniffel sheet in German, each chunk fetched when spoken", async ({ browser }) => {
+  const context = await browser.newContext({ locale: "de-AT" });
+  const page = await context.newPage();
+  await page.goto("index.html");
+  await expect(page.locator("html")).toHaveAttribute("lang", "de");
+  await expect(page.locator("link[rel=manifest]")).toHaveAttribute("href", "assets/manifest.de.webmanifest");
+  await expect(page.locator('[data-setup="rules"] option[value="yahtzee"]')).toHaveText("Kniffel");
+  await page.locator('[data-setup="player-name"]').first().fill("Jonas");
+  await page.locator('[data-action="start"]').click();
+  const labels = page.locator("table.sheet tbody th.label");
+  await expect.poll(async () => (await labels.allTextContents()).map((label) => label.trim())).toEqual([
+    "Einser", "Zweier", "Dreier", "Vierer", "Fünfer", "Sechser",
+    "Dreierpasch", "Viererpasch", "Full House", "Kleine Straße", "Große Straße", "Kniffel", "Chance",
+  ]);
+  await expect(page.locator("table.sheet th.corner")).toHaveText("Kniffel");
+  await page.locator('[data-action="tables"]').click();
+  await page.locator('[data-language="es"]').click();
+  await expect(page.locator("html")).toHaveAttribute("lang", "es");
+  await expect(page.locator('[data-action="start"]')).toHaveText("Empezar");
+  await expect(page.locator('[data-setup="rules"] option[value="yahtzee"]')).toHaveText("Yahtzee");
+  await page.reload();
+  await expect(page.locator("html")).toHaveAttribute("lang", "es");
+  await context.close();
 });

@@ -69,7 +69,7 @@ export async function finishTurn(page, seat, sheet, { rules = "yahtzee", joker =
     await roll(page, used++);
   }
   const dice = await readDice(page);
-  const expected = cliScore(rules, joker, sheet.filled, dice);
+  const expected = cliScore(rules, joker, sheet.filled, dice, { firstRoll: used === 1 });
   expect(await choosableCells(page, seat)).toEqual(expected.scores);
   const open = Object.keys(expected.scores);
   const cell = open.reduce((best, id) => (expected.scores[id] > expected.scores[best] ? id : best));

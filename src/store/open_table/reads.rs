@@ -65,6 +65,11 @@ pub struct PickerOffers {
     pub cross_out: bool,
     /// Column Yam: the box may be announced now (right after the turn's first roll).
     pub announce: bool,
+    /// Generala on a score pad: whether the box can say it was made on the first roll and so wins (the
+    /// generala boxes, where a generala on the first roll wins).
+    pub first_roll_wins: bool,
+    /// The values a box holds only when made on the turn's first roll (Generala's bonus).
+    pub first_roll_only: Vec<u16>,
 }
 
 impl OpenTable {
@@ -203,6 +208,11 @@ impl OpenTable {
         self.derive(|_, game| game.standings())
     }
 
+    /// Generala: the seat whose generala on the first roll won the game at once, if one did.
+    pub fn won_on_first_roll(&self) -> impl Reading<Option<usize>> + use<> {
+        self.derive(|_, game| game.won_on_first_roll())
+    }
+
     /// The computer player whose turn it is, if a computer plays now.
     pub fn computer_to_play(&self) -> impl Reading<Option<Level>> + use<> {
         self.derive(|table, _| table.computer_to_play())
@@ -257,7 +267,17 @@ impl OpenTable {
                     Preview::Write => game.offers(place.category).ok()?,
                 };
                 let cross_out = offers != [0] && game.check_cross_out(place).is_ok();
-                let bonus = game.rules().ruleset().extra_five_of_a_kind;
+                let rules = game.rules();
+                let bonus = rules.ruleset().extra_five_of_a_kind;
+                let later = |&value: &u16| rules.can_hold(place.category, value, false) == Ok(true);
+                let first_roll_only = match by_hand {
+                    true => offers.iter().copied().filter(|value| !later(value)).collect(),
+                    false => Vec::new(),
+                };
+                let five_box = [
+                    Some(rules.ruleset().five_of_a_kind_cell()),
+                    rules.ruleset().second_five_of_a_kind,
+                ];
                 Some(PickerOffers {
                     place,
                     seat: game.current_seat(),
@@ -267,6 +287,10 @@ impl OpenTable {
                     cross_out,
                     announce: place.column == Column::Announced
                         && game.check_announce(place.category).is_ok(),
+                    first_roll_wins: by_hand
+                        && rules.first_roll_wins()
+                        && five_box.contains(&Some(place.category)),
+                    first_roll_only,
                 })
             })
         })

@@ -353,7 +353,7 @@ fn a_computer_players_box_shown_in_the_picker_is_nobody_elses_to_change_or_close
     let seat = store.table().game_now(|game| game.current_seat()).unwrap();
     seat_is(store, seat, Some(fivedice_worker::Level::Optimal));
     store.controls().choose(0);
-    store.controls().toggle_bonus();
+    store.controls().toggle_flag(false);
     store.controls().choose_announcing();
     store.controls().cancel();
     store.controls().confirm();

@@ -353,7 +353,15 @@ fn the_language_an_address_asks_for_is_kept_and_the_words_follow_it() {
         Language::English
     );
     let refused = store_over(&backend);
-    refused.tables().load("?lang=de");
-    assert!(told(&refused).contains("'de'"));
+    refused.tables().load("?lang=it");
+    assert!(told(&refused).contains("'it'"));
     assert_eq!(refused.speech().language().get_untracked(), Language::English);
+    // Spanish and German, each in its own words (natively, every language's words are here at once).
+    let spanish = store_over(&backend);
+    spanish.tables().load("?lang=es");
+    assert_eq!(spanish.speech().language().get_untracked(), Language::Spanish);
+    assert_eq!(spanish.words().speaks, Language::Spanish);
+    let german = store_over(&backend);
+    german.tables().load("?lang=de");
+    assert_eq!(german.words().speaks, Language::German);
 }

@@ -1,0 +1,449 @@
+//! Deutsch.
+
+use fivedice_rules::{Column, Joker, JokerCall, Label, Language, MAX_ROLLS, Points, RulesetId};
+
+use super::{
+    AnalysisWords, HintWords, HouseWords, OddsWords, PadWords, RoomWords, StatisticsWords, Words,
+    refusals_de as refusals,
+};
+use crate::engine::EngineError;
+use crate::storage::SaveRefused;
+use crate::table::saved::FileError;
+
+/// A count with its noun: German is singular for exactly one ("1 Wurf", "0 Würfe", "2 Würfe").
+fn plural(count: usize, one: &str, many: &str) -> String {
+    format!("{count} {}", if count == 1 { one } else { many })
+}
+
+fn rolls_left(left: u8) -> String {
+    plural(usize::from(left), "Wurf übrig", "Würfe übrig")
+}
+
+pub static WORDS: Words = Words {
+    speaks: Language::German,
+    labels: Label::german,
+    decimal_mark: ',',
+    percent: |number| format!("{number}\u{a0}%"),
+    date_time: |year, month, day, hour, minute| {
+        format!("{day:02}.{month:02}.{year:04} {hour:02}:{minute:02}")
+    },
+
+    tagline: "Kniffel, Yardzee, Yam, Yatzy, Yacht und Generala — rund um ein Tablet.",
+    language: "Sprache",
+    new_game: "Neues Spiel",
+    game: "Spiel",
+    sheet: "Block",
+    one_column: "Eine Spalte",
+    in_columns: "In Spalten (Spalten-Yam)",
+    columns_in_order: "Spalten, in der angetippten Reihenfolge",
+    no_column: "Wähle mindestens eine Spalte.",
+    joker_rule: "Joker-Regel",
+    joker_forced: "Pflicht (offiziell)",
+    joker_free: "Freie Wahl",
+    joker_none: "Ohne Einschränkung",
+    dice: "Würfel",
+    app_dice: "Würfel der App",
+    own_dice: "Eigene Würfel (Block)",
+    table_name: "Tischname",
+    players: "Spieler",
+    player_n: |seat| format!("Spieler {seat}"),
+    player_n_name: |seat| format!("Name von Spieler {seat}"),
+    player_n_is: |seat| format!("Spieler {seat} ist"),
+    a_person: "Ein Mensch",
+    bot_with_mean: |level, mean| format!("Computer ({level}) · ~{mean} Pkt."),
+    winner_computer: "Computer (ehrgeizig) · spielt auf Sieg",
+    bot: |level| format!("Computer ({level})"),
+    computer_player: |level| format!("Computerspieler: {level}"),
+    level_winner: "ehrgeizig",
+    level_optimal: "optimal",
+    level_strong: "stark",
+    level_casual: "locker",
+    bots_move: "Computerspieler spielen",
+    pace_slow: "Langsam",
+    pace_calm: "In Ruhe",
+    pace_quick: "Schnell",
+    pace_instant: "Sofort",
+    bots_aim: "Der ehrgeizige Computer ist am schwersten zu schlagen: Er spielt auf Sieg. Die anderen spielen auf ihre beste Punktzahl (die Punkte, die sie im Schnitt erreichen); der optimale spielt perfekt, als wäre er allein.",
+    add_player: "Spieler hinzufügen",
+    remove_player: "Spieler entfernen",
+    start: "Los geht’s",
+
+    games_in_progress: "Laufende Spiele",
+    table_summary: |ruleset, players, round, rounds, turn| {
+        format!("{ruleset} · {players} · Runde {round} von {rounds} · {turn} ist dran")
+    },
+    last_played: |when| format!("Zuletzt gespielt: {when}"),
+    delete: "Löschen",
+    delete_this_game: "Dieses Spiel löschen?",
+    keep: "Behalten",
+    finished_games: "Beendete Spiele",
+    finished: "Beendet",
+    table: "Tisch",
+    scores: "Punkte",
+    share: "Teilen",
+    your_games_as_file: "Deine Spiele als Datei",
+    games_live_here: "Die Spiele sind in diesem Browser gespeichert. Exportiere sie, um eine Kopie zu behalten oder sie auf ein anderes Gerät zu bringen.",
+    export_all: "Alle exportieren",
+    import_file: "Datei importieren",
+    unreadable_kept: "Einige gespeicherte Daten sind nicht lesbar. Sie liegen unverändert beiseite: ",
+    download_it: "herunterladen",
+
+    perfect_title: "Wie gut kann man spielen?",
+    perfect_intro: "Die Strategie-Engine berechnet auf diesem Gerät den bestmöglichen Zug für jede Lage und nennt die Punktzahl, die man mit perfektem Spiel allein im Schnitt erreicht.",
+    work_it_out: "Berechnen",
+    n_of_total: |done, total| format!("{done} von {total}"),
+    perfect_averages: "Wer perfekt spielt, erreicht im Schnitt ",
+    points_at: |ruleset| format!(" Punkte bei {ruleset} "),
+    worked_out_in: |seconds| format!("(berechnet in {seconds} s)"),
+    read_from_device_in: |seconds| format!("(von diesem Gerät gelesen in {seconds} s)"),
+
+    play_online: "Online spielen",
+    looking_for_server: "Suche einen Raum-Server …",
+    no_room_server: "Unter dieser Adresse gibt es keine Online-Räume: Spiel an diesem Gerät und reich es von Spieler zu Spieler weiter.",
+    rooms_need_network: "Du bist offline: Online-Räume brauchen das Netz. Spiel so lange an diesem Gerät.",
+    same_room_name: "Jeder an seinem eigenen Gerät: Gib denselben Raumnamen ein wie die anderen, um an einem Tisch zu sitzen.",
+    your_name: "Dein Name",
+    room_name: "Raumname",
+    join: "Beitreten",
+    computer_n: |seat| format!("Computer {seat}"),
+    not_your_seat_here: "Dieser Platz gehört nicht zu diesem Gerät.",
+    not_sent_offline: "Nicht mit dem Raum verbunden: Der Zug wurde nicht gesendet. Verbinde neu …",
+    not_this_devices_turn: "Dieses Gerät ist nicht dran.",
+
+    tables: "← Tische",
+    turn: "Zug",
+    pass_to: |name| format!("Weitergeben an {name}"),
+    pad_dice_entered: |name| format!("{name} ist dran — Würfel eingegeben: Tippe auf ein Feld"),
+    pad_tap_cell: |name| format!("{name} ist dran — tippe auf ein Feld, um die Punkte einzutragen"),
+    roll_the_dice: |name| format!("{name} ist dran — würfle"),
+    roll_n_of: |name, used, all| format!("{name} ist dran — Wurf {used} von {all}"),
+    choose_cell: |name, used, all| format!("{name} ist dran — Wurf {used} von {all}: Wähle ein Feld"),
+    roll_for: |name, label, used, all| match used {
+        0 => format!("{name} ist dran — würfle für „{label}“"),
+        used => format!("{name} ist dran — Wurf {used} von {all} für „{label}“"),
+    },
+    die_n_face: |die, face| format!("Würfel {die}: {face}"),
+    die_n_held: |die, face| format!("Würfel {die}: {face}, behalten"),
+    die_n_blank: |die| format!("Würfel {die}: nicht gewürfelt"),
+    clear_dice: "Würfel löschen",
+    who_starts: "Wer beginnt? ",
+    tie_roll_again: " — Gleichstand, noch mal würfeln: ",
+    starts: |name| format!("{name} beginnt."),
+    rolled: |name, face| format!("{name} würfelt {face}"),
+    undo_cell: |name, cell, points| format!("Rückgängig: {cell} von {name} ({points})"),
+    dice_tray: "Würfel",
+    no_rolls_left: "Keine Würfe mehr",
+    reconnecting: "Verbinde neu …",
+    roll_first: |_| format!("Würfeln ({})", rolls_left(MAX_ROLLS)),
+    roll_again: |left| format!("Noch mal würfeln ({})", rolls_left(left)),
+    held: "BEHALTEN",
+    joker_in_force: |joker| match joker {
+        Joker::Forced => "Joker: Pflicht (offiziell)",
+        Joker::Free => "Joker: freie Wahl",
+        Joker::None => "Joker ohne Einschränkung",
+    },
+
+    joker_call: |call, five, upper| match call {
+        JokerCall::UpperCell(_) => format!("{five}, und {upper} ist noch frei: Der Wurf muss in {upper}."),
+        JokerCall::LowerCell(_) => {
+            format!(
+                "Joker: {upper} ist belegt, also ein freies Feld im unteren Teil; Full House und Straßen zählen voll."
+            )
+        }
+        JokerCall::ZeroAbove(_) => {
+            format!(
+                "Joker: {upper} und der untere Teil sind belegt: eine 0 in ein freies Feld im oberen Teil."
+            )
+        }
+        JokerCall::NaturalWhileOpen(_) => {
+            format!(
+                "Joker: jedes freie Feld; Full House und Straßen zählen erst voll, wenn {upper} belegt ist."
+            )
+        }
+        JokerCall::FullValue(_) => "Joker: jedes freie Feld; Full House und Straßen zählen voll.".into(),
+    },
+
+    score_sheet: "Spielblock",
+    upper_total: "Summe oben",
+    lower_total: "Summe unten",
+    grand_total: "Endsumme",
+    bonus_at: |points, threshold| format!("Bonus (+{points} ab {threshold})"),
+    par_row: "Ziel (je dreimal)",
+    bonus_earned: "Bonus erreicht",
+    more_for_bonus: |needed| format!("Noch {needed} bis zum Bonus"),
+    cell_scores: |cell, value| format!("{cell}: {value} eintragen"),
+    cell_write: |cell| format!("{cell}: Punkte eintragen"),
+    announce_offer: "Ansagen",
+    announce_explained: |cell| {
+        format!(
+            "{cell} ansagen: Du würfelst dafür weiter, und dieser Zug endet dann in diesem Feld, mit dem, was die Würfel dort ergeben (0, wenn nichts). „Rückgängig“ nimmt die Ansage zurück, bis du würfelst."
+        )
+    },
+    write_now: |points| format!("Jetzt {points} eintragen"),
+    announced_status: |name, cell, used, rolls| {
+        format!("{name} hat {cell} angesagt — Wurf {used} von {rolls}")
+    },
+    view_sheet: "Block",
+    columns_legend: "Die Spalten",
+    column_in_short: |column| match column {
+        Column::Down => "Felder der Reihe nach, von oben nach unten",
+        Column::Free => "jedes Feld, in beliebiger Reihenfolge",
+        Column::Up => "Felder der Reihe nach, von unten nach oben",
+        Column::Dry => "nur mit dem ersten Wurf des Zugs",
+        Column::Announced => "Feld nach dem ersten Wurf ansagen, dann dafür würfeln",
+    },
+    type_value: "Wert eingeben",
+    shared_as_download: |name| {
+        format!(
+            "In den Downloads dieses Geräts als {name} gespeichert: Schick die Datei an wen du willst, geöffnet wird sie in Five Dice mit „Importieren“."
+        )
+    },
+    joker_summary: |rule| format!("{rule} · ändern"),
+    bots_need_app_dice: "Computerspieler würfeln mit den Würfeln der App: Wähle „Würfel der App“, um einen dazuzunehmen.",
+    points_short: |points| match points {
+        Points::Fixed(points) => points.to_string(),
+        Points::AllDice => "Summe aller Würfel".into(),
+        Points::MatchingDice => "Summe dieser Würfel".into(),
+    },
+    coach_for: |name| format!("Trainer für {name}:"),
+    wrote: |name, points, cell| format!("{name} hat {points} bei {cell} eingetragen."),
+    their_turn: |name, used, rolls| match used {
+        0 => format!("{name} ist dran"),
+        _ => format!("{name} ist dran — Wurf {used} von {rolls}"),
+    },
+    computer_turn: |name, used, rolls| match used {
+        0 => format!("{name} (Computer) spielt …"),
+        _ => format!("{name} (Computer) spielt — Wurf {used} von {rolls}"),
+    },
+    undo_announcement: |name, cell| format!("Rückgängig: Ansage von {name} ({cell})"),
+
+    cross_out: "Streichen",
+    crossed_out: "Gestrichen (0)",
+    bonus_toggle: |points, mark| match mark {
+        Some(mark) => format!("+{points} Bonus {mark}"),
+        None => format!("+{points} Kniffel-Bonus"),
+    },
+    enter_dice: "Würfel eingeben",
+    cancel: "Abbrechen",
+    confirm: "Bestätigen",
+
+    game_over: "Spiel vorbei",
+    won_on_first_roll: |name| format!("{name} gewinnt mit einer Generala im ersten Wurf!"),
+    on_first_roll: |value| format!("{value} · erster Wurf"),
+    first_roll_toggle: "Im ersten Wurf (gewinnt)",
+    winner: "Gewinner",
+    rematch: "Revanche",
+
+    hint: "Tipp",
+    working_out: "Berechne den besten Zug …",
+    odds_on: "Gewinnchancen: angezeigt",
+    odds_off: "Gewinnchancen: ausgeblendet",
+    coach_switch: |name, on| format!("Trainer für {name}: {}", if on { "an" } else { "aus" }),
+    best_play: |play| format!("{play}: der beste Zug."),
+    gave_up: |play, points, best| format!("{play}: {points} Punkte verschenkt (am besten: {best})."),
+    lost_so_far: |points| format!("Bisher {points} Punkte verloren."),
+    keep_faces: |faces| format!("{faces} behalten"),
+    roll_all_again: "Alle fünf neu würfeln",
+    keep_all: "Alle fünf behalten",
+    announce_cell: |cell| format!("{cell} ansagen"),
+
+    dismiss: "Meldung schließen",
+    new_version: "Eine neue Version ist bereit.",
+    update_now: "Jetzt aktualisieren",
+    later: "Später",
+    changed_in_other_tab: "Dieses Spiel wurde in einem anderen Tab geändert: Hier ist sein neuester Stand.",
+    cannot_save: "Dieser Browser lässt die App keine Spiele speichern: Spiel ruhig weiter, aber beim Neuladen geht das Spiel verloren.",
+    earlier_saves_wait: "Spiele, die eine frühere Version von Five Dice gespeichert hat, öffnen sich, sobald die App das Netz erreicht: Sie bleiben erhalten.",
+    save_refused: |refused| match refused {
+        SaveRefused::NoStorage => "Dieser Browser speichert hier keine Spiele.",
+        SaveRefused::FullOrBlocked => {
+            "Der Speicher des Browsers ist voll oder gesperrt: Die Spiele werden nicht gespeichert."
+        }
+    },
+    unreadable_found: |problem| {
+        let reason = &problem.reason;
+        let kept = match problem.kept_aside {
+            true => "Sie wurden beiseitegelegt: Lade sie über den Startbildschirm herunter.",
+            false => "Sie wurden nicht angerührt.",
+        };
+        match problem.recovered {
+            true => format!(
+                "Gespeicherte Daten sind nicht lesbar ({reason}); stattdessen wurde ihre vorige Sicherung gelesen. {kept}"
+            ),
+            false => format!("Gespeicherte Daten sind nicht lesbar ({reason}). {kept}"),
+        }
+    },
+    update_app: "An diesem Tisch läuft eine neuere Version von Five Dice: Lade die App neu, um sie zu aktualisieren.",
+    nothing_imported: |reason| format!("Es wurde nichts importiert: {reason}."),
+    imported: |games, tables, already| {
+        format!(
+            "Importiert: {} und {}; {} schon vorhanden.",
+            plural(games, "beendetes Spiel", "beendete Spiele"),
+            plural(tables, "laufendes Spiel", "laufende Spiele"),
+            plural(already, "war", "waren"),
+        )
+    },
+    file_refused: |error| match error {
+        FileError::NotFiveDice => "das ist keine Datei von Five Dice".into(),
+        FileError::UnknownFormat(Some(format)) => format!("das Dateiformat {format} ist unbekannt"),
+        FileError::UnknownFormat(None) => "die Datei nennt kein Format".into(),
+        FileError::Damaged(what) => format!("ein Teil der Datei ist beschädigt ({what})"),
+    },
+    export_to_keep: "Exportiere deine Spiele, um sie zu behalten.",
+    engine_failed: |error| {
+        match error {
+        EngineError::CannotStart => "die Strategie-Engine kann in diesem Browser nicht starten".into(),
+        EngineError::Stopped => {
+            "die Strategie-Engine hat angehalten (ein älterer Browser, oder die App ist nicht vollständig geladen)"
+                .into()
+        }
+        EngineError::Unreachable => "die Strategie-Engine ist nicht erreichbar".into(),
+        EngineError::Unreadable(why) => format!("die Antwort der Strategie-Engine ist nicht lesbar ({why})"),
+        EngineError::WrongAnswer => "die Strategie-Engine hat eine andere Frage beantwortet".into(),
+        EngineError::NoAdvice => "es kam kein Rat zurück".into(),
+        EngineError::NoDice => "würfle zuerst".into(),
+        EngineError::Refused(why) => format!("die Strategie-Engine konnte nicht antworten ({why})"),
+    }
+    },
+    coach_failed: |reason| format!("Der Trainer konnte eine Entscheidung nicht bewerten: {reason}"),
+    computer_failed: |reason| format!("Ein Computerspieler konnte nicht ziehen: {reason}"),
+    refused: refusals::refused,
+    refusal: refusals::refusal,
+    setup_refused: refusals::setup_refused,
+    bad_address: |reason| format!("Diese Adresse lässt sich nicht öffnen: {reason}."),
+
+    how_to_play: "Spielregeln",
+    close: "Schließen",
+    fetching: "Wird geladen …",
+    not_fetched_offline: "Dieser Teil der App braucht beim ersten Öffnen das Netz, und dieses Gerät ist offline.",
+    try_again: "Erneut versuchen",
+};
+
+/// The room's phrases (in the rooms chunk).
+pub static ROOM_WORDS: RoomWords = RoomWords {
+    server_dice: "Der Server des Raums würfelt mit den Würfeln der App, für alle Geräte dieselben.",
+    table_game: "Das Spiel an diesem Tisch",
+    room_title: |name| format!("Raum „{name}“"),
+    room_offline: "Offline: Verbinde neu …",
+    joining: "Verbinde …",
+    type_your_name: "Gib deinen Namen ein, um an diesem Tisch Platz zu nehmen.",
+    join_room_of: |host, room| match host {
+        Some(host) => format!("Dem Raum „{room}“ von {host} beitreten"),
+        None => format!("Dem Raum „{room}“ beitreten"),
+    },
+    watching: "Zuschauer",
+    you_host: "Du bist Gastgeber: Wähle das Spiel und starte es, wenn alle da sind.",
+    waiting_for: |host| format!("Warte darauf, dass {host} das Spiel startet."),
+    waiting_for_host: "Warte auf den Gastgeber.",
+    add_computer: "Computerspieler hinzufügen",
+    remove_computer: |name| format!("{name} entfernen"),
+    computer_level: "Stufe des neuen Computerspielers",
+    someone_else_here: "Noch jemand an diesem Gerät",
+    their_name: "Name",
+    join_too: "Auch beitreten",
+    players_missing: |missing| match missing {
+        1 => "Es fehlt noch 1 Spieler zum Starten.".into(),
+        missing => format!("Es fehlen noch {missing} Spieler zum Starten."),
+    },
+    start_game: "Spiel starten",
+    leave_room: "← Raum verlassen",
+    tag_host: "Gastgeber",
+    tag_you: "du",
+    tag_computer: "Computer",
+    tag_stand_in: "Computer spielt",
+    tag_away: "abwesend",
+    let_computer_play: "Computer spielen lassen",
+    give_seat_back: "Platz zurückgeben",
+    online_room: "Online-Raum",
+    room_bar_offline: "offline — verbinde neu …",
+    room_bar_watching: "Zuschauer",
+    came_late: "Dieses Spiel hat vor deiner Ankunft begonnen: Du schaust zu und siehst jeden Wurf und jedes Feld, sobald es gespielt wird.",
+    choose_another_name: "Wähle einen anderen Namen zum Beitreten",
+    invite: "Einladen",
+    invite_code: "QR-Code der Raumadresse",
+    invite_how: "Richte die Kamera eines Handys auf den Code oder schick den Link: Er öffnet diesen Raum.",
+    copy_link: "Link kopieren",
+    link_copied: "Der Link zum Raum ist kopiert: Füge ihn in eine Nachricht ein.",
+    link_not_copied: "Der Link ließ sich hier nicht kopieren: Halte ihn gedrückt, um ihn zu kopieren.",
+};
+
+pub static ANALYSIS_WORDS: AnalysisWords = AnalysisWords {
+    nothing_to_regret: "Nichts zu bereuen: Jede Entscheidung war die beste oder lag höchstens einen Zehntelpunkt daneben.",
+    how_it_went: "Der Spielverlauf",
+    kept_legend: " die behaltenen Würfel; ",
+    best_keeps_legend: " die Würfel, die der beste Zug behält.",
+    measured_against: "Verlorene Punkte werden am perfekten Spiel allein gemessen: dem besten für die eigene Punktzahl jedes Spielers.",
+    expected_lost: |points| format!("{points} erwartete Punkte verloren"),
+    in_decisions: |made| format!(" in {}", plural(made, "Entscheidung", "Entscheidungen")),
+    rest_failed: |reason| format!(" (der Rest ließ sich nicht berechnen: {reason})"),
+    still_working: " (einige werden noch berechnet …)",
+    round_dice_rolls: |round, dice, left| format!("Runde {round}, Würfel {dice}, {}: ", rolls_left(left)),
+    best_was: |play, best, lost| format!("{play} — am besten war {best} (−{lost})"),
+    die_position: |die, face, kept, best| {
+        format!(
+            "Würfel {die}: {face}{}{}",
+            if kept { ", behalten" } else { "" },
+            if best { ", der beste Zug behält ihn" } else { "" }
+        )
+    },
+};
+
+pub static STATISTICS_WORDS: StatisticsWords = StatisticsWords {
+    statistics: "Statistik",
+    player: "Spieler",
+    games: "Spiele",
+    wins: "Siege",
+    best: "Bestwert",
+    average: "Schnitt",
+    upper_bonus: "Bonus oben",
+    five_of_a_kinds: |ruleset| match ruleset {
+        RulesetId::Yahtzee => "Kniffel",
+        RulesetId::Yardzee => "Flitterwochen",
+        RulesetId::Yam => "Yams",
+        RulesetId::Yatzy | RulesetId::ForcedYatzy => "Yatzys",
+        RulesetId::Yacht => "Yachts",
+        RulesetId::Generala => "Generalas",
+    },
+    scores_over_games: |games, ruleset| match games {
+        1 => format!("Punkte im letzten {ruleset}-Spiel"),
+        games => format!("Punkte in den letzten {games} {ruleset}-Spielen"),
+    },
+};
+
+pub static HINT_WORDS: HintWords = HintWords {
+    best_option: |play, points| format!("{play} — am besten: etwa {points} Punkte am Ende"),
+    behind_best: |play, points| format!("{play}: {points} Punkte weniger am Ende"),
+    hint_honesty: "Die Punkte, mit denen du am Ende rechnen kannst, wenn du ab hier bestmöglich spielst: für deine eigene Punktzahl, nicht für deine Chance, die anderen zu schlagen.",
+    hint_win_honesty: "Deine Chance, vor den anderen zu landen, gemessen an ihren jetzigen Punkten, wenn sie ab hier \
+                       auf ihre beste Punktzahl spielen.",
+    win_option: |play, percent| format!("{play}: {percent} Gewinnchance"),
+    hint_estimate: "Im Spalten-Yam nur geschätzt: Genaues Spiel über mehrere Spalten kann niemand berechnen, also \
+                    wird jede Spalte bewertet, als würde sie allein gespielt, und der Zug auf ihre Summe gespielt. \
+                    Ein guter Rat, aber kein perfekter.",
+};
+
+pub static PAD_WORDS: PadWords = PadWords {
+    first_player: "Erster Spieler",
+    or_roll_off: "Oder lass eure eigenen Würfel entscheiden: Gib den Wurf jedes Spielers ein, die höchste Zahl beginnt.",
+    highest_starts: "Höchste Zahl beginnt",
+    tied_roll_again: |names| format!("Gleichstand an der Spitze: {names} würfeln noch mal."),
+    type_every_die: "Gib zuerst den Würfel jedes Spielers ein.",
+    enter_five_dice: "Gib die fünf gewürfelten Würfel ein",
+    remove_last_die: "Letzten Würfel entfernen",
+    a_face: |face| format!("Eine {face}"),
+};
+
+pub static ODDS_WORDS: OddsWords = OddsWords {
+    hint_for_score: "Beste Punktzahl",
+    hint_for_win: "Beste Gewinnchance",
+    odds_title: "Gewinnchancen",
+    odds_honesty: "Wenn alle ab hier auf ihre beste Punktzahl spielen.",
+};
+
+pub static HOUSE_WORDS: HouseWords = HouseWords {
+    house_rules: "Hausregeln",
+    first_roll_bonus: "Straße, Full House, Poker im ersten Wurf",
+    first_roll_wins: "Generala im ersten Wurf gewinnt",
+    double: "Doppel-Generala (100)",
+    ace_after_six: "Auch 3-4-5-6-1 ist eine Straße",
+};

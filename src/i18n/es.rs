@@ -1,0 +1,459 @@
+//! Español.
+
+use fivedice_rules::{Column, Joker, JokerCall, Label, Language, MAX_ROLLS, Points, RulesetId};
+
+use super::{
+    AnalysisWords, HintWords, HouseWords, OddsWords, PadWords, RoomWords, StatisticsWords, Words,
+    refusals_es as refusals,
+};
+use crate::engine::EngineError;
+use crate::storage::SaveRefused;
+use crate::table::saved::FileError;
+
+fn plural(count: usize, one: &str, many: &str) -> String {
+    format!("{count} {}", if count == 1 { one } else { many })
+}
+
+fn rolls_left(left: u8) -> String {
+    match left {
+        0 => "no quedan tiradas".into(),
+        1 => "queda 1 tirada".into(),
+        left => format!("quedan {left} tiradas"),
+    }
+}
+
+pub static WORDS: Words = Words {
+    speaks: Language::Spanish,
+    labels: Label::spanish,
+    decimal_mark: ',',
+    percent: |number| format!("{number}\u{a0}%"),
+    date_time: |year, month, day, hour, minute| {
+        format!("{day:02}/{month:02}/{year:04} {hour:02}:{minute:02}")
+    },
+
+    tagline: "Generala, Yahtzee, Yardzee, Yam, Yatzy y Yacht — alrededor de una tableta.",
+    language: "Idioma",
+    new_game: "Nueva partida",
+    game: "Juego",
+    sheet: "Planilla",
+    one_column: "Una columna",
+    in_columns: "En columnas (Yam por columnas)",
+    columns_in_order: "Columnas, en el orden en que las tocas",
+    no_column: "Elige al menos una columna.",
+    joker_rule: "Regla del Joker",
+    joker_forced: "Obligatoria (oficial)",
+    joker_free: "Libre elección",
+    joker_none: "Sin restricción de Joker",
+    dice: "Dados",
+    app_dice: "Los dados de la app",
+    own_dice: "Nuestros propios dados (solo planilla)",
+    table_name: "Nombre de la mesa",
+    players: "Jugadores",
+    player_n: |seat| format!("Jugador {seat}"),
+    player_n_name: |seat| format!("Nombre del jugador {seat}"),
+    player_n_is: |seat| format!("El jugador {seat} es"),
+    a_person: "Una persona",
+    bot_with_mean: |level, mean| format!("Computadora {level} · ~{mean} pts"),
+    winner_computer: "Computadora ganadora · juega para ganar",
+    bot: |level| format!("Computadora {level}"),
+    computer_player: |level| format!("Jugador: computadora {level}"),
+    level_winner: "ganadora",
+    level_optimal: "óptima",
+    level_strong: "fuerte",
+    level_casual: "fácil",
+    bots_move: "Las computadoras juegan",
+    pace_slow: "Despacio",
+    pace_calm: "Con calma",
+    pace_quick: "Rápido",
+    pace_instant: "Al instante",
+    bots_aim: "La ganadora es la más difícil de vencer: juega para terminar primera. Las demás buscan su mejor puntaje (los puntos que hacen en promedio); la óptima juega un solitario perfecto.",
+    add_player: "Agregar jugador",
+    remove_player: "Quitar jugador",
+    start: "Empezar",
+
+    games_in_progress: "Partidas en curso",
+    table_summary: |ruleset, players, round, rounds, turn| {
+        format!("{ruleset} · {players} · ronda {round} de {rounds} · turno de {turn}")
+    },
+    last_played: |when| format!("Jugada el {when}"),
+    delete: "Borrar",
+    delete_this_game: "¿Borrar esta partida?",
+    keep: "Conservar",
+    finished_games: "Partidas terminadas",
+    finished: "Terminada",
+    table: "Mesa",
+    scores: "Puntajes",
+    share: "Compartir",
+    your_games_as_file: "Tus partidas, en un archivo",
+    games_live_here: "Las partidas se guardan en este navegador. Expórtalas para tener una copia o pasarlas a otro dispositivo.",
+    export_all: "Exportar todo",
+    import_file: "Importar un archivo",
+    unreadable_kept: "No se pudieron leer algunos datos guardados. Quedan apartados, intactos: ",
+    download_it: "descárgalos",
+
+    perfect_title: "¿Qué tan bien se puede jugar?",
+    perfect_intro: "El motor de estrategia calcula en este dispositivo la mejor jugada para cada situación y te dice el puntaje promedio de un jugador perfecto en solitario.",
+    work_it_out: "Calcular",
+    n_of_total: |done, total| format!("{done} de {total}"),
+    perfect_averages: "Un jugador perfecto hace en promedio ",
+    points_at: |ruleset| format!(" puntos en {ruleset} "),
+    worked_out_in: |seconds| format!("(calculado en {seconds} s)"),
+    read_from_device_in: |seconds| format!("(leído de este dispositivo en {seconds} s)"),
+
+    play_online: "Jugar en línea",
+    looking_for_server: "Buscando un servidor de salas…",
+    no_room_server: "Esta dirección no ofrece salas en línea: juega en este dispositivo, pasándolo de un jugador a otro.",
+    rooms_need_network: "Estás sin conexión: las salas en línea necesitan la red. Mientras tanto, juega en este dispositivo.",
+    same_room_name: "Cada uno en su propio dispositivo: escribe el mismo nombre de sala que los demás para sentarte a la misma mesa.",
+    your_name: "Tu nombre",
+    room_name: "Nombre de la sala",
+    join: "Entrar",
+    computer_n: |seat| format!("Computadora {seat}"),
+    not_your_seat_here: "Este dispositivo no tiene ese lugar.",
+    not_sent_offline: "Sin conexión con la sala: la jugada no se envió. Reconectando…",
+    not_this_devices_turn: "No es el turno de este dispositivo.",
+
+    tables: "← Mesas",
+    turn: "Turno",
+    pass_to: |name| format!("Pásale el turno a {name}"),
+    pad_dice_entered: |name| format!("Turno de {name} — dados ingresados: toca una casilla"),
+    pad_tap_cell: |name| format!("Turno de {name} — toca una casilla para anotar el puntaje"),
+    roll_the_dice: |name| format!("Turno de {name} — tira los dados"),
+    roll_n_of: |name, used, all| format!("Turno de {name} — tirada {used} de {all}"),
+    choose_cell: |name, used, all| format!("Turno de {name} — tirada {used} de {all}: elige una casilla"),
+    roll_for: |name, label, used, all| match used {
+        0 => format!("Turno de {name} — tira para «{label}»"),
+        used => format!("Turno de {name} — tirada {used} de {all} para «{label}»"),
+    },
+    die_n_face: |die, face| format!("Dado {die}: {face}"),
+    die_n_held: |die, face| format!("Dado {die}: {face}, guardado"),
+    die_n_blank: |die| format!("Dado {die}: sin tirar"),
+    clear_dice: "Borrar dados",
+    who_starts: "¿Quién empieza? ",
+    tie_roll_again: " — empate, tiren otra vez: ",
+    starts: |name| format!("Empieza {name}."),
+    rolled: |name, face| format!("{name} sacó {face}"),
+    undo_cell: |name, cell, points| format!("Deshacer {cell} de {name} ({points})"),
+    dice_tray: "Dados",
+    no_rolls_left: "Sin tiradas",
+    reconnecting: "Reconectando…",
+    roll_first: |_| format!("Tirar ({})", rolls_left(MAX_ROLLS)),
+    roll_again: |left| format!("Volver a tirar ({})", rolls_left(left)),
+    held: "GUARDADO",
+    joker_in_force: |joker| match joker {
+        Joker::Forced => "Joker: obligatorio (oficial)",
+        Joker::Free => "Joker: libre elección",
+        Joker::None => "Joker sin restricción",
+    },
+
+    joker_call: |call, five, upper| match call {
+        JokerCall::UpperCell(_) => format!("{five} con {upper} libre: debe ir en {upper}."),
+        JokerCall::LowerCell(_) => {
+            format!(
+                "Joker: la casilla {upper} está llena, así que va en una casilla libre de abajo; el full y las escaleras valen sus puntos completos."
+            )
+        }
+        JokerCall::ZeroAbove(_) => {
+            format!(
+                "Joker: la casilla {upper} y las de abajo están llenas: un 0 en una casilla libre de arriba."
+            )
+        }
+        JokerCall::NaturalWhileOpen(_) => {
+            format!(
+                "Joker: cualquier casilla libre; el full y las escaleras valen sus puntos completos solo cuando la casilla {upper} esté llena."
+            )
+        }
+        JokerCall::FullValue(_) => {
+            "Joker: cualquier casilla libre; el full y las escaleras valen sus puntos completos.".into()
+        }
+    },
+
+    score_sheet: "Planilla de puntos",
+    upper_total: "Total superior",
+    lower_total: "Total inferior",
+    grand_total: "Total general",
+    bonus_at: |points, threshold| format!("Bono (+{points} desde {threshold})"),
+    par_row: "Meta (3 de cada)",
+    bonus_earned: "Bono ganado",
+    more_for_bonus: |needed| match needed {
+        1 => "Falta 1 para el bono".into(),
+        needed => format!("Faltan {needed} para el bono"),
+    },
+    cell_scores: |cell, value| format!("{cell}: anotar {value}"),
+    cell_write: |cell| format!("{cell}: anotar un puntaje"),
+    announce_offer: "Anunciar",
+    announce_explained: |cell| {
+        format!(
+            "Anunciar {cell}: sigues tirando para lograrla, y este turno termina en esta casilla, con lo que valgan ahí los dados (0 si no la logran). «Deshacer» lo anula hasta que vuelvas a tirar."
+        )
+    },
+    write_now: |points| format!("Anotar {points} ahora"),
+    announced_status: |name, cell, used, rolls| format!("{name} anunció {cell} — tirada {used} de {rolls}"),
+    view_sheet: "Planilla",
+    columns_legend: "Las columnas",
+    column_in_short: |column| match column {
+        Column::Down => "casillas en orden, de arriba abajo",
+        Column::Free => "cualquier casilla, en cualquier orden",
+        Column::Up => "casillas en orden, de abajo arriba",
+        Column::Dry => "solo con la primera tirada del turno",
+        Column::Announced => "anuncia la casilla tras la primera tirada y luego tira por ella",
+    },
+    type_value: "Escribir el valor",
+    shared_as_download: |name| {
+        format!(
+            "Se guardó en las descargas de este dispositivo como {name}: envía ese archivo a quien quieras; se abre con Importar en Five Dice."
+        )
+    },
+    joker_summary: |rule| format!("{rule} · cambiar"),
+    bots_need_app_dice: "Las computadoras tiran los dados de la app: elige «Los dados de la app» para sumar una.",
+    points_short: |points| match points {
+        Points::Fixed(points) => points.to_string(),
+        Points::AllDice => "total de los dados".into(),
+        Points::MatchingDice => "total de esos dados".into(),
+    },
+    coach_for: |name| format!("Entrenador de {name}:"),
+    wrote: |name, points, cell| format!("{name} anotó {points} en {cell}."),
+    their_turn: |name, used, rolls| match used {
+        0 => format!("Turno de {name}"),
+        _ => format!("Turno de {name} — tirada {used} de {rolls}"),
+    },
+    computer_turn: |name, used, rolls| match used {
+        0 => format!("{name} (computadora) está jugando…"),
+        _ => format!("{name} (computadora) está jugando — tirada {used} de {rolls}"),
+    },
+    undo_announcement: |name, cell| format!("Deshacer el anuncio de {name} ({cell})"),
+
+    cross_out: "Tachar",
+    crossed_out: "Tachada (0)",
+    bonus_toggle: |points, mark| match mark {
+        Some(mark) => format!("+{points} bono {mark}"),
+        None => format!("+{points} bono Yahtzee"),
+    },
+    enter_dice: "Ingresar dados",
+    cancel: "Cancelar",
+    confirm: "Confirmar",
+
+    game_over: "Fin de la partida",
+    won_on_first_roll: |name| format!("¡{name} gana con generala servida!"),
+    on_first_roll: |value| format!("{value} · servida"),
+    first_roll_toggle: "Servida (gana)",
+    winner: "Ganó",
+    rematch: "Revancha",
+
+    hint: "Pista",
+    working_out: "Calculando la mejor jugada…",
+    odds_on: "Probabilidades de ganar: visibles",
+    odds_off: "Probabilidades de ganar: ocultas",
+    coach_switch: |name, on| {
+        format!(
+            "Entrenador de {name}: {}",
+            if on { "activado" } else { "desactivado" }
+        )
+    },
+    best_play: |play| format!("{play}: la mejor jugada."),
+    gave_up: |play, points, best| format!("{play}: {points} puntos perdidos (la mejor: {best})."),
+    lost_so_far: |points| format!("{points} puntos perdidos hasta ahora."),
+    keep_faces: |faces| format!("Guardar {faces}"),
+    roll_all_again: "Volver a tirar los cinco",
+    keep_all: "Guardar los cinco",
+    announce_cell: |cell| format!("Anunciar {cell}"),
+
+    dismiss: "Cerrar el mensaje",
+    new_version: "Hay una nueva versión lista.",
+    update_now: "Actualizar",
+    later: "Más tarde",
+    changed_in_other_tab: "Esta partida cambió en otra pestaña: se muestra su último estado.",
+    cannot_save: "Este navegador no deja que la app guarde partidas: sigue jugando, pero si recargas, se pierde la partida.",
+    earlier_saves_wait: "Las partidas guardadas con una versión anterior de Five Dice se abrirán cuando la app tenga conexión: se conservan.",
+    save_refused: |refused| match refused {
+        SaveRefused::NoStorage => "Este navegador no guarda partidas aquí.",
+        SaveRefused::FullOrBlocked => {
+            "El almacenamiento del navegador está lleno o bloqueado: las partidas no se están guardando."
+        }
+    },
+    unreadable_found: |problem| {
+        let reason = &problem.reason;
+        let kept = match problem.kept_aside {
+            true => "Se apartaron: descárgalos desde la pantalla de inicio.",
+            false => "No se tocaron.",
+        };
+        match problem.recovered {
+            true => format!(
+                "No se pudieron leer datos guardados ({reason}); en su lugar se leyó su copia anterior. {kept}"
+            ),
+            false => format!("No se pudieron leer datos guardados ({reason}). {kept}"),
+        }
+    },
+    update_app: "Esta mesa usa una versión más nueva de Five Dice: recarga la app para actualizarla.",
+    nothing_imported: |reason| format!("No se importó nada: {reason}."),
+    imported: |games, tables, already| {
+        format!(
+            "Importadas: {} y {}; {}.",
+            plural(games, "partida terminada", "partidas terminadas"),
+            plural(tables, "partida en curso", "partidas en curso"),
+            plural(already, "ya estaba aquí", "ya estaban aquí"),
+        )
+    },
+    file_refused: |error| match error {
+        FileError::NotFiveDice => "no es un archivo de Five Dice".into(),
+        FileError::UnknownFormat(Some(format)) => format!("no se reconoce el formato de archivo {format}"),
+        FileError::UnknownFormat(None) => "el archivo no indica su formato".into(),
+        FileError::Damaged(what) => format!("parte del archivo está dañada ({what})"),
+    },
+    export_to_keep: "Exporta tus partidas para conservarlas.",
+    engine_failed: |error| match error {
+        EngineError::CannotStart => "el motor de estrategia no puede iniciar en este navegador".into(),
+        EngineError::Stopped => {
+            "el motor de estrategia se detuvo (un navegador antiguo, o la app no se descargó completa)".into()
+        }
+        EngineError::Unreachable => "no se pudo contactar al motor de estrategia".into(),
+        EngineError::Unreadable(why) => {
+            format!("no se pudo leer la respuesta del motor de estrategia ({why})")
+        }
+        EngineError::WrongAnswer => "el motor de estrategia respondió otra pregunta".into(),
+        EngineError::NoAdvice => "no llegó ningún consejo".into(),
+        EngineError::NoDice => "primero tira los dados".into(),
+        EngineError::Refused(why) => format!("el motor de estrategia no pudo responder ({why})"),
+    },
+    coach_failed: |reason| format!("El entrenador no pudo juzgar una decisión: {reason}"),
+    computer_failed: |reason| format!("Una computadora no pudo jugar: {reason}"),
+    refused: refusals::refused,
+    refusal: refusals::refusal,
+    setup_refused: refusals::setup_refused,
+    bad_address: |reason| format!("No se puede seguir esta dirección: {reason}."),
+
+    how_to_play: "Cómo se juega",
+    close: "Cerrar",
+    fetching: "Cargando…",
+    not_fetched_offline: "Esta parte de la app necesita la red la primera vez que se abre, y este dispositivo no tiene conexión.",
+    try_again: "Reintentar",
+};
+
+/// The room's phrases (in the rooms chunk).
+pub static ROOM_WORDS: RoomWords = RoomWords {
+    server_dice: "El servidor de la sala tira los dados de la app, los mismos para todos los dispositivos.",
+    table_game: "El juego de esta mesa",
+    room_title: |name| format!("Sala «{name}»"),
+    room_offline: "Sin conexión: reconectando…",
+    joining: "Entrando…",
+    type_your_name: "Escribe tu nombre para sentarte a esta mesa.",
+    join_room_of: |host, room| match host {
+        Some(host) => format!("Entrar a la sala «{room}» de {host}"),
+        None => format!("Entrar a la sala «{room}»"),
+    },
+    watching: "Mirando",
+    you_host: "Eres el anfitrión: elige el juego y empieza cuando estén todos.",
+    waiting_for: |host| format!("Esperando a que {host} empiece la partida."),
+    waiting_for_host: "Esperando al anfitrión.",
+    add_computer: "Agregar una computadora",
+    remove_computer: |name| format!("Quitar a {name}"),
+    computer_level: "Nivel de la computadora que se agrega",
+    someone_else_here: "Otra persona en este dispositivo",
+    their_name: "Su nombre",
+    join_too: "Entrar también",
+    players_missing: |missing| match missing {
+        1 => "Falta 1 jugador para empezar.".into(),
+        missing => format!("Faltan {missing} jugadores para empezar."),
+    },
+    start_game: "Empezar la partida",
+    leave_room: "← Salir de la sala",
+    tag_host: "anfitrión",
+    tag_you: "tú",
+    tag_computer: "computadora",
+    tag_stand_in: "juega la computadora",
+    tag_away: "ausente",
+    let_computer_play: "Que juegue la computadora",
+    give_seat_back: "Devolver el lugar",
+    online_room: "Sala en línea",
+    room_bar_offline: "sin conexión — reconectando…",
+    room_bar_watching: "mirando",
+    came_late: "Esta partida empezó antes de que llegaras: la estás mirando, cada tirada y cada casilla a medida que se juegan.",
+    choose_another_name: "Elige otro nombre para entrar",
+    invite: "Invitar",
+    invite_code: "Código QR de la dirección de la sala",
+    invite_how: "Apunta la cámara de un teléfono al código, o envía el enlace: abre esta sala.",
+    copy_link: "Copiar el enlace",
+    link_copied: "Se copió el enlace de la sala: pégalo en un mensaje.",
+    link_not_copied: "No se pudo copiar el enlace aquí: mantenlo presionado para copiarlo.",
+};
+
+pub static ANALYSIS_WORDS: AnalysisWords = AnalysisWords {
+    nothing_to_regret: "Nada que lamentar: cada decisión fue la mejor, o quedó a menos de una décima de punto de ella.",
+    how_it_went: "Cómo fue la partida",
+    kept_legend: " los dados guardados; ",
+    best_keeps_legend: " los dados que guarda la mejor jugada.",
+    measured_against: "Los puntos perdidos se miden contra el juego perfecto en solitario: lo mejor para el puntaje de cada jugador.",
+    expected_lost: |points| format!("{points} puntos esperados perdidos"),
+    in_decisions: |made| format!(" en {}", plural(made, "decisión", "decisiones")),
+    rest_failed: |reason| format!(" (no se pudo calcular el resto: {reason})"),
+    still_working: " (todavía calculando algunas…)",
+    round_dice_rolls: |round, dice, left| format!("Ronda {round}, dados {dice}, {}: ", rolls_left(left)),
+    best_was: |play, best, lost| format!("{play} — lo mejor era {best} (−{lost})"),
+    die_position: |die, face, kept, best| {
+        format!(
+            "Dado {die}: {face}{}{}",
+            if kept { ", guardado" } else { "" },
+            if best { ", la mejor jugada lo guarda" } else { "" }
+        )
+    },
+};
+
+pub static STATISTICS_WORDS: StatisticsWords = StatisticsWords {
+    statistics: "Estadísticas",
+    player: "Jugador",
+    games: "Partidas",
+    wins: "Victorias",
+    best: "Mejor",
+    average: "Promedio",
+    upper_bonus: "Bono superior",
+    five_of_a_kinds: |ruleset| match ruleset {
+        RulesetId::Yahtzee => "Yahtzees",
+        RulesetId::Yardzee => "Lunas de miel",
+        RulesetId::Yam => "Yams",
+        RulesetId::Yatzy | RulesetId::ForcedYatzy => "Yatzys",
+        RulesetId::Yacht => "Yachts",
+        RulesetId::Generala => "Generalas",
+    },
+    scores_over_games: |games, ruleset| match games {
+        1 => format!("Puntajes de la última partida de {ruleset}"),
+        games => format!("Puntajes de las últimas {games} partidas de {ruleset}"),
+    },
+};
+
+pub static HINT_WORDS: HintWords = HintWords {
+    best_option: |play, points| format!("{play} — lo mejor: unos {points} puntos al final"),
+    behind_best: |play, points| format!("{play}: {points} puntos menos al final"),
+    hint_honesty: "Los puntos con los que puedes esperar terminar si juegas lo mejor posible desde aquí: para tu propio puntaje, no para tus probabilidades de ganarles a los demás.",
+    hint_win_honesty: "Tu probabilidad de terminar primero frente a los puntajes actuales de los demás, si desde \
+                       aquí juegan por su mejor puntaje.",
+    win_option: |play, percent| format!("{play}: {percent} de ganar"),
+    hint_estimate: "Aproximada en el Yam por columnas: nadie puede calcular el juego exacto sobre varias columnas, \
+                    así que cada columna se valora como si se jugara sola y el turno se juega por su suma. Un buen \
+                    consejo, no uno perfecto.",
+};
+
+pub static PAD_WORDS: PadWords = PadWords {
+    first_player: "Primer jugador",
+    or_roll_off: "O sortea con tus propios dados: ingresa el dado de cada jugador, y empieza el más alto.",
+    highest_starts: "Empieza el más alto",
+    tied_roll_again: |names| format!("Empate en el más alto: {names} vuelven a tirar."),
+    type_every_die: "Primero ingresa el dado de cada jugador.",
+    enter_five_dice: "Ingresa los cinco dados que salieron",
+    remove_last_die: "Quitar el último dado",
+    a_face: |face| format!("Un {face}"),
+};
+
+pub static ODDS_WORDS: OddsWords = OddsWords {
+    hint_for_score: "Mejor puntaje",
+    hint_for_win: "Para ganar",
+    odds_title: "Probabilidades de ganar",
+    odds_honesty: "Si desde aquí todos juegan por su mejor puntaje.",
+};
+
+pub static HOUSE_WORDS: HouseWords = HouseWords {
+    house_rules: "Reglas de la casa",
+    first_roll_bonus: "Escalera, full y póker servidos",
+    first_roll_wins: "La generala servida gana",
+    double: "Generala doble (100)",
+    ace_after_six: "3-4-5-6-1 también es escalera",
+};

@@ -1,0 +1,237 @@
+//! Why a move, a table or a room is refused, in German: every reason of the rules and of the room.
+
+use fivedice_room::{Refusal, RoomError, Trouble};
+use fivedice_rules::{
+    Column, DiceMode, GameError, MAX_NAME_CHARS, MAX_ROLLS, RulesError, RulesetId, SetupError,
+};
+
+/// A game's name as German players know it (Yahtzee is Kniffel), not its id.
+fn game(ruleset: &RulesetId) -> &'static str {
+    ruleset.ruleset().name.german()
+}
+
+pub(super) fn refused(error: &GameError) -> String {
+    match error {
+        GameError::GameOver => "das Spiel ist vorbei".into(),
+        GameError::NoRollsLeft => format!("alle {MAX_ROLLS} Würfe sind verbraucht: Wähle ein Feld"),
+        GameError::NotRolled => "würfle zuerst".into(),
+        GameError::NoSuchDie(die) => format!("es gibt keinen Würfel {die} (die Würfel gehen von 0 bis 4)"),
+        GameError::AlreadyHeld(die) => format!("Würfel {die} wird schon festgehalten"),
+        GameError::NotHeld(die) => format!("Würfel {die} wird nicht festgehalten"),
+        GameError::HeldDieChanged(die) => {
+            format!("ein Wurf kann den festgehaltenen Würfel {die} nicht ändern")
+        }
+        GameError::NotInRuleset(category) => format!("dieser Block hat kein Feld „{}“", category.id()),
+        GameError::CellFilled(category) => format!("das Feld „{}“ ist schon belegt", category.id()),
+        GameError::JokerForbids { category, allowed } => {
+            let allowed: Vec<&str> = allowed.iter().map(|cell| cell.id()).collect();
+            format!(
+                "die Joker-Regel verbietet „{}“ bei diesem Wurf; erlaubt: {}",
+                category.id(),
+                allowed.join(", ")
+            )
+        }
+        GameError::WrongMode(DiceMode::App) => "dieses Spiel wird mit den Würfeln der App gespielt".into(),
+        GameError::WrongMode(DiceMode::Pad) => "dieses Spiel ist ein Block für echte Würfel".into(),
+        GameError::DiceEntered => {
+            "es sind Würfel eingegeben: Trag sie ein oder lösche sie, um einen Wert einzutragen".into()
+        }
+        GameError::ValueNotOffered { category, value } => {
+            format!("im Feld „{}“ ist {value} nicht möglich", category.id())
+        }
+        GameError::NoFirstRollRule => "dieses Spiel zahlt nichts extra für den ersten Wurf".into(),
+        GameError::SecondFiveFirst { five_of_a_kind } => format!(
+            "die Doppel-Generala zählt erst, wenn im Feld „{}“ Punkte stehen",
+            five_of_a_kind.id()
+        ),
+        GameError::NoBonus => "kein Bonus möglich: Im Feld für fünf Gleiche stehen keine 50".into(),
+        GameError::NothingToUndo => "es gibt nichts rückgängig zu machen".into(),
+        GameError::UndoTooLate => "zu spät zum Rückgängigmachen: Der nächste Zug hat begonnen".into(),
+        GameError::FirstSeatFixed => "wer beginnt, steht schon fest: Das Spiel hat begonnen".into(),
+        GameError::RollOffMismatch => "nach diesem Auswürfeln beginnt nicht dieser Spieler".into(),
+        GameError::NoCrossingOut => {
+            "auf diesem Block wird nur ein Feld gestrichen, das die Würfel nicht ergeben".into()
+        }
+        GameError::NoSuchSeat(seat) => format!("es gibt keinen Platz {seat}"),
+        GameError::NoSuchColumn(column) => {
+            format!("dieser Block hat keine Spalte „{}“", column.label().german())
+        }
+        GameError::OutOfOrder {
+            column: Column::Free,
+            next,
+        } => format!(
+            "dieser Block wird der Reihe nach gefüllt, von oben nach unten: Als Nächstes kommt „{}“",
+            next.id()
+        ),
+        GameError::OutOfOrder { column, next } => format!(
+            "die Spalte „{}“ wird der Reihe nach gefüllt: Als Nächstes kommt „{}“",
+            column.label().german(),
+            next.id()
+        ),
+        GameError::DryAfterReroll => {
+            "die Spalte „Trocken“ nimmt nur einen ersten Wurf, ohne Nachwürfeln".into()
+        }
+        GameError::NotAnnounced => {
+            "nach dem Nachwürfeln nimmt die Spalte „Angesagt“ nur das nach dem ersten Wurf angesagte Feld"
+                .into()
+        }
+        GameError::AnnouncementBinds(category) => format!(
+            "„{}“ ist angesagt: Dieser Zug endet in diesem Feld der Spalte „Angesagt“",
+            category.id()
+        ),
+        GameError::AnnounceAfterFirstRoll => "angesagt wird direkt nach dem ersten Wurf".into(),
+        GameError::WriteNow => {
+            "nur noch Felder ohne Nachwürfeln sind frei: Trag jetzt ein (oder sag an)".into()
+        }
+    }
+}
+
+pub(super) fn setup_refused(error: &SetupError) -> String {
+    match error {
+        SetupError::PlayerCount { count, min, max } => {
+            format!("{count} Spieler: Dieses Spiel ist für {min} bis {max} Spieler")
+        }
+        SetupError::EmptyName { seat } => format!("Spieler {} braucht einen Namen", seat + 1),
+        SetupError::NameTooLong { seat } => {
+            format!(
+                "der Name von Spieler {} ist länger als {MAX_NAME_CHARS} Zeichen",
+                seat + 1
+            )
+        }
+        SetupError::DuplicateName(name) => {
+            format!(
+                "zwei Spieler heißen „{name}“ (Großbuchstaben machen keinen anderen Namen): Gib jedem einen eigenen"
+            )
+        }
+        SetupError::NoSuchSeat(seat) => format!("es gibt keinen Platz {seat} zum Starten"),
+    }
+}
+
+fn rules_refused(error: &RulesError) -> String {
+    match error {
+        RulesError::UnknownJoker(id) => {
+            format!("unbekannte Joker-Regel „{id}“ (bekannt: forced, free, none)")
+        }
+        RulesError::NoJoker(ruleset) => format!("{} hat keine Joker-Regel", game(ruleset)),
+        RulesError::NoBonus(ruleset) => format!("{} hat keinen Kniffel-Bonus", game(ruleset)),
+        RulesError::NoColumns(ruleset) => {
+            format!("{} wird mit einer einzigen Spalte gespielt", game(ruleset))
+        }
+        RulesError::NotInRuleset(category, ruleset) => {
+            format!("{} hat kein Feld „{}“", game(ruleset), category.id())
+        }
+        RulesError::ValueNotOffered(category, value) => {
+            format!("im Feld „{}“ ist {value} nicht möglich", category.id())
+        }
+        RulesError::FilledTwice(category) => format!("das Feld „{}“ ist doppelt belegt", category.id()),
+        RulesError::FilledOutOfOrder { filled, open } => format!(
+            "der Block wird der Reihe nach gefüllt: „{}“ ist belegt, während „{}“ darüber noch frei ist",
+            filled.id(),
+            open.id()
+        ),
+        RulesError::NoHouseRules(ruleset) => format!("{ruleset} hat keine Hausregeln"),
+        RulesError::FirstRollBonus(bonus) => {
+            format!("ein im ersten Wurf gemachtes Feld bringt 5 oder 10 mehr, nicht {bonus}")
+        }
+    }
+}
+
+/// Seats are numbered from 1 for the players.
+fn room_refused(error: &RoomError) -> String {
+    match error {
+        RoomError::RoomNameEmpty => "ein Raum braucht einen Namen".into(),
+        RoomError::RoomNameTooLong => {
+            format!(
+                "ein Raumname hat höchstens {} Zeichen",
+                fivedice_room::MAX_ROOM_NAME_CHARS
+            )
+        }
+        RoomError::RoomNameControl => "ein Raumname darf keine Steuerzeichen enthalten".into(),
+        RoomError::PlayerNameEmpty => "ein Spieler braucht einen Namen".into(),
+        RoomError::PlayerNameTooLong => format!("ein Spielername hat höchstens {MAX_NAME_CHARS} Zeichen"),
+        RoomError::PlayerNameControl => "ein Spielername darf keine Steuerzeichen enthalten".into(),
+        RoomError::NameTaken(name) => format!("in diesem Raum heißt schon jemand „{name}“"),
+        RoomError::RoomFull { max } => {
+            format!("der Raum ist voll: Dieses Spiel ist für höchstens {max} Spieler")
+        }
+        RoomError::Started => "das Spiel hat begonnen; eröffne einen neuen Raum".into(),
+        RoomError::NotInLobby => "das Spiel hat begonnen: Das ging nur vorher".into(),
+        RoomError::NotStarted => "das Spiel hat noch nicht begonnen".into(),
+        RoomError::GameOver => "das Spiel ist vorbei".into(),
+        RoomError::NotHost => "nur der Gastgeber kann das".into(),
+        RoomError::NoSuchSeat(seat) => format!("in diesem Raum gibt es keinen Platz {}", seat + 1),
+        RoomError::NotYourTurn { seat } => format!("Platz {} ist dran, nicht du", seat + 1),
+        RoomError::ComputerPlays { seat } => {
+            format!(
+                "ein Computerspieler spielt auf Platz {}: Übernimm den Platz zuerst wieder",
+                seat + 1
+            )
+        }
+        RoomError::Stale { .. } => {
+            "das Spiel hat sich geändert, bevor dein Tippen ankam: Schau noch mal hin und versuch es erneut"
+                .into()
+        }
+        RoomError::TooManyForRules {
+            ruleset,
+            players,
+            max,
+        } => format!(
+            "{} ist für höchstens {max} Spieler, und {players} sitzen am Tisch",
+            game(ruleset)
+        ),
+        RoomError::NotAwayLongEnough { seat, away_ms: None } => {
+            format!(
+                "Platz {} ist verbunden: Ein Computer kann ihn nicht übernehmen",
+                seat + 1
+            )
+        }
+        RoomError::NotAwayLongEnough {
+            seat,
+            away_ms: Some(away),
+        } => format!(
+            "Platz {} ist seit {} s weg; ein Computer kann nach {} s übernehmen",
+            seat + 1,
+            away / 1000,
+            fivedice_room::TAKE_OVER_AFTER_MS / 1000
+        ),
+        RoomError::AlreadyComputer { seat } => format!("ein Computer spielt schon auf Platz {}", seat + 1),
+        RoomError::NotComputer { seat } => {
+            format!(
+                "auf Platz {} sitzt ein Mensch: Nur ein Computerspieler kann entfernt werden",
+                seat + 1
+            )
+        }
+        RoomError::NoStandIn { seat } => format!("kein Computer vertritt Platz {}", seat + 1),
+        RoomError::DiceAreDrawn => "der Raum würfelt selbst".into(),
+        RoomError::Game(error) => refused(error),
+        RoomError::Rules(error) => rules_refused(error),
+        RoomError::Setup(error) => setup_refused(error),
+        RoomError::OutOfOrder { .. } | RoomError::Inconsistent(_) => {
+            "das Protokoll des Raums passt nicht zum Stand dieses Geräts: Es wird neu geladen".into()
+        }
+    }
+}
+
+pub(super) fn refusal(refusal: &Refusal) -> String {
+    match refusal {
+        Refusal::Room(error) => room_refused(error),
+        Refusal::NotYourSeat => "dieser Platz gehört nicht zu diesem Gerät".into(),
+        Refusal::NoRoom => "auf dieser Verbindung ist kein Raum offen".into(),
+        Refusal::AlreadyInRoom => "diese Verbindung ist schon in einem Raum".into(),
+        Refusal::RateLimited => "zu viele Nachrichten: Warte einen Moment".into(),
+        Refusal::BadMessage => "der Server hat diese Nachricht nicht verstanden".into(),
+        Refusal::TooBig { max_bytes } => format!("eine Nachricht hat höchstens {max_bytes} Bytes"),
+        Refusal::TooManyRooms => "der Server hat zu viele offene Räume; versuch es später noch mal".into(),
+        Refusal::RoomDamaged => {
+            "das Protokoll dieses Raums ist beschädigt: Hier kann nicht mehr gespielt werden; eröffne einen neuen \
+             Raum, um weiterzuspielen"
+                .into()
+        }
+        Refusal::NewRoomsLimited => {
+            "von hier wurden kürzlich viele Räume eröffnet; warte ein paar Minuten und versuch es dann noch mal".into()
+        }
+        Refusal::Unavailable(Trouble::NotLoaded) => "der Raum konnte nicht geladen werden; versuch es noch mal".into(),
+        Refusal::Unavailable(Trouble::NotSaved) => "der Zug konnte nicht gespeichert werden; versuch es noch mal".into(),
+        Refusal::Unavailable(Trouble::NoRandomness) => "kein Zufall für die Würfel verfügbar; versuch es noch mal".into(),
+    }
+}
