@@ -239,17 +239,21 @@ fn ColumnChoiceFields(
 
 /// Generala's house rules, as the table plays them: the first roll's bonus, a generala on the first roll
 /// winning, the double generala, 3-4-5-6-1. A chunk of its own, fetched when a table first chooses Generala.
+/// In a room, each device sees the host's choice, `disabled` for all but the host.
 #[component]
-pub fn HouseRulesChoice(house: RwSignal<HouseRules>) -> impl IntoView {
-    lazy(house_rules_part, house)
+pub fn HouseRulesChoice(
+    house: RwSignal<HouseRules>,
+    #[prop(into, optional)] disabled: Signal<bool>,
+) -> impl IntoView {
+    lazy(house_rules_part, (house, disabled))
 }
 
 #[wasm_split_helpers::wasm_split(generala, fallible)]
-fn house_rules_part() -> Loaded<RwSignal<HouseRules>> {
-    Ok(|house| house_rules_fields(house).into_any())
+fn house_rules_part() -> Loaded<(RwSignal<HouseRules>, Signal<bool>)> {
+    Ok(|(house, disabled)| house_rules_fields(house, disabled).into_any())
 }
 
-fn house_rules_fields(house: RwSignal<HouseRules>) -> impl IntoView {
+fn house_rules_fields(house: RwSignal<HouseRules>, disabled: Signal<bool>) -> impl IntoView {
     let words = expect_context::<GameStore>().speech().words_of(i18n::house_words);
     let flag = move |hook: &'static str,
                      text: &'static str,
@@ -260,6 +264,7 @@ fn house_rules_fields(house: RwSignal<HouseRules>) -> impl IntoView {
                 <input
                     type="checkbox"
                     data-setup=hook
+                    disabled=move || disabled.get()
                     prop:checked=move || house.with(get)
                     on:change=move |event| house.update(|house| set(house, event_target_checked(&event)))
                 />
@@ -274,6 +279,7 @@ fn house_rules_fields(house: RwSignal<HouseRules>) -> impl IntoView {
                 <span>{words.first_roll_bonus}</span>
                 <select
                     data-setup="first-roll-bonus"
+                    disabled=move || disabled.get()
                     prop:value=move || house.with(|house| house.first_roll_bonus.to_string())
                     on:change=move |event| {
                         if let Ok(bonus) = event_target_value(&event).parse() {

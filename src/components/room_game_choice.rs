@@ -1,10 +1,10 @@
 //! The game an online room will play, as its host chooses it and the others see it: the ruleset, its Joker
-//! rule, column Yam's columns, whose dice, and the host's Start.
+//! rule, column Yam's columns, Generala's house rules, whose dice, and the host's Start.
 
-use fivedice_rules::{Column, Columns, DiceMode, Joker, RulesetId};
+use fivedice_rules::{Column, Columns, DiceMode, HouseRules, Joker, RulesetId};
 use leptos::prelude::*;
 
-use super::game_choice::{ColumnChoice, DiceModeSelect, JokerSelect, RulesetSelect};
+use super::game_choice::{ColumnChoice, DiceModeSelect, HouseRulesChoice, JokerSelect, RulesetSelect};
 use crate::i18n;
 use crate::store::{GameStore, RoomView};
 
@@ -40,12 +40,25 @@ pub fn RoomGameChoice(room: RoomView, host_columns: StoredValue<Option<ColumnsCh
         true => Columns::new(&columns.get_untracked()).ok(),
         false => Some(Columns::ONE),
     };
+    // Generala: the house rules the room plays, changed by the host.
+    let room_house = room.rules.house();
+    let house = RwSignal::new(room_house.unwrap_or(HouseRules::DEFAULT));
     let choose = move |ruleset: RulesetId, joker: Joker, dice: DiceMode| {
         let columns = chosen_columns().unwrap_or(room_columns);
         store
             .lobby()
-            .choose_room_rules(ruleset, Some(joker), dice, columns)
+            .choose_room_rules(ruleset, Some(joker), dice, columns, room_house)
     };
+    Effect::watch(
+        move || house.get(),
+        move |&chosen, _, _| {
+            let columns = chosen_columns().unwrap_or(room_columns);
+            store
+                .lobby()
+                .choose_room_rules(ruleset, Some(joker), dice, columns, Some(chosen));
+        },
+        false,
+    );
     Effect::watch(
         move || (in_columns.get(), columns.get()),
         move |_, _, _| {
@@ -54,7 +67,7 @@ pub fn RoomGameChoice(room: RoomView, host_columns: StoredValue<Option<ColumnsCh
             if let Some(chosen) = chosen_columns() {
                 store
                     .lobby()
-                    .choose_room_rules(ruleset, Some(joker), dice, chosen);
+                    .choose_room_rules(ruleset, Some(joker), dice, chosen, room_house);
             }
         },
         false,
@@ -84,6 +97,7 @@ pub fn RoomGameChoice(room: RoomView, host_columns: StoredValue<Option<ColumnsCh
                 })}
             {plays_in_columns
                 .then(|| view! { <ColumnChoice in_columns columns disabled=locked /> })}
+            {room_house.is_some().then(|| view! { <HouseRulesChoice house disabled=locked /> })}
             <DiceModeSelect
                 value=dice
                 disabled=locked

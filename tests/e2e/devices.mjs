@@ -39,9 +39,10 @@ export async function roomServer(browser) {
 
 /**
  * A room of two phones, opened as people do: Mum names herself and the room on the start page, invites, and Leo
- * joins by the link read off her screen; the host then chooses the game. Both pages, host first, once started.
+ * joins by the link read off her screen; the host then chooses the game (and whatever `beforeStart` does with
+ * both pages), and starts. Both pages, host first, once started.
  */
-export async function twoPhonesPlaying(rooms, { room, rules }) {
+export async function twoPhonesPlaying(rooms, { room, rules, beforeStart = async () => {} }) {
   const host = await rooms.device(phone, "index.html");
   await host.getByLabel("Your name").fill("Mum");
   await host.getByLabel("Room name").fill(room);
@@ -54,6 +55,7 @@ export async function twoPhonesPlaying(rooms, { room, rules }) {
   await expect(host.locator('[data-room-player="1"]')).toHaveText("Leo");
   await host.locator('[data-setup="rules"]').selectOption(rules);
   await expect(leo.locator('[data-setup="rules"]')).toHaveValue(rules);
+  await beforeStart(host, leo);
   await host.getByRole("button", { name: "Start game" }).click();
   await expect(host.locator("[data-room-state]").first()).toHaveAttribute("data-room-state", "playing");
   return [host, leo];

@@ -151,16 +151,26 @@ test("Generala on a score pad, in German: a full made on the first roll, and a g
   }
 });
 
-test("Generala in a room of two phones: the host chooses it, the bonus of the first roll is the rules' on both", async ({ browser }) => {
+test("Generala in a room of two phones: the host chooses it and its house rules, the bonus of the first roll is the rules' on both", async ({ browser }) => {
   test.setTimeout(240_000);
   const rooms = await roomServer(browser);
   try {
-    const devices = await twoPhonesPlaying(rooms, { room: "Family generala", rules: "generala" });
+    // The host plays +10 for a servida and no double generala; the invited phone sees the choice, not to change.
+    const beforeStart = async (host, leo) => {
+      await host.locator('[data-setup="first-roll-bonus"]').selectOption("10");
+      await expect(leo.locator('[data-setup="first-roll-bonus"]')).toHaveValue("10");
+      await host.locator('[data-setup="double"]').uncheck();
+      await expect(leo.locator('[data-setup="double"]')).not.toBeChecked();
+      await expect(leo.locator('[data-setup="double"]')).toBeDisabled();
+    };
+    const devices = await twoPhonesPlaying(rooms, { room: "Family generala", rules: "generala", beforeStart });
+    const house = ["--first-roll-bonus", "10", "--no-double"];
+    await expect(devices[1].locator('[data-cell="1:double_generala"]')).toHaveCount(0);
     const sheets = devices.map(() => ({ filled: {}, bonus: 0 }));
     let seat = await currentSeat(devices[0]);
     let over = false;
-    for (let turn = 0; turn < cells.length * devices.length && !over; turn++, seat = (seat + 1) % devices.length) {
-      await finishTurn(devices[seat], seat, sheets[seat], { rules: "generala", joker: "none" });
+    for (let turn = 0; turn < (cells.length - 1) * devices.length && !over; turn++, seat = (seat + 1) % devices.length) {
+      await finishTurn(devices[seat], seat, sheets[seat], { rules: "generala", joker: "none", house });
       over = await devices[seat].locator("[data-game-over]").isVisible();
     }
     for (const page of devices) {

@@ -56,7 +56,7 @@ export async function rollsUsed(page) {
  * best cell the rules allow, as the CLI scores it (a Yahtzee with the forced Joker unless `rules` and `joker` say
  * otherwise).
  */
-export async function finishTurn(page, seat, sheet, { rules = "yahtzee", joker = "forced" } = {}) {
+export async function finishTurn(page, seat, sheet, { rules = "yahtzee", joker = "forced", house = [] } = {}) {
   await expect(page.locator("[data-seat-self]")).toHaveAttribute("data-seat-self", String(seat));
   // The previous player's score reaches this device on its own time (later through a relay): until it is
   // this seat's turn here, the dice and the roll button still show the previous turn.
@@ -69,7 +69,7 @@ export async function finishTurn(page, seat, sheet, { rules = "yahtzee", joker =
     await roll(page, used++);
   }
   const dice = await readDice(page);
-  const expected = cliScore(rules, joker, sheet.filled, dice, { firstRoll: used === 1 });
+  const expected = cliScore(rules, joker, sheet.filled, dice, { firstRoll: used === 1, house });
   expect(await choosableCells(page, seat)).toEqual(expected.scores);
   const open = Object.keys(expected.scores);
   const cell = open.reduce((best, id) => (expected.scores[id] > expected.scores[best] ? id : best));

@@ -36,7 +36,7 @@ for (const size of sizes) {
 }
 
 for (const size of sizes) {
-  for (const language of ["en", "fr"]) {
+  for (const language of ["en", "fr", "es", "de"]) {
     test(`the start screen fits a ${size.name} screen in ${language}`, async ({ page }) => {
       await page.setViewportSize({ width: size.width, height: size.height });
       await page.goto(`index.html?lang=${language}`);

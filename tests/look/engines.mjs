@@ -104,6 +104,8 @@ const states = [
   ...[
     ["yacht", "?new=1&rules=yacht&players=Anna,Ben,Chloé&seed=8&lang=en"],
     ["forced-yatzy", "?new=1&rules=forced-yatzy&players=Anna,Ben&seed=9&lang=fr"],
+    ["generala", "?new=1&rules=generala&players=Ana,Beto,Carla&seed=10&lang=es"],
+    ["kniffel", "?new=1&rules=yahtzee&players=Jonas,Mia&seed=11&lang=de"],
   ].flatMap(([game, url]) =>
     [
       ["tablet-portrait", 768, 1024],
@@ -119,6 +121,8 @@ const states = [
   ),
   { name: "start-tablet-portrait", url: "?lang=en", width: 768, height: 1024 },
   { name: "start-phone-fr", url: "?lang=fr", width: 390, height: 844 },
+  { name: "start-phone-es", url: "?lang=es", width: 390, height: 844 },
+  { name: "start-tablet-landscape-de", url: "?lang=de", width: 1024, height: 768 },
   {
     name: "hint-tablet-portrait",
     url: "?new=1&rules=yahtzee&players=Anna,Ben,Chloé,Dan&seed=3&lang=en",

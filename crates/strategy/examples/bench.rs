@@ -80,7 +80,7 @@ fn main() {
             runs: 3,
             published: None,
         },
-        // Not published: `tests/independent.rs` checks both against a plain memoised search.
+        // Not published: `tests/independent.rs` checks these against a plain memoised search.
         Case {
             name: "yacht",
             rules: Rules::new(Yacht),
@@ -90,6 +90,12 @@ fn main() {
         Case {
             name: "forced-yatzy",
             rules: Rules::new(ForcedYatzy),
+            runs: 7,
+            published: None,
+        },
+        Case {
+            name: "generala (+5 on the first roll, double generala)",
+            rules: Rules::new(Generala),
             runs: 7,
             published: None,
         },
