@@ -3,7 +3,7 @@
 use std::io::Write;
 
 use fivedice_rules::Rules;
-use fivedice_strategy::{EXACT_OPEN, Odds, Spread, Standing, ValueTable};
+use fivedice_strategy::{EXACT_OPEN, Odds, Spread, Standing, ValueTable, turn_order, with_first_roll_wins};
 use serde_json::{Value, json};
 
 use crate::options::{Options, pairs, sheet_of};
@@ -103,7 +103,7 @@ pub fn win_chance(options: &Options) -> Result<String, String> {
     let table = ValueTable::solve(rules);
     let spread = Spread::build(&table);
     let mut odds = Odds::new(&table, &spread);
-    let chances = chances_of(&mut odds, &players)?;
+    let chances = chances_of(&mut odds, &players, to_play)?;
     let exact = players.iter().all(|player| odds.is_exact(&player.sheet));
     if options.json {
         return Ok(json!({
@@ -125,7 +125,9 @@ pub fn win_chance(options: &Options) -> Result<String, String> {
     Ok(lines.join("\n"))
 }
 
-fn chances_of(odds: &mut Odds, players: &[Player]) -> Result<Vec<f64>, String> {
+/// The chances from the start of seat `to_play`'s turn; where five alike on a turn's first roll win at once
+/// (Generala at a table), each turn still to play with its chance of them.
+fn chances_of(odds: &mut Odds, players: &[Player], to_play: usize) -> Result<Vec<f64>, String> {
     let standings: Vec<Standing> = players
         .iter()
         .map(|player| Standing {
@@ -134,7 +136,16 @@ fn chances_of(odds: &mut Odds, players: &[Player]) -> Result<Vec<f64>, String> {
             turn: None,
         })
         .collect();
-    odds.chances(&standings).map_err(|error| error.to_string())
+    let chances = odds.chances(&standings).map_err(|error| error.to_string())?;
+    let rules = odds.table().rules();
+    if !rules.first_roll_wins() || players.len() < 2 {
+        return Ok(chances);
+    }
+    let open: Vec<usize> = players
+        .iter()
+        .map(|player| player.sheet.open_count(rules.ruleset()))
+        .collect();
+    Ok(with_first_roll_wins(&chances, &turn_order(&open, to_play)))
 }
 
 /// `winchance --batch`: one position a line in, one line of chances (or of the error) out, the engine loaded
@@ -178,7 +189,7 @@ fn win_chance_batch(rules: Rules) -> Result<String, String> {
                 })
                 .collect::<Result<Vec<Player>, String>>()?;
             check_position(rules, &players, position.to_play)?;
-            chances_of(&mut odds, &players)
+            chances_of(&mut odds, &players, position.to_play)
         })();
         let reply = match answer {
             Ok(chances) => {

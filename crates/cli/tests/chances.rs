@@ -166,3 +166,30 @@ fn winchance_batch_answers_each_line_and_loads_the_engine_once() {
     assert!(answers[4]["error"].as_str().unwrap().contains("not a position"));
     assert!(String::from_utf8_lossy(&output.stderr).contains("2 line(s) refused"));
 }
+
+/// Generala at a table: a generala on a turn's first roll wins at once, so the seat to play, the first who may
+/// throw one, is a little ahead of an even table; the one behind on totals still has that chance.
+#[test]
+fn winchance_counts_a_generala_on_the_first_roll() {
+    let chances = |players: &[&str], to_play: &str| {
+        let mut args = vec!["winchance", "--rules", "generala", "--json", "--to-play", to_play];
+        for player in players {
+            args.extend(["--player", player]);
+        }
+        let answer = json_of(&args);
+        let chances: Vec<f64> = (answer["chances"].as_array().unwrap().iter())
+            .map(|chance| chance.as_f64().unwrap())
+            .collect();
+        assert!((chances.iter().sum::<f64>() - 1.0).abs() < 1e-5, "{answer}");
+        chances
+    };
+    let first = chances(&["", ""], "0");
+    assert!(first[0] > first[1] && first[0] < 0.51, "{first:?}");
+    let second = chances(&["", ""], "1");
+    assert!(second[1] > second[0], "{second:?}");
+    // Every box but the generala filled, far behind: only a generala on the first roll can win it.
+    let behind = "aces=0,twos=0,threes=0,fours=0,fives=0,sixes=0,straight=0,full_house=0,four_of_a_kind=0,double_generala=0";
+    let ahead = "aces=5,twos=10,threes=15,fours=20,fives=25,sixes=30,straight=20,full_house=30,four_of_a_kind=40,double_generala=0";
+    let last = chances(&[behind, ahead], "0");
+    assert!((last[0] - 6.0 / 7776.0).abs() < 2e-6, "{last:?}");
+}

@@ -43,6 +43,15 @@ impl Sheet {
         cells.find(|&category| self.is_open(category))
     }
 
+    /// How many boxes of the sheet are still open.
+    pub fn open_count(&self, ruleset: &Ruleset) -> usize {
+        ruleset
+            .cells
+            .iter()
+            .filter(|cell| self.is_open(cell.category))
+            .count()
+    }
+
     pub fn is_full(&self, ruleset: &Ruleset) -> bool {
         ruleset.cells.iter().all(|cell| !self.is_open(cell.category))
     }

@@ -200,7 +200,9 @@ impl TurnAdvisor<'_> {
                 let keeps = model.graph.keeps_within(dice);
                 let keeps = keeps.map(|keep| (Choice::Keep(Keep(model.graph.counts(keep))), values[keep]));
                 let first_roll = rolls == REROLLS && model.first_roll_pays();
-                keeps.chain(cells(true).filter(|_| first_roll)).collect()
+                // Boxes first: on a tie, writing now beats keeping every die (five alike on the first roll,
+                // written now, win a table's game).
+                cells(true).filter(|_| first_roll).chain(keeps).collect()
             }
             _ => return Err(AdviceError::RollsLeft(rolls_left)),
         };

@@ -31,7 +31,7 @@ mod winner;
 pub use advice::{Advice, AdviceError, Choice, Ending, Keep, Rated, TurnAdvisor, Verdict};
 pub use bot::{Bot, HISTOGRAM_BIN, Level, Rng, SeatSummary, Summary, simulate, simulate_table};
 pub use columns::{ColumnBot, OrderedValues, RatedColumnMove, simulate_columns};
-pub use odds::{Distribution, EXACT_OPEN, Odds, Standing, win_chances};
+pub use odds::{Distribution, EXACT_OPEN, Odds, Standing, turn_order, win_chances, with_first_roll_wins};
 pub use playing::{PlayError, Step, play_turn};
 pub use table::{ENGINE_VERSION, Progress, Shape, Spread, SpreadBuilder, TableBuilder, ValueTable};
 pub use winner::{RatedWin, WinAdvice, WinningTurn, play_to_win};

@@ -333,8 +333,42 @@ impl<'t> Odds<'t> {
 }
 
 fn open_cells(table: &ValueTable, sheet: &Sheet) -> usize {
-    let cells = table.rules().ruleset().cells;
-    cells.iter().filter(|cell| sheet.is_open(cell.category)).count()
+    sheet.open_count(table.rules().ruleset())
+}
+
+/// The chance of five alike on a turn's first roll: 6 of the 7,776 throws.
+const FIVE_ALIKE_FIRST: f64 = 6.0 / 7776.0;
+
+/// The turns still to play, as the seat of each in order: from `to_play`, round the table, each seat while it
+/// has boxes open (`open[seat]` of them).
+pub fn turn_order(open: &[usize], to_play: usize) -> Vec<usize> {
+    let mut left = open.to_vec();
+    let mut turns = Vec::with_capacity(left.iter().sum());
+    let mut seat = to_play;
+    while left.iter().any(|&boxes| boxes > 0) {
+        if left[seat] > 0 {
+            left[seat] -= 1;
+            turns.push(seat);
+        }
+        seat = (seat + 1) % left.len();
+    }
+    turns
+}
+
+/// Where five alike on a turn's first roll win the game at once (Generala at a table): each player's chance to
+/// win, the first of these turns (seats in order) to throw them winning, and the chances by totals
+/// (`by_totals`) holding where no turn does. The totals' law is taken as it is without that condition.
+pub fn with_first_roll_wins(by_totals: &[f64], turns: &[usize]) -> Vec<f64> {
+    let mut chances = vec![0.0; by_totals.len()];
+    let mut nobody_yet = 1.0;
+    for &seat in turns {
+        chances[seat] += nobody_yet * FIVE_ALIKE_FIRST;
+        nobody_yet *= 1.0 - FIVE_ALIKE_FIRST;
+    }
+    for (chance, by_total) in chances.iter_mut().zip(by_totals) {
+        *chance += nobody_yet * by_total;
+    }
+    chances
 }
 
 /// Each of these independent totals' chance to be the highest, a tie shared equally among the tied.
@@ -431,6 +465,37 @@ fn erfc(x: f64) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn turns_go_round_the_table_while_boxes_are_open() {
+        assert_eq!(turn_order(&[2, 1, 2], 1), [1, 2, 0, 2, 0]);
+        assert_eq!(turn_order(&[0, 0], 0), Vec::<usize>::new());
+    }
+
+    /// Each turn throws five alike on its first roll 6 times in 7,776: the first to throw them wins, and the
+    /// totals decide only where nobody does.
+    #[test]
+    fn five_alike_on_a_first_roll_win_for_whoever_throws_them_first() {
+        let even = [0.5, 0.5];
+        assert_eq!(with_first_roll_wins(&even, &[]), even);
+        let p = 6.0 / 7776.0;
+        let one_each = with_first_roll_wins(&even, &[0, 1]);
+        let nobody = (1.0 - p) * (1.0 - p);
+        assert!((one_each[0] - (p + nobody * 0.5)).abs() < 1e-15, "{one_each:?}");
+        assert!(
+            (one_each[1] - ((1.0 - p) * p + nobody * 0.5)).abs() < 1e-15,
+            "{one_each:?}"
+        );
+        let turns = turn_order(&[11, 11, 11], 2);
+        let chances = with_first_roll_wins(&[0.2, 0.3, 0.5], &turns);
+        assert!((chances.iter().sum::<f64>() - 1.0).abs() < 1e-12);
+        // A player who cannot win on totals still can, by a generala on a first roll.
+        let hopeless = with_first_roll_wins(&[0.0, 1.0], &turn_order(&[5, 5], 0));
+        assert!(
+            hopeless[0] > 4.0 * p * 0.99 && hopeless[0] < 5.0 * p,
+            "{hopeless:?}"
+        );
+    }
 
     #[test]
     fn ties_are_shared_and_chances_add_up_to_one() {

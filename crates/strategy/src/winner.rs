@@ -12,7 +12,7 @@ use fivedice_rules::{Category, DiceSource, FaceCounts, Game, GameError, Sheet};
 use crate::advice::{AdviceError, Choice, Keep, TurnAdvisor};
 use crate::keeps::{FIRST_ROLL, KEEPS, ROLLS};
 use crate::lanes::Lanes;
-use crate::odds::{Odds, Shares, Standing};
+use crate::odds::{Odds, Shares, Standing, turn_order, with_first_roll_wins};
 use crate::playing::{self, PlayError};
 use crate::turn::{REROLLS, SINGLE, play_keeps};
 
@@ -67,9 +67,38 @@ impl<'t> Odds<'t> {
     }
 
     /// Each seat's chance to win `game` when everyone plays optimally from here, the current player's dice
-    /// counted once rolled.
+    /// counted once rolled; where five alike on a turn's first roll win at once (Generala), each turn's chance
+    /// of them too.
     pub fn game_chances(&mut self, game: &Game) -> Result<Vec<f64>, AdviceError> {
-        self.chances(&standings(game, true))
+        let chances = self.chances(&standings(game, true))?;
+        if !game.rules().first_roll_wins() || game.players().len() < 2 || game.is_over() {
+            return Ok(chances);
+        }
+        let current = game.current_seat();
+        let turn = game.turn();
+        // Five alike on the turn's first roll, in hand: written now, they win.
+        if game.on_first_roll()
+            && turn
+                .dice
+                .is_some_and(|dice| dice.counts().five_of_a_kind().is_some())
+        {
+            return Ok((0..chances.len())
+                .map(|seat| f64::from(u8::from(seat == current)))
+                .collect());
+        }
+        let ruleset = game.rules().ruleset();
+        let open: Vec<usize> = (0..chances.len())
+            .map(|seat| {
+                game.sheet(seat, fivedice_rules::Column::Free)
+                    .map_or(0, |sheet| sheet.open_count(ruleset))
+            })
+            .collect();
+        let mut turns = turn_order(&open, current);
+        // The turn in hand rolled already: its first roll is past.
+        if turn.rolls_used > 0 {
+            turns.remove(0);
+        }
+        Ok(with_first_roll_wins(&chances, &turns))
     }
 
     /// Solves the turn about to start for the player with this sheet and total, against these opponents.

@@ -335,3 +335,37 @@ fn the_winner_plays_whole_legal_games_and_for_points_once_the_game_is_decided() 
     assert_eq!(advice.best().choice, best.best().choice);
     assert!(advice.options.iter().all(|option| option.win == 1.0));
 }
+
+/// Generala at a table: the chances count each turn's generala on its first roll, which wins at once; with one
+/// in hand, the player holding it has won.
+#[test]
+fn a_generala_on_the_first_roll_is_counted_by_the_chances_and_written_at_once() {
+    use fivedice_rules::{DiceMode, Game, Play};
+    let rules = Rules::new(RulesetId::Generala);
+    let table = ValueTable::solve(rules);
+    let spread = Spread::build(&table);
+    let mut odds = Odds::new(&table, &spread);
+    let mut game = Game::new(rules, DiceMode::App, &["Ana", "Beto"], 0).unwrap();
+    let start = odds.game_chances(&game).unwrap();
+    assert!((start.iter().sum::<f64>() - 1.0).abs() < 1e-9, "{start:?}");
+    assert!(
+        start[0] > start[1],
+        "the first to roll is the first who may throw it: {start:?}"
+    );
+    let five = fivedice_rules::Dice::from_values(&[3, 3, 3, 3, 3]).unwrap();
+    game.play(&Play::Roll(five)).unwrap();
+    assert_eq!(odds.game_chances(&game).unwrap(), [1.0, 0.0]);
+    // The Winner and the optimal player both write them at once.
+    let mut turn = odds.game_turn(&game).unwrap();
+    let advice = turn.advise(five.counts(), 2).unwrap();
+    assert!(
+        matches!(advice.best().choice, Choice::Cell(_)),
+        "{:?}",
+        advice.best()
+    );
+    let advisor = table.turn(&game.sheets()[0]).unwrap();
+    assert!(matches!(
+        advisor.advise(five.counts(), 2).unwrap().best().choice,
+        Choice::Cell(_)
+    ));
+}
