@@ -1,21 +1,18 @@
 //! Deutsch.
 
-use fivedice_rules::{Column, Joker, JokerCall, Label, Language, MAX_ROLLS, Points, RulesetId};
+use fivedice_rules::{Column, Joker, JokerCall, Label, Language, MAX_ROLLS, Points};
 
-use super::{
-    AnalysisWords, HintWords, HouseWords, OddsWords, PadWords, RoomWords, StatisticsWords, Words,
-    refusals_de as refusals,
-};
+use super::{Words, refusals_de as refusals};
 use crate::engine::EngineError;
 use crate::storage::SaveRefused;
 use crate::table::saved::FileError;
 
 /// A count with its noun: German is singular for exactly one ("1 Wurf", "0 Würfe", "2 Würfe").
-fn plural(count: usize, one: &str, many: &str) -> String {
+pub(super) fn plural(count: usize, one: &str, many: &str) -> String {
     format!("{count} {}", if count == 1 { one } else { many })
 }
 
-fn rolls_left(left: u8) -> String {
+pub(super) fn rolls_left(left: u8) -> String {
     plural(usize::from(left), "Wurf übrig", "Würfe übrig")
 }
 
@@ -317,133 +314,4 @@ pub static WORDS: Words = Words {
     fetching: "Wird geladen …",
     not_fetched_offline: "Dieser Teil der App braucht beim ersten Öffnen das Netz, und dieses Gerät ist offline.",
     try_again: "Erneut versuchen",
-};
-
-/// The room's phrases (in the rooms chunk).
-pub static ROOM_WORDS: RoomWords = RoomWords {
-    server_dice: "Der Server des Raums würfelt mit den Würfeln der App, für alle Geräte dieselben.",
-    table_game: "Das Spiel an diesem Tisch",
-    room_title: |name| format!("Raum „{name}“"),
-    room_offline: "Offline: Verbinde neu …",
-    joining: "Verbinde …",
-    type_your_name: "Gib deinen Namen ein, um an diesem Tisch Platz zu nehmen.",
-    join_room_of: |host, room| match host {
-        Some(host) => format!("Dem Raum „{room}“ von {host} beitreten"),
-        None => format!("Dem Raum „{room}“ beitreten"),
-    },
-    watching: "Zuschauer",
-    you_host: "Du bist Gastgeber: Wähle das Spiel und starte es, wenn alle da sind.",
-    waiting_for: |host| format!("Warte darauf, dass {host} das Spiel startet."),
-    waiting_for_host: "Warte auf den Gastgeber.",
-    add_computer: "Computerspieler hinzufügen",
-    remove_computer: |name| format!("{name} entfernen"),
-    computer_level: "Stufe des neuen Computerspielers",
-    someone_else_here: "Noch jemand an diesem Gerät",
-    their_name: "Name",
-    join_too: "Auch beitreten",
-    players_missing: |missing| match missing {
-        1 => "Es fehlt noch 1 Spieler zum Starten.".into(),
-        missing => format!("Es fehlen noch {missing} Spieler zum Starten."),
-    },
-    start_game: "Spiel starten",
-    leave_room: "← Raum verlassen",
-    tag_host: "Gastgeber",
-    tag_you: "du",
-    tag_computer: "Computer",
-    tag_stand_in: "Computer spielt",
-    tag_away: "abwesend",
-    let_computer_play: "Computer spielen lassen",
-    give_seat_back: "Platz zurückgeben",
-    online_room: "Online-Raum",
-    room_bar_offline: "offline — verbinde neu …",
-    room_bar_watching: "Zuschauer",
-    came_late: "Dieses Spiel hat vor deiner Ankunft begonnen: Du schaust zu und siehst jeden Wurf und jedes Feld, sobald es gespielt wird.",
-    choose_another_name: "Wähle einen anderen Namen zum Beitreten",
-    invite: "Einladen",
-    invite_code: "QR-Code der Raumadresse",
-    invite_how: "Richte die Kamera eines Handys auf den Code oder schick den Link: Er öffnet diesen Raum.",
-    copy_link: "Link kopieren",
-    link_copied: "Der Link zum Raum ist kopiert: Füge ihn in eine Nachricht ein.",
-    link_not_copied: "Der Link ließ sich hier nicht kopieren: Halte ihn gedrückt, um ihn zu kopieren.",
-};
-
-pub static ANALYSIS_WORDS: AnalysisWords = AnalysisWords {
-    nothing_to_regret: "Nichts zu bereuen: Jede Entscheidung war die beste oder lag höchstens einen Zehntelpunkt daneben.",
-    how_it_went: "Der Spielverlauf",
-    kept_legend: " die behaltenen Würfel; ",
-    best_keeps_legend: " die Würfel, die der beste Zug behält.",
-    measured_against: "Verlorene Punkte werden am perfekten Spiel allein gemessen: dem besten für die eigene Punktzahl jedes Spielers.",
-    expected_lost: |points| format!("{points} erwartete Punkte verloren"),
-    in_decisions: |made| format!(" in {}", plural(made, "Entscheidung", "Entscheidungen")),
-    rest_failed: |reason| format!(" (der Rest ließ sich nicht berechnen: {reason})"),
-    still_working: " (einige werden noch berechnet …)",
-    round_dice_rolls: |round, dice, left| format!("Runde {round}, Würfel {dice}, {}: ", rolls_left(left)),
-    best_was: |play, best, lost| format!("{play} — am besten war {best} (−{lost})"),
-    die_position: |die, face, kept, best| {
-        format!(
-            "Würfel {die}: {face}{}{}",
-            if kept { ", behalten" } else { "" },
-            if best { ", der beste Zug behält ihn" } else { "" }
-        )
-    },
-};
-
-pub static STATISTICS_WORDS: StatisticsWords = StatisticsWords {
-    statistics: "Statistik",
-    player: "Spieler",
-    games: "Spiele",
-    wins: "Siege",
-    best: "Bestwert",
-    average: "Schnitt",
-    upper_bonus: "Bonus oben",
-    five_of_a_kinds: |ruleset| match ruleset {
-        RulesetId::Yahtzee => "Kniffel",
-        RulesetId::Yardzee => "Flitterwochen",
-        RulesetId::Yam => "Yams",
-        RulesetId::Yatzy | RulesetId::ForcedYatzy => "Yatzys",
-        RulesetId::Yacht => "Yachts",
-        RulesetId::Generala => "Generalas",
-    },
-    scores_over_games: |games, ruleset| match games {
-        1 => format!("Punkte im letzten {ruleset}-Spiel"),
-        games => format!("Punkte in den letzten {games} {ruleset}-Spielen"),
-    },
-};
-
-pub static HINT_WORDS: HintWords = HintWords {
-    best_option: |play, points| format!("{play} — am besten: etwa {points} Punkte am Ende"),
-    behind_best: |play, points| format!("{play}: {points} Punkte weniger am Ende"),
-    hint_honesty: "Die Punkte, mit denen du am Ende rechnen kannst, wenn du ab hier bestmöglich spielst: für deine eigene Punktzahl, nicht für deine Chance, die anderen zu schlagen.",
-    hint_win_honesty: "Deine Chance, vor den anderen zu landen, gemessen an ihren jetzigen Punkten, wenn sie ab hier \
-                       auf ihre beste Punktzahl spielen.",
-    win_option: |play, percent| format!("{play}: {percent} Gewinnchance"),
-    hint_estimate: "Im Spalten-Yam nur geschätzt: Genaues Spiel über mehrere Spalten kann niemand berechnen, also \
-                    wird jede Spalte bewertet, als würde sie allein gespielt, und der Zug auf ihre Summe gespielt. \
-                    Ein guter Rat, aber kein perfekter.",
-};
-
-pub static PAD_WORDS: PadWords = PadWords {
-    first_player: "Erster Spieler",
-    or_roll_off: "Oder lass eure eigenen Würfel entscheiden: Gib den Wurf jedes Spielers ein, die höchste Zahl beginnt.",
-    highest_starts: "Höchste Zahl beginnt",
-    tied_roll_again: |names| format!("Gleichstand an der Spitze: {names} würfeln noch mal."),
-    type_every_die: "Gib zuerst den Würfel jedes Spielers ein.",
-    enter_five_dice: "Gib die fünf gewürfelten Würfel ein",
-    remove_last_die: "Letzten Würfel entfernen",
-    a_face: |face| format!("Eine {face}"),
-};
-
-pub static ODDS_WORDS: OddsWords = OddsWords {
-    hint_for_score: "Beste Punktzahl",
-    hint_for_win: "Beste Gewinnchance",
-    odds_title: "Gewinnchancen",
-    odds_honesty: "Wenn alle ab hier auf ihre beste Punktzahl spielen.",
-};
-
-pub static HOUSE_WORDS: HouseWords = HouseWords {
-    house_rules: "Hausregeln",
-    first_roll_bonus: "Straße, Full House, Poker im ersten Wurf",
-    first_roll_wins: "Generala im ersten Wurf gewinnt",
-    double: "Doppel-Generala (100)",
-    ace_after_six: "Auch 3-4-5-6-1 ist eine Straße",
 };

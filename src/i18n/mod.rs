@@ -1,13 +1,15 @@
 //! Every word the app shows, in each language it speaks.
 //!
-//! [`Words`] is one struct with a field per phrase; each language is one file holding a `Words` value
-//! (`en.rs`, `fr.rs`, How to play's phrases beside them). A phrase missing from a language does not compile. Phrases that take a value are
-//! functions, so each language words its own plurals and order. The sheet's own labels (cells, sections,
-//! bonuses) are ruleset data in the rules crate ([`fivedice_rules::Label`]), shared with the command line.
+//! [`Words`] is one struct with a field per phrase; each language is a file holding a `Words` value (`en.rs`,
+//! `fr.rs`, `es.rs`, `de.rs`), with its chunked parts' words (`parts_<tag>.rs`), How to play's phrases
+//! (`guide_<tag>.rs`) and its refusals (`refusals_<tag>.rs`) beside it. A phrase missing from a language does
+//! not compile. Phrases that take a value are functions, so each language words its own plurals and order. The
+//! sheet's own labels (cells, sections, bonuses) are ruleset data in the rules crate
+//! ([`fivedice_rules::Label`]), shared with the command line.
 //!
-//! A third language: copy `en.rs` and `guide_en.rs` to new files, translate them, and add the language to
-//! `fivedice_rules::Language`, to [`here`] as a chunk like French's and to [`guide`] (the compiler then asks
-//! for its sheet labels too).
+//! A fifth language: copy a language's four files to its tag, translate them, and add the language to
+//! `fivedice_rules::Language`: the compiler then asks for its sheet labels, its chunk in [`here`] and
+//! [`fetch`], its parts' words and its guide.
 
 mod de;
 mod en;
@@ -20,6 +22,10 @@ mod guide_es;
 mod guide_fr;
 mod on_demand;
 mod parts;
+mod parts_de;
+mod parts_en;
+mod parts_es;
+mod parts_fr;
 mod refusals_de;
 mod refusals_en;
 mod refusals_es;

@@ -1,11 +1,11 @@
 //! The words of the parts of the app fetched as chunks of their own (an online room, the analysis after a game,
 //! the statistics, a hint, the score pad's own parts, the chances to win): each part's phrases are a struct
 //! of their own, reached only from the part's code, so that they travel with its chunk instead of the first
-//! download. Each language's file holds a value of each.
+//! download. Each language's `parts_<tag>.rs` holds a value of each.
 
 use fivedice_rules::RulesetId;
 
-use super::{Language, de, en, es, fr};
+use super::{Language, parts_de, parts_en, parts_es, parts_fr};
 
 /// One part's words in the language asked: its accessor, its struct's name, the static each language's file
 /// holds.
@@ -14,10 +14,10 @@ macro_rules! part_words {
         $(#[$doc])*
         pub fn $accessor(language: Language) -> &'static $part {
             match language {
-                Language::English => &en::$words,
-                Language::French => &fr::$words,
-                Language::Spanish => &es::$words,
-                Language::German => &de::$words,
+                Language::English => &parts_en::$words,
+                Language::French => &parts_fr::$words,
+                Language::Spanish => &parts_es::$words,
+                Language::German => &parts_de::$words,
             }
         }
     };

@@ -1,0 +1,139 @@
+//! English: the words of the parts fetched as chunks of their own (rooms, the analysis, the statistics, a
+//! hint, the score pad, the chances to win, Generala's house rules).
+
+use fivedice_rules::RulesetId;
+
+use super::en::{plural, rolls_left};
+use super::{AnalysisWords, HintWords, HouseWords, OddsWords, PadWords, RoomWords, StatisticsWords};
+
+/// The room's phrases (in the rooms chunk).
+pub static ROOM_WORDS: RoomWords = RoomWords {
+    server_dice: "The room's server rolls the app's dice, the same for every device.",
+    table_game: "This table’s game",
+    room_title: |name| format!("Room “{name}”"),
+    room_offline: "Offline: reconnecting…",
+    joining: "Joining…",
+    type_your_name: "Type your name to take a seat at this table.",
+    join_room_of: |host, room| match host {
+        Some(host) => format!("Join {host}’s room “{room}”"),
+        None => format!("Join the room “{room}”"),
+    },
+    watching: "Watching",
+    you_host: "You host: choose the game, then start when everyone is here.",
+    waiting_for: |host| format!("Waiting for {host} to start the game."),
+    waiting_for_host: "Waiting for the host.",
+    add_computer: "Add a computer player",
+    remove_computer: |name| format!("Remove {name}"),
+    computer_level: "Level of the computer player to add",
+    someone_else_here: "Someone else at this device",
+    their_name: "Their name",
+    join_too: "Join too",
+    players_missing: |missing| {
+        format!(
+            "{} needed to start.",
+            plural(missing, "more player", "more players")
+        )
+    },
+    start_game: "Start game",
+    leave_room: "← Leave the room",
+    tag_host: "host",
+    tag_you: "you",
+    tag_computer: "computer",
+    tag_stand_in: "a computer plays",
+    tag_away: "away",
+    let_computer_play: "Let a computer play",
+    give_seat_back: "Give the seat back",
+    online_room: "Online room",
+    room_bar_offline: "offline — reconnecting…",
+    room_bar_watching: "watching",
+    came_late: "This game started before you came: you are watching it, every roll and box as it is played.",
+    choose_another_name: "Choose another name to join",
+    invite: "Invite",
+    invite_code: "QR code of the room's address",
+    invite_how: "Point a phone's camera at the code, or send the link: it opens this room.",
+    copy_link: "Copy the link",
+    link_copied: "The room's link is copied: paste it in a message.",
+    link_not_copied: "The link could not be copied here: press and hold it to copy it.",
+};
+
+pub static ANALYSIS_WORDS: AnalysisWords = AnalysisWords {
+    nothing_to_regret: "Nothing to regret: every decision was the best one, or within a tenth of a point of it.",
+    how_it_went: "How the game went",
+    kept_legend: " the dice kept; ",
+    best_keeps_legend: " the dice the best play keeps.",
+    measured_against: "Points lost are measured against perfect solitaire play: the best for each player's own score.",
+    expected_lost: |points| format!("{points} expected points lost"),
+    in_decisions: |made| format!(" in {}", plural(made, "decision", "decisions")),
+    rest_failed: |reason| format!(" (the rest could not be worked out: {reason})"),
+    still_working: " (still working some out…)",
+    round_dice_rolls: |round, dice, left| format!("Round {round}, dice {dice}, {}: ", rolls_left(left)),
+    best_was: |play, best, lost| format!("{play} — best was {best} (−{lost})"),
+    die_position: |die, face, kept, best| {
+        format!(
+            "Die {die}: {face}{}{}",
+            if kept { ", kept" } else { "" },
+            if best { ", best keeps it" } else { "" }
+        )
+    },
+};
+
+pub static STATISTICS_WORDS: StatisticsWords = StatisticsWords {
+    statistics: "Statistics",
+    player: "Player",
+    games: "Games",
+    wins: "Wins",
+    best: "Best",
+    average: "Average",
+    upper_bonus: "Upper bonus",
+    five_of_a_kinds: |ruleset| match ruleset {
+        RulesetId::Yahtzee => "Yahtzees",
+        RulesetId::Yardzee => "Honeymoons",
+        RulesetId::Yam => "Yams",
+        RulesetId::Yatzy | RulesetId::ForcedYatzy => "Yatzys",
+        RulesetId::Yacht => "Yachts",
+        RulesetId::Generala => "Generalas",
+    },
+    scores_over_games: |games, ruleset| {
+        format!(
+            "Scores over the last {} of {ruleset}",
+            plural(games, "game", "games")
+        )
+    },
+};
+
+pub static HINT_WORDS: HintWords = HintWords {
+    best_option: |play, points| format!("{play} — best: about {points} points at the end"),
+    behind_best: |play, points| format!("{play}: {points} points fewer at the end"),
+    hint_honesty: "The points you can expect to finish with if you play your best from here: for your own score, not your chance to beat the others.",
+    hint_win_honesty: "Your chance to finish first against the others' scores as they stand, if they play for their \
+                       best score from here.",
+    win_option: |play, percent| format!("{play}: {percent} to win"),
+    hint_estimate: "Approximate in column Yam: no one can work out exact play over several columns, so each column \
+                    is valued as if played alone and the turn is played for their sum. Good advice, not perfect.",
+};
+
+pub static PAD_WORDS: PadWords = PadWords {
+    first_player: "First player",
+    or_roll_off: "Or roll off with your own dice: type each player's die, and the highest starts.",
+    highest_starts: "Highest starts",
+    tied_roll_again: |names| format!("Tie for the highest: {names} roll again."),
+    type_every_die: "Type every player’s die first.",
+    enter_five_dice: "Enter the five dice rolled",
+    remove_last_die: "Remove the last die",
+    a_face: |face| format!("A {face}"),
+};
+
+pub static ODDS_WORDS: OddsWords = OddsWords {
+    hint_for_score: "Best score",
+    hint_for_win: "Best chance to win",
+    odds_title: "Chances to win",
+    odds_honesty: "If everyone plays for their best score from here.",
+};
+
+pub static HOUSE_WORDS: HouseWords = HouseWords {
+    house_rules: "House rules",
+    first_roll_bonus: "Straight, full, poker on the first roll",
+    first_roll_wins: "A generala on the first roll wins",
+    double: "Double generala (100)",
+    ace_after_six: "3-4-5-6-1 is a straight too",
+};

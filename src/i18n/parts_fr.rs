@@ -1,0 +1,130 @@
+//! French: the words of the parts fetched as chunks of their own (rooms, the analysis, the statistics, a
+//! hint, the score pad, the chances to win, Generala's house rules).
+
+use fivedice_rules::RulesetId;
+
+use super::fr::{de, plural, rolls_left};
+use super::{AnalysisWords, HintWords, HouseWords, OddsWords, PadWords, RoomWords, StatisticsWords};
+
+/// The room's phrases (in the rooms chunk).
+pub static ROOM_WORDS: RoomWords = RoomWords {
+    server_dice: "Le serveur de la salle lance les dés de l’appli, les mêmes pour tous les appareils.",
+    table_game: "Le jeu de cette table",
+    room_title: |name| format!("Salle « {name} »"),
+    room_offline: "Hors ligne : reconnexion…",
+    joining: "Connexion…",
+    type_your_name: "Tapez votre nom pour prendre place à cette table.",
+    join_room_of: |host, room| match host {
+        Some(host) => format!("Rejoindre la salle « {room} » {}", de(host)),
+        None => format!("Rejoindre la salle « {room} »"),
+    },
+    watching: "Spectateur",
+    you_host: "Vous êtes l’hôte : choisissez le jeu, puis lancez la partie quand tout le monde est là.",
+    waiting_for: |host| format!("En attente {} pour commencer.", de(host)),
+    waiting_for_host: "En attente de l’hôte.",
+    add_computer: "Ajouter un ordinateur",
+    remove_computer: |name| format!("Retirer {name}"),
+    computer_level: "Niveau de l’ordinateur à ajouter",
+    someone_else_here: "Quelqu’un d’autre sur cet appareil",
+    their_name: "Son nom",
+    join_too: "Entrer aussi",
+    players_missing: |missing| format!("Encore {} pour commencer.", plural(missing, "joueur", "joueurs")),
+    start_game: "Lancer la partie",
+    leave_room: "← Quitter la salle",
+    tag_host: "hôte",
+    tag_you: "vous",
+    tag_computer: "ordinateur",
+    tag_stand_in: "un ordinateur joue",
+    tag_away: "absent",
+    let_computer_play: "Faire jouer un ordinateur",
+    give_seat_back: "Rendre la place",
+    online_room: "Salle en ligne",
+    room_bar_offline: "hors ligne — reconnexion…",
+    room_bar_watching: "spectateur",
+    came_late: "Cette partie a commencé avant votre arrivée : vous la regardez, chaque lancer et chaque case dès qu’ils sont joués.",
+    choose_another_name: "Choisissez un autre nom pour rejoindre",
+    invite: "Inviter",
+    invite_code: "Code QR de l’adresse de la salle",
+    invite_how: "Visez le code avec l’appareil photo d’un téléphone, ou envoyez le lien : il ouvre cette salle.",
+    copy_link: "Copier le lien",
+    link_copied: "Le lien de la salle est copié : collez-le dans un message.",
+    link_not_copied: "Le lien n’a pas pu être copié ici : gardez le doigt dessus pour le copier.",
+};
+
+pub static ANALYSIS_WORDS: AnalysisWords = AnalysisWords {
+    nothing_to_regret: "Rien à regretter : chaque décision était la meilleure, ou à moins d’un dixième de point.",
+    how_it_went: "Le déroulé de la partie",
+    kept_legend: " les dés gardés ; ",
+    best_keeps_legend: " les dés que garde le meilleur jeu.",
+    measured_against: "Les points perdus se mesurent au jeu parfait en solitaire : le meilleur pour le score de chacun.",
+    expected_lost: |points| format!("{points} points espérés perdus"),
+    in_decisions: |made| format!(" en {}", plural(made, "décision", "décisions")),
+    rest_failed: |reason| format!(" (le reste n’a pas pu être calculé : {reason})"),
+    still_working: " (calcul en cours pour certains…)",
+    round_dice_rolls: |round, dice, left| format!("Tour {round}, dés {dice}, {} : ", rolls_left(left)),
+    best_was: |play, best, lost| format!("{play} — le meilleur était {best} (−{lost})"),
+    die_position: |die, face, kept, best| {
+        format!(
+            "Dé {die} : {face}{}{}",
+            if kept { ", gardé" } else { "" },
+            if best { ", le meilleur coup le garde" } else { "" }
+        )
+    },
+};
+
+pub static STATISTICS_WORDS: StatisticsWords = StatisticsWords {
+    statistics: "Statistiques",
+    player: "Joueur",
+    games: "Parties",
+    wins: "Victoires",
+    best: "Record",
+    average: "Moyenne",
+    upper_bonus: "Prime du haut",
+    five_of_a_kinds: |ruleset| match ruleset {
+        RulesetId::Yahtzee => "Yahtzees",
+        RulesetId::Yardzee => "Lunes de miel",
+        RulesetId::Yam => "Yams",
+        RulesetId::Yatzy | RulesetId::ForcedYatzy => "Yatzys",
+        RulesetId::Yacht => "Yachts",
+        RulesetId::Generala => "Generalas",
+    },
+    scores_over_games: |games, ruleset| format!("Scores des {} dernières parties de {ruleset}", games),
+};
+
+pub static HINT_WORDS: HintWords = HintWords {
+    best_option: |play, points| format!("{play} — le meilleur : environ {points} points à la fin"),
+    behind_best: |play, points| format!("{play} : {points} points de moins à la fin"),
+    hint_honesty: "Les points que vous pouvez espérer à la fin en jouant au mieux d’ici là : pour votre propre score, pas pour vos chances de battre les autres.",
+    hint_win_honesty: "Vos chances de finir premier face aux scores des autres tels qu’ils sont, s’ils \
+                       jouent pour leur meilleur score à partir d’ici.",
+    win_option: |play, percent| format!("{play} : {percent} de chances"),
+    hint_estimate: "Approché au Yam à colonnes : le jeu exact sur plusieurs colonnes est hors de portée, alors chaque \
+                    colonne est estimée comme jouée seule et le tour est joué pour leur somme. Un bon conseil, pas \
+                    un conseil parfait.",
+};
+
+pub static PAD_WORDS: PadWords = PadWords {
+    first_player: "Premier joueur",
+    or_roll_off: "Ou tirez au sort avec vos dés : tapez le dé de chacun, le plus fort commence.",
+    highest_starts: "Le plus fort commence",
+    tied_roll_again: |names| format!("Égalité en tête : {names} relancent."),
+    type_every_die: "Tapez d’abord le dé de chaque joueur.",
+    enter_five_dice: "Saisissez les cinq dés lancés",
+    remove_last_die: "Retirer le dernier dé",
+    a_face: |face| format!("Un {face}"),
+};
+
+pub static ODDS_WORDS: OddsWords = OddsWords {
+    hint_for_score: "Meilleur score",
+    hint_for_win: "Pour gagner",
+    odds_title: "Chances de victoire",
+    odds_honesty: "Si chacun joue pour son meilleur score à partir d’ici.",
+};
+
+pub static HOUSE_WORDS: HouseWords = HouseWords {
+    house_rules: "Règles maison",
+    first_roll_bonus: "Suite, full, poker au premier lancer",
+    first_roll_wins: "Une generala au premier lancer gagne",
+    double: "Double generala (100)",
+    ace_after_six: "3-4-5-6-1 est aussi une suite",
+};
