@@ -232,7 +232,7 @@ pub static WORDS: Words = Words {
 
     game_over: "Fin de la partida",
     won_on_first_roll: |name| format!("¡{name} gana con generala servida!"),
-    on_first_roll: |value| format!("{value} · servida"),
+    on_first_roll: |value| format!("{value} · primera tirada"),
     first_roll_toggle: "Servida (gana)",
     winner: "Ganó",
     rematch: "Revancha",

@@ -73,8 +73,9 @@ pub struct GuidePhrases {
     pub column_rule: fn(Column) -> String,
     pub columns_customs: [&'static str; 2],
     /// Generala's house rules as this table plays them, a paragraph each: the first roll's bonus, a generala
-    /// on the first roll, the double generala, and 3-4-5-6-1 where it counts.
+    /// on the first roll, the double generala, and 3-4-5-6-1 where it counts; and their section's heading.
     pub house_rules: fn(HouseRules) -> Vec<String>,
+    pub house_heading: &'static str,
     /// What a cell asks of the dice.
     pub needs: fn(Pattern) -> String,
     /// What a cell scores when the dice make it (0 otherwise).
@@ -136,6 +137,12 @@ pub fn build(phrases: &GuidePhrases, rules: &Rules) -> Guide {
         paragraphs: vec![phrases.lower.into()],
         cells: rows(Section::Lower),
     });
+    if let Some(house) = rules.house() {
+        sections.push(GuideSection::text(
+            phrases.house_heading,
+            (phrases.house_rules)(house),
+        ));
+    }
     let mut extras = Vec::new();
     if let Some(extra) = ruleset.extra_five_of_a_kind {
         extras.push((phrases.five_of_a_kind_bonus)(
@@ -144,9 +151,6 @@ pub fn build(phrases: &GuidePhrases, rules: &Rules) -> Guide {
             extra.bonus_mark,
         ));
         extras.push((phrases.joker)(rules.joker(), five));
-    }
-    if let Some(house) = rules.house() {
-        extras.extend((phrases.house_rules)(house));
     }
     extras.push(phrases.who_starts.into());
     extras.push(phrases.end.into());

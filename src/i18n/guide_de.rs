@@ -79,6 +79,7 @@ pub(super) static GUIDE: GuidePhrases = GuidePhrases {
          „Trocken“ und „Angesagt“.",
     ],
     house_rules,
+    house_heading: "Der erste Wurf, und die Regeln dieses Tisches",
     needs,
     pays,
 };

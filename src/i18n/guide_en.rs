@@ -70,6 +70,7 @@ pub(super) static GUIDE: GuidePhrases = GuidePhrases {
         "On a score pad the app does not see the rolls: the table keeps the dry and announced rules itself.",
     ],
     house_rules,
+    house_heading: "The first roll, and this table's rules",
     needs,
     pays,
 };

@@ -6,7 +6,11 @@ use super::guide::GuidePhrases;
 
 pub(super) static GUIDE: GuidePhrases = GuidePhrases {
     language: Language::Spanish,
-    title: |name| format!("Cómo se juega al {name}"),
+    // Generala is feminine, as its players say it; the other games are masculine.
+    title: |name| match name {
+        "Generala" => format!("Cómo se juega a la {name}"),
+        name => format!("Cómo se juega al {name}"),
+    },
     five_alike: "cinco iguales",
     turn_heading: ["Un turno", "Los votos"],
     wedding_opening: "Cada turno es una promesa cumplida. ",
@@ -80,6 +84,7 @@ pub(super) static GUIDE: GuidePhrases = GuidePhrases {
          columnas Seca y Anunciada.",
     ],
     house_rules,
+    house_heading: "La servida, y las reglas de esta mesa",
     needs,
     pays,
 };

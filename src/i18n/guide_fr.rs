@@ -6,7 +6,11 @@ use super::guide::GuidePhrases;
 
 pub(super) static GUIDE: GuidePhrases = GuidePhrases {
     language: Language::French,
-    title: |name| format!("Comment jouer au {name}"),
+    // Generala is feminine, as its players say it; the other games are masculine.
+    title: |name| match name {
+        "Generala" => format!("Comment jouer à la {name}"),
+        name => format!("Comment jouer au {name}"),
+    },
     five_alike: "cinq pareils",
     turn_heading: ["Un tour", "Les vœux"],
     wedding_opening: "Chaque tour est une promesse tenue. ",
@@ -77,6 +81,7 @@ pub(super) static GUIDE: GuidePhrases = GuidePhrases {
          et annoncée.",
     ],
     house_rules,
+    house_heading: "Le premier lancer, et les règles de cette table",
     needs,
     pays,
 };

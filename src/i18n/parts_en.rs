@@ -134,6 +134,6 @@ pub static HOUSE_WORDS: HouseWords = HouseWords {
     house_rules: "House rules",
     first_roll_bonus: "Straight, full, poker on the first roll",
     first_roll_wins: "A generala on the first roll wins",
-    double: "Double generala (100)",
+    double: "Double Generala (100)",
     ace_after_six: "3-4-5-6-1 is a straight too",
 };

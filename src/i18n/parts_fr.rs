@@ -125,6 +125,6 @@ pub static HOUSE_WORDS: HouseWords = HouseWords {
     house_rules: "Règles maison",
     first_roll_bonus: "Suite, full, poker au premier lancer",
     first_roll_wins: "Une generala au premier lancer gagne",
-    double: "Double generala (100)",
+    double: "Double Generala (100)",
     ace_after_six: "3-4-5-6-1 est aussi une suite",
 };

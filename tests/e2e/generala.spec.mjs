@@ -96,7 +96,7 @@ test("Generala at one tablet, in Spanish: the table's house rules, and a box mad
     await test.step("Cómo se juega explains the servida and the double generala, in Spanish", async () => {
       await page.locator('[data-action="how-to-play"]').first().click();
       const guide = page.locator("[data-guide]");
-      await expect(guide).toContainText("Cómo se juega al Generala");
+      await expect(guide).toContainText("Cómo se juega a la Generala");
       await expect(guide).toContainText("suman 10 más: 30, 40 y 50");
       await expect(guide).toContainText("Generala doble: una segunda generala vale 100");
     });

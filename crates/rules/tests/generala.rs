@@ -86,6 +86,11 @@ fn three_four_five_six_one_is_a_straight_only_where_the_table_says_so() {
 fn the_double_generala_pays_only_after_a_generala_and_not_at_all_without_it() {
     let mut game = table(HouseRules::DEFAULT, DiceMode::Pad);
     assert_eq!(
+        game.offers(Category::DoubleGenerala),
+        Ok(vec![0]),
+        "the pad offers only what may be written"
+    );
+    assert_eq!(
         write(&mut game, Category::DoubleGenerala, 100, false),
         Err(GameError::SecondFiveFirst {
             five_of_a_kind: Category::Generala
@@ -93,6 +98,7 @@ fn the_double_generala_pays_only_after_a_generala_and_not_at_all_without_it() {
     );
     write(&mut game, Category::Generala, 50, false).unwrap();
     write(&mut game, Category::Generala, 0, false).unwrap();
+    assert_eq!(game.offers(Category::DoubleGenerala), Ok(vec![0, 100]));
     write(&mut game, Category::DoubleGenerala, 100, false).unwrap();
     assert_eq!(
         write(&mut game, Category::DoubleGenerala, 100, false),

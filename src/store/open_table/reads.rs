@@ -68,7 +68,8 @@ pub struct PickerOffers {
     /// Generala on a score pad: whether the box can say it was made on the first roll and so wins (the
     /// generala boxes, where a generala on the first roll wins).
     pub first_roll_wins: bool,
-    /// The values a box holds only when made on the turn's first roll (Generala's bonus).
+    /// The values to show as made on the turn's first roll (Generala's bonus): on a score pad, those only a first
+    /// roll makes; with the app's dice, the dice's score where the first roll pays more.
     pub first_roll_only: Vec<u16>,
 }
 
@@ -270,9 +271,16 @@ impl OpenTable {
                 let rules = game.rules();
                 let bonus = rules.ruleset().extra_five_of_a_kind;
                 let later = |&value: &u16| rules.can_hold(place.category, value, false) == Ok(true);
+                // The values only a first roll makes (by hand), or the dice's score where the first roll pays more.
                 let first_roll_only = match by_hand {
                     true => offers.iter().copied().filter(|value| !later(value)).collect(),
-                    false => Vec::new(),
+                    false => offers
+                        .iter()
+                        .copied()
+                        .filter(|&value| {
+                            value > 0 && game.on_first_roll() && rules.first_roll_pays_more(place.category)
+                        })
+                        .collect(),
                 };
                 let five_box = [
                     Some(rules.ruleset().five_of_a_kind_cell()),

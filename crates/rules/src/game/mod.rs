@@ -331,12 +331,23 @@ impl Game {
         self.mode == DiceMode::App && self.turn.rolls_used == 1
     }
 
-    /// The values a cell can hold on a score pad.
+    /// The values a cell can hold on a score pad now: the current player's second five of a kind (Generala's
+    /// double) only 0 until their five-of-a-kind box holds points.
     pub fn offers(&self, category: Category) -> Result<Vec<u16>, GameError> {
         // Every column's box holds the same values: the column rules say when, not what.
-        self.rules
+        let offers = self
+            .rules
             .offers(category)
-            .map_err(|_| GameError::NotInRuleset(category))
+            .map_err(|_| GameError::NotInRuleset(category))?;
+        let ruleset = self.rules.ruleset();
+        let five_held = self
+            .sheet(self.current_seat(), Column::Free)
+            .and_then(|sheet| sheet.get(ruleset.five_of_a_kind_cell()))
+            .is_some_and(|points| points > 0);
+        match ruleset.second_five_of_a_kind == Some(category) && !five_held {
+            true => Ok(vec![0]),
+            false => Ok(offers),
+        }
     }
 
     /// Whether the current player may add a five-of-a-kind bonus with the cell they write now.
