@@ -15,11 +15,13 @@ use super::Clock;
 use super::connection::RoomConnection;
 use super::play::Picker;
 
+mod picker_offers;
 mod reads;
 mod room_view;
 
+pub use picker_offers::PickerOffers;
 pub use reads::{LastWritten, TakenBack};
-pub use reads::{PickerOffers, Reading, Situation};
+pub use reads::{Reading, Situation};
 pub use room_view::{RoomPlayer, RoomState, RoomView};
 
 /// A command sent to the room server whose answer has not come back: its event, or a refusal. Only an online
