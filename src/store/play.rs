@@ -176,11 +176,21 @@ impl Controls<'_> {
 
     /// Score pad without dice: add (or not) the Yahtzee bonus to the cell being written.
     /// Score pad: adds the five-of-a-kind bonus to the box, or (`first_roll`, Generala) says it was made on the
-    /// turn's first roll; a second tap takes it back.
+    /// turn's first roll; a second tap takes it back. A generala said made on the first roll, with no value
+    /// chosen yet, is the box's full value (nobody says that of a crossed-out one).
     pub fn toggle_flag(&self, first_roll: bool) {
         if self.computer_playing() {
             return;
         }
+        let best = self.store.table.picker_now().and_then(|picker| {
+            let offers = self
+                .store
+                .table
+                .game_now(|game| game.offers(picker.place.category));
+            offers
+                .and_then(Result::ok)
+                .and_then(|offers| offers.into_iter().max())
+        });
         self.store.table.change_picker(|picker| {
             let flag = if first_roll {
                 &mut picker.first_roll
@@ -188,6 +198,9 @@ impl Controls<'_> {
                 &mut picker.bonus
             };
             *flag = !*flag;
+            if first_roll && picker.first_roll && picker.chosen.is_none() {
+                picker.chosen = best;
+            }
         });
     }
 

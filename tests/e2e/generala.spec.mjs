@@ -116,13 +116,12 @@ test("Generala on a score pad, in German: a full made on the first roll, and a g
     await page.locator('[data-action="choose-first"]').selectOption("0");
     const dialog = page.getByRole("dialog");
     const sheets = players.map(() => ({ filled: {}, bonus: 0 }));
-    const write = async (seat, cell, value, { firstRoll = false } = {}) => {
+    const write = async (seat, cell, value) => {
       await expect(page.locator("[data-current-seat]")).toHaveAttribute("data-current-seat", String(seat));
       await page.locator(`button[data-cell="${seat}:${cell}"]`).click();
       const offered = await dialog.locator("[data-offer]").evaluateAll((offers) => offers.map((offer) => Number(offer.dataset.offer)));
       expect(offered.toSorted((a, b) => a - b)).toEqual(offersOf(cell));
       await dialog.locator(`[data-offer="${value}"]`).click();
-      if (firstRoll) await dialog.locator('[data-action="first-roll"]').click();
       await dialog.locator('[data-action="confirm"]').click();
       await expect(dialog).toHaveCount(0);
       await expect(page.locator(`[data-cell="${seat}:${cell}"]`)).toHaveAttribute("data-value", String(value));
@@ -138,10 +137,14 @@ test("Generala on a score pad, in German: a full made on the first roll, and a g
     await write(1, "aces", 2);
     await write(0, "four_of_a_kind", 45);
     // Max's generala, made on the first roll: the game ends there, and Max comes first with fewer points.
+    // One tap says it: the switch also chooses the generala's 50.
     await page.locator('button[data-cell="1:generala"]').click();
+    await dialog.locator('[data-action="first-roll"]').click();
     await expect(dialog.locator('[data-action="first-roll"]')).toHaveText("Im ersten Wurf (gewinnt)");
-    await dialog.locator('[data-action="cancel"]').click();
-    await write(1, "generala", 50, { firstRoll: true });
+    await expect(dialog.locator('[data-offer="50"]')).toHaveAttribute("aria-pressed", "true");
+    await dialog.locator('[data-action="confirm"]').click();
+    await expect(dialog).toHaveCount(0);
+    sheets[1].filled.generala = 50;
     await expectStandings(page, sheets, 1);
     await expect(page.locator("[data-won-on-first-roll]")).toHaveText("Max gewinnt mit einer Generala im ersten Wurf!");
     expect(expectedTotals(generala, sheets[1]).grand).toBeLessThan(expectedTotals(generala, sheets[0]).grand);
