@@ -289,6 +289,7 @@ fn the_table_chooses_who_starts_and_yam_crosses_out_through_the_picker() {
 }
 
 mod connection;
+mod generala;
 mod room_server;
 mod rooms;
 mod saves;
@@ -426,35 +427,4 @@ fn a_score_pad_decision_is_judged_as_after_the_last_roll() {
         .expect("the choice is recorded");
     // The pad knows the dice, not the rolls that made them: never "3 rolls left with dice on the table".
     assert_eq!((decision.seat, decision.rolls_left), (seat, 0));
-}
-
-#[test]
-fn a_generala_said_made_on_the_first_roll_on_a_pad_is_its_full_value_and_wins_the_game() {
-    let (store, _) = fresh();
-    start(store, RulesetId::Generala, DiceMode::Pad, &["Ana", "Beto"], SEED);
-    let seat = store.table().game_now(|game| game.current_seat()).unwrap();
-    store.controls().open_picker(Category::Generala.into());
-    assert_eq!(
-        store
-            .table()
-            .picker()
-            .get_untracked()
-            .and_then(|picker| picker.chosen),
-        None
-    );
-    store.controls().toggle_flag(true);
-    assert_eq!(
-        store
-            .table()
-            .picker()
-            .get_untracked()
-            .and_then(|picker| picker.chosen),
-        Some(50),
-        "one tap says it all"
-    );
-    store.controls().confirm();
-    assert_eq!(
-        store.table().game_now(|game| game.won_on_first_roll()),
-        Some(Some(seat))
-    );
 }
