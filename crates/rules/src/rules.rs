@@ -311,7 +311,7 @@ impl Rules {
         });
         let score = |cell: &Cell, joker: bool| {
             let natural = pattern::score(cell.pattern, cell.points, dice, joker);
-            let paid = self.pays(cell, natural, first_roll) * u16::from(self.second_five_pays(cell, sheet));
+            let paid = self.pays(cell, natural, first_roll) * u16::from(self.pays_on(sheet, cell.category));
             (cell.category, paid)
         };
         let cells = match (five, joker_rolled, self.joker) {
@@ -356,7 +356,7 @@ impl Rules {
         self.ruleset().cells.iter().map(move |cell| {
             let natural = pattern::score(cell.pattern, cell.points, dice, false);
             let paid =
-                rules.pays(cell, natural, first_roll) * u16::from(rules.second_five_pays(cell, &empty));
+                rules.pays(cell, natural, first_roll) * u16::from(rules.pays_on(&empty, cell.category));
             (cell.category, paid)
         })
     }
@@ -381,14 +381,17 @@ impl Rules {
         }
     }
 
-    /// Whether this cell pays on this sheet: the second five of a kind only once the five-of-a-kind cell holds
-    /// its points; every other cell always.
-    fn second_five_pays(&self, cell: &Cell, sheet: &Sheet) -> bool {
-        let ruleset = self.ruleset();
-        ruleset.second_five_of_a_kind != Some(cell.category)
-            || sheet
-                .get(ruleset.five_of_a_kind_cell())
-                .is_some_and(|value| value > 0)
+    /// Whether this cell pays on this sheet: the second five of a kind (Generala's double) only once the
+    /// five-of-a-kind cell holds its points; every other cell always.
+    pub fn pays_on(&self, sheet: &Sheet, category: Category) -> bool {
+        self.ruleset().second_five_of_a_kind != Some(category) || self.five_of_a_kind_held(sheet)
+    }
+
+    /// Whether the sheet's five-of-a-kind cell holds points (written in full, not crossed out): what a further
+    /// five of a kind's bonus, and a second five of a kind's box, wait for.
+    pub fn five_of_a_kind_held(&self, sheet: &Sheet) -> bool {
+        let five_box = self.ruleset().five_of_a_kind_cell();
+        sheet.get(five_box).is_some_and(|points| points > 0)
     }
 
     /// Whether five alike made on a turn's first roll win the game at once (Generala, as most tables play it).
@@ -428,11 +431,7 @@ impl Rules {
 
     /// Whether a further five-of-a-kind earns a bonus on this sheet (its five-of-a-kind cell holds 50, not 0).
     pub fn bonus_available(&self, sheet: &Sheet) -> bool {
-        let ruleset = self.ruleset();
-        let five_box = ruleset.five_of_a_kind_cell();
-        self.yahtzee_bonus
-            && ruleset.extra_five_of_a_kind.is_some()
-            && sheet.get(five_box).is_some_and(|value| value > 0)
+        self.yahtzee_bonus && self.ruleset().extra_five_of_a_kind.is_some() && self.five_of_a_kind_held(sheet)
     }
 
     /// A sheet with these cells written, each checked against what the cell can hold.

@@ -212,10 +212,9 @@ impl StateSpace {
         let ruleset = self.rules.ruleset();
         let mask = bits(ruleset.cells.iter().map(|cell| !sheet.is_open(cell.category)));
         // The flag is whether the five-of-a-kind cell holds points, where that changes what is to come.
-        let five_box = ruleset.cells[self.five_box].category;
         let group = Group {
             mask,
-            five_box_full: self.flag_counts && sheet.get(five_box).is_some_and(|points| points > 0),
+            five_box_full: self.flag_counts && self.rules.five_of_a_kind_held(sheet),
         };
         (group, sheet.totals(ruleset).upper.min(self.threshold))
     }

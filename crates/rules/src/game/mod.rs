@@ -339,12 +339,8 @@ impl Game {
             .rules
             .offers(category)
             .map_err(|_| GameError::NotInRuleset(category))?;
-        let ruleset = self.rules.ruleset();
-        let five_held = self
-            .sheet(self.current_seat(), Column::Free)
-            .and_then(|sheet| sheet.get(ruleset.five_of_a_kind_cell()))
-            .is_some_and(|points| points > 0);
-        match ruleset.second_five_of_a_kind == Some(category) && !five_held {
+        let sheet = self.sheet(self.current_seat(), Column::Free);
+        match sheet.is_some_and(|sheet| !self.rules.pays_on(sheet, category)) {
             true => Ok(vec![0]),
             false => Ok(offers),
         }

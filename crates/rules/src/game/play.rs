@@ -237,13 +237,9 @@ impl Game {
         if !holds.map_err(|_| GameError::NotInRuleset(category))? {
             return Err(GameError::ValueNotOffered { category, value });
         }
-        let ruleset = self.rules.ruleset();
-        let five_of_a_kind = ruleset.five_of_a_kind_cell();
-        let five_held = self
-            .sheet(self.current_seat(), place.column)
-            .and_then(|sheet| sheet.get(five_of_a_kind))
-            .is_some_and(|points| points > 0);
-        if ruleset.second_five_of_a_kind == Some(category) && value > 0 && !five_held {
+        let sheet = self.sheet(self.current_seat(), place.column);
+        if value > 0 && sheet.is_some_and(|sheet| !self.rules.pays_on(sheet, category)) {
+            let five_of_a_kind = self.rules.ruleset().five_of_a_kind_cell();
             return Err(GameError::SecondFiveFirst { five_of_a_kind });
         }
         if bonus && !self.bonus_available() {
