@@ -2,7 +2,7 @@
 //! `?room=…&name=…` address that opens an online room and joins it (see UI-HOOKS.md).
 
 use fivedice_room::{RoomName, check_player_name};
-use fivedice_rules::{Columns, DiceMode, HouseRules, Joker, Language, Rules, RulesetId};
+use fivedice_rules::{Columns, DiceMode, HouseChoices, Joker, Language, Rules, RulesetId};
 use fivedice_worker::Level;
 
 use crate::table::{DEFAULT_BOT_DELAY_MS, NewGameRequest};
@@ -84,35 +84,29 @@ fn param<'a>(params: &'a [(String, String)], name: &str) -> Option<&'a str> {
 /// Generala's house rules from the address: `first_roll_bonus=5|10`, `first_roll_wins=yes|no`,
 /// `double=yes|no`, `ace_after_six=yes|no`, each the usual rule when left out; refused for another ruleset.
 fn house_rules<'a>(rules: Rules, get: &impl Fn(&str) -> Option<&'a str>) -> Result<Rules, String> {
-    const NAMES: [&str; 4] = ["first_roll_bonus", "first_roll_wins", "double", "ace_after_six"];
-    let Some(house) = rules.house() else {
-        return match NAMES.into_iter().find(|name| get(name).is_some()) {
-            Some(name) => Err(format!(
-                "{name}: {} has no house rules (they are Generala's)",
-                rules.id()
-            )),
-            None => Ok(rules),
-        };
-    };
-    let yes_no = |name: &str, usual: bool| match get(name) {
-        None => Ok(usual),
-        Some("yes") => Ok(true),
-        Some("no") => Ok(false),
+    let yes_no = |name: &str| match get(name) {
+        None => Ok(None),
+        Some("yes") => Ok(Some(true)),
+        Some("no") => Ok(Some(false)),
         Some(other) => Err(format!("{name}: {other:?} is not yes or no")),
     };
     let first_roll_bonus = match get("first_roll_bonus") {
-        None => house.first_roll_bonus,
-        Some(bonus) => bonus
-            .parse()
-            .map_err(|_| format!("first_roll_bonus: {bonus:?} is not 5 or 10"))?,
+        None => None,
+        Some(bonus) => Some(
+            bonus
+                .parse()
+                .map_err(|_| format!("first_roll_bonus: {bonus:?} is not 5 or 10"))?,
+        ),
     };
-    let house = HouseRules {
+    let choices = HouseChoices {
         first_roll_bonus,
-        first_roll_wins: yes_no("first_roll_wins", house.first_roll_wins)?,
-        double: yes_no("double", house.double)?,
-        ace_after_six: yes_no("ace_after_six", house.ace_after_six)?,
+        first_roll_wins: yes_no("first_roll_wins")?,
+        double: yes_no("double")?,
+        ace_after_six: yes_no("ace_after_six")?,
     };
-    rules.with_house(house).map_err(|error| error.to_string())
+    rules
+        .with_house_choices(choices)
+        .map_err(|error| error.to_string())
 }
 
 fn request<'a>(get: &impl Fn(&str) -> Option<&'a str>) -> Result<NewGameRequest, String> {
@@ -219,6 +213,7 @@ fn percent_decode(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use fivedice_rules::HouseRules;
 
     #[test]
     fn a_full_address_starts_a_game() {

@@ -2,7 +2,7 @@
 
 use std::ffi::OsString;
 
-use fivedice_rules::{Category, Column, Columns, Dice, HouseRules, Joker, Rules, RulesetId};
+use fivedice_rules::{Category, Column, Columns, Dice, HouseChoices, Joker, Rules, RulesetId};
 
 /// The options every command shares; each command reads the ones it needs.
 #[derive(Default)]
@@ -116,27 +116,23 @@ impl Options {
 
     /// The rules with the house rules the options name, if they name any (only Generala has them).
     fn house_rules(&self, rules: Rules) -> Result<Rules, String> {
-        let named =
-            self.first_roll_bonus.is_some() || self.no_first_roll_win || self.no_double || self.ace_after_six;
-        let Some(house) = rules.house().filter(|_| named) else {
-            return match named {
-                true => Err(format!("{} has no house rules (they are Generala's)", rules.id())),
-                false => Ok(rules),
-            };
-        };
         let first_roll_bonus = match &self.first_roll_bonus {
-            Some(bonus) => bonus
-                .parse()
-                .map_err(|_| format!("--first-roll-bonus wants 5 or 10, got {bonus:?}"))?,
-            None => house.first_roll_bonus,
+            Some(bonus) => Some(
+                bonus
+                    .parse()
+                    .map_err(|_| format!("--first-roll-bonus wants 5 or 10, got {bonus:?}"))?,
+            ),
+            None => None,
         };
-        let house = HouseRules {
+        let choices = HouseChoices {
             first_roll_bonus,
-            first_roll_wins: !self.no_first_roll_win,
-            double: !self.no_double,
-            ace_after_six: self.ace_after_six,
+            first_roll_wins: self.no_first_roll_win.then_some(false),
+            double: self.no_double.then_some(false),
+            ace_after_six: self.ace_after_six.then_some(true),
         };
-        rules.with_house(house).map_err(|error| error.to_string())
+        rules
+            .with_house_choices(choices)
+            .map_err(|error| error.to_string())
     }
 
     /// The column named by `--column`, which must be one of the rules' columns.

@@ -39,7 +39,7 @@ pub use language::{Language, UnknownLanguage};
 pub use moves::Move;
 pub use notation::NotationError;
 pub use pattern::{Pattern, Points};
-pub use rules::{HouseRules, Joker, JokerCall, Rules, RulesError, Scores};
+pub use rules::{HouseChoices, HouseRules, Joker, JokerCall, Rules, RulesError, Scores};
 pub use ruleset::{
     Cell, ExtraFiveOfAKind, FirstRoll, Ruleset, RulesetId, Section, UnknownRuleset, UpperBonus,
 };

@@ -109,6 +109,16 @@ impl HouseRules {
     pub const FIRST_ROLL_BONUSES: [u16; 2] = [5, 10];
 }
 
+/// Generala's house rules as a table chose them, `None` for each left as usual: how the launch address and the
+/// command line name them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct HouseChoices {
+    pub first_roll_bonus: Option<u16>,
+    pub first_roll_wins: Option<bool>,
+    pub double: Option<bool>,
+    pub ace_after_six: Option<bool>,
+}
+
 /// A ruleset and its options: everything needed to score.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(try_from = "RulesRecord", into = "RulesRecord")]
@@ -222,6 +232,23 @@ impl Rules {
         Ok(Rules {
             house: Some(house),
             ..self
+        })
+    }
+
+    /// The same rules with the house rules a table chose, the usual ones where it chose none; choosing any for
+    /// a ruleset without house rules is refused.
+    pub fn with_house_choices(self, choices: HouseChoices) -> Result<Rules, RulesError> {
+        let Some(usual) = self.house else {
+            return match choices == HouseChoices::default() {
+                true => Ok(self),
+                false => Err(RulesError::NoHouseRules(self.ruleset)),
+            };
+        };
+        self.with_house(HouseRules {
+            first_roll_bonus: choices.first_roll_bonus.unwrap_or(usual.first_roll_bonus),
+            first_roll_wins: choices.first_roll_wins.unwrap_or(usual.first_roll_wins),
+            double: choices.double.unwrap_or(usual.double),
+            ace_after_six: choices.ace_after_six.unwrap_or(usual.ace_after_six),
         })
     }
 
@@ -552,7 +579,9 @@ impl fmt::Display for RulesError {
                 filled.id(),
                 open.id()
             ),
-            RulesError::NoHouseRules(ruleset) => write!(f, "{ruleset} has no house rules"),
+            RulesError::NoHouseRules(ruleset) => {
+                write!(f, "{ruleset} has no house rules (they are Generala's)")
+            }
             RulesError::FirstRollBonus(bonus) => {
                 write!(f, "a box made on the first roll earns 5 or 10 more, not {bonus}")
             }
