@@ -43,20 +43,17 @@ pub fn RoomGameChoice(room: RoomView, host_columns: StoredValue<Option<ColumnsCh
     // Generala: the house rules the room plays, changed by the host.
     let room_house = room.rules.house();
     let house = RwSignal::new(room_house.unwrap_or(HouseRules::DEFAULT));
+    // Every choice sends the house rules shown; the lobby keeps them for Generala alone.
     let choose = move |ruleset: RulesetId, joker: Joker, dice: DiceMode| {
         let columns = chosen_columns().unwrap_or(room_columns);
+        let house = Some(house.get_untracked());
         store
             .lobby()
-            .choose_room_rules(ruleset, Some(joker), dice, columns, room_house)
+            .choose_room_rules(ruleset, Some(joker), dice, columns, house)
     };
     Effect::watch(
         move || house.get(),
-        move |&chosen, _, _| {
-            let columns = chosen_columns().unwrap_or(room_columns);
-            store
-                .lobby()
-                .choose_room_rules(ruleset, Some(joker), dice, columns, Some(chosen));
-        },
+        move |_, _, _| choose(ruleset, joker, dice),
         false,
     );
     Effect::watch(
@@ -65,9 +62,13 @@ pub fn RoomGameChoice(room: RoomView, host_columns: StoredValue<Option<ColumnsCh
             host_columns.set_value(Some((in_columns.get_untracked(), columns.get_untracked())));
             // An empty choice waits for a column to be tapped.
             if let Some(chosen) = chosen_columns() {
-                store
-                    .lobby()
-                    .choose_room_rules(ruleset, Some(joker), dice, chosen, room_house);
+                store.lobby().choose_room_rules(
+                    ruleset,
+                    Some(joker),
+                    dice,
+                    chosen,
+                    Some(house.get_untracked()),
+                );
             }
         },
         false,

@@ -1,7 +1,6 @@
 //! Generala at the store: what a score pad's picker does with a generala made on the first roll.
 
 use fivedice_rules::{Category, DiceMode, RulesetId};
-
 use leptos::prelude::*;
 
 use super::{SEED, fresh, start};
@@ -11,25 +10,17 @@ fn a_generala_said_made_on_the_first_roll_on_a_pad_is_its_full_value_and_wins_th
     let (store, _) = fresh();
     start(store, RulesetId::Generala, DiceMode::Pad, &["Ana", "Beto"], SEED);
     let seat = store.table().game_now(|game| game.current_seat()).unwrap();
+    let chosen = || {
+        store
+            .table()
+            .picker()
+            .get_untracked()
+            .and_then(|picker| picker.chosen)
+    };
     store.controls().open_picker(Category::Generala.into());
-    assert_eq!(
-        store
-            .table()
-            .picker()
-            .get_untracked()
-            .and_then(|picker| picker.chosen),
-        None
-    );
+    assert_eq!(chosen(), None);
     store.controls().toggle_flag(true);
-    assert_eq!(
-        store
-            .table()
-            .picker()
-            .get_untracked()
-            .and_then(|picker| picker.chosen),
-        Some(50),
-        "one tap says it all"
-    );
+    assert_eq!(chosen(), Some(50), "one tap says it all");
     store.controls().confirm();
     assert_eq!(
         store.table().game_now(|game| game.won_on_first_roll()),
