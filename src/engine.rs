@@ -94,21 +94,21 @@ impl Engine {
     }
 
     /// Every option of the current player's situation, best first (the dice on the table, the rolls left). A
-    /// column game is advised by the column player, whose values are estimates.
+    /// game the engine does not play exactly (column Yam, Maxi Yatzy) is advised by estimate.
     pub fn advise(&self, game: &Game, answer: impl FnOnce(Result<Answer, EngineError>) + 'static) {
         let Some(dice) = game.turn().dice else {
             return answer(Err(EngineError::NoDice));
         };
         let id = self.take_id();
-        let request = match game.rules().columns().is_one() {
+        let request = match fivedice_worker::solves_exactly(game.rules()) {
             true => SolverRequest::Advise {
                 id,
                 rules: game.rules(),
                 filled: game.sheets()[game.current_seat()].filled().collect(),
                 dice,
-                rolls_left: game.turn().rolls_left(),
+                rolls_left: game.rolls_left(),
             },
-            false => SolverRequest::AdviseColumns {
+            false => SolverRequest::AdviseByEstimate {
                 id,
                 game: game.clone(),
             },
@@ -130,7 +130,7 @@ impl Engine {
             return answer(Err(EngineError::NoDice));
         };
         let id = self.take_id();
-        let request = match game.rules().columns().is_one() {
+        let request = match fivedice_worker::solves_exactly(game.rules()) {
             true if level == Level::Winner => SolverRequest::ToWin {
                 id,
                 game: game.clone(),
@@ -145,7 +145,7 @@ impl Engine {
                 rolls_left,
                 seed,
             },
-            false => SolverRequest::ColumnBotMove {
+            false => SolverRequest::EstimateBotMove {
                 id,
                 game: game.clone(),
                 level,

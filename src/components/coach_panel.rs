@@ -39,9 +39,9 @@ pub fn CoachLine() -> impl IntoView {
     move || {
         let seat = seat();
         let coached = store.table().is_coached(seat);
-        // The coach weighs each move against exact play, which column Yam has not (its hints are estimates);
-        // and it is the player's own to switch, on their device, never a computer's.
-        let exact = rules.get().is_some_and(|rules| rules.columns().is_one());
+        // The coach weighs each move against exact play, which column Yam and Maxi Yatzy have not (their hints
+        // are estimates); and it is the player's own to switch, on their device, never a computer's.
+        let exact = rules.get().is_some_and(fivedice_worker::solves_exactly);
         // Each player's own: the switch names whose it is, as the turn passes round the table.
         let name = player_name(players, seat);
         (exact && plays_here.get()).then(|| {
@@ -191,7 +191,9 @@ fn Analysis() -> impl IntoView {
         .filter(|&seat| store.table().computer_at(seat).get_untracked().is_none())
         .collect();
     move || {
-        let rules = rules.get().filter(|rules| rules.columns().is_one())?;
+        let rules = rules
+            .get()
+            .filter(|rules| fivedice_worker::solves_exactly(*rules))?;
         // A score pad that never saw the dice has no decision to weigh: nothing to say, rather than "0 lost".
         if decisions.with(Vec::is_empty) {
             return None;
@@ -288,13 +290,14 @@ fn Position(decision: Decision) -> impl IntoView {
     // Dice are marked for a keep only: a box written takes the dice as they are, and the text names the box.
     let keeps = |choice: &Move| match choice {
         Move::Keep(_) => choice.holds(decision.dice),
-        Move::Cell(_) | Move::Announce(_) => [false; fivedice_rules::DICE],
+        Move::Cell(_) | Move::Announce(_) => [false; fivedice_rules::MAX_DICE],
     };
     let (kept, best) = (keeps(&decision.choice), keeps(&verdict.best));
     let dice = decision
         .dice
         .faces()
-        .into_iter()
+        .iter()
+        .copied()
         .enumerate()
         .map(|(die, face)| {
             let label = (analysis_words.die_position)(die + 1, face.value(), kept[die], best[die]);

@@ -1,6 +1,6 @@
-//! The five dice and the Roll button.
+//! The dice (five, or six for Maxi Yatzy) and the Roll button.
 
-use fivedice_rules::{DICE, Move, Turn};
+use fivedice_rules::Move;
 use leptos::prelude::*;
 
 use super::hint_shown::HintShown;
@@ -12,18 +12,21 @@ use crate::store::Reading as _;
 pub fn DiceTray() -> impl IntoView {
     let store = expect_context::<GameStore>();
     let words = store.words();
-    let turn = store.table().turn();
     let can_roll = store.table().can_roll();
     let reconnecting = store.table().reconnecting();
-    let label = move || match (turn.with(|t| t.rolls_used), turn.with(Turn::rolls_left)) {
+    let rolls = store.table().rolls();
+    let dice = store.table().dice_count();
+    let label = move || match rolls.get() {
         _ if reconnecting.get() => words.reconnecting.to_string(),
-        (_, 0) => words.no_rolls_left.to_string(),
-        (0, left) => (words.roll_first)(left),
-        (_, left) => (words.roll_again)(left),
+        (used, allowed) if used >= allowed => words.no_rolls_left.to_string(),
+        (0, allowed) => (words.roll_first)(allowed),
+        (used, allowed) => (words.roll_again)(allowed - used),
     };
     view! {
         <section class="tray" aria-label=words.dice_tray>
-            <div class="dice">{(0..DICE).map(|die| view! { <Die die /> }).collect_view()}</div>
+            <div class="dice" class:six=move || dice.get() == 6>
+                {move || (0..dice.get()).map(|die| view! { <Die die /> }).collect_view()}
+            </div>
             <button
                 class="roll"
                 data-action="roll"

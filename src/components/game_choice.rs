@@ -52,12 +52,14 @@ pub fn RulesetSelect(
 }
 
 /// Every computer player's level as a select's options, strongest first, each with its mean score on this
-/// ruleset (the Winner, who plays for the chance to win, with what it plays for). Column Yam's players are
-/// estimates (no mean to show), and the Winner cannot play columns.
+/// ruleset (the Winner, who plays for the chance to win, with what it plays for). Column Yam's and Maxi
+/// Yatzy's players are estimates (no mean to show), and the Winner, who needs exact odds, plays neither.
 #[component]
 pub fn LevelOptions(
     #[prop(into)] ruleset: Signal<RulesetId>,
-    #[prop(into)] column_game: Signal<bool>,
+    /// The game is played by estimate, not exactly (column Yam, Maxi Yatzy).
+    #[prop(into)]
+    by_estimate: Signal<bool>,
     /// The level chosen until the player chooses another (none: the select's own first option).
     #[prop(into)]
     first_chosen: Option<Level>,
@@ -66,15 +68,12 @@ pub fn LevelOptions(
     Level::ALL
         .into_iter()
         .map(|level| {
-            let hidden = move || level == Level::Winner && column_game.get();
+            let hidden = move || level == Level::Winner && by_estimate.get();
             // Every option says it is a computer; the Winner's mean would make it look the weakest of three.
-            let label = move || match (column_game.get(), level) {
-                (true, _) => (words.bot)(words.level(level)),
-                (false, Level::Winner) => words.winner_computer.to_string(),
-                (false, _) => {
-                    let mean = level.mean_score(ruleset.get());
-                    (words.bot_with_mean)(words.level(level), &words.number(mean, 0))
-                }
+            let label = move || match (by_estimate.get(), level, level.mean_score(ruleset.get())) {
+                (false, Level::Winner, _) => words.winner_computer.to_string(),
+                (false, _, Some(mean)) => (words.bot_with_mean)(words.level(level), &words.number(mean, 0)),
+                _ => (words.bot)(words.level(level)),
             };
             view! {
                 <option value=level.id() hidden=hidden disabled=hidden selected=first_chosen == Some(level)>

@@ -113,7 +113,10 @@ fn hint() -> impl IntoView {
         Some(HintState::Ready(_, options)) => {
             let total = f64::from(total.get());
             let rules = rules.get();
-            let estimate = rules.is_some_and(|rules| !rules.columns().is_one());
+            // Which estimate, where the engine does not play exactly: column Yam's, or Maxi Yatzy's.
+            let estimate = rules
+                .filter(|rules| !fivedice_worker::solves_exactly(*rules))
+                .map(|rules| usize::from(rules.ruleset().saves_rolls));
             let best = options.first().map_or(0.0, |option| option.expected_remaining);
             let labels = rules.map(|rules| {
                 options
@@ -126,6 +129,8 @@ fn hint() -> impl IntoView {
                         // The best in points at the end; the others by what they give up against it.
                         let said = match (option.win, rank) {
                             (Some(win), _) => (hint_words.win_option)(&play, &words.chance(win, 1)),
+                            // Maxi Yatzy's estimates weigh the moves against each other, not the points at the end.
+                            (None, 0) if estimate == Some(1) => (hint_words.best_estimated)(&play),
                             (None, 0) => (hint_words.best_option)(&play, &words.number(expected, 0)),
                             (None, _) => (hint_words.behind_best)(
                                 &play,
@@ -148,7 +153,7 @@ fn hint() -> impl IntoView {
             view! {
                 <div class="hint" data-hint="ready" aria-live="polite" node_ref=seen_when_ready>
                     <ol>{labels}</ol>
-                    {estimate.then(|| view! { <p class="muted" data-hint-estimate>{hint_words.hint_estimate}</p> })}
+                    {estimate.map(|which| view! { <p class="muted" data-hint-estimate>{hint_words.hint_estimate[which]}</p> })}
                     <p class="muted honesty">
                         {match options.first().is_some_and(|option| option.win.is_some()) {
                             true => hint_words.hint_win_honesty,

@@ -20,11 +20,7 @@ pub fn JokerNote() -> impl IntoView {
                 .cell(category)
                 .map_or("", |cell| crate::i18n::label(language, cell.label))
         };
-        let text = (words.joker_call)(
-            call,
-            label(ruleset.five_of_a_kind_cell()),
-            label(call.upper_cell()),
-        );
+        let text = (words.joker_call)(call, label(ruleset.all_alike_cell()), label(call.upper_cell()));
         Some(view! {
             <p class="joker-note" data-joker-note>
                 {text}

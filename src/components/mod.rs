@@ -18,6 +18,7 @@ mod play_screen;
 mod room_game_choice;
 mod room_lobby;
 mod saved_games;
+mod saved_rolls;
 mod score_sheet;
 mod setup_screen;
 mod shown;

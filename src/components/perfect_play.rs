@@ -60,8 +60,10 @@ pub fn PerfectPlay() -> impl IntoView {
                         }
                     }
                 >
+                    // The games the engine solves exactly (Maxi Yatzy's is played by estimate).
                     {RulesetId::ALL
                         .into_iter()
+                        .filter(|&id| fivedice_worker::solves_exactly(Rules::new(id)))
                         .map(|id| view! { <option value=id.id()>{words.game_name(id.ruleset())}</option> })
                         .collect_view()}
                 </select>

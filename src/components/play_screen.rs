@@ -1,6 +1,6 @@
 //! The table in play: whose turn it is, the dice, the sheet, the picker, and the standings at the end.
 
-use fivedice_rules::{Category, DiceMode, Language, MAX_ROLLS, Rules, RulesetId};
+use fivedice_rules::{Category, DiceMode, Language, Rules, RulesetId};
 use leptos::ev;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -106,7 +106,7 @@ fn TurnPanel() -> impl IntoView {
     let seat = move || current.get().unwrap_or(0);
     let pass_to = store.table().pass_to();
     let computer = store.table().computer_to_play();
-    let (mode, turn) = (store.table().mode(), store.table().turn());
+    let (mode, turn, rolls) = (store.table().mode(), store.table().turn(), store.table().rolls());
     let next_in_order = store.table().next_in_order();
     let app_dice = move || mode.get() == Some(DiceMode::App);
     let rules = store.table().rules();
@@ -114,34 +114,35 @@ fn TurnPanel() -> impl IntoView {
     let plays_here = store.table().plays_here();
     let status = move || {
         let name = player_name(players, seat());
-        let (dice, used, announced) = turn.with(|turn| (turn.dice, turn.rolls_used, turn.announced));
+        let (dice, announced) = turn.with(|turn| (turn.dice, turn.announced));
+        let (used, allowed) = rolls.get();
         let announced = announced
             .and_then(|category| rules.with(|rules| cell_label(rules.as_ref()?, category, language)));
         if computer.get().is_some() {
-            return (words.computer_turn)(&name, used, MAX_ROLLS);
+            return (words.computer_turn)(&name, used, allowed);
         }
         if let Some(label) = announced {
-            return (words.announced_status)(&name, &label, used, MAX_ROLLS);
+            return (words.announced_status)(&name, &label, used, allowed);
         }
         // Another device plays this turn (or this one only watches): nothing to tell anybody here to do.
         if !plays_here.get() {
-            return (words.their_turn)(&name, used, MAX_ROLLS);
+            return (words.their_turn)(&name, used, allowed);
         }
         // On a sheet filled in order, the box the turn writes is named from the start.
         let next = next_in_order
             .get()
             .and_then(|category| rules.with(|rules| cell_label(rules.as_ref()?, category, language)));
         if let Some(next) = next
-            && dice.is_none_or(|_| used < MAX_ROLLS && mode.get() == Some(DiceMode::App))
+            && dice.is_none_or(|_| used < allowed && mode.get() == Some(DiceMode::App))
         {
-            return (words.roll_for)(&name, &next, used, MAX_ROLLS);
+            return (words.roll_for)(&name, &next, used, allowed);
         }
         match (mode.get(), used) {
             (Some(DiceMode::Pad), _) if dice.is_some() => (words.pad_dice_entered)(&name),
             (Some(DiceMode::Pad), _) => (words.pad_tap_cell)(&name),
             (_, 0) => (words.roll_the_dice)(&name),
-            (_, used) if used == MAX_ROLLS => (words.choose_cell)(&name, used, MAX_ROLLS),
-            (_, used) => (words.roll_n_of)(&name, used, MAX_ROLLS),
+            (_, used) if used >= allowed => (words.choose_cell)(&name, used, allowed),
+            (_, used) => (words.roll_n_of)(&name, used, allowed),
         }
     };
     view! {
@@ -225,7 +226,8 @@ fn entered_dice() -> impl IntoView {
         turn.get().dice.map(|dice| {
             let faces = dice
                 .faces()
-                .into_iter()
+                .iter()
+                .copied()
                 .enumerate()
                 .map(|(die, face)| {
                     view! {

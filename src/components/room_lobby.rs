@@ -150,7 +150,7 @@ fn AddComputer(rules: Rules, level: RwSignal<Level>) -> impl IntoView {
             >
                 <LevelOptions
                     ruleset=rules.id()
-                    column_game=!rules.columns().is_one()
+                    by_estimate=!fivedice_worker::solves_exactly(rules)
                     first_chosen=level.get_untracked()
                 />
             </select>

@@ -98,7 +98,7 @@ pub fn ScoreSheet() -> impl IntoView {
                                     |t| t.bonus,
                                     None,
                                 )}
-                                <ParRow seats columns />
+                                <ParRow seats columns each=bonus.dice_of_each_face() />
                             }
                         })}
                     {section_rows(ruleset, language, Section::Lower, seats, columns)}
@@ -117,6 +117,7 @@ pub fn ScoreSheet() -> impl IntoView {
                             )
                         })}
                     {total_row(words.grand_total, "grand", seats, Columns::ONE, |t| t.grand, None)}
+                    {(ruleset.saves_rolls).then(|| view! { <super::saved_rolls::SavedRollsRow seats /> })}
                 </tbody>
             </table>
             {(!plain).then(|| lazy(column_legend_part, columns))}
@@ -281,9 +282,10 @@ fn total_row(
     }
 }
 
-/// How far each player (each column) is from 63 "on par" (three of each face), until the bonus is earned.
+/// How far each player (each column) is from "on par" (three of each face for 63, four for 84), until the bonus
+/// is earned.
 #[component]
-fn ParRow(seats: usize, columns: Columns) -> impl IntoView {
+fn ParRow(seats: usize, columns: Columns, each: u16) -> impl IntoView {
     let store = expect_context::<GameStore>();
     let words = store.words();
     let cells = places(columns, seats)
@@ -314,7 +316,7 @@ fn ParRow(seats: usize, columns: Columns) -> impl IntoView {
         .collect_view();
     view! {
         <tr class="par-row">
-            <th scope="row">{words.par_row}</th>
+            <th scope="row">{(words.par_row)(each)}</th>
             {cells}
         </tr>
     }

@@ -224,7 +224,9 @@ pub fn SetupScreen() -> impl IntoView {
                                             <option value="human">{words.a_person}</option>
                                             <LevelOptions
                                                 ruleset
-                                                column_game=Signal::derive(column_game)
+                                                by_estimate=Signal::derive(move || {
+                                                    column_game() || !fivedice_worker::solves_exactly(Rules::new(ruleset.get()))
+                                                })
                                                 first_chosen=computers.with_untracked(|seats| seats.get(seat).copied().flatten())
                                             />
                                         </select>

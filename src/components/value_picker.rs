@@ -1,7 +1,7 @@
 //! The dialog that opens on a cell: the values offered for it (or "Cross out"), Confirm and Cancel.
 //! On a score pad it also takes the dice rolled for real ("Enter dice") and the explicit Yahtzee bonus.
 
-use fivedice_rules::{DICE, Dice};
+use fivedice_rules::Dice;
 use leptos::html;
 use leptos::prelude::*;
 
@@ -245,8 +245,8 @@ fn picker() -> impl IntoView {
     }
 }
 
-/// Score pad: tap the five faces rolled, in any order; the fifth tap hands them to the rules, and `entering`
-/// ends. In the score pad's chunk, which its choice of who starts fetches.
+/// Score pad: tap the faces rolled (five, or six for Maxi Yatzy), in any order; the last tap hands them to the
+/// rules, and `entering` ends. In the score pad's chunk, which its choice of who starts fetches.
 #[wasm_split_helpers::wasm_split(pad, fallible)]
 fn dice_entry_part() -> Loaded<RwSignal<bool>> {
     Ok(|entering| dice_entry(entering).into_any())
@@ -256,14 +256,15 @@ fn dice_entry(entering: RwSignal<bool>) -> impl IntoView {
     let store = expect_context::<GameStore>();
     let pad_words = store.speech().words_of(i18n::pad_words);
     let entered = RwSignal::new(Vec::<u8>::new());
+    let dice_count = store.table().dice_count().get_untracked();
     let tap = move |face: u8| {
         entered.update(|faces| {
-            if faces.len() < DICE {
+            if faces.len() < dice_count {
                 faces.push(face);
             }
         });
         let faces = entered.get_untracked();
-        if faces.len() == DICE
+        if faces.len() == dice_count
             && let Ok(dice) = Dice::from_values(&faces)
         {
             store.controls().enter_dice(dice);
@@ -271,9 +272,9 @@ fn dice_entry(entering: RwSignal<bool>) -> impl IntoView {
         }
     };
     view! {
-        <div class="dice-entry" role="group" aria-label=pad_words.enter_five_dice>
+        <div class="dice-entry" role="group" aria-label=(pad_words.enter_dice)(dice_count)>
             <div class="entered" aria-live="polite">
-                {(0..DICE)
+                {(0..dice_count)
                     .map(|slot| {
                         let face = move || entered.with(|faces| faces.get(slot).copied());
                         view! {

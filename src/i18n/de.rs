@@ -1,6 +1,6 @@
 //! Deutsch.
 
-use fivedice_rules::{Column, Joker, JokerCall, Label, Language, MAX_ROLLS, Points};
+use fivedice_rules::{Column, Joker, JokerCall, Label, Language, Points};
 
 use super::{Words, refusals_de as refusals};
 use crate::engine::EngineError;
@@ -131,7 +131,7 @@ pub static WORDS: Words = Words {
     dice_tray: "Würfel",
     no_rolls_left: "Keine Würfe mehr",
     reconnecting: "Verbinde neu …",
-    roll_first: |_| format!("Würfeln ({})", rolls_left(MAX_ROLLS)),
+    roll_first: |rolls| format!("Würfeln ({})", rolls_left(rolls)),
     roll_again: |left| format!("Noch mal würfeln ({})", rolls_left(left)),
     held: "BEHALTEN",
     joker_in_force: |joker| match joker {
@@ -164,8 +164,9 @@ pub static WORDS: Words = Words {
     upper_total: "Summe oben",
     lower_total: "Summe unten",
     grand_total: "Endsumme",
+    saved_rolls: "Aufgehobene Würfe",
     bonus_at: |points, threshold| format!("Bonus (+{points} ab {threshold})"),
-    par_row: "Ziel (je dreimal)",
+    par_row: |each| format!("Ziel (je {each}-mal)"),
     bonus_earned: "Bonus erreicht",
     more_for_bonus: |needed| format!("Noch {needed} bis zum Bonus"),
     cell_scores: |cell, value| format!("{cell}: {value} eintragen"),
@@ -240,8 +241,8 @@ pub static WORDS: Words = Words {
     gave_up: |play, points, best| format!("{play}: {points} Punkte verschenkt (am besten: {best})."),
     lost_so_far: |points| format!("Bisher {points} Punkte verloren."),
     keep_faces: |faces| format!("{faces} behalten"),
-    roll_all_again: "Alle fünf neu würfeln",
-    keep_all: "Alle fünf behalten",
+    roll_all_again: "Alle Würfel neu würfeln",
+    keep_all: "Alle Würfel behalten",
     announce_cell: |cell| format!("{cell} ansagen"),
 
     dismiss: "Meldung schließen",

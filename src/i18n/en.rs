@@ -1,6 +1,6 @@
 //! English.
 
-use fivedice_rules::{Column, GameError, Joker, JokerCall, Label, Language, MAX_ROLLS, Points};
+use fivedice_rules::{Column, GameError, Joker, JokerCall, Label, Language, Points};
 
 use fivedice_room::Refusal;
 
@@ -132,7 +132,7 @@ pub static WORDS: Words = Words {
     dice_tray: "Dice",
     no_rolls_left: "No rolls left",
     reconnecting: "Reconnecting…",
-    roll_first: |_| format!("Roll ({})", rolls_left(MAX_ROLLS)),
+    roll_first: |rolls| format!("Roll ({})", rolls_left(rolls)),
     roll_again: |left| format!("Roll again ({})", rolls_left(left)),
     held: "HELD",
     joker_in_force: |joker| match joker {
@@ -163,8 +163,9 @@ pub static WORDS: Words = Words {
     upper_total: "Upper total",
     lower_total: "Lower total",
     grand_total: "Grand total",
+    saved_rolls: "Saved rolls",
     bonus_at: |points, threshold| format!("Bonus ({points} at {threshold})"),
-    par_row: "Par (3 of each)",
+    par_row: |each| format!("Par ({each} of each)"),
     bonus_earned: "Bonus earned",
     more_for_bonus: |needed| format!("{needed} more for the bonus"),
     cell_scores: |cell, value| format!("{cell}: score {value}"),
@@ -237,8 +238,8 @@ pub static WORDS: Words = Words {
     gave_up: |play, points, best| format!("{play}: gave up {points} points (best: {best})."),
     lost_so_far: |points| format!("{points} points lost so far."),
     keep_faces: |faces| format!("Keep {faces}"),
-    roll_all_again: "Roll all five again",
-    keep_all: "Keep all five",
+    roll_all_again: "Roll all the dice again",
+    keep_all: "Keep all the dice",
     announce_cell: |cell| format!("Announce {cell}"),
 
     dismiss: "Dismiss message",

@@ -1,6 +1,6 @@
 //! Español.
 
-use fivedice_rules::{Column, Joker, JokerCall, Label, Language, MAX_ROLLS, Points};
+use fivedice_rules::{Column, Joker, JokerCall, Label, Language, Points};
 
 use super::{Words, refusals_es as refusals};
 use crate::engine::EngineError;
@@ -134,7 +134,7 @@ pub static WORDS: Words = Words {
     dice_tray: "Dados",
     no_rolls_left: "Sin tiradas",
     reconnecting: "Reconectando…",
-    roll_first: |_| format!("Tirar ({})", rolls_left(MAX_ROLLS)),
+    roll_first: |rolls| format!("Tirar ({})", rolls_left(rolls)),
     roll_again: |left| format!("Volver a tirar ({})", rolls_left(left)),
     held: "GUARDADO",
     joker_in_force: |joker| match joker {
@@ -169,8 +169,9 @@ pub static WORDS: Words = Words {
     upper_total: "Total superior",
     lower_total: "Total inferior",
     grand_total: "Total general",
+    saved_rolls: "Tiradas guardadas",
     bonus_at: |points, threshold| format!("Bono (+{points} desde {threshold})"),
-    par_row: "Meta (3 de cada)",
+    par_row: |each| format!("Meta ({each} de cada)"),
     bonus_earned: "Bono ganado",
     more_for_bonus: |needed| match needed {
         1 => "Falta 1 para el bono".into(),
@@ -251,8 +252,8 @@ pub static WORDS: Words = Words {
     gave_up: |play, points, best| format!("{play}: {points} puntos perdidos (la mejor: {best})."),
     lost_so_far: |points| format!("{points} puntos perdidos hasta ahora."),
     keep_faces: |faces| format!("Guardar {faces}"),
-    roll_all_again: "Volver a tirar los cinco",
-    keep_all: "Guardar los cinco",
+    roll_all_again: "Volver a tirar todos los dados",
+    keep_all: "Guardar todos los dados",
     announce_cell: |cell| format!("Anunciar {cell}"),
 
     dismiss: "Cerrar el mensaje",

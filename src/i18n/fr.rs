@@ -1,6 +1,6 @@
 //! Français.
 
-use fivedice_rules::{Column, Joker, JokerCall, Label, Language, MAX_ROLLS, Points, case};
+use fivedice_rules::{Column, Joker, JokerCall, Label, Language, Points, case};
 
 use super::{Words, refusals_fr as refusals};
 use crate::engine::EngineError;
@@ -144,7 +144,7 @@ pub static WORDS: Words = Words {
     dice_tray: "Dés",
     no_rolls_left: "Plus de lancers",
     reconnecting: "Reconnexion…",
-    roll_first: |_| format!("Lancer ({})", rolls_left(MAX_ROLLS)),
+    roll_first: |rolls| format!("Lancer ({})", rolls_left(rolls)),
     roll_again: |left| format!("Relancer ({})", rolls_left(left)),
     held: "GARDÉ",
     joker_in_force: |joker| match joker {
@@ -177,8 +177,9 @@ pub static WORDS: Words = Words {
     upper_total: "Total du haut",
     lower_total: "Total du bas",
     grand_total: "Total général",
+    saved_rolls: "Lancers gardés",
     bonus_at: |points, threshold| format!("Prime (+{points} dès {threshold})"),
-    par_row: "Objectif (3 de chaque)",
+    par_row: |each| format!("Objectif ({each} de chaque)"),
     bonus_earned: "Prime gagnée",
     more_for_bonus: |needed| format!("Encore {needed} pour la prime"),
     cell_scores: |cell, value| format!("{cell} : marquer {value}"),
@@ -259,8 +260,8 @@ pub static WORDS: Words = Words {
     gave_up: |play, points, best| format!("{play} : {points} points perdus (meilleur : {best})."),
     lost_so_far: |points| format!("{points} points perdus jusqu’ici."),
     keep_faces: |faces| format!("Garder {faces}"),
-    roll_all_again: "Relancer les cinq",
-    keep_all: "Garder les cinq",
+    roll_all_again: "Relancer tous les dés",
+    keep_all: "Garder tous les dés",
     announce_cell: |cell| format!("Annoncer {cell}"),
 
     dismiss: "Fermer le message",

@@ -76,10 +76,12 @@ pub struct GuidePhrases {
     /// on the first roll, the double generala, and 3-4-5-6-1 where it counts; and their section's heading.
     pub house_rules: fn(HouseRules) -> Vec<String>,
     pub house_heading: &'static str,
-    /// What a cell asks of the dice.
-    pub needs: fn(Pattern) -> String,
-    /// What a cell scores when the dice make it (0 otherwise).
-    pub pays: fn(Pattern, Points) -> String,
+    /// What a cell asks of the game's dice (five, or six).
+    pub needs: fn(Pattern, usize) -> String,
+    /// What a cell scores when the game's dice make it (0 otherwise).
+    pub pays: fn(Pattern, Points, usize) -> String,
+    /// A turn where unused rolls are saved (Maxi Yatzy): the rolls, and playing with one's own dice.
+    pub saved_rolls: [&'static str; 2],
 }
 
 /// The page for these rules, in the phrases' language.
@@ -88,7 +90,7 @@ pub fn build(phrases: &GuidePhrases, rules: &Rules) -> Guide {
     let ruleset = rules.ruleset();
     let wedding = usize::from(rules.id() == RulesetId::Yardzee);
     let five = ruleset
-        .cell(ruleset.five_of_a_kind_cell())
+        .cell(ruleset.all_alike_cell())
         .map_or(phrases.five_alike, |cell| {
             crate::i18n::label(language, cell.label)
         });
@@ -98,13 +100,17 @@ pub fn build(phrases: &GuidePhrases, rules: &Rules) -> Guide {
             .map(|cell| {
                 [
                     crate::i18n::label(language, cell.label).to_string(),
-                    (phrases.needs)(cell.pattern),
-                    (phrases.pays)(cell.pattern, cell.points),
+                    (phrases.needs)(cell.pattern, ruleset.dice),
+                    (phrases.pays)(cell.pattern, cell.points, ruleset.dice),
                 ]
             })
             .collect()
     };
     let [rolls, write, own_dice] = phrases.turn;
+    let [rolls, own_dice] = match ruleset.saves_rolls {
+        true => phrases.saved_rolls,
+        false => [rolls, own_dice],
+    };
     let opening = if wedding == 1 { phrases.wedding_opening } else { "" };
     // A sheet filled in order says so instead of offering a free choice of cell.
     let write = if ruleset.fills_in_order {

@@ -22,9 +22,10 @@ pub(super) static GUIDE: GuidePhrases = GuidePhrases {
     upper: |bonus| match bonus {
         Some(bonus) => format!(
             "Jedes Feld zählt nur die Würfel mit seiner Augenzahl. Erreicht dieser Teil {threshold}, kommt sofort der \
-             Bonus von {points} Punkten dazu: Dreimal jede Augenzahl ergibt genau {threshold}.",
+             Bonus von {points} Punkten dazu: {times}mal jede Augenzahl ergibt genau {threshold}.",
             threshold = bonus.threshold,
             points = bonus.points,
+            times = capitalised(number(usize::from(bonus.dice_of_each_face()))),
         ),
         None => "Jedes Feld zählt nur die Würfel mit seiner Augenzahl. Dieser Block hat keinen Bonus.".into(),
     },
@@ -82,6 +83,14 @@ pub(super) static GUIDE: GuidePhrases = GuidePhrases {
     house_heading: "Der erste Wurf, und die Regeln dieses Tisches",
     needs,
     pays,
+    saved_rolls: [
+        "Würfle die sechs Würfel bis zu dreimal. Tippe nach einem Wurf die Würfel an, die du behalten willst: \
+         Sie bleiben liegen, während die anderen neu gewürfelt werden. Hör auf, wann du willst: Nicht genutzte Würfe \
+         werden für deine späteren Züge aufgehoben (der Block zeigt, wie viele jeder aufgehoben hat), und jeder Zug \
+         würfelt mindestens einmal.",
+        "Spielst du mit eigenen Würfeln? Würfle genauso aus dem Becher und zählt die aufgehobenen Würfe selbst, \
+         tippe dann auf das Feld und wähle den Wert, oder gib die sechs Würfel ein und lass die App zählen.",
+    ],
 };
 
 /// Generala's house rules as this table plays them.
@@ -114,19 +123,32 @@ fn house_rules(house: HouseRules) -> Vec<String> {
 }
 
 /// What a cell asks of the dice.
-fn needs(pattern: Pattern) -> String {
+fn needs(pattern: Pattern, dice: usize) -> String {
     match pattern {
         Pattern::Face { face } => format!("beliebige Würfel; es zählen die {face}er"),
         Pattern::OfAKind { count: 2 } => "zwei gleiche Würfel".into(),
-        Pattern::OfAKind { count: 5 } => "alle fünf Würfel gleich".into(),
+        Pattern::OfAKind { count } if usize::from(count) == dice => {
+            format!("alle {} Würfel gleich", number(dice))
+        }
         Pattern::OfAKind { count } => format!("mindestens {count} gleiche Würfel"),
         Pattern::TwoPairs => "zwei Paare mit verschiedener Augenzahl".into(),
+        Pattern::ThreePairs => "drei Paare mit verschiedener Augenzahl".into(),
+        Pattern::Groups { larger, smaller } => format!(
+            "{} gleiche und {} andere gleiche Würfel",
+            number(larger.into()),
+            number(smaller.into())
+        ),
         Pattern::FullHouse { five_equal: false } => "drei gleiche und zwei andere gleiche Würfel".into(),
         Pattern::FullHouse { five_equal: true } => {
             "drei gleiche und zwei andere gleiche Würfel (fünf gleiche zählen auch)".into()
         }
         Pattern::Run { length: 4 } => "vier Augenzahlen in Folge: 1-2-3-4, 2-3-4-5 oder 3-4-5-6".into(),
+        Pattern::Run { length: 6 } => "alle sechs Augenzahlen: 1-2-3-4-5-6".into(),
         Pattern::Run { .. } => "fünf Augenzahlen in Folge: 1-2-3-4-5 oder 2-3-4-5-6".into(),
+        Pattern::Straight { lowest } if dice > 5 => format!(
+            "{}, der sechste Würfel beliebig",
+            super::guide::straight_faces(lowest)
+        ),
         Pattern::Straight { lowest } => format!("genau {}", super::guide::straight_faces(lowest)),
         Pattern::Straights { ace_after_six } => format!(
             "genau 1-2-3-4-5 oder 2-3-4-5-6{}",
@@ -137,17 +159,20 @@ fn needs(pattern: Pattern) -> String {
 }
 
 /// What a cell scores when the dice make it (0 otherwise).
-fn pays(pattern: Pattern, points: Points) -> String {
+fn pays(pattern: Pattern, points: Points, dice: usize) -> String {
     match (pattern, points) {
         (Pattern::Face { face }, _) => {
-            format!("die Summe der {face}er (bis {})", u16::from(face.value()) * 5)
+            format!(
+                "die Summe der {face}er (bis {})",
+                u16::from(face.value()) * dice as u16
+            )
         }
         (Pattern::TwoPairs, Points::MatchingDice) => "die Summe der vier Würfel".into(),
         (Pattern::OfAKind { count }, Points::MatchingDice) => {
             format!("die Summe der {count} gleichen Würfel")
         }
         (_, Points::MatchingDice) => "die Summe dieser Würfel".into(),
-        (_, Points::AllDice) => "die Summe aller fünf Würfel".into(),
+        (_, Points::AllDice) => format!("die Summe aller {} Würfel", number(dice)),
         (_, Points::Fixed(points)) => format!("{points} Punkte"),
     }
 }
@@ -169,4 +194,21 @@ fn joker(joker: Joker, five: &str) -> String {
              Feld und zählt, was die Würfel dort ergeben."
         ),
     }
+}
+
+/// A count of dice, two to six, in words.
+fn number(count: usize) -> &'static str {
+    ["zwei", "drei", "vier", "fünf", "sechs"]
+        .get(count.wrapping_sub(2))
+        .copied()
+        .unwrap_or("")
+}
+
+/// A word with its first letter in capitals ("drei" to "Drei").
+fn capitalised(word: &str) -> String {
+    let mut letters = word.chars();
+    letters
+        .next()
+        .map(|first| first.to_uppercase().chain(letters).collect())
+        .unwrap_or_default()
 }

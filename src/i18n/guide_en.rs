@@ -21,8 +21,11 @@ pub(super) static GUIDE: GuidePhrases = GuidePhrases {
     upper: |bonus| match bonus {
         Some(bonus) => format!(
             "Each cell counts only the dice showing its face. When this part reaches {} the bonus of {} points is \
-             added at once: three of each face make exactly {}.",
-            bonus.threshold, bonus.points, bonus.threshold
+             added at once: {} of each face make exactly {}.",
+            bonus.threshold,
+            bonus.points,
+            number(usize::from(bonus.dice_of_each_face())),
+            bonus.threshold
         ),
         None => "Each cell counts only the dice showing its face. This sheet has no bonus.".into(),
     },
@@ -73,6 +76,13 @@ pub(super) static GUIDE: GuidePhrases = GuidePhrases {
     house_heading: "The first roll, and this table's rules",
     needs,
     pays,
+    saved_rolls: [
+        "Roll the six dice up to three times. After a roll, tap the dice you want to keep: they stay while the \
+         others roll again. Stop whenever you like: the rolls you do not use are saved for your later turns (the \
+         sheet shows how many each player has saved), and every turn rolls at least once.",
+        "Playing with your own dice? Roll from the cup the same way and count your saved rolls yourselves, then \
+         tap the cell and pick the value, or enter the six dice and let the app count.",
+    ],
 };
 
 /// Generala's house rules as this table plays them.
@@ -104,19 +114,31 @@ fn house_rules(house: HouseRules) -> Vec<String> {
 }
 
 /// What a cell asks of the dice.
-fn needs(pattern: Pattern) -> String {
+fn needs(pattern: Pattern, dice: usize) -> String {
     match pattern {
         Pattern::Face { face } => format!("any dice; the {face}s count"),
         Pattern::OfAKind { count: 2 } => "two dice alike".into(),
-        Pattern::OfAKind { count: 5 } => "all five dice alike".into(),
+        Pattern::OfAKind { count } if usize::from(count) == dice => {
+            format!("all {} dice alike", number(dice))
+        }
         Pattern::OfAKind { count } => format!("at least {count} dice alike"),
         Pattern::TwoPairs => "two pairs of different faces".into(),
+        Pattern::ThreePairs => "three pairs of different faces".into(),
+        Pattern::Groups { larger, smaller } => format!(
+            "{} of one face and {} of another",
+            number(larger.into()),
+            number(smaller.into())
+        ),
         Pattern::FullHouse { five_equal: false } => "three of one face and two of another".into(),
         Pattern::FullHouse { five_equal: true } => {
             "three of one face and two of another (five alike count too)".into()
         }
         Pattern::Run { length: 4 } => "four faces in a row: 1-2-3-4, 2-3-4-5 or 3-4-5-6".into(),
+        Pattern::Run { length: 6 } => "all six faces: 1-2-3-4-5-6".into(),
         Pattern::Run { .. } => "five faces in a row: 1-2-3-4-5 or 2-3-4-5-6".into(),
+        Pattern::Straight { lowest } if dice > 5 => {
+            format!("{}, the sixth die anything", super::guide::straight_faces(lowest))
+        }
         Pattern::Straight { lowest } => format!("exactly {}", super::guide::straight_faces(lowest)),
         Pattern::Straights { ace_after_six } => format!(
             "exactly 1-2-3-4-5 or 2-3-4-5-6{}",
@@ -127,15 +149,18 @@ fn needs(pattern: Pattern) -> String {
 }
 
 /// What a cell scores when the dice make it (0 otherwise).
-fn pays(pattern: Pattern, points: Points) -> String {
+fn pays(pattern: Pattern, points: Points, dice: usize) -> String {
     match (pattern, points) {
         (Pattern::Face { face }, _) => {
-            format!("the sum of the {face}s (up to {})", u16::from(face.value()) * 5)
+            format!(
+                "the sum of the {face}s (up to {})",
+                u16::from(face.value()) * dice as u16
+            )
         }
         (Pattern::TwoPairs, Points::MatchingDice) => "the sum of the four dice".into(),
         (Pattern::OfAKind { count }, Points::MatchingDice) => format!("the sum of {count} of them"),
         (_, Points::MatchingDice) => "the sum of those dice".into(),
-        (_, Points::AllDice) => "the sum of all five dice".into(),
+        (_, Points::AllDice) => format!("the sum of all {} dice", number(dice)),
         (_, Points::Fixed(points)) => format!("{points} points"),
     }
 }
@@ -156,4 +181,12 @@ fn joker(joker: Joker, five: &str) -> String {
              make there."
         ),
     }
+}
+
+/// A count of dice, two to six, in words.
+fn number(count: usize) -> &'static str {
+    ["two", "three", "four", "five", "six"]
+        .get(count.wrapping_sub(2))
+        .copied()
+        .unwrap_or("")
 }

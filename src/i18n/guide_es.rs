@@ -26,8 +26,11 @@ pub(super) static GUIDE: GuidePhrases = GuidePhrases {
     upper: |bonus| match bonus {
         Some(bonus) => format!(
             "Cada casilla cuenta solo los dados que muestran su cara. Cuando esta parte llega a {}, se suma \
-             enseguida el bono de {} puntos: tres de cada cara dan exactamente {}.",
-            bonus.threshold, bonus.points, bonus.threshold
+             enseguida el bono de {} puntos: {} de cada cara dan exactamente {}.",
+            bonus.threshold,
+            bonus.points,
+            number(usize::from(bonus.dice_of_each_face())),
+            bonus.threshold
         ),
         None => {
             "Cada casilla cuenta solo los dados que muestran su cara. Esta planilla no tiene bono.".into()
@@ -87,6 +90,15 @@ pub(super) static GUIDE: GuidePhrases = GuidePhrases {
     house_heading: "La servida, y las reglas de esta mesa",
     needs,
     pays,
+    saved_rolls: [
+        "Tira los seis dados hasta tres veces. Después de una tirada, toca los dados que quieras guardar: se \
+         quedan mientras los demás vuelven a rodar. Para cuando quieras: las tiradas que no uses se guardan para \
+         tus turnos siguientes (la planilla muestra cuántas tiene guardadas cada jugador), y cada turno tira al \
+         menos una vez.",
+        "¿Juegas con tus propios dados? Tíralos con el cubilete de la misma manera y lleven ustedes la cuenta de \
+         las tiradas guardadas; luego toca la casilla y elige el valor, o ingresa los seis dados y deja que la app \
+         cuente.",
+    ],
 };
 
 /// Generala's house rules as this table plays them.
@@ -124,19 +136,32 @@ fn house_rules(house: HouseRules) -> Vec<String> {
 }
 
 /// What a cell asks of the dice.
-fn needs(pattern: Pattern) -> String {
+fn needs(pattern: Pattern, dice: usize) -> String {
     match pattern {
         Pattern::Face { face } => format!("cualquier tirada; cuentan los {face}"),
         Pattern::OfAKind { count: 2 } => "dos dados iguales".into(),
-        Pattern::OfAKind { count: 5 } => "los cinco dados iguales".into(),
+        Pattern::OfAKind { count } if usize::from(count) == dice => {
+            format!("los {} dados iguales", number(dice))
+        }
         Pattern::OfAKind { count } => format!("al menos {count} dados iguales"),
         Pattern::TwoPairs => "dos pares de caras distintas".into(),
+        Pattern::ThreePairs => "tres pares de caras distintas".into(),
+        Pattern::Groups { larger, smaller } => format!(
+            "{} de una cara y {} de otra",
+            number(larger.into()),
+            number(smaller.into())
+        ),
         Pattern::FullHouse { five_equal: false } => "tres de una cara y dos de otra".into(),
         Pattern::FullHouse { five_equal: true } => {
             "tres de una cara y dos de otra (cinco iguales también cuentan)".into()
         }
         Pattern::Run { length: 4 } => "cuatro caras seguidas: 1-2-3-4, 2-3-4-5 o 3-4-5-6".into(),
+        Pattern::Run { length: 6 } => "las seis caras: 1-2-3-4-5-6".into(),
         Pattern::Run { .. } => "cinco caras seguidas: 1-2-3-4-5 o 2-3-4-5-6".into(),
+        Pattern::Straight { lowest } if dice > 5 => format!(
+            "{}, el sexto dado cualquiera",
+            super::guide::straight_faces(lowest)
+        ),
         Pattern::Straight { lowest } => format!("exactamente {}", super::guide::straight_faces(lowest)),
         Pattern::Straights { ace_after_six } => format!(
             "exactamente 1-2-3-4-5 o 2-3-4-5-6{}",
@@ -147,15 +172,18 @@ fn needs(pattern: Pattern) -> String {
 }
 
 /// What a cell scores when the dice make it (0 otherwise).
-fn pays(pattern: Pattern, points: Points) -> String {
+fn pays(pattern: Pattern, points: Points, dice: usize) -> String {
     match (pattern, points) {
         (Pattern::Face { face }, _) => {
-            format!("la suma de los {face} (hasta {})", u16::from(face.value()) * 5)
+            format!(
+                "la suma de los {face} (hasta {})",
+                u16::from(face.value()) * dice as u16
+            )
         }
         (Pattern::TwoPairs, Points::MatchingDice) => "la suma de los cuatro dados".into(),
         (Pattern::OfAKind { count }, Points::MatchingDice) => format!("la suma de {count} de ellos"),
         (_, Points::MatchingDice) => "la suma de esos dados".into(),
-        (_, Points::AllDice) => "la suma de los cinco dados".into(),
+        (_, Points::AllDice) => format!("la suma de los {} dados", number(dice)),
         (_, Points::Fixed(points)) => format!("{points} puntos"),
     }
 }
@@ -178,4 +206,12 @@ fn joker(joker: Joker, five: &str) -> String {
              valgan ahí los dados."
         ),
     }
+}
+
+/// A count of dice, two to six, in words.
+fn number(count: usize) -> &'static str {
+    ["dos", "tres", "cuatro", "cinco", "seis"]
+        .get(count.wrapping_sub(2))
+        .copied()
+        .unwrap_or("")
 }

@@ -25,8 +25,11 @@ pub(super) static GUIDE: GuidePhrases = GuidePhrases {
     upper: |bonus| match bonus {
         Some(bonus) => format!(
             "Chaque case ne compte que les dés de sa face. Dès que cette partie atteint {}, la prime de {} points \
-             s’ajoute : trois de chaque face font exactement {}.",
-            bonus.threshold, bonus.points, bonus.threshold
+             s’ajoute : {} de chaque face font exactement {}.",
+            bonus.threshold,
+            bonus.points,
+            number(usize::from(bonus.dice_of_each_face())),
+            bonus.threshold
         ),
         None => "Chaque case ne compte que les dés de sa face. Cette feuille n’a pas de prime.".into(),
     },
@@ -84,6 +87,14 @@ pub(super) static GUIDE: GuidePhrases = GuidePhrases {
     house_heading: "Le premier lancer, et les règles de cette table",
     needs,
     pays,
+    saved_rolls: [
+        "Lancez les six dés jusqu’à trois fois. Après un lancer, touchez les dés à garder\u{a0}: ils restent \
+         pendant que les autres sont relancés. Arrêtez quand vous voulez\u{a0}: les lancers non utilisés sont \
+         gardés pour vos tours suivants (la feuille montre combien chacun en a de côté), et chaque tour lance au \
+         moins une fois.",
+        "Vous jouez avec vos propres dés\u{a0}? Lancez-les au gobelet de la même façon et comptez vous-mêmes vos \
+         lancers gardés, puis touchez la case et choisissez la valeur, ou saisissez les six dés et l’appli compte.",
+    ],
 };
 
 /// Generala's house rules as this table plays them.
@@ -121,19 +132,32 @@ fn house_rules(house: HouseRules) -> Vec<String> {
 }
 
 /// Ce qu’une case demande aux dés.
-fn needs(pattern: Pattern) -> String {
+fn needs(pattern: Pattern, dice: usize) -> String {
     match pattern {
         Pattern::Face { face } => format!("n’importe quels dés ; les {face} comptent"),
         Pattern::OfAKind { count: 2 } => "deux dés pareils".into(),
-        Pattern::OfAKind { count: 5 } => "les cinq dés pareils".into(),
+        Pattern::OfAKind { count } if usize::from(count) == dice => {
+            format!("les {} dés pareils", number(dice))
+        }
         Pattern::OfAKind { count } => format!("au moins {count} dés pareils"),
         Pattern::TwoPairs => "deux paires de faces différentes".into(),
+        Pattern::ThreePairs => "trois paires de faces différentes".into(),
+        Pattern::Groups { larger, smaller } => format!(
+            "{} dés d’une face et {} d’une autre",
+            number(larger.into()),
+            number(smaller.into())
+        ),
         Pattern::FullHouse { five_equal: false } => "trois dés d’une face et deux d’une autre".into(),
         Pattern::FullHouse { five_equal: true } => {
             "trois dés d’une face et deux d’une autre (cinq pareils comptent aussi)".into()
         }
         Pattern::Run { length: 4 } => "quatre faces qui se suivent : 1-2-3-4, 2-3-4-5 ou 3-4-5-6".into(),
+        Pattern::Run { length: 6 } => "les six faces\u{a0}: 1-2-3-4-5-6".into(),
         Pattern::Run { .. } => "cinq faces qui se suivent : 1-2-3-4-5 ou 2-3-4-5-6".into(),
+        Pattern::Straight { lowest } if dice > 5 => format!(
+            "{}, le sixième dé quelconque",
+            super::guide::straight_faces(lowest)
+        ),
         Pattern::Straight { lowest } => format!("exactement {}", super::guide::straight_faces(lowest)),
         Pattern::Straights { ace_after_six } => format!(
             "exactement 1-2-3-4-5 ou 2-3-4-5-6{}",
@@ -144,15 +168,18 @@ fn needs(pattern: Pattern) -> String {
 }
 
 /// Ce que vaut une case quand les dés la font (0 sinon).
-fn pays(pattern: Pattern, points: Points) -> String {
+fn pays(pattern: Pattern, points: Points, dice: usize) -> String {
     match (pattern, points) {
         (Pattern::Face { face }, _) => {
-            format!("la somme des {face} (jusqu’à {})", u16::from(face.value()) * 5)
+            format!(
+                "la somme des {face} (jusqu’à {})",
+                u16::from(face.value()) * dice as u16
+            )
         }
         (Pattern::TwoPairs, Points::MatchingDice) => "la somme des quatre dés".into(),
         (Pattern::OfAKind { count }, Points::MatchingDice) => format!("la somme de {count} d’entre eux"),
         (_, Points::MatchingDice) => "la somme de ces dés".into(),
-        (_, Points::AllDice) => "la somme des cinq dés".into(),
+        (_, Points::AllDice) => format!("la somme des {} dés", number(dice)),
         (_, Points::Fixed(points)) => format!("{points} points"),
     }
 }
@@ -174,4 +201,12 @@ fn joker(joker: Joker, five: &str) -> String {
              ce que font les dés."
         ),
     }
+}
+
+/// A count of dice, two to six, in words.
+fn number(count: usize) -> &'static str {
+    ["deux", "trois", "quatre", "cinq", "six"]
+        .get(count.wrapping_sub(2))
+        .copied()
+        .unwrap_or("")
 }

@@ -200,8 +200,11 @@ pub struct Words {
     pub upper_total: &'static str,
     pub lower_total: &'static str,
     pub grand_total: &'static str,
+    /// Maxi Yatzy's row of the rolls each player saved for later turns.
+    pub saved_rolls: &'static str,
     pub bonus_at: fn(u16, u16) -> String,
-    pub par_row: &'static str,
+    /// The row of the pace towards the upper bonus, given the dice of each face it asks (3, or 4 for 84).
+    pub par_row: fn(u16) -> String,
     pub bonus_earned: &'static str,
     pub more_for_bonus: fn(i32) -> String,
     pub cell_scores: fn(&str, u16) -> String,
@@ -346,7 +349,7 @@ impl Words {
         }
     }
 
-    /// A move in plain words: "Keep 6-6-6", "Roll all five again", "Sixes".
+    /// A move in plain words: "Keep 6-6-6", "Roll all the dice again", "Sixes".
     pub fn describe(&self, rules: Rules, language: Language, choice: &Move) -> String {
         let cell_label = |category: Category| {
             rules.ruleset().cell(category).map_or_else(
@@ -356,7 +359,7 @@ impl Words {
         };
         match choice {
             Move::Keep(faces) if faces.is_empty() => self.roll_all_again.into(),
-            Move::Keep(faces) if faces.len() == fivedice_rules::DICE => self.keep_all.into(),
+            Move::Keep(faces) if faces.len() == rules.ruleset().dice => self.keep_all.into(),
             Move::Keep(faces) => {
                 let faces: Vec<String> = faces.iter().rev().map(|face| face.to_string()).collect();
                 (self.keep_faces)(&faces.join("-"))

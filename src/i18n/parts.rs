@@ -128,6 +128,8 @@ part_words!(
 pub struct HintWords {
     /// The hint's best option: (play, the points expected at the end, whole).
     pub best_option: fn(&str, &str) -> String,
+    /// The best option where the hints are estimates of worth, not of points at the end (Maxi Yatzy).
+    pub best_estimated: fn(&str) -> String,
     /// Another option: (play, the points it expects fewer than the best).
     pub behind_best: fn(&str, &str) -> String,
     pub hint_honesty: &'static str,
@@ -135,7 +137,8 @@ pub struct HintWords {
     /// An option with its chance to win: the play, the percentage.
     pub win_option: fn(&str, &str) -> String,
     /// Column Yam: the hint is the column player's estimate.
-    pub hint_estimate: &'static str,
+    /// Why the hints are estimates: in column Yam, and in Maxi Yatzy.
+    pub hint_estimate: [&'static str; 2],
 }
 
 part_words!(
@@ -150,7 +153,8 @@ pub struct PadWords {
     pub tied_roll_again: fn(&str) -> String,
     /// Highest starts, tapped before every die of the round was typed.
     pub type_every_die: &'static str,
-    pub enter_five_dice: &'static str,
+    /// The dice entry's name, given how many dice the game rolls.
+    pub enter_dice: fn(usize) -> String,
     pub remove_last_die: &'static str,
     pub a_face: fn(u8) -> String,
 }

@@ -90,6 +90,7 @@ pub static STATISTICS_WORDS: StatisticsWords = StatisticsWords {
         RulesetId::Yatzy | RulesetId::ForcedYatzy => "Yatzys",
         RulesetId::Yacht => "Yachts",
         RulesetId::Generala => "Generalas",
+        RulesetId::MaxiYatzy => "Maxi Yatzys",
     },
     scores_over_games: |games, ruleset| match games {
         1 => format!("Punkte im letzten {ruleset}-Spiel"),
@@ -99,14 +100,20 @@ pub static STATISTICS_WORDS: StatisticsWords = StatisticsWords {
 
 pub static HINT_WORDS: HintWords = HintWords {
     best_option: |play, points| format!("{play} — am besten: etwa {points} Punkte am Ende"),
+    best_estimated: |play| format!("{play} — am besten"),
     behind_best: |play, points| format!("{play}: {points} Punkte weniger am Ende"),
     hint_honesty: "Die Punkte, mit denen du am Ende rechnen kannst, wenn du ab hier bestmöglich spielst: für deine eigene Punktzahl, nicht für deine Chance, die anderen zu schlagen.",
     hint_win_honesty: "Deine Chance, vor den anderen zu landen, gemessen an ihren jetzigen Punkten, wenn sie ab hier \
                        auf ihre beste Punktzahl spielen.",
     win_option: |play, percent| format!("{play}: {percent} Gewinnchance"),
-    hint_estimate: "Im Spalten-Yam nur geschätzt: Genaues Spiel über mehrere Spalten kann niemand berechnen, also \
+    hint_estimate: [
+        "Im Spalten-Yam nur geschätzt: Genaues Spiel über mehrere Spalten kann niemand berechnen, also \
                     wird jede Spalte bewertet, als würde sie allein gespielt, und der Zug auf ihre Summe gespielt. \
                     Ein guter Rat, aber kein perfekter.",
+        "Im Maxi-Yatzy nur geschätzt: Sechs Würfel, zwanzig Felder und die aufgehobenen Würfe sind zu viel für \
+         genaues Spiel auf einem Gerät, also wird jeder Zug genau für eine Schätzung des restlichen Spiels gespielt \
+         (was jedes Feld gewöhnlich bringt, der Bonus, ein aufgehobener Wurf). Ein guter Rat, aber kein perfekter.",
+    ],
 };
 
 pub static PAD_WORDS: PadWords = PadWords {
@@ -115,7 +122,12 @@ pub static PAD_WORDS: PadWords = PadWords {
     highest_starts: "Höchste Zahl beginnt",
     tied_roll_again: |names| format!("Gleichstand an der Spitze: {names} würfeln noch mal."),
     type_every_die: "Gib zuerst den Würfel jedes Spielers ein.",
-    enter_five_dice: "Gib die fünf gewürfelten Würfel ein",
+    enter_dice: |dice| {
+        format!(
+            "Gib die {} gewürfelten Würfel ein",
+            if dice == 6 { "sechs" } else { "fünf" }
+        )
+    },
     remove_last_die: "Letzten Würfel entfernen",
     a_face: |face| format!("Eine {face}"),
 };

@@ -92,6 +92,7 @@ pub static STATISTICS_WORDS: StatisticsWords = StatisticsWords {
         RulesetId::Yatzy | RulesetId::ForcedYatzy => "Yatzys",
         RulesetId::Yacht => "Yachts",
         RulesetId::Generala => "Generalas",
+        RulesetId::MaxiYatzy => "Maxi Yatzys",
     },
     scores_over_games: |games, ruleset| {
         format!(
@@ -103,13 +104,19 @@ pub static STATISTICS_WORDS: StatisticsWords = StatisticsWords {
 
 pub static HINT_WORDS: HintWords = HintWords {
     best_option: |play, points| format!("{play} — best: about {points} points at the end"),
+    best_estimated: |play| format!("{play} — best"),
     behind_best: |play, points| format!("{play}: {points} points fewer at the end"),
     hint_honesty: "The points you can expect to finish with if you play your best from here: for your own score, not your chance to beat the others.",
     hint_win_honesty: "Your chance to finish first against the others' scores as they stand, if they play for their \
                        best score from here.",
     win_option: |play, percent| format!("{play}: {percent} to win"),
-    hint_estimate: "Approximate in column Yam: no one can work out exact play over several columns, so each column \
+    hint_estimate: [
+        "Approximate in column Yam: no one can work out exact play over several columns, so each column \
                     is valued as if played alone and the turn is played for their sum. Good advice, not perfect.",
+        "Approximate in Maxi Yatzy: six dice, twenty boxes and the saved rolls are too many for exact play on a \
+         device, so each turn is played exactly for an estimate of the rest of the game (each box's usual worth, \
+         the bonus, a saved roll). Good advice, not perfect.",
+    ],
 };
 
 pub static PAD_WORDS: PadWords = PadWords {
@@ -118,7 +125,7 @@ pub static PAD_WORDS: PadWords = PadWords {
     highest_starts: "Highest starts",
     tied_roll_again: |names| format!("Tie for the highest: {names} roll again."),
     type_every_die: "Type every player’s die first.",
-    enter_five_dice: "Enter the five dice rolled",
+    enter_dice: |dice| format!("Enter the {} dice rolled", if dice == 6 { "six" } else { "five" }),
     remove_last_die: "Remove the last die",
     a_face: |face| format!("A {face}"),
 };

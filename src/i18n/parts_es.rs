@@ -90,6 +90,7 @@ pub static STATISTICS_WORDS: StatisticsWords = StatisticsWords {
         RulesetId::Yatzy | RulesetId::ForcedYatzy => "Yatzys",
         RulesetId::Yacht => "Yachts",
         RulesetId::Generala => "Generalas",
+        RulesetId::MaxiYatzy => "Maxi Yatzys",
     },
     scores_over_games: |games, ruleset| match games {
         1 => format!("Puntajes de la última partida de {ruleset}"),
@@ -99,14 +100,20 @@ pub static STATISTICS_WORDS: StatisticsWords = StatisticsWords {
 
 pub static HINT_WORDS: HintWords = HintWords {
     best_option: |play, points| format!("{play} — lo mejor: unos {points} puntos al final"),
+    best_estimated: |play| format!("{play} — la mejor opción"),
     behind_best: |play, points| format!("{play}: {points} puntos menos al final"),
     hint_honesty: "Los puntos con los que puedes esperar terminar si juegas lo mejor posible desde aquí: para tu propio puntaje, no para tus probabilidades de ganarles a los demás.",
     hint_win_honesty: "Tu probabilidad de terminar primero frente a los puntajes actuales de los demás, si desde \
                        aquí juegan por su mejor puntaje.",
     win_option: |play, percent| format!("{play}: {percent} de ganar"),
-    hint_estimate: "Aproximada en el Yam por columnas: nadie puede calcular el juego exacto sobre varias columnas, \
+    hint_estimate: [
+        "Aproximada en el Yam por columnas: nadie puede calcular el juego exacto sobre varias columnas, \
                     así que cada columna se valora como si se jugara sola y el turno se juega por su suma. Un buen \
                     consejo, no uno perfecto.",
+        "Aproximada en el Maxi Yatzy: seis dados, veinte casillas y las tiradas guardadas son demasiado para el \
+         juego exacto en un dispositivo, así que cada turno se juega con exactitud para una estimación del resto \
+         (lo que suele valer cada casilla, el bono, una tirada guardada). Un buen consejo, no uno perfecto.",
+    ],
 };
 
 pub static PAD_WORDS: PadWords = PadWords {
@@ -115,7 +122,12 @@ pub static PAD_WORDS: PadWords = PadWords {
     highest_starts: "Empieza el más alto",
     tied_roll_again: |names| format!("Empate en el más alto: {names} vuelven a tirar."),
     type_every_die: "Primero ingresa el dado de cada jugador.",
-    enter_five_dice: "Ingresa los cinco dados que salieron",
+    enter_dice: |dice| {
+        format!(
+            "Ingresa los {} dados que salieron",
+            if dice == 6 { "seis" } else { "cinco" }
+        )
+    },
     remove_last_die: "Quitar el último dado",
     a_face: |face| format!("Un {face}"),
 };

@@ -87,20 +87,27 @@ pub static STATISTICS_WORDS: StatisticsWords = StatisticsWords {
         RulesetId::Yatzy | RulesetId::ForcedYatzy => "Yatzys",
         RulesetId::Yacht => "Yachts",
         RulesetId::Generala => "Generalas",
+        RulesetId::MaxiYatzy => "Maxi Yatzys",
     },
     scores_over_games: |games, ruleset| format!("Scores des {} dernières parties de {ruleset}", games),
 };
 
 pub static HINT_WORDS: HintWords = HintWords {
     best_option: |play, points| format!("{play} — le meilleur : environ {points} points à la fin"),
+    best_estimated: |play| format!("{play} — le meilleur choix"),
     behind_best: |play, points| format!("{play} : {points} points de moins à la fin"),
     hint_honesty: "Les points que vous pouvez espérer à la fin en jouant au mieux d’ici là : pour votre propre score, pas pour vos chances de battre les autres.",
     hint_win_honesty: "Vos chances de finir premier face aux scores des autres tels qu’ils sont, s’ils \
                        jouent pour leur meilleur score à partir d’ici.",
     win_option: |play, percent| format!("{play} : {percent} de chances"),
-    hint_estimate: "Approché au Yam à colonnes : le jeu exact sur plusieurs colonnes est hors de portée, alors chaque \
+    hint_estimate: [
+        "Approché au Yam à colonnes : le jeu exact sur plusieurs colonnes est hors de portée, alors chaque \
                     colonne est estimée comme jouée seule et le tour est joué pour leur somme. Un bon conseil, pas \
                     un conseil parfait.",
+        "Approché au Maxi Yatzy\u{a0}: six dés, vingt cases et les lancers gardés sont trop pour un jeu exact sur \
+         un appareil, alors chaque tour est joué exactement pour une estimation de la suite (ce que vaut d’habitude \
+         chaque case, la prime, un lancer gardé). Un bon conseil, pas un conseil parfait.",
+    ],
 };
 
 pub static PAD_WORDS: PadWords = PadWords {
@@ -109,7 +116,12 @@ pub static PAD_WORDS: PadWords = PadWords {
     highest_starts: "Le plus fort commence",
     tied_roll_again: |names| format!("Égalité en tête : {names} relancent."),
     type_every_die: "Tapez d’abord le dé de chaque joueur.",
-    enter_five_dice: "Saisissez les cinq dés lancés",
+    enter_dice: |dice| {
+        format!(
+            "Saisissez les {} dés lancés",
+            if dice == 6 { "six" } else { "cinq" }
+        )
+    },
     remove_last_die: "Retirer le dernier dé",
     a_face: |face| format!("Un {face}"),
 };

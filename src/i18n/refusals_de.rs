@@ -1,9 +1,7 @@
 //! Why a move, a table or a room is refused, in German: every reason of the rules and of the room.
 
 use fivedice_room::{Refusal, RoomError, Trouble};
-use fivedice_rules::{
-    Column, DiceMode, GameError, MAX_NAME_CHARS, MAX_ROLLS, RulesError, RulesetId, SetupError,
-};
+use fivedice_rules::{Column, DiceMode, GameError, MAX_NAME_CHARS, RulesError, RulesetId, SetupError};
 
 /// A game's name as German players know it (Yahtzee is Kniffel), not its id.
 fn game(ruleset: &RulesetId) -> &'static str {
@@ -13,9 +11,12 @@ fn game(ruleset: &RulesetId) -> &'static str {
 pub(super) fn refused(error: &GameError) -> String {
     match error {
         GameError::GameOver => "das Spiel ist vorbei".into(),
-        GameError::NoRollsLeft => format!("alle {MAX_ROLLS} Würfe sind verbraucht: Wähle ein Feld"),
+        GameError::NoRollsLeft => "keine Würfe mehr in diesem Zug: Wähle ein Feld".into(),
         GameError::NotRolled => "würfle zuerst".into(),
         GameError::NoSuchDie(die) => format!("es gibt keinen Würfel {die} (die Würfel gehen von 0 bis 4)"),
+        GameError::WrongDiceCount { expected, got } => {
+            format!("dieses Spiel würfelt mit {expected} Würfeln, nicht mit {got}")
+        }
         GameError::AlreadyHeld(die) => format!("Würfel {die} wird schon festgehalten"),
         GameError::NotHeld(die) => format!("Würfel {die} wird nicht festgehalten"),
         GameError::HeldDieChanged(die) => {

@@ -1,14 +1,15 @@
 //! Why a move, a table or a room is refused, in Spanish: every reason of the rules and of the room.
 
 use fivedice_room::{Refusal, RoomError, Trouble};
-use fivedice_rules::{Column, DiceMode, GameError, MAX_NAME_CHARS, MAX_ROLLS, RulesError, SetupError};
+use fivedice_rules::{Column, DiceMode, GameError, MAX_NAME_CHARS, RulesError, SetupError};
 
 pub(super) fn refused(error: &GameError) -> String {
     match error {
         GameError::GameOver => "la partida terminó".into(),
-        GameError::NoRollsLeft => format!("ya se usaron las {MAX_ROLLS} tiradas: elige una casilla"),
+        GameError::NoRollsLeft => "no quedan tiradas en este turno: elige una casilla".into(),
         GameError::NotRolled => "primero tira los dados".into(),
         GameError::NoSuchDie(die) => format!("no hay dado {die} (los dados van de 0 a 4)"),
+        GameError::WrongDiceCount { expected, got } => format!("este juego se juega con {expected} dados, no con {got}"),
         GameError::AlreadyHeld(die) => format!("el dado {die} ya está guardado"),
         GameError::NotHeld(die) => format!("el dado {die} no está guardado"),
         GameError::HeldDieChanged(die) => format!("una tirada no puede cambiar el dado guardado {die}"),

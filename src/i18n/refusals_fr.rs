@@ -1,14 +1,17 @@
 //! Pourquoi un coup, une table ou une salle est refusé, en français : chaque raison des règles et de la salle.
 
 use fivedice_room::{Refusal, RoomError, Trouble};
-use fivedice_rules::{Column, DiceMode, GameError, MAX_NAME_CHARS, MAX_ROLLS, RulesError, SetupError};
+use fivedice_rules::{Column, DiceMode, GameError, MAX_NAME_CHARS, RulesError, SetupError};
 
 pub(super) fn refused(error: &GameError) -> String {
     match error {
         GameError::GameOver => "la partie est finie".into(),
-        GameError::NoRollsLeft => format!("les {MAX_ROLLS} lancers sont faits : choisissez une case"),
+        GameError::NoRollsLeft => "plus de lancer à ce tour : choisissez une case".into(),
         GameError::NotRolled => "lancez d’abord les dés".into(),
-        GameError::NoSuchDie(die) => format!("il n’y a pas de dé {die} (les dés vont de 0 à 4)"),
+        GameError::NoSuchDie(die) => format!("il n’y a pas de dé {die}"),
+        GameError::WrongDiceCount { expected, got } => {
+            format!("ce jeu se joue avec {expected} dés, pas {got}")
+        }
         GameError::AlreadyHeld(die) => format!("le dé {die} est déjà gardé"),
         GameError::NotHeld(die) => format!("le dé {die} n’est pas gardé"),
         GameError::HeldDieChanged(die) => format!("un lancer ne change pas le dé gardé {die}"),

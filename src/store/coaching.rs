@@ -84,9 +84,11 @@ impl Advisor {
         }
     }
 
-    /// Asks the engine for the verdict on one decision; a failure is told once and ends the waiting.
+    /// Asks the engine for the verdict on one decision; a failure is told once and ends the waiting. Only
+    /// exact play gives verdicts (column Yam's and Maxi Yatzy's hints are estimates).
     fn judge(&self, index: usize, decision: Decision) {
-        let Some(rules) = self.table.game_now(|game| game.rules()) else {
+        let rules = self.table.game_now(|game| game.rules());
+        let Some(rules) = rules.filter(|rules| fivedice_worker::solves_exactly(*rules)) else {
             return;
         };
         let advisor = *self;

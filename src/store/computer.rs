@@ -2,7 +2,7 @@
 //! (roll, hold what it keeps, open the picker on its cell, confirm), asking the engine at each decision. The
 //! turn itself is played from the engine's chunk.
 
-use fivedice_rules::{DICE, Game, Move, Place};
+use fivedice_rules::{Game, Move, Place};
 use fivedice_worker::Level;
 use leptos::prelude::*;
 
@@ -64,7 +64,7 @@ impl Default for ComputerDriver {
 struct Plan {
     /// Entries written and rolls used when it decided.
     at: (usize, u8),
-    /// Whether it rolls again (false: it keeps all five, so its next decision is the cell).
+    /// Whether it rolls again (false: it keeps all the dice, so its next decision is the cell).
     rolls_again: bool,
 }
 
@@ -201,7 +201,7 @@ impl ComputerPlayers {
             }
             return self.choose_cell(&game, level, seed);
         }
-        let rolls_left = game.turn().rolls_left();
+        let rolls_left = game.rolls_left();
         if rolls_left == 0 {
             return self.choose_cell(&game, level, seed);
         }
@@ -214,7 +214,7 @@ impl ComputerPlayers {
                         for hold in turn.holding(keep.holds(dice)) {
                             players.controls().send_play(hold);
                         }
-                        let rolls_again = !matches!(&keep, Move::Keep(faces) if faces.len() == DICE);
+                        let rolls_again = !matches!(&keep, Move::Keep(faces) if faces.len() == dice.count());
                         store.computer.decided(now, rolls_again);
                         players.next_step();
                     }

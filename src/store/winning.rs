@@ -11,10 +11,15 @@ use crate::engine::{Answer, EngineError};
 
 impl Advisor {
     /// Has the table the engine advises this game on (a column game's: its one-column table) read from the
-    /// device if an earlier visit kept it there, so that the first hint answers at once.
+    /// device if an earlier visit kept it there, so that the first hint answers at once. Maxi Yatzy's player
+    /// needs none.
     pub fn prepare_hints(&self) {
-        if let Some(rules) = self.table.game_now(Game::rules) {
-            self.engine.prepare(rules.single_column());
+        let rules = self
+            .table
+            .game_now(Game::rules)
+            .map(|rules| rules.single_column());
+        if let Some(rules) = rules.filter(|rules| fivedice_worker::solves_exactly(*rules)) {
+            self.engine.prepare(rules);
         }
         self.prepare_winner();
     }
@@ -75,7 +80,12 @@ impl Advisor {
                 .as_ref()
                 .is_some_and(|table| table.computer_plays_here(Level::Winner))
         });
-        if let Some(game) = self.table.game_now(Game::clone).filter(|_| seated) {
+        let exact = |game: &Game| fivedice_worker::solves_exactly(game.rules());
+        if let Some(game) = self
+            .table
+            .game_now(Game::clone)
+            .filter(|game| seated && exact(game))
+        {
             self.engine.to_win(&game, ToWin::Chances, |_| {});
         }
     }

@@ -1,9 +1,9 @@
 //! `advise`: the options of a turn with their expected final scores, and column Yam's moves in a saved game.
 
 use fivedice_room::{Room, RoomName};
-use fivedice_rules::{Category, Dice, Game, Move, Rules};
+use fivedice_rules::{Category, Dice, Game, Move, Rules, Sheet};
 use fivedice_saved::{TableRecord, damaged};
-use fivedice_strategy::{Advice, Choice, ColumnBot, Level, ValueTable};
+use fivedice_strategy::{Advice, Choice, ColumnBot, Level, MaxiBot, MaxiWeights, ValueTable};
 use serde_json::{Value, json};
 
 use crate::options::Options;
@@ -15,11 +15,14 @@ pub fn advise(options: &Options) -> Result<String, String> {
     }
     let rules = options.rules()?;
     let sheet = options.filled(rules)?;
-    let dice = options.dice()?;
-    let rolls_left = options.number(&options.rolls_left, "rolls-left", 0..=2)? as u8;
+    let dice = options.dice(rules)?;
     if sheet.is_full(rules.ruleset()) {
         return Err("the sheet is full: the game is over".to_string());
     }
+    if rules.ruleset().saves_rolls {
+        return advise_maxi(options, rules, &sheet, dice);
+    }
+    let rolls_left = options.number(&options.rolls_left, "rolls-left", 0..=2)? as u8;
     let table = ValueTable::solve(rules);
     let advice = table
         .advise(&sheet, dice.counts(), rolls_left)
@@ -29,6 +32,44 @@ pub fn advise(options: &Options) -> Result<String, String> {
         return Ok(advice_json(rules, dice, &advice, |category| points.get(category)).to_string());
     }
     Ok(advice_text(&advice, |category| points.get(category)))
+}
+
+/// Maxi Yatzy, advised by its player's estimate: the rolls left count the saved ones too (up to 3 a turn for
+/// every box).
+fn advise_maxi(options: &Options, rules: Rules, sheet: &Sheet, dice: Dice) -> Result<String, String> {
+    let most = 3 * rules.ruleset().cells.len() as u64;
+    let rolls_left = options.number(&options.rolls_left, "rolls-left", 0..=most)? as u8;
+    let rated = MaxiBot::new(rules, MaxiWeights::STRONG).rate_on(sheet, dice.counts(), rolls_left);
+    let best = rated.first().map_or(0.0, |rated| rated.estimate);
+    let moves = rated.iter().map(|rated| {
+        (
+            Move::from(rated.choice).id(),
+            rated.estimate,
+            best - rated.estimate,
+        )
+    });
+    if options.json {
+        let options: Vec<Value> = moves
+            .map(|(id, estimate, loss)| json!({"move": id, "estimate": rounded(estimate), "loss": rounded(loss)}))
+            .collect();
+        return Ok(json!({
+            "rules": options_json(rules),
+            "dice": dice,
+            "rolls_left": rolls_left,
+            "sheet_total": sheet.totals(rules.ruleset()).grand,
+            "estimate": true,
+            "note": "Maxi Yatzy's player's estimate, not exact play: each move's worth for the rest of the game (the \
+                     turn played exactly for the points written, each open box's usual worth, the upper bonus and \
+                     the rolls saved); loss = the best move's estimate less this one's",
+            "options": options,
+        })
+        .to_string());
+    }
+    let mut lines = vec![format!(
+        "{rolls_left} rolls left: the Maxi Yatzy player's estimate of each move's worth (not exact play), best first"
+    )];
+    lines.extend(moves.map(|(id, estimate, loss)| format!("{id:<28} {estimate:>9.4}  -{loss:.4}")));
+    Ok(lines.join("\n"))
 }
 
 /// The game a file holds, with each seat's computer player (`None`: a person): a table as the app saves it
@@ -113,7 +154,7 @@ fn advise_column_game(options: &Options, path: &str) -> Result<String, String> {
             "players": players,
             "seat": seat,
             "dice": game.turn().dice,
-            "rolls_left": game.turn().rolls_left(),
+            "rolls_left": game.rolls_left(),
             "announced": game.turn().announced.map(Category::id),
             "total": total,
             "estimate": true,

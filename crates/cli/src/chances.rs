@@ -3,7 +3,9 @@
 use std::io::Write;
 
 use fivedice_rules::Rules;
-use fivedice_strategy::{EXACT_OPEN, Odds, Spread, Standing, ValueTable, turn_order, with_first_roll_wins};
+use fivedice_strategy::{
+    EXACT_OPEN, Odds, Spread, Standing, ValueTable, solves_exactly, turn_order, with_first_roll_wins,
+};
 use serde_json::{Value, json};
 
 use crate::options::{Options, pairs, sheet_of};
@@ -40,7 +42,7 @@ fn player_of(rules: Rules, cells: Vec<(String, String)>, what: &str) -> Result<P
         if !rules.bonus_available(&sheet) {
             return Err(format!(
                 "{what}: extra={extra}, but Yahtzee bonuses are earned only with {} written at its full value",
-                ruleset.five_of_a_kind_cell().id()
+                ruleset.all_alike_cell().id()
             ));
         }
         if extra % bonus != 0 || extra / bonus > 12 {
@@ -77,8 +79,8 @@ fn check_position(rules: Rules, players: &[Player], to_play: usize) -> Result<()
 pub fn win_chance(options: &Options) -> Result<String, String> {
     let rules = options.rules()?;
     options.expect_positionals(0, "winchance")?;
-    if !rules.columns().is_one() {
-        return Err("winchance plays one-column games: column Yam has no exact odds".into());
+    if !solves_exactly(rules) {
+        return Err("winchance plays the games the engine solves exactly: column Yam and Maxi Yatzy have no exact odds".into());
     }
     if options.batch {
         if !options.player.is_empty() || options.to_play.is_some() {

@@ -172,20 +172,28 @@ impl Options {
         }
     }
 
-    /// The five dice, given after `--dice` or as the command's own arguments (either way, once).
-    pub fn dice(&self) -> Result<Dice, String> {
+    /// The dice these rules roll (five, or six for Maxi Yatzy), given after `--dice` or as the command's own
+    /// arguments (either way, once).
+    pub fn dice(&self, rules: Rules) -> Result<Dice, String> {
         let words = match (self.dice.is_empty(), self.positionals.is_empty()) {
             (false, false) => return Err("give the dice once: after --dice or as arguments".to_string()),
-            (true, true) => {
-                return Err("missing --dice D D D D D (or the five dice as arguments)".to_string());
-            }
+            (true, true) => return Err("missing --dice D D D D D (or the dice as arguments)".to_string()),
             (false, true) => &self.dice,
             (true, false) => &self.positionals,
         };
-        words
-            .join(" ")
-            .parse()
-            .map_err(|error: fivedice_rules::DiceError| error.to_string())
+        let expected = rules.ruleset().dice;
+        let wrong_count = |got: usize| {
+            format!(
+                "expected {expected} dice, got {got} ({} rolls {expected})",
+                rules.id()
+            )
+        };
+        match words.join(" ").parse::<Dice>() {
+            Ok(dice) if dice.count() == expected => Ok(dice),
+            Ok(dice) => Err(wrong_count(dice.count())),
+            Err(fivedice_rules::DiceError::WrongCount(got)) => Err(wrong_count(got)),
+            Err(error) => Err(error.to_string()),
+        }
     }
 
     /// The cells named by `--filled id=value,...`, checked against the rules.

@@ -63,6 +63,8 @@ pub fn rules_json() -> Value {
                     section(Section::Lower),
                 ],
                 "upper_bonus": ruleset.upper_bonus,
+                "dice": ruleset.dice,
+                "saves_rolls": ruleset.saves_rolls,
                 "fills_in_order": ruleset.fills_in_order,
                 "first_roll": ruleset.first_roll,
                 "second_five_of_a_kind": ruleset.second_five_of_a_kind,
@@ -81,7 +83,7 @@ pub fn rules_json() -> Value {
 pub fn score_json(options: &Options) -> Result<Value, String> {
     let rules = options.rules()?;
     let sheet = options.filled(rules)?;
-    let dice = options.dice()?;
+    let dice = options.dice(rules)?;
     let column = options.column(rules)?;
     let scores = rules.scores_rolled(&sheet, dice.counts(), options.first_roll);
     let cells: serde_json::Map<String, Value> = scores

@@ -2,7 +2,8 @@
 
 use fivedice_rules::Rules;
 use fivedice_strategy::{
-    HISTOGRAM_BIN, Level, Summary, ValueTable, simulate, simulate_columns, simulate_table,
+    HISTOGRAM_BIN, Level, MaxiWeights, Summary, ValueTable, simulate, simulate_columns, simulate_maxi,
+    simulate_table, solves_exactly,
 };
 use serde_json::{Value, json};
 
@@ -12,6 +13,14 @@ use crate::report::{describe, options_json, rounded};
 pub fn solve(options: &Options) -> Result<String, String> {
     let rules = options.rules()?;
     options.expect_positionals(0, "solve")?;
+    if !solves_exactly(rules.single_column()) {
+        return Err(format!(
+            "{} is too large to solve exactly: its computer player plays by estimate (simulate --rules {} --bot \
+             maxi)",
+            rules.id(),
+            rules.id()
+        ));
+    }
     let started = std::time::Instant::now();
     let table = ValueTable::solve(rules);
     let seconds = started.elapsed().as_secs_f64();
@@ -41,6 +50,9 @@ pub fn simulate_games(options: &Options) -> Result<String, String> {
     options.expect_positionals(0, "simulate")?;
     if !rules.columns().is_one() {
         return simulate_column_games(options, rules);
+    }
+    if rules.ruleset().saves_rolls {
+        return simulate_maxi_games(options, rules);
     }
     if options.players.is_some() {
         return simulate_table_games(options, rules);
@@ -147,6 +159,23 @@ fn simulate_column_games(options: &Options, rules: Rules) -> Result<String, Stri
     let games = options.number(&options.games, "games", 1..=10_000_000)? as usize;
     let seed = options.number(&options.seed, "seed", 0..=u64::MAX)?;
     let summary = simulate_columns(&table, rules, games, seed).map_err(|error| error.to_string())?;
+    if options.json {
+        return Ok(summary_json(rules, bot, seed, &summary).to_string());
+    }
+    Ok(summary_text(rules, bot, seed, &summary))
+}
+
+/// Maxi Yatzy: the estimating player, or the greedy baseline.
+fn simulate_maxi_games(options: &Options, rules: Rules) -> Result<String, String> {
+    let bot = options.bot.as_deref().ok_or("missing --bot maxi|greedy")?;
+    let weights = match bot {
+        "maxi" => MaxiWeights::STRONG,
+        "greedy" => MaxiWeights::GREEDY,
+        other => return Err(format!("Maxi Yatzy plays --bot maxi or greedy, not {other:?}")),
+    };
+    let games = options.number(&options.games, "games", 1..=10_000_000)? as usize;
+    let seed = options.number(&options.seed, "seed", 0..=u64::MAX)?;
+    let summary = simulate_maxi(rules, weights, games, seed).map_err(|error| error.to_string())?;
     if options.json {
         return Ok(summary_json(rules, bot, seed, &summary).to_string());
     }

@@ -23,7 +23,8 @@ fn rules_lists_every_ruleset_with_its_cells() {
             "yatzy",
             "yacht",
             "forced-yatzy",
-            "generala"
+            "generala",
+            "maxi-yatzy"
         ]
     );
     let yam = &rules[2];

@@ -33,10 +33,16 @@ pub enum Category {
     Straight,
     Generala,
     DoubleGenerala,
+    ThreePairs,
+    FiveOfAKind,
+    FullStraight,
+    Villa,
+    Tower,
+    MaxiYatzy,
 }
 
 impl Category {
-    pub const ALL: [Category; 24] = [
+    pub const ALL: [Category; 30] = [
         Category::Aces,
         Category::Twos,
         Category::Threes,
@@ -61,6 +67,12 @@ impl Category {
         Category::Straight,
         Category::Generala,
         Category::DoubleGenerala,
+        Category::ThreePairs,
+        Category::FiveOfAKind,
+        Category::FullStraight,
+        Category::Villa,
+        Category::Tower,
+        Category::MaxiYatzy,
     ];
 
     pub fn id(self) -> &'static str {
@@ -89,6 +101,12 @@ impl Category {
             Category::Straight => "straight",
             Category::Generala => "generala",
             Category::DoubleGenerala => "double_generala",
+            Category::ThreePairs => "three_pairs",
+            Category::FiveOfAKind => "five_of_a_kind",
+            Category::FullStraight => "full_straight",
+            Category::Villa => "villa",
+            Category::Tower => "tower",
+            Category::MaxiYatzy => "maxi_yatzy",
         }
     }
 }

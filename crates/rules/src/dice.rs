@@ -1,12 +1,15 @@
-//! Dice: a face, five dice in tray order, and the order-free counts the scoring rules read.
+//! Dice: a face, a game's dice in tray order (five, or six for Maxi Yatzy), and the order-free counts the
+//! scoring rules read.
 
 use std::fmt;
 use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
-/// The number of dice in play.
+/// The number of dice most games play with.
 pub const DICE: usize = 5;
+/// The most dice a game plays with: Maxi Yatzy's six.
+pub const MAX_DICE: usize = 6;
 
 /// Where dice come from: the app's generator, or a script in tests.
 pub trait DiceSource {
@@ -64,57 +67,83 @@ impl fmt::Display for Face {
     }
 }
 
-/// Five dice in the order they lie in the tray.
+/// A game's dice (five, or six for Maxi Yatzy) in the order they lie in the tray.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(try_from = "Vec<u8>", into = "Vec<u8>")]
-pub struct Dice([Face; DICE]);
+pub struct Dice {
+    /// The dice past `count` are always `Face(1)`, so equal dice compare equal.
+    faces: [Face; MAX_DICE],
+    count: u8,
+}
 
 impl Dice {
+    /// Five dice.
     pub fn new(faces: [Face; DICE]) -> Dice {
-        Dice(faces)
+        Dice::from_faces(&faces).expect("five dice are a game's dice")
     }
 
-    /// Dice from plain numbers; every one must be a face 1 to 6 and there must be exactly five.
+    /// Five or six dice.
+    pub fn from_faces(faces: &[Face]) -> Result<Dice, DiceError> {
+        if !(DICE..=MAX_DICE).contains(&faces.len()) {
+            return Err(DiceError::WrongCount(faces.len()));
+        }
+        let mut dice = Dice {
+            faces: [Face(1); MAX_DICE],
+            count: faces.len() as u8,
+        };
+        dice.faces[..faces.len()].copy_from_slice(faces);
+        Ok(dice)
+    }
+
+    /// Dice from plain numbers; every one must be a face 1 to 6 and there must be five or six.
     pub fn from_values(values: &[u8]) -> Result<Dice, DiceError> {
-        if values.len() != DICE {
-            return Err(DiceError::WrongCount(values.len()));
-        }
-        let mut faces = [Face(1); DICE];
-        for (slot, &value) in faces.iter_mut().zip(values) {
-            *slot = Face::new(value)?;
-        }
-        Ok(Dice(faces))
+        let faces = values
+            .iter()
+            .map(|&value| Face::new(value))
+            .collect::<Result<Vec<Face>, DiceError>>()?;
+        Dice::from_faces(&faces)
     }
 
-    pub fn faces(&self) -> [Face; DICE] {
-        self.0
+    /// As many dice of one face as a game plays with (how a roll starts before the first throw).
+    pub fn alike(face: Face, count: usize) -> Result<Dice, DiceError> {
+        Dice::from_faces(&vec![face; count])
+    }
+
+    pub fn faces(&self) -> &[Face] {
+        &self.faces[..self.count()]
+    }
+
+    /// How many dice: five, or six for Maxi Yatzy.
+    pub fn count(&self) -> usize {
+        usize::from(self.count)
     }
 
     pub fn face(&self, die: usize) -> Option<Face> {
-        self.0.get(die).copied()
+        self.faces().get(die).copied()
     }
 
     /// Which dice to hold to keep `kept` (faces in any order): the first dice showing each kept face.
     /// Faces that the dice do not show are ignored.
-    pub fn holds(&self, kept: &[Face]) -> [bool; DICE] {
+    pub fn holds(&self, kept: &[Face]) -> [bool; MAX_DICE] {
         let mut wanted = [0u8; 6];
         for face in kept {
             wanted[face.index()] += 1;
         }
-        self.0.map(|face| {
+        let mut holds = [false; MAX_DICE];
+        for (hold, face) in holds.iter_mut().zip(self.faces()) {
             let left = &mut wanted[face.index()];
-            let hold = *left > 0;
-            *left -= u8::from(hold);
-            hold
-        })
+            *hold = *left > 0;
+            *left -= u8::from(*hold);
+        }
+        holds
     }
 
     pub fn counts(&self) -> FaceCounts {
-        FaceCounts::from_faces(self.0)
+        FaceCounts::from_faces(self.faces().iter().copied())
     }
 
     pub(crate) fn with_face(mut self, die: usize, face: Face) -> Dice {
-        self.0[die] = face;
+        self.faces[die] = face;
         self
     }
 }
@@ -128,18 +157,20 @@ impl TryFrom<Vec<u8>> for Dice {
 
 impl From<Dice> for Vec<u8> {
     fn from(dice: Dice) -> Vec<u8> {
-        dice.0.iter().map(|face| face.value()).collect()
+        dice.faces().iter().map(|face| face.value()).collect()
     }
 }
 
 impl fmt::Display for Dice {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let [a, b, c, d, e] = self.0;
-        write!(f, "{a} {b} {c} {d} {e}")
+        for (die, face) in self.faces().iter().enumerate() {
+            write!(f, "{}{face}", if die == 0 { "" } else { " " })?;
+        }
+        Ok(())
     }
 }
 
-/// Parses five faces written as `6 6 6 5 4`, `6,6,6,5,4` or `66654`.
+/// Parses five or six faces written as `6 6 6 5 4`, `6,6,6,5,4` or `66654`.
 impl FromStr for Dice {
     type Err = DiceError;
     fn from_str(text: &str) -> Result<Dice, DiceError> {
@@ -172,9 +203,15 @@ impl FaceCounts {
         FaceCounts(counts)
     }
 
-    /// Counts for faces 1 to 6; `None` unless they add up to five dice.
+    /// Counts for faces 1 to 6; `None` unless they add up to a game's dice (five or six).
     pub fn from_counts(counts: [u8; 6]) -> Option<FaceCounts> {
-        (counts.iter().map(|&n| usize::from(n)).sum::<usize>() == DICE).then_some(FaceCounts(counts))
+        let dice = counts.iter().map(|&n| usize::from(n)).sum::<usize>();
+        (DICE..=MAX_DICE).contains(&dice).then_some(FaceCounts(counts))
+    }
+
+    /// How many dice these are.
+    pub fn dice(&self) -> usize {
+        self.0.iter().map(|&n| usize::from(n)).sum()
     }
 
     /// How many dice show `face`.
@@ -186,7 +223,7 @@ impl FaceCounts {
         self.0
     }
 
-    /// The sum of all five dice.
+    /// The sum of all the dice.
     pub fn sum(&self) -> u16 {
         Face::ALL
             .iter()
@@ -194,27 +231,25 @@ impl FaceCounts {
             .sum()
     }
 
-    /// The face shown by all five dice, if they agree.
-    pub fn five_of_a_kind(&self) -> Option<Face> {
+    /// The face shown by all the dice, if they agree (five alike on five dice).
+    pub fn all_alike(&self) -> Option<Face> {
+        let dice = self.dice();
         Face::ALL
             .into_iter()
-            .find(|&face| usize::from(self.of(face)) == DICE)
+            .find(|&face| usize::from(self.of(face)) == dice)
     }
 
     /// The dice in ascending order.
     pub fn to_dice(self) -> Dice {
-        let mut faces = [Face(1); DICE];
-        let sorted = Face::ALL
+        let sorted: Vec<Face> = Face::ALL
             .iter()
-            .flat_map(|&face| std::iter::repeat_n(face, usize::from(self.of(face))));
-        for (slot, face) in faces.iter_mut().zip(sorted) {
-            *slot = face;
-        }
-        Dice(faces)
+            .flat_map(|&face| std::iter::repeat_n(face, usize::from(self.of(face))))
+            .collect();
+        Dice::from_faces(&sorted).expect("counts hold a game's dice")
     }
 
-    /// Every distinct roll of five dice: the 252 ways to share five dice among six faces.
-    pub fn all() -> impl Iterator<Item = FaceCounts> {
+    /// Every distinct roll of `dice` dice: the ways to share them among six faces (252 for five, 462 for six).
+    pub fn all(dice: usize) -> impl Iterator<Item = FaceCounts> {
         fn share(counts: &mut [u8; 6], face: usize, left: u8, rolls: &mut Vec<FaceCounts>) {
             if face == counts.len() - 1 {
                 counts[face] = left;
@@ -226,8 +261,8 @@ impl FaceCounts {
                 share(counts, face + 1, left - n, rolls);
             }
         }
-        let mut rolls = Vec::with_capacity(252);
-        share(&mut [0; 6], 0, DICE as u8, &mut rolls);
+        let mut rolls = Vec::with_capacity(462);
+        share(&mut [0; 6], 0, dice as u8, &mut rolls);
         rolls.into_iter()
     }
 }
@@ -243,7 +278,7 @@ impl fmt::Display for DiceError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             DiceError::BadFace(text) => write!(f, "{text:?} is not a die face (faces are 1 to 6)"),
-            DiceError::WrongCount(count) => write!(f, "expected 5 dice, got {count}"),
+            DiceError::WrongCount(count) => write!(f, "expected {DICE} or {MAX_DICE} dice, got {count}"),
         }
     }
 }

@@ -29,7 +29,7 @@ pub mod start;
 
 pub use category::{Category, UnknownCategory};
 pub use column::{Column, Columns, ColumnsError, Place, UnknownColumn, UnknownPlace};
-pub use dice::{DICE, Dice, DiceError, DiceSource, Face, FaceCounts};
+pub use dice::{DICE, Dice, DiceError, DiceSource, Face, FaceCounts, MAX_DICE};
 pub use game::{
     DiceMode, Entry, FORMAT_VERSION, Game, GameError, LoadError, MAX_NAME_CHARS, MAX_ROLLS, Play, Preview,
     SetupError, Standing, Turn, Undoable,

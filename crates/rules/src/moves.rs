@@ -4,7 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::category::Category;
 use crate::column::Place;
-use crate::dice::{DICE, Dice, Face};
+use crate::dice::{Dice, Face, MAX_DICE};
 
 /// Keep these dice and roll the rest, write the dice on the table in a cell (a box of one column on a column
 /// sheet), or announce the cell of the announced column the turn will end in.
@@ -35,10 +35,10 @@ impl Move {
 
     /// Which dice of the tray this move holds: the kept ones, or all five when it writes a cell or announces
     /// one (the dice stay as they lie until the player chooses again).
-    pub fn holds(&self, dice: Dice) -> [bool; DICE] {
+    pub fn holds(&self, dice: Dice) -> [bool; MAX_DICE] {
         match self {
             Move::Keep(faces) => dice.holds(faces),
-            Move::Cell(_) | Move::Announce(_) => [true; DICE],
+            Move::Cell(_) | Move::Announce(_) => std::array::from_fn(|die| die < dice.count()),
         }
     }
 
@@ -69,9 +69,12 @@ mod tests {
             Face::new(2).unwrap(),
             Face::new(6).unwrap(),
         ]);
-        assert_eq!(keep.holds(dice), [true, true, true, false, false]);
+        assert_eq!(keep.holds(dice), [true, true, true, false, false, false]);
         assert_eq!(keep.id(), "keep:2,6,6");
-        assert_eq!(Move::cell(Category::Sixes).holds(dice), [true; DICE]);
+        assert_eq!(
+            Move::cell(Category::Sixes).holds(dice),
+            [true, true, true, true, true, false]
+        );
         assert_eq!(Move::cell(Category::Sixes).id(), "cell:sixes");
         let json = serde_json::to_string(&keep).unwrap();
         assert_eq!(json, r#"{"keep":[2,6,6]}"#);

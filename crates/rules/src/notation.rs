@@ -273,7 +273,7 @@ impl FromStr for Rules {
 impl fmt::Display for Play {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Play::Roll(dice) => write!(f, "roll {}", Faces(&dice.faces())),
+            Play::Roll(dice) => write!(f, "roll {}", Faces(dice.faces())),
             Play::Hold(die) => write!(f, "hold {die}"),
             Play::Release(die) => write!(f, "release {die}"),
             Play::Announce(category) => write!(f, "announce {}", category.id()),
@@ -294,7 +294,7 @@ impl fmt::Display for Play {
                 }
                 Ok(())
             }
-            Play::EnterDice(dice) => write!(f, "enter_dice {}", Faces(&dice.faces())),
+            Play::EnterDice(dice) => write!(f, "enter_dice {}", Faces(dice.faces())),
             Play::ClearDice => f.write_str("clear_dice"),
             Play::FirstPlayer(roll) => write!(f, "first_player {roll}"),
             Play::Undo => f.write_str("undo"),

@@ -12,13 +12,19 @@ pub enum Pattern {
     Face { face: Face },
     /// At least `count` dice showing one face.
     OfAKind { count: u8 },
-    /// Two different faces, each on at least two dice.
+    /// Two different faces, each on at least two dice (the highest two where six dice show three).
     TwoPairs,
+    /// Three different faces, each on two dice (Maxi Yatzy).
+    ThreePairs,
+    /// Two groups of different faces, `larger` dice of one and `smaller` of the other (Maxi Yatzy's full house
+    /// 3+2, villa 3+3 and tower 4+2).
+    Groups { larger: u8, smaller: u8 },
     /// Three dice of one face and two of another; five equal faces count too where `five_equal` says so.
     FullHouse { five_equal: bool },
     /// `length` faces in an unbroken sequence, the other dice anything.
     Run { length: u8 },
-    /// Exactly the five faces from `lowest` up, the ace following the six (3-4-5-6-1 from 3).
+    /// The five faces from `lowest` up, the ace following the six (3-4-5-6-1 from 3); on five dice exactly
+    /// those, a sixth die anything.
     Straight { lowest: u8 },
     /// Generala's straight: exactly 1-2-3-4-5 or 2-3-4-5-6, or 3-4-5-6-1 where the table counts it.
     Straights { ace_after_six: bool },
@@ -30,7 +36,7 @@ pub enum Pattern {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case", tag = "kind", content = "points")]
 pub enum Points {
-    /// The sum of all five dice.
+    /// The sum of all the dice.
     AllDice,
     /// The sum of the dice that make the pattern (a pair pays its two dice).
     MatchingDice,
@@ -42,12 +48,21 @@ impl Pattern {
     /// The sum of the dice that make the pattern, or `None` when the dice do not make it.
     pub fn matching_sum(self, dice: FaceCounts) -> Option<u16> {
         let points = |face: Face, count: u8| u16::from(face.value()) * u16::from(count);
-        // Exactly the five faces from `lowest` up, counting on past six to one.
+        // Each of the five faces from `lowest` up, counting on past six to one.
         let straight = |lowest: u8| {
             Face::ALL.into_iter().all(|face| {
                 let above = (face.value() + 6 - lowest) % 6;
-                dice.of(face) == u8::from(above < DICE as u8)
+                above >= DICE as u8 || dice.of(face) > 0
             })
+        };
+        // The highest faces showing at least `count` dice each, highest first.
+        let pairs = |count: usize| {
+            let faces: Vec<Face> = Face::ALL
+                .into_iter()
+                .rev()
+                .filter(|&face| dice.of(face) >= 2)
+                .collect();
+            (faces.len() >= count).then(|| faces[..count].iter().map(|&face| points(face, 2)).sum::<u16>())
         };
         match self {
             Pattern::Face { face } => Some(points(face, dice.of(face))),
@@ -56,12 +71,18 @@ impl Pattern {
                 .rev()
                 .find(|&face| dice.of(face) >= count)
                 .map(|face| points(face, count)),
-            Pattern::TwoPairs => {
-                let mut pairs = Face::ALL.into_iter().filter(|&face| dice.of(face) >= 2);
-                match (pairs.next(), pairs.next()) {
-                    (Some(low), Some(high)) => Some(points(low, 2) + points(high, 2)),
-                    _ => None,
-                }
+            Pattern::TwoPairs => pairs(2),
+            Pattern::ThreePairs => pairs(3),
+            Pattern::Groups { larger, smaller } => {
+                let groups = Face::ALL
+                    .into_iter()
+                    .flat_map(|big| Face::ALL.into_iter().map(move |small| (big, small)));
+                groups
+                    .filter(|&(big, small)| {
+                        big != small && dice.of(big) >= larger && dice.of(small) >= smaller
+                    })
+                    .map(|(big, small)| points(big, larger) + points(small, smaller))
+                    .max()
             }
             Pattern::FullHouse { five_equal } => {
                 let counts = dice.as_array();

@@ -330,8 +330,8 @@ impl Rules {
     /// bonus for the first), leaving out what [`Rules::scores`] leaves out.
     pub fn scores_rolled(&self, sheet: &Sheet, dice: FaceCounts, first_roll: bool) -> Scores {
         let ruleset = self.ruleset();
-        let five_box = ruleset.five_of_a_kind_cell();
-        let five = dice.five_of_a_kind();
+        let five_box = ruleset.all_alike_cell();
+        let five = dice.all_alike();
         let joker_rolled = five.is_some() && !sheet.is_open(five_box) && self.joker != Joker::None;
         let open = ruleset.cells.iter().filter(|cell| {
             sheet.is_open(cell.category) && Column::Free.check_order(ruleset, sheet, cell.category).is_ok()
@@ -417,7 +417,7 @@ impl Rules {
     /// Whether the sheet's five-of-a-kind cell holds points (written in full, not crossed out): what a further
     /// five of a kind's bonus, and a second five of a kind's box, wait for.
     pub fn five_of_a_kind_held(&self, sheet: &Sheet) -> bool {
-        let five_box = self.ruleset().five_of_a_kind_cell();
+        let five_box = self.ruleset().all_alike_cell();
         sheet.get(five_box).is_some_and(|points| points > 0)
     }
 
@@ -430,8 +430,8 @@ impl Rules {
     /// in full. `None` unless a further five-of-a-kind is on the table under a Joker rule.
     pub fn joker_call(&self, sheet: &Sheet, dice: FaceCounts) -> Option<JokerCall> {
         let ruleset = self.ruleset();
-        let face = dice.five_of_a_kind()?;
-        if sheet.is_open(ruleset.five_of_a_kind_cell()) {
+        let face = dice.all_alike()?;
+        if sheet.is_open(ruleset.all_alike_cell()) {
             return None;
         }
         let upper = ruleset.upper_cell(face);
@@ -451,7 +451,7 @@ impl Rules {
     /// The five-of-a-kind bonus these dice earn on this sheet: a further five-of-a-kind while the cell holds its 50.
     pub fn bonus_for(&self, sheet: &Sheet, dice: FaceCounts) -> u16 {
         match self.ruleset().extra_five_of_a_kind {
-            Some(extra) if dice.five_of_a_kind().is_some() && self.bonus_available(sheet) => extra.bonus,
+            Some(extra) if dice.all_alike().is_some() && self.bonus_available(sheet) => extra.bonus,
             _ => 0,
         }
     }
@@ -521,9 +521,9 @@ impl Rules {
         } else {
             &[false, true]
         };
-        Ok(FaceCounts::all().flat_map(move |dice| {
+        Ok(FaceCounts::all(self.ruleset().dice).flat_map(move |dice| {
             joker_cases.iter().map(move |&joker| {
-                let joker = joker && dice.five_of_a_kind().is_some();
+                let joker = joker && dice.all_alike().is_some();
                 rules.pays(
                     cell,
                     pattern::score(cell.pattern, cell.points, dice, joker),

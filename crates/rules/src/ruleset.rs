@@ -6,7 +6,7 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 
 use crate::category::Category;
-use crate::dice::Face;
+use crate::dice::{DICE, Face, MAX_DICE};
 use crate::label::Label;
 use crate::pattern::{Pattern, Points};
 
@@ -22,10 +22,12 @@ pub enum RulesetId {
     #[serde(rename = "forced-yatzy")]
     ForcedYatzy,
     Generala,
+    #[serde(rename = "maxi-yatzy")]
+    MaxiYatzy,
 }
 
 impl RulesetId {
-    pub const ALL: [RulesetId; 7] = [
+    pub const ALL: [RulesetId; 8] = [
         RulesetId::Yahtzee,
         RulesetId::Yardzee,
         RulesetId::Yam,
@@ -33,6 +35,7 @@ impl RulesetId {
         RulesetId::Yacht,
         RulesetId::ForcedYatzy,
         RulesetId::Generala,
+        RulesetId::MaxiYatzy,
     ];
 
     pub fn id(self) -> &'static str {
@@ -48,6 +51,7 @@ impl RulesetId {
             RulesetId::Yacht => &YACHT,
             RulesetId::ForcedYatzy => &FORCED_YATZY,
             RulesetId::Generala => &GENERALA,
+            RulesetId::MaxiYatzy => &MAXI_YATZY,
         }
     }
 }
@@ -112,6 +116,12 @@ pub struct UpperBonus {
 }
 
 impl UpperBonus {
+    /// How many dice of each face reach the threshold evenly, as "on par" counts them: three of each make 63,
+    /// four make Maxi Yatzy's 84.
+    pub fn dice_of_each_face(&self) -> u16 {
+        self.threshold / 21
+    }
+
     /// No bonus: nothing to reach and nothing earned, how the engine reads a sheet without one.
     pub const NONE: UpperBonus = UpperBonus {
         threshold: 0,
@@ -164,12 +174,16 @@ pub struct Ruleset {
     pub name: Label,
     pub upper_label: Label,
     pub lower_label: Label,
+    /// How many dice a turn rolls: five, or six for Maxi Yatzy.
+    pub dice: usize,
     /// The cells in sheet order, upper section first.
     pub cells: &'static [Cell],
     /// The upper bonus, where the sheet has one (Yacht's has none).
     pub upper_bonus: Option<UpperBonus>,
     /// The boxes are filled top to bottom, one a turn, in sheet order (Forced Yatzy).
     pub fills_in_order: bool,
+    /// The rolls a turn does not use are saved for that player's later turns (Maxi Yatzy).
+    pub saves_rolls: bool,
     /// Where the ruleset has the Yahtzee bonus and Joker options.
     pub extra_five_of_a_kind: Option<ExtraFiveOfAKind>,
     /// Where a box made on the turn's first roll counts for more (Generala's "servida").
@@ -207,13 +221,16 @@ impl Ruleset {
         }
     }
 
-    /// The cell for five equal faces (Yahtzee, Yam, Yatzy, Yacht).
-    pub fn five_of_a_kind_cell(&self) -> Category {
+    /// The cell for all the dice alike (the Yahtzee, the Yam, the generala, the Maxi Yatzy).
+    pub fn all_alike_cell(&self) -> Category {
+        let all_alike = Pattern::OfAKind {
+            count: self.dice as u8,
+        };
         self.cells
             .iter()
-            .find(|cell| cell.pattern == Pattern::OfAKind { count: 5 })
+            .find(|cell| cell.pattern == all_alike)
             .map(|cell| cell.category)
-            .expect("every ruleset has a five-of-a-kind cell")
+            .expect("every ruleset has a cell for all the dice alike")
     }
 
     /// The upper cell that counts `face`.
@@ -319,12 +336,14 @@ pub static YAHTZEE: Ruleset = Ruleset {
     name: Label::Yahtzee,
     upper_label: Label::UpperSection,
     lower_label: Label::LowerSection,
+    dice: DICE,
     cells: &YAHTZEE_CELLS,
     upper_bonus: Some(UpperBonus {
         threshold: 63,
         points: 35,
     }),
     fills_in_order: false,
+    saves_rolls: false,
     extra_five_of_a_kind: Some(YAHTZEE_EXTRA),
     first_roll: None,
     second_five_of_a_kind: None,
@@ -370,6 +389,7 @@ pub static YAM: Ruleset = Ruleset {
     name: Label::Yam,
     upper_label: Label::UpperHalf,
     lower_label: Label::LowerHalf,
+    dice: DICE,
     cells: &[
         ONES,
         TWOS,
@@ -414,6 +434,7 @@ pub static YAM: Ruleset = Ruleset {
         points: 35,
     }),
     fills_in_order: false,
+    saves_rolls: false,
     extra_five_of_a_kind: None,
     first_roll: None,
     second_five_of_a_kind: None,
@@ -477,12 +498,14 @@ pub static YATZY: Ruleset = Ruleset {
     name: Label::Yatzy,
     upper_label: Label::UpperSection,
     lower_label: Label::LowerSection,
+    dice: DICE,
     cells: &YATZY_CELLS,
     upper_bonus: Some(UpperBonus {
         threshold: 63,
         points: 50,
     }),
     fills_in_order: false,
+    saves_rolls: false,
     extra_five_of_a_kind: None,
     first_roll: None,
     second_five_of_a_kind: None,
@@ -506,6 +529,7 @@ pub static YACHT: Ruleset = Ruleset {
     name: Label::Yacht,
     upper_label: Label::UpperSection,
     lower_label: Label::LowerSection,
+    dice: DICE,
     cells: &[
         ONES,
         TWOS,
@@ -542,6 +566,7 @@ pub static YACHT: Ruleset = Ruleset {
     ],
     upper_bonus: None,
     fills_in_order: false,
+    saves_rolls: false,
     extra_five_of_a_kind: None,
     first_roll: None,
     second_five_of_a_kind: None,
@@ -599,9 +624,11 @@ pub static GENERALA: Ruleset = Ruleset {
     name: Label::Generala,
     upper_label: Label::UpperSection,
     lower_label: Label::LowerSection,
+    dice: DICE,
     cells: &GENERALA_CELLS,
     upper_bonus: None,
     fills_in_order: false,
+    saves_rolls: false,
     extra_five_of_a_kind: None,
     first_roll: Some(FirstRoll {
         bonus_cells: &[Straight, FullHouse, FourOfAKind],
@@ -637,3 +664,87 @@ pub(crate) fn generala_sheet(double: bool, ace_after_six: bool) -> &'static Rule
         (false, true) => &ACE_AFTER_SIX_WITHOUT_DOUBLE,
     }
 }
+
+/// Maxi Yatzy: six dice, twenty boxes, a 100-point bonus at 84, and the rolls a turn does not use saved for
+/// that player's later turns.
+pub static MAXI_YATZY: Ruleset = Ruleset {
+    id: "maxi-yatzy",
+    name: Label::MaxiYatzy,
+    upper_label: Label::UpperSection,
+    lower_label: Label::LowerSection,
+    dice: MAX_DICE,
+    cells: &[
+        ONES,
+        TWOS,
+        THREES,
+        FOURS,
+        FIVES,
+        SIXES,
+        YATZY_CELLS[6],
+        YATZY_CELLS[7],
+        lower(ThreePairs, Label::ThreePairs, Pattern::ThreePairs, MatchingDice),
+        YATZY_CELLS[8],
+        YATZY_CELLS[9],
+        lower(
+            FiveOfAKind,
+            Label::FiveOfAKind,
+            Pattern::OfAKind { count: 5 },
+            MatchingDice,
+        ),
+        YATZY_CELLS[10],
+        YATZY_CELLS[11],
+        lower(
+            FullStraight,
+            Label::FullStraight,
+            Pattern::Run { length: 6 },
+            Fixed(21),
+        ),
+        lower(
+            FullHouse,
+            Label::FullHouse,
+            Pattern::Groups {
+                larger: 3,
+                smaller: 2,
+            },
+            MatchingDice,
+        ),
+        lower(
+            Villa,
+            Label::Villa,
+            Pattern::Groups {
+                larger: 3,
+                smaller: 3,
+            },
+            MatchingDice,
+        ),
+        lower(
+            Tower,
+            Label::Tower,
+            Pattern::Groups {
+                larger: 4,
+                smaller: 2,
+            },
+            MatchingDice,
+        ),
+        YATZY_CELLS[13],
+        lower(
+            MaxiYatzy,
+            Label::MaxiYatzy,
+            Pattern::OfAKind { count: 6 },
+            Fixed(100),
+        ),
+    ],
+    upper_bonus: Some(UpperBonus {
+        threshold: 84,
+        points: 100,
+    }),
+    fills_in_order: false,
+    saves_rolls: true,
+    extra_five_of_a_kind: None,
+    first_roll: None,
+    second_five_of_a_kind: None,
+    cross_out_any_cell: false,
+    plays_in_columns: false,
+    min_players: 1,
+    max_players: 8,
+};

@@ -88,21 +88,23 @@ impl Sheet {
             .upper_bonus
             .filter(|bonus| upper >= bonus.threshold)
             .map_or(0, |bonus| bonus.points);
-        // "On par" is three dice of each face written so far: 63 over the whole upper section.
+        // "On par" is the dice of each face written so far that reach the bonus evenly: three of each for 63,
+        // four for Maxi Yatzy's 84.
+        let per_face = ruleset.upper_bonus.map_or(3, |bonus| bonus.dice_of_each_face());
         let par: u16 = ruleset
             .cells_in(Section::Upper)
             .filter(|cell| !self.is_open(cell.category))
             .map(|cell| match cell.pattern {
-                crate::pattern::Pattern::Face { face } => 3 * u16::from(face.value()),
+                crate::pattern::Pattern::Face { face } => per_face * u16::from(face.value()),
                 _ => 0,
             })
             .sum();
         let five_of_a_kind_bonus = ruleset
             .extra_five_of_a_kind
             .map_or(0, |extra| extra.bonus * self.bonus_count);
-        let five_of_a_kind_cell = self.get(ruleset.five_of_a_kind_cell()).unwrap_or(0);
+        let all_alike_cell = self.get(ruleset.all_alike_cell()).unwrap_or(0);
         Totals {
-            five_of_a_kinds: u16::from(five_of_a_kind_cell > 0) + self.bonus_count,
+            five_of_a_kinds: u16::from(all_alike_cell > 0) + self.bonus_count,
             upper,
             upper_vs_par: i32::from(upper) - i32::from(par),
             upper_needed: ruleset

@@ -50,7 +50,7 @@ fn a_turn_rolls_holds_and_scores() {
     assert_eq!(game.toggle_hold(3), Ok(true));
     assert_eq!(game.toggle_hold(3), Ok(false), "a second tap releases");
     game.roll(&mut script(&[6, 6])).unwrap();
-    assert_eq!(game.turn().rolls_left(), 0);
+    assert_eq!(game.rolls_left(), 0);
     assert_eq!(game.roll(&mut script(&[1, 1])), Err(GameError::NoRollsLeft));
     assert_eq!(game.toggle_hold(0), Err(GameError::NoRollsLeft));
     assert_eq!(

@@ -1,5 +1,6 @@
-//! Every cell of every ruleset against all 252 rolls, checked by a second scorer written the plain way:
-//! sorted dice, runs of equal faces, sets of faces. It shares no code with the crate's scoring path.
+//! Every cell of every ruleset against all its rolls (252 of five dice, 462 of Maxi Yatzy's six), checked by a
+//! second scorer written the plain way: sorted dice, runs of equal faces, sets of faces. It shares no code with
+//! the crate's scoring path.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -8,11 +9,16 @@ use fivedice_rules::{
     Sheet,
 };
 
-/// All 7776 ordered throws reduced to their sorted forms: the 252 distinct rolls.
+/// All 7776 ordered throws of five dice reduced to their sorted forms: the 252 distinct rolls.
 fn distinct_rolls() -> BTreeSet<Vec<u8>> {
+    rolls_of(5)
+}
+
+/// All ordered throws of `dice` dice reduced to their sorted forms.
+fn rolls_of(dice: u32) -> BTreeSet<Vec<u8>> {
     let mut rolls = BTreeSet::new();
-    for code in 0..7776u32 {
-        let mut dice: Vec<u8> = (0..5).map(|i| (code / 6u32.pow(i) % 6) as u8 + 1).collect();
+    for code in 0..6u32.pow(dice) {
+        let mut dice: Vec<u8> = (0..dice).map(|i| (code / 6u32.pow(i) % 6) as u8 + 1).collect();
         dice.sort();
         rolls.insert(dice);
     }
@@ -109,6 +115,51 @@ fn reference(ruleset: RulesetId, category: Category, dice: &[u8]) -> u16 {
         },
         // As on an empty sheet, after the first roll, with the usual house rules (generala() reads them all).
         RulesetId::Generala => generala(HouseRules::DEFAULT, category, dice, false, None),
+        RulesetId::MaxiYatzy => maxi_yatzy(category, dice),
+    }
+}
+
+/// Maxi Yatzy's boxes read plainly on six sorted dice: each combination of faces it names tried in turn, the
+/// best kept.
+fn maxi_yatzy(category: Category, dice: &[u8]) -> u16 {
+    let sum: u16 = dice.iter().map(|&d| u16::from(d)).sum();
+    let count = |face: u8| dice.iter().filter(|&&d| d == face).count();
+    let when = |condition: bool, points: u16| if condition { points } else { 0 };
+    // The best `big` dice of one face and `small` of another (the groups of different faces).
+    let groups = |big: usize, small: usize| {
+        let mut best = 0;
+        for a in 1..=6u8 {
+            for b in (1..=6u8).filter(|&b| b != a) {
+                if count(a) >= big && count(b) >= small {
+                    best = best.max(big as u16 * u16::from(a) + small as u16 * u16::from(b));
+                }
+            }
+        }
+        best
+    };
+    let pairs = faces_with(dice, 2);
+    let highest_pairs = |n: usize| {
+        when(
+            pairs.len() >= n,
+            pairs.iter().rev().take(n).map(|face| 2 * face).sum(),
+        )
+    };
+    match category {
+        Category::OnePair => highest_pairs(1),
+        Category::TwoPairs => highest_pairs(2),
+        Category::ThreePairs => highest_pairs(3),
+        Category::ThreeOfAKind => faces_with(dice, 3).last().map_or(0, |face| 3 * face),
+        Category::FourOfAKind => faces_with(dice, 4).last().map_or(0, |face| 4 * face),
+        Category::FiveOfAKind => faces_with(dice, 5).last().map_or(0, |face| 5 * face),
+        Category::SmallStraight => when(contains_all(dice, &[1, 2, 3, 4, 5]), 15),
+        Category::LargeStraight => when(contains_all(dice, &[2, 3, 4, 5, 6]), 20),
+        Category::FullStraight => when(contains_all(dice, &[1, 2, 3, 4, 5, 6]), 21),
+        Category::FullHouse => groups(3, 2),
+        Category::Villa => groups(3, 3),
+        Category::Tower => groups(4, 2),
+        Category::Chance => sum,
+        Category::MaxiYatzy => when(count(dice[0]) == 6, 100),
+        other => panic!("{other:?} is not on the maxi yatzy sheet"),
     }
 }
 
@@ -178,7 +229,7 @@ const YATZY_SHEET: &[&str] = &[
     "yatzy",
 ];
 
-const SHEETS: [(RulesetId, &[&str]); 7] = [
+const SHEETS: [(RulesetId, &[&str]); 8] = [
     (RulesetId::Yahtzee, YAHTZEE_SHEET),
     (RulesetId::Yardzee, YAHTZEE_SHEET),
     (
@@ -233,6 +284,31 @@ const SHEETS: [(RulesetId, &[&str]); 7] = [
             "double_generala",
         ],
     ),
+    (
+        RulesetId::MaxiYatzy,
+        &[
+            "aces",
+            "twos",
+            "threes",
+            "fours",
+            "fives",
+            "sixes",
+            "one_pair",
+            "two_pairs",
+            "three_pairs",
+            "three_of_a_kind",
+            "four_of_a_kind",
+            "five_of_a_kind",
+            "small_straight",
+            "large_straight",
+            "full_straight",
+            "full_house",
+            "villa",
+            "tower",
+            "chance",
+            "maxi_yatzy",
+        ],
+    ),
 ];
 
 #[test]
@@ -244,19 +320,21 @@ fn each_ruleset_has_the_cells_of_its_sheet_in_order() {
 }
 
 #[test]
-fn the_crate_enumerates_exactly_the_252_distinct_rolls() {
-    let ours: BTreeSet<Vec<u8>> = FaceCounts::all()
-        .map(|roll| roll.to_dice().faces().iter().map(|face| face.value()).collect())
-        .collect();
-    assert_eq!(FaceCounts::all().count(), 252);
-    assert_eq!(ours, distinct_rolls());
+fn the_crate_enumerates_exactly_the_252_rolls_of_five_dice_and_the_462_of_six() {
+    for (dice, distinct) in [(5, 252), (6, 462)] {
+        let ours: BTreeSet<Vec<u8>> = FaceCounts::all(dice)
+            .map(|roll| roll.to_dice().faces().iter().map(|face| face.value()).collect())
+            .collect();
+        assert_eq!(FaceCounts::all(dice).count(), distinct);
+        assert_eq!(ours, rolls_of(dice as u32));
+    }
 }
 
 #[test]
-fn every_cell_of_every_ruleset_scores_all_252_rolls_as_the_rulebook_says() {
+fn every_cell_of_every_ruleset_scores_all_its_rolls_as_the_rulebook_says() {
     for (id, _) in SHEETS {
         let rules = Rules::new(id);
-        for dice in distinct_rolls() {
+        for dice in rolls_of(id.ruleset().dice as u32) {
             let natural: Vec<(Category, u16)> = rules.natural_scores(counts(&dice), false).collect();
             assert_eq!(natural.len(), id.ruleset().cells.len(), "every cell is scored");
             for (category, value) in &natural {
@@ -297,7 +375,8 @@ fn score_pad_offers_are_every_value_some_roll_scores() {
                     .to_vec(),
                 _ => vec![reference(id, cell.category, dice)],
             };
-            let expected: BTreeSet<u16> = distinct_rolls().iter().flat_map(readings).collect();
+            let rolls = rolls_of(id.ruleset().dice as u32);
+            let expected: BTreeSet<u16> = rolls.iter().flat_map(readings).collect();
             let offers = rules.offers(cell.category).expect("the cell is in the ruleset");
             assert_eq!(
                 offers,
@@ -432,6 +511,7 @@ fn bonuses_and_player_limits() {
             (8, None),
             (8, Some((63, 50))),
             (8, None),
+            (8, Some((84, 100))),
         ]
     );
     assert_eq!(
@@ -582,7 +662,7 @@ fn dice_parse_from_what_people_type() {
     );
     assert_eq!(
         "6 6 6 5".parse::<Dice>().unwrap_err().to_string(),
-        "expected 5 dice, got 4"
+        "expected 5 or 6 dice, got 4"
     );
     assert!("".parse::<Dice>().is_err());
     assert!("6 6 x 5 4".parse::<Dice>().is_err());

@@ -50,7 +50,7 @@ impl Decision {
             // (the choice of a box does not depend on the rolls that are left unused).
             rolls_left: match game.mode() {
                 DiceMode::Pad => 0,
-                DiceMode::App => game.turn().rolls_left(),
+                DiceMode::App => game.rolls_left(),
             },
             choice,
             verdict: None,

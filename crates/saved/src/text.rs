@@ -240,7 +240,7 @@ impl std::fmt::Display for DecisionText<'_> {
             decision.seat,
             decision.entry,
             decision.rolls_left,
-            Faces(&decision.dice.faces()),
+            Faces(decision.dice.faces()),
             decision.choice.id()
         )?;
         if decision.filled.is_empty() {

@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use fivedice_rules::{Category, DICE, Dice, Face, FaceCounts, Move, Scores, Sheet};
+use fivedice_rules::{Category, Dice, Face, FaceCounts, MAX_DICE, Move, Scores, Sheet};
 use serde::{Deserialize, Serialize};
 
 use crate::keeps::{FIRST_ROLL, KEEPS, OUTCOMES, ROLLS, faces_of};
@@ -21,7 +21,7 @@ impl Keep {
     }
 
     /// Which dice of the tray to hold for this keep (the first dice showing each kept face).
-    pub fn holds(&self, dice: Dice) -> [bool; DICE] {
+    pub fn holds(&self, dice: Dice) -> [bool; MAX_DICE] {
         dice.holds(&self.faces())
     }
 }
@@ -141,7 +141,7 @@ impl ValueTable {
             .lane(group.mask, upper)
             .expect("a sheet the rules accept has a reachable upper total");
         // As in the table: five of a kind scores as on the empty sheet until its cell is filled.
-        let five_box = ruleset.five_of_a_kind_cell();
+        let five_box = ruleset.all_alike_cell();
         let five_of_a_kind: Vec<Scores> = match sheet.is_open(five_box) {
             true => Vec::new(),
             false => (model.five_of_a_kind_rolls.iter())

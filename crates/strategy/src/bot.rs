@@ -115,7 +115,8 @@ impl Level {
     /// 20000 --seed 7` (standard errors 0.26 to 0.42); the rules' default options. Yardzee plays exactly as
     /// Yahtzee. The Winner's, which gives up points to beat the others, against one Optimal player:
     /// `fivedice simulate --players win,optimal` (yahtzee 40,000 games, seed 2026; the others 4,000, seed 7).
-    pub fn mean_score(self, ruleset: RulesetId) -> f64 {
+    /// None for Maxi Yatzy, whose players are estimates ([`crate::MaxiBot`]).
+    pub fn mean_score(self, ruleset: RulesetId) -> Option<f64> {
         let [winner, optimal, strong, casual] = match ruleset {
             RulesetId::Yahtzee | RulesetId::Yardzee => [248.3, 254.4, 244.8, 217.3],
             RulesetId::Yam => [197.1, 198.7, 187.3, 175.3],
@@ -125,13 +126,14 @@ impl Level {
             RulesetId::ForcedYatzy => [122.3, 122.5, 108.8, 122.5],
             // Alone, a generala on the first roll wins nothing: it scores its 50 (the Winner's mean is a table's).
             RulesetId::Generala => [154.3, 159.7, 148.9, 146.2],
+            RulesetId::MaxiYatzy => return None,
         };
-        match self {
+        Some(match self {
             Level::Winner => winner,
             Level::Optimal => optimal,
             Level::Strong => strong,
             Level::Casual => casual,
-        }
+        })
     }
 }
 
@@ -201,7 +203,7 @@ impl<'t> Bot<'t> {
         let turn = self.table.turn(&sheet)?;
         playing::play_turn(game, dice, |game| {
             let rolled = game.turn().dice.ok_or(GameError::NotRolled)?;
-            let advice = turn.advise(rolled.counts(), game.turn().rolls_left())?;
+            let advice = turn.advise(rolled.counts(), game.rolls_left())?;
             Ok(self.choose(&advice).into())
         })
     }

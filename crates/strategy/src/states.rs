@@ -69,7 +69,7 @@ impl StateSpace {
         let bonus = ruleset.upper_bonus.unwrap_or(UpperBonus::NONE);
         let threshold = bonus.threshold;
         assert!(usize::from(threshold) < UPPER_LANES, "upper totals are 64 lanes");
-        let five_box_category = ruleset.five_of_a_kind_cell();
+        let five_box_category = ruleset.all_alike_cell();
         let five_box = cells
             .iter()
             .position(|cell| cell.category == five_box_category)

@@ -61,7 +61,7 @@ impl TurnModel {
         let natural = tabulate(false);
         let first_roll = rules.house().map(|_| tabulate(true));
         let five_of_a_kind_rolls = (0..ROLLS)
-            .filter(|&roll| graph.roll(roll).five_of_a_kind().is_some())
+            .filter(|&roll| graph.roll(roll).all_alike().is_some())
             .collect();
         let placeholders = rules
             .natural_scores(graph.roll(0), false)

@@ -77,11 +77,7 @@ impl<'t> Odds<'t> {
         let current = game.current_seat();
         let turn = game.turn();
         // Five alike on the turn's first roll, in hand: written now, they win.
-        if game.on_first_roll()
-            && turn
-                .dice
-                .is_some_and(|dice| dice.counts().five_of_a_kind().is_some())
-        {
+        if game.on_first_roll() && turn.dice.is_some_and(|dice| dice.counts().all_alike().is_some()) {
             return Ok((0..chances.len())
                 .map(|seat| f64::from(u8::from(seat == current)))
                 .collect());
@@ -210,7 +206,7 @@ fn standings(game: &Game, dice_in_hand: bool) -> Vec<Standing<'_>> {
     let current = game.current_seat();
     let rolled = (game.turn().dice)
         .filter(|_| dice_in_hand && !game.is_over())
-        .map(|dice| (dice.counts(), game.turn().rolls_left()));
+        .map(|dice| (dice.counts(), game.rolls_left()));
     (game.sheets().iter().enumerate())
         .map(|(seat, sheet)| Standing {
             sheet,
@@ -225,7 +221,7 @@ pub fn play_to_win(odds: &mut Odds, game: &mut Game, dice: &mut impl DiceSource)
     let mut turn = odds.game_turn(game)?;
     playing::play_turn(game, dice, |game| {
         let rolled = game.turn().dice.ok_or(GameError::NotRolled)?;
-        let advice = turn.advise(rolled.counts(), game.turn().rolls_left())?;
+        let advice = turn.advise(rolled.counts(), game.rolls_left())?;
         Ok(advice.best().choice.into())
     })
 }

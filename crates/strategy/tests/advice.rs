@@ -1,6 +1,6 @@
 //! Advice within a turn agrees with the table, with itself across rolls, and with cases worked by hand.
 
-use fivedice_rules::{Category, Dice, FaceCounts, Rules, RulesetId, Section, Sheet};
+use fivedice_rules::{Category, DICE, Dice, FaceCounts, Rules, RulesetId, Section, Sheet};
 use fivedice_strategy::{AdviceError, Choice, Progress, TableBuilder, ValueTable};
 
 fn yam() -> ValueTable {
@@ -79,7 +79,7 @@ fn the_turn_start_is_the_mean_of_the_best_choice_over_first_rolls() {
     let turn = table.turn(&sheet).unwrap();
     assert_eq!(turn.expected_remaining(), table.expected_score());
     let mut mean = 0.0;
-    for roll in FaceCounts::all() {
+    for roll in FaceCounts::all(DICE) {
         let ways = 120.0
             / roll
                 .as_array()
@@ -152,7 +152,10 @@ fn a_keep_holds_the_first_dice_showing_its_faces() {
         Choice::Keep(keep) if keep.faces().iter().map(|face| face.value()).eq([6, 6]) => Some(keep),
         _ => None,
     });
-    assert_eq!(sixes.unwrap().holds(dice), [true, false, true, false, false]);
+    assert_eq!(
+        sixes.unwrap().holds(dice),
+        [true, false, true, false, false, false]
+    );
 }
 
 #[test]

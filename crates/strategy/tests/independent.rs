@@ -88,7 +88,7 @@ impl Search {
         }
         let filled: Vec<Category> = sheet.filled().map(|(category, _)| category).collect();
         let five_held = sheet
-            .get(ruleset.five_of_a_kind_cell())
+            .get(ruleset.all_alike_cell())
             .is_some_and(|points| points > 0);
         let key = (filled, sheet.totals(ruleset).upper.min(self.threshold), five_held);
         if let Some(&value) = self.memo.get(&key) {

@@ -1,7 +1,7 @@
 //! What the solver takes for granted about the rules, checked against the rules crate itself: the scores of a
 //! roll depend on the sheet only for five of a kind, and only once the five-of-a-kind cell is filled.
 
-use fivedice_rules::{Category, FaceCounts, Joker, Rules, RulesetId, Sheet};
+use fivedice_rules::{Category, DICE, FaceCounts, Joker, Rules, RulesetId, Sheet};
 use fivedice_strategy::Rng;
 
 /// A sheet with each cell filled (with a value the rules offer) or left open at random.
@@ -27,11 +27,11 @@ fn only_five_of_a_kind_on_a_filled_box_scores_differently_from_the_empty_sheet()
     variants.extend([RulesetId::Yam, RulesetId::Yatzy].map(Rules::new));
     let mut rng = Rng::new(6);
     for rules in variants {
-        let five_box = rules.ruleset().five_of_a_kind_cell();
+        let five_box = rules.ruleset().all_alike_cell();
         for _ in 0..200 {
             let sheet = random_sheet(rules, &mut rng);
-            for roll in FaceCounts::all() {
-                if roll.five_of_a_kind().is_some() && !sheet.is_open(five_box) {
+            for roll in FaceCounts::all(DICE) {
+                if roll.all_alike().is_some() && !sheet.is_open(five_box) {
                     continue;
                 }
                 let on_empty = rules.scores(&Sheet::new(), roll);

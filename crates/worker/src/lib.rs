@@ -5,7 +5,7 @@
 pub mod table_cache;
 
 use fivedice_rules::{Category, Dice, Game, Move, Rules};
-pub use fivedice_strategy::{Level, Verdict};
+pub use fivedice_strategy::{Level, Verdict, solves_exactly};
 use serde::{Deserialize, Serialize};
 
 /// What the page asks the worker; each request carries an id that its answer repeats.
@@ -39,11 +39,13 @@ pub enum SolverRequest {
     },
     /// Playing to win this one-column game (see [`ToWin`]).
     ToWin { id: u32, game: Game, ask: ToWin },
-    /// Column Yam, advised by the column player (an estimate, not exact play): every option of the current
-    /// player's situation in `game`, best first. The single-column table is built first if need be.
-    AdviseColumns { id: u32, game: Game },
-    /// What a computer player of this level does now in a column game (answered as advice with one option).
-    ColumnBotMove {
+    /// A game the engine plays by estimate, not exactly (column Yam's column player, Maxi Yatzy's player):
+    /// every option of the current player's situation in `game`, best first. Column Yam's single-column
+    /// table is built first if need be.
+    AdviseByEstimate { id: u32, game: Game },
+    /// What a computer player of this level does now in a game played by estimate (answered as advice with
+    /// one option).
+    EstimateBotMove {
         id: u32,
         game: Game,
         level: Level,
@@ -143,6 +145,26 @@ impl SolverRequest {
         serde_json::from_str(text).map_err(|error| format!("not a solver request: {error}"))
     }
 
+    /// The rules a request asks the exact engine about, where it does (the estimates carry their game).
+    fn exact_rules(&self) -> Option<Rules> {
+        match self {
+            SolverRequest::Solve { rules, .. }
+            | SolverRequest::Prepare { rules }
+            | SolverRequest::Advise { rules, .. }
+            | SolverRequest::BotMove { rules, .. }
+            | SolverRequest::Judge { rules, .. } => Some(*rules),
+            SolverRequest::ToWin { game, .. } => Some(game.rules()),
+            SolverRequest::AdviseByEstimate { .. } | SolverRequest::EstimateBotMove { .. } => None,
+        }
+    }
+
+    /// Why the exact engine cannot answer this request, if it cannot: rules it does not solve (column Yam's
+    /// columns and Maxi Yatzy are played by estimate).
+    pub fn refusal(&self) -> Option<String> {
+        let rules = self.exact_rules()?;
+        (!solves_exactly(rules)).then(|| format!("{} is played by estimate, not solved exactly", rules.id()))
+    }
+
     /// The id its answer repeats (`Prepare` is answered without one).
     pub fn id(&self) -> Option<u32> {
         match self {
@@ -150,8 +172,8 @@ impl SolverRequest {
             | SolverRequest::Advise { id, .. }
             | SolverRequest::BotMove { id, .. }
             | SolverRequest::ToWin { id, .. }
-            | SolverRequest::AdviseColumns { id, .. }
-            | SolverRequest::ColumnBotMove { id, .. }
+            | SolverRequest::AdviseByEstimate { id, .. }
+            | SolverRequest::EstimateBotMove { id, .. }
             | SolverRequest::Judge { id, .. } => Some(*id),
             SolverRequest::Prepare { .. } => None,
         }
@@ -197,7 +219,7 @@ mod tests {
                 rolls_left: 1,
                 played: Move::cell(Category::Sixes),
             },
-            SolverRequest::ColumnBotMove {
+            SolverRequest::EstimateBotMove {
                 id: 4,
                 game: column_game(),
                 level: Level::Strong,

@@ -4,8 +4,8 @@
 
 use fivedice_rules::{Category, Dice, Game, Move, Rules};
 use fivedice_strategy::{
-    Advice, Bot, ColumnBot, Level, Odds, OrderedValues, Progress, RatedColumnMove, Rng, Spread,
-    SpreadBuilder, TableBuilder, ValueTable,
+    Advice, Bot, ColumnBot, Level, MaxiBot, MaxiWeights, Odds, OrderedValues, Progress, RatedColumnMove,
+    RatedMaxiMove, Rng, Spread, SpreadBuilder, TableBuilder, ValueTable,
 };
 use fivedice_worker::table_cache::{self, Kind};
 use fivedice_worker::{RatedOption, SolverReply, SolverRequest, ToWin, Verdict};
@@ -36,7 +36,13 @@ fn main() {
     wasm_bindgen_futures::spawn_local(async move {
         while let Some(text) = incoming.next().await {
             let reply = match text.as_deref().map(SolverRequest::from_json) {
-                Some(Ok(request)) => engine.serve(request).await,
+                Some(Ok(request)) => match request.refusal() {
+                    Some(message) => SolverReply::Failed {
+                        id: request.id(),
+                        message,
+                    },
+                    None => engine.serve(request).await,
+                },
                 Some(Err(message)) => SolverReply::Failed { id: None, message },
                 None => SolverReply::Failed {
                     id: None,
@@ -158,7 +164,7 @@ impl Engine {
                         .map(|chances| SolverReply::WinChances { id, chances })
                         .map_err(|error| error.to_string()),
                     ToWin::Options => {
-                        let rolls_left = game.turn().rolls_left();
+                        let rolls_left = game.rolls_left();
                         advise_to_win(&mut odds, &game, rolls_left)
                             .map(|options| SolverReply::Advice { id, options })
                     }
@@ -174,37 +180,50 @@ impl Engine {
                     message,
                 })
             }
-            SolverRequest::AdviseColumns { id, game } => {
-                match self
-                    .column_bot(game.rules().single_column(), Level::Optimal)
-                    .await
-                    .options(&game)
-                {
-                    Ok(options) => SolverReply::Advice {
-                        id,
-                        options: options.into_iter().map(rated_column_move).collect(),
-                    },
-                    Err(error) => SolverReply::Failed {
+            SolverRequest::AdviseByEstimate { id, game } => {
+                let options = match game.rules().ruleset().saves_rolls {
+                    true => (maxi_bot(game.rules(), Level::Optimal).rate(&game))
+                        .map(|options| options.into_iter().map(rated_maxi_move).collect())
+                        .map_err(|error| error.to_string()),
+                    false => (self
+                        .column_bot(game.rules().single_column(), Level::Optimal)
+                        .await)
+                        .options(&game)
+                        .map(|options| options.into_iter().map(rated_column_move).collect())
+                        .map_err(|error| error.to_string()),
+                };
+                match options {
+                    Ok(options) => SolverReply::Advice { id, options },
+                    Err(message) => SolverReply::Failed {
                         id: Some(id),
-                        message: error.to_string(),
+                        message,
                     },
                 }
             }
-            SolverRequest::ColumnBotMove {
+            SolverRequest::EstimateBotMove {
                 id,
                 game,
                 level,
                 seed,
             } => {
-                let bot = self.column_bot(game.rules().single_column(), level).await;
-                match bot.choose(&game, level.noise(), &mut Rng::new(seed)) {
-                    Ok(rated) => SolverReply::Advice {
+                let doubt = &mut Rng::new(seed);
+                let chosen = match game.rules().ruleset().saves_rolls {
+                    true => (maxi_bot(game.rules(), level).choose(&game, level.noise(), doubt))
+                        .map(rated_maxi_move)
+                        .map_err(|error| error.to_string()),
+                    false => (self.column_bot(game.rules().single_column(), level).await)
+                        .choose(&game, level.noise(), doubt)
+                        .map(rated_column_move)
+                        .map_err(|error| error.to_string()),
+                };
+                match chosen {
+                    Ok(option) => SolverReply::Advice {
                         id,
-                        options: vec![rated_column_move(rated)],
+                        options: vec![option],
                     },
-                    Err(error) => SolverReply::Failed {
+                    Err(message) => SolverReply::Failed {
                         id: Some(id),
-                        message: error.to_string(),
+                        message,
                     },
                 }
             }
@@ -426,6 +445,23 @@ fn in_slices(start: Progress, mut step: impl FnMut(usize) -> Progress, post: &im
         if progress.is_done() {
             return;
         }
+    }
+}
+
+/// Maxi Yatzy's player at a level: the greedy baseline for the casual level, the estimating player for the
+/// others (none plays exactly: [`fivedice_strategy::solves_exactly`]).
+fn maxi_bot(rules: Rules, level: Level) -> MaxiBot {
+    match level.looks_ahead() {
+        true => MaxiBot::new(rules, MaxiWeights::STRONG),
+        false => MaxiBot::new(rules, MaxiWeights::GREEDY),
+    }
+}
+
+fn rated_maxi_move(rated: RatedMaxiMove) -> RatedOption {
+    RatedOption {
+        choice: rated.choice.into(),
+        expected_remaining: rated.estimate,
+        win: None,
     }
 }
 

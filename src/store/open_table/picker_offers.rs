@@ -59,7 +59,7 @@ impl OpenTable {
                         .collect(),
                 };
                 let five_box = [
-                    Some(rules.ruleset().five_of_a_kind_cell()),
+                    Some(rules.ruleset().all_alike_cell()),
                     rules.ruleset().second_five_of_a_kind,
                 ];
                 Some(PickerOffers {

@@ -75,6 +75,26 @@ impl OpenTable {
         self.derive(|_, game| *game.turn())
     }
 
+    /// How many dice a turn rolls: five, or six for Maxi Yatzy.
+    pub fn dice_count(&self) -> impl Reading<usize> + use<> {
+        let dice = self.derive(|_, game| Some(game.dice()));
+        move || dice().unwrap_or(fivedice_rules::DICE)
+    }
+
+    /// The rolls the current player used this turn, and the rolls they may make in it (three, and the ones
+    /// they saved).
+    pub fn rolls(&self) -> impl Reading<(u8, u8)> + use<> {
+        self.derive(|_, game| (game.turn().rolls_used, game.rolls_allowed()))
+    }
+
+    /// The rolls a seat has saved for later turns, where the rules save them (Maxi Yatzy with the app's dice).
+    pub fn saved_rolls(&self, seat: usize) -> impl Reading<Option<u8>> + use<> {
+        self.derive(move |_, game| {
+            let saves = game.rules().ruleset().saves_rolls && game.mode() == DiceMode::App;
+            saves.then(|| game.saved_rolls(seat))
+        })
+    }
+
     /// Whose turn it is, while the game goes on.
     pub fn current_seat(&self) -> impl Reading<Option<usize>> + use<> {
         self.derive(|_, game| (!game.is_over()).then(|| game.current_seat()))
@@ -235,10 +255,10 @@ impl OpenTable {
         self.derive(|table, _| table.odds_shown)
     }
 
-    /// Whether playing to win means anything here: two players or more on a one-column sheet (column Yam has
-    /// no exact odds).
+    /// Whether playing to win means anything here: two players or more, on rules the engine plays exactly
+    /// (column Yam and Maxi Yatzy have no exact odds).
     pub fn odds_available(&self) -> impl Reading<bool> + use<> {
-        self.derive(|_, game| game.players().len() > 1 && game.rules().columns().is_one())
+        self.derive(|_, game| game.players().len() > 1 && fivedice_worker::solves_exactly(game.rules()))
     }
 }
 

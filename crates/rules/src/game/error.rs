@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::category::Category;
 use crate::column::Column;
-use crate::game::{DiceMode, MAX_NAME_CHARS, MAX_ROLLS};
+use crate::game::{DiceMode, MAX_NAME_CHARS};
 
 /// Why a play is not allowed now. The game is unchanged.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -18,6 +18,11 @@ pub enum GameError {
     /// Holding or scoring needs dice on the table first.
     NotRolled,
     NoSuchDie(usize),
+    /// Dice of another count than the game rolls (five, or six for Maxi Yatzy).
+    WrongDiceCount {
+        expected: usize,
+        got: usize,
+    },
     /// Holding a die that is held already.
     AlreadyHeld(usize),
     /// Freeing a die that is not held.
@@ -81,9 +86,12 @@ impl fmt::Display for GameError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             GameError::GameOver => f.write_str("the game is over"),
-            GameError::NoRollsLeft => write!(f, "all {MAX_ROLLS} rolls are used: choose a cell"),
+            GameError::NoRollsLeft => f.write_str("no rolls are left this turn: choose a cell"),
             GameError::NotRolled => f.write_str("roll the dice first"),
-            GameError::NoSuchDie(die) => write!(f, "there is no die {die} (dice are 0 to 4)"),
+            GameError::NoSuchDie(die) => write!(f, "there is no die {die}"),
+            GameError::WrongDiceCount { expected, got } => {
+                write!(f, "this game rolls {expected} dice, not {got}")
+            }
             GameError::AlreadyHeld(die) => write!(f, "die {die} is held already"),
             GameError::NotHeld(die) => write!(f, "die {die} is not held"),
             GameError::HeldDieChanged(die) => write!(f, "a roll cannot change held die {die}"),

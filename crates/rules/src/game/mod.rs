@@ -17,12 +17,12 @@ pub use record::LoadError;
 
 use crate::category::Category;
 use crate::column::{Column, Place};
-use crate::dice::{DICE, Dice};
+use crate::dice::{DICE, Dice, MAX_DICE};
 use crate::moves::Move;
 use crate::rules::{Rules, Scores};
 use crate::sheet::{Sheet, Totals};
 
-/// Rolls a player may make in one turn.
+/// Rolls a player may make in one turn (and, where the rules save unused rolls, the rolls each turn adds).
 pub const MAX_ROLLS: u8 = 3;
 /// The longest player name, in characters. (The issue asked for 24, but its own test name
 /// `<img src=x onerror=alert(1)>` has 28: a name must fit that.)
@@ -44,7 +44,8 @@ pub enum DiceMode {
 pub struct Turn {
     /// `None` before the first roll (or, on a score pad, until dice are entered).
     pub dice: Option<Dice>,
-    pub held: [bool; DICE],
+    #[serde(with = "held_dice")]
+    pub held: [bool; MAX_DICE],
     pub rolls_used: u8,
     /// Column Yam: the box of the announced column the player announced after the first roll; the turn
     /// ends there.
@@ -53,15 +54,40 @@ pub struct Turn {
 }
 
 impl Turn {
-    pub fn rolls_left(&self) -> u8 {
-        MAX_ROLLS - self.rolls_used
-    }
-
     /// The faces of the held dice, as a keep (none before the first roll).
     pub fn kept(&self) -> Option<Move> {
         let dice = self.dice?;
-        let faces = dice.faces().into_iter().zip(self.held);
-        Some(Move::keep(faces.filter(|&(_, held)| held).map(|(face, _)| face)))
+        let faces = dice.faces().iter().zip(self.held);
+        Some(Move::keep(faces.filter(|&(_, held)| held).map(|(&face, _)| face)))
+    }
+}
+
+/// The held dice as saves write them: five entries, as before six dice, and a sixth where one is held.
+mod held_dice {
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    use super::{DICE, MAX_DICE};
+
+    pub fn serialize<S: Serializer>(held: &[bool; MAX_DICE], serializer: S) -> Result<S::Ok, S::Error> {
+        let written = if held[DICE..].contains(&true) {
+            MAX_DICE
+        } else {
+            DICE
+        };
+        held[..written].serialize(serializer)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<[bool; MAX_DICE], D::Error> {
+        let written = Vec::<bool>::deserialize(deserializer)?;
+        if !(DICE..=MAX_DICE).contains(&written.len()) {
+            return Err(serde::de::Error::invalid_length(
+                written.len(),
+                &"five or six dice",
+            ));
+        }
+        let mut held = [false; MAX_DICE];
+        held[..written.len()].copy_from_slice(&written);
+        Ok(held)
     }
 }
 
@@ -237,9 +263,9 @@ impl Game {
         }
         let ruleset = self.rules.ruleset();
         let five_alike = |entry: &Entry| match entry.turn.dice {
-            Some(dice) => dice.counts().five_of_a_kind().is_some(),
+            Some(dice) => dice.counts().all_alike().is_some(),
             None => {
-                let five_box = entry.category == ruleset.five_of_a_kind_cell()
+                let five_box = entry.category == ruleset.all_alike_cell()
                     || Some(entry.category) == ruleset.second_five_of_a_kind;
                 five_box && entry.points > 0
             }
@@ -323,6 +349,41 @@ impl Game {
             self.rules
                 .scores_rolled(sheet, dice.counts(), self.on_first_roll()),
         )
+    }
+
+    /// How many dice a turn rolls: five, or six for Maxi Yatzy.
+    pub fn dice(&self) -> usize {
+        self.rules.ruleset().dice
+    }
+
+    /// The rolls a seat has saved for later turns, where the rules save the rolls a turn does not use (Maxi
+    /// Yatzy, with the app's dice: on a score pad the players count their own rolls).
+    pub fn saved_rolls(&self, seat: usize) -> u8 {
+        if !self.rules.ruleset().saves_rolls || self.mode == DiceMode::Pad {
+            return 0;
+        }
+        let turns = self
+            .log
+            .iter()
+            .enumerate()
+            .filter(|&(index, _)| self.seat_of_entry(index) == seat);
+        let (given, used) = turns.fold((0usize, 0usize), |(given, used), (_, entry)| {
+            (
+                given + usize::from(MAX_ROLLS),
+                used + usize::from(entry.turn.rolls_used),
+            )
+        });
+        u8::try_from(given.saturating_sub(used)).unwrap_or(u8::MAX)
+    }
+
+    /// The rolls the current player may make this turn: three, and the rolls they saved.
+    pub fn rolls_allowed(&self) -> u8 {
+        MAX_ROLLS.saturating_add(self.saved_rolls(self.current_seat()))
+    }
+
+    /// The rolls left to the current player this turn.
+    pub fn rolls_left(&self) -> u8 {
+        self.rolls_allowed().saturating_sub(self.turn.rolls_used)
     }
 
     /// Whether the dice on the table were made on the turn's first roll (the app's dice; a score pad's

@@ -4,11 +4,11 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{DiceMode, Entry, Game, MAX_ROLLS, Preview, Turn};
+use super::{DiceMode, Entry, Game, Preview, Turn};
 use crate::category::Category;
 use crate::column::{Column, Place};
 use crate::dice::DiceSource;
-use crate::dice::{DICE, Dice, Face};
+use crate::dice::{Dice, Face, MAX_DICE};
 use crate::game::GameError;
 use crate::start::FirstPlayerRoll;
 
@@ -62,9 +62,9 @@ pub enum Undoable {
 
 impl Turn {
     /// The holds and releases that leave exactly the `wanted` dice held.
-    pub fn holding(&self, wanted: [bool; DICE]) -> impl Iterator<Item = Play> + use<> {
+    pub fn holding(&self, wanted: [bool; MAX_DICE]) -> impl Iterator<Item = Play> + use<> {
         let held = self.held;
-        (0..DICE)
+        (0..MAX_DICE)
             .filter(move |&die| held[die] != wanted[die])
             .map(move |die| {
                 if wanted[die] {
@@ -101,7 +101,11 @@ impl Game {
                 bonus,
                 first_roll,
             } => self.check_write(*place, *value, *bonus, *first_roll),
-            Play::EnterDice(_) | Play::ClearDice => self.expect_mode(DiceMode::Pad),
+            Play::EnterDice(dice) => {
+                self.expect_mode(DiceMode::Pad)?;
+                self.check_dice_count(*dice)
+            }
+            Play::ClearDice => self.expect_mode(DiceMode::Pad),
             Play::FirstPlayer(roll) => self.check_first_player(roll),
             Play::Undo => self.check_undo(),
         }
@@ -141,12 +145,13 @@ impl Game {
     }
 
     /// The roll the current player makes now with dice from `source`: every die that is not held is drawn
-    /// (all five on the first roll), in order. Nothing changes until the roll is played.
+    /// (every die on the first roll), in order. Nothing changes until the roll is played.
     pub fn draw(&self, source: &mut impl DiceSource) -> Result<Play, GameError> {
         self.check_roll()?;
         let held = self.turn.held;
-        let mut dice = self.turn.dice.unwrap_or(Dice::new([Face::ALL[0]; DICE]));
-        for (die, &kept) in held.iter().enumerate() {
+        let unrolled = Dice::alike(Face::ALL[0], self.dice()).expect("a game rolls five or six dice");
+        let mut dice = self.turn.dice.unwrap_or(unrolled);
+        for (die, &kept) in held.iter().enumerate().take(self.dice()) {
             if !kept {
                 dice = dice.with_face(die, source.roll_die());
             }
@@ -157,7 +162,7 @@ impl Game {
     /// Whether the current player may roll now, and why not.
     pub fn check_roll(&self) -> Result<(), GameError> {
         self.expect_mode(DiceMode::App)?;
-        if self.turn.rolls_used >= MAX_ROLLS {
+        if self.rolls_left() == 0 {
             return Err(GameError::NoRollsLeft);
         }
         if self.turn.rolls_used > 0 && !self.writable_after_reroll() {
@@ -169,12 +174,24 @@ impl Game {
     /// A roll that gave `dice`: allowed now, and every held die as it was.
     fn check_roll_gave(&self, dice: Dice) -> Result<(), GameError> {
         self.check_roll()?;
+        self.check_dice_count(dice)?;
         let Some(before) = self.turn.dice else {
             return Ok(());
         };
-        match (0..DICE).find(|&die| self.turn.held[die] && dice.face(die) != before.face(die)) {
+        match (0..dice.count()).find(|&die| self.turn.held[die] && dice.face(die) != before.face(die)) {
             Some(die) => Err(GameError::HeldDieChanged(die)),
             None => Ok(()),
+        }
+    }
+
+    /// Dice of the count this game rolls.
+    fn check_dice_count(&self, dice: Dice) -> Result<(), GameError> {
+        match dice.count() == self.dice() {
+            true => Ok(()),
+            false => Err(GameError::WrongDiceCount {
+                expected: self.dice(),
+                got: dice.count(),
+            }),
         }
     }
 
@@ -198,10 +215,10 @@ impl Game {
         if self.turn.dice.is_none() {
             return Err(GameError::NotRolled);
         }
-        if self.turn.rolls_used >= MAX_ROLLS {
+        if self.rolls_left() == 0 {
             return Err(GameError::NoRollsLeft);
         }
-        if die >= DICE {
+        if die >= self.dice() {
             return Err(GameError::NoSuchDie(die));
         }
         Ok(())
@@ -239,7 +256,7 @@ impl Game {
         }
         let sheet = self.sheet(self.current_seat(), place.column);
         if value > 0 && sheet.is_some_and(|sheet| !self.rules.pays_on(sheet, category)) {
-            let five_of_a_kind = self.rules.ruleset().five_of_a_kind_cell();
+            let five_of_a_kind = self.rules.ruleset().all_alike_cell();
             return Err(GameError::SecondFiveFirst { five_of_a_kind });
         }
         if bonus && !self.bonus_available() {

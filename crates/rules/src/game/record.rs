@@ -6,7 +6,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use super::{DiceMode, Entry, FORMAT_VERSION, Game, GameError, Play, SetupError, Turn};
-use crate::dice::DICE;
+use crate::dice::MAX_DICE;
 use crate::rules::Rules;
 
 /// The saved form of a game: the log, not the sheets, which are rebuilt (and so checked) when it is read.
@@ -101,7 +101,7 @@ impl Game {
         if self.mode == DiceMode::Pad {
             return vec![Play::EnterDice(dice)];
         }
-        let holds = (0..DICE).filter(|&die| turn.held[die]).map(Play::Hold);
+        let holds = (0..MAX_DICE).filter(|&die| turn.held[die]).map(Play::Hold);
         let rerolls = (1..turn.rolls_used).map(|_| Play::Roll(dice));
         let announcement = turn.announced.map(Play::Announce);
         std::iter::once(Play::Roll(dice))
