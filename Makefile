@@ -78,7 +78,7 @@ look: dist setup-debian
 	xvfb-run -a -s "-screen 0 1280x1100x24" node tests/look/engines.mjs
 
 ## Sizes and timings (figures go to BENCHMARKS.md).
-bench: bench-app bench-strategy bench-odds bench-rooms bench-columns
+bench: bench-app bench-strategy bench-odds bench-rooms bench-columns bench-maxi
 
 ## Play to win: the stated chances against 4,000 two-player games played out (calibration), the time to state
 ## them, and the Winner against Optimal over 40,000 two-player games with each Joker rule, then 10,000 three- and
@@ -92,6 +92,12 @@ bench-odds:
 bench-columns:
 	$(CARGO) build --release --locked -p fivedice
 	for bot in column greedy; do target/release/fivedice simulate --rules yam --columns down,free,up --bot $$bot --games 10000 --seed 2026; done
+
+## Maxi Yatzy's estimating player against the greedy baseline: 10,000 games each, same seed (same dice).
+.PHONY: bench-maxi
+bench-maxi:
+	$(CARGO) build --release --locked -p fivedice
+	for bot in maxi greedy; do time target/release/fivedice simulate --rules maxi-yatzy --bot $$bot --games 10000 --seed 7; done
 
 ## The room server under a bounded load on loopback: 250 rooms of 4 players (1,000 connections) playing at once,
 ## on one server and then on three nodes of a cluster behind nginx; then a room's owner killed 20 times.
