@@ -111,7 +111,7 @@ fn house_rules<'a>(rules: Rules, get: &impl Fn(&str) -> Option<&'a str>) -> Resu
 
 fn request<'a>(get: &impl Fn(&str) -> Option<&'a str>) -> Result<NewGameRequest, String> {
     let id: RulesetId = get("rules")
-        .ok_or("the address names no ruleset (rules=yahtzee, yardzee, yam, yatzy, yacht, forced-yatzy or generala)")?
+        .ok_or("the address names no ruleset (rules=yahtzee, yardzee, yam, yatzy, yacht, forced-yatzy, generala or maxi-yatzy)")?
         .parse()
         .map_err(|error: fivedice_rules::UnknownRuleset| error.to_string())?;
     // Without `joker=`, the rule printed on the ruleset's own sheet, as the setup screen chooses it.
@@ -121,6 +121,16 @@ fn request<'a>(get: &impl Fn(&str) -> Option<&'a str>) -> Result<NewGameRequest,
     };
     let rules = Rules::from_choices(id, joker, None).map_err(|error| error.to_string())?;
     let rules = house_rules(rules, get)?;
+    // Another upper bonus the sheet offers: `upper_bonus=50at75` (Maxi Yatzy).
+    let rules = match get("upper_bonus") {
+        Some(bonus) => {
+            let bonus = bonus
+                .parse()
+                .map_err(|_| format!("upper_bonus: {bonus:?} is not points at a threshold (50at75)"))?;
+            rules.with_upper_bonus(bonus).map_err(|error| error.to_string())?
+        }
+        None => rules,
+    };
     // Column Yam: `columns=down,free,up` (any of down, free, up, dry, announced, in sheet order).
     let rules = match get("columns") {
         Some(list) => {
@@ -278,6 +288,34 @@ mod tests {
             ("new=1&rules=generala&players=A&first_roll_bonus=7", "5 or 10"),
             ("new=1&rules=generala&players=A&double=maybe", "maybe"),
             ("new=1&rules=yahtzee&players=A&double=no", "no house rules"),
+        ] {
+            let error = parse_launch(query).unwrap().unwrap_err();
+            assert!(error.contains(reason), "{query}: {error}");
+        }
+    }
+
+    #[test]
+    fn maxi_yatzy_s_upper_bonus_by_address() {
+        let bonus = |query: &str| {
+            parse_launch(query)
+                .unwrap()
+                .map(|request| request.rules.ruleset().upper_bonus)
+        };
+        let usual = bonus("new=1&rules=maxi-yatzy&players=A").unwrap().unwrap();
+        assert_eq!((usual.points, usual.threshold), (100, 84));
+        let small = bonus("new=1&rules=maxi-yatzy&players=A&upper_bonus=50at75")
+            .unwrap()
+            .unwrap();
+        assert_eq!((small.points, small.threshold), (50, 75));
+        for (query, reason) in [
+            (
+                "new=1&rules=maxi-yatzy&players=A&upper_bonus=lots",
+                "not points at a threshold",
+            ),
+            (
+                "new=1&rules=yatzy&players=A&upper_bonus=50at75",
+                "yatzy plays no upper bonus of 50 at 75",
+            ),
         ] {
             let error = parse_launch(query).unwrap().unwrap_err();
             assert!(error.contains(reason), "{query}: {error}");

@@ -2,7 +2,7 @@
 //! visit) finds the same game, players and names. Kept as lines of text (`rules yahtzee`, `seat optimal Ben`);
 //! a line that does not read leaves its part of the form as it starts.
 
-use fivedice_rules::{Column, Columns, DiceMode, HouseRules, Joker, RulesetId};
+use fivedice_rules::{Column, Columns, DiceMode, HouseRules, Joker, RulesetId, UpperBonus};
 use fivedice_worker::Level;
 
 use crate::table::DEFAULT_BOT_DELAY_MS;
@@ -21,6 +21,8 @@ pub struct SetupDraft {
     pub table_name: String,
     /// Generala's house rules, as the table chose them last.
     pub house: HouseRules,
+    /// Another upper bonus than the sheet's own, as the table chose it last (Maxi Yatzy's 50 at 75).
+    pub upper_bonus: Option<UpperBonus>,
 }
 
 impl Default for SetupDraft {
@@ -35,6 +37,7 @@ impl Default for SetupDraft {
             bot_delay_ms: DEFAULT_BOT_DELAY_MS,
             table_name: String::new(),
             house: HouseRules::DEFAULT,
+            upper_bonus: None,
         }
     }
 }
@@ -56,6 +59,9 @@ impl SetupDraft {
         for (name, computer) in &self.seats {
             let kind = computer.map_or("human", Level::id);
             text.push_str(&format!("seat {kind} {name}\n"));
+        }
+        if let Some(bonus) = self.upper_bonus {
+            text.push_str(&format!("upper {}\n", bonus.id()));
         }
         text
     }
@@ -82,6 +88,7 @@ impl SetupDraft {
                 }
                 "pace" => draft.bot_delay_ms = value.parse().unwrap_or(draft.bot_delay_ms),
                 "house" => draft.house = value.parse().unwrap_or(draft.house),
+                "upper" => draft.upper_bonus = value.parse().ok(),
                 "table" => draft.table_name = value.to_string(),
                 "seat" => {
                     let (kind, name) = value.split_once(' ').unwrap_or((value, ""));
@@ -131,6 +138,10 @@ mod tests {
                 double: true,
                 ace_after_six: true,
             },
+            upper_bonus: Some(UpperBonus {
+                threshold: 75,
+                points: 50,
+            }),
         };
         assert_eq!(SetupDraft::read(&draft.to_text()), draft);
         assert_eq!(SetupDraft::read(""), SetupDraft::default());

@@ -1,13 +1,13 @@
 //! The choice of a game, shared by the setup screen and an online room's lobby: the ruleset, its Joker rule,
 //! whose dice (the hooks `data-setup="rules|joker|dice-mode"` are the same in both), and the computer players'
-//! levels; at setup, Generala's house rules.
+//! levels; Generala's house rules, and another upper bonus where the sheet offers one (Maxi Yatzy's 50 at 75).
 //!
 //! Each select shows its value twice over: its options' `selected` for the first drawing, and its `value`
 //! property whenever the value changes or the lobby redraws for the room's answer. A browser stops following an
 //! option's `selected` once the player has chosen in the select, so the property alone keeps what is shown
 //! the room's choice.
 
-use fivedice_rules::{Column, DiceMode, HouseRules, Joker, RulesetId};
+use fivedice_rules::{Column, DiceMode, HouseRules, Joker, RulesetId, UpperBonus};
 use fivedice_worker::Level;
 use leptos::prelude::*;
 
@@ -301,5 +301,64 @@ fn house_rules_fields(house: RwSignal<HouseRules>, disabled: Signal<bool>) -> im
             {flag("double", words.double, |house| house.double, |house, on| house.double = on)}
             {flag("ace-after-six", words.ace_after_six, |house| house.ace_after_six, |house, on| house.ace_after_six = on)}
         </fieldset>
+    }
+}
+
+/// The upper bonus a table plays, where the sheet offers more than its own (Maxi Yatzy: 100 at 84, or 50 at 75
+/// as some Swedish sheets print it); `None` is the sheet's own. A chunk of its own, fetched when a table first
+/// chooses such a game. In a room, each device sees the host's choice, `disabled` for all but the host.
+#[component]
+pub fn UpperBonusChoice(
+    ruleset: RulesetId,
+    bonus: RwSignal<Option<UpperBonus>>,
+    #[prop(into, optional)] disabled: Signal<bool>,
+) -> impl IntoView {
+    lazy(upper_bonus_part, (ruleset, bonus, disabled))
+}
+
+#[wasm_split_helpers::wasm_split(maxi, fallible)]
+fn upper_bonus_part() -> Loaded<(RulesetId, RwSignal<Option<UpperBonus>>, Signal<bool>)> {
+    Ok(|(ruleset, bonus, disabled)| upper_bonus_select(ruleset, bonus, disabled).into_any())
+}
+
+fn upper_bonus_select(
+    ruleset: RulesetId,
+    bonus: RwSignal<Option<UpperBonus>>,
+    disabled: Signal<bool>,
+) -> impl IntoView {
+    let store = expect_context::<GameStore>();
+    let words = store.words();
+    let sheet = ruleset.ruleset();
+    let language = store.speech().language().get_untracked();
+    let own = sheet.upper_bonus;
+    let choices: Vec<Option<UpperBonus>> = std::iter::once(None)
+        .chain(sheet.other_upper_bonuses.iter().copied().map(Some))
+        .collect();
+    let id = move |choice: Option<UpperBonus>| choice.or(own).map(|bonus| bonus.id()).unwrap_or_default();
+    view! {
+        <label>
+            <span>{i18n::label(language, sheet.upper_label)}</span>
+            <select
+                data-setup="upper-bonus"
+                disabled=move || disabled.get()
+                prop:value=move || id(bonus.get())
+                on:change=move |event| {
+                    let chosen = event_target_value(&event);
+                    bonus.set(sheet.other_upper_bonuses.iter().copied().find(|other| other.id() == chosen));
+                }
+            >
+                {choices
+                    .into_iter()
+                    .filter_map(|choice| {
+                        let shown = choice.or(own)?;
+                        Some(view! {
+                            <option value=shown.id() selected=move || bonus.get() == choice>
+                                {(words.bonus_at)(shown.points, shown.threshold)}
+                            </option>
+                        })
+                    })
+                    .collect_view()}
+            </select>
+        </label>
     }
 }

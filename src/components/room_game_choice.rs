@@ -1,10 +1,13 @@
 //! The game an online room will play, as its host chooses it and the others see it: the ruleset, its Joker
-//! rule, column Yam's columns, Generala's house rules, whose dice, and the host's Start.
+//! rule, column Yam's columns, Generala's house rules, Maxi Yatzy's upper bonus, whose dice, and the host's
+//! Start.
 
 use fivedice_rules::{Column, Columns, DiceMode, HouseRules, Joker, RulesetId};
 use leptos::prelude::*;
 
-use super::game_choice::{ColumnChoice, DiceModeSelect, HouseRulesChoice, JokerSelect, RulesetSelect};
+use super::game_choice::{
+    ColumnChoice, DiceModeSelect, HouseRulesChoice, JokerSelect, RulesetSelect, UpperBonusChoice,
+};
 use crate::i18n;
 use crate::store::{GameStore, RoomView};
 
@@ -43,16 +46,18 @@ pub fn RoomGameChoice(room: RoomView, host_columns: StoredValue<Option<ColumnsCh
     // Generala: the house rules the room plays, changed by the host.
     let room_house = room.rules.house();
     let house = RwSignal::new(room_house.unwrap_or(HouseRules::DEFAULT));
-    // Every choice sends the house rules shown; the lobby keeps them for Generala alone.
+    // Maxi Yatzy: the upper bonus the room plays, where the sheet offers another than its own.
+    let upper_bonus = RwSignal::new(room.rules.other_upper_bonus());
+    // Every choice sends the house rules and the bonus shown; the lobby keeps each for its own game alone.
     let choose = move |ruleset: RulesetId, joker: Joker, dice: DiceMode| {
         let columns = chosen_columns().unwrap_or(room_columns);
-        let house = Some(house.get_untracked());
+        let (house, upper_bonus) = (Some(house.get_untracked()), upper_bonus.get_untracked());
         store
             .lobby()
-            .choose_room_rules(ruleset, Some(joker), dice, columns, house)
+            .choose_room_rules(ruleset, Some(joker), dice, columns, house, upper_bonus)
     };
     Effect::watch(
-        move || house.get(),
+        move || (house.get(), upper_bonus.get()),
         move |_, _, _| choose(ruleset, joker, dice),
         false,
     );
@@ -62,13 +67,10 @@ pub fn RoomGameChoice(room: RoomView, host_columns: StoredValue<Option<ColumnsCh
             host_columns.set_value(Some((in_columns.get_untracked(), columns.get_untracked())));
             // An empty choice waits for a column to be tapped.
             if let Some(chosen) = chosen_columns() {
-                store.lobby().choose_room_rules(
-                    ruleset,
-                    Some(joker),
-                    dice,
-                    chosen,
-                    Some(house.get_untracked()),
-                );
+                let (house, upper) = (Some(house.get_untracked()), upper_bonus.get_untracked());
+                store
+                    .lobby()
+                    .choose_room_rules(ruleset, Some(joker), dice, chosen, house, upper);
             }
         },
         false,
@@ -99,6 +101,8 @@ pub fn RoomGameChoice(room: RoomView, host_columns: StoredValue<Option<ColumnsCh
             {plays_in_columns
                 .then(|| view! { <ColumnChoice in_columns columns disabled=locked /> })}
             {room_house.is_some().then(|| view! { <HouseRulesChoice house disabled=locked /> })}
+            {(!ruleset.ruleset().other_upper_bonuses.is_empty())
+                .then(|| view! { <UpperBonusChoice ruleset bonus=upper_bonus disabled=locked /> })}
             <DiceModeSelect
                 value=dice
                 disabled=locked

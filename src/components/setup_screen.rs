@@ -7,6 +7,7 @@ use super::Deferred;
 
 use super::game_choice::{
     ColumnChoice, DiceModeSelect, HouseRulesChoice, JokerSelect, LevelOptions, RulesetSelect,
+    UpperBonusChoice,
 };
 use super::how_to_play::HowToPlay;
 use super::join_room_card::JoinRoomCard;
@@ -30,12 +31,22 @@ pub fn SetupScreen() -> impl IntoView {
     let joker = RwSignal::new(draft.joker);
     let house = RwSignal::new(draft.house);
     let has_house_rules = move || Rules::new(ruleset.get()).house().is_some();
-    // The rules as chosen: the ruleset, its Joker and (Generala) its house rules.
+    // Maxi Yatzy: the upper bonus, where the sheet offers another than its own.
+    let upper_bonus = RwSignal::new(draft.upper_bonus);
+    let offers_upper_bonus = move || !ruleset.get().ruleset().other_upper_bonuses.is_empty();
+    // The rules as chosen: the ruleset, its Joker, (Generala) its house rules and (Maxi Yatzy) its bonus.
     let chosen_rules = move || {
         let id = ruleset.get();
         let rules = Rules::from_choices(id, offers_joker(id).then(|| joker.get()), None)?;
-        match rules.house() {
-            Some(_) => rules.with_house(house.get()),
+        let rules = match rules.house() {
+            Some(_) => rules.with_house(house.get())?,
+            None => rules,
+        };
+        match upper_bonus
+            .get()
+            .filter(|bonus| id.ruleset().other_upper_bonuses.contains(bonus))
+        {
+            Some(bonus) => rules.with_upper_bonus(bonus),
             None => Ok(rules),
         }
     };
@@ -66,6 +77,7 @@ pub fn SetupScreen() -> impl IntoView {
             bot_delay_ms: bot_delay.get(),
             table_name: table_name.get(),
             house: house.get(),
+            upper_bonus: upper_bonus.get(),
         });
     });
     let plays_in_columns = move || ruleset.get().ruleset().plays_in_columns;
@@ -167,6 +179,9 @@ pub fn SetupScreen() -> impl IntoView {
                     .into_any()
                 })}
                 {shown_when(has_house_rules, move || view! { <HouseRulesChoice house /> }.into_any())}
+                {shown_when(offers_upper_bonus, move || {
+                    view! { <UpperBonusChoice ruleset=ruleset.get_untracked() bonus=upper_bonus /> }.into_any()
+                })}
                 <HowToPlay rules=Signal::derive(move || {
                     let rules = chosen_rules().ok()?;
                     match column_game() {

@@ -134,6 +134,12 @@ fn rules_refused(error: &RulesError) -> String {
         RulesError::FirstRollBonus(bonus) => {
             format!("ein im ersten Wurf gemachtes Feld bringt 5 oder 10 mehr, nicht {bonus}")
         }
+        RulesError::UpperBonus(ruleset, bonus) => {
+            format!(
+                "{ruleset} spielt keinen Bonus von {} bei {}",
+                bonus.points, bonus.threshold
+            )
+        }
     }
 }
 

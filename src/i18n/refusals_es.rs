@@ -123,6 +123,12 @@ fn rules_refused(error: &RulesError) -> String {
         RulesError::FirstRollBonus(bonus) => {
             format!("una casilla hecha en la primera tirada suma 5 o 10 más, no {bonus}")
         }
+        RulesError::UpperBonus(ruleset, bonus) => {
+            format!(
+                "{ruleset} no juega un bono de {} a los {}",
+                bonus.points, bonus.threshold
+            )
+        }
     }
 }
 

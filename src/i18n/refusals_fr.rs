@@ -120,6 +120,12 @@ fn rules_refused(error: &RulesError) -> String {
         RulesError::FirstRollBonus(bonus) => {
             format!("une case faite au premier lancer rapporte 5 ou 10 de plus, pas {bonus}")
         }
+        RulesError::UpperBonus(ruleset, bonus) => {
+            format!(
+                "{ruleset} ne joue pas de prime de {} à {}",
+                bonus.points, bonus.threshold
+            )
+        }
     }
 }
 

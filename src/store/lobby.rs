@@ -3,7 +3,7 @@
 //! of a seat this device holds, sent to the room server like every other.
 
 use fivedice_room::{Action, ClientMessage, Phase, Refusal};
-use fivedice_rules::{Columns, DiceMode, HouseRules, Joker, RulesetId, case};
+use fivedice_rules::{Columns, DiceMode, HouseRules, Joker, RulesetId, UpperBonus, case};
 use fivedice_worker::Level;
 use leptos::prelude::*;
 
@@ -77,7 +77,7 @@ impl Lobby<'_> {
 
     /// Host, lobby: the game to play (Joker where the ruleset has one: the one chosen, else the one printed on
     /// its sheet; the columns where it is played in columns, one column otherwise; Generala's house rules, the
-    /// usual ones unless chosen).
+    /// usual ones unless chosen; another upper bonus where the sheet offers it, the sheet's own unless chosen).
     pub fn choose_room_rules(
         &self,
         ruleset: RulesetId,
@@ -85,6 +85,7 @@ impl Lobby<'_> {
         dice: DiceMode,
         columns: Columns,
         house: Option<HouseRules>,
+        upper_bonus: Option<UpperBonus>,
     ) {
         let Some(host) = self.hosted_seat() else { return };
         // Unless chosen, the rule printed on the ruleset's own sheet, as the setup screen chooses it.
@@ -101,6 +102,7 @@ impl Lobby<'_> {
             dice,
             columns,
             house: house.filter(|_| ruleset.ruleset().first_roll.is_some()),
+            upper_bonus: upper_bonus.filter(|bonus| ruleset.ruleset().other_upper_bonuses.contains(bonus)),
         };
         // Awaited: a Start sent before this choice's event is back would be refused as stale.
         self.store.act_as(host, choice, true);
@@ -183,7 +185,7 @@ impl Lobby<'_> {
         });
         if lobby && self.hosted_seat().is_some() {
             self.store.connection.preselect_chosen();
-            self.choose_room_rules(ruleset, None, DiceMode::App, Columns::ONE, None);
+            self.choose_room_rules(ruleset, None, DiceMode::App, Columns::ONE, None, None);
         }
     }
 }

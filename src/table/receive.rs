@@ -142,6 +142,7 @@ impl Table {
             dice: *mode,
             columns: rules.columns(),
             house: rules.house(),
+            upper_bonus: rules.other_upper_bonus(),
         };
         for action in [choice, Action::Start] {
             let token = table.seats.token_of(0).unwrap_or_default().to_string();

@@ -108,7 +108,7 @@ test("Maxi Yatzy at one tablet: six dice, the rolls a turn does not use saved fo
   }
 });
 
-test("Maxi Yatzy on a score pad, in German: six dice entered, and every value offered is the rules'", async ({ browser }) => {
+test("Maxi Yatzy on a score pad, in German, with the bonus of 50 at 75: six dice entered, every value offered is the rules'", async ({ browser }) => {
   test.setTimeout(180_000);
   const context = await browser.newContext({ ...tablet, locale: "de-DE" });
   const page = await context.newPage();
@@ -121,8 +121,11 @@ test("Maxi Yatzy on a score pad, in German: six dice entered, and every value of
     while ((await names.count()) < 2) await page.locator('[data-action="add-player"]').click();
     await names.nth(0).fill("Oma");
     await names.nth(1).fill("Opa");
+    // The table plays the smaller bonus some Swedish sheets print.
+    await page.locator('[data-setup="upper-bonus"]').selectOption("50at75");
     await page.locator('[data-action="start"]').click();
     await page.locator('[data-action="choose-first"]').selectOption("0");
+    await expect(page.locator("tr.total th").nth(1)).toHaveText("Bonus (+50 ab 75)");
     await expect(page.locator("[data-saved-rolls]")).toHaveCount(0);
     const dialog = page.getByRole("dialog");
     const sheets = [{ filled: {}, bonus: 0 }, { filled: {}, bonus: 0 }];
@@ -158,10 +161,11 @@ test("Maxi Yatzy on a score pad, in German: six dice entered, and every value of
       await write(1, cell, offers[0]);
     }
     await expect(page.locator("[data-game-over]")).toBeVisible();
-    const oma = expectedTotals(maxi, sheets[0]);
-    expect(oma.bonus).toBe(100);
+    const small = { ...maxi, upper_bonus: { threshold: 75, points: 50 } };
+    const oma = expectedTotals(small, sheets[0]);
+    expect(oma.bonus).toBe(50);
     await expect(page.locator('[data-total="0:grand"]')).toHaveText(String(oma.grand));
-    await expect(page.locator('[data-total="1:grand"]')).toHaveText(String(expectedTotals(maxi, sheets[1]).grand));
+    await expect(page.locator('[data-total="1:grand"]')).toHaveText(String(expectedTotals(small, sheets[1]).grand));
     await expect(page.locator('[data-standing="1"]')).toHaveAttribute("data-seat", "0");
   } finally {
     await context.close();

@@ -63,11 +63,12 @@ Usage:
       best first, by the column player: an estimate, as the app's hint gives it. Moves are written
       keep:<faces>, cell:<column>:<cell> (cell:<cell> in the free column) or announce:<cell>
 
-Rulesets: yahtzee, yardzee, yam, yatzy, yacht, forced-yatzy, generala.
+Rulesets: yahtzee, yardzee, yam, yatzy, yacht, forced-yatzy, generala, maxi-yatzy (six dice: give six).
 Generala's house rules, with any command's --rules generala: --first-roll-bonus 5|10 (a straight, full or
 poker made on the turn's first roll; default 5), --no-first-roll-win (a generala on the first roll scores
 like any other instead of winning at once), --no-double (no double generala), --ace-after-six (3-4-5-6-1 is
 a straight too). `score --first-roll` scores the dice as made on the first roll.
+Maxi Yatzy's other upper bonus: --upper-bonus 50at75 (the sheet's own is 100 at 84).
 Columns (column Yam): down, free, up, dry, announced, in sheet order.
 rules, score and offers print JSON. Bad input exits with status 2.";
 

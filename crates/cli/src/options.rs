@@ -18,6 +18,8 @@ pub struct Options {
     pub no_first_roll_win: bool,
     pub no_double: bool,
     pub ace_after_six: bool,
+    /// Another upper bonus the sheet offers: `--upper-bonus 50at75` (Maxi Yatzy).
+    pub upper_bonus: Option<String>,
     /// `score`: the dice were made on the turn's first roll.
     pub first_roll: bool,
     pub filled: Option<String>,
@@ -57,6 +59,7 @@ impl Options {
                 Long("no-first-roll-win") => options.no_first_roll_win = true,
                 Long("no-double") => options.no_double = true,
                 Long("ace-after-six") => options.ace_after_six = true,
+                Long("upper-bonus") => options.upper_bonus = Some(text(parser.value())?),
                 Long("first-roll") => options.first_roll = true,
                 Long("json") => options.json = true,
                 Long("bot") => options.bot = Some(text(parser.value())?),
@@ -91,12 +94,13 @@ impl Options {
         }
     }
 
-    /// The ruleset and options named by `--rules`, `--joker`, `--no-bonus` and Generala's house rules.
+    /// The ruleset and options named by `--rules`, `--joker`, `--no-bonus`, Generala's house rules and
+    /// `--upper-bonus`.
     pub fn rules(&self) -> Result<Rules, String> {
         let id: RulesetId = self
             .rules
             .as_deref()
-            .ok_or("missing --rules <id> (yahtzee, yardzee, yam, yatzy, yacht, forced-yatzy, generala)")?
+            .ok_or("missing --rules <id> (yahtzee, yardzee, yam, yatzy, yacht, forced-yatzy, generala, maxi-yatzy)")?
             .parse()
             .map_err(|error: fivedice_rules::UnknownRuleset| error.to_string())?;
         let joker = match &self.joker {
@@ -107,6 +111,15 @@ impl Options {
         let bonus = (self.no_bonus && Rules::new(id).has_yahtzee_bonus()).then_some(false);
         let rules = Rules::from_choices(id, joker, bonus).map_err(|error| error.to_string())?;
         let rules = self.house_rules(rules)?;
+        let rules = match &self.upper_bonus {
+            Some(bonus) => {
+                let bonus = (bonus.parse()).map_err(|_| {
+                    format!("--upper-bonus wants points at a threshold (50at75), got {bonus:?}")
+                })?;
+                rules.with_upper_bonus(bonus).map_err(|error| error.to_string())?
+            }
+            None => rules,
+        };
         let Some(columns) = self.columns.as_deref() else {
             return Ok(rules);
         };

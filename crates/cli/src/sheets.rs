@@ -63,6 +63,7 @@ pub fn rules_json() -> Value {
                     section(Section::Lower),
                 ],
                 "upper_bonus": ruleset.upper_bonus,
+                "other_upper_bonuses": ruleset.other_upper_bonuses,
                 "dice": ruleset.dice,
                 "saves_rolls": ruleset.saves_rolls,
                 "fills_in_order": ruleset.fills_in_order,

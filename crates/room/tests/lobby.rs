@@ -80,6 +80,7 @@ fn a_ninth_player_is_refused_and_a_seventh_at_yam() {
         yahtzee_bonus: None,
         dice: DiceMode::App,
         house: None,
+        upper_bonus: None,
     };
     assert_eq!(
         refused(&logged.room, 0, 8, yam.clone(), &mut no_dice()),
@@ -112,6 +113,7 @@ fn rules_are_the_hosts_and_checked_by_the_rules_crate() {
         yahtzee_bonus: None,
         dice: DiceMode::App,
         house: None,
+        upper_bonus: None,
     };
     assert_eq!(
         refused(&logged.room, 1, 2, yatzy_with_joker.clone(), &mut no_dice()),
@@ -128,6 +130,7 @@ fn rules_are_the_hosts_and_checked_by_the_rules_crate() {
         yahtzee_bonus: None,
         dice: DiceMode::Pad,
         house: None,
+        upper_bonus: None,
     };
     logged.act(0, yatzy_pad, &mut no_dice());
     assert_eq!(logged.room.rules().id(), RulesetId::Yatzy);
@@ -140,6 +143,7 @@ fn rules_are_the_hosts_and_checked_by_the_rules_crate() {
         yahtzee_bonus: Some(false),
         dice: DiceMode::App,
         house: None,
+        upper_bonus: None,
     };
     logged.act(0, yahtzee_free, &mut no_dice());
     assert_eq!(logged.room.rules().joker(), Joker::Free);
@@ -282,6 +286,7 @@ fn after_the_start_the_lobby_is_closed() {
         yahtzee_bonus: None,
         dice: DiceMode::App,
         house: None,
+        upper_bonus: None,
     };
     assert_eq!(
         refused(room, 0, seq, choose, &mut no_dice()),

@@ -182,6 +182,7 @@ fn a_score_pad_room_writes_only_offered_values() {
             yahtzee_bonus: None,
             dice: DiceMode::Pad,
             house: None,
+            upper_bonus: None,
         },
         &mut no_dice(),
     );
@@ -340,6 +341,7 @@ fn a_yam_room_crosses_out_on_purpose_and_a_yahtzee_room_refuses_it() {
         yahtzee_bonus: None,
         dice: DiceMode::App,
         house: None,
+        upper_bonus: None,
     };
     logged.act(0, yam, &mut no_dice());
     logged.act(0, Action::Start, &mut Script::new(&[6, 1]));
@@ -385,6 +387,7 @@ fn a_room_plays_column_yam_with_announcements_and_replays_it() {
         yahtzee_bonus: None,
         dice: DiceMode::App,
         house: None,
+        upper_bonus: None,
     };
     assert!(matches!(
         refused(&logged.room, 0, 1, choose(RulesetId::Yahtzee), &mut no_dice()),

@@ -25,6 +25,7 @@ fn every_action() -> Vec<Action> {
             yahtzee_bonus: Some(false),
             dice: DiceMode::Pad,
             house: None,
+            upper_bonus: None,
         },
         Action::Start,
         Action::Leave,
@@ -258,6 +259,7 @@ fn the_wire_shape_is_plain_json() {
             yahtzee_bonus: None,
             dice: DiceMode::App,
             house: None,
+            upper_bonus: None,
         }
     );
     // A computer is added at a level by its id; devices from before levels ask for none and get the stand-in's.

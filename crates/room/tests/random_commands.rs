@@ -55,7 +55,7 @@ fn action() -> impl Strategy<Value = Action> {
         1 => (name(), prop::sample::select(Level::ALL.to_vec())).prop_map(|(name, level)| Action::AddComputer { name, level }),
         1 => (0usize..9).prop_map(|seat| Action::RemoveComputer { seat }),
         1 => (ruleset, joker, prop::option::of(any::<bool>()), mode).prop_map(
-            |(ruleset, joker, yahtzee_bonus, dice)| Action::ChooseRules { columns: Columns::ONE, ruleset, joker, yahtzee_bonus, dice, house: None }
+            |(ruleset, joker, yahtzee_bonus, dice)| Action::ChooseRules { columns: Columns::ONE, ruleset, joker, yahtzee_bonus, dice, house: None, upper_bonus: None }
         ),
         1 => (0usize..9).prop_map(|seat| Action::TakeOver { seat }),
         1 => (0usize..9).prop_map(|seat| Action::GiveBack { seat }),

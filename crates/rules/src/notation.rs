@@ -9,7 +9,8 @@
 //!   `enter_dice 6,6,6,5,4` · `clear_dice` · `first_player 1 0:3,1:5 0:6,1:2` · `undo`
 //! - rules: `yahtzee forced bonus free` (the ruleset, the Joker, `bonus` or `no_bonus`, the columns), and
 //!   Generala's house rules after them: `generala none no_bonus free house:5,wins,double` (the first roll's
-//!   bonus, then `wins`, `double` and `ace_after_six` where the table plays them)
+//!   bonus, then `wins`, `double` and `ace_after_six` where the table plays them), and another upper bonus
+//!   the sheet offers after those: `maxi-yatzy none no_bonus free upper:50at75`
 //! - who starts: `1 0:3,1:5 0:6,1:2` (the first seat, then each round of the roll-off, `seat:face` each)
 //! - a decision: `keep:2,6,6` · `cell:down:sixes` · `announce:yam` (as [`Move::id`] writes it)
 //! - a dice mode: `app` · `pad`
@@ -25,7 +26,7 @@ use crate::dice::{Dice, Face};
 use crate::game::{DiceMode, Play};
 use crate::moves::Move;
 use crate::rules::{HouseRules, Joker, Rules};
-use crate::ruleset::RulesetId;
+use crate::ruleset::{RulesetId, UpperBonus};
 use crate::start::FirstPlayerRoll;
 
 /// Text that is not the notation of what it was read as.
@@ -184,9 +185,26 @@ impl fmt::Display for Rules {
             self.joker().id(),
             self.columns()
         )?;
-        match self.house() {
-            Some(house) => write!(f, " house:{house}"),
+        if let Some(house) = self.house() {
+            write!(f, " house:{house}")?;
+        }
+        match self.other_upper_bonus() {
+            Some(bonus) => write!(f, " upper:{}", bonus.id()),
             None => Ok(()),
+        }
+    }
+}
+
+/// An upper bonus as the address and the command line write it: `50at75`.
+impl FromStr for UpperBonus {
+    type Err = NotationError;
+    fn from_str(text: &str) -> Result<UpperBonus, NotationError> {
+        let (points, threshold) = text
+            .split_once("at")
+            .ok_or_else(|| NotationError::new("upper bonus", text))?;
+        match (points.parse(), threshold.parse()) {
+            (Ok(points), Ok(threshold)) => Ok(UpperBonus { threshold, points }),
+            _ => Err(NotationError::new("upper bonus", text)),
         }
     }
 }
@@ -239,20 +257,23 @@ impl FromStr for Rules {
     type Err = NotationError;
     fn from_str(text: &str) -> Result<Rules, NotationError> {
         let unreadable = || NotationError::new("rules", text);
-        let (ruleset, joker, bonus, columns, house) = match text.split(' ').collect::<Vec<_>>()[..] {
-            [ruleset, joker, bonus, columns] => (ruleset, joker, bonus, columns, None),
-            [ruleset, joker, bonus, columns, house] => {
-                let house = house.strip_prefix("house:").and_then(|house| house.parse().ok());
-                (
-                    ruleset,
-                    joker,
-                    bonus,
-                    columns,
-                    Some(house.ok_or_else(unreadable)?),
-                )
-            }
-            _ => return Err(unreadable()),
+        let words: Vec<&str> = text.split(' ').collect();
+        let [ruleset, joker, bonus, columns, ref options @ ..] = words[..] else {
+            return Err(unreadable());
         };
+        // Then Generala's house rules and another upper bonus, each where the table chose it, in that order.
+        let (mut house, mut upper_bonus) = (None, None);
+        for option in options {
+            match option.split_once(':') {
+                Some(("house", text)) if house.is_none() && upper_bonus.is_none() => {
+                    house = Some(text.parse::<HouseRules>().map_err(|_| unreadable())?);
+                }
+                Some(("upper", text)) if upper_bonus.is_none() => {
+                    upper_bonus = Some(text.parse::<UpperBonus>().map_err(|_| unreadable())?);
+                }
+                _ => return Err(unreadable()),
+            }
+        }
         let bonus = match bonus {
             "bonus" => true,
             "no_bonus" => false,
@@ -264,6 +285,10 @@ impl FromStr for Rules {
         let rules = Rules::with_options(ruleset, joker, bonus).and_then(|rules| rules.with_columns(columns));
         let rules = match house {
             Some(house) => rules.and_then(|rules| rules.with_house(house)),
+            None => rules,
+        };
+        let rules = match upper_bonus {
+            Some(bonus) => rules.and_then(|rules| rules.with_upper_bonus(bonus)),
             None => rules,
         };
         rules.map_err(|_| unreadable())

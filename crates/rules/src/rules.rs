@@ -10,7 +10,7 @@ use crate::category::Category;
 use crate::column::{Column, Columns};
 use crate::dice::FaceCounts;
 use crate::pattern;
-use crate::ruleset::{Cell, Ruleset, RulesetId, Section};
+use crate::ruleset::{Cell, Ruleset, RulesetId, Section, UpperBonus};
 use crate::sheet::Sheet;
 
 /// The Joker rule: what a five-of-a-kind may do once the five-of-a-kind cell is filled.
@@ -129,6 +129,8 @@ pub struct Rules {
     columns: Columns,
     /// Generala's house rules (`None` for the rulesets that have none).
     house: Option<HouseRules>,
+    /// Another upper bonus the sheet offers, played instead of its own (Maxi Yatzy's 50 at 75).
+    upper_bonus: Option<UpperBonus>,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -141,6 +143,8 @@ struct RulesRecord {
     columns: Columns,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     house: Option<HouseRules>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    upper_bonus: Option<UpperBonus>,
 }
 
 impl TryFrom<RulesRecord> for Rules {
@@ -149,6 +153,10 @@ impl TryFrom<RulesRecord> for Rules {
         let rules = Rules::with_options(record.ruleset, record.joker, record.yahtzee_bonus)?;
         let rules = match record.house {
             Some(house) => rules.with_house(house)?,
+            None => rules,
+        };
+        let rules = match record.upper_bonus {
+            Some(bonus) => rules.with_upper_bonus(bonus)?,
             None => rules,
         };
         rules.with_columns(record.columns)
@@ -163,6 +171,7 @@ impl From<Rules> for RulesRecord {
             yahtzee_bonus: rules.yahtzee_bonus,
             columns: rules.columns,
             house: rules.house,
+            upper_bonus: rules.upper_bonus,
         }
     }
 }
@@ -196,6 +205,7 @@ impl Rules {
             yahtzee_bonus: extra,
             columns: Columns::ONE,
             house: Rules::default_house(ruleset),
+            upper_bonus: None,
         }
     }
 
@@ -218,6 +228,7 @@ impl Rules {
             yahtzee_bonus,
             columns: Columns::ONE,
             house: Rules::default_house(ruleset),
+            upper_bonus: None,
         })
     }
 
@@ -255,6 +266,23 @@ impl Rules {
     /// Generala's house rules, where the ruleset has them.
     pub fn house(&self) -> Option<HouseRules> {
         self.house
+    }
+
+    /// The same rules with another upper bonus their sheet offers (Maxi Yatzy's 50 at 75), or with the
+    /// sheet's own again; any other is refused.
+    pub fn with_upper_bonus(self, bonus: UpperBonus) -> Result<Rules, RulesError> {
+        let sheet = self.ruleset.ruleset();
+        let upper_bonus = match sheet.upper_bonus == Some(bonus) {
+            true => None,
+            false if sheet.other_upper_bonuses.contains(&bonus) => Some(bonus),
+            false => return Err(RulesError::UpperBonus(self.ruleset, bonus)),
+        };
+        Ok(Rules { upper_bonus, ..self })
+    }
+
+    /// The upper bonus played instead of the sheet's own, where the table chose another.
+    pub fn other_upper_bonus(&self) -> Option<UpperBonus> {
+        self.upper_bonus
     }
 
     /// The same rules on a sheet of these columns; only a sheet played in columns (Yam) takes more than one.
@@ -297,11 +325,16 @@ impl Rules {
         self.ruleset
     }
 
-    /// The sheet these rules play: the ruleset's, or Generala's as its house rules print it.
+    /// The sheet these rules play: the ruleset's, Generala's as its house rules print it, or with the upper
+    /// bonus the table chose.
     pub fn ruleset(&self) -> &'static Ruleset {
-        match self.house {
+        let sheet = match self.house {
             Some(house) => crate::ruleset::generala_sheet(house.double, house.ace_after_six),
             None => self.ruleset.ruleset(),
+        };
+        match self.upper_bonus {
+            Some(bonus) => crate::ruleset::with_upper_bonus(sheet, bonus),
+            None => sheet,
         }
     }
 
@@ -555,6 +588,8 @@ pub enum RulesError {
     NoHouseRules(RulesetId),
     /// A first-roll bonus no table plays (5 or 10).
     FirstRollBonus(u16),
+    /// An upper bonus the ruleset's sheet does not offer.
+    UpperBonus(RulesetId, UpperBonus),
 }
 
 impl fmt::Display for RulesError {
@@ -585,6 +620,11 @@ impl fmt::Display for RulesError {
             RulesError::FirstRollBonus(bonus) => {
                 write!(f, "a box made on the first roll earns 5 or 10 more, not {bonus}")
             }
+            RulesError::UpperBonus(ruleset, bonus) => write!(
+                f,
+                "{ruleset} plays no upper bonus of {} at {}",
+                bonus.points, bonus.threshold
+            ),
         }
     }
 }

@@ -109,17 +109,22 @@ pub struct Cell {
 }
 
 /// Points added once when the upper section reaches a threshold.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct UpperBonus {
     pub threshold: u16,
     pub points: u16,
 }
 
 impl UpperBonus {
-    /// How many dice of each face reach the threshold evenly, as "on par" counts them: three of each make 63,
-    /// four make Maxi Yatzy's 84.
+    /// How many dice of each face reach the threshold, as "on par" counts them: three of each make 63, four
+    /// make Maxi Yatzy's 84 (and, rounded up, its 75).
     pub fn dice_of_each_face(&self) -> u16 {
-        self.threshold / 21
+        self.threshold.div_ceil(21)
+    }
+
+    /// How it reads in an address and on the command line: `100at84`.
+    pub fn id(&self) -> String {
+        format!("{}at{}", self.points, self.threshold)
     }
 
     /// No bonus: nothing to reach and nothing earned, how the engine reads a sheet without one.
@@ -180,6 +185,8 @@ pub struct Ruleset {
     pub cells: &'static [Cell],
     /// The upper bonus, where the sheet has one (Yacht's has none).
     pub upper_bonus: Option<UpperBonus>,
+    /// Other upper bonuses a table may play instead of the sheet's own (Maxi Yatzy's 50 at 75).
+    pub other_upper_bonuses: &'static [UpperBonus],
     /// The boxes are filled top to bottom, one a turn, in sheet order (Forced Yatzy).
     pub fills_in_order: bool,
     /// The rolls a turn does not use are saved for that player's later turns (Maxi Yatzy).
@@ -344,6 +351,7 @@ pub static YAHTZEE: Ruleset = Ruleset {
     }),
     fills_in_order: false,
     saves_rolls: false,
+    other_upper_bonuses: &[],
     extra_five_of_a_kind: Some(YAHTZEE_EXTRA),
     first_roll: None,
     second_five_of_a_kind: None,
@@ -435,6 +443,7 @@ pub static YAM: Ruleset = Ruleset {
     }),
     fills_in_order: false,
     saves_rolls: false,
+    other_upper_bonuses: &[],
     extra_five_of_a_kind: None,
     first_roll: None,
     second_five_of_a_kind: None,
@@ -506,6 +515,7 @@ pub static YATZY: Ruleset = Ruleset {
     }),
     fills_in_order: false,
     saves_rolls: false,
+    other_upper_bonuses: &[],
     extra_five_of_a_kind: None,
     first_roll: None,
     second_five_of_a_kind: None,
@@ -567,6 +577,7 @@ pub static YACHT: Ruleset = Ruleset {
     upper_bonus: None,
     fills_in_order: false,
     saves_rolls: false,
+    other_upper_bonuses: &[],
     extra_five_of_a_kind: None,
     first_roll: None,
     second_five_of_a_kind: None,
@@ -629,6 +640,7 @@ pub static GENERALA: Ruleset = Ruleset {
     upper_bonus: None,
     fills_in_order: false,
     saves_rolls: false,
+    other_upper_bonuses: &[],
     extra_five_of_a_kind: None,
     first_roll: Some(FirstRoll {
         bonus_cells: &[Straight, FullHouse, FourOfAKind],
@@ -665,7 +677,13 @@ pub(crate) fn generala_sheet(double: bool, ace_after_six: bool) -> &'static Rule
     }
 }
 
-/// Maxi Yatzy: six dice, twenty boxes, a 100-point bonus at 84, and the rolls a turn does not use saved for
+/// The smaller bonus some Swedish Maxi Yatzy sheets print.
+const MAXI_YATZY_50_AT_75: UpperBonus = UpperBonus {
+    threshold: 75,
+    points: 50,
+};
+
+/// Maxi Yatzy: six dice, twenty boxes, a 100-point bonus at 84 (or 50 at 75 where the table plays it), and the rolls a turn does not use saved for
 /// that player's later turns.
 pub static MAXI_YATZY: Ruleset = Ruleset {
     id: "maxi-yatzy",
@@ -740,6 +758,7 @@ pub static MAXI_YATZY: Ruleset = Ruleset {
     }),
     fills_in_order: false,
     saves_rolls: true,
+    other_upper_bonuses: &[MAXI_YATZY_50_AT_75],
     extra_five_of_a_kind: None,
     first_roll: None,
     second_five_of_a_kind: None,
@@ -748,3 +767,15 @@ pub static MAXI_YATZY: Ruleset = Ruleset {
     min_players: 1,
     max_players: 8,
 };
+
+/// The sheet of these rules with another of its upper bonuses (Maxi Yatzy's 50 at 75).
+pub(crate) fn with_upper_bonus(ruleset: &'static Ruleset, bonus: UpperBonus) -> &'static Ruleset {
+    static MAXI_YATZY_SMALL_BONUS: Ruleset = Ruleset {
+        upper_bonus: Some(MAXI_YATZY_50_AT_75),
+        ..MAXI_YATZY
+    };
+    match (ruleset.id, bonus) {
+        ("maxi-yatzy", MAXI_YATZY_50_AT_75) => &MAXI_YATZY_SMALL_BONUS,
+        _ => ruleset,
+    }
+}

@@ -6,7 +6,8 @@ mod common;
 
 use common::Plays as _;
 use fivedice_rules::{
-    Category, Dice, DiceMode, Face, Game, GameError, Play, Rules, RulesetId, Sheet, notation::NotationError,
+    Category, Dice, DiceMode, Face, Game, GameError, Play, Rules, RulesetId, Sheet, UpperBonus,
+    notation::NotationError,
 };
 
 fn script(faces: &[u8]) -> impl FnMut() -> Face + '_ {
@@ -212,4 +213,46 @@ fn dice_written_by_a_person_are_five_or_six() {
     assert_eq!("666655".parse::<Dice>().unwrap().faces().len(), 6);
     let seven = "6666555".parse::<Dice>().unwrap_err();
     assert_eq!(seven.to_string(), "expected 5 or 6 dice, got 7");
+}
+
+#[test]
+fn a_table_may_play_the_bonus_of_50_at_75_and_no_other() {
+    let small: UpperBonus = "50at75".parse().unwrap();
+    let rules = Rules::new(RulesetId::MaxiYatzy).with_upper_bonus(small).unwrap();
+    assert_eq!(rules.ruleset().upper_bonus, Some(small));
+    assert_eq!(rules.ruleset().cells.len(), 20, "the same sheet");
+    let three_of_each = [
+        (Category::Aces, 3),
+        (Category::Twos, 6),
+        (Category::Threes, 12),
+        (Category::Fours, 16),
+        (Category::Fives, 15),
+        (Category::Sixes, 24),
+    ];
+    let sheet = rules.sheet(&three_of_each).unwrap();
+    assert_eq!(sheet.totals(rules.ruleset()).bonus, 50, "76 reaches 75");
+    // Its own bonus again is the sheet as printed; another ruleset, or another bonus, is refused.
+    let own = rules.with_upper_bonus("100at84".parse().unwrap()).unwrap();
+    assert_eq!(own, Rules::new(RulesetId::MaxiYatzy));
+    let refused = Rules::new(RulesetId::Yatzy).with_upper_bonus(small).unwrap_err();
+    assert_eq!(refused.to_string(), "yatzy plays no upper bonus of 50 at 75");
+    assert!(
+        Rules::new(RulesetId::MaxiYatzy)
+            .with_upper_bonus("40at70".parse().unwrap())
+            .is_err()
+    );
+    assert!("50 at 75".parse::<UpperBonus>().is_err());
+    // Saved and written as the notation, the choice reads back.
+    assert_eq!(rules.to_string(), "maxi-yatzy none no_bonus free upper:50at75");
+    assert_eq!(
+        "maxi-yatzy none no_bonus free upper:50at75".parse::<Rules>(),
+        Ok(rules)
+    );
+    let saved = serde_json::to_string(&rules).unwrap();
+    assert_eq!(serde_json::from_str::<Rules>(&saved).unwrap(), rules);
+    assert!(
+        !serde_json::to_string(&Rules::new(RulesetId::MaxiYatzy))
+            .unwrap()
+            .contains("upper_bonus")
+    );
 }

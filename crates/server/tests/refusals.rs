@@ -131,6 +131,7 @@ async fn a_score_pad_room_refuses_a_value_the_rules_do_not_offer() {
             yahtzee_bonus: None,
             dice: DiceMode::Pad,
             house: None,
+            upper_bonus: None,
         },
     )
     .await;
@@ -218,6 +219,7 @@ async fn a_ninth_player_and_a_seventh_yam_player_are_refused() {
         yahtzee_bonus: None,
         dice: DiceMode::App,
         house: None,
+        upper_bonus: None,
     };
     host.act_as(0, yam.clone()).await;
     assert_eq!(host.refused().await.0, "too_many_for_rules");

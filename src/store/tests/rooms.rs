@@ -48,6 +48,7 @@ fn players_gather_in_the_lobby_and_only_the_host_starts() {
         fivedice_rules::DiceMode::App,
         fivedice_rules::Columns::ONE,
         None,
+        None,
     );
     // Until the choice's event is back, a Start would be refused as stale: it waits.
     assert!(!view(&devices[0]).can_start);

@@ -3,7 +3,7 @@
 
 use fivedice_rules::{
     Columns, DiceMode, Face, FirstPlayerRoll, Game, HouseRules, Joker, Play, Rules, RulesetId, SetupError,
-    Undoable,
+    Undoable, UpperBonus,
 };
 use fivedice_strategy::Level;
 use serde::{Deserialize, Serialize};
@@ -53,6 +53,9 @@ pub enum Action {
         /// Generala's house rules (the usual ones when left out).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         house: Option<HouseRules>,
+        /// Another upper bonus the sheet offers (Maxi Yatzy's 50 at 75; the sheet's own when left out).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        upper_bonus: Option<UpperBonus>,
     },
     /// Host, lobby: the room rolls for the first player and the game begins.
     Start,
@@ -121,6 +124,7 @@ impl Room {
                 dice,
                 columns,
                 house,
+                upper_bonus,
             } => {
                 self.expect_host(actor)?;
                 self.expect_lobby()?;
@@ -128,6 +132,10 @@ impl Room {
                     .and_then(|rules| rules.with_columns(*columns))
                     .and_then(|rules| match house {
                         Some(house) => rules.with_house(*house),
+                        None => Ok(rules),
+                    })
+                    .and_then(|rules| match upper_bonus {
+                        Some(bonus) => rules.with_upper_bonus(*bonus),
                         None => Ok(rules),
                     })
                     .map_err(RoomError::Rules)?;
