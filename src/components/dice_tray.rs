@@ -15,7 +15,8 @@ pub fn DiceTray() -> impl IntoView {
     let can_roll = store.table().can_roll();
     let reconnecting = store.table().reconnecting();
     let rolls = store.table().rolls();
-    let dice = store.table().dice_count();
+    // A table's dice do not change while it is on screen (another table brings its own play screen).
+    let dice = store.table().dice_count().get_untracked();
     let label = move || match rolls.get() {
         _ if reconnecting.get() => words.reconnecting.to_string(),
         (used, allowed) if used >= allowed => words.no_rolls_left.to_string(),
@@ -24,8 +25,8 @@ pub fn DiceTray() -> impl IntoView {
     };
     view! {
         <section class="tray" aria-label=words.dice_tray>
-            <div class="dice" class:six=move || dice.get() == 6>
-                {move || (0..dice.get()).map(|die| view! { <Die die /> }).collect_view()}
+            <div class="dice" class:six=dice == 6>
+                {(0..dice).map(|die| view! { <Die die /> }).collect_view()}
             </div>
             <button
                 class="roll"

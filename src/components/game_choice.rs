@@ -7,7 +7,7 @@
 //! option's `selected` once the player has chosen in the select, so the property alone keeps what is shown
 //! the room's choice.
 
-use fivedice_rules::{Column, DiceMode, HouseRules, Joker, RulesetId, UpperBonus};
+use fivedice_rules::{Column, DiceMode, HouseRules, Joker, RulesetId};
 use fivedice_worker::Level;
 use leptos::prelude::*;
 
@@ -304,61 +304,39 @@ fn house_rules_fields(house: RwSignal<HouseRules>, disabled: Signal<bool>) -> im
     }
 }
 
-/// The upper bonus a table plays, where the sheet offers more than its own (Maxi Yatzy: 100 at 84, or 50 at 75
-/// as some Swedish sheets print it); `None` is the sheet's own. A chunk of its own, fetched when a table first
-/// chooses such a game. In a room, each device sees the host's choice, `disabled` for all but the host.
+/// The other upper bonus a table may play, where the sheet offers one (Maxi Yatzy's 50 at 75, as some Swedish
+/// sheets print it, instead of its 100 at 84): checked, the table plays it. A chunk of its own, fetched when a
+/// table first chooses such a game. In a room, each device sees the host's choice, `disabled` for all but the
+/// host.
 #[component]
 pub fn UpperBonusChoice(
     ruleset: RulesetId,
-    bonus: RwSignal<Option<UpperBonus>>,
+    other: RwSignal<bool>,
     #[prop(into, optional)] disabled: Signal<bool>,
 ) -> impl IntoView {
-    lazy(upper_bonus_part, (ruleset, bonus, disabled))
+    lazy(upper_bonus_part, (ruleset, other, disabled))
 }
 
 #[wasm_split_helpers::wasm_split(maxi, fallible)]
-fn upper_bonus_part() -> Loaded<(RulesetId, RwSignal<Option<UpperBonus>>, Signal<bool>)> {
-    Ok(|(ruleset, bonus, disabled)| upper_bonus_select(ruleset, bonus, disabled).into_any())
+fn upper_bonus_part() -> Loaded<(RulesetId, RwSignal<bool>, Signal<bool>)> {
+    Ok(|(ruleset, other, disabled)| upper_bonus_check(ruleset, other, disabled).into_any())
 }
 
-fn upper_bonus_select(
-    ruleset: RulesetId,
-    bonus: RwSignal<Option<UpperBonus>>,
-    disabled: Signal<bool>,
-) -> impl IntoView {
-    let store = expect_context::<GameStore>();
-    let words = store.words();
-    let sheet = ruleset.ruleset();
-    let language = store.speech().language().get_untracked();
-    let own = sheet.upper_bonus;
-    let choices: Vec<Option<UpperBonus>> = std::iter::once(None)
-        .chain(sheet.other_upper_bonuses.iter().copied().map(Some))
-        .collect();
-    let id = move |choice: Option<UpperBonus>| choice.or(own).map(|bonus| bonus.id()).unwrap_or_default();
-    view! {
-        <label>
-            <span>{i18n::label(language, sheet.upper_label)}</span>
-            <select
-                data-setup="upper-bonus"
-                disabled=move || disabled.get()
-                prop:value=move || id(bonus.get())
-                on:change=move |event| {
-                    let chosen = event_target_value(&event);
-                    bonus.set(sheet.other_upper_bonuses.iter().copied().find(|other| other.id() == chosen));
-                }
-            >
-                {choices
-                    .into_iter()
-                    .filter_map(|choice| {
-                        let shown = choice.or(own)?;
-                        Some(view! {
-                            <option value=shown.id() selected=move || bonus.get() == choice>
-                                {(words.bonus_at)(shown.points, shown.threshold)}
-                            </option>
-                        })
-                    })
-                    .collect_view()}
-            </select>
-        </label>
-    }
+fn upper_bonus_check(ruleset: RulesetId, other: RwSignal<bool>, disabled: Signal<bool>) -> impl IntoView {
+    let words = expect_context::<GameStore>().words();
+    let bonus = ruleset.ruleset().other_upper_bonuses.first().copied();
+    bonus.map(|bonus| {
+        view! {
+            <label class="check">
+                <input
+                    type="checkbox"
+                    data-setup="upper-bonus"
+                    disabled=move || disabled.get()
+                    prop:checked=move || other.get()
+                    on:change=move |event| other.set(event_target_checked(&event))
+                />
+                <span>{(words.bonus_at)(bonus.points, bonus.threshold)}</span>
+            </label>
+        }
+    })
 }

@@ -46,18 +46,22 @@ pub fn RoomGameChoice(room: RoomView, host_columns: StoredValue<Option<ColumnsCh
     // Generala: the house rules the room plays, changed by the host.
     let room_house = room.rules.house();
     let house = RwSignal::new(room_house.unwrap_or(HouseRules::DEFAULT));
-    // Maxi Yatzy: the upper bonus the room plays, where the sheet offers another than its own.
-    let upper_bonus = RwSignal::new(room.rules.other_upper_bonus());
+    // Maxi Yatzy: whether the room plays the other upper bonus its sheet offers.
+    let other_bonus = RwSignal::new(room.rules.other_upper_bonus().is_some());
+    let upper_bonus = move || {
+        let other = ruleset.ruleset().other_upper_bonuses.first().copied();
+        other.filter(|_| other_bonus.get_untracked())
+    };
     // Every choice sends the house rules and the bonus shown; the lobby keeps each for its own game alone.
     let choose = move |ruleset: RulesetId, joker: Joker, dice: DiceMode| {
         let columns = chosen_columns().unwrap_or(room_columns);
-        let (house, upper_bonus) = (Some(house.get_untracked()), upper_bonus.get_untracked());
+        let (house, upper_bonus) = (Some(house.get_untracked()), upper_bonus());
         store
             .lobby()
             .choose_room_rules(ruleset, Some(joker), dice, columns, house, upper_bonus)
     };
     Effect::watch(
-        move || (house.get(), upper_bonus.get()),
+        move || (house.get(), other_bonus.get()),
         move |_, _, _| choose(ruleset, joker, dice),
         false,
     );
@@ -67,7 +71,7 @@ pub fn RoomGameChoice(room: RoomView, host_columns: StoredValue<Option<ColumnsCh
             host_columns.set_value(Some((in_columns.get_untracked(), columns.get_untracked())));
             // An empty choice waits for a column to be tapped.
             if let Some(chosen) = chosen_columns() {
-                let (house, upper) = (Some(house.get_untracked()), upper_bonus.get_untracked());
+                let (house, upper) = (Some(house.get_untracked()), upper_bonus());
                 store
                     .lobby()
                     .choose_room_rules(ruleset, Some(joker), dice, chosen, house, upper);
@@ -102,7 +106,7 @@ pub fn RoomGameChoice(room: RoomView, host_columns: StoredValue<Option<ColumnsCh
                 .then(|| view! { <ColumnChoice in_columns columns disabled=locked /> })}
             {room_house.is_some().then(|| view! { <HouseRulesChoice house disabled=locked /> })}
             {(!ruleset.ruleset().other_upper_bonuses.is_empty())
-                .then(|| view! { <UpperBonusChoice ruleset bonus=upper_bonus disabled=locked /> })}
+                .then(|| view! { <UpperBonusChoice ruleset other=other_bonus disabled=locked /> })}
             <DiceModeSelect
                 value=dice
                 disabled=locked

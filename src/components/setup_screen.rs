@@ -31,8 +31,8 @@ pub fn SetupScreen() -> impl IntoView {
     let joker = RwSignal::new(draft.joker);
     let house = RwSignal::new(draft.house);
     let has_house_rules = move || Rules::new(ruleset.get()).house().is_some();
-    // Maxi Yatzy: the upper bonus, where the sheet offers another than its own.
-    let upper_bonus = RwSignal::new(draft.upper_bonus);
+    // Maxi Yatzy: whether the table plays the other upper bonus its sheet offers.
+    let other_bonus = RwSignal::new(draft.upper_bonus.is_some());
     let offers_upper_bonus = move || !ruleset.get().ruleset().other_upper_bonuses.is_empty();
     // The rules as chosen: the ruleset, its Joker, (Generala) its house rules and (Maxi Yatzy) its bonus.
     let chosen_rules = move || {
@@ -42,11 +42,13 @@ pub fn SetupScreen() -> impl IntoView {
             Some(_) => rules.with_house(house.get())?,
             None => rules,
         };
-        match upper_bonus
-            .get()
-            .filter(|bonus| id.ruleset().other_upper_bonuses.contains(bonus))
+        match id
+            .ruleset()
+            .other_upper_bonuses
+            .first()
+            .filter(|_| other_bonus.get())
         {
-            Some(bonus) => rules.with_upper_bonus(bonus),
+            Some(&bonus) => rules.with_upper_bonus(bonus),
             None => Ok(rules),
         }
     };
@@ -77,7 +79,13 @@ pub fn SetupScreen() -> impl IntoView {
             bot_delay_ms: bot_delay.get(),
             table_name: table_name.get(),
             house: house.get(),
-            upper_bonus: upper_bonus.get(),
+            upper_bonus: ruleset
+                .get()
+                .ruleset()
+                .other_upper_bonuses
+                .first()
+                .copied()
+                .filter(|_| other_bonus.get()),
         });
     });
     let plays_in_columns = move || ruleset.get().ruleset().plays_in_columns;
@@ -180,7 +188,7 @@ pub fn SetupScreen() -> impl IntoView {
                 })}
                 {shown_when(has_house_rules, move || view! { <HouseRulesChoice house /> }.into_any())}
                 {shown_when(offers_upper_bonus, move || {
-                    view! { <UpperBonusChoice ruleset=ruleset.get_untracked() bonus=upper_bonus /> }.into_any()
+                    view! { <UpperBonusChoice ruleset=ruleset.get_untracked() other=other_bonus /> }.into_any()
                 })}
                 <HowToPlay rules=Signal::derive(move || {
                     let rules = chosen_rules().ok()?;

@@ -122,7 +122,7 @@ test("Maxi Yatzy on a score pad, in German, with the bonus of 50 at 75: six dice
     await names.nth(0).fill("Oma");
     await names.nth(1).fill("Opa");
     // The table plays the smaller bonus some Swedish sheets print.
-    await page.locator('[data-setup="upper-bonus"]').selectOption("50at75");
+    await page.locator('[data-setup="upper-bonus"]').check();
     await page.locator('[data-action="start"]').click();
     await page.locator('[data-action="choose-first"]').selectOption("0");
     await expect(page.locator("tr.total th").nth(1)).toHaveText("Bonus (+50 ab 75)");

@@ -199,12 +199,12 @@ impl fmt::Display for Rules {
 impl FromStr for UpperBonus {
     type Err = NotationError;
     fn from_str(text: &str) -> Result<UpperBonus, NotationError> {
-        let (points, threshold) = text
-            .split_once("at")
-            .ok_or_else(|| NotationError::new("upper bonus", text))?;
+        let unreadable = || NotationError::new("upper bonus", text);
+        let (points, threshold) = text.split_once('a').ok_or_else(unreadable)?;
+        let threshold = threshold.strip_prefix('t').ok_or_else(unreadable)?;
         match (points.parse(), threshold.parse()) {
             (Ok(points), Ok(threshold)) => Ok(UpperBonus { threshold, points }),
-            _ => Err(NotationError::new("upper bonus", text)),
+            _ => Err(unreadable()),
         }
     }
 }
