@@ -1,7 +1,9 @@
-//! The final standings: totals, ranks (ties share), winners, and what to play next.
+//! The final standings: totals, ranks (ties share), winners, and what to play next. In the chunk of a game's
+//! end, with its analysis: fetched when a game ends (the service worker keeps it for offline play).
 
 use leptos::prelude::*;
 
+use super::lazy::{Loaded, lazy};
 use super::player_name;
 use super::shown::shown_when;
 use crate::store::GameStore;
@@ -9,6 +11,15 @@ use crate::store::Reading as _;
 
 #[component]
 pub fn Standings() -> impl IntoView {
+    lazy(standings_part, ())
+}
+
+#[wasm_split_helpers::wasm_split(analysis, fallible)]
+fn standings_part() -> Loaded<()> {
+    Ok(|()| standings().into_any())
+}
+
+fn standings() -> impl IntoView {
     let store = expect_context::<GameStore>();
     let words = store.words();
     let (standings, players) = (store.table().standings(), store.table().players());

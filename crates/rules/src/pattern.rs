@@ -74,15 +74,15 @@ impl Pattern {
             Pattern::TwoPairs => pairs(2),
             Pattern::ThreePairs => pairs(3),
             Pattern::Groups { larger, smaller } => {
-                let groups = Face::ALL
-                    .into_iter()
-                    .flat_map(|big| Face::ALL.into_iter().map(move |small| (big, small)));
-                groups
-                    .filter(|&(big, small)| {
-                        big != small && dice.of(big) >= larger && dice.of(small) >= smaller
-                    })
-                    .map(|(big, small)| points(big, larger) + points(small, smaller))
-                    .max()
+                let mut best = None;
+                for big in Face::ALL {
+                    for small in Face::ALL {
+                        if big != small && dice.of(big) >= larger && dice.of(small) >= smaller {
+                            best = best.max(Some(points(big, larger) + points(small, smaller)));
+                        }
+                    }
+                }
+                best
             }
             Pattern::FullHouse { five_equal } => {
                 let counts = dice.as_array();
