@@ -25,7 +25,7 @@ pub static WORDS: Words = Words {
         format!("{day:02}.{month:02}.{year:04} {hour:02}:{minute:02}")
     },
 
-    tagline: "Kniffel, Yardzee, Yam, Yatzy, Yacht und Generala — rund um ein Tablet.",
+    tagline: "Kniffel, Yardzee, Yam, Yatzy, Maxi-Yatzy, Yacht und Generala — rund um ein Tablet.",
     language: "Sprache",
     new_game: "Neues Spiel",
     game: "Spiel",

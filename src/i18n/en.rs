@@ -26,7 +26,7 @@ pub static WORDS: Words = Words {
         format!("{year:04}-{month:02}-{day:02} {hour:02}:{minute:02}")
     },
 
-    tagline: "Yahtzee, Yardzee, Yam, Yatzy, Yacht and Generala — around one tablet.",
+    tagline: "Yahtzee, Yardzee, Yam, Yatzy, Maxi Yatzy, Yacht and Generala — around one tablet.",
     language: "Language",
     new_game: "New game",
     game: "Game",

@@ -28,7 +28,7 @@ pub static WORDS: Words = Words {
         format!("{day:02}/{month:02}/{year:04} {hour:02}:{minute:02}")
     },
 
-    tagline: "Generala, Yahtzee, Yardzee, Yam, Yatzy y Yacht — alrededor de una tableta.",
+    tagline: "Generala, Yahtzee, Yardzee, Yam, Yatzy, Maxi Yatzy y Yacht — alrededor de una tableta.",
     language: "Idioma",
     new_game: "Nueva partida",
     game: "Juego",

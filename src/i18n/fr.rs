@@ -38,7 +38,7 @@ pub static WORDS: Words = Words {
         format!("{day:02}/{month:02}/{year:04} {hour:02}:{minute:02}")
     },
 
-    tagline: "Yahtzee, Yardzee, Yam, Yatzy, Yacht et Generala — autour d’une tablette.",
+    tagline: "Yahtzee, Yardzee, Yam, Yatzy, Maxi Yatzy, Yacht et Generala — autour d’une tablette.",
     language: "Langue",
     new_game: "Nouvelle partie",
     game: "Jeu",
