@@ -5,7 +5,7 @@
 // (through the CLI).
 import { execFileSync } from "node:child_process";
 import { test, expect } from "@playwright/test";
-import { choosableCells, cli, cliRules, cliScore, currentSeat, expectedTotals, holdMostCommon, readDice, scoreCell } from "./helpers.mjs";
+import { choosableCells, cli, cliRules, cliScore, currentSeat, expectedTotals, holdMostCommon, readDice, scoreCell, writeOnPad } from "./helpers.mjs";
 import { roomServer, tablet, twoPhonesPlaying } from "./devices.mjs";
 import { finishTurn } from "./room-play.mjs";
 
@@ -116,17 +116,7 @@ test("Generala on a score pad, in German: a full made on the first roll, and a g
     await page.locator('[data-action="choose-first"]').selectOption("0");
     const dialog = page.getByRole("dialog");
     const sheets = players.map(() => ({ filled: {}, bonus: 0 }));
-    const write = async (seat, cell, value) => {
-      await expect(page.locator("[data-current-seat]")).toHaveAttribute("data-current-seat", String(seat));
-      await page.locator(`button[data-cell="${seat}:${cell}"]`).click();
-      const offered = await dialog.locator("[data-offer]").evaluateAll((offers) => offers.map((offer) => Number(offer.dataset.offer)));
-      expect(offered.toSorted((a, b) => a - b)).toEqual(offersOf(cell));
-      await dialog.locator(`[data-offer="${value}"]`).click();
-      await dialog.locator('[data-action="confirm"]').click();
-      await expect(dialog).toHaveCount(0);
-      await expect(page.locator(`[data-cell="${seat}:${cell}"]`)).toHaveAttribute("data-value", String(value));
-      sheets[seat].filled[cell] = value;
-    };
+    const write = (seat, cell, value) => writeOnPad(page, seat, cell, value, offersOf(cell), sheets[seat]);
     // A full's 35 is a full made on the first roll: the picker says so beside the value.
     await page.locator('button[data-cell="0:full_house"]').click();
     await expect(dialog.locator('[data-offer="35"]')).toHaveText("35 · erster Wurf");

@@ -125,3 +125,20 @@ export function expectedTotals(ruleset, sheet) {
   const bonus = ruleset.upper_bonus && upperTotal >= ruleset.upper_bonus.threshold ? ruleset.upper_bonus.points : 0;
   return { upper: upperTotal, bonus, lower: sum(lower), grand: upperTotal + bonus + sum(lower) + sheet.bonus };
 }
+
+/**
+ * Score pad: the seat to play writes `value` in a box by hand, after checking the picker offers exactly `offers`
+ * (the rules crate's, through the CLI); `sheet.filled` takes it.
+ */
+export async function writeOnPad(page, seat, cell, value, offers, sheet) {
+  const dialog = page.getByRole("dialog");
+  await expect(page.locator("[data-current-seat]")).toHaveAttribute("data-current-seat", String(seat));
+  await page.locator(`button[data-cell="${seat}:${cell}"]`).click();
+  const offered = await dialog.locator("[data-offer]").evaluateAll((offers) => offers.map((offer) => Number(offer.dataset.offer)));
+  expect(offered.toSorted((a, b) => a - b)).toEqual(offers);
+  await dialog.locator(`[data-offer="${value}"]`).click();
+  await dialog.locator('[data-action="confirm"]').click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.locator(`[data-cell="${seat}:${cell}"]`)).toHaveAttribute("data-value", String(value));
+  sheet.filled[cell] = value;
+}

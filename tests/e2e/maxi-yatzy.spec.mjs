@@ -4,7 +4,7 @@
 // phones, and between two computer players. Every score is the rules crate's (through the CLI).
 import { execFileSync } from "node:child_process";
 import { test, expect } from "@playwright/test";
-import { choosableCells, cli, cliRules, cliScore, currentSeat, expectedTotals, holdMostCommon, readDice, scoreCell } from "./helpers.mjs";
+import { choosableCells, cli, cliRules, cliScore, currentSeat, expectedTotals, holdMostCommon, readDice, scoreCell, writeOnPad } from "./helpers.mjs";
 import { roomServer, tablet, twoPhonesPlaying } from "./devices.mjs";
 
 const maxi = cliRules().find((ruleset) => ruleset.id === "maxi-yatzy");
@@ -129,17 +129,7 @@ test("Maxi Yatzy on a score pad, in German, with the bonus of 50 at 75: six dice
     await expect(page.locator("[data-saved-rolls]")).toHaveCount(0);
     const dialog = page.getByRole("dialog");
     const sheets = [{ filled: {}, bonus: 0 }, { filled: {}, bonus: 0 }];
-    const write = async (seat, cell, value) => {
-      await expect(page.locator("[data-current-seat]")).toHaveAttribute("data-current-seat", String(seat));
-      await page.locator(`button[data-cell="${seat}:${cell}"]`).click();
-      const offered = await dialog.locator("[data-offer]").evaluateAll((offers) => offers.map((offer) => Number(offer.dataset.offer)));
-      expect(offered.toSorted((a, b) => a - b)).toEqual(offersOf(cell));
-      await dialog.locator(`[data-offer="${value}"]`).click();
-      await dialog.locator('[data-action="confirm"]').click();
-      await expect(dialog).toHaveCount(0);
-      await expect(page.locator(`[data-cell="${seat}:${cell}"]`)).toHaveAttribute("data-value", String(value));
-      sheets[seat].filled[cell] = value;
-    };
+    const write = (seat, cell, value) => writeOnPad(page, seat, cell, value, offersOf(cell), sheets[seat]);
     // Six dice entered while choosing the tower: Oma's 4 + 2 are scored by the rules.
     await page.locator('button[data-cell="0:tower"]').click();
     await dialog.getByRole("button", { name: "Würfel eingeben" }).click();

@@ -247,6 +247,33 @@ pub fn simulate(table: &ValueTable, noise: f64, games: usize, seed: u64) -> Resu
 }
 
 /// The summary of these scores, with `upper_bonuses` earned in `chances` upper sections.
+/// Plays `games` solitaire games of `rules`, each turn as `play_turn` plays it with dice following `seed`; the
+/// upper-bonus rate is per column.
+pub(crate) fn solitaire_games(
+    rules: Rules,
+    games: usize,
+    seed: u64,
+    mut play_turn: impl FnMut(&mut Game, &mut Rng) -> Result<(), PlayError>,
+) -> Result<Summary, PlayError> {
+    let mut dice = Rng::new(seed);
+    let mut scores = Vec::with_capacity(games);
+    let mut upper_bonuses = 0;
+    for _ in 0..games {
+        let mut game = Game::new(rules, DiceMode::App, &["bot"], 0).expect("one player suits every ruleset");
+        while !game.is_over() {
+            play_turn(&mut game, &mut dice)?;
+        }
+        for &column in rules.columns().as_slice() {
+            let earned = game
+                .column_totals(0, column)
+                .is_some_and(|totals| totals.bonus > 0);
+            upper_bonuses += usize::from(earned);
+        }
+        scores.push(game.totals(0).map_or(0, |totals| totals.grand));
+    }
+    Ok(summarise(&scores, upper_bonuses, games * rules.columns().len()))
+}
+
 pub(crate) fn summarise(scores: &[u16], upper_bonuses: usize, chances: usize) -> Summary {
     let games = scores.len();
     let count = games.max(1) as f64;

@@ -13,12 +13,11 @@
 use std::collections::HashMap;
 
 use fivedice_rules::{
-    Category, Column, DICE, DiceMode, DiceSource, FaceCounts, Game, GameError, Pattern, Place, Rules, Sheet,
-    UpperBonus,
+    Category, Column, DICE, DiceSource, FaceCounts, Game, GameError, Pattern, Place, Rules, Sheet, UpperBonus,
 };
 
 use crate::advice::Keep;
-use crate::bot::{Rng, Summary, pick, summarise};
+use crate::bot::{Rng, Summary, pick, solitaire_games};
 use crate::keeps::{FIRST_ROLL, KEEPS, KeepGraph, ROLLS};
 use crate::playing::{self, PlayError, Step};
 use crate::table::ValueTable;
@@ -365,29 +364,13 @@ pub fn simulate_columns(
     games: usize,
     seed: u64,
 ) -> Result<Summary, PlayError> {
-    let mut dice = Rng::new(seed);
     let bot = ColumnBot::new(table);
-    let mut scores = Vec::with_capacity(games);
-    let mut upper_bonuses = 0;
-    for _ in 0..games {
-        let mut game = Game::new(rules, DiceMode::App, &["bot"], 0).expect("one player suits every ruleset");
-        while !game.is_over() {
-            bot.play_turn(&mut game, &mut dice)?;
-        }
-        for &column in rules.columns().as_slice() {
-            upper_bonuses += usize::from(
-                game.column_totals(0, column)
-                    .is_some_and(|totals| totals.bonus > 0),
-            );
-        }
-        scores.push(game.totals(0).map_or(0, |totals| totals.grand));
-    }
-    Ok(summarise(&scores, upper_bonuses, games * rules.columns().len()))
+    solitaire_games(rules, games, seed, |game, dice| bot.play_turn(game, dice))
 }
 
 #[cfg(test)]
 mod tests {
-    use fivedice_rules::{Columns, Play, RulesetId};
+    use fivedice_rules::{Columns, DiceMode, Play, RulesetId};
 
     use super::*;
 

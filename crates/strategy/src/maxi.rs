@@ -11,11 +11,11 @@
 use std::sync::OnceLock;
 
 use fivedice_rules::{
-    Column, DiceMode, FaceCounts, Game, GameError, MAX_DICE, MAX_ROLLS, Pattern, Place, Rules, Sheet,
+    Column, FaceCounts, Game, GameError, MAX_DICE, MAX_ROLLS, Pattern, Place, Rules, Sheet,
 };
 
 use crate::advice::Keep;
-use crate::bot::{Rng, Summary, pick, summarise};
+use crate::bot::{Rng, Summary, pick, solitaire_games};
 use crate::playing::{self, PlayError, Step};
 
 /// The weights of the estimate: how far the player looks past the points in hand.
@@ -332,20 +332,8 @@ pub fn simulate_maxi(
     games: usize,
     seed: u64,
 ) -> Result<Summary, PlayError> {
-    let mut dice = Rng::new(seed);
     let bot = MaxiBot::new(rules, weights);
-    let mut scores = Vec::with_capacity(games);
-    let mut upper_bonuses = 0;
-    for _ in 0..games {
-        let mut game = Game::new(rules, DiceMode::App, &["bot"], 0).expect("one player suits every ruleset");
-        while !game.is_over() {
-            bot.play_turn(&mut game, &mut dice)?;
-        }
-        let totals = game.totals(0).unwrap_or_default();
-        upper_bonuses += usize::from(totals.bonus > 0);
-        scores.push(totals.grand);
-    }
-    Ok(summarise(&scores, upper_bonuses, games))
+    solitaire_games(rules, games, seed, |game, dice| bot.play_turn(game, dice))
 }
 
 #[cfg(test)]
