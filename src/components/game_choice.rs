@@ -327,16 +327,18 @@ fn upper_bonus_check(ruleset: RulesetId, other: RwSignal<bool>, disabled: Signal
     let bonus = ruleset.ruleset().other_upper_bonuses.first().copied();
     bonus.map(|bonus| {
         view! {
-            <label class="check">
-                <input
-                    type="checkbox"
-                    data-setup="upper-bonus"
-                    disabled=move || disabled.get()
-                    prop:checked=move || other.get()
-                    on:change=move |event| other.set(event_target_checked(&event))
-                />
-                <span>{(words.bonus_at)(bonus.points, bonus.threshold)}</span>
-            </label>
+            <div class="upper-bonus">
+                <label class="check">
+                    <input
+                        type="checkbox"
+                        data-setup="upper-bonus"
+                        disabled=move || disabled.get()
+                        prop:checked=move || other.get()
+                        on:change=move |event| other.set(event_target_checked(&event))
+                    />
+                    <span>{(words.bonus_at)(bonus.points, bonus.threshold)}</span>
+                </label>
+            </div>
         }
     })
 }

@@ -154,12 +154,15 @@ fn hint() -> impl IntoView {
                 <div class="hint" data-hint="ready" aria-live="polite" node_ref=seen_when_ready>
                     <ol>{labels}</ol>
                     {estimate.map(|which| view! { <p class="muted" data-hint-estimate>{hint_words.hint_estimate[which]}</p> })}
-                    <p class="muted honesty">
-                        {match options.first().is_some_and(|option| option.win.is_some()) {
-                            true => hint_words.hint_win_honesty,
-                            false => hint_words.hint_honesty,
-                        }}
-                    </p>
+                    // Maxi Yatzy's estimates name no points to finish with: its own note says what they weigh.
+                    {(estimate != Some(1)).then(|| view! {
+                        <p class="muted honesty">
+                            {match options.first().is_some_and(|option| option.win.is_some()) {
+                                true => hint_words.hint_win_honesty,
+                                false => hint_words.hint_honesty,
+                            }}
+                        </p>
+                    })}
                 </div>
             }
                 .into_any()

@@ -285,7 +285,7 @@ fn total_row(
 /// How far each player (each column) is from "on par" (three of each face for 63, four for 84), until the bonus
 /// is earned.
 #[component]
-fn ParRow(seats: usize, columns: Columns, each: u16) -> impl IntoView {
+fn ParRow(seats: usize, columns: Columns, each: Option<u16>) -> impl IntoView {
     let store = expect_context::<GameStore>();
     let words = store.words();
     let cells = places(columns, seats)

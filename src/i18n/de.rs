@@ -166,7 +166,10 @@ pub static WORDS: Words = Words {
     grand_total: "Endsumme",
     saved_rolls: "Aufgehobene Würfe",
     bonus_at: |points, threshold| format!("Bonus (+{points} ab {threshold})"),
-    par_row: |each| format!("Ziel (je {each}-mal)"),
+    par_row: |each| match each {
+        Some(each) => format!("Ziel (je {each}-mal)"),
+        None => "Ziel".into(),
+    },
     bonus_earned: "Bonus erreicht",
     more_for_bonus: |needed| format!("Noch {needed} bis zum Bonus"),
     cell_scores: |cell, value| format!("{cell}: {value} eintragen"),

@@ -165,7 +165,10 @@ pub static WORDS: Words = Words {
     grand_total: "Grand total",
     saved_rolls: "Saved rolls",
     bonus_at: |points, threshold| format!("Bonus ({points} at {threshold})"),
-    par_row: |each| format!("Par ({each} of each)"),
+    par_row: |each| match each {
+        Some(each) => format!("Par ({each} of each)"),
+        None => "Par".into(),
+    },
     bonus_earned: "Bonus earned",
     more_for_bonus: |needed| format!("{needed} more for the bonus"),
     cell_scores: |cell, value| format!("{cell}: score {value}"),

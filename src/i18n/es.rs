@@ -171,7 +171,10 @@ pub static WORDS: Words = Words {
     grand_total: "Total general",
     saved_rolls: "Tiradas guardadas",
     bonus_at: |points, threshold| format!("Bono (+{points} desde {threshold})"),
-    par_row: |each| format!("Meta ({each} de cada)"),
+    par_row: |each| match each {
+        Some(each) => format!("Meta ({each} de cada)"),
+        None => "Meta".into(),
+    },
     bonus_earned: "Bono ganado",
     more_for_bonus: |needed| match needed {
         1 => "Falta 1 para el bono".into(),

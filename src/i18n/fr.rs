@@ -179,7 +179,10 @@ pub static WORDS: Words = Words {
     grand_total: "Total général",
     saved_rolls: "Lancers gardés",
     bonus_at: |points, threshold| format!("Prime (+{points} dès {threshold})"),
-    par_row: |each| format!("Objectif ({each} de chaque)"),
+    par_row: |each| match each {
+        Some(each) => format!("Objectif ({each} de chaque)"),
+        None => "Objectif".into(),
+    },
     bonus_earned: "Prime gagnée",
     more_for_bonus: |needed| format!("Encore {needed} pour la prime"),
     cell_scores: |cell, value| format!("{cell} : marquer {value}"),

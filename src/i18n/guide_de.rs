@@ -20,15 +20,22 @@ pub(super) static GUIDE: GuidePhrases = GuidePhrases {
          oder gib die fünf Würfel ein und lass die App zählen.",
     ],
     upper: |bonus| match bonus {
-        Some(bonus) => format!(
-            "Jedes Feld zählt nur die Würfel mit seiner Augenzahl. Erreicht dieser Teil {threshold}, kommt sofort der \
-             Bonus von {points} Punkten dazu: {times}mal jede Augenzahl ergibt genau {threshold}.",
-            threshold = bonus.threshold,
-            points = bonus.points,
-            times = capitalised(number(usize::from(bonus.dice_of_each_face()))),
-        ),
+        Some(bonus) => {
+            let even = (bonus.dice_of_each_face()).map(|each| {
+                let times = capitalised(number(usize::from(each)));
+                format!(": {times}mal jede Augenzahl ergibt genau {}", bonus.threshold)
+            });
+            format!(
+                "Jedes Feld zählt nur die Würfel mit seiner Augenzahl. Erreicht dieser Teil {}, kommt sofort der \
+                 Bonus von {} Punkten dazu{}.",
+                bonus.threshold,
+                bonus.points,
+                even.unwrap_or_default()
+            )
+        }
         None => "Jedes Feld zählt nur die Würfel mit seiner Augenzahl. Dieser Block hat keinen Bonus.".into(),
     },
+
     in_order: "Trag dann ins nächste freie Feld deiner Spalte ein: Auf diesem Block werden die Felder der Reihe \
                nach gefüllt, von oben nach unten, eines pro Zug, mit dem, was die Würfel dort ergeben (0, wenn sie \
                es nicht ergeben). Richte jeden Wurf auf dieses Feld aus.",

@@ -19,16 +19,25 @@ pub(super) static GUIDE: GuidePhrases = GuidePhrases {
          enter the five dice and let the app count.",
     ],
     upper: |bonus| match bonus {
-        Some(bonus) => format!(
-            "Each cell counts only the dice showing its face. When this part reaches {} the bonus of {} points is \
-             added at once: {} of each face make exactly {}.",
-            bonus.threshold,
-            bonus.points,
-            number(usize::from(bonus.dice_of_each_face())),
-            bonus.threshold
-        ),
+        Some(bonus) => {
+            let even = (bonus.dice_of_each_face()).map(|each| {
+                format!(
+                    ": {} of each face make exactly {}",
+                    number(usize::from(each)),
+                    bonus.threshold
+                )
+            });
+            format!(
+                "Each cell counts only the dice showing its face. When this part reaches {} the bonus of {} points is \
+                 added at once{}.",
+                bonus.threshold,
+                bonus.points,
+                even.unwrap_or_default()
+            )
+        }
         None => "Each cell counts only the dice showing its face. This sheet has no bonus.".into(),
     },
+
     in_order: "Then write the next open cell of your column: on this sheet the cells are filled in order, from the \
                top down, one a turn, whatever the dice make there (0 if they do not make it). Aim every roll at \
                that cell.",

@@ -24,18 +24,27 @@ pub(super) static GUIDE: GuidePhrases = GuidePhrases {
          el valor, o ingresa los cinco dados y deja que la app cuente.",
     ],
     upper: |bonus| match bonus {
-        Some(bonus) => format!(
-            "Cada casilla cuenta solo los dados que muestran su cara. Cuando esta parte llega a {}, se suma \
-             enseguida el bono de {} puntos: {} de cada cara dan exactamente {}.",
-            bonus.threshold,
-            bonus.points,
-            number(usize::from(bonus.dice_of_each_face())),
-            bonus.threshold
-        ),
+        Some(bonus) => {
+            let even = (bonus.dice_of_each_face()).map(|each| {
+                format!(
+                    ": {} de cada cara dan exactamente {}",
+                    number(usize::from(each)),
+                    bonus.threshold
+                )
+            });
+            format!(
+                "Cada casilla cuenta solo los dados que muestran su cara. Cuando esta parte llega a {}, se suma \
+                 enseguida el bono de {} puntos{}.",
+                bonus.threshold,
+                bonus.points,
+                even.unwrap_or_default()
+            )
+        }
         None => {
             "Cada casilla cuenta solo los dados que muestran su cara. Esta planilla no tiene bono.".into()
         }
     },
+
     in_order: "Después anota la siguiente casilla libre de tu columna: en esta planilla las casillas se llenan en \
                orden, de arriba abajo, una por turno, valgan lo que valgan ahí los dados (0 si no la logran). \
                Apunta cada tirada a esa casilla.",

@@ -23,16 +23,25 @@ pub(super) static GUIDE: GuidePhrases = GuidePhrases {
          choisissez la valeur, ou saisissez les cinq dés et l’appli compte.",
     ],
     upper: |bonus| match bonus {
-        Some(bonus) => format!(
-            "Chaque case ne compte que les dés de sa face. Dès que cette partie atteint {}, la prime de {} points \
-             s’ajoute : {} de chaque face font exactement {}.",
-            bonus.threshold,
-            bonus.points,
-            number(usize::from(bonus.dice_of_each_face())),
-            bonus.threshold
-        ),
+        Some(bonus) => {
+            let even = (bonus.dice_of_each_face()).map(|each| {
+                format!(
+                    "\u{a0}: {} de chaque face font exactement {}",
+                    number(usize::from(each)),
+                    bonus.threshold
+                )
+            });
+            format!(
+                "Chaque case ne compte que les dés de sa face. Dès que cette partie atteint {}, la prime de {} points \
+                 s’ajoute{}.",
+                bonus.threshold,
+                bonus.points,
+                even.unwrap_or_default()
+            )
+        }
         None => "Chaque case ne compte que les dés de sa face. Cette feuille n’a pas de prime.".into(),
     },
+
     in_order: "Puis écrivez la case libre suivante de votre colonne : sur cette feuille, les cases se remplissent \
                dans l’ordre, de haut en bas, une par tour, quoi que les dés y fassent (0 s’ils ne la font pas). \
                Visez-la à chaque lancer.",

@@ -203,8 +203,9 @@ pub struct Words {
     /// Maxi Yatzy's row of the rolls each player saved for later turns.
     pub saved_rolls: &'static str,
     pub bonus_at: fn(u16, u16) -> String,
-    /// The row of the pace towards the upper bonus, given the dice of each face it asks (3, or 4 for 84).
-    pub par_row: fn(u16) -> String,
+    /// The row of the pace towards the upper bonus, given the dice of each face that make it (3 for 63, 4 for
+    /// 84; none for 75).
+    pub par_row: fn(Option<u16>) -> String,
     pub bonus_earned: &'static str,
     pub more_for_bonus: fn(i32) -> String,
     pub cell_scores: fn(&str, u16) -> String,

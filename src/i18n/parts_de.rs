@@ -110,9 +110,9 @@ pub static HINT_WORDS: HintWords = HintWords {
         "Im Spalten-Yam nur geschätzt: Genaues Spiel über mehrere Spalten kann niemand berechnen, also \
                     wird jede Spalte bewertet, als würde sie allein gespielt, und der Zug auf ihre Summe gespielt. \
                     Ein guter Rat, aber kein perfekter.",
-        "Im Maxi-Yatzy nur geschätzt: Sechs Würfel, zwanzig Felder und die aufgehobenen Würfe sind zu viel für \
-         genaues Spiel auf einem Gerät, also wird jeder Zug genau für eine Schätzung des restlichen Spiels gespielt \
-         (was jedes Feld gewöhnlich bringt, der Bonus, ein aufgehobener Wurf). Ein guter Rat, aber kein perfekter.",
+        "Im Maxi-Yatzy nur geschätzt: Sechs Würfel, zwanzig Felder und aufgehobene Würfe sind zu viel für eine \
+         genaue Rechnung auf einem Gerät, also wiegt dieser Rat, was jedes Feld gewöhnlich bringt, den Bonus und die \
+         Würfe, die du aufhebst. Ein guter Rat, aber kein perfekter.",
     ],
 };
 

@@ -113,9 +113,9 @@ pub static HINT_WORDS: HintWords = HintWords {
     hint_estimate: [
         "Approximate in column Yam: no one can work out exact play over several columns, so each column \
                     is valued as if played alone and the turn is played for their sum. Good advice, not perfect.",
-        "Approximate in Maxi Yatzy: six dice, twenty boxes and the saved rolls are too many for exact play on a \
-         device, so each turn is played exactly for an estimate of the rest of the game (each box's usual worth, \
-         the bonus, a saved roll). Good advice, not perfect.",
+        "Approximate in Maxi Yatzy: six dice, twenty boxes and saved rolls are too much to work out exactly on a \
+         device, so this advice weighs each box's usual worth, the bonus and the rolls you save. Good advice, not \
+         perfect.",
     ],
 };
 

@@ -110,9 +110,9 @@ pub static HINT_WORDS: HintWords = HintWords {
         "Aproximada en el Yam por columnas: nadie puede calcular el juego exacto sobre varias columnas, \
                     así que cada columna se valora como si se jugara sola y el turno se juega por su suma. Un buen \
                     consejo, no uno perfecto.",
-        "Aproximada en el Maxi Yatzy: seis dados, veinte casillas y las tiradas guardadas son demasiado para el \
-         juego exacto en un dispositivo, así que cada turno se juega con exactitud para una estimación del resto \
-         (lo que suele valer cada casilla, el bono, una tirada guardada). Un buen consejo, no uno perfecto.",
+        "Aproximada en el Maxi Yatzy: seis dados, veinte casillas y las tiradas guardadas son demasiado para un \
+         cálculo exacto en un dispositivo, así que este consejo pesa lo que suele valer cada casilla, el bono y las \
+         tiradas que guardas. Un buen consejo, no uno perfecto.",
     ],
 };
 

@@ -104,9 +104,9 @@ pub static HINT_WORDS: HintWords = HintWords {
         "Approché au Yam à colonnes : le jeu exact sur plusieurs colonnes est hors de portée, alors chaque \
                     colonne est estimée comme jouée seule et le tour est joué pour leur somme. Un bon conseil, pas \
                     un conseil parfait.",
-        "Approché au Maxi Yatzy\u{a0}: six dés, vingt cases et les lancers gardés sont trop pour un jeu exact sur \
-         un appareil, alors chaque tour est joué exactement pour une estimation de la suite (ce que vaut d’habitude \
-         chaque case, la prime, un lancer gardé). Un bon conseil, pas un conseil parfait.",
+        "Approché au Maxi Yatzy\u{a0}: six dés, vingt cases et les lancers gardés, c’est trop pour un calcul exact \
+         sur un appareil, alors ce conseil pèse ce que vaut d’habitude chaque case, la prime et les lancers que vous \
+         gardez. Un bon conseil, pas un conseil parfait.",
     ],
 };
 

@@ -263,7 +263,7 @@ fn french_elides_de_before_a_vowel_and_counts_in_points() {
         "Rejoindre la salle «\u{a0}Fête\u{a0}» d’Élodie"
     );
     assert!(
-        (fr.par_row)(3) == "Objectif (3 de chaque)",
+        (fr.par_row)(Some(3)) == "Objectif (3 de chaque)",
         "three of each is the aim, not an average"
     );
 }

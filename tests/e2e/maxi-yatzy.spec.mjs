@@ -157,6 +157,10 @@ test("Maxi Yatzy on a score pad, in German, with the bonus of 50 at 75: six dice
     await expect(page.locator('[data-total="0:grand"]')).toHaveText(String(oma.grand));
     await expect(page.locator('[data-total="1:grand"]')).toHaveText(String(expectedTotals(small, sheets[1]).grand));
     await expect(page.locator('[data-standing="1"]')).toHaveAttribute("data-seat", "0");
+    await test.step("Spielregeln tell of the table's bonus, 50 at 75", async () => {
+      await page.locator('[data-action="how-to-play"]').first().click();
+      await expect(page.locator("[data-guide]")).toContainText("Erreicht dieser Teil 75, kommt sofort der Bonus von 50 Punkten dazu.");
+    });
   } finally {
     await context.close();
   }
@@ -205,5 +209,26 @@ test("two computer players play a whole Maxi Yatzy game by estimate, every box f
     expect(values).toHaveLength(cells.length);
     const filled = Object.fromEntries(cells.map((cell, index) => [cell, Number(values[index])]));
     await expect(page.locator(`[data-total="${seat}:grand"]`)).toHaveText(String(expectedTotals(maxi, { filled, bonus: 0 }).grand));
+  }
+});
+
+test("six dice fit on a phone, a tablet in portrait and a tablet in landscape", async ({ browser }) => {
+  for (const viewport of [{ width: 375, height: 740 }, { width: 768, height: 1024 }, { width: 1024, height: 768 }]) {
+    const context = await browser.newContext({ viewport });
+    const page = await context.newPage();
+    try {
+      await page.goto("index.html?new=1&rules=maxi-yatzy&players=Ann,Bo&seed=4");
+      await roll(page);
+      const tray = await page.locator(".tray").boundingBox();
+      for (let die = 0; die < 6; die++) {
+        const box = await page.locator(`[data-die="${die}"]`).boundingBox();
+        expect(box.x, `${viewport.width}: die ${die}`).toBeGreaterThanOrEqual(tray.x);
+        expect(box.x + box.width, `${viewport.width}: die ${die}`).toBeLessThanOrEqual(tray.x + tray.width);
+      }
+      const tops = await page.locator("[data-die]").evaluateAll((dice) => dice.map((die) => die.getBoundingClientRect().top));
+      expect(new Set(tops).size, `${viewport.width}: one row`).toBe(1);
+    } finally {
+      await context.close();
+    }
   }
 });

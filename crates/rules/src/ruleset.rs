@@ -116,10 +116,10 @@ pub struct UpperBonus {
 }
 
 impl UpperBonus {
-    /// How many dice of each face reach the threshold, as "on par" counts them: three of each make 63, four
-    /// make Maxi Yatzy's 84 (and, rounded up, its 75).
-    pub fn dice_of_each_face(&self) -> u16 {
-        self.threshold.div_ceil(21)
+    /// How many dice of each face make the threshold exactly, where some number does: three of each make 63,
+    /// four make Maxi Yatzy's 84; none make its 75.
+    pub fn dice_of_each_face(&self) -> Option<u16> {
+        (self.threshold % 21 == 0).then_some(self.threshold / 21)
     }
 
     /// How it reads in an address and on the command line: `100at84`.

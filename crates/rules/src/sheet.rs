@@ -88,14 +88,14 @@ impl Sheet {
             .upper_bonus
             .filter(|bonus| upper >= bonus.threshold)
             .map_or(0, |bonus| bonus.points);
-        // "On par" is the dice of each face written so far that reach the bonus evenly: three of each for 63,
-        // four for Maxi Yatzy's 84.
-        let per_face = ruleset.upper_bonus.map_or(3, |bonus| bonus.dice_of_each_face());
+        // "On par" is each face's share of the bonus's threshold, for the faces written so far: three of each
+        // for 63, four for Maxi Yatzy's 84, and the nearest whole points towards its 75.
+        let threshold = ruleset.upper_bonus.map_or(63, |bonus| bonus.threshold);
         let par: u16 = ruleset
             .cells_in(Section::Upper)
             .filter(|cell| !self.is_open(cell.category))
             .map(|cell| match cell.pattern {
-                crate::pattern::Pattern::Face { face } => per_face * u16::from(face.value()),
+                crate::pattern::Pattern::Face { face } => (threshold * u16::from(face.value()) + 10) / 21,
                 _ => 0,
             })
             .sum();
