@@ -119,7 +119,7 @@ impl UpperBonus {
     /// How many dice of each face make the threshold exactly, where some number does: three of each make 63,
     /// four make Maxi Yatzy's 84; none make its 75.
     pub fn dice_of_each_face(&self) -> Option<u16> {
-        (self.threshold % 21 == 0).then_some(self.threshold / 21)
+        self.threshold.is_multiple_of(21).then_some(self.threshold / 21)
     }
 
     /// How it reads in an address and on the command line: `100at84`.
