@@ -91,8 +91,13 @@ pub fn SetupScreen() -> impl IntoView {
     let plays_in_columns = move || ruleset.get().ruleset().plays_in_columns;
     let column_game = move || plays_in_columns() && in_columns.get();
     let setup_error = store.notices().setup_error();
-    // A seat left unnamed: "Player 3", or "Computer 3" where a computer plays it.
-    let unnamed = move |seat: usize| match computers.with(|seats| seats.get(seat).copied().flatten()) {
+    // A seat left unnamed: "Player 3", or "Computer 3" where a computer plays it (never on a score pad, where
+    // the people at the table roll).
+    let computer_at = move |seat: usize| {
+        let level = computers.with(|seats| seats.get(seat).copied().flatten());
+        level.filter(|_| mode.get() == DiceMode::App)
+    };
+    let unnamed = move |seat: usize| match computer_at(seat) {
         Some(_) => (words.computer_n)(seat + 1),
         None => (words.player_n)(seat + 1),
     };
@@ -135,12 +140,15 @@ pub fn SetupScreen() -> impl IntoView {
             false => rules,
         };
         let players = untrack(players);
+        let computer = (0..players.len())
+            .map(|seat| untrack(|| computer_at(seat)))
+            .collect();
         let request = NewGameRequest {
             rules,
             mode: mode.get_untracked(),
             players,
             seed: None,
-            computer: computers.get_untracked(),
+            computer,
             bot_delay_ms: bot_delay.get_untracked(),
         };
         store.tables().start(request, table_name.get_untracked());

@@ -116,11 +116,15 @@ test("Maxi Yatzy on a score pad, in German, with the bonus of 50 at 75: six dice
     await page.goto("index.html");
     await expect(page.locator("html")).toHaveAttribute("lang", "de");
     await page.locator('[data-setup="rules"]').selectOption("maxi-yatzy");
-    await page.locator('[data-setup="dice-mode"]').selectOption("pad");
     const names = page.locator('[data-setup="player-name"]');
     while ((await names.count()) < 2) await page.locator('[data-action="add-player"]').click();
     await names.nth(0).fill("Oma");
-    await names.nth(1).fill("Opa");
+    // A computer chosen for the second seat, then the table's own dice: the seat is a person again, and its
+    // name the seat's own.
+    await page.locator('[data-setup="player-kind"]').nth(1).selectOption("strong");
+    await expect(names.nth(1)).toHaveAttribute("placeholder", "Computer 2");
+    await page.locator('[data-setup="dice-mode"]').selectOption("pad");
+    await expect(names.nth(1)).toHaveAttribute("placeholder", "Spieler 2");
     // The table plays the smaller bonus some Swedish sheets print.
     await page.locator('[data-setup="upper-bonus"]').check();
     await page.locator('[data-action="start"]').click();
@@ -156,6 +160,7 @@ test("Maxi Yatzy on a score pad, in German, with the bonus of 50 at 75: six dice
     expect(oma.bonus).toBe(50);
     await expect(page.locator('[data-total="0:grand"]')).toHaveText(String(oma.grand));
     await expect(page.locator('[data-total="1:grand"]')).toHaveText(String(expectedTotals(small, sheets[1]).grand));
+    await expect(page.locator("thead th.player").nth(1)).toHaveText("Spieler 2");
     await expect(page.locator('[data-standing="1"]')).toHaveAttribute("data-seat", "0");
     await test.step("Spielregeln tell of the table's bonus, 50 at 75", async () => {
       await page.locator('[data-action="how-to-play"]').first().click();
