@@ -1,7 +1,7 @@
 //! The dialog that opens on a cell: the values offered for it (or "Cross out"), Confirm and Cancel.
 //! On a score pad it also takes the dice rolled for real ("Enter dice") and the explicit Yahtzee bonus.
 
-use fivedice_rules::Dice;
+use fivedice_rules::{Dice, DiceMode};
 use leptos::html;
 use leptos::prelude::*;
 
@@ -40,6 +40,14 @@ fn picker() -> impl IntoView {
     let rules = store.table().rules();
     // A computer player's box is shown here before its next step writes it: nothing is for a person to press.
     let person = store.table().plays_here();
+    // Maxi Yatzy, the app's dice: the rolls that writing now saves for the player's later turns.
+    let (mode, rolls) = (store.table().mode(), store.table().rolls());
+    let saved_now = move || {
+        let saves =
+            rules.get().is_some_and(|rules| rules.ruleset().saves_rolls) && mode.get() == Some(DiceMode::App);
+        let (used, allowed) = rolls.get();
+        (saves && person.get() && allowed > used).then(|| allowed - used)
+    };
     // Focus moves into the dialog when it opens, so keyboard players land on Confirm.
     Effect::new(move |_| {
         if open_on.get().is_some() {
@@ -201,6 +209,9 @@ fn picker() -> impl IntoView {
                                 {announce_note.clone()}
                                 {bonus_toggle()}
                                 {first_roll_toggle()}
+                                {saved_now().map(|saved| {
+                                    view! { <p class="muted" data-saves-rolls=saved.to_string()>{(words.saves_rolls)(saved)}</p> }
+                                })}
                             }
                             .into_any()
                         },

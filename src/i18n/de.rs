@@ -232,6 +232,12 @@ pub static WORDS: Words = Words {
     won_on_first_roll: |name| format!("{name} gewinnt mit einer Generala im ersten Wurf!"),
     on_first_roll: |value| format!("{value} · erster Wurf"),
     first_roll_toggle: "Im ersten Wurf (gewinnt)",
+    saves_rolls: |saved| {
+        format!(
+            "Jetzt eintragen hebt {} für deine späteren Züge auf.",
+            plural(usize::from(saved), "Wurf", "Würfe")
+        )
+    },
     winner: "Gewinner",
     rematch: "Revanche",
 

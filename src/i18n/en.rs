@@ -229,6 +229,12 @@ pub static WORDS: Words = Words {
     won_on_first_roll: |name| format!("{name} wins with a generala on the first roll!"),
     on_first_roll: |value| format!("{value} · first roll"),
     first_roll_toggle: "Made on the first roll (wins)",
+    saves_rolls: |saved| {
+        format!(
+            "Writing now saves {} for your later turns.",
+            plural(usize::from(saved), "roll", "rolls")
+        )
+    },
     winner: "Winner",
     rematch: "Rematch",
 

@@ -238,6 +238,12 @@ pub static WORDS: Words = Words {
     won_on_first_roll: |name| format!("¡{name} gana con generala servida!"),
     on_first_roll: |value| format!("{value} · primera tirada"),
     first_roll_toggle: "Servida (gana)",
+    saves_rolls: |saved| {
+        format!(
+            "Anotar ahora guarda {} para tus turnos siguientes.",
+            plural(usize::from(saved), "tirada", "tiradas")
+        )
+    },
     winner: "Ganó",
     rematch: "Revancha",
 

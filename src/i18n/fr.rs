@@ -245,6 +245,12 @@ pub static WORDS: Words = Words {
     won_on_first_roll: |name| format!("{name} gagne avec une generala servie au premier lancer\u{a0}!"),
     on_first_roll: |value| format!("{value} · premier lancer"),
     first_roll_toggle: "Faite au premier lancer (gagne)",
+    saves_rolls: |saved| {
+        format!(
+            "Écrire maintenant garde {} pour vos tours suivants.",
+            plural(usize::from(saved), "lancer", "lancers")
+        )
+    },
     winner: "Gagnant",
     rematch: "Revanche",
 

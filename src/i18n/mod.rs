@@ -260,6 +260,8 @@ pub struct Words {
     /// that says a generala was.
     pub on_first_roll: fn(u16) -> String,
     pub first_roll_toggle: &'static str,
+    /// Maxi Yatzy, in the picker: the rolls that writing now saves for the player's later turns.
+    pub saves_rolls: fn(u8) -> String,
     pub winner: &'static str,
     pub rematch: &'static str,
 

@@ -11,13 +11,17 @@ const maxi = cliRules().find((ruleset) => ruleset.id === "maxi-yatzy");
 const cells = maxi.sections.flatMap((section) => section.cells.map((cell) => cell.id));
 const offersOf = (cell) => JSON.parse(execFileSync(cli, ["offers", "--rules", "maxi-yatzy", cell], { encoding: "utf8" }));
 
-/** Rolls, and waits for the dice to land: the roll button then counts one roll less. */
+/** Rolls, and waits for the dice to land: the roll button then counts exactly one roll less (not merely another
+ * label: online it says it reconnects while a command is on its way). */
 async function roll(page) {
   const button = page.locator('[data-action="roll"]');
   await expect(button).toBeEnabled();
-  const before = await button.getAttribute("aria-label");
+  await expect(button).toHaveAttribute("aria-label", /\d+ rolls? left/);
+  const left = Number((await button.getAttribute("aria-label")).match(/(\d+) rolls? left/)[1]);
   await button.click();
-  await expect(button).not.toHaveAttribute("aria-label", before);
+  const after = left === 1 ? /No rolls left/ : new RegExp(`\\(${left - 1} rolls? left\\)`);
+  await expect(button).toHaveAttribute("aria-label", after);
+  await expect(page.locator('[data-die][data-face=""]')).toHaveCount(0);
 }
 
 /**
@@ -78,6 +82,11 @@ test("Maxi Yatzy at one tablet: six dice, the rolls a turn does not use saved fo
         const dice = await readDice(page);
         const expected = cliScore("maxi-yatzy", null, {}, dice);
         const cell = Object.keys(expected.scores).reduce((best, id) => (expected.scores[id] > expected.scores[best] ? id : best));
+        // Writing after one roll: the picker says what it saves.
+        await page.locator(`[data-cell="${seat}:${cell}"]`).click();
+        const dialog = page.getByRole("dialog");
+        await expect(dialog.locator("[data-saves-rolls]")).toHaveText("Writing now saves 2 rolls for your later turns.");
+        await dialog.locator('[data-action="cancel"]').click();
         await scoreCell(page, seat, cell, expected.scores[cell]);
         sheets[seat].filled[cell] = expected.scores[cell];
         await expect(page.locator(`[data-saved-rolls="${seat}"]`)).toHaveAttribute("data-value", "2");
