@@ -170,6 +170,8 @@ pub struct MaxiBot {
     pars: Vec<f64>,
     /// What each roll scores in each box, by the rules, in sheet order.
     scores: Vec<Vec<u16>>,
+    /// The face each upper box counts, in sheet order (none for a lower box).
+    upper_faces: Vec<Option<f64>>,
 }
 
 /// How the player values ending the turn in a box of one sheet.
@@ -177,6 +179,8 @@ struct Worth<'b> {
     bot: &'b MaxiBot,
     par: f64,
     upper: f64,
+    /// What a roll left unused is worth: nothing once the last box is written.
+    saved_roll: f64,
     open: Vec<usize>,
 }
 
@@ -184,10 +188,7 @@ impl Worth<'_> {
     /// What writing `points` in the `cell`th box is worth.
     fn of(&self, cell: usize, points: u16) -> f64 {
         let points = f64::from(points);
-        let upper = match self.bot.rules.ruleset().cells[cell].pattern {
-            Pattern::Face { face } => self.upper * (points - 4.0 * f64::from(face.value())),
-            _ => 0.0,
-        };
+        let upper = self.bot.upper_faces[cell].map_or(0.0, |face| self.upper * (points - 4.0 * face));
         points - self.par * self.bot.pars[cell] + upper
     }
 
@@ -221,11 +222,18 @@ impl MaxiBot {
                 levels[usize::from(MAX_ROLLS) - 1][0]
             })
             .collect();
+        let upper_faces = (rules.ruleset().cells.iter())
+            .map(|cell| match cell.pattern {
+                Pattern::Face { face } => Some(f64::from(face.value())),
+                _ => None,
+            })
+            .collect();
         MaxiBot {
             rules,
             weights,
             pars,
             scores,
+            upper_faces,
         }
     }
 
@@ -251,6 +259,7 @@ impl MaxiBot {
             bot: self,
             par: if last_box { 0.0 } else { self.weights.par },
             upper: if in_reach { self.weights.upper } else { 0.0 },
+            saved_roll: if last_box { 0.0 } else { self.weights.saved_roll },
             open,
         }
     }
@@ -271,17 +280,12 @@ impl MaxiBot {
     pub fn rate_on(&self, sheet: &Sheet, dice: FaceCounts, rolls_left: u8) -> Vec<RatedMaxiMove> {
         let graph = SixDice::get();
         let worth = self.worth(sheet);
-        let saved_roll = if worth.open.len() > 1 {
-            self.weights.saved_roll
-        } else {
-            0.0
-        };
         let dice = dice.as_array();
         let roll_keep = graph.keep_number(dice);
         let cells = self.rules.ruleset().cells;
         // What every open box is usually worth: each option uses one of them up.
         let usual: f64 = worth.open.iter().map(|&cell| worth.par * self.pars[cell]).sum();
-        let saved = f64::from(rolls_left) * saved_roll;
+        let saved = f64::from(rolls_left) * worth.saved_roll;
         let mut options: Vec<RatedMaxiMove> = (worth.open.iter())
             .map(|&cell| RatedMaxiMove {
                 choice: Step::Write(Place::from(cells[cell].category)),
@@ -289,7 +293,7 @@ impl MaxiBot {
             })
             .collect();
         if rolls_left > 0 {
-            let levels = graph.solve(&worth.endings(), rolls_left, saved_roll);
+            let levels = graph.solve(&worth.endings(), rolls_left, worth.saved_roll);
             let after = &levels[usize::from(rolls_left) - 1];
             let within = |keep: &usize| {
                 graph.counts[*keep]
