@@ -211,6 +211,28 @@ async function oddsAfterWrite(browser, url) {
 }
 
 /**
+ * The first chances to win on a device's first visit, game by game: a fresh device (a new browser context, so
+ * nothing kept in its Cache Storage) opens a two-player table and taps the chances' switch; the milliseconds
+ * from the tap to the chances shown (the worker builds the table and its spread meanwhile).
+ */
+async function firstChances(browser, url, games) {
+  const byGame = {};
+  for (const game of games) {
+    const times = [];
+    for (let run = 0; run < 3; run++) {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      await page.goto(`${url}?new=1&rules=${game}&players=Anna,Ben&seed=${50 + run}`);
+      await page.locator('[data-action="roll"]').waitFor();
+      times.push(await tapToReady(page, '[data-action="odds"]', '[data-odds="ready"]'));
+      await context.close();
+    }
+    byGame[game] = { median: median(times), worst: Math.max(...times) };
+  }
+  return byGame;
+}
+
+/**
  * Lighthouse 12 (mobile emulation, simulated throttling) on a page: the category scores and the metrics.
  * Asynchronous: the pages are served from this very process, which must keep answering meanwhile.
  */
@@ -316,6 +338,8 @@ const taps = await tapTimes(browser, app, baselinePage);
 const engine = await engineInBrowser(browser, app);
 const returning = await hintOnReturn(browser, `${launch}&seed=7`);
 const odds = await oddsAfterWrite(browser, `${app}?new=1&rules=yahtzee&players=Anna,Ben`);
+const chancesGames = ["yahtzee", "yardzee", "yam", "yatzy", "yacht", "generala", "forced-yatzy"];
+const chancesFirst = await firstChances(browser, app, chancesGames);
 const blockingStart = await blockingFromCpu(browser, app);
 const blockingGame = await blockingFromCpu(browser, `${app}?new=1&rules=yahtzee&players=Anna,Ben&seed=3`);
 const blockingBaseline = await blockingFromCpu(browser, baselinePage);
@@ -337,6 +361,10 @@ console.log(`yahtzee table in the browser's Web Worker: ${engine.seconds.toFixed
 console.log(`  longest main-thread task meanwhile: median ${engine.longestTask.toFixed(0)} ms, worst ${engine.worstTask.toFixed(0)} ms of 5 runs (0: none over 50 ms; target: none of 50 ms or more)`);
 console.log(`first hint, tap to options: ${returning.later.toFixed(0)} ms on a later visit (worst ${returning.worstLater.toFixed(0)} ms; table read from the device), ${returning.first.toFixed(0)} ms on the first visit (table built); target < 100 ms`);
 console.log(`chances to win, Confirm tap to the new position's chances: median ${odds.median.toFixed(0)} ms, worst ${odds.worst.toFixed(0)} ms of ${odds.count} boxes written (target < 200 ms)`);
+console.log(`first chances to win on a device's first visit, switch tap to the chances (median of 3, worst; target < 1500 ms):`);
+for (const [game, { median: first, worst }] of Object.entries(chancesFirst)) {
+  console.log(`  ${game.padEnd(12)} ${first.toFixed(0)} ms (worst ${worst.toFixed(0)} ms; ${(first / 1000 / native).toFixed(1)}x the native yahtzee table)`);
+}
 const lh = (run) =>
   `performance ${run.performance}, accessibility ${run.accessibility}, best practices ${run.bestPractices}; LCP ${run.lcp.toFixed(0)} ms, TBT ${run.tbt.toFixed(0)} ms, CLS ${run.cls.toFixed(3)}`;
 console.log(

@@ -4,7 +4,7 @@ use std::io::Write;
 
 use fivedice_rules::Rules;
 use fivedice_strategy::{
-    EXACT_OPEN, Odds, Spread, Standing, ValueTable, solves_exactly, turn_order, with_first_roll_wins,
+    EXACT_OPEN, Odds, Spread, Standing, solves_exactly, turn_order, with_first_roll_wins,
 };
 use serde_json::{Value, json};
 
@@ -102,8 +102,7 @@ pub fn win_chance(options: &Options) -> Result<String, String> {
         return Err("missing --player FILLED (one for each seat)".into());
     }
     check_position(rules, &players, to_play)?;
-    let table = ValueTable::solve(rules);
-    let spread = Spread::build(&table);
+    let (table, spread) = Spread::build_with_table(rules);
     let mut odds = Odds::new(&table, &spread);
     let chances = chances_of(&mut odds, &players, to_play)?;
     let exact = players.iter().all(|player| odds.is_exact(&player.sheet));
@@ -168,8 +167,7 @@ fn win_chance_batch(rules: Rules) -> Result<String, String> {
         #[serde(default)]
         extra: u16,
     }
-    let table = ValueTable::solve(rules);
-    let spread = Spread::build(&table);
+    let (table, spread) = Spread::build_with_table(rules);
     let mut odds = Odds::new(&table, &spread);
     let mut out = std::io::stdout().lock();
     let mut refused = 0;

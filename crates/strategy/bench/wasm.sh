@@ -53,12 +53,13 @@ TOML
 const fs = require("fs");
 const [wasmPath, runs, label] = process.argv.slice(2);
 WebAssembly.instantiate(fs.readFileSync(wasmPath)).then(({ instance }) => {
-  for (const [id, name] of [[0, "yahtzee"], [3, "yatzy"]]) {
+  const builds = [[0, "yahtzee", "solve"], [3, "yatzy", "solve"], [0, "yahtzee, table and spread", "solve_with_spread"]];
+  for (const [id, name, build] of builds) {
     const times = [];
     let expected = 0;
     for (let run = 0; run < Number(runs); run++) {
       const started = performance.now();
-      expected = instance.exports.solve(id);
+      expected = instance.exports[build](id);
       times.push(performance.now() - started);
     }
     const first = times[0];

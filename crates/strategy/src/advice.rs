@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use crate::keeps::{FIRST_ROLL, KEEPS, OUTCOMES, ROLLS, faces_of};
 use crate::lanes::Lanes;
 use crate::table::ValueTable;
-use crate::turn::{Outcomes, REROLLS, SINGLE, TurnModel};
+use crate::turn::{Outcomes, REROLLS, SINGLE, Scratch, TurnModel};
 
 /// Dice set aside before a reroll, by how many of each face.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -153,10 +153,10 @@ impl ValueTable {
             .map(|scores| (scores.bonus, scores.cells.as_slice()));
         let mut outcomes = Outcomes::new();
         outcomes.prepare(model, &self.values, None, group, answers);
-        let mut keeps = vec![Lanes::<SINGLE>::splat(0.0); KEEPS];
+        let mut scratch = Scratch::<Lanes<SINGLE>>::new(model);
         let mut keep_values: [Vec<f32>; REROLLS] = Default::default();
         let first = lane / Lanes::<SINGLE>::COUNT * Lanes::<SINGLE>::COUNT;
-        let start = outcomes.solve_block(model, first, &mut keeps, |rerolls, values| {
+        let start = outcomes.solve_block(model, first, &mut scratch, |rerolls, values| {
             keep_values[rerolls] = values.iter().map(|lanes| lanes.lane(lane - first)).collect();
         });
         Ok(TurnAdvisor {

@@ -60,13 +60,20 @@ mod quad {
             Quad(f32x4_pmax(self.0, other.0))
         }
 
-        /// `if_greater` in the lanes where `other` is greater than `self`, `otherwise` elsewhere.
-        pub(crate) fn select(self, other: Quad, otherwise: Quad, if_greater: Quad) -> Quad {
-            Quad(v128_bitselect(
-                if_greater.0,
-                otherwise.0,
-                f32x4_gt(other.0, self.0),
-            ))
+        /// The lanes where `other` is greater than `self`.
+        pub(crate) fn where_greater(self, other: Quad) -> Mask {
+            Mask(f32x4_gt(other.0, self.0))
+        }
+    }
+
+    /// A set of the four lanes.
+    #[derive(Clone, Copy)]
+    pub(crate) struct Mask(v128);
+
+    impl Mask {
+        /// `if_set` in the lanes of the set, `otherwise` elsewhere.
+        pub(crate) fn pick(self, otherwise: Quad, if_set: Quad) -> Quad {
+            Quad(v128_bitselect(if_set.0, otherwise.0, self.0))
         }
     }
 
@@ -137,18 +144,33 @@ mod quad {
         /// `other` where it is greater, `self` elsewhere (written as a comparison: one SIMD max).
         #[inline(always)]
         pub(crate) fn max(self, other: Quad) -> Quad {
-            self.select(other, self, other)
+            Quad(std::array::from_fn(|lane| match other.0[lane] > self.0[lane] {
+                true => other.0[lane],
+                false => self.0[lane],
+            }))
         }
 
-        /// `if_greater` in the lanes where `other` is greater than `self`, `otherwise` elsewhere.
+        /// The lanes where `other` is greater than `self`.
         #[inline(always)]
-        pub(crate) fn select(self, other: Quad, otherwise: Quad, if_greater: Quad) -> Quad {
+        pub(crate) fn where_greater(self, other: Quad) -> Mask {
+            Mask(std::array::from_fn(|lane| {
+                u32::from(other.0[lane] > self.0[lane]).wrapping_neg()
+            }))
+        }
+    }
+
+    /// A set of the four lanes: all ones in each lane of the set, as a SIMD comparison gives it (so that
+    /// picking by it vectorises).
+    #[derive(Clone, Copy)]
+    pub(crate) struct Mask([u32; 4]);
+
+    impl Mask {
+        /// `if_set` in the lanes of the set, `otherwise` elsewhere.
+        #[inline(always)]
+        pub(crate) fn pick(self, otherwise: Quad, if_set: Quad) -> Quad {
             Quad(std::array::from_fn(|lane| {
-                if other.0[lane] > self.0[lane] {
-                    if_greater.0[lane]
-                } else {
-                    otherwise.0[lane]
-                }
+                let set = self.0[lane];
+                f32::from_bits(if_set.0[lane].to_bits() & set | otherwise.0[lane].to_bits() & !set)
             }))
         }
     }
@@ -177,7 +199,7 @@ mod quad {
     }
 }
 
-use quad::{Quad, Sum};
+use quad::{Mask, Quad, Sum};
 
 /// `4 * Q` lanes.
 #[derive(Clone, Copy)]
@@ -237,11 +259,11 @@ impl<const Q: usize> Lanes<Q> {
         self.zip(other, Quad::max)
     }
 
-    /// Lane by lane: `if_greater` where `other` is greater than this, `otherwise` elsewhere (on ties too).
+    /// The lanes where `other` is greater than this (not on ties).
     #[inline(always)]
-    pub(crate) fn select(&self, other: &Lanes<Q>, otherwise: &Lanes<Q>, if_greater: &Lanes<Q>) -> Lanes<Q> {
-        Lanes(std::array::from_fn(|quad| {
-            self.0[quad].select(other.0[quad], otherwise.0[quad], if_greater.0[quad])
+    pub(crate) fn where_greater(&self, other: &Lanes<Q>) -> LaneSet<Q> {
+        LaneSet(std::array::from_fn(|quad| {
+            self.0[quad].where_greater(other.0[quad])
         }))
     }
 
@@ -253,6 +275,20 @@ impl<const Q: usize> Lanes<Q> {
     #[inline(always)]
     fn zip(&self, other: &Lanes<Q>, operation: impl Fn(Quad, Quad) -> Quad) -> Lanes<Q> {
         Lanes(std::array::from_fn(|quad| operation(self.0[quad], other.0[quad])))
+    }
+}
+
+/// A set of the `4 * Q` lanes: one comparison, to pick by in several vectors.
+#[derive(Clone, Copy)]
+pub(crate) struct LaneSet<const Q: usize>([Mask; Q]);
+
+impl<const Q: usize> LaneSet<Q> {
+    /// Lane by lane: `if_set` in the lanes of the set, `otherwise` elsewhere.
+    #[inline(always)]
+    pub(crate) fn pick(&self, otherwise: &Lanes<Q>, if_set: &Lanes<Q>) -> Lanes<Q> {
+        Lanes(std::array::from_fn(|quad| {
+            self.0[quad].pick(otherwise.0[quad], if_set.0[quad])
+        }))
     }
 }
 

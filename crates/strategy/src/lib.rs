@@ -36,7 +36,9 @@ pub use columns::{ColumnBot, OrderedValues, RatedColumnMove, simulate_columns};
 pub use maxi::{MaxiBot, MaxiWeights, RatedMaxiMove, simulate_maxi};
 pub use odds::{Distribution, EXACT_OPEN, Odds, Standing, turn_order, win_chances, with_first_roll_wins};
 pub use playing::{PlayError, Step, play_turn};
-pub use table::{ENGINE_VERSION, Progress, Shape, Spread, SpreadBuilder, TableBuilder, ValueTable};
+pub use table::{
+    ENGINE_VERSION, Progress, Shape, Spread, SpreadBuilder, TableAndSpreadBuilder, TableBuilder, ValueTable,
+};
 pub use winner::{RatedWin, WinAdvice, WinningTurn, play_to_win};
 
 use fivedice_rules::{DICE, Rules};

@@ -3,9 +3,9 @@
 use fivedice_rules::{Rules, Sheet};
 
 use crate::five_of_a_kind::FiveOfAKindAnswers;
-use crate::keeps::KEEPS;
 use crate::lanes::Lanes;
-use crate::turn::{HIGHER, Moments, NARROW, Outcomes, TurnModel, WIDE, Worth};
+use crate::states::UPPER_LANES;
+use crate::turn::{HIGHER, Moments, NARROW, Outcomes, Scratch, TurnModel, WIDE};
 
 /// The version of the values a table holds: raise it whenever a change could alter any value, so that tables
 /// kept on devices by an older engine are rebuilt rather than used.
@@ -73,8 +73,8 @@ pub struct TableBuilder {
     groups: Groups,
     five_of_a_kind: FiveOfAKindAnswers,
     outcomes: Outcomes,
-    wide_keeps: Vec<Lanes<WIDE>>,
-    narrow_keeps: Vec<Lanes<NARROW>>,
+    wide: Scratch<Lanes<WIDE>>,
+    narrow: Scratch<Lanes<NARROW>>,
 }
 
 impl TableBuilder {
@@ -84,10 +84,10 @@ impl TableBuilder {
             values: vec![0.0; model.space.state_count()],
             groups: Groups::new(model.space.group_count()),
             five_of_a_kind: FiveOfAKindAnswers::ask(&model),
-            model,
             outcomes: Outcomes::new(),
-            wide_keeps: vec![Lanes::splat(0.0); KEEPS],
-            narrow_keeps: vec![Lanes::splat(0.0); KEEPS],
+            wide: Scratch::new(&model),
+            narrow: Scratch::new(&model),
+            model,
         }
     }
 
@@ -132,13 +132,13 @@ impl TableBuilder {
             .map(|(block, chunk)| (block * wide, chunk))
         {
             if chunk.len() > Lanes::<NARROW>::COUNT {
-                let start = outcomes.solve_block(model, first, &mut self.wide_keeps, |_, _| {});
+                let start = outcomes.solve_block(model, first, &mut self.wide, |_, _| {});
                 chunk
                     .iter_mut()
                     .enumerate()
                     .for_each(|(lane, value)| *value = start.lane(lane));
             } else {
-                let start = outcomes.solve_block(model, first, &mut self.narrow_keeps, |_, _| {});
+                let start = outcomes.solve_block(model, first, &mut self.narrow, |_, _| {});
                 chunk
                     .iter_mut()
                     .enumerate()
@@ -233,25 +233,51 @@ pub struct Spread {
 }
 
 /// A spread's build that runs a slice at a time, as [`TableBuilder`] does: the same groups, last to first.
+/// Where the table is not at hand yet, the same pass builds it too (the spread's means are the table's values,
+/// bit for bit), which takes little longer than the spread alone.
 pub struct SpreadBuilder<'t> {
-    table: &'t ValueTable,
+    table: TableInHand<'t>,
     higher: [Vec<f32>; HIGHER],
     groups: Groups,
     five_of_a_kind: FiveOfAKindAnswers,
     outcomes: Outcomes,
-    keeps: Vec<Moments<NARROW>>,
+    scratch: Scratch<Moments<NARROW>>,
+    /// The means of the group being worked out, for the table being built beside the spread.
+    means: Vec<f32>,
+}
+
+/// The table a spread follows: one built before, or one built group by group beside the spread.
+enum TableInHand<'t> {
+    Given(&'t ValueTable),
+    Building(Box<ValueTable>),
+}
+
+impl TableInHand<'_> {
+    fn table(&self) -> &ValueTable {
+        match self {
+            TableInHand::Given(table) => table,
+            TableInHand::Building(table) => table,
+        }
+    }
 }
 
 impl<'t> SpreadBuilder<'t> {
+    /// The spread of a table built before.
     pub fn new(table: &'t ValueTable) -> SpreadBuilder<'t> {
-        let space = &table.model.space;
+        SpreadBuilder::following(TableInHand::Given(table))
+    }
+
+    fn following(table: TableInHand<'t>) -> SpreadBuilder<'t> {
+        let model = &table.table().model;
+        let space = &model.space;
         SpreadBuilder {
-            table,
             higher: std::array::from_fn(|_| vec![0.0; space.state_count()]),
             groups: Groups::new(space.group_count()),
-            five_of_a_kind: FiveOfAKindAnswers::ask(&table.model),
+            five_of_a_kind: FiveOfAKindAnswers::ask(model),
             outcomes: Outcomes::new(),
-            keeps: vec![Moments::<NARROW>::WORST; KEEPS],
+            scratch: Scratch::new(model),
+            means: vec![0.0; UPPER_LANES],
+            table,
         }
     }
 
@@ -274,7 +300,7 @@ impl<'t> SpreadBuilder<'t> {
     }
 
     fn spread_group(&mut self, index: usize) {
-        let table = self.table;
+        let table = self.table.table();
         let model = &table.model;
         let space = &model.space;
         let group = space.group(index);
@@ -291,12 +317,48 @@ impl<'t> SpreadBuilder<'t> {
         for first in (0..range.len()).step_by(block) {
             let start = self
                 .outcomes
-                .solve_block(model, first, &mut self.keeps, |_, _| {});
+                .solve_block(model, first, &mut self.scratch, |_, _| {});
             for lane in first..range.len().min(first + block) {
                 for (moment, table) in higher.iter_mut().enumerate() {
                     table[range.start + lane] = start.higher[moment].lane(lane - first);
                 }
+                self.means[lane] = start.mean.lane(lane - first);
             }
+        }
+        if let TableInHand::Building(table) = &mut self.table {
+            table.values[range.clone()].copy_from_slice(&self.means[..range.len()]);
+        }
+    }
+}
+
+/// The optimal table of some rules and its spread, built together in one pass, a slice at a time (a little
+/// longer than the spread alone, where the table and then its spread take the table's time more).
+pub struct TableAndSpreadBuilder(SpreadBuilder<'static>);
+
+impl TableAndSpreadBuilder {
+    pub fn new(rules: Rules) -> TableAndSpreadBuilder {
+        let model = TurnModel::new(rules);
+        let values = vec![0.0; model.space.state_count()];
+        let table = Box::new(ValueTable { model, values });
+        TableAndSpreadBuilder(SpreadBuilder::following(TableInHand::Building(table)))
+    }
+
+    pub fn progress(&self) -> Progress {
+        self.0.progress()
+    }
+
+    /// Works out up to `groups` more groups and says how far the build is.
+    pub fn step(&mut self, groups: usize) -> Progress {
+        self.0.step(groups)
+    }
+
+    /// Works out what is left and hands over the table and its spread.
+    pub fn finish(mut self) -> (ValueTable, Spread) {
+        self.0.step(usize::MAX);
+        let SpreadBuilder { table, higher, .. } = self.0;
+        match table {
+            TableInHand::Building(table) => (*table, Spread { higher }),
+            TableInHand::Given(_) => unreachable!("this build makes its own table"),
         }
     }
 }
@@ -314,6 +376,11 @@ impl Spread {
     /// The shape of every state of `table` (a few times the table's own build).
     pub fn build(table: &ValueTable) -> Spread {
         SpreadBuilder::new(table).finish()
+    }
+
+    /// The optimal table of these rules and its spread, built together (faster than one after the other).
+    pub fn build_with_table(rules: Rules) -> (ValueTable, Spread) {
+        TableAndSpreadBuilder::new(rules).finish()
     }
 
     /// The shape of the points still to come from a turn start with this sheet, under the table's play.

@@ -10,9 +10,11 @@
 //! keeping it all and the best keep within each roll-minus-one-die. Both run over the 462 keeps, so a turn
 //! costs a few thousand vector operations instead of one per (roll, keep) pair.
 
+use std::ops::Range;
+
 use fivedice_rules::{Category, MAX_ROLLS, Rules, Scores};
 
-use crate::keeps::{FIRST_ROLL, KeepGraph, OUTCOMES, ROLLS};
+use crate::keeps::{FIRST_ROLL, KEEPS, KeepGraph, OUTCOMES, ROLLS};
 use crate::lanes::{Lanes, Sums};
 use crate::states::{Group, MAX_CELLS, StateSpace, UPPER_LANES};
 
@@ -33,11 +35,16 @@ pub(crate) const REROLLS: usize = MAX_ROLLS as usize - 1;
 pub(crate) struct TurnModel {
     pub(crate) space: StateSpace,
     pub(crate) graph: KeepGraph,
-    /// For each roll and cell: which of the cell's outcome vectors the roll leads to, and the points added to it.
-    natural: Vec<[(u8, f32); MAX_CELLS]>,
+    /// Every way a roll can write a cell (a cell's writes in one run, cells in sheet order): a turn solves
+    /// each once per block, then each roll only picks among them.
+    writes: Vec<Write>,
+    /// Where each cell's run of writes is.
+    writes_of_cell: Vec<Range<usize>>,
+    /// For each roll and cell: the write the roll makes there (its number in `writes`).
+    natural: Vec<[u16; MAX_CELLS]>,
     /// The same for a box written right after the turn's first roll, where the rules pay more for that
     /// (Generala).
-    first_roll: Option<Vec<[(u8, f32); MAX_CELLS]>>,
+    first_roll: Option<Vec<[u16; MAX_CELLS]>>,
     /// The rolls of five equal faces: the only rolls whose scores depend on the sheet (Joker and bonus).
     pub(crate) five_of_a_kind_rolls: Vec<usize>,
     /// A value the rules accept in each cell (what the first roll, five aces, scores there), for writing cells
@@ -49,17 +56,50 @@ impl TurnModel {
     pub(crate) fn new(rules: Rules) -> TurnModel {
         let space = StateSpace::new(rules);
         let graph = KeepGraph::new();
-        let tabulate = |first_roll: bool| {
-            let mut table = vec![[(0u8, 0f32); MAX_CELLS]; ROLLS];
-            for (roll, row) in table.iter_mut().enumerate() {
-                for (cell, (_, score)) in rules.natural_scores(graph.roll(roll), first_roll).enumerate() {
-                    row[cell] = space.outcome_of(cell, score);
-                }
-            }
-            table
+        // Each roll's write in each cell, later in the turn or right after its first roll.
+        let by_roll = |first_roll: bool| -> Vec<Vec<Write>> {
+            (0..ROLLS)
+                .map(|roll| {
+                    let scores = rules.natural_scores(graph.roll(roll), first_roll);
+                    scores
+                        .enumerate()
+                        .map(|(cell, (_, score))| {
+                            let (vector, points) = space.outcome_of(cell, score);
+                            Write {
+                                cell: cell as u8,
+                                vector,
+                                points,
+                            }
+                        })
+                        .collect()
+                })
+                .collect()
         };
-        let natural = tabulate(false);
-        let first_roll = rules.house().map(|_| tabulate(true));
+        let (later, first_roll) = (by_roll(false), by_roll(true));
+        let mut writes: Vec<Write> = later.iter().chain(&first_roll).flatten().copied().collect();
+        writes.sort_by_key(Write::key);
+        writes.dedup_by_key(|write| write.key());
+        let writes_of_cell = (0..space.cell_count)
+            .map(|cell| {
+                let start = writes.partition_point(|write| usize::from(write.cell) < cell);
+                let end = writes.partition_point(|write| usize::from(write.cell) <= cell);
+                start..end
+            })
+            .collect();
+        let tabulate = |rows: &[Vec<Write>]| -> Vec<[u16; MAX_CELLS]> {
+            rows.iter()
+                .map(|row| {
+                    let mut numbers = [0u16; MAX_CELLS];
+                    for (number, write) in numbers.iter_mut().zip(row) {
+                        let found = writes.binary_search_by_key(&write.key(), Write::key);
+                        *number = found.expect("every write is listed") as u16;
+                    }
+                    numbers
+                })
+                .collect()
+        };
+        let natural = tabulate(&later);
+        let first_roll = rules.house().map(|_| tabulate(&first_roll));
         let five_of_a_kind_rolls = (0..ROLLS)
             .filter(|&roll| graph.roll(roll).all_alike().is_some())
             .collect();
@@ -70,6 +110,8 @@ impl TurnModel {
         TurnModel {
             space,
             graph,
+            writes,
+            writes_of_cell,
             natural,
             first_roll,
             five_of_a_kind_rolls,
@@ -83,6 +125,21 @@ impl TurnModel {
             .iter()
             .position(|cell| cell.category == category)
             .expect("the rules score their own cells")
+    }
+}
+
+/// What writing a cell with some roll does: which of the cell's outcome vectors it leads to, and the points
+/// added on top of it.
+#[derive(Clone, Copy)]
+struct Write {
+    cell: u8,
+    vector: u8,
+    points: f32,
+}
+
+impl Write {
+    fn key(&self) -> (u8, u8, u32) {
+        (self.cell, self.vector, self.points.to_bits())
     }
 }
 
@@ -276,7 +333,7 @@ impl Outcomes {
                 )
             }
             None => Box::new(self.open_cells.iter().map(move |&cell| {
-                let (vector, points) = table[roll][cell];
+                let Write { vector, points, .. } = model.writes[usize::from(table[roll][cell])];
                 let face = u16::from(model.space.face_of_cell[cell]);
                 let score = if face > 0 {
                     u16::from(vector) * face
@@ -293,16 +350,33 @@ impl Outcomes {
         W::of_vector(&self.vectors[index], self.higher.get(index), first)
     }
 
+    /// The worth of every write into an open cell, for the block of lanes from `first` (writes into filled
+    /// cells are left as they are: no roll reads them).
+    fn solve_writes<W: Worth>(&self, model: &TurnModel, first: usize, writes: &mut [W]) {
+        for &cell in &self.open_cells {
+            let run = model.writes_of_cell[cell].clone();
+            for (worth, write) in writes[run.clone()].iter_mut().zip(&model.writes[run]) {
+                let outcome: W = self.vector(self.first_vector[cell] + usize::from(write.vector), first);
+                *worth = outcome.plus(write.points);
+            }
+        }
+    }
+
     /// The best cell for every roll, written later in the turn or right after its first roll, for the block of
-    /// lanes from `first`.
-    fn score_rolls<W: Worth>(&self, model: &TurnModel, first: usize, rolls: &mut [W], first_roll: bool) {
+    /// lanes from `first`, from the worth of each write.
+    fn score_rolls<W: Worth>(
+        &self,
+        model: &TurnModel,
+        first: usize,
+        writes: &[W],
+        rolls: &mut [W],
+        first_roll: bool,
+    ) {
         // Roll by roll, so the best so far stays in registers while the open cells are tried.
-        for (roll, scores) in rolls.iter_mut().zip(model.scores_table(first_roll)) {
+        for (roll, numbers) in rolls.iter_mut().zip(model.scores_table(first_roll)) {
             let mut best = W::WORST;
             for &cell in &self.open_cells {
-                let (vector, points) = scores[cell];
-                let outcome: W = self.vector(self.first_vector[cell] + usize::from(vector), first);
-                best = best.better(&outcome.plus(points));
+                best = best.better(&writes[usize::from(numbers[cell])]);
             }
             *roll = best;
         }
@@ -328,22 +402,44 @@ impl Outcomes {
         &self,
         model: &TurnModel,
         first: usize,
-        keeps: &mut [W],
+        scratch: &mut Scratch<W>,
         observe: impl FnMut(usize, &[W]),
     ) -> W {
-        self.score_rolls(model, first, &mut keeps[FIRST_ROLL..], false);
+        let Scratch {
+            keeps,
+            writes,
+            first_roll,
+        } = scratch;
+        self.solve_writes(model, first, writes);
+        self.score_rolls(model, first, writes, &mut keeps[FIRST_ROLL..], false);
         let first_roll = model.first_roll.is_some().then(|| {
-            let mut writes = vec![W::WORST; ROLLS];
-            self.score_rolls(model, first, &mut writes, true);
-            writes
+            self.score_rolls(model, first, writes, first_roll, true);
+            first_roll.as_slice()
         });
-        play_keeps(&model.graph, keeps, first_roll.as_deref(), observe)
+        play_keeps(&model.graph, keeps, first_roll, observe)
+    }
+}
+
+/// What solving a turn works in, kept from one block to the next so that a build sets it up once.
+pub(crate) struct Scratch<W> {
+    keeps: Vec<W>,
+    writes: Vec<W>,
+    first_roll: Vec<W>,
+}
+
+impl<W: Worth> Scratch<W> {
+    pub(crate) fn new(model: &TurnModel) -> Scratch<W> {
+        Scratch {
+            keeps: vec![W::WORST; KEEPS],
+            writes: vec![W::WORST; model.writes.len()],
+            first_roll: vec![W::WORST; ROLLS],
+        }
     }
 }
 
 impl TurnModel {
     /// Each roll's outcomes in each cell, written later in the turn or right after its first roll.
-    fn scores_table(&self, first_roll: bool) -> &[[(u8, f32); MAX_CELLS]] {
+    fn scores_table(&self, first_roll: bool) -> &[[u16; MAX_CELLS]] {
         match (first_roll, &self.first_roll) {
             (true, Some(table)) => table,
             _ => &self.natural,
@@ -500,11 +596,10 @@ impl<const Q: usize> Worth for Moments<Q> {
 
     #[inline(always)]
     fn better(&self, other: &Moments<Q>) -> Moments<Q> {
+        let greater = self.mean.where_greater(&other.mean);
         Moments {
             mean: self.mean.max(&other.mean),
-            higher: std::array::from_fn(|moment| {
-                (self.mean).select(&other.mean, &self.higher[moment], &other.higher[moment])
-            }),
+            higher: std::array::from_fn(|moment| greater.pick(&self.higher[moment], &other.higher[moment])),
         }
     }
 
@@ -590,7 +685,8 @@ fn written_outcome(
         std::array::from_fn(|moment| {
             by_lane(totals, |total| {
                 let (points, new_total) = settle(total);
-                // E[(X + p)ⁿ] for n = moment + 2, from E[X⁰] = 1 up.
+                // E[(X + p)ⁿ] = Σₖ C(n, k) pⁿ⁻ᵏ E[Xᵏ] for n = moment + 2, from E[X⁰] = 1 up. The points are
+                // whole, so every C(n, k) pⁿ⁻ᵏ is exact in f64.
                 let power = moment + 2;
                 let raw = |k: usize| match k {
                     0 => 1.0,
@@ -598,8 +694,9 @@ fn written_outcome(
                     k => f64::from(higher[k - 2][new_total]),
                 };
                 let p = f64::from(points);
+                let powers = [1.0, p, p * p, p * p * p, p * p * p * p];
                 let shifted: f64 = (0..=power)
-                    .map(|k| binomial(power, k) * p.powi((power - k) as i32) * raw(k))
+                    .map(|k| BINOMIAL[power][k] * powers[power - k] * raw(k))
                     .sum();
                 shifted as f32
             })
@@ -608,9 +705,15 @@ fn written_outcome(
     (mean, higher)
 }
 
-fn binomial(n: usize, k: usize) -> f64 {
-    (0..k).fold(1.0, |product, i| product * (n - i) as f64 / (i + 1) as f64)
-}
+/// C(n, k) for n up to 4.
+const BINOMIAL: [[f64; 5]; 5] = [
+    [1.0, 0.0, 0.0, 0.0, 0.0],
+    [1.0, 1.0, 0.0, 0.0, 0.0],
+    [1.0, 2.0, 1.0, 0.0, 0.0],
+    [1.0, 3.0, 3.0, 1.0, 0.0],
+    [1.0, 4.0, 6.0, 4.0, 1.0],
+];
+
 /// A vector with `value(total)` in the lane of each total (lanes past the group's last read 0; none uses them).
 fn by_lane(totals: &[u16], value: impl Fn(u16) -> f32) -> Dense {
     Lanes::from_fn(|lane| totals.get(lane).map_or(0.0, |&total| value(total)))

@@ -4,7 +4,9 @@
 use std::collections::HashMap;
 
 use fivedice_rules::{Category, FaceCounts, Joker, Rules, RulesetId, Sheet};
-use fivedice_strategy::{Choice, Odds, Spread, SpreadBuilder, Standing, ValueTable, win_chances};
+use fivedice_strategy::{
+    Choice, Odds, Spread, SpreadBuilder, Standing, TableAndSpreadBuilder, ValueTable, win_chances,
+};
 
 #[test]
 fn a_whole_game_spreads_as_glenn_computed() {
@@ -55,6 +57,33 @@ fn a_spread_built_a_slice_at_a_time_is_the_spread_built_at_once() {
         .count();
     assert_eq!(differing, 0, "every moment bit for bit");
     assert!(whole.iter().any(|moment| *moment > 0.0));
+}
+
+#[test]
+fn a_table_and_its_spread_built_in_one_pass_are_those_built_one_after_the_other() {
+    // Yahtzee's five-of-a-kind flag and bonuses, Generala's boxes paying more on the first roll and its
+    // double, Forced Yatzy's order.
+    for ruleset in [RulesetId::Yahtzee, RulesetId::Generala, RulesetId::ForcedYatzy] {
+        let rules = Rules::new(ruleset);
+        let table = ValueTable::solve(rules);
+        let spread = Spread::build(&table);
+        let mut builder = TableAndSpreadBuilder::new(rules);
+        assert_eq!(builder.progress().groups_done, 0);
+        while !builder.step(37).is_done() {}
+        let (together, together_spread) = builder.finish();
+        let bits = |values: &[f32]| values.iter().map(|value| value.to_bits()).collect::<Vec<_>>();
+        assert_eq!(
+            bits(together.values()),
+            bits(table.values()),
+            "{ruleset:?}: the table"
+        );
+        assert_eq!(
+            bits(&together_spread.moments()),
+            bits(&spread.moments()),
+            "{ruleset:?}: the spread"
+        );
+        assert_eq!(together.rules(), rules);
+    }
 }
 
 /// The final points of one turn played by the optimal bot from `sheet`, by brute force: every ordered roll of

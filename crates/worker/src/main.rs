@@ -5,7 +5,7 @@
 use fivedice_rules::{Category, Dice, Game, Move, Rules};
 use fivedice_strategy::{
     Advice, Bot, ColumnBot, Level, MaxiBot, MaxiWeights, Odds, OrderedValues, Progress, RatedColumnMove,
-    RatedMaxiMove, Rng, Spread, SpreadBuilder, TableBuilder, ValueTable,
+    RatedMaxiMove, Rng, Spread, SpreadBuilder, TableAndSpreadBuilder, TableBuilder, ValueTable,
 };
 use fivedice_worker::table_cache::{self, Kind};
 use fivedice_worker::{RatedOption, SolverReply, SolverRequest, ToWin, Verdict};
@@ -248,25 +248,40 @@ impl Engine {
     }
 
     /// The optimal table of these (one-column) rules and its spread, each read from the device or built (and
-    /// kept there) on first use.
+    /// kept there) on first use: both in one pass where neither is at hand.
     async fn odds_for(&mut self, rules: Rules) -> (&ValueTable, &Spread) {
-        let (position, _) = self.keep_table(rules, Level::Optimal).await;
         if self.spread.as_ref().is_none_or(|(kept, _)| *kept != rules) {
-            let table = &self.kept[position].1;
-            let spread = match self.read_kept_spread(table).await {
-                Some(spread) => spread,
+            let spread = match self.optimal_at_hand(rules).await {
+                Some((position, _)) => {
+                    let table = &self.kept[position].1;
+                    match self.read_kept_spread(table).await {
+                        Some(spread) => spread,
+                        None => {
+                            let mut builder = SpreadBuilder::new(table);
+                            in_slices(builder.progress(), |groups| builder.step(groups), &|reply| {
+                                self.post(reply)
+                            });
+                            let spread = builder.finish();
+                            self.keep_spread_on_device(table, &spread).await;
+                            spread
+                        }
+                    }
+                }
                 None => {
-                    let mut builder = SpreadBuilder::new(table);
+                    let mut builder = TableAndSpreadBuilder::new(rules);
                     in_slices(builder.progress(), |groups| builder.step(groups), &|reply| {
                         self.post(reply)
                     });
-                    let spread = builder.finish();
-                    self.keep_spread_on_device(table, &spread).await;
+                    let (table, spread) = builder.finish();
+                    self.keep_on_device(&table).await;
+                    self.keep_spread_on_device(&table, &spread).await;
+                    self.kept.push((true, table));
                     spread
                 }
             };
             self.spread = Some((rules, spread));
         }
+        let (position, _) = self.keep_table(rules, Level::Optimal).await;
         let spread = &self.spread.as_ref().expect("at hand for these rules").1;
         (&self.kept[position].1, spread)
     }
@@ -302,27 +317,31 @@ impl Engine {
 
     /// Where `table_for`'s table is kept, and whether it was read from the device.
     async fn keep_table(&mut self, rules: Rules, level: Level) -> (usize, bool) {
-        let looks_ahead = level.looks_ahead();
-        let (position, from_device) = match self.position_of(rules, looks_ahead) {
-            Some(position) => (position, false),
-            None => {
-                let (table, from_device) = if looks_ahead {
-                    match self.read_kept(rules).await {
-                        Some(table) => (table, true),
-                        None => {
-                            let table = build(rules, &|reply| self.post(reply));
-                            self.keep_on_device(&table).await;
-                            (table, false)
-                        }
-                    }
-                } else {
-                    (ValueTable::myopic(rules), false)
-                };
-                self.kept.push((looks_ahead, table));
-                (self.kept.len() - 1, from_device)
-            }
-        };
-        (position, from_device)
+        if !level.looks_ahead() {
+            let position = self.position_of(rules, false).unwrap_or_else(|| {
+                self.kept.push((false, ValueTable::myopic(rules)));
+                self.kept.len() - 1
+            });
+            return (position, false);
+        }
+        if let Some(found) = self.optimal_at_hand(rules).await {
+            return found;
+        }
+        let table = build(rules, &|reply| self.post(reply));
+        self.keep_on_device(&table).await;
+        self.kept.push((true, table));
+        (self.kept.len() - 1, false)
+    }
+
+    /// Where the session keeps the optimal table of these rules, if it has it or the device keeps it (read
+    /// then), and whether it was read from the device.
+    async fn optimal_at_hand(&mut self, rules: Rules) -> Option<(usize, bool)> {
+        if let Some(position) = self.position_of(rules, true) {
+            return Some((position, false));
+        }
+        let table = self.read_kept(rules).await?;
+        self.kept.push((true, table));
+        Some((self.kept.len() - 1, true))
     }
 
     /// Where the session keeps the table of these rules that looks ahead (or not), if it does; tables of other
