@@ -220,6 +220,12 @@ impl Engine {
         });
     }
 
+    /// Has the optimal table of these rules and its spread at hand soon: read from the device, or built in the
+    /// worker between requests (started now, on a first visit too).
+    pub fn warm_up(&self, rules: Rules) {
+        self.dispatch(SolverRequest::WarmUp { rules });
+    }
+
     fn send(&self, request: SolverRequest, answer: Callback) {
         if let Some(id) = request.id() {
             self.waiting.update_value(|waiting| {

@@ -2,7 +2,7 @@
 //! and hints that play for it.
 
 use fivedice_rules::Game;
-use fivedice_worker::{Level, ToWin};
+use fivedice_worker::ToWin;
 use leptos::prelude::*;
 
 use super::Situation;
@@ -10,18 +10,21 @@ use super::coaching::Advisor;
 use crate::engine::{Answer, EngineError};
 
 impl Advisor {
-    /// Has the table the engine advises this game on (a column game's: its one-column table) read from the
-    /// device if an earlier visit kept it there, so that the first hint answers at once. Maxi Yatzy's player
-    /// needs none.
+    /// Has what the engine needs for this game at hand soon: at a table of several players, the optimal
+    /// table and its spread (read from the device, or built in the worker while the players play: the
+    /// chances, a Winner's moves and the hints need them); otherwise the table the hints use (a column game's:
+    /// its one-column table), read from the device if an earlier visit kept it there. Maxi Yatzy's player
+    /// needs neither.
     pub fn prepare_hints(&self) {
-        let rules = self
-            .table
-            .game_now(Game::rules)
-            .map(|rules| rules.single_column());
-        if let Some(rules) = rules.filter(|rules| fivedice_worker::solves_exactly(*rules)) {
-            self.engine.prepare(rules);
+        let Some(game) = self.table.game_now(Game::clone) else {
+            return;
+        };
+        let single_column = game.rules().single_column();
+        if fivedice_worker::offers_chances(&game) {
+            self.engine.warm_up(game.rules());
+        } else if fivedice_worker::solves_exactly(single_column) {
+            self.engine.prepare(single_column);
         }
-        self.prepare_winner();
     }
 
     /// Asks the engine for every option of the current situation, best first.
@@ -70,24 +73,6 @@ impl Advisor {
                 },
             )
         });
-    }
-
-    /// A Winner played at this device plays from the spread of the rules' table: the worker works it out
-    /// while the table opens (a first move would otherwise wait for it).
-    pub(super) fn prepare_winner(&self) {
-        let seated = self.table.with_untracked(|table| {
-            table
-                .as_ref()
-                .is_some_and(|table| table.computer_plays_here(Level::Winner))
-        });
-        let exact = |game: &Game| fivedice_worker::solves_exactly(game.rules());
-        if let Some(game) = self
-            .table
-            .game_now(Game::clone)
-            .filter(|game| seated && exact(game))
-        {
-            self.engine.to_win(&game, ToWin::Chances, |_| {});
-        }
     }
 
     /// Every option of the current player by its chance to win against the others, best first.

@@ -45,8 +45,8 @@ test("the chances to win are hidden until asked, then equal the CLI's after ever
   const toggle = page.locator('[data-action="odds"]');
   await expect(toggle).toHaveAttribute("aria-pressed", "false");
   await expect(page.locator("[data-win-chance]")).toHaveCount(0);
-  // A device's first chances wait for the table and its spread to be worked out (in one pass): the bar shows
-  // how far.
+  // A device's first chances wait for the table and its spread, which the worker began to work out as the
+  // table opened: the bar shows how far (the table's build, if it is not done yet, then the spread's).
   await page.evaluate(() => {
     window.__oddsProgress = [];
     new MutationObserver(() => {
@@ -60,7 +60,7 @@ test("the chances to win are hidden until asked, then equal the CLI's after ever
   expect(even).toEqual([0.5, 0.5]);
   const progress = await page.evaluate(() => window.__oddsProgress);
   const restarts = progress.filter((fraction, index) => index > 0 && fraction < progress[index - 1] - 0.5);
-  expect(restarts.length, "one build, shown going up").toBe(0);
+  expect(restarts.length, "each build shown going up").toBeLessThanOrEqual(1);
   expect(progress.some((fraction) => fraction > 0 && fraction < 1)).toBe(true);
   const stated = [];
   const positions = [];

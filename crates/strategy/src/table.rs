@@ -5,7 +5,7 @@ use fivedice_rules::{Rules, Sheet};
 use crate::five_of_a_kind::FiveOfAKindAnswers;
 use crate::lanes::Lanes;
 use crate::states::UPPER_LANES;
-use crate::turn::{HIGHER, Moments, NARROW, Outcomes, Scratch, TurnModel, WIDE};
+use crate::turn::{HIGHER, Moments, NARROW, Outcomes, SINGLE, Scratch, TurnModel, WIDE};
 
 /// The version of the values a table holds: raise it whenever a change could alter any value, so that tables
 /// kept on devices by an older engine are rebuilt rather than used.
@@ -89,6 +89,10 @@ impl TableBuilder {
             narrow: Scratch::new(&model),
             model,
         }
+    }
+
+    pub fn rules(&self) -> Rules {
+        self.model.space.rules
     }
 
     pub fn progress(&self) -> Progress {
@@ -241,7 +245,7 @@ pub struct SpreadBuilder<'t> {
     groups: Groups,
     five_of_a_kind: FiveOfAKindAnswers,
     outcomes: Outcomes,
-    scratch: Scratch<Moments<NARROW>>,
+    scratch: Scratch<Moments<SINGLE>>,
     /// The means of the group being worked out, for the table being built beside the spread.
     means: Vec<f32>,
 }
@@ -313,7 +317,7 @@ impl<'t> SpreadBuilder<'t> {
         self.outcomes
             .prepare(model, &table.values, Some(tables), group, answers);
         let range = space.group_range(group);
-        let block = Lanes::<NARROW>::COUNT;
+        let block = Lanes::<SINGLE>::COUNT;
         for first in (0..range.len()).step_by(block) {
             let start = self
                 .outcomes
@@ -341,6 +345,16 @@ impl TableAndSpreadBuilder {
         let values = vec![0.0; model.space.state_count()];
         let table = Box::new(ValueTable { model, values });
         TableAndSpreadBuilder(SpreadBuilder::following(TableInHand::Building(table)))
+    }
+
+    /// The spread of a table built before, the table kept in the build (so a build can outlive a borrow, as a
+    /// worker's does between requests): its values are written again as the spread's means, the same bits.
+    pub fn after(table: ValueTable) -> TableAndSpreadBuilder {
+        TableAndSpreadBuilder(SpreadBuilder::following(TableInHand::Building(Box::new(table))))
+    }
+
+    pub fn rules(&self) -> Rules {
+        self.0.table.table().rules()
     }
 
     pub fn progress(&self) -> Progress {

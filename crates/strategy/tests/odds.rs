@@ -83,6 +83,13 @@ fn a_table_and_its_spread_built_in_one_pass_are_those_built_one_after_the_other(
             "{ruleset:?}: the spread"
         );
         assert_eq!(together.rules(), rules);
+        let (again, again_spread) = TableAndSpreadBuilder::after(together).finish();
+        assert_eq!(
+            bits(again.values()),
+            bits(table.values()),
+            "{ruleset:?}: the table kept"
+        );
+        assert_eq!(bits(&again_spread.moments()), bits(&spread.moments()));
     }
 }
 

@@ -8,6 +8,11 @@ use fivedice_rules::{Category, Dice, Game, Move, Rules};
 pub use fivedice_strategy::{Level, Verdict, solves_exactly};
 use serde::{Deserialize, Serialize};
 
+/// Whether the engine states the chances to win at this table: several players, on rules it solves exactly.
+pub fn offers_chances(game: &Game) -> bool {
+    game.players().len() > 1 && solves_exactly(game.rules())
+}
+
 /// What the page asks the worker; each request carries an id that its answer repeats.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -17,6 +22,11 @@ pub enum SolverRequest {
     /// Have the optimal table of these rules at hand if the device keeps it (read, never built), so that the
     /// first hint of a later visit answers at once. Answered with `Prepared`, which names no request.
     Prepare { rules: Rules },
+    /// Have the optimal table of these rules and its spread at hand soon, for a table of several players
+    /// (its chances to win, a Winner's moves, its hints): each read from the device where it is kept, else
+    /// built between requests, a slice at a time, so that a request meanwhile waits for one slice at most.
+    /// Answered with `Prepared` (`at_hand`: both are at hand already).
+    WarmUp { rules: Rules },
     /// Rank every option of one situation: the sheet's written cells, the dice, the rolls left (0: choose a
     /// cell). The table for these rules is built first if the worker does not hold it yet.
     Advise {
@@ -150,6 +160,7 @@ impl SolverRequest {
         match self {
             SolverRequest::Solve { rules, .. }
             | SolverRequest::Prepare { rules }
+            | SolverRequest::WarmUp { rules }
             | SolverRequest::Advise { rules, .. }
             | SolverRequest::BotMove { rules, .. }
             | SolverRequest::Judge { rules, .. } => Some(*rules),
@@ -165,7 +176,7 @@ impl SolverRequest {
         (!solves_exactly(rules)).then(|| format!("{} is played by estimate, not solved exactly", rules.id()))
     }
 
-    /// The id its answer repeats (`Prepare` is answered without one).
+    /// The id its answer repeats (`Prepare` and `WarmUp` are answered without one).
     pub fn id(&self) -> Option<u32> {
         match self {
             SolverRequest::Solve { id, .. }
@@ -175,7 +186,7 @@ impl SolverRequest {
             | SolverRequest::AdviseByEstimate { id, .. }
             | SolverRequest::EstimateBotMove { id, .. }
             | SolverRequest::Judge { id, .. } => Some(*id),
-            SolverRequest::Prepare { .. } => None,
+            SolverRequest::Prepare { .. } | SolverRequest::WarmUp { .. } => None,
         }
     }
 }

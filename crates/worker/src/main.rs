@@ -9,11 +9,15 @@ use fivedice_strategy::{
 };
 use fivedice_worker::table_cache::{self, Kind};
 use fivedice_worker::{RatedOption, SolverReply, SolverRequest, ToWin, Verdict};
+use futures_channel::mpsc::TryRecvError;
 use futures_util::StreamExt;
+use warming::{Warmed, Warming};
 use wasm_bindgen::prelude::Closure;
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
 use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
+
+mod warming;
 
 fn main() {
     console_error_panic_hook::set_once();
@@ -32,9 +36,24 @@ fn main() {
         kept: Vec::new(),
         ordered: None,
         spread: None,
+        warming: None,
     };
     wasm_bindgen_futures::spawn_local(async move {
-        while let Some(text) = incoming.next().await {
+        loop {
+            // Requests first; while none waits, the build going on between them goes one slice further.
+            let text = match incoming.try_recv() {
+                Ok(text) => text,
+                Err(TryRecvError::Closed) => return,
+                Err(TryRecvError::Empty) if engine.warming.is_some() => {
+                    engine.warm_a_slice().await;
+                    next_task(&engine.scope).await;
+                    continue;
+                }
+                Err(TryRecvError::Empty) => match incoming.next().await {
+                    Some(text) => text,
+                    None => return,
+                },
+            };
             let reply = match text.as_deref().map(SolverRequest::from_json) {
                 Some(Ok(request)) => match request.refusal() {
                     Some(message) => SolverReply::Failed {
@@ -63,8 +82,10 @@ struct Engine {
     kept: Vec<(bool, ValueTable)>,
     /// Column Yam: the ordered columns' values of the column player on the optimal table of these rules.
     ordered: Option<(Rules, OrderedValues)>,
-    /// The Winner: the spread of the optimal table of these rules, built on its first move.
+    /// The spread of the optimal table of these rules: the chances to win, the Winner's moves.
     spread: Option<(Rules, Spread)>,
+    /// The table and then the spread of a table of several players, built between requests.
+    warming: Option<Warming>,
 }
 
 impl Engine {
@@ -98,6 +119,13 @@ impl Engine {
                     },
                 };
                 SolverReply::Prepared { rules, at_hand }
+            }
+            SolverRequest::WarmUp { rules } => {
+                self.warm_up(rules).await;
+                SolverReply::Prepared {
+                    rules,
+                    at_hand: self.warming.is_none(),
+                }
             }
             SolverRequest::Advise {
                 id,
@@ -250,6 +278,7 @@ impl Engine {
     /// The optimal table of these (one-column) rules and its spread, each read from the device or built (and
     /// kept there) on first use: both in one pass where neither is at hand.
     async fn odds_for(&mut self, rules: Rules) -> (&ValueTable, &Spread) {
+        self.warm_now(rules, true).await;
         if self.spread.as_ref().is_none_or(|(kept, _)| *kept != rules) {
             let spread = match self.optimal_at_hand(rules).await {
                 Some((position, _)) => {
@@ -324,6 +353,7 @@ impl Engine {
             });
             return (position, false);
         }
+        self.warm_now(rules, false).await;
         if let Some(found) = self.optimal_at_hand(rules).await {
             return found;
         }
@@ -331,6 +361,78 @@ impl Engine {
         self.keep_on_device(&table).await;
         self.kept.push((true, table));
         (self.kept.len() - 1, false)
+    }
+
+    /// Starts the build of these rules' table and spread between requests, unless both are at hand: read
+    /// from the device where kept there. A build for other rules is dropped.
+    async fn warm_up(&mut self, rules: Rules) {
+        if self
+            .warming
+            .as_ref()
+            .is_some_and(|warming| warming.rules() != rules)
+        {
+            self.warming = None;
+        }
+        let spread_at_hand = self.spread.as_ref().is_some_and(|(of, _)| *of == rules);
+        if spread_at_hand || self.warming.is_some() {
+            return;
+        }
+        self.warming = match self.optimal_at_hand(rules).await {
+            Some((position, _)) => {
+                let table = &self.kept[position].1;
+                match self.read_kept_spread(table).await {
+                    Some(spread) => {
+                        self.spread = Some((rules, spread));
+                        None
+                    }
+                    None => Warming::spread_of(table),
+                }
+            }
+            None => Some(Warming::new(rules)),
+        };
+    }
+
+    /// The build going on between requests, one slice further; a stage it finishes is kept.
+    async fn warm_a_slice(&mut self) {
+        let finished = self
+            .warming
+            .as_mut()
+            .is_some_and(|warming| warming.step_a_slice().is_done());
+        if finished {
+            self.keep_warmed().await;
+        }
+    }
+
+    /// Finishes now, showing how far it has come, each stage of the build going on between requests that a
+    /// request about these rules waits for: the table's, and for the chances (`spread`) the spread's too.
+    async fn warm_now(&mut self, rules: Rules, spread: bool) {
+        while let Some(mut warming) = self.warming.take_if(|warming| warming.holds_up(rules, spread)) {
+            in_slices(warming.progress(), |groups| warming.step(groups), &|reply| {
+                self.post(reply)
+            });
+            self.warming = Some(warming);
+            self.keep_warmed().await;
+        }
+    }
+
+    /// Keeps what the build's finished stage made, for the session and on the device: the table (then its
+    /// spread's build starts), or the spread.
+    async fn keep_warmed(&mut self) {
+        let Some(warming) = self.warming.take() else {
+            return;
+        };
+        match warming.finish() {
+            Warmed::Table(table) => {
+                self.keep_on_device(&table).await;
+                self.warming = Warming::spread_of(&table);
+                self.position_of(table.rules(), true);
+                self.kept.push((true, table));
+            }
+            Warmed::Spread(table, spread) => {
+                self.keep_spread_on_device(&table, &spread).await;
+                self.spread = Some((table.rules(), spread));
+            }
+        }
     }
 
     /// Where the session keeps the optimal table of these rules, if it has it or the device keeps it (read
@@ -438,6 +540,20 @@ impl Engine {
             .await?
             .dyn_into()
     }
+}
+
+/// Lets the worker's events in (a request posted meanwhile) before it goes on: a task of its own, through
+/// a zero-delay timer.
+async fn next_task(scope: &DedicatedWorkerGlobalScope) {
+    let timer = js_sys::Promise::new(&mut |resolve, _| {
+        if scope
+            .set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, 0)
+            .is_err()
+        {
+            let _ = resolve.call0(&JsValue::NULL);
+        }
+    });
+    let _ = JsFuture::from(timer).await;
 }
 
 /// Says in the console what went wrong with the kept tables; the engine carries on by building.

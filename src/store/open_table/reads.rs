@@ -258,7 +258,7 @@ impl OpenTable {
     /// Whether playing to win means anything here: two players or more, on rules the engine plays exactly
     /// (column Yam and Maxi Yatzy have no exact odds).
     pub fn odds_available(&self) -> impl Reading<bool> + use<> {
-        self.derive(|_, game| game.players().len() > 1 && fivedice_worker::solves_exactly(game.rules()))
+        self.derive(|_, game| fivedice_worker::offers_chances(game))
     }
 }
 
