@@ -150,3 +150,11 @@ bench-strategy:
 	$(CARGO) run --release --locked -p fivedice-strategy --example bench
 	crates/strategy/bench/compare.sh yahtzee 5
 	@if command -v node >/dev/null; then crates/strategy/bench/wasm.sh 5; else echo "node missing: wasm timing skipped"; fi
+
+## The opening of each game's default rules, kept with the engine's worker (crates/worker/src/openings.rs):
+## write it again after a change to the engine's values (the worker's tests say when).
+.PHONY: openings
+openings:
+	$(CARGO) run --release --locked -p fivedice-worker --example openings > target/openings.rs
+	rustfmt --edition 2024 target/openings.rs
+	mv target/openings.rs crates/worker/src/openings.rs

@@ -11,7 +11,8 @@
 //!   [`MaxiBot`] and [`simulate_maxi`]: Maxi Yatzy's, on six dice ([`solves_exactly`] says which rules need one).
 //! - [`Spread`] and [`Odds`]: the distribution of the points still to come under optimal play, each
 //!   player's chance to win; [`WinningTurn`] and [`play_to_win`]: a turn played for the chance to win
-//!   ([`Level::Winner`]), and [`simulate_table`]: tables of computer players against each other.
+//!   ([`Level::Winner`]), and [`simulate_table`]: tables of computer players against each other;
+//!   [`Opening`]: the few states a game's chances need before anyone writes a box.
 //!
 //! All scores come from the rules crate; the engine only adds expectations and maxima.
 #![forbid(unsafe_code)]
@@ -24,6 +25,7 @@ mod keeps;
 mod lanes;
 mod maxi;
 mod odds;
+mod opening;
 mod playing;
 mod states;
 mod table;
@@ -35,6 +37,7 @@ pub use bot::{Bot, HISTOGRAM_BIN, Level, Rng, SeatSummary, Summary, simulate, si
 pub use columns::{ColumnBot, OrderedValues, RatedColumnMove, simulate_columns};
 pub use maxi::{MaxiBot, MaxiWeights, RatedMaxiMove, simulate_maxi};
 pub use odds::{Distribution, EXACT_OPEN, Odds, Standing, turn_order, win_chances, with_first_roll_wins};
+pub use opening::Opening;
 pub use playing::{PlayError, Step, play_turn};
 pub use table::{
     ENGINE_VERSION, Progress, Shape, Spread, SpreadBuilder, TableAndSpreadBuilder, TableBuilder, ValueTable,

@@ -223,6 +223,20 @@ impl ValueTable {
         std::mem::size_of_val(self.values.as_slice())
     }
 
+    /// Where the states of a game's opening live: the empty sheet's, and those of every sheet with one box
+    /// written.
+    pub(crate) fn opening_slots(&self) -> impl Iterator<Item = usize> + '_ {
+        let space = &self.model.space;
+        (0..space.group_count())
+            .map(|index| space.group(index))
+            .filter(|group| group.mask.count_ones() <= 1)
+            .flat_map(|group| space.group_range(group))
+    }
+
+    pub(crate) fn set_value(&mut self, slot: usize, value: f32) {
+        self.values[slot] = value;
+    }
+
     /// Every stored value, in table order: for comparing builds bit for bit.
     pub fn values(&self) -> &[f32] {
         &self.values
@@ -415,6 +429,11 @@ impl Spread {
             skewness,
             excess_kurtosis,
         }
+    }
+
+    /// The higher moments of the state in this slot.
+    pub(crate) fn moments_at(&self, slot: usize) -> [f32; HIGHER] {
+        self.higher.each_ref().map(|moment| moment[slot])
     }
 
     /// Every moment, as [`Spread::from_moments`] takes them back (for keeping on a device).

@@ -2,11 +2,24 @@
 //! this crate's binary, built for wasm32 with `simd128` by `tools/build-worker.sh` (a Trunk hook), apart from
 //! the app so that only the worker needs a browser with WebAssembly SIMD.
 
+mod openings;
 pub mod table_cache;
 
 use fivedice_rules::{Category, Dice, Game, Move, Rules};
-pub use fivedice_strategy::{Level, Verdict, solves_exactly};
+pub use fivedice_strategy::{Level, Opening, Verdict, solves_exactly};
 use serde::{Deserialize, Serialize};
+
+/// The opening of these rules ([`Opening`]), where the worker keeps it: each game's default rules, and
+/// Yahtzee's and Yardzee's every Joker rule with the bonus or without.
+pub fn opening(rules: Rules) -> Option<Opening> {
+    let notation = rules.to_string();
+    let (_, states) = openings::OPENINGS.iter().find(|(kept, _)| *kept == notation)?;
+    let states = states
+        .iter()
+        .map(|(slot, bits)| (*slot, bits.map(f32::from_bits)))
+        .collect();
+    Opening::from_states(rules, states)
+}
 
 /// Whether the engine states the chances to win at this table: several players, on rules it solves exactly.
 pub fn offers_chances(game: &Game) -> bool {

@@ -4,8 +4,9 @@
 
 use fivedice_rules::{Category, Dice, Game, Move, Rules};
 use fivedice_strategy::{
-    Advice, Bot, ColumnBot, Level, MaxiBot, MaxiWeights, Odds, OrderedValues, Progress, RatedColumnMove,
-    RatedMaxiMove, Rng, Spread, SpreadBuilder, TableAndSpreadBuilder, TableBuilder, ValueTable,
+    Advice, AdviceError, Bot, ColumnBot, Level, MaxiBot, MaxiWeights, Odds, OrderedValues, Progress,
+    RatedColumnMove, RatedMaxiMove, Rng, Spread, SpreadBuilder, TableAndSpreadBuilder, TableBuilder,
+    ValueTable,
 };
 use fivedice_worker::table_cache::{self, Kind};
 use fivedice_worker::{RatedOption, SolverReply, SolverRequest, ToWin, Verdict};
@@ -184,6 +185,19 @@ impl Engine {
                 }
             }
             SolverRequest::ToWin { id, game, ask } => {
+                // Nobody has written a box yet: the opening states the chances at once, while the table and
+                // its spread are still being worked out.
+                if ask == ToWin::Chances
+                    && let Some(chances) = self.opening_chances(&game)
+                {
+                    return match chances {
+                        Ok(chances) => SolverReply::WinChances { id, chances },
+                        Err(error) => SolverReply::Failed {
+                            id: Some(id),
+                            message: error.to_string(),
+                        },
+                    };
+                }
                 let (table, spread) = self.odds_for(game.rules()).await;
                 let mut odds = Odds::new(table, spread);
                 let answer = match ask {
@@ -273,6 +287,19 @@ impl Engine {
                 }
             }
         }
+    }
+
+    /// The chances of a game nobody has written a box in, from the opening the worker keeps for its rules,
+    /// where the spread is not at hand yet.
+    fn opening_chances(&self, game: &Game) -> Option<Result<Vec<f64>, AdviceError>> {
+        let at_hand = self
+            .spread
+            .as_ref()
+            .is_some_and(|(rules, _)| *rules == game.rules());
+        let opening =
+            fivedice_worker::opening(game.rules()).filter(|opening| !at_hand && opening.covers(game))?;
+        let (table, spread) = opening.tables();
+        Some(Odds::new(&table, &spread).game_chances(game))
     }
 
     /// The optimal table of these (one-column) rules and its spread, each read from the device or built (and
