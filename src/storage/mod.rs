@@ -197,11 +197,20 @@ impl Storage {
         format!("{PREVIOUS_PREFIX}{key}")
     }
 
-    /// Saves a value, keeping the copy it replaces under the key's `previous` key. The copy kept is the last
-    /// one saved, which was read or written by this app; if it cannot be kept (the store is full), the older
-    /// previous copy stays and the save goes on: the value saved is what matters.
-    fn set_keeping_previous(&self, key: &str, value: &str) -> Result<(), SaveRefused> {
-        if let Some(replaced) = self.get(key).filter(|replaced| replaced != value) {
+    /// Saves a value, keeping the copy it replaces under the key's `previous` key where `readable` reads it:
+    /// a damaged copy (one that could not be set aside when it was found) never takes the place of a good
+    /// previous one. If the copy cannot be kept (the store is full), the older previous copy stays and the save
+    /// goes on: the value saved is what matters.
+    fn set_keeping_previous(
+        &self,
+        key: &str,
+        value: &str,
+        readable: impl Fn(&str) -> bool,
+    ) -> Result<(), SaveRefused> {
+        let replaced = self
+            .get(key)
+            .filter(|replaced| replaced != value && readable(replaced));
+        if let Some(replaced) = replaced {
             let _older_copy_stays = self.set(&Storage::previous_key(key), &replaced);
         }
         self.set(key, value)
@@ -240,7 +249,9 @@ impl Storage {
     /// Saves a table on this device (an online room's table is kept as its room instead).
     pub fn save_table(&self, table: &Table) -> Result<(), SaveRefused> {
         match table.to_text() {
-            Some(text) => self.set_keeping_previous(&Storage::table_key(&table.id), &text),
+            Some(text) => self.set_keeping_previous(&Storage::table_key(&table.id), &text, |saved| {
+                Table::from_saved(saved).is_ok()
+            }),
             None => Ok(()),
         }
     }
@@ -321,7 +332,9 @@ impl Storage {
     }
 
     pub fn save_history(&self, games: &[KeptGame]) -> Result<(), SaveRefused> {
-        self.set_keeping_previous(HISTORY, &history_to_text(games))
+        self.set_keeping_previous(HISTORY, &history_to_text(games), |saved| {
+            history_from_text(saved).is_ok()
+        })
     }
 
     fn room_key(name: &RoomName) -> String {
@@ -338,7 +351,9 @@ impl Storage {
     }
 
     pub fn save_room(&self, name: &RoomName, room: &SavedRoom) -> Result<(), SaveRefused> {
-        self.set_keeping_previous(&Storage::room_key(name), &room.to_text())
+        self.set_keeping_previous(&Storage::room_key(name), &room.to_text(), |saved| {
+            SavedRoom::read(saved).is_ok()
+        })
     }
 
     /// The online room to return to when the app opens, if one was open.

@@ -65,6 +65,59 @@ fn tables_come_back_most_recently_played_first() {
     assert_eq!(ids.len(), 5, "every table, once");
 }
 
+/// A store that refuses the keys with these prefixes, as a full store refuses a copy.
+fn refusing(backend: &Rc<MemoryBackend>, refused: &'static [&'static str]) -> Storage {
+    struct Refusing(Rc<MemoryBackend>, &'static [&'static str]);
+    impl Backend for Refusing {
+        fn get(&self, key: &str) -> Option<String> {
+            self.0.get(key)
+        }
+        fn set(&self, key: &str, value: &str) -> Result<(), WriteRefused> {
+            match self.1.iter().any(|prefix| key.starts_with(prefix)) {
+                true => Err(WriteRefused),
+                false => self.0.set(key, value),
+            }
+        }
+        fn remove(&self, key: &str) {
+            self.0.remove(key);
+        }
+        fn keys(&self) -> Vec<String> {
+            self.0.keys()
+        }
+    }
+    Storage::with_backend(Box::new(Refusing(backend.clone(), refused)), || 1.7e12)
+}
+
+#[test]
+fn a_damaged_save_that_cannot_be_set_aside_never_replaces_the_good_previous_copy() {
+    let (storage, backend) = memory();
+    let mut good = table(5);
+    storage.save_table(&good).unwrap();
+    good.revision += 1;
+    storage.save_table(&good).unwrap();
+    let key = Storage::table_key(&good.id);
+    let previous = Storage::previous_key(&key);
+    let kept = backend.get(&previous).expect("the copy the second save replaced");
+    // The save is damaged, and the store has no room to set it aside (nor to restore the previous copy).
+    backend.set(&key, "fivedice table 6\ndamaged").unwrap();
+    let loaded = refusing(&backend, &[UNREADABLE_PREFIX, TABLE_PREFIX]).tables();
+    assert_eq!(loaded.problems.len(), 1);
+    assert!(!loaded.problems[0].kept_aside && loaded.problems[0].recovered);
+    assert_eq!(loaded.value.current.len(), 1);
+    assert_eq!(backend.get(&key).as_deref(), Some("fivedice table 6\ndamaged"));
+    // The next save replaces the damaged copy, but keeps the good previous one.
+    let full = refusing(&backend, &[UNREADABLE_PREFIX]);
+    good.revision += 1;
+    full.save_table(&good).unwrap();
+    assert_eq!(backend.get(&previous), Some(kept));
+    assert_eq!(full.table(&good.id), Some(good.clone()));
+    // A readable copy is kept as the previous one, as always.
+    let replaced = backend.get(&key).unwrap();
+    good.revision += 1;
+    full.save_table(&good).unwrap();
+    assert_eq!(backend.get(&previous), Some(replaced));
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]
 
