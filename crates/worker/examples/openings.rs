@@ -24,22 +24,40 @@ fn kept_rules() -> Vec<Rules> {
 }
 
 fn main() {
+    // Rules that score alike (Yardzee's sheet is Yahtzee's under other names) share one list of states.
+    let mut lists: Vec<Vec<String>> = Vec::new();
+    let mut named = Vec::new();
+    for rules in kept_rules() {
+        let (table, spread) = Spread::build_with_table(rules);
+        let states: Vec<String> = Opening::of(&table, &spread)
+            .states()
+            .iter()
+            .map(|(slot, moments)| {
+                let bits = moments.map(|moment| format!("{:#010x}", moment.to_bits()));
+                format!("    ({slot}, [{}]),\n", bits.join(", "))
+            })
+            .collect();
+        let list = lists.iter().position(|list| *list == states).unwrap_or_else(|| {
+            lists.push(states);
+            lists.len() - 1
+        });
+        named.push((rules, list));
+    }
     let mut source = String::from(
         "//! The opening of each game's default rules and of Yahtzee's and Yardzee's every Joker rule, as the \
          engine works it out (written by `make openings`: do not edit).\n\n/// An opening state: its place in the \
          table, then its value and higher moments as bits.\npub type KeptState = (u32, [u32; 4]);\n\n/// By the \
          rules' notation, every opening state.\npub const OPENINGS: &[(&str, &[KeptState])] = &[\n",
     );
-    for rules in kept_rules() {
-        let (table, spread) = Spread::build_with_table(rules);
-        let opening = Opening::of(&table, &spread);
-        source.push_str(&format!("    (\"{rules}\", &[\n"));
-        for (slot, moments) in opening.states() {
-            let bits = moments.map(|moment| format!("{:#010x}", moment.to_bits()));
-            source.push_str(&format!("        ({slot}, [{}]),\n", bits.join(", ")));
-        }
-        source.push_str("    ]),\n");
+    for (rules, list) in &named {
+        source.push_str(&format!("    (\"{rules}\", OPENING_{list}),\n"));
     }
     source.push_str("];\n");
+    for (number, states) in lists.iter().enumerate() {
+        source.push_str(&format!(
+            "\nconst OPENING_{number}: &[KeptState] = &[\n{}];\n",
+            states.concat()
+        ));
+    }
     print!("{source}");
 }

@@ -109,6 +109,8 @@ impl Engine {
                 }
             }
             SolverRequest::Prepare { rules } => {
+                // Another table opened: a build for the one before is of no use now.
+                self.warming.take_if(|warming| warming.rules() != rules);
                 let at_hand = match self.position_of(rules, true) {
                     Some(_) => true,
                     None => match self.read_kept(rules).await {
