@@ -454,8 +454,10 @@ impl Engine {
             Warmed::Table(table) => {
                 self.keep_on_device(&table).await;
                 self.warming = Warming::spread_of(&table);
-                self.position_of(table.rules(), true);
-                self.kept.push((true, table));
+                // Tables of other rules are dropped; one of these rules kept meanwhile stays as it is.
+                if self.position_of(table.rules(), true).is_none() {
+                    self.kept.push((true, table));
+                }
             }
             Warmed::Spread(table, spread) => {
                 self.keep_spread_on_device(&table, &spread).await;
