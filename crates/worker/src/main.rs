@@ -4,7 +4,7 @@
 
 use fivedice_rules::{Category, Dice, Game, Move, Rules};
 use fivedice_strategy::{
-    Advice, AdviceError, Bot, ColumnBot, Level, MaxiBot, MaxiWeights, Odds, OrderedValues, Progress,
+    Advice, Bot, ColumnBot, Level, MaxiBot, MaxiWeights, Odds, Opening, OrderedValues, Progress,
     RatedColumnMove, RatedMaxiMove, Rng, Spread, SpreadBuilder, TableAndSpreadBuilder, TableBuilder,
     ValueTable,
 };
@@ -187,20 +187,13 @@ impl Engine {
                 }
             }
             SolverRequest::ToWin { id, game, ask } => {
-                // Nobody has written a box yet: the opening states the chances at once, while the table and
-                // its spread are still being worked out.
-                if ask == ToWin::Chances
-                    && let Some(chances) = self.opening_chances(&game)
-                {
-                    return match chances {
-                        Ok(chances) => SolverReply::WinChances { id, chances },
-                        Err(error) => SolverReply::Failed {
-                            id: Some(id),
-                            message: error.to_string(),
-                        },
-                    };
-                }
-                let (table, spread) = self.odds_for(game.rules()).await;
+                // Nobody has written a box yet: the game's opening answers at once (the chances, the hint for
+                // the win, the Winner's move), while the table and its spread are still being worked out.
+                let opening = self.opening_for(&game).map(|opening| opening.tables());
+                let (table, spread) = match &opening {
+                    Some((table, spread)) => (table, spread),
+                    None => self.odds_for(game.rules()).await,
+                };
                 let mut odds = Odds::new(table, spread);
                 let answer = match ask {
                     ToWin::Chances => odds
@@ -291,17 +284,14 @@ impl Engine {
         }
     }
 
-    /// The chances of a game nobody has written a box in, from the opening the worker keeps for its rules,
-    /// where the spread is not at hand yet.
-    fn opening_chances(&self, game: &Game) -> Option<Result<Vec<f64>, AdviceError>> {
+    /// The opening the worker keeps for the rules of a game nobody has written a box in, where the spread is
+    /// not at hand yet.
+    fn opening_for(&self, game: &Game) -> Option<Opening> {
         let at_hand = self
             .spread
             .as_ref()
             .is_some_and(|(rules, _)| *rules == game.rules());
-        let opening =
-            fivedice_worker::opening(game.rules()).filter(|opening| !at_hand && opening.covers(game))?;
-        let (table, spread) = opening.tables();
-        Some(Odds::new(&table, &spread).game_chances(game))
+        fivedice_worker::opening(game.rules()).filter(|opening| !at_hand && opening.covers(game))
     }
 
     /// The optimal table of these (one-column) rules and its spread, each read from the device or built (and

@@ -61,6 +61,19 @@ fn check_kept_openings(rules: Vec<Rules>) {
                 rules.id()
             );
         }
+        // The hint that plays for the win, with the dice rolled: every option and its chance, as the whole
+        // engine's.
+        let dice = game.turn().dice.expect("rolled").counts();
+        for rolls_left in [2, 0] {
+            let advice = |odds: &mut Odds| {
+                let advice = odds.game_turn(&game).unwrap().advise(dice, rolls_left).unwrap();
+                let options = advice.options.iter();
+                options
+                    .map(|option| (option.choice, option.win.to_bits()))
+                    .collect::<Vec<_>>()
+            };
+            assert_eq!(advice(&mut from_opening), advice(&mut whole), "{}", rules.id());
+        }
     }
 }
 
