@@ -53,14 +53,20 @@ impl Opening {
         &self.states
     }
 
-    /// Whether the opening is all the odds of this game need: nobody has written a box yet.
+    /// Whether the opening is all the odds of this game need: its rules', and nobody has written a box yet.
     pub fn covers(&self, game: &Game) -> bool {
-        let ruleset = self.rules.ruleset();
+        game.rules() == self.rules && Opening::holds(game)
+    }
+
+    /// Whether a game is still in its opening: nobody has written a box yet (a question that needs no opening
+    /// at hand, so that one is only read where it can serve).
+    pub fn holds(game: &Game) -> bool {
+        let ruleset = game.rules().ruleset();
         let empty = |seat| {
             game.sheet(seat, Column::Free)
                 .is_some_and(|sheet| sheet.open_count(ruleset) == ruleset.cells.len())
         };
-        game.rules() == self.rules && (0..game.players().len()).all(empty)
+        (0..game.players().len()).all(empty)
     }
 
     /// A table and spread that hold the opening's states and nothing else (every other state reads 0): the

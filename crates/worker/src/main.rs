@@ -291,7 +291,11 @@ impl Engine {
             .spread
             .as_ref()
             .is_some_and(|(rules, _)| *rules == game.rules());
-        fivedice_worker::opening(game.rules()).filter(|opening| !at_hand && opening.covers(game))
+        // Checked first: every ToWin asks, and reading a kept opening sets up the rules' state space.
+        if at_hand || !Opening::holds(game) {
+            return None;
+        }
+        fivedice_worker::opening(game.rules())
     }
 
     /// The optimal table of these (one-column) rules and its spread, each read from the device or built (and
