@@ -112,11 +112,13 @@ bench-app: dist setup-debian
 
 setup: setup-rust setup-node setup-debian
 
-# The build tools are compiled once per machine, for this machine: without the link-time optimisation Trunk's
-# manifest asks for (fat LTO in one codegen unit is minutes of a single core; the tools run for seconds a build),
+# The build tools are compiled once per machine, for this machine: unoptimised (opt-level 0 compiles the three
+# in 187 s instead of 456 s, and a release build with them takes as long: they run for seconds a build, and the
+# build's time is the compiler's and wasm-opt's), without the link-time optimisation Trunk's manifest asks for,
 # in one target directory, so the crates the three share are compiled once, and without what the build never
-# uses (TLS for downloads, since Trunk runs offline; wasm-bindgen's test runner).
-TOOL_INSTALL := env -u MAKEFLAGS -u MFLAGS CARGO_PROFILE_RELEASE_LTO=false CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 \
+# uses (TLS for downloads, since Trunk runs offline; wasm-bindgen's test runner). See BENCHMARKS.md.
+TOOL_INSTALL := env -u MAKEFLAGS -u MFLAGS CARGO_PROFILE_RELEASE_LTO=false CARGO_PROFILE_RELEASE_OPT_LEVEL=0 \
+	CARGO_PROFILE_RELEASE_CODEGEN_UNITS=256 \
 	nice -n 10 $(CARGO) install \
 	--target-dir $(CURDIR)/target/tools
 

@@ -12,7 +12,7 @@ use fivedice_room::{HeldSeats, LogEntry, Room, RoomName};
 use fivedice_rules::{DiceMode, FirstPlayerRoll, Game, Move, Rules};
 use fivedice_strategy::Level;
 
-pub use fivedice_saved::{DEFAULT_BOT_DELAY_MS, Decision, FinishedGame, KeptGame};
+pub use fivedice_saved::{DEFAULT_BOT_DELAY_MS, Decision, FinishedGame, GatheringLink, KeptGame};
 pub use page::PageHost;
 pub use receive::{Received, Seating};
 pub use saved::{Bundle, MergeSummary, SavedTable};
@@ -67,6 +67,8 @@ pub struct Table {
     pub odds_shown: bool,
     /// Every decision taken at this table with the dice on it, for the coach and the analysis after the game.
     pub decisions: Vec<Decision>,
+    /// The event this table plays in, which its log is handed in to as it is written.
+    pub gathering: Option<GatheringLink>,
 }
 
 impl Table {
@@ -86,6 +88,7 @@ impl Table {
             coached: Vec::new(),
             odds_shown: false,
             decisions: Vec::new(),
+            gathering: None,
         }
     }
 
@@ -105,6 +108,7 @@ impl Table {
             coached: Vec::new(),
             odds_shown: false,
             decisions: Vec::new(),
+            gathering: None,
         }
     }
 

@@ -7,6 +7,7 @@
 //! - [`seats`]: the seats held with their tokens, following the room's numbering as people leave.
 //! - [`host`]: the host of a room without I/O: devices' messages in, messages to send out. The room server,
 //!   the page (for a table on one device) and the tests all host rooms with it.
+//! - [`gathering`]: an event's tables gathered into one leaderboard, replayed from their logs.
 //! - [`protocol`]: the JSON messages between a device and its room's host, and the typed refusals.
 //! - [`error`]: why a room refuses a command or a log entry; [`limits`]: the limits and waits it words.
 //! - [`legacy`]: logs written by protocol 3, read as today's events.
@@ -16,6 +17,7 @@
 #![forbid(unsafe_code)]
 
 pub mod error;
+pub mod gathering;
 pub mod host;
 pub mod legacy;
 pub mod limits;

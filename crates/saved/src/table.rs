@@ -39,6 +39,17 @@ pub struct TableRecord {
     /// Added within format 4: a save without it shows no chances.
     #[serde(default)]
     pub odds_shown: bool,
+    /// Added within format 6: the event this table plays in, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub gathering: Option<GatheringLink>,
+}
+
+/// The event (a gathering of tables) a table plays in: its name, and the invitation key its link carried,
+/// which lets the table hand its log in. The table's id is its id in the event.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GatheringLink {
+    pub name: String,
+    pub key: String,
 }
 
 /// Formats 1 to 3: the game itself, and who started.
@@ -146,6 +157,7 @@ impl GameTable {
             coached: self.coached,
             decisions: self.decisions,
             odds_shown: false,
+            gathering: None,
         })
     }
 }

@@ -15,6 +15,7 @@
 //! delay 700
 //! odds no
 //! coached yes no
+//! gathering 5f0c8e… Claire & Tom's wedding
 //! seat 0 seat-0
 //! seat 1 seat-1
 //! event joined 0 person Anna
@@ -29,6 +30,9 @@
 //! Format 5 was the same with a `computers` line (each seat's level, `-` for a person) instead of the
 //! computers' levels in the log's `joined` events; it is still read.
 //!
+//! A `gathering` line (the invitation key, then the event's name) says which event the table plays in; a table
+//! of no event has none.
+//!
 //! A decision: the seat, the entry, the rolls left, the dice, the choice, the cells filled then
 //! (`aces=3,twos=6`, `-` for none) and the engine's verdict (`-` until judged: its best move, then the points
 //! given up as the bits of a double, exact). The history (format 2) is a `game` line for each finished game
@@ -42,7 +46,7 @@ use fivedice_rules::{Category, Dice, Move};
 use fivedice_strategy::Verdict;
 
 use crate::table::seat_computers;
-use crate::{DEFAULT_BOT_DELAY_MS, Decision, SavedRoom, TableRecord};
+use crate::{DEFAULT_BOT_DELAY_MS, Decision, GatheringLink, SavedRoom, TableRecord};
 
 pub const TABLE_HEADER: &str = "fivedice table 6";
 /// Format 5: the computers listed beside the log.
@@ -167,6 +171,13 @@ impl TableRecord {
         line(&mut out, "delay", self.bot_delay_ms);
         line(&mut out, "odds", yes_no(self.odds_shown));
         list_line(&mut out, "coached", self.coached.iter().map(|&on| yes_no(on)));
+        if let Some(gathering) = &self.gathering {
+            line(
+                &mut out,
+                "gathering",
+                format!("{} {}", escape(&gathering.key), escape(&gathering.name)),
+            );
+        }
         write_seats(&mut out, self.seats.as_slice());
         write_log(&mut out, &self.log);
         for decision in &self.decisions {
@@ -181,6 +192,7 @@ impl TableRecord {
         let (lines, earlier) = table_body(text).ok_or("not a whole saved table of format 6 or 5")?;
         let (mut id, mut name, mut created_ms, mut updated_ms, mut dice) = (None, None, None, None, None);
         let (mut revision, mut bot_delay_ms, mut odds_shown) = (0, DEFAULT_BOT_DELAY_MS, false);
+        let mut gathering = None;
         let (mut computer, mut coached, mut seats, mut log, mut decisions) =
             (Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new());
         for line in lines {
@@ -203,6 +215,13 @@ impl TableRecord {
                         .collect::<Result<_, _>>()?;
                 }
                 "coached" => coached = words(rest).map(read_yes_no).collect::<Result<_, _>>()?,
+                "gathering" => {
+                    let (key, name) = first_word(rest);
+                    gathering = Some(GatheringLink {
+                        name: read_text(name)?,
+                        key: read_text(key)?,
+                    });
+                }
                 "seat" => seats.push(read_seat(rest)?),
                 "event" => push_event(&mut log, rest)?,
                 "decision" => decisions.push(read_decision(rest)?),
@@ -224,6 +243,7 @@ impl TableRecord {
             coached,
             decisions,
             odds_shown,
+            gathering,
         })
     }
 }

@@ -3,7 +3,7 @@
 
 use fivedice_room::{Room, RoomName};
 use fivedice_saved::{
-    KeptGame, SavedHistory, TableRecord, history_from_json, history_from_text, history_to_text,
+    GatheringLink, KeptGame, SavedHistory, TableRecord, history_from_json, history_from_text, history_to_text,
 };
 
 const EARLIER: [&str; 6] = [
@@ -41,6 +41,30 @@ fn every_earlier_table_reads_into_a_log_that_replays_and_round_trips_as_text() {
     let seats = replayed(&v3).seats().to_vec();
     assert_eq!(seats[1].computer, Some(fivedice_strategy::Level::Strong));
     assert!(seats.iter().filter(|seat| seat.computer.is_some()).count() == 1);
+}
+
+#[test]
+fn a_table_of_an_event_keeps_the_event_it_plays_in() {
+    let mut record = TableRecord::from_json(EARLIER[5]).unwrap();
+    record.gathering = Some(GatheringLink {
+        name: "Claire & Tom's wedding".into(),
+        key: "5f0c8e21".into(),
+    });
+    let text = record.to_text();
+    assert!(
+        text.contains("\ngathering 5f0c8e21 Claire & Tom's wedding\n"),
+        "{text}"
+    );
+    assert_eq!(TableRecord::from_text(&text), Ok(record.clone()));
+    let json = serde_json::to_string(&record).unwrap();
+    assert_eq!(serde_json::from_str::<TableRecord>(&json).unwrap(), record);
+    // A table of no event says nothing of one.
+    assert!(
+        !TableRecord::from_json(EARLIER[5])
+            .unwrap()
+            .to_text()
+            .contains("gathering")
+    );
 }
 
 #[test]

@@ -6,6 +6,7 @@
 //!   id in a cluster and how many live nodes it sees), so the app can tell that this address has a room server (a plain static host answers with
 //!   its own 404).
 //! - `GET /rooms/ws`: the WebSocket of [`fivedice_room::protocol`].
+//! - `/events/…`: events, many tables gathered into one board (see [`gatherings`]).
 //!
 //! The server is the authority: it decides every command with the room crate (which asks the rules
 //! crate), draws all dice from the operating system, stores each accepted event in SQLite (or, as a node
@@ -17,6 +18,8 @@ pub mod args;
 pub mod cluster;
 mod connection;
 pub mod dice;
+mod gathering_store;
+pub mod gatherings;
 pub mod limits;
 mod logs;
 mod peer;
@@ -31,10 +34,11 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicU64;
 
 use axum::Router;
+use axum::extract::DefaultBodyLimit;
 use axum::extract::{ConnectInfo, State, WebSocketUpgrade};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
-use axum::routing::get;
+use axum::routing::{get, post};
 use fivedice_room::PROTOCOL_VERSION;
 use futures_util::StreamExt;
 use tokio::sync::watch;
@@ -94,6 +98,7 @@ struct Shared {
     proxies: Vec<IpAddr>,
     cluster: Option<Arc<Cluster>>,
     rooms: Rooms,
+    gatherings: gatherings::Gatherings,
     connections_per_ip: Arc<ConnectionsPerIp>,
     /// Turns true when the server stops, so open WebSockets close instead of lingering.
     shutdown: watch::Receiver<bool>,
@@ -163,7 +168,7 @@ impl RunningServer {
 
 /// Opens the database (or joins the cluster), binds the address and starts serving.
 pub async fn start(config: Config) -> Result<RunningServer, StartError> {
-    let (logs, cluster) = match &config.cluster {
+    let (logs, cluster, store) = match &config.cluster {
         None => {
             let data = config.data.clone();
             let store = tokio::task::spawn_blocking(move || Store::open(&data))
@@ -172,11 +177,12 @@ pub async fn start(config: Config) -> Result<RunningServer, StartError> {
                     StartError::Store(StoreError::Open(format!("opening the database failed: {error}")))
                 })?
                 .map_err(StartError::Store)?;
-            (Logs::File(Arc::new(store)), None)
+            let store = Arc::new(store);
+            (Logs::File(Arc::clone(&store)), None, Some(store))
         }
         Some(cluster) => {
             let cluster = Arc::new(Cluster::connect(cluster).await.map_err(StartError::Store)?);
-            (Logs::Stream(Arc::clone(&cluster)), Some(cluster))
+            (Logs::Stream(Arc::clone(&cluster)), Some(cluster), None)
         }
     };
     let listener = tokio::net::TcpListener::bind(&config.addr)
@@ -189,6 +195,7 @@ pub async fn start(config: Config) -> Result<RunningServer, StartError> {
     let invite = invite_address(&config.origins, addr);
     let shared = Arc::new(Shared {
         rooms: Rooms::new(logs, config.limits.clone()),
+        gatherings: gatherings::Gatherings::new(store),
         limits: config.limits,
         origins: config.origins,
         port: addr.port(),
@@ -299,6 +306,12 @@ fn router(shared: Arc<Shared>, dist: PathBuf) -> Router {
         .route("/rooms", get(status))
         .route("/rooms/status", get(status))
         .route("/rooms/ws", get(open_socket))
+        .route("/events", post(gatherings::open))
+        .route("/events/{name}", get(gatherings::board))
+        .route("/events/{name}/live", get(gatherings::live))
+        .route("/events/{name}/tables/{table}", post(gatherings::hand_in))
+        .route("/events/{name}/close", post(gatherings::close))
+        .layer(DefaultBodyLimit::max(512 * 1024))
         .fallback_service(ServeDir::new(dist).precompressed_br())
         .with_state(shared)
 }
@@ -352,7 +365,7 @@ async fn open_socket(
 
 /// The device's address: the connection's, or, from a proxy in front, the last address its
 /// `X-Forwarded-For` names (the one the proxy itself saw; any earlier ones are the device's own claims).
-fn device_address(peer: IpAddr, headers: &HeaderMap, proxies: &[IpAddr]) -> IpAddr {
+pub(crate) fn device_address(peer: IpAddr, headers: &HeaderMap, proxies: &[IpAddr]) -> IpAddr {
     if !proxies.contains(&peer) {
         return peer;
     }

@@ -24,9 +24,10 @@ use rusqlite::config::DbConfig;
 use rusqlite::{Connection, OptionalExtension, params};
 
 /// The schema this code reads and writes (`PRAGMA user_version`).
-const SCHEMA_VERSION: i64 = 1;
+/// 2: events (`gathering_store`).
+const SCHEMA_VERSION: i64 = 2;
 
-/// Rooms untouched this long are deleted at start-up, so the file does not grow without end.
+/// Rooms (and events) untouched this long are deleted at start-up, so the file does not grow without end.
 pub const FORGET_ROOMS_AFTER: Duration = Duration::from_secs(30 * 24 * 60 * 60);
 
 /// A room as stored: its log, and the token of each seat a person holds.
@@ -132,9 +133,11 @@ impl Store {
                  PRIMARY KEY (room, token)
              ) WITHOUT ROWID;",
         )?;
+        connection.execute_batch(crate::gathering_store::SCHEMA)?;
         connection.pragma_update(None, "user_version", SCHEMA_VERSION)?;
         let forget_before = now_ms().saturating_sub(FORGET_ROOMS_AFTER.as_millis() as i64);
         connection.execute("DELETE FROM rooms WHERE updated_ms < ?1", params![forget_before])?;
+        crate::gathering_store::forget_gatherings(&connection, forget_before)?;
         connection.pragma_update(None, "wal_autocheckpoint", 0)?;
         connection.pragma_update(None, "journal_size_limit", 64 * 1024 * 1024)?;
         // Every connection is opened before a thread starts using one: SQLite 3.51's unix files lock a file's
@@ -169,7 +172,7 @@ impl Store {
         })
     }
 
-    fn connection(&self) -> std::sync::MutexGuard<'_, Connection> {
+    pub(crate) fn connection(&self) -> std::sync::MutexGuard<'_, Connection> {
         // A panic while holding the lock cannot leave SQLite half-written (transactions roll back on drop),
         // so a poisoned lock is still a usable connection.
         self.connection.lock().unwrap_or_else(PoisonError::into_inner)
@@ -395,7 +398,7 @@ fn read_entries(
     .collect()
 }
 
-fn now_ms() -> i64 {
+pub(crate) fn now_ms() -> i64 {
     SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map(|since| i64::try_from(since.as_millis()).unwrap_or(i64::MAX))

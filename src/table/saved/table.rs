@@ -26,6 +26,7 @@ impl Table {
             coached: self.coached.clone(),
             decisions: self.decisions.clone(),
             odds_shown: self.odds_shown,
+            gathering: self.gathering.clone(),
         })
     }
 
@@ -80,6 +81,7 @@ impl Table {
             coached: record.coached,
             decisions: record.decisions,
             odds_shown: record.odds_shown,
+            gathering: record.gathering,
         })
     }
 }

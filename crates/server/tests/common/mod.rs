@@ -3,7 +3,11 @@
 
 #![allow(dead_code)]
 
+pub mod http;
 pub mod process;
+
+#[allow(unused_imports)]
+pub use http::{http_get, http_json};
 
 use std::net::SocketAddr;
 use std::path::Path;
@@ -308,23 +312,6 @@ async fn open_socket(addr: SocketAddr) -> Socket {
     .await
     .expect("connects");
     socket
-}
-
-/// An HTTP GET on loopback, returning the status line, headers and body as text.
-pub async fn http_get(addr: SocketAddr, path: &str) -> String {
-    use tokio::io::{AsyncReadExt, AsyncWriteExt};
-    let mut stream = bounded("a TCP connection", TcpStream::connect(addr))
-        .await
-        .expect("connects");
-    let request = format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n");
-    bounded("a request", stream.write_all(request.as_bytes()))
-        .await
-        .expect("writes");
-    let mut response = Vec::new();
-    bounded("a response", stream.read_to_end(&mut response))
-        .await
-        .expect("reads");
-    String::from_utf8_lossy(&response).into_owned()
 }
 
 /// Says hello to `room` on a new connection and returns the refusal's code, or `None` if it was welcomed.

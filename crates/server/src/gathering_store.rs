@@ -1,0 +1,191 @@
+//! Events (gatherings of tables) in the server's SQLite file, beside the rooms: each event's name, game,
+//! invitation key and organiser's token, and each of its tables' log as the tables handed it in. A hand-in is one
+//! transaction, so a server killed at any moment restarts with every table as the event last acknowledged it.
+
+use fivedice_room::{LogEntry, RoomName};
+use fivedice_rules::Rules;
+use rusqlite::{Connection, OptionalExtension, params};
+
+use crate::store::{Store, StoreError, now_ms};
+
+/// The tables of events, created with the rooms' (see `Store::open`).
+pub(crate) const SCHEMA: &str = "
+    CREATE TABLE IF NOT EXISTS gatherings (
+        name TEXT PRIMARY KEY,
+        shown TEXT NOT NULL,
+        rules TEXT NOT NULL,
+        invitation TEXT NOT NULL,
+        organiser TEXT NOT NULL,
+        closed INTEGER NOT NULL DEFAULT 0,
+        created_ms INTEGER NOT NULL,
+        updated_ms INTEGER NOT NULL
+    ) WITHOUT ROWID;
+    CREATE TABLE IF NOT EXISTS gathering_tables (
+        gathering TEXT NOT NULL REFERENCES gatherings(name) ON DELETE CASCADE,
+        id TEXT NOT NULL,
+        name TEXT NOT NULL,
+        -- The order the tables joined in.
+        position INTEGER NOT NULL,
+        PRIMARY KEY (gathering, id)
+    ) WITHOUT ROWID;
+    CREATE TABLE IF NOT EXISTS gathering_entries (
+        gathering TEXT NOT NULL,
+        table_id TEXT NOT NULL,
+        seq INTEGER NOT NULL,
+        json TEXT NOT NULL,
+        PRIMARY KEY (gathering, table_id, seq),
+        FOREIGN KEY (gathering, table_id) REFERENCES gathering_tables(gathering, id) ON DELETE CASCADE
+    ) WITHOUT ROWID;";
+
+/// An event as stored.
+#[derive(Debug)]
+pub struct StoredGathering {
+    pub name: RoomName,
+    pub rules: Rules,
+    pub invitation: String,
+    pub organiser: String,
+    pub closed: bool,
+    /// Each table (its id and name) with its log, in the order they joined.
+    pub tables: Vec<(String, String, Vec<LogEntry>)>,
+}
+
+impl Store {
+    /// Stores a new event; `false` if one of that name exists.
+    pub fn create_gathering(
+        &self,
+        name: &RoomName,
+        rules: Rules,
+        invitation: &str,
+        organiser: &str,
+    ) -> Result<bool, StoreError> {
+        let rules = serde_json::to_string(&rules)
+            .map_err(|error| StoreError::Corrupt(format!("rules not serialisable: {error}")))?;
+        let now = now_ms();
+        let added = self.connection().execute(
+            "INSERT OR IGNORE INTO gatherings (name, shown, rules, invitation, organiser, created_ms, updated_ms)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6)",
+            params![name.as_str(), name.shown(), rules, invitation, organiser, now],
+        )?;
+        Ok(added == 1)
+    }
+
+    /// An event and its tables' logs, if it exists.
+    pub fn load_gathering(&self, name: &RoomName) -> Result<Option<StoredGathering>, StoreError> {
+        let connection = self.connection();
+        let found = connection
+            .query_row(
+                "SELECT shown, rules, invitation, organiser, closed FROM gatherings WHERE name = ?1",
+                params![name.as_str()],
+                |row| {
+                    Ok((
+                        row.get::<_, String>(0)?,
+                        row.get::<_, String>(1)?,
+                        row.get::<_, String>(2)?,
+                        row.get::<_, String>(3)?,
+                        row.get::<_, bool>(4)?,
+                    ))
+                },
+            )
+            .optional()?;
+        let Some((shown, rules, invitation, organiser, closed)) = found else {
+            return Ok(None);
+        };
+        let corrupt = |what: String| StoreError::Corrupt(format!("event {name}: {what}"));
+        let rules = serde_json::from_str(&rules).map_err(|error| corrupt(format!("rules: {error}")))?;
+        let name = RoomName::parse(&shown).map_err(|error| corrupt(format!("name: {error}")))?;
+        let mut tables = Vec::new();
+        for (id, table_name) in table_names(&connection, &name)? {
+            let entries = table_entries(&connection, &name, &id)?;
+            tables.push((id, table_name, entries));
+        }
+        Ok(Some(StoredGathering {
+            name,
+            rules,
+            invitation,
+            organiser,
+            closed,
+            tables,
+        }))
+    }
+
+    /// Keeps a table's new entries (seating the table first if it is new), in one transaction.
+    pub fn hand_in(
+        &self,
+        gathering: &RoomName,
+        table: &str,
+        table_name: &str,
+        entries: &[LogEntry],
+    ) -> Result<(), StoreError> {
+        let mut connection = self.connection();
+        let transaction = connection.transaction()?;
+        let now = now_ms();
+        transaction.execute(
+            "INSERT OR IGNORE INTO gathering_tables (gathering, id, name, position)
+             VALUES (?1, ?2, ?3, (SELECT COUNT(*) FROM gathering_tables WHERE gathering = ?1))",
+            params![gathering.as_str(), table, table_name],
+        )?;
+        for entry in entries {
+            let json = serde_json::to_string(&entry.event)
+                .map_err(|error| StoreError::Corrupt(format!("event not serialisable: {error}")))?;
+            let seq =
+                i64::try_from(entry.seq).map_err(|_| StoreError::Corrupt(format!("seq {}", entry.seq)))?;
+            transaction.execute(
+                "INSERT INTO gathering_entries (gathering, table_id, seq, json) VALUES (?1, ?2, ?3, ?4)",
+                params![gathering.as_str(), table, seq, json],
+            )?;
+        }
+        transaction.execute(
+            "UPDATE gatherings SET updated_ms = ?2 WHERE name = ?1",
+            params![gathering.as_str(), now],
+        )?;
+        transaction.commit()?;
+        Ok(())
+    }
+
+    /// Closes an event: no new tables.
+    pub fn close_gathering(&self, gathering: &RoomName) -> Result<(), StoreError> {
+        self.connection().execute(
+            "UPDATE gatherings SET closed = 1, updated_ms = ?2 WHERE name = ?1",
+            params![gathering.as_str(), now_ms()],
+        )?;
+        Ok(())
+    }
+}
+
+/// Deletes the events untouched since `before` (ms), with their tables.
+pub(crate) fn forget_gatherings(connection: &Connection, before: i64) -> rusqlite::Result<usize> {
+    connection.execute("DELETE FROM gatherings WHERE updated_ms < ?1", params![before])
+}
+
+fn table_names(connection: &Connection, gathering: &RoomName) -> Result<Vec<(String, String)>, StoreError> {
+    let mut statement = connection
+        .prepare_cached("SELECT id, name FROM gathering_tables WHERE gathering = ?1 ORDER BY position")?;
+    let names = statement
+        .query_map(params![gathering.as_str()], |row| Ok((row.get(0)?, row.get(1)?)))?
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(names)
+}
+
+fn table_entries(
+    connection: &Connection,
+    gathering: &RoomName,
+    table: &str,
+) -> Result<Vec<LogEntry>, StoreError> {
+    let mut statement = connection.prepare_cached(
+        "SELECT seq, json FROM gathering_entries WHERE gathering = ?1 AND table_id = ?2 ORDER BY seq",
+    )?;
+    let rows = statement.query_map(params![gathering.as_str(), table], |row| {
+        Ok((row.get::<_, i64>(0)?, row.get::<_, String>(1)?))
+    })?;
+    let mut entries = Vec::new();
+    for row in rows {
+        let (seq, json) = row?;
+        let corrupt = |what: String| {
+            StoreError::Corrupt(format!("event {gathering}, table {table}, entry {seq}: {what}"))
+        };
+        let event = serde_json::from_str(&json).map_err(|error| corrupt(error.to_string()))?;
+        let seq = u64::try_from(seq).map_err(|_| corrupt("a negative seq".into()))?;
+        entries.push(LogEntry { seq, event });
+    }
+    Ok(entries)
+}

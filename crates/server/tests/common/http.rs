@@ -1,0 +1,58 @@
+//! HTTP on loopback for the tests, written by hand on a TCP stream: a GET, and a request with a JSON body.
+
+use std::net::SocketAddr;
+
+use tokio::net::TcpStream;
+
+use super::bounded;
+
+/// An HTTP GET on loopback, returning the status line, headers and body as text.
+pub async fn http_get(addr: SocketAddr, path: &str) -> String {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut stream = bounded("a TCP connection", TcpStream::connect(addr))
+        .await
+        .expect("connects");
+    let request = format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n");
+    bounded("a request", stream.write_all(request.as_bytes()))
+        .await
+        .expect("writes");
+    let mut response = Vec::new();
+    bounded("a response", stream.read_to_end(&mut response))
+        .await
+        .expect("reads");
+    String::from_utf8_lossy(&response).into_owned()
+}
+
+/// An HTTP request with a JSON body on loopback: the status and the body.
+pub async fn http_json(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    body: &serde_json::Value,
+) -> (u16, serde_json::Value) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let body = body.to_string();
+    let mut stream = bounded("a TCP connection", TcpStream::connect(addr))
+        .await
+        .expect("connects");
+    let request = format!(
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    bounded("a request", stream.write_all(request.as_bytes()))
+        .await
+        .expect("writes");
+    let mut response = Vec::new();
+    bounded("a response", stream.read_to_end(&mut response))
+        .await
+        .expect("reads");
+    let response = String::from_utf8_lossy(&response).into_owned();
+    let status = response
+        .split(' ')
+        .nth(1)
+        .and_then(|code| code.parse().ok())
+        .unwrap_or_else(|| panic!("no status in {response:?}"));
+    let body = response.split_once("\r\n\r\n").map_or("", |(_, body)| body);
+    let json = serde_json::from_str(body).unwrap_or_else(|_| serde_json::Value::String(body.to_string()));
+    (status, json)
+}

@@ -1,0 +1,205 @@
+//! Events on a real server: an organiser opens one, a room played over real WebSockets hands its log in as it
+//! goes, the board follows (over Server-Sent Events) and survives a restart; only the key adds tables, only the
+//! organiser closes, and a log that does not replay or skips ahead changes nothing.
+
+mod common;
+
+use std::net::SocketAddr;
+
+use common::{bounded, by_turn, http_json, play_quick_turn, server, started_pair};
+use fivedice_room::gathering::Board;
+use fivedice_room::{LogEntry, RoomError};
+use fivedice_rules::{Rules, RulesetId};
+use serde_json::json;
+use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
+use tokio::net::TcpStream;
+
+const EVENT: &str = "Claire & Tom's wedding";
+const PATH: &str = "/events/Claire%20%26%20Tom's%20wedding";
+
+async fn open_event(addr: SocketAddr) -> (String, String) {
+    let rules = Rules::new(RulesetId::Yahtzee);
+    let (status, opened) = http_json(addr, "POST", "/events", &json!({"name": EVENT, "rules": rules})).await;
+    assert_eq!(status, 201, "{opened}");
+    assert_eq!(opened["event"], EVENT);
+    let key = opened["key"].as_str().expect("a key").to_string();
+    let organiser = opened["organiser"].as_str().expect("a token").to_string();
+    assert_ne!(key, organiser);
+    (key, organiser)
+}
+
+async fn hand_in(addr: SocketAddr, key: &str, table: &str, entries: &[LogEntry]) -> (u16, serde_json::Value) {
+    let body = json!({"key": key, "name": "Table 1", "entries": entries});
+    http_json(addr, "POST", &format!("{PATH}/tables/{table}"), &body).await
+}
+
+async fn board(addr: SocketAddr) -> Board {
+    let (status, board) = http_json(addr, "GET", PATH, &json!(null)).await;
+    assert_eq!(status, 200, "{board}");
+    serde_json::from_value(board).expect("a board")
+}
+
+/// The board's Server-Sent Events, read line by line.
+struct Screen(BufReader<TcpStream>);
+
+impl Screen {
+    async fn open(addr: SocketAddr) -> Screen {
+        let mut stream = bounded("a TCP connection", TcpStream::connect(addr))
+            .await
+            .expect("connects");
+        let request =
+            format!("GET {PATH}/live HTTP/1.1\r\nHost: {addr}\r\nAccept: text/event-stream\r\n\r\n");
+        stream.write_all(request.as_bytes()).await.expect("writes");
+        Screen(BufReader::new(stream))
+    }
+
+    /// The next board the stream sends.
+    async fn next(&mut self) -> Board {
+        loop {
+            let mut line = String::new();
+            let read = bounded("a line of the stream", self.0.read_line(&mut line))
+                .await
+                .expect("reads");
+            assert!(read > 0, "the stream ended");
+            if let Some(data) = line.trim_end().strip_prefix("data:") {
+                return serde_json::from_str(data.trim()).expect("a board");
+            }
+        }
+    }
+}
+
+fn totals(board: &Board) -> Vec<(String, u16)> {
+    let mut totals: Vec<(String, u16)> = board
+        .rows
+        .iter()
+        .map(|row| (row.player.clone(), row.total))
+        .collect();
+    totals.sort();
+    totals
+}
+
+#[tokio::test]
+async fn a_rooms_log_reaches_the_event_once_and_its_board_follows_and_survives_a_restart() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let running = server(&dir).await;
+    let addr = running.addr();
+    let (key, organiser) = open_event(addr).await;
+    let (status, taken) = http_json(
+        addr,
+        "POST",
+        "/events",
+        &json!({"name": EVENT, "rules": Rules::new(RulesetId::Yatzy)}),
+    )
+    .await;
+    assert_eq!((status, taken["error"].as_str()), (409, Some("event_name_taken")));
+    let mut screen = Screen::open(addr).await;
+    assert!(screen.next().await.rows.is_empty());
+
+    // A room of two phones plays; after each turn its log reaches the event.
+    let (anna, ben) = started_pair("Table one", addr, addr).await;
+    let (first, second) = by_turn(anna, ben);
+    let mut clients = [first, second];
+    let (status, refused) = hand_in(addr, "not-the-key", "t1", &clients[0].entries).await;
+    assert_eq!((status, refused["error"].as_str()), (403, Some("wrong_key")));
+    for _ in 0..4 {
+        assert!(play_quick_turn(&mut clients).await);
+        let entries = &clients[0].entries;
+        let (status, answer) = hand_in(addr, &key, "t1", entries).await;
+        assert_eq!(status, 200, "{answer}");
+        assert_eq!(answer["seq"], entries.len());
+        let shown = screen.next().await;
+        let game = clients[0].room().game().expect("started");
+        let mut expected: Vec<(String, u16)> = (0..2)
+            .map(|seat| {
+                (
+                    game.players()[seat].clone(),
+                    game.totals(seat).expect("totals").grand,
+                )
+            })
+            .collect();
+        expected.sort();
+        assert_eq!(totals(&shown), expected);
+    }
+    // Sent again (a device that did not hear the answer): counted once.
+    let before = board(addr).await;
+    let (status, answer) = hand_in(addr, &key, "t1", &clients[0].entries).await;
+    assert_eq!(
+        (status, answer["seq"].as_u64()),
+        (200, Some(clients[0].entries.len() as u64))
+    );
+    assert_eq!(board(addr).await, before);
+
+    // What skips ahead is refused with the place to send from; what does not replay changes nothing.
+    assert!(play_quick_turn(&mut clients).await);
+    let entries = clients[0].entries.clone();
+    let known = before.rows.len();
+    let (status, gap) = hand_in(addr, &key, "t1", &entries[entries.len() - 1..]).await;
+    assert_eq!((status, gap["error"].as_str()), (409, Some("gap")));
+    let seq = gap["seq"].as_u64().expect("a seq");
+    let mut forged = entries[seq as usize..].to_vec();
+    let last = forged.len() - 1;
+    // Leaving a game in play: no room writes that.
+    forged[last].event = fivedice_room::Event::Left { seat: 0 };
+    let (status, refused) = hand_in(addr, &key, "t1", &forged).await;
+    assert_eq!(status, 422, "{refused}");
+    assert_eq!(board(addr).await.rows.len(), known);
+    let (status, _) = hand_in(addr, &key, "t1", &entries[seq as usize..]).await;
+    assert_eq!(status, 200);
+    let played = board(addr).await;
+
+    // The organiser closes it: no new table, the one playing plays on.
+    let (status, refused) =
+        http_json(addr, "POST", &format!("{PATH}/close"), &json!({"organiser": key})).await;
+    assert_eq!((status, refused["error"].as_str()), (403, Some("not_organiser")));
+    let (status, closed) = http_json(
+        addr,
+        "POST",
+        &format!("{PATH}/close"),
+        &json!({"organiser": organiser}),
+    )
+    .await;
+    assert_eq!((status, closed["closed"].as_bool()), (200, Some(true)));
+    let (status, refused) = hand_in(addr, &key, "t2", &entries[..3]).await;
+    assert_eq!((status, refused["error"].as_str()), (403, Some("closed")));
+
+    // A restart loses nothing.
+    running.stop().await.expect("stops");
+    let running = server(&dir).await;
+    let addr = running.addr();
+    let after = board(addr).await;
+    assert!(after.closed);
+    assert_eq!(after.rows, played.rows);
+    running.stop().await.expect("stops");
+}
+
+#[tokio::test]
+async fn an_unknown_event_or_a_bad_request_gets_a_clear_refusal() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let running = server(&dir).await;
+    let addr = running.addr();
+    let (status, missing) = http_json(addr, "GET", "/events/nobody", &json!(null)).await;
+    assert_eq!((status, missing["error"].as_str()), (404, Some("no_event")));
+    let (status, refused) = http_json(
+        addr,
+        "POST",
+        "/events",
+        &json!({"name": "  ", "rules": Rules::new(RulesetId::Yahtzee)}),
+    )
+    .await;
+    assert_eq!(
+        (status, refused["error"].as_str()),
+        (422, Some(RoomError::RoomNameEmpty.code()))
+    );
+    let (status, _) = http_json(addr, "POST", "/events", &json!({"name": "A party"})).await;
+    assert_eq!(status, 422, "a body without rules");
+    let (key, _) = open_event(addr).await;
+    let (status, refused) = http_json(
+        addr,
+        "POST",
+        &format!("{PATH}/tables/bad%20id"),
+        &json!({"key": key, "name": "Table 1"}),
+    )
+    .await;
+    assert_eq!((status, refused["error"].as_str()), (422, Some("bad_table_id")));
+    running.stop().await.expect("stops");
+}
