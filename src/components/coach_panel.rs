@@ -170,7 +170,10 @@ pub fn GameAnalysis() -> impl IntoView {
 
 #[wasm_split_helpers::wasm_split(analysis, fallible)]
 fn analysis_part() -> Loaded<()> {
-    Ok(|()| view! { <Analysis /> }.into_any())
+    Ok(|()| {
+        super::standings::add_analysis_styles();
+        view! { <Analysis /> }.into_any()
+    })
 }
 
 #[component]

@@ -14,7 +14,10 @@ pub fn finished_sheet(game: Game, open: RwSignal<Option<String>>) -> impl IntoVi
 
 #[wasm_split_helpers::wasm_split(history, fallible)]
 fn finished_sheet_part() -> Loaded<(Game, RwSignal<Option<String>>)> {
-    Ok(|(game, open)| view! { <FinishedSheet game open /> }.into_any())
+    Ok(|(game, open)| {
+        add_history_styles();
+        view! { <FinishedSheet game open /> }.into_any()
+    })
 }
 
 #[component]
@@ -105,4 +108,10 @@ fn FinishedSheet(game: Game, open: RwSignal<Option<String>>) -> impl IntoView {
             </div>
         </div>
     }
+}
+
+/// The styles of the games played (the history's table, the statistics', a finished game's sheet), which
+/// the chunks showing them bring.
+pub(super) fn add_history_styles() {
+    super::lazy::add_styles("history-styles", include_str!("../../style/history.css"));
 }

@@ -31,7 +31,10 @@ pub fn HowToPlay(#[prop(into)] rules: Signal<Option<Rules>>) -> impl IntoView {
 /// The page (a chunk of its own, fetched when it is first opened).
 #[wasm_split_helpers::wasm_split(guide, fallible)]
 fn guide_part() -> Loaded<(Rules, RwSignal<bool>)> {
-    Ok(|(rules, open)| guide_page(rules, open).into_any())
+    Ok(|(rules, open)| {
+        super::lazy::add_styles("guide-styles", include_str!("../../style/guide.css"));
+        guide_page(rules, open).into_any()
+    })
 }
 
 fn guide_page(rules: Rules, open: RwSignal<bool>) -> impl IntoView {

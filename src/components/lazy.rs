@@ -111,3 +111,20 @@ fn arrive(load: Fetch, quietly: bool) -> AnyView {
     })
     .into_any()
 }
+
+/// Adds a chunk's own stylesheet to the page, once (`id` names it): index.html links only the styles every
+/// visit needs, and a chunk brings the rest with its code (the rooms', the events').
+pub fn add_styles(id: &str, css: &'static str) {
+    let document = document();
+    if document.get_element_by_id(id).is_some() {
+        return;
+    }
+    let added = document.create_element("style").ok().and_then(|style| {
+        style.set_id(id);
+        style.set_text_content(Some(css));
+        document.head()?.append_child(&style).ok()
+    });
+    if added.is_none() {
+        leptos::logging::warn!("the styles {id} could not be added to the page");
+    }
+}

@@ -40,7 +40,10 @@ pub fn Odds() -> impl IntoView {
 /// Every player's chance to win.
 #[wasm_split_helpers::wasm_split(odds, fallible)]
 fn chances_part() -> Loaded<()> {
-    Ok(|()| view! { <Chances /> }.into_any())
+    Ok(|()| {
+        super::lazy::add_styles("odds-styles", include_str!("../../style/odds.css"));
+        view! { <Chances /> }.into_any()
+    })
 }
 
 /// The hint's choice of what to play for, in the same chunk.

@@ -35,7 +35,15 @@ pub fn RoomLobby() -> impl IntoView {
 
 #[wasm_split_helpers::wasm_split(rooms, fallible)]
 fn lobby_part() -> Loaded<()> {
-    Ok(|()| view! { <Lobby /> }.into_any())
+    Ok(|()| {
+        add_room_styles();
+        view! { <Lobby /> }.into_any()
+    })
+}
+
+/// The rooms' styles (index.html does not link them: a visit that opens no room never downloads them).
+fn add_room_styles() {
+    super::lazy::add_styles("room-styles", include_str!("../../style/rooms.css"));
 }
 
 #[component]
@@ -326,7 +334,10 @@ pub fn RoomBar() -> impl IntoView {
 
 #[wasm_split_helpers::wasm_split(rooms, fallible)]
 fn room_bar_part() -> Loaded<()> {
-    Ok(|()| view! { <RoomBarShown /> }.into_any())
+    Ok(|()| {
+        add_room_styles();
+        view! { <RoomBarShown /> }.into_any()
+    })
 }
 
 #[component]

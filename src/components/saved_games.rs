@@ -176,7 +176,10 @@ pub fn History() -> impl IntoView {
 
 #[wasm_split_helpers::wasm_split(history, fallible)]
 fn history_part() -> Loaded<()> {
-    Ok(|()| finished_games().into_any())
+    Ok(|()| {
+        super::finished_sheet::add_history_styles();
+        finished_games().into_any()
+    })
 }
 
 fn finished_games() -> impl IntoView {

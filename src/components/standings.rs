@@ -16,7 +16,15 @@ pub fn Standings() -> impl IntoView {
 
 #[wasm_split_helpers::wasm_split(analysis, fallible)]
 fn standings_part() -> Loaded<()> {
-    Ok(|()| standings().into_any())
+    Ok(|()| {
+        add_analysis_styles();
+        standings().into_any()
+    })
+}
+
+/// The styles of the game's end (the standings, the analysis), which their chunk brings.
+pub(super) fn add_analysis_styles() {
+    super::lazy::add_styles("analysis-styles", include_str!("../../style/analysis.css"));
 }
 
 fn standings() -> impl IntoView {

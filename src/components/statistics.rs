@@ -23,7 +23,11 @@ pub fn Statistics() -> impl IntoView {
 
 #[wasm_split_helpers::wasm_split(statistics, fallible)]
 fn statistics_part() -> Loaded<()> {
-    Ok(|()| view! { <StatisticsCard /> }.into_any())
+    Ok(|()| {
+        super::finished_sheet::add_history_styles();
+        super::lazy::add_styles("statistics-styles", include_str!("../../style/statistics.css"));
+        view! { <StatisticsCard /> }.into_any()
+    })
 }
 
 #[component]

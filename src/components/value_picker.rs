@@ -23,7 +23,10 @@ pub fn ValuePicker() -> impl IntoView {
 
 #[wasm_split_helpers::wasm_split(picker, fallible)]
 fn picker_part() -> Loaded<()> {
-    Ok(|()| picker().into_any())
+    Ok(|()| {
+        super::lazy::add_styles("picker-styles", include_str!("../../style/picker.css"));
+        picker().into_any()
+    })
 }
 
 fn picker() -> impl IntoView {
@@ -260,7 +263,10 @@ fn picker() -> impl IntoView {
 /// rules, and `entering` ends. In the score pad's chunk, which its choice of who starts fetches.
 #[wasm_split_helpers::wasm_split(pad, fallible)]
 fn dice_entry_part() -> Loaded<RwSignal<bool>> {
-    Ok(|entering| dice_entry(entering).into_any())
+    Ok(|entering| {
+        super::who_starts::add_pad_styles();
+        dice_entry(entering).into_any()
+    })
 }
 
 fn dice_entry(entering: RwSignal<bool>) -> impl IntoView {

@@ -48,7 +48,15 @@ pub fn WhoStartsOnPad() -> impl IntoView {
 
 #[wasm_split_helpers::wasm_split(pad, fallible)]
 fn who_starts_part() -> Loaded<()> {
-    Ok(|()| view! { <WhoStarts /> }.into_any())
+    Ok(|()| {
+        add_pad_styles();
+        view! { <WhoStarts /> }.into_any()
+    })
+}
+
+/// The score pad's styles (who starts, the dice entered), which its chunk brings.
+pub(super) fn add_pad_styles() {
+    super::lazy::add_styles("pad-styles", include_str!("../../style/pad.css"));
 }
 
 /// Who starts, chosen, or by the table's own roll-off typed in: every player's die, then, after a tie for the
