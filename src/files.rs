@@ -3,12 +3,17 @@
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 
-/// Offers `contents` as a file download named `name`.
+/// Offers `contents` as a JSON file download named `name`.
 pub fn download(name: &str, contents: &str) -> Result<(), String> {
+    download_as(name, "application/json", contents)
+}
+
+/// Offers `contents` as a file download named `name`, of that media type.
+pub fn download_as(name: &str, media_type: &str, contents: &str) -> Result<(), String> {
     let failed = |_| format!("could not save {name}");
     let parts = js_sys::Array::of1(&contents.into());
     let options = web_sys::BlobPropertyBag::new();
-    options.set_type("application/json");
+    options.set_type(media_type);
     let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options).map_err(failed)?;
     let url = web_sys::Url::create_object_url_with_blob(&blob).map_err(failed)?;
     let document = web_sys::window()

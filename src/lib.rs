@@ -4,6 +4,8 @@
 pub mod components;
 pub mod engine;
 pub mod files;
+pub mod gathering_client;
+pub mod gathering_feed;
 pub mod i18n;
 pub mod launch;
 pub mod room_client;

@@ -68,10 +68,18 @@ pub fn Invite(#[prop(into)] room: Signal<String>) -> impl IntoView {
     }
 }
 
-/// The address that joins `room` from another device: the page's own directory, or the server's address on
-/// its network where the page was loaded from this machine alone (127.0.0.1, localhost), which no other
-/// device reaches.
+/// The address that joins `room` from another device.
 fn invite_link(room: &str, invite: Option<String>) -> Option<String> {
+    app_address(
+        &format!("room={}", String::from(js_sys::encode_uri_component(room))),
+        invite,
+    )
+}
+
+/// The app's address with this query, as other devices reach it: the page's own directory, or the server's
+/// address on its network where the page was loaded from this machine alone (127.0.0.1, localhost), which no
+/// other device reaches.
+pub(super) fn app_address(query: &str, invite: Option<String>) -> Option<String> {
     let location = web_sys::window()?.location();
     let (host, origin, path) = (
         location.hostname().ok()?,
@@ -83,15 +91,12 @@ fn invite_link(room: &str, invite: Option<String>) -> Option<String> {
         Some(invite) if this_machine_only => invite,
         _ => format!("{origin}{}", &path[..=path.rfind('/')?]),
     };
-    Some(format!(
-        "{base}index.html?room={}",
-        String::from(js_sys::encode_uri_component(room))
-    ))
+    Some(format!("{base}index.html?{query}"))
 }
 
 /// The link as a QR code, drawn as SVG: one square per dark module, with the quiet zone of four modules a
 /// reader needs around it.
-fn qr_svg(link: &str, label: &'static str) -> Option<impl IntoView + use<>> {
+pub(super) fn qr_svg(link: &str, label: &'static str) -> Option<impl IntoView + use<>> {
     const QUIET: i32 = 4;
     let code = QrCode::encode_text(link, QrCodeEcc::Medium).ok()?;
     let size = code.size();

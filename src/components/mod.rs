@@ -4,6 +4,7 @@ mod coach_panel;
 mod dice_tray;
 mod finished_sheet;
 mod game_choice;
+mod gathering;
 mod hint;
 mod hint_shown;
 mod how_to_play;
@@ -104,6 +105,14 @@ fn Screens() -> impl IntoView {
     let store = expect_context::<GameStore>();
     let has_table = store.table().has_table();
     let in_room_lobby = store.table().in_room_lobby();
+    // An event's page (the organiser's, the big screen) is all its address shows.
+    if let Some(page) = store.gatherings().page() {
+        return view! {
+            <NoticeBar />
+            {gathering::gathering_page(page)}
+        }
+        .into_any();
+    }
     view! {
         <UpdateBanner />
         <NoticeBar />
@@ -119,6 +128,7 @@ fn Screens() -> impl IntoView {
             },
         )}
     }
+    .into_any()
 }
 
 /// A message for the player, read out by screen readers, until they dismiss it.

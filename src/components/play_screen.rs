@@ -54,6 +54,7 @@ pub fn PlayScreen() -> impl IntoView {
     after_next_paint(move || store.advisor().prepare_hints());
     store.computers().keep_playing();
     let still_playing = store.table().is_over();
+    let plays_in_gathering = store.table().plays_in_gathering();
     crate::wake_lock::keep_awake_while(move || !still_playing.get());
     let keys = window_event_listener(ev::keydown, move |event| on_key(store, event));
     on_cleanup(move || keys.remove());
@@ -76,6 +77,7 @@ pub fn PlayScreen() -> impl IntoView {
                 <HowToPlay rules=Signal::derive(move || rules.get()) />
             </header>
             <RoomBar />
+            {shown_when(move || plays_in_gathering.get(), super::gathering::handing_badge)}
             <div class="play-main">
                 <div class="play-side">
                     {shown_when(move || first_seat_open.get(), || view! { <WhoStartsOnPad /> }.into_any())}

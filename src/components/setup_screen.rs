@@ -27,6 +27,11 @@ pub fn SetupScreen() -> impl IntoView {
     let words = store.words();
     // The form as the player left it (a reload, the next visit), kept again at every change.
     let draft = store.tables().setup_draft();
+    // An event's invitation opened here: the table plays in it, at the event's game, unless the players say it
+    // is not for the event.
+    // (Decided as the screen is built: "Not for this event" opens the plain address again.)
+    let invitation = store.gatherings().invitation();
+    let event_rules = invitation.as_ref().map(|invited| invited.rules);
     let ruleset = RwSignal::new(draft.ruleset);
     let joker = RwSignal::new(draft.joker);
     let house = RwSignal::new(draft.house);
@@ -36,6 +41,9 @@ pub fn SetupScreen() -> impl IntoView {
     let offers_upper_bonus = move || !ruleset.get().ruleset().other_upper_bonuses.is_empty();
     // The rules as chosen: the ruleset, its Joker, (Generala) its house rules and (Maxi Yatzy) its bonus.
     let chosen_rules = move || {
+        if let Some(rules) = event_rules {
+            return Ok(rules);
+        }
         let id = ruleset.get();
         let rules = Rules::from_choices(id, offers_joker(id).then(|| joker.get()), None)?;
         let rules = match rules.house() {
@@ -129,7 +137,7 @@ pub fn SetupScreen() -> impl IntoView {
             Ok(rules) => rules,
             Err(error) => return store.notices().refuse_setup(error.to_string()),
         };
-        let rules = match column_game() {
+        let rules = match column_game() && event_rules.is_none() {
             true => match Columns::new(&columns.get_untracked()) {
                 Ok(chosen) => match rules.with_columns(chosen) {
                     Ok(rules) => rules,
@@ -150,6 +158,7 @@ pub fn SetupScreen() -> impl IntoView {
             seed: None,
             computer,
             bot_delay_ms: bot_delay.get_untracked(),
+            gathering: store.gatherings().invitation().map(|invited| invited.link),
         };
         store.tables().start(request, table_name.get_untracked());
     };
@@ -166,6 +175,8 @@ pub fn SetupScreen() -> impl IntoView {
             <TablesInProgress />
             <form class="card new-game" on:submit=start aria-labelledby="new-game-title">
                 <h2 id="new-game-title">{words.new_game}</h2>
+                {invitation.clone().map(|invited| super::gathering::invitation_banner(invited, table_name))}
+                {event_rules.is_none().then(|| view! {
                 <RulesetSelect
                     value=ruleset
                     on_choose=Callback::new(move |id: RulesetId| {
@@ -197,6 +208,7 @@ pub fn SetupScreen() -> impl IntoView {
                 {shown_when(has_house_rules, move || view! { <HouseRulesChoice house /> }.into_any())}
                 {shown_when(offers_upper_bonus, move || {
                     view! { <UpperBonusChoice ruleset=ruleset.get_untracked() other=other_bonus /> }.into_any()
+                })}
                 })}
                 <HowToPlay rules=Signal::derive(move || {
                     let rules = chosen_rules().ok()?;

@@ -14,6 +14,11 @@
 mod de;
 mod en;
 mod es;
+mod events;
+mod events_de;
+mod events_en;
+mod events_es;
+mod events_fr;
 mod fr;
 mod guide;
 mod guide_de;
@@ -31,6 +36,7 @@ mod refusals_en;
 mod refusals_es;
 mod refusals_fr;
 
+pub use events::{EventWords, event_words};
 pub use guide::{Guide, GuideSection};
 pub use on_demand::{fetch, here};
 pub use parts::*;

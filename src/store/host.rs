@@ -105,6 +105,7 @@ impl GameStore {
             }
             self.record_if_finished();
             self.lobby().choose_preselected_rules();
+            self.hand_in_to_gathering();
         }
     }
 

@@ -11,6 +11,7 @@
 //! | [`Speech`] | the language spoken, the one wanted | `speech` |
 //! | [`Notices`] | what the player is told, why a setup or a join was refused | `notices` |
 //! | [`ComputerDriver`] | a computer player's turn being played, its plan | `computer` |
+//! | [`Gatherings`] | the event page shown, the event's invitation the app was opened with | `gathering` |
 //!
 //! The store itself owns no state: it holds the parts and the one path by which a table changes ([`host`]:
 //! every tap becomes one command for the table's host, the page itself or the room server, and what the host
@@ -24,6 +25,7 @@ mod coaching;
 mod computer;
 mod connection;
 mod data;
+mod gathering;
 mod host;
 mod kept;
 mod lobby;
@@ -49,6 +51,7 @@ use crate::storage::{SaveRefused, Storage};
 pub use coaching::Advisor;
 pub use computer::{ComputerDriver, ComputerPlayers};
 pub use connection::{ANSWER_WITHIN, Connection, RoomConnection, RoomLink, RoomServer, reconnect_delay};
+pub use gathering::Gatherings;
 pub use kept::KeptTables;
 pub use lobby::Lobby;
 pub use notices::Notices;
@@ -117,6 +120,8 @@ pub struct GameStore {
     connection: RoomConnection,
     /// The language spoken and its words.
     speech: Speech,
+    /// The event page shown, and the event's invitation the app was opened with.
+    gatherings: Gatherings,
 }
 
 impl GameStore {
@@ -144,6 +149,7 @@ impl GameStore {
             engine,
             connection,
             speech,
+            gatherings: Gatherings::new(),
         }
     }
 
@@ -164,11 +170,15 @@ impl GameStore {
             store.open_room_when_here(room);
         }
         store.tables().read_earlier_when_here();
+        store.hand_in_to_gathering();
         let listener = window_event_listener(leptos::ev::storage, move |event| {
             store.table.heard_other_tab(event.key())
         });
         // The store lives as long as the page, and so does its ear for other tabs.
         std::mem::forget(listener);
+        // Back online: a table of an event hands in what the event lacks at once.
+        let online = window_event_listener(leptos::ev::online, move |_| store.hand_in_to_gathering());
+        std::mem::forget(online);
         store
     }
 
@@ -215,6 +225,11 @@ impl GameStore {
     /// The connection to the room server.
     pub fn connection(&self) -> RoomConnection {
         self.connection
+    }
+
+    /// The event page shown, and the event's invitation the app was opened with.
+    pub fn gatherings(&self) -> Gatherings {
+        self.gatherings
     }
 
     /// What the player is told.

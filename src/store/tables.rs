@@ -89,6 +89,24 @@ impl Tables<'_> {
             asked_by_address: true,
             room,
         };
+        match crate::launch::parse_gathering_launch(launch_query) {
+            // An event's page, or its invitation (the new game's form sets up a table of it), stays at its
+            // address, so a reload shows it again (the invitation's address is left once its table starts).
+            Some(Ok(page)) => {
+                self.store.gatherings.show(page);
+                return Opening {
+                    asked_by_address: false,
+                    room: None,
+                };
+            }
+            Some(Err(message)) => {
+                self.store
+                    .notices
+                    .refuse_setup((self.store.words().bad_address)(&message));
+                return asked(None);
+            }
+            None => {}
+        }
         match parse_launch(launch_query) {
             Some(Ok(request)) => {
                 self.start(request, String::new());
@@ -163,10 +181,14 @@ impl Tables<'_> {
         };
         match Table::seat(name, &request, self.store.now_ms()) {
             Ok(table) => {
+                if request.gathering.is_some() {
+                    forget_launch_address();
+                }
                 self.store.close_room();
                 self.store.notices.dismiss_setup_error();
                 self.store.table.save(&table);
                 self.store.table.show(Some(table));
+                self.store.hand_in_to_gathering();
             }
             Err(Seating::Setup(error)) => {
                 self.store
@@ -239,6 +261,7 @@ impl Tables<'_> {
             .with_value(|storage| storage.set_last_table(id));
         self.store.report_saving(remembered);
         self.store.table.show(Some(table));
+        self.store.hand_in_to_gathering();
     }
 }
 

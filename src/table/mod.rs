@@ -27,6 +27,8 @@ pub struct NewGameRequest {
     /// Each seat's computer player, `None` for a person (computer players need the app's dice).
     pub computer: Vec<Option<Level>>,
     pub bot_delay_ms: u32,
+    /// The event the table plays in.
+    pub gathering: Option<GatheringLink>,
 }
 
 /// Puts a table in its place in a list of tables most recently played first (placed as they come: a sort's code
@@ -140,6 +142,8 @@ impl Table {
             seed,
             computer: self.room.seats().iter().map(|seat| seat.computer).collect(),
             bot_delay_ms: self.bot_delay_ms,
+            // A rematch is a game of its own, not the event's.
+            gathering: None,
         })
     }
 
@@ -266,6 +270,7 @@ pub(crate) mod testing {
             seed,
             computer: Vec::new(),
             bot_delay_ms: 0,
+            gathering: None,
         }
     }
 }

@@ -113,14 +113,16 @@ impl Table {
             fivedice_room::check_player_name(name).map_err(|error| Seating::Refused(error.into()))?;
         }
         let dice = TableDice::new(*seed);
-        let id = format!(
-            "{}-{}",
-            now_ms as u64,
-            seed.unwrap_or_else(|| u64::from(crypto_face().value()))
-        );
+        // A table of an event is told apart from the event's others by its id: five dice's worth of chance.
+        let drawn = || match request.gathering {
+            Some(_) => (0..5).fold(0, |id, _| id * 10 + u64::from(crypto_face().value())),
+            None => u64::from(crypto_face().value()),
+        };
+        let id = format!("{}-{}", now_ms as u64, seed.unwrap_or_else(drawn));
         let room = RoomName::parse(&id).map_err(|error| Seating::Refused(error.into()))?;
         let mut table = Table::on_this_device(id, name, PageHost::new(room, dice), now_ms);
         table.bot_delay_ms = request.bot_delay_ms;
+        table.gathering = request.gathering.clone();
         let hello = ClientMessage::Hello {
             version: PROTOCOL_VERSION,
             room: table.room.name().to_string(),

@@ -1,41 +1,13 @@
 //! Events (gatherings of tables) in the server's SQLite file, beside the rooms: each event's name, game,
 //! invitation key and organiser's token, and each of its tables' log as the tables handed it in. A hand-in is one
 //! transaction, so a server killed at any moment restarts with every table as the event last acknowledged it.
+//! Their tables are created with the rooms' (`store::GATHERINGS_SCHEMA`).
 
 use fivedice_room::{LogEntry, RoomName};
 use fivedice_rules::Rules;
 use rusqlite::{Connection, OptionalExtension, params};
 
 use crate::store::{Store, StoreError, now_ms};
-
-/// The tables of events, created with the rooms' (see `Store::open`).
-pub(crate) const SCHEMA: &str = "
-    CREATE TABLE IF NOT EXISTS gatherings (
-        name TEXT PRIMARY KEY,
-        shown TEXT NOT NULL,
-        rules TEXT NOT NULL,
-        invitation TEXT NOT NULL,
-        organiser TEXT NOT NULL,
-        closed INTEGER NOT NULL DEFAULT 0,
-        created_ms INTEGER NOT NULL,
-        updated_ms INTEGER NOT NULL
-    ) WITHOUT ROWID;
-    CREATE TABLE IF NOT EXISTS gathering_tables (
-        gathering TEXT NOT NULL REFERENCES gatherings(name) ON DELETE CASCADE,
-        id TEXT NOT NULL,
-        name TEXT NOT NULL,
-        -- The order the tables joined in.
-        position INTEGER NOT NULL,
-        PRIMARY KEY (gathering, id)
-    ) WITHOUT ROWID;
-    CREATE TABLE IF NOT EXISTS gathering_entries (
-        gathering TEXT NOT NULL,
-        table_id TEXT NOT NULL,
-        seq INTEGER NOT NULL,
-        json TEXT NOT NULL,
-        PRIMARY KEY (gathering, table_id, seq),
-        FOREIGN KEY (gathering, table_id) REFERENCES gathering_tables(gathering, id) ON DELETE CASCADE
-    ) WITHOUT ROWID;";
 
 /// An event as stored.
 #[derive(Debug)]
@@ -150,11 +122,6 @@ impl Store {
         )?;
         Ok(())
     }
-}
-
-/// Deletes the events untouched since `before` (ms), with their tables.
-pub(crate) fn forget_gatherings(connection: &Connection, before: i64) -> rusqlite::Result<usize> {
-    connection.execute("DELETE FROM gatherings WHERE updated_ms < ?1", params![before])
 }
 
 fn table_names(connection: &Connection, gathering: &RoomName) -> Result<Vec<(String, String)>, StoreError> {

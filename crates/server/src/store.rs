@@ -30,6 +30,35 @@ const SCHEMA_VERSION: i64 = 2;
 /// Rooms (and events) untouched this long are deleted at start-up, so the file does not grow without end.
 pub const FORGET_ROOMS_AFTER: Duration = Duration::from_secs(30 * 24 * 60 * 60);
 
+/// The tables of events (gatherings of tables; read and written by `gathering_store`), created with the rooms'.
+const GATHERINGS_SCHEMA: &str = "
+    CREATE TABLE IF NOT EXISTS gatherings (
+        name TEXT PRIMARY KEY,
+        shown TEXT NOT NULL,
+        rules TEXT NOT NULL,
+        invitation TEXT NOT NULL,
+        organiser TEXT NOT NULL,
+        closed INTEGER NOT NULL DEFAULT 0,
+        created_ms INTEGER NOT NULL,
+        updated_ms INTEGER NOT NULL
+    ) WITHOUT ROWID;
+    CREATE TABLE IF NOT EXISTS gathering_tables (
+        gathering TEXT NOT NULL REFERENCES gatherings(name) ON DELETE CASCADE,
+        id TEXT NOT NULL,
+        name TEXT NOT NULL,
+        -- The order the tables joined in.
+        position INTEGER NOT NULL,
+        PRIMARY KEY (gathering, id)
+    ) WITHOUT ROWID;
+    CREATE TABLE IF NOT EXISTS gathering_entries (
+        gathering TEXT NOT NULL,
+        table_id TEXT NOT NULL,
+        seq INTEGER NOT NULL,
+        json TEXT NOT NULL,
+        PRIMARY KEY (gathering, table_id, seq),
+        FOREIGN KEY (gathering, table_id) REFERENCES gathering_tables(gathering, id) ON DELETE CASCADE
+    ) WITHOUT ROWID;";
+
 /// A room as stored: its log, and the token of each seat a person holds.
 #[derive(Debug, Default)]
 pub struct StoredRoom {
@@ -133,11 +162,14 @@ impl Store {
                  PRIMARY KEY (room, token)
              ) WITHOUT ROWID;",
         )?;
-        connection.execute_batch(crate::gathering_store::SCHEMA)?;
+        connection.execute_batch(GATHERINGS_SCHEMA)?;
         connection.pragma_update(None, "user_version", SCHEMA_VERSION)?;
         let forget_before = now_ms().saturating_sub(FORGET_ROOMS_AFTER.as_millis() as i64);
         connection.execute("DELETE FROM rooms WHERE updated_ms < ?1", params![forget_before])?;
-        crate::gathering_store::forget_gatherings(&connection, forget_before)?;
+        connection.execute(
+            "DELETE FROM gatherings WHERE updated_ms < ?1",
+            params![forget_before],
+        )?;
         connection.pragma_update(None, "wal_autocheckpoint", 0)?;
         connection.pragma_update(None, "journal_size_limit", 64 * 1024 * 1024)?;
         // Every connection is opened before a thread starts using one: SQLite 3.51's unix files lock a file's

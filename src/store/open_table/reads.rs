@@ -59,6 +59,11 @@ impl OpenTable {
         self.derive(|table, _| Some(table.name.clone()))
     }
 
+    /// Whether the table plays in an event (its log is handed in to it as it is written).
+    pub fn plays_in_gathering(&self) -> impl Reading<bool> + use<> {
+        self.derive(|table, _| table.gathering.is_some())
+    }
+
     pub fn rules(&self) -> impl Reading<Option<Rules>> + use<> {
         self.derive(|_, game| Some(game.rules()))
     }

@@ -1,0 +1,66 @@
+//! A table of an event: on the new game's form, the event it will play in (its game decided by the event) and a
+//! way out of it; above its sheet, whether the event has every box written.
+
+use fivedice_room::gathering::Board;
+use leptos::prelude::*;
+
+use super::board::event_words;
+use crate::gathering_client::{Answer, event_url, get};
+use crate::gathering_feed::{Handing, feeds};
+use crate::i18n;
+use crate::launch::Invitation;
+use crate::store::GameStore;
+
+pub fn banner(invitation: Invitation, table_name: RwSignal<String>) -> impl IntoView {
+    let store = expect_context::<GameStore>();
+    let words = event_words(store);
+    let language = store.speech().language().get_untracked();
+    // A table unnamed is the event's next: "Table 3" when two have joined.
+    if table_name.get_untracked().trim().is_empty() {
+        let event = invitation.link.name.clone();
+        leptos::task::spawn_local(async move {
+            if let Answer::Done(board) = get::<Board>(&event_url(&event, "")).await
+                && table_name.get_untracked().trim().is_empty()
+            {
+                table_name.set((words.table_n)(board.tables.len() + 1));
+            }
+        });
+    }
+    let game = i18n::label(language, invitation.rules.ruleset().name);
+    view! {
+        <div class="event-invitation" data-event-invitation>
+            <p class="event-of">{(words.table_of)(&invitation.link.name)}</p>
+            <p class="muted">{(words.event_game)(game)}</p>
+            <button type="button" class="link" data-action="not-for-event" on:click=|_| open_plain_address()>
+                {words.not_for_event}
+            </button>
+        </div>
+    }
+}
+
+/// The app at its plain address: the new game's form as it is without the invitation.
+fn open_plain_address() {
+    let location = web_sys::window().map(|window| window.location());
+    let opened = location.and_then(|location| location.set_href(&location.pathname().ok()?).ok());
+    if opened.is_none() {
+        leptos::logging::warn!("the plain address could not be opened");
+    }
+}
+
+/// How the table open stands with its event (`[data-event-handing]`: `up-to-date`, `sending`, `offline` or
+/// `refused`).
+pub fn handing() -> impl IntoView {
+    let store = expect_context::<GameStore>();
+    let words = event_words(store);
+    move || {
+        let (state, text) = match feeds().handing() {
+            Handing::UpToDate => ("up-to-date", words.handed_in),
+            Handing::Behind { offline: false } => ("sending", words.handing_in),
+            Handing::Behind { offline: true } => ("offline", words.offline_catching_up),
+            Handing::Refused(code) => ("refused", (words.refused)(&code)),
+        };
+        view! {
+            <p class="event-handing" data-event-handing=state role="status">{text}</p>
+        }
+    }
+}

@@ -1,0 +1,56 @@
+//! Events: the organiser's page, the big screen, a table of an event (its invitation on the new game's form,
+//! how it stands with the event above its sheet). All of it is the events chunk,
+//! fetched the first time an event is shown: a visit that plays no event never downloads it.
+
+mod board;
+mod invitation;
+mod page;
+
+use leptos::prelude::*;
+
+use super::lazy::{self, Loaded};
+use crate::launch::GatheringLaunch;
+use crate::launch::Invitation;
+
+/// The events' styles (index.html does not link them: a visit that plays no event never downloads them).
+fn with_style(view: impl IntoView + 'static) -> AnyView {
+    lazy::add_styles("event-styles", include_str!("../../../style/events.css"));
+    view.into_any()
+}
+
+/// A part of events, shown through one split point (each split point's loader costs the first download).
+#[derive(Clone)]
+enum EventPart {
+    /// The organiser's page or the big screen, as the address asks.
+    Page(GatheringLaunch),
+    /// On the new game's form: the event its table will play in, and the way out of it.
+    Invitation(Invitation, RwSignal<String>),
+    /// Above the sheet of a table of an event: whether the event has every box written.
+    Handing,
+}
+
+/// The organiser's page or the big screen, as the address asks.
+pub fn gathering_page(page: GatheringLaunch) -> AnyView {
+    lazy::lazy(event_part, EventPart::Page(page))
+}
+
+/// On the new game's form: the event its table will play in, and the way out of it.
+pub fn invitation_banner(invitation: Invitation, table_name: RwSignal<String>) -> AnyView {
+    lazy::lazy(event_part, EventPart::Invitation(invitation, table_name))
+}
+
+/// Above the sheet of a table of an event: whether the event has every box written.
+pub fn handing_badge() -> AnyView {
+    lazy::lazy(event_part, EventPart::Handing)
+}
+
+#[wasm_split_helpers::wasm_split(events, fallible)]
+fn event_part() -> Loaded<EventPart> {
+    Ok(|part| match part {
+        EventPart::Page(page) => with_style(page::page(page)),
+        EventPart::Invitation(invitation, table_name) => {
+            with_style(invitation::banner(invitation, table_name))
+        }
+        EventPart::Handing => with_style(invitation::handing()),
+    })
+}

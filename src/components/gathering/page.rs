@@ -1,0 +1,311 @@
+//! The organiser's page (`?organise=<name>&rules=…`): the event opened (once: the organiser's token is kept on
+//! this device, so a reload finds it), the tables' invitation as a QR code, the big screen's address, the board,
+//! the results and closing. The big screen (`?screen=<name>`): the board for a TV, read from across the room,
+//! changing nothing.
+
+use fivedice_room::RoomName;
+use fivedice_room::gathering::Board;
+use fivedice_rules::Rules;
+use leptos::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use super::board::{Following, cheer_text, event_words, follow, prizes, standings, standings_csv};
+use crate::components::invite::{app_address, qr_svg};
+use crate::gathering_client::{Answer, event_url, post};
+use crate::launch::{GatheringLaunch, rules_query};
+use crate::room_client::room_status;
+use crate::store::GameStore;
+
+pub fn page(page: GatheringLaunch) -> impl IntoView {
+    match page {
+        GatheringLaunch::Organise { name, rules } => organiser(name, rules).into_any(),
+        GatheringLaunch::Screen { name, key } => screen(name, key).into_any(),
+        // A table's invitation opens the new game's form, not a page of its own.
+        GatheringLaunch::Join(_) => ().into_any(),
+    }
+}
+
+/// What the organiser's device keeps of an event it opened.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+struct Organised {
+    event: String,
+    key: String,
+    organiser: String,
+    /// The event's game as an address names it (the tables' invitation carries it).
+    game: String,
+}
+
+fn kept_key(name: &RoomName) -> String {
+    format!("fivedice.organised.{}", name.as_str())
+}
+
+fn local_storage() -> Option<web_sys::Storage> {
+    web_sys::window()?.local_storage().ok().flatten()
+}
+
+fn kept(name: &RoomName) -> Option<Organised> {
+    let text = local_storage()?.get_item(&kept_key(name)).ok().flatten()?;
+    serde_json::from_str(&text).ok()
+}
+
+fn keep(name: &RoomName, organised: &Organised) -> bool {
+    let Ok(text) = serde_json::to_string(organised) else {
+        return false;
+    };
+    local_storage().is_some_and(|storage| storage.set_item(&kept_key(name), &text).is_ok())
+}
+
+#[derive(Clone, Debug, PartialEq)]
+enum Opened {
+    Opening,
+    Open {
+        organised: Organised,
+        invitation: String,
+        screen: String,
+    },
+    Refused(&'static str),
+}
+
+impl PartialEq for Organised {
+    fn eq(&self, other: &Organised) -> bool {
+        self.event == other.event && self.organiser == other.organiser
+    }
+}
+
+#[derive(Deserialize)]
+struct Created {
+    event: String,
+    key: String,
+    organiser: String,
+}
+
+#[derive(Serialize)]
+struct Opening<'a> {
+    name: &'a str,
+    rules: Rules,
+}
+
+fn organiser(name: RoomName, rules: Rules) -> impl IntoView {
+    let store = expect_context::<GameStore>();
+    let words = event_words(store);
+    let opened = RwSignal::new(Opened::Opening);
+    let shown_name = name.shown().to_string();
+    leptos::task::spawn_local(async move {
+        let organised = match kept(&name) {
+            Some(organised) => organised,
+            None => match post::<Created>(
+                "events",
+                &Opening {
+                    name: name.shown(),
+                    rules,
+                },
+            )
+            .await
+            {
+                Answer::Done(created) => {
+                    let organised = Organised {
+                        event: created.event,
+                        key: created.key,
+                        organiser: created.organiser,
+                        game: rules_query(rules),
+                    };
+                    if !keep(&name, &organised) {
+                        store.tell(store.words().cannot_save);
+                    }
+                    organised
+                }
+                Answer::Refused { code, .. } if code == "event_name_taken" => {
+                    return opened.set(Opened::Refused(words.name_taken));
+                }
+                Answer::Refused { .. } | Answer::Unanswered => {
+                    return opened.set(Opened::Refused(words.no_server));
+                }
+            },
+        };
+        let invite = room_status().await.and_then(|status| status.invite);
+        let escaped = |text: &str| String::from(js_sys::encode_uri_component(text));
+        let event = escaped(&organised.event);
+        let key = escaped(&organised.key);
+        let invitation = app_address(
+            &format!("event={event}&key={key}&{}", organised.game),
+            invite.clone(),
+        );
+        let screen = app_address(&format!("screen={event}&key={key}"), invite);
+        match invitation.zip(screen) {
+            Some((invitation, screen)) => opened.set(Opened::Open {
+                organised,
+                invitation,
+                screen,
+            }),
+            None => opened.set(Opened::Refused(words.no_server)),
+        }
+    });
+    let following = follow(&shown_name);
+    view! {
+        <div class="event-page organiser">
+            <header class="brand">
+                <h1>{(words.you_organise)(&shown_name)}</h1>
+            </header>
+            {move || match opened.get() {
+                Opened::Opening => view! { <p class="muted">{words.opening}</p> }.into_any(),
+                Opened::Refused(why) => view! { <p class="error" role="alert">{why}</p> }.into_any(),
+                Opened::Open { organised, invitation, screen } => {
+                    organiser_controls(store, organised, invitation, screen, following).into_any()
+                }
+            }}
+            {move || following.get().board().cloned().map(|board| board_card(store, board))}
+        </div>
+    }
+}
+
+fn organiser_controls(
+    store: GameStore,
+    organised: Organised,
+    invitation: String,
+    screen: String,
+    following: RwSignal<Following>,
+) -> impl IntoView {
+    let words = event_words(store);
+    let closed = move || following.get().board().is_some_and(|board| board.closed);
+    let close = move |_| {
+        let (event, organiser) = (organised.event.clone(), organised.organiser.clone());
+        leptos::task::spawn_local(async move {
+            let body = serde_json::json!({ "organiser": organiser });
+            match post::<Board>(&event_url(&event, "/close"), &body).await {
+                Answer::Done(board) => following.set(Following::Here(Box::new(board))),
+                Answer::Refused { code, .. } if code == "not_organiser" => {
+                    store.tell(words.not_organiser_here)
+                }
+                _ => store.tell(words.no_server),
+            }
+        });
+    };
+    view! {
+        <section class="card event-links">
+            <div class="event-invite">
+                <h2>{words.tables_join}</h2>
+                <div data-event-invite data-link=invitation.clone()>
+                    {qr_svg(&invitation, words.invite_code)}
+                </div>
+                <p class="muted">{words.tables_join_how}</p>
+                <p class="invite-link"><a href=invitation.clone()>{invitation.clone()}</a></p>
+            </div>
+            <div class="event-screen-link">
+                <h2>{words.screen}</h2>
+                <p class="muted">{words.screen_how}</p>
+                <a class="button secondary" data-event-screen-link data-link=screen.clone() href=screen.clone() target="_blank">
+                    {words.open_screen}
+                </a>
+            </div>
+            <div class="event-close">
+                {move || match closed() {
+                    true => view! { <p data-event-closed>{words.closed}</p> }.into_any(),
+                    false => view! {
+                        <button type="button" class="secondary" data-action="close-event" on:click=close.clone()>
+                            {words.close_event}
+                        </button>
+                        <p class="muted">{words.close_how}</p>
+                    }
+                    .into_any(),
+                }}
+            </div>
+        </section>
+    }
+}
+
+/// The organiser's view of the board: the standings, the prizes so far, and the ways to keep them.
+fn board_card(store: GameStore, board: Board) -> impl IntoView {
+    let words = event_words(store);
+    let language = store.speech().language().get_untracked();
+    let csv = standings_csv(words, &board);
+    let file = format!("{}.csv", board.event);
+    let export = move |_| {
+        if let Err(why) = crate::files::download_as(&file, "text/csv", &csv) {
+            store.tell(why);
+        }
+    };
+    let print = move |_| {
+        if web_sys::window().is_none_or(|window| window.print().is_err()) {
+            leptos::logging::warn!("the page could not be printed");
+        }
+    };
+    view! {
+        <section class="card event-results">
+            <h2>{words.results}</h2>
+            {prizes(words, language, &board)}
+            {standings(words, board)}
+            <div class="event-actions">
+                <button type="button" class="secondary" data-action="export-standings" on:click=export>{words.export_csv}</button>
+                <button type="button" class="secondary" data-action="print-results" on:click=print>{words.print}</button>
+            </div>
+        </section>
+    }
+}
+
+/// The big screen: no controls, the standings large, the latest cheers, the QR code to join (when its address
+/// carries the key).
+fn screen(name: RoomName, key: Option<String>) -> impl IntoView {
+    let store = expect_context::<GameStore>();
+    let words = event_words(store);
+    let language = store.speech().language().get_untracked();
+    let following = follow(name.shown());
+    let join = RwSignal::new(None::<String>);
+    if let Some(key) = key {
+        let event = name.shown().to_string();
+        leptos::task::spawn_local(async move {
+            let Answer::Done(board) = crate::gathering_client::get::<Board>(&event_url(&event, "")).await
+            else {
+                return;
+            };
+            let invite = room_status().await.and_then(|status| status.invite);
+            let escaped = |text: &str| String::from(js_sys::encode_uri_component(text));
+            let query = format!(
+                "event={}&key={}&{}",
+                escaped(&event),
+                escaped(&key),
+                rules_query(board.rules)
+            );
+            join.set(app_address(&query, invite));
+        });
+    }
+    view! {
+        <div class="event-page big-screen" data-event-screen>
+            {move || match following.get() {
+                Following::Waiting => view! { <p class="muted">{words.waiting_for_tables}</p> }.into_any(),
+                Following::NoEvent => view! { <p class="error">{words.no_event}</p> }.into_any(),
+                Following::Here(board) | Following::Reconnecting(board) => {
+                    let reconnecting = matches!(following.get_untracked(), Following::Reconnecting(_));
+                    let playing = board.tables.iter().filter(|table| !table.finished).count();
+                    let cheers: Vec<String> = board
+                        .cheers
+                        .iter()
+                        .take(3)
+                        .map(|cheer| cheer_text(words, language, &board, cheer))
+                        .collect();
+                    view! {
+                        <header class="screen-head">
+                            <h1>{board.event.clone()}</h1>
+                            <p class="tables-playing">{(words.tables_playing)(playing)}</p>
+                            {board.closed.then(|| view! { <p data-event-closed>{words.closed}</p> })}
+                            {reconnecting.then(|| view! { <p class="muted">{words.reconnecting}</p> })}
+                        </header>
+                        <ul class="cheers" aria-live="polite">
+                            {cheers.into_iter().map(|cheer| view! { <li data-event-cheer>{cheer}</li> }).collect_view()}
+                        </ul>
+                        <div class="screen-standings" data-scrolls>
+                            {(board.rows.is_empty()).then(|| view! { <p class="muted">{words.waiting_for_tables}</p> })}
+                            {standings(words, *board)}
+                        </div>
+                    }
+                    .into_any()
+                }
+            }}
+            {move || join.get().map(|link| view! {
+                <aside class="screen-join">
+                    {qr_svg(&link, words.invite_code)}
+                    <p>{words.scan_to_join}</p>
+                </aside>
+            })}
+        </div>
+    }
+}

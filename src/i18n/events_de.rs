@@ -1,0 +1,58 @@
+//! Deutsch: die Wörter der Veranstaltungen (im Teil der Veranstaltungen).
+
+use super::EventWords;
+
+pub static EVENT_WORDS: EventWords = EventWords {
+    opening: "Die Veranstaltung wird eröffnet …",
+    you_organise: |name| format!("Du veranstaltest „{name}“"),
+    tables_join: "Hier melden sich die Tische an",
+    tables_join_how: "Jeder Tisch scannt diesen Code mit dem Tablet oder Handy, auf dem er schreibt, trägt seine Spieler ein und beginnt.",
+    invite_code: "QR-Code der Einladung für die Tische",
+    screen: "Die große Anzeige",
+    screen_how: "Öffne diesen Link auf dem Fernseher oder Beamer: Er zeigt die Rangliste und ändert nichts.",
+    open_screen: "Große Anzeige öffnen",
+    close_event: "Veranstaltung schließen",
+    close_how: "Kein neuer Tisch kann sich anmelden; die Tische im Spiel spielen zu Ende.",
+    closed: "Die Veranstaltung ist geschlossen: Die Tische im Spiel spielen zu Ende.",
+    name_taken: "Eine Veranstaltung mit diesem Namen ist schon offen: Wähle einen anderen Namen.",
+    no_server: "Veranstaltungen brauchen den Raumserver (make serve): Diese Adresse hat keinen.",
+    no_event: "Hier gibt es keine Veranstaltung mit diesem Namen.",
+    not_organiser_here: "Nur das Gerät, das die Veranstaltung eröffnet hat, kann sie schließen.",
+    results: "Ergebnisse",
+    best_total: "Höchste Punktzahl",
+    most_all_alike: |name| format!("Die meisten {name}"),
+    best_turn: "Bester Wurf",
+    export_csv: "Rangliste exportieren (CSV)",
+    print: "Drucken",
+    rank: "#",
+    player: "Spieler",
+    table: "Tisch",
+    total: "Summe",
+    boxes_left: "Freie Felder",
+    tables_playing: |count| match count {
+        1 => "1 Tisch spielt".to_string(),
+        _ => format!("{count} Tische spielen"),
+    },
+    waiting_for_tables: "Warten auf den ersten Tisch …",
+    scan_to_join: "Scannen, um deinen Tisch anzumelden",
+    upper_bonus: "Bonus oben!",
+    wins_table: |table| format!("gewinnt an {table}!"),
+    reconnecting: "Verbindung wird wiederhergestellt …",
+    table_of: |name| format!("Ein Tisch von „{name}“"),
+    event_game: |game| format!("Das Spiel der Veranstaltung: {game}"),
+    not_for_event: "Nicht für diese Veranstaltung",
+    table_n: |number| format!("Tisch {number}"),
+    handed_in: "Die Veranstaltung hat jedes Feld",
+    handing_in: "Wird an die Veranstaltung gesendet …",
+    offline_catching_up: "Offline: Die Veranstaltung holt auf, sobald das Netz zurück ist",
+    refused: |code| match code {
+        "wrong_key" => {
+            "Die Veranstaltung hat diesen Tisch nicht angenommen: Der Link ist nicht ihrer. Frag die Veranstalter nach dem Code."
+        }
+        "closed" => "Die Veranstaltung ist geschlossen: Dieser Tisch spielt für sich.",
+        "other_rules" => "Die Veranstaltung spielt ein anderes Spiel: Dieser Tisch spielt für sich.",
+        "full" => "Die Veranstaltung hat alle Tische, die sie aufnimmt: Dieser Tisch spielt für sich.",
+        "no_event" => "Die Veranstaltung ist nicht auf diesem Server: Dieser Tisch spielt für sich.",
+        _ => "Die Veranstaltung hat diesen Tisch nicht angenommen: Er spielt für sich.",
+    },
+};

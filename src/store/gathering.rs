@@ -1,0 +1,153 @@
+//! Events on this device: [`Gatherings`], the one writer of the event page shown (the organiser's, the big
+//! screen) and of the invitation the app was opened with (the new game's form sets up a table of it). A table
+//! of an event hands its log in as it is written (`crate::gathering_feed`, in the events chunk with the pages).
+
+use fivedice_room::LogEntry;
+use leptos::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use super::GameStore;
+use crate::gathering_client::{Answer, event_url, post};
+use crate::gathering_feed::{HandInAnswer, feeds};
+use crate::launch::{GatheringLaunch, Invitation};
+
+#[derive(Default)]
+struct Held {
+    /// The event page shown instead of the tables (an organiser's, a big screen), if any.
+    page: Option<GatheringLaunch>,
+    /// The event's invitation the app was opened with: the next table set up plays in it.
+    invitation: Option<Invitation>,
+}
+
+#[derive(Clone, Copy)]
+pub struct Gatherings {
+    held: StoredValue<Held>,
+}
+
+impl Gatherings {
+    pub fn new() -> Gatherings {
+        Gatherings {
+            held: StoredValue::new(Held::default()),
+        }
+    }
+
+    /// The event page shown, if any (as the address asked when the app started).
+    pub fn page(&self) -> Option<GatheringLaunch> {
+        self.held.with_value(|held| held.page.clone())
+    }
+
+    pub(super) fn show(&self, page: GatheringLaunch) {
+        self.held.update_value(|held| match page {
+            GatheringLaunch::Join(invitation) => held.invitation = Some(invitation),
+            page => held.page = Some(page),
+        });
+    }
+
+    /// The event's invitation the app was opened with, if any: the new game's form sets up a table of it.
+    pub fn invitation(&self) -> Option<Invitation> {
+        self.held.with_value(|held| held.invitation.clone())
+    }
+}
+
+impl Default for Gatherings {
+    fn default() -> Gatherings {
+        Gatherings::new()
+    }
+}
+
+impl GameStore {
+    /// Hands the open table's new entries in to its event, if it plays in one (the events chunk sends them).
+    pub(super) fn hand_in_to_gathering(&self) {
+        let plays_in_one = self
+            .table
+            .with_untracked(|table| table.as_ref().is_some_and(|table| table.gathering.is_some()));
+        if !plays_in_one {
+            return;
+        }
+        let store = *self;
+        leptos::task::spawn_local(async move {
+            match feed().await {
+                Ok(hand_in) => hand_in(store),
+                // Offline before the chunk ever came: the table plays on, and hands in once it can.
+                Err(_) => leptos::logging::warn!(
+                    "the events chunk could not be fetched: the event catches up later"
+                ),
+            }
+        });
+    }
+}
+
+/// The hand-ins of the open table's log to its event: the events chunk's.
+#[wasm_split_helpers::wasm_split(events, fallible)]
+fn feed() -> Result<fn(GameStore), wasm_split_helpers::SplitLoaderError> {
+    Ok(hand_in)
+}
+
+#[derive(Serialize)]
+struct HandInBody<'a> {
+    key: &'a str,
+    name: &'a str,
+    entries: &'a [LogEntry],
+}
+
+#[derive(Deserialize)]
+struct Kept {
+    seq: u64,
+}
+
+/// Hands the open table's entries that its event lacks in to it (in the events chunk); again at once while there is more, and after
+/// a wait when nobody answered.
+fn hand_in(store: GameStore) {
+    let table = store.table().with_untracked(|table| {
+        let table = table.as_ref()?;
+        Some((
+            table.id.clone(),
+            table.name.clone(),
+            table.gathering.clone()?,
+            table.log.clone(),
+        ))
+    });
+    let Some((id, name, link, log)) = table else {
+        return;
+    };
+    let feed = feeds();
+    let Some(entries) = feed.next(&id, &log) else {
+        return;
+    };
+    leptos::task::spawn_local(async move {
+        let url = event_url(
+            &link.name,
+            &format!("/tables/{}", String::from(js_sys::encode_uri_component(&id))),
+        );
+        let body = HandInBody {
+            key: &link.key,
+            name: &name,
+            entries: &entries,
+        };
+        let answer = match post::<Kept>(&url, &body).await {
+            Answer::Done(kept) => HandInAnswer::Kept(kept.seq),
+            Answer::Refused { code, body, .. } if code == "gap" => {
+                HandInAnswer::Gap(body["seq"].as_u64().unwrap_or(0))
+            }
+            Answer::Refused { status, .. } if status >= 500 => HandInAnswer::Unanswered,
+            Answer::Refused { code, .. } => HandInAnswer::Refused(code),
+            Answer::Unanswered => HandInAnswer::Unanswered,
+        };
+        let log_len = store.table().with_untracked(|table| {
+            table
+                .as_ref()
+                .filter(|table| table.id == id)
+                .map_or(0, |table| table.log.len())
+        });
+        match feed.answered(&id, answer, log_len) {
+            Some(0) => hand_in(store),
+            Some(wait) => {
+                set_timeout(
+                    move || hand_in(store),
+                    std::time::Duration::from_millis(u64::from(wait)),
+                );
+            }
+            None => {}
+        }
+    });
+}

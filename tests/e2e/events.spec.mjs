@@ -1,0 +1,176 @@
+// An event (a wedding of several tables, one big screen), as the people at it take it: the organiser opens it from
+// its address, the screen is opened from the link on the organiser's page, and each table's tablet or phone from
+// the invitation read off that page; each a fresh browser context that taps only what it shows. The room server
+// is restarted mid-event on the same database.
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { test, expect } from "@playwright/test";
+import { phone, tablet } from "./devices.mjs";
+import { freePort, startRoomServer } from "./processes.mjs";
+import { readDice } from "./helpers.mjs";
+
+const dist = process.env.E2E_DIST ?? "dist";
+const tv = { viewport: { width: 1280, height: 720 } };
+
+/** The big screen's row of a player: their total as the screen shows it. */
+async function screenTotal(screen, player) {
+  const row = screen.locator(`[data-event-row][data-player="${player}"]`);
+  await expect(row).toHaveCount(1);
+  return Number(await row.getAttribute("data-total"));
+}
+
+/**
+ * Waits until the screen shows each player of `table` with the total their sheet shows (`timeout`: after the
+ * network or the server comes back, the browser reconnects on its own schedule, within seconds).
+ */
+async function expectScreenFollows(screen, table, players, { timeout = 5_000 } = {}) {
+  for (const [seat, player] of players.entries()) {
+    const grand = await table.locator(`[data-total="${seat}:grand"]`).textContent();
+    await expect(screen.locator(`[data-event-row][data-player="${player}"]`)).toHaveAttribute("data-total", grand.trim(), { timeout });
+  }
+}
+
+/** Score pad: the seat to play writes the first value offered for the first open box (never a cross-out). */
+async function writeOnPad(page) {
+  const seat = await page.locator("[data-current-seat]").getAttribute("data-current-seat");
+  await page.locator(`button[data-cell^="${seat}:"]`).first().click();
+  const dialog = page.getByRole("dialog");
+  const offers = dialog.locator("[data-offer]");
+  await offers.last().click();
+  await dialog.locator('[data-action="confirm"]').click();
+  await expect(dialog).toHaveCount(0);
+}
+
+/** The app's dice: one roll, then the first box the sheet offers. */
+async function playATurn(page) {
+  const seat = await page.locator("[data-current-seat]").getAttribute("data-current-seat");
+  await page.locator('[data-action="roll"]').click();
+  await expect.poll(async () => (await readDice(page)).length).toBe(5);
+  await page.locator(`button[data-cell^="${seat}:"]`).first().click();
+  const dialog = page.getByRole("dialog");
+  await dialog.locator("[data-offer]").last().click();
+  await dialog.locator('[data-action="confirm"]').click();
+  await expect(dialog).toHaveCount(0);
+}
+
+/** A table set up from the event's invitation: its players named, its dice chosen, started. */
+async function setUpTable(page, { players, dice, name }) {
+  await expect(page.locator("[data-event-invitation]")).toContainText("A table of “Claire & Tom”");
+  await expect(page.locator("[data-event-invitation]")).toContainText("The event's game: Yardzee");
+  await expect(page.locator('[data-setup="rules"]')).toHaveCount(0);
+  await expect(page.locator('[data-setup="table-name"]')).toHaveValue(name);
+  await page.locator('[data-setup="dice-mode"]').selectOption(dice);
+  const names = page.locator('[data-setup="player-name"]');
+  while ((await names.count()) > players.length) await page.locator('[data-action="remove-player"]').click();
+  for (const [seat, player] of players.entries()) await names.nth(seat).fill(player);
+  await page.locator('[data-action="start"]').click();
+  await expect(page.locator("[data-current-seat]")).toBeVisible();
+}
+
+test("a wedding: two tables join by the invitation, the big screen follows every box, through a table offline and a server restart, to the results", async ({ browser }) => {
+  test.setTimeout(240_000);
+  const folder = await mkdtemp(join(tmpdir(), "fivedice-event-"));
+  const data = join(folder, "rooms.sqlite3");
+  const port = await freePort();
+  let server = await startRoomServer({ dist, data, port });
+  const contexts = [];
+  const errors = [];
+  const device = async (kind, address) => {
+    const context = await browser.newContext({ ...kind, baseURL: server.url, locale: "en-GB" });
+    contexts.push(context);
+    const page = await context.newPage();
+    page.on("pageerror", (error) => errors.push(error.message));
+    await page.goto(address);
+    return page;
+  };
+  try {
+    const organiser = await device(tablet, "index.html?organise=Claire%20%26%20Tom&rules=yardzee");
+    const { invitation, screenLink } = await test.step("the organiser opens the event: a QR code for the tables, a link for the screen", async () => {
+      await expect(organiser.getByRole("heading", { name: "You organise “Claire & Tom”" })).toBeVisible();
+      await expect(organiser.locator("[data-event-invite] svg")).toBeVisible();
+      const invitation = await organiser.locator("[data-event-invite]").getAttribute("data-link");
+      expect(await organiser.locator(".invite-link a").textContent()).toBe(invitation);
+      const screenLink = await organiser.locator("[data-event-screen-link]").getAttribute("data-link");
+      expect(await organiser.locator("[data-event-screen-link]").getAttribute("href")).toBe(screenLink);
+      await organiser.screenshot({ path: "tests/e2e/artifacts/event-organiser.png" });
+      return { invitation, screenLink };
+    });
+    const screen = await device(tv, screenLink);
+    await expect(screen.locator("[data-event-screen]")).toContainText("Waiting for the first table");
+    await expect(screen.locator(".screen-join svg")).toBeVisible();
+
+    const pad = await device(tablet, invitation);
+    await test.step("the first table, a tablet scoring real giant dice, joins by the invitation", async () => {
+      await setUpTable(pad, { players: ["Claire", "Tom"], dice: "pad", name: "Table 1" });
+      await pad.locator('[data-action="choose-first"]').selectOption("0");
+      await expect(screen.locator("[data-event-row]")).toHaveCount(2);
+      await expect(screen.locator('[data-event-row][data-player="Claire"]')).toHaveAttribute("data-table", "Table 1");
+      for (let cell = 0; cell < 4; cell++) {
+        await writeOnPad(pad);
+        await expectScreenFollows(screen, pad, ["Claire", "Tom"]);
+      }
+      await expect(pad.locator("[data-event-handing]")).toHaveAttribute("data-event-handing", "up-to-date");
+    });
+
+    const phoneTable = await device(phone, invitation);
+    await test.step("the second table, a phone with the app's dice, is Table 2", async () => {
+      await setUpTable(phoneTable, { players: ["Ana"], dice: "app", name: "Table 2" });
+      for (let turn = 0; turn < 3; turn++) {
+        await playATurn(phoneTable);
+        await expectScreenFollows(screen, phoneTable, ["Ana"]);
+      }
+      await expect(screen.locator("[data-event-row]")).toHaveCount(3);
+    });
+
+    await test.step("the tablet loses the network for three turns, plays on, and the screen catches up", async () => {
+      const before = await screenTotal(screen, "Claire");
+      await pad.context().setOffline(true);
+      for (let cell = 0; cell < 3; cell++) await writeOnPad(pad);
+      await expect(pad.locator("[data-event-handing]")).toHaveAttribute("data-event-handing", "offline");
+      expect(await screenTotal(screen, "Claire")).toBe(before);
+      await pad.context().setOffline(false);
+      await expectScreenFollows(screen, pad, ["Claire", "Tom"], { timeout: 20_000 });
+      await expect(pad.locator("[data-event-handing]")).toHaveAttribute("data-event-handing", "up-to-date");
+    });
+
+    await test.step("a reload of the screen and a restart of the server lose nothing", async () => {
+      await screen.reload();
+      await expectScreenFollows(screen, pad, ["Claire", "Tom"]);
+      await server.stop();
+      server = await startRoomServer({ dist, data, port });
+      await writeOnPad(pad);
+      await expectScreenFollows(screen, pad, ["Claire", "Tom"], { timeout: 20_000 });
+      await expectScreenFollows(screen, phoneTable, ["Ana"]);
+      await screen.screenshot({ path: "tests/e2e/artifacts/event-screen.png" });
+    });
+
+    await test.step("the organiser closes the event: a new table is not taken, the tables playing go on", async () => {
+      await organiser.locator('[data-action="close-event"]').click();
+      await expect(organiser.locator("[data-event-closed]")).toBeVisible();
+      await expect(screen.locator("[data-event-closed]")).toBeVisible();
+      const late = await device(phone, invitation);
+      await setUpTable(late, { players: ["Late"], dice: "app", name: "Table 3" });
+      await expect(late.locator("[data-event-handing]")).toHaveAttribute("data-event-handing", "refused");
+      await expect(late.locator("[data-event-handing]")).toContainText("The event is closed");
+      await playATurn(phoneTable);
+      await expectScreenFollows(screen, phoneTable, ["Ana"]);
+      await expect(screen.locator("[data-event-row]")).toHaveCount(3);
+    });
+
+    await test.step("the results are the tables' sheets", async () => {
+      await expectScreenFollows(organiser, pad, ["Claire", "Tom"]);
+      await expectScreenFollows(organiser, phoneTable, ["Ana"]);
+      const totals = await organiser.locator("[data-event-row]").evaluateAll((rows) => rows.map((row) => Number(row.dataset.total)));
+      expect(totals).toEqual(totals.toSorted((a, b) => b - a));
+      await expect(organiser.locator("[data-event-row]").first()).toHaveAttribute("data-rank", "1");
+      await expect(organiser.locator("[data-event-prize]").first()).toContainText(String(totals[0]));
+      await organiser.screenshot({ path: "tests/e2e/artifacts/event-results.png", fullPage: true });
+    });
+    expect(errors).toEqual([]);
+  } finally {
+    for (const context of contexts) await context.close();
+    await server.stop();
+    await rm(folder, { recursive: true, force: true });
+  }
+});
