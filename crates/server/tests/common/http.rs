@@ -2,17 +2,16 @@
 
 use std::net::SocketAddr;
 
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 
 use super::bounded;
 
-/// An HTTP GET on loopback, returning the status line, headers and body as text.
-pub async fn http_get(addr: SocketAddr, path: &str) -> String {
-    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+/// Sends one request (the connection closes after it) and returns the whole response as text.
+async fn exchange(addr: SocketAddr, request: &str) -> String {
     let mut stream = bounded("a TCP connection", TcpStream::connect(addr))
         .await
         .expect("connects");
-    let request = format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n");
     bounded("a request", stream.write_all(request.as_bytes()))
         .await
         .expect("writes");
@@ -23,6 +22,15 @@ pub async fn http_get(addr: SocketAddr, path: &str) -> String {
     String::from_utf8_lossy(&response).into_owned()
 }
 
+/// An HTTP GET on loopback, returning the status line, headers and body as text.
+pub async fn http_get(addr: SocketAddr, path: &str) -> String {
+    exchange(
+        addr,
+        &format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"),
+    )
+    .await
+}
+
 /// An HTTP request with a JSON body on loopback: the status and the body.
 pub async fn http_json(
     addr: SocketAddr,
@@ -30,23 +38,12 @@ pub async fn http_json(
     path: &str,
     body: &serde_json::Value,
 ) -> (u16, serde_json::Value) {
-    use tokio::io::{AsyncReadExt, AsyncWriteExt};
     let body = body.to_string();
-    let mut stream = bounded("a TCP connection", TcpStream::connect(addr))
-        .await
-        .expect("connects");
     let request = format!(
         "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
         body.len()
     );
-    bounded("a request", stream.write_all(request.as_bytes()))
-        .await
-        .expect("writes");
-    let mut response = Vec::new();
-    bounded("a response", stream.read_to_end(&mut response))
-        .await
-        .expect("reads");
-    let response = String::from_utf8_lossy(&response).into_owned();
+    let response = exchange(addr, &request).await;
     let status = response
         .split(' ')
         .nth(1)
