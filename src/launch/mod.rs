@@ -1,11 +1,16 @@
-//! The `?new=1&rules=…&players=…&dice=…&seed=…&joker=…` address that starts a game directly, and the
-//! `?room=…&name=…` address that opens an online room and joins it (see UI-HOOKS.md).
+//! The `?new=1&rules=…&players=…&dice=…&seed=…&joker=…` address that starts a game directly, the
+//! `?room=…&name=…` address that opens an online room and joins it, and an event's addresses ([`gathering`];
+//! see UI-HOOKS.md).
 
 use fivedice_room::{RoomName, check_player_name};
 use fivedice_rules::{Columns, DiceMode, HouseChoices, Joker, Language, Rules, RulesetId};
 use fivedice_worker::Level;
 
-use crate::table::{DEFAULT_BOT_DELAY_MS, GatheringLink, NewGameRequest};
+use crate::table::{DEFAULT_BOT_DELAY_MS, NewGameRequest};
+
+mod gathering;
+
+pub use gathering::{GatheringLaunch, Invitation, parse_gathering_launch, rules_query};
 
 /// Reads the query string (with or without its `?`): `None` unless it asks for a new game, else the request or
 /// a message naming the bad parameter. Players are checked when the game is created.
@@ -62,69 +67,6 @@ fn room_launch<'a>(room: &str, get: &impl Fn(&str) -> Option<&'a str>) -> Result
     Ok(RoomLaunch { room, player, rules })
 }
 
-/// An event as an address names it (see UI-HOOKS.md): `?organise=<name>&rules=<id>…` opens one with this device
-/// as its organiser, `?screen=<name>` shows its big screen (`&key=` adds the QR code that seats a table), and
-/// `?event=<name>&key=<key>&rules=<id>…` sets up a table of it, at the event's game (the rules named as
-/// `?new=1` names them).
-/// An event's invitation, opened on this device: the table set up next plays in that event, at its game.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Invitation {
-    pub link: GatheringLink,
-    pub rules: Rules,
-}
-
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum GatheringLaunch {
-    Organise { name: RoomName, rules: Rules },
-    Screen { name: RoomName, key: Option<String> },
-    Join(Invitation),
-}
-
-/// Reads the query string: `None` unless it names an event, else what to show or why it cannot be.
-pub fn parse_gathering_launch(query: &str) -> Option<Result<GatheringLaunch, String>> {
-    let params = query_params(query);
-    let get = |name: &str| param(&params, name);
-    let event_name = |name: &str| {
-        RoomName::parse(name)
-            .map(|name| name.shown().to_string())
-            .map_err(|error| error.to_string())
-    };
-    if let Some(name) = get("organise") {
-        return Some(
-            RoomName::parse(name)
-                .map_err(|error| error.to_string())
-                .and_then(|name| {
-                    Ok(GatheringLaunch::Organise {
-                        name,
-                        rules: rules_named(&get)?,
-                    })
-                }),
-        );
-    }
-    if let Some(name) = get("screen") {
-        return Some(
-            RoomName::parse(name)
-                .map_err(|error| error.to_string())
-                .map(|name| GatheringLaunch::Screen {
-                    name,
-                    key: get("key").map(str::to_string),
-                }),
-        );
-    }
-    let name = get("event")?;
-    Some(event_name(name).and_then(|name| {
-        let key = get("key")
-            .filter(|key| !key.is_empty())
-            .ok_or("the event's link has no key: ask its organiser for it")?;
-        let rules = rules_named(&get)?;
-        let link = GatheringLink {
-            name,
-            key: key.to_string(),
-        };
-        Ok(GatheringLaunch::Join(Invitation { link, rules }))
-    }))
-}
-
 fn query_params(query: &str) -> Vec<(String, String)> {
     query
         .trim_start_matches('?')
@@ -170,34 +112,6 @@ fn house_rules<'a>(rules: Rules, get: &dyn Fn(&str) -> Option<&'a str>) -> Resul
     rules
         .with_house_choices(choices)
         .map_err(|error| error.to_string())
-}
-
-/// The rules as an address names them (what [`rules_named`] reads): `rules=<id>`, the Joker where the ruleset has
-/// one, Generala's house rules, another upper bonus, the columns.
-pub fn rules_query(rules: Rules) -> String {
-    let mut query = format!("rules={}", rules.id().id());
-    if rules.ruleset().extra_five_of_a_kind.is_some() {
-        query.push_str(&format!("&joker={}", rules.joker().id()));
-    }
-    if let Some(house) = rules.house() {
-        let yes_no = |on: bool| if on { "yes" } else { "no" };
-        query.push_str(&format!(
-            "&first_roll_bonus={}&first_roll_wins={}&double={}&ace_after_six={}",
-            house.first_roll_bonus,
-            yes_no(house.first_roll_wins),
-            yes_no(house.double),
-            yes_no(house.ace_after_six)
-        ));
-    }
-    if let Some(bonus) = rules.other_upper_bonus() {
-        query.push_str(&format!("&upper_bonus={}", bonus.id()));
-    }
-    let columns = rules.columns();
-    if columns.as_slice().len() > 1 {
-        let ids: Vec<&str> = columns.as_slice().iter().map(|column| column.id()).collect();
-        query.push_str(&format!("&columns={}", ids.join(",")));
-    }
-    query
 }
 
 /// (One copy of it for every address that names rules: `get` is a `dyn`.)
@@ -479,95 +393,5 @@ mod tests {
             [None, Some(Level::Optimal), Some(Level::Casual)]
         );
         assert_eq!(request.bot_delay_ms, 0);
-    }
-}
-
-#[cfg(test)]
-mod gathering_tests {
-    use super::*;
-    use fivedice_rules::HouseRules;
-
-    #[test]
-    fn an_events_addresses_name_what_to_show() {
-        let organise = parse_gathering_launch("?organise=Claire%20%26%20Tom&rules=yardzee")
-            .unwrap()
-            .unwrap();
-        assert_eq!(
-            organise,
-            GatheringLaunch::Organise {
-                name: RoomName::parse("Claire & Tom").unwrap(),
-                rules: Rules::with_options(RulesetId::Yardzee, Joker::printed_on(RulesetId::Yardzee), true)
-                    .unwrap(),
-            }
-        );
-        let screen = parse_gathering_launch("?screen=claire+%26+tom&key=k1")
-            .unwrap()
-            .unwrap();
-        assert_eq!(
-            screen,
-            GatheringLaunch::Screen {
-                name: RoomName::parse("Claire & Tom").unwrap(),
-                key: Some("k1".into()),
-            }
-        );
-        let rules = Rules::new(RulesetId::Yatzy);
-        let query = "?event=Claire%20%26%20Tom&key=k1&rules=yatzy";
-        let GatheringLaunch::Join(invitation) = parse_gathering_launch(query).unwrap().unwrap() else {
-            panic!("a table of the event");
-        };
-        assert_eq!(
-            (invitation.link.name.as_str(), invitation.link.key.as_str()),
-            ("Claire & Tom", "k1")
-        );
-        assert_eq!(invitation.rules, rules);
-        assert!(
-            parse_gathering_launch("?event=Claire&rules=yatzy")
-                .unwrap()
-                .is_err(),
-            "no key"
-        );
-        assert!(
-            parse_gathering_launch("?event=Claire&key=k1").unwrap().is_err(),
-            "no game"
-        );
-        assert!(
-            parse_gathering_launch("?organise=%20&rules=yatzy")
-                .unwrap()
-                .is_err(),
-            "no name"
-        );
-        assert!(
-            parse_gathering_launch("?organise=A&rules=chess")
-                .unwrap()
-                .is_err()
-        );
-        assert_eq!(parse_gathering_launch("?new=1&rules=yatzy&players=A"), None);
-    }
-
-    #[test]
-    fn the_rules_an_address_names_read_back_as_they_were() {
-        let house = HouseRules {
-            first_roll_bonus: 10,
-            first_roll_wins: false,
-            double: false,
-            ace_after_six: true,
-        };
-        let chosen = [
-            Rules::new(RulesetId::Yardzee),
-            Rules::with_options(RulesetId::Yahtzee, Joker::Free, true).unwrap(),
-            Rules::new(RulesetId::Generala).with_house(house).unwrap(),
-            Rules::new(RulesetId::Yam)
-                .with_columns(Columns::parse_list("down,free,up").unwrap())
-                .unwrap(),
-            Rules::new(RulesetId::MaxiYatzy)
-                .with_upper_bonus(RulesetId::MaxiYatzy.ruleset().other_upper_bonuses[0])
-                .unwrap(),
-        ];
-        let every_default = RulesetId::ALL.iter().map(|&id| Rules::new(id));
-        for rules in chosen.into_iter().chain(every_default) {
-            let query = rules_query(rules);
-            let params = query_params(&query);
-            assert_eq!(rules_named(&|name| param(&params, name)), Ok(rules), "{query}");
-        }
     }
 }

@@ -1,0 +1,190 @@
+//! An event's addresses: the organiser's, the big screen's, and the tables' invitation, which names the event's
+//! game as `?new=1` names rules.
+
+use fivedice_room::RoomName;
+use fivedice_rules::Rules;
+
+use super::{param, query_params, rules_named};
+use crate::table::GatheringLink;
+
+/// An event as an address names it (see UI-HOOKS.md): `?organise=<name>&rules=<id>…` opens one with this device
+/// as its organiser, `?screen=<name>` shows its big screen (`&key=` adds the QR code that seats a table), and
+/// `?event=<name>&key=<key>&rules=<id>…` sets up a table of it, at the event's game (the rules named as
+/// `?new=1` names them).
+/// An event's invitation, opened on this device: the table set up next plays in that event, at its game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Invitation {
+    pub link: GatheringLink,
+    pub rules: Rules,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GatheringLaunch {
+    Organise { name: RoomName, rules: Rules },
+    Screen { name: RoomName, key: Option<String> },
+    Join(Invitation),
+}
+
+/// Reads the query string: `None` unless it names an event, else what to show or why it cannot be.
+pub fn parse_gathering_launch(query: &str) -> Option<Result<GatheringLaunch, String>> {
+    let params = query_params(query);
+    let get = |name: &str| param(&params, name);
+    let event_name = |name: &str| {
+        RoomName::parse(name)
+            .map(|name| name.shown().to_string())
+            .map_err(|error| error.to_string())
+    };
+    if let Some(name) = get("organise") {
+        return Some(
+            RoomName::parse(name)
+                .map_err(|error| error.to_string())
+                .and_then(|name| {
+                    Ok(GatheringLaunch::Organise {
+                        name,
+                        rules: rules_named(&get)?,
+                    })
+                }),
+        );
+    }
+    if let Some(name) = get("screen") {
+        return Some(
+            RoomName::parse(name)
+                .map_err(|error| error.to_string())
+                .map(|name| GatheringLaunch::Screen {
+                    name,
+                    key: get("key").map(str::to_string),
+                }),
+        );
+    }
+    let name = get("event")?;
+    Some(event_name(name).and_then(|name| {
+        let key = get("key")
+            .filter(|key| !key.is_empty())
+            .ok_or("the event's link has no key: ask its organiser for it")?;
+        let rules = rules_named(&get)?;
+        let link = GatheringLink {
+            name,
+            key: key.to_string(),
+        };
+        Ok(GatheringLaunch::Join(Invitation { link, rules }))
+    }))
+}
+
+/// The rules as an address names them (what [`rules_named`] reads): `rules=<id>`, the Joker where the ruleset has
+/// one, Generala's house rules, another upper bonus, the columns.
+pub fn rules_query(rules: Rules) -> String {
+    let mut query = format!("rules={}", rules.id().id());
+    if rules.ruleset().extra_five_of_a_kind.is_some() {
+        query.push_str(&format!("&joker={}", rules.joker().id()));
+    }
+    if let Some(house) = rules.house() {
+        let yes_no = |on: bool| if on { "yes" } else { "no" };
+        query.push_str(&format!(
+            "&first_roll_bonus={}&first_roll_wins={}&double={}&ace_after_six={}",
+            house.first_roll_bonus,
+            yes_no(house.first_roll_wins),
+            yes_no(house.double),
+            yes_no(house.ace_after_six)
+        ));
+    }
+    if let Some(bonus) = rules.other_upper_bonus() {
+        query.push_str(&format!("&upper_bonus={}", bonus.id()));
+    }
+    let columns = rules.columns();
+    if columns.as_slice().len() > 1 {
+        let ids: Vec<&str> = columns.as_slice().iter().map(|column| column.id()).collect();
+        query.push_str(&format!("&columns={}", ids.join(",")));
+    }
+    query
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use fivedice_rules::HouseRules;
+    use fivedice_rules::{Columns, Joker, RulesetId};
+
+    #[test]
+    fn an_events_addresses_name_what_to_show() {
+        let organise = parse_gathering_launch("?organise=Claire%20%26%20Tom&rules=yardzee")
+            .unwrap()
+            .unwrap();
+        assert_eq!(
+            organise,
+            GatheringLaunch::Organise {
+                name: RoomName::parse("Claire & Tom").unwrap(),
+                rules: Rules::with_options(RulesetId::Yardzee, Joker::printed_on(RulesetId::Yardzee), true)
+                    .unwrap(),
+            }
+        );
+        let screen = parse_gathering_launch("?screen=claire+%26+tom&key=k1")
+            .unwrap()
+            .unwrap();
+        assert_eq!(
+            screen,
+            GatheringLaunch::Screen {
+                name: RoomName::parse("Claire & Tom").unwrap(),
+                key: Some("k1".into()),
+            }
+        );
+        let rules = Rules::new(RulesetId::Yatzy);
+        let query = "?event=Claire%20%26%20Tom&key=k1&rules=yatzy";
+        let GatheringLaunch::Join(invitation) = parse_gathering_launch(query).unwrap().unwrap() else {
+            panic!("a table of the event");
+        };
+        assert_eq!(
+            (invitation.link.name.as_str(), invitation.link.key.as_str()),
+            ("Claire & Tom", "k1")
+        );
+        assert_eq!(invitation.rules, rules);
+        assert!(
+            parse_gathering_launch("?event=Claire&rules=yatzy")
+                .unwrap()
+                .is_err(),
+            "no key"
+        );
+        assert!(
+            parse_gathering_launch("?event=Claire&key=k1").unwrap().is_err(),
+            "no game"
+        );
+        assert!(
+            parse_gathering_launch("?organise=%20&rules=yatzy")
+                .unwrap()
+                .is_err(),
+            "no name"
+        );
+        assert!(
+            parse_gathering_launch("?organise=A&rules=chess")
+                .unwrap()
+                .is_err()
+        );
+        assert_eq!(parse_gathering_launch("?new=1&rules=yatzy&players=A"), None);
+    }
+
+    #[test]
+    fn the_rules_an_address_names_read_back_as_they_were() {
+        let house = HouseRules {
+            first_roll_bonus: 10,
+            first_roll_wins: false,
+            double: false,
+            ace_after_six: true,
+        };
+        let chosen = [
+            Rules::new(RulesetId::Yardzee),
+            Rules::with_options(RulesetId::Yahtzee, Joker::Free, true).unwrap(),
+            Rules::new(RulesetId::Generala).with_house(house).unwrap(),
+            Rules::new(RulesetId::Yam)
+                .with_columns(Columns::parse_list("down,free,up").unwrap())
+                .unwrap(),
+            Rules::new(RulesetId::MaxiYatzy)
+                .with_upper_bonus(RulesetId::MaxiYatzy.ruleset().other_upper_bonuses[0])
+                .unwrap(),
+        ];
+        let every_default = RulesetId::ALL.iter().map(|&id| Rules::new(id));
+        for rules in chosen.into_iter().chain(every_default) {
+            let query = rules_query(rules);
+            let params = query_params(&query);
+            assert_eq!(rules_named(&|name| param(&params, name)), Ok(rules), "{query}");
+        }
+    }
+}
