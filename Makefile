@@ -131,7 +131,7 @@ setup-targets:
 setup-tools:
 	@trunk --version 2>/dev/null | grep -qx "trunk $(TRUNK_VERSION)" || $(TOOL_INSTALL) trunk --locked --no-default-features --version $(TRUNK_VERSION)
 	@wasm-bindgen --version 2>/dev/null | grep -q " $(WASM_BINDGEN_VERSION)" || $(TOOL_INSTALL) wasm-bindgen-cli --no-default-features --bin wasm-bindgen --version $(WASM_BINDGEN_VERSION)
-	@$(CARGO) install --list | grep -qx "wasm_split_cli_support v$(WASM_SPLIT_VERSION):" || $(TOOL_INSTALL) --locked wasm_split_cli_support --version $(WASM_SPLIT_VERSION) --features build-binary
+	@command -v wasm-split-cli >/dev/null && $(CARGO) install --list | grep -qx "wasm_split_cli_support v$(WASM_SPLIT_VERSION):" || $(TOOL_INSTALL) --locked wasm_split_cli_support --version $(WASM_SPLIT_VERSION) --features build-binary
 
 setup-node: node_modules/.installed
 
