@@ -98,20 +98,15 @@ struct Kept {
 /// Hands the open table's entries that its event lacks in to it (in the events chunk); again at once while there is more, and after
 /// a wait when nobody answered.
 fn hand_in(store: GameStore) {
-    let table = store.table().with_untracked(|table| {
-        let table = table.as_ref()?;
-        Some((
-            table.id.clone(),
-            table.name.clone(),
-            table.gathering.clone()?,
-            table.log.clone(),
-        ))
-    });
-    let Some((id, name, link, log)) = table else {
-        return;
-    };
     let feed = feeds();
-    let Some(entries) = feed.next(&id, &log) else {
+    // Only the entries the event lacks are copied out of the table.
+    let unsent = store.table().with_untracked(|table| {
+        let table = table.as_ref()?;
+        let link = table.gathering.clone()?;
+        let entries = feed.next(&table.id, &table.log)?;
+        Some((table.id.clone(), table.name.clone(), link, entries))
+    });
+    let Some((id, name, link, entries)) = unsent else {
         return;
     };
     leptos::task::spawn_local(async move {

@@ -123,14 +123,15 @@ fn organiser(name: RoomName, rules: Rules) -> impl IntoView {
             },
         };
         let invite = room_status().await.and_then(|status| status.invite);
-        let escaped = |text: &str| String::from(js_sys::encode_uri_component(text));
-        let event = escaped(&organised.event);
-        let key = escaped(&organised.key);
-        let invitation = app_address(
-            &format!("event={event}&key={key}&{}", organised.game),
-            invite.clone(),
+        let invitation = invitation_link(&organised.event, &organised.key, &organised.game, invite.clone());
+        let screen = app_address(
+            &format!(
+                "screen={}&key={}",
+                escaped(&organised.event),
+                escaped(&organised.key)
+            ),
+            invite,
         );
-        let screen = app_address(&format!("screen={event}&key={key}"), invite);
         match invitation.zip(screen) {
             Some((invitation, screen)) => opened.set(Opened::Open {
                 organised,
@@ -258,14 +259,7 @@ fn screen(name: RoomName, key: Option<String>) -> impl IntoView {
                 return;
             };
             let invite = room_status().await.and_then(|status| status.invite);
-            let escaped = |text: &str| String::from(js_sys::encode_uri_component(text));
-            let query = format!(
-                "event={}&key={}&{}",
-                escaped(&event),
-                escaped(&key),
-                rules_query(board.rules)
-            );
-            join.set(app_address(&query, invite));
+            join.set(invitation_link(&event, &key, &rules_query(board.rules), invite));
         });
     }
     view! {
@@ -308,4 +302,16 @@ fn screen(name: RoomName, key: Option<String>) -> impl IntoView {
             })}
         </div>
     }
+}
+
+/// The tables' invitation: the event, its key, its game (`rules_query`), at the address other devices reach.
+fn invitation_link(event: &str, key: &str, game: &str, invite: Option<String>) -> Option<String> {
+    app_address(
+        &format!("event={}&key={}&{game}", escaped(event), escaped(key)),
+        invite,
+    )
+}
+
+fn escaped(text: &str) -> String {
+    String::from(js_sys::encode_uri_component(text))
 }
