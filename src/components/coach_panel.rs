@@ -64,7 +64,10 @@ pub fn CoachLine() -> impl IntoView {
 
 #[wasm_split_helpers::wasm_split(coach, fallible)]
 fn coach_report_part() -> Loaded<()> {
-    Ok(|()| view! { <CoachReport /> }.into_any())
+    Ok(|()| {
+        super::lazy::add_styles("advice-styles", super::hint::ADVICE_STYLES);
+        view! { <CoachReport /> }.into_any()
+    })
 }
 
 /// The last verdict on the decisions of the player to play, and what they gave up so far.
@@ -124,7 +127,10 @@ pub fn PassedVerdict() -> impl IntoView {
 
 #[wasm_split_helpers::wasm_split(coach, fallible)]
 fn passed_verdict_part() -> Loaded<()> {
-    Ok(|()| view! { <VerdictAsTheTurnPasses /> }.into_any())
+    Ok(|()| {
+        super::lazy::add_styles("advice-styles", super::hint::ADVICE_STYLES);
+        view! { <VerdictAsTheTurnPasses /> }.into_any()
+    })
 }
 
 #[component]
@@ -172,6 +178,7 @@ pub fn GameAnalysis() -> impl IntoView {
 fn analysis_part() -> Loaded<()> {
     Ok(|()| {
         super::standings::add_analysis_styles();
+        super::lazy::add_styles("advice-styles", super::hint::ADVICE_STYLES);
         view! { <Analysis /> }.into_any()
     })
 }

@@ -167,6 +167,7 @@ type ColumnChoiceArgs = (RwSignal<bool>, RwSignal<Vec<Column>>, Signal<bool>);
 #[wasm_split_helpers::wasm_split(columns, fallible)]
 fn column_choice_part() -> Loaded<ColumnChoiceArgs> {
     Ok(|(in_columns, columns, disabled)| {
+        super::lazy::add_styles("option-styles", OPTION_STYLES);
         view! { <ColumnChoiceFields in_columns columns disabled /> }.into_any()
     })
 }
@@ -249,7 +250,10 @@ pub fn HouseRulesChoice(
 
 #[wasm_split_helpers::wasm_split(generala, fallible)]
 fn house_rules_part() -> Loaded<(RwSignal<HouseRules>, Signal<bool>)> {
-    Ok(|(house, disabled)| house_rules_fields(house, disabled).into_any())
+    Ok(|(house, disabled)| {
+        super::lazy::add_styles("option-styles", OPTION_STYLES);
+        house_rules_fields(house, disabled).into_any()
+    })
 }
 
 fn house_rules_fields(house: RwSignal<HouseRules>, disabled: Signal<bool>) -> impl IntoView {
@@ -319,8 +323,15 @@ pub fn UpperBonusChoice(
 
 #[wasm_split_helpers::wasm_split(maxi, fallible)]
 fn upper_bonus_part() -> Loaded<(RulesetId, RwSignal<bool>, Signal<bool>)> {
-    Ok(|(ruleset, other, disabled)| upper_bonus_check(ruleset, other, disabled).into_any())
+    Ok(|(ruleset, other, disabled)| {
+        super::lazy::add_styles("option-styles", OPTION_STYLES);
+        upper_bonus_check(ruleset, other, disabled).into_any()
+    })
 }
+
+/// The styles of a game's options, added with each chunk that shows them (a constant, so each chunk has its copy
+/// and the first download none).
+const OPTION_STYLES: &str = include_str!("../../style/options.css");
 
 fn upper_bonus_check(ruleset: RulesetId, other: RwSignal<bool>, disabled: Signal<bool>) -> impl IntoView {
     let words = expect_context::<GameStore>().words();

@@ -73,8 +73,15 @@ pub fn HintPanel() -> impl IntoView {
 /// question fetches anyway).
 #[wasm_split_helpers::wasm_split(engine, fallible)]
 fn hint_part() -> Loaded<()> {
-    Ok(|()| hint().into_any())
+    Ok(|()| {
+        super::lazy::add_styles("advice-styles", ADVICE_STYLES);
+        hint().into_any()
+    })
 }
+
+/// The styles of the engine's advice (the hint, the coach's verdicts, the perfect game's answer), added with each
+/// chunk that shows it (a constant, so each chunk has its copy and the first download none).
+pub const ADVICE_STYLES: &str = include_str!("../../style/advice.css");
 
 fn hint() -> impl IntoView {
     let store = expect_context::<GameStore>();

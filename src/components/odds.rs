@@ -41,7 +41,7 @@ pub fn Odds() -> impl IntoView {
 #[wasm_split_helpers::wasm_split(odds, fallible)]
 fn chances_part() -> Loaded<()> {
     Ok(|()| {
-        super::lazy::add_styles("odds-styles", include_str!("../../style/odds.css"));
+        super::lazy::add_styles("odds-styles", ODDS_STYLES);
         view! { <Chances /> }.into_any()
     })
 }
@@ -49,8 +49,14 @@ fn chances_part() -> Loaded<()> {
 /// The hint's choice of what to play for, in the same chunk.
 #[wasm_split_helpers::wasm_split(odds, fallible)]
 pub fn aims_part() -> Loaded<()> {
-    Ok(|()| view! { <Aims /> }.into_any())
+    Ok(|()| {
+        super::lazy::add_styles("odds-styles", ODDS_STYLES);
+        view! { <Aims /> }.into_any()
+    })
 }
+
+/// The chances' styles (a constant: each part's chunk has its copy).
+const ODDS_STYLES: &str = include_str!("../../style/odds.css");
 
 /// What the hint plays for: the player's own best score, or the best chance to win.
 #[component]

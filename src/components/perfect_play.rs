@@ -79,7 +79,10 @@ pub fn PerfectPlay() -> impl IntoView {
 
 #[wasm_split_helpers::wasm_split(engine, fallible)]
 fn answer_part() -> Loaded<(RwSignal<Card>, RwSignal<RulesetId>)> {
-    Ok(|(card, ruleset)| answer(card, ruleset).into_any())
+    Ok(|(card, ruleset)| {
+        super::lazy::add_styles("advice-styles", super::hint::ADVICE_STYLES);
+        answer(card, ruleset).into_any()
+    })
 }
 
 fn answer(card: RwSignal<Card>, ruleset: RwSignal<RulesetId>) -> impl IntoView {
