@@ -100,11 +100,14 @@ bench-maxi:
 	for bot in maxi greedy; do time target/release/fivedice simulate --rules maxi-yatzy --bot $$bot --games 10000 --seed 7; done
 
 ## The room server under a bounded load on loopback: 250 rooms of 4 players (1,000 connections) playing at once,
-## on one server and then on three nodes of a cluster behind nginx; then a room's owner killed 20 times.
+## on one server and then on three nodes of a cluster behind nginx; then a room's owner killed 20 times. Then an
+## event: 50 tables of 4, an action every half second each, its board followed by a screen (against the same
+## rooms without the event).
 .PHONY: bench-rooms
 bench-rooms: setup-debian
 	$(CARGO) build --release --locked -p fivedice-server --bin fivedice-server --example load
 	target/release/examples/load --rooms 250 --players 4 --pace-ms 100 --kills 20
+	target/release/examples/load --event --rooms 50 --players 4 --pace-ms 500
 
 bench-app: dist setup-debian
 	@command -v brotli >/dev/null || (apt-get update -qq && apt-get install -y -qq brotli)

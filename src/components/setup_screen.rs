@@ -69,6 +69,12 @@ pub fn SetupScreen() -> impl IntoView {
     let bot_delay = RwSignal::new(draft.bot_delay_ms);
     let any_computer = move || computers.with(|seats| seats.iter().any(Option::is_some));
     let table_name = RwSignal::new(draft.table_name);
+    // A table of an event: whether it plays in a room of phones (set up there) instead of on this device.
+    let event_table = super::gathering::EventTableForm {
+        table_name,
+        in_room: RwSignal::new(false),
+        dice: mode,
+    };
     let max_players = move || ruleset.get().ruleset().max_players;
     let has_joker = move || offers_joker(ruleset.get());
     // Column Yam: the sheet in columns, and which, in order.
@@ -175,7 +181,7 @@ pub fn SetupScreen() -> impl IntoView {
             <TablesInProgress />
             <form class="card new-game" on:submit=start aria-labelledby="new-game-title">
                 <h2 id="new-game-title">{words.new_game}</h2>
-                {invitation.clone().map(|invited| super::gathering::invitation_banner(invited, table_name))}
+                {invitation.clone().map(|invited| super::gathering::invitation_banner(invited, event_table))}
                 {event_rules.is_none().then(|| view! {
                 <RulesetSelect
                     value=ruleset
@@ -228,6 +234,7 @@ pub fn SetupScreen() -> impl IntoView {
                         on:input=move |event| table_name.set(event_target_value(&event))
                     />
                 </label>
+                {invitation.clone().map(|invited| super::gathering::room_opener(invited, event_table))}
                 <fieldset class="players">
                     <legend>{words.players}</legend>
                     // The rows follow the count of seats; a row drawn again shows the level chosen for its seat.

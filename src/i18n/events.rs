@@ -65,4 +65,14 @@ pub struct EventWords {
     pub offline_catching_up: &'static str,
     /// Why the event did not take a table: (the refusal's code).
     pub refused: fn(&str) -> &'static str,
+    /// On the new game's form of a table of an event: where it plays.
+    pub table_plays: &'static str,
+    pub on_this_device: &'static str,
+    pub in_a_room: &'static str,
+    pub room_how: &'static str,
+    pub your_name: &'static str,
+    pub open_room: &'static str,
+    /// Why the event did not take a room as its table: (the refusal's code).
+    pub room_refused: fn(&str) -> &'static str,
+    pub unreachable: &'static str,
 }

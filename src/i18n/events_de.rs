@@ -55,4 +55,20 @@ pub static EVENT_WORDS: EventWords = EventWords {
         "no_event" => "Die Veranstaltung ist nicht auf diesem Server: Dieser Tisch spielt für sich.",
         _ => "Die Veranstaltung hat diesen Tisch nicht angenommen: Er spielt für sich.",
     },
+    table_plays: "Wo spielt dieser Tisch?",
+    on_this_device: "Auf diesem Gerät, herumgereicht",
+    in_a_room: "In einem Raum: jeder auf seinem Handy",
+    room_how: "Der Tisch bekommt einen eigenen Raum: Die anderen treten ihm mit ihrem Handy über seinen Code bei, und der Server sendet jedes Feld an die Veranstaltung.",
+    your_name: "Dein Name",
+    open_room: "Den Raum des Tisches öffnen",
+    room_refused: |code| match code {
+        "room_taken" => {
+            "In einem Raum dieses Namens wurde schon gespielt: Gib dem Tisch einen anderen Namen."
+        }
+        "closed" => "Die Veranstaltung ist geschlossen: keine neuen Tische.",
+        "full" => "Die Veranstaltung hat alle Tische, die sie aufnimmt.",
+        "wrong_key" => "Der Link ist nicht der der Veranstaltung: Frag die Veranstalter nach dem Code.",
+        _ => "Die Veranstaltung hat diesen Tisch nicht angenommen.",
+    },
+    unreachable: "Der Server der Veranstaltung hat nicht geantwortet: Prüfe das Netz und versuch es noch einmal.",
 };

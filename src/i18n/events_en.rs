@@ -53,4 +53,18 @@ pub static EVENT_WORDS: EventWords = EventWords {
         "no_event" => "The event is not on this server: this table plays on its own.",
         _ => "The event did not take this table: it plays on its own.",
     },
+    table_plays: "Where does this table play?",
+    on_this_device: "On this device, passed around",
+    in_a_room: "In a room: each on their own phone",
+    room_how: "The table gets a room of its own: the others join it with their phones from its code, and the server sends every box to the event.",
+    your_name: "Your name",
+    open_room: "Open the table's room",
+    room_refused: |code| match code {
+        "room_taken" => "A room of that name has been played in: give the table another name.",
+        "closed" => "The event is closed: no new tables.",
+        "full" => "The event has all the tables it takes.",
+        "wrong_key" => "The link is not the event's own: ask the organiser for the code.",
+        _ => "The event did not take this table.",
+    },
+    unreachable: "The event's server did not answer: check the network and try again.",
 };

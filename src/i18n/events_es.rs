@@ -55,4 +55,18 @@ pub static EVENT_WORDS: EventWords = EventWords {
         "no_event" => "El evento no está en este servidor: esta mesa juega por su cuenta.",
         _ => "El evento no aceptó esta mesa: juega por su cuenta.",
     },
+    table_plays: "¿Dónde juega esta mesa?",
+    on_this_device: "En este dispositivo, pasándolo",
+    in_a_room: "En una sala: cada uno en su teléfono",
+    room_how: "La mesa tiene su propia sala: los demás se unen con su teléfono desde su código, y el servidor envía cada casilla al evento.",
+    your_name: "Tu nombre",
+    open_room: "Abrir la sala de la mesa",
+    room_refused: |code| match code {
+        "room_taken" => "Ya se ha jugado en una sala con ese nombre: dale otro nombre a la mesa.",
+        "closed" => "El evento está cerrado: no hay mesas nuevas.",
+        "full" => "El evento tiene todas sus mesas.",
+        "wrong_key" => "El enlace no es el del evento: pide el código al organizador.",
+        _ => "El evento no aceptó esta mesa.",
+    },
+    unreachable: "El servidor del evento no respondió: revisa la red y vuelve a intentarlo.",
 };

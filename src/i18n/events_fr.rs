@@ -55,4 +55,18 @@ pub static EVENT_WORDS: EventWords = EventWords {
         "no_event" => "L’événement n’est pas sur ce serveur\u{a0}: cette table joue seule.",
         _ => "L’événement n’a pas pris cette table\u{a0}: elle joue seule.",
     },
+    table_plays: "Où joue cette table\u{a0}?",
+    on_this_device: "Sur cet appareil, qu’on se passe",
+    in_a_room: "Dans une salle\u{a0}: chacun sur son téléphone",
+    room_how: "La table a sa propre salle\u{a0}: les autres la rejoignent avec leur téléphone depuis son code, et le serveur envoie chaque case à l’événement.",
+    your_name: "Votre nom",
+    open_room: "Ouvrir la salle de la table",
+    room_refused: |code| match code {
+        "room_taken" => "On a déjà joué dans une salle de ce nom\u{a0}: donnez un autre nom à la table.",
+        "closed" => "L’événement est clos\u{a0}: plus de nouvelles tables.",
+        "full" => "L’événement a toutes ses tables.",
+        "wrong_key" => "Le lien n’est pas celui de l’événement\u{a0}: demandez le code à l’organisateur.",
+        _ => "L’événement n’a pas pris cette table.",
+    },
+    unreachable: "Le serveur de l’événement n’a pas répondu\u{a0}: vérifiez le réseau et réessayez.",
 };

@@ -200,6 +200,7 @@ fn room_refused(error: &RoomError) -> String {
             )
         }
         RoomError::DiceAreDrawn => "la sala es la que tira los dados".into(),
+        RoomError::EventsGame => "esta sala es una mesa de un evento y juega el juego del evento".into(),
         RoomError::Game(error) => refused(error),
         RoomError::Rules(error) => rules_refused(error),
         RoomError::Setup(error) => setup_refused(error),

@@ -192,6 +192,9 @@ fn room_refused(error: &RoomError) -> String {
         }
         RoomError::NoStandIn { seat } => format!("aucun ordinateur ne remplace la place {}", seat + 1),
         RoomError::DiceAreDrawn => "c’est la salle qui tire les dés".into(),
+        RoomError::EventsGame => {
+            "cette salle est une table d’un événement : elle joue le jeu de l’événement".into()
+        }
         RoomError::Game(error) => refused(error),
         RoomError::Rules(error) => rules_refused(error),
         RoomError::Setup(error) => setup_refused(error),

@@ -1,7 +1,7 @@
 //! An event's addresses: the organiser's, the big screen's, and the tables' invitation, which names the event's
 //! game as `?new=1` names rules.
 
-use fivedice_room::RoomName;
+use fivedice_room::{MAX_ROOM_NAME_CHARS, RoomName};
 use fivedice_rules::Rules;
 
 use super::{param, query_params, rules_named};
@@ -16,6 +16,17 @@ use crate::table::GatheringLink;
 pub struct Invitation {
     pub link: GatheringLink,
     pub rules: Rules,
+}
+
+impl Invitation {
+    /// The room a table of this event plays in when each plays on their own phone: the table's name and the
+    /// event's ("Table 3 · Claire & Tom"), cut to a room name's length.
+    pub fn room_for(&self, table: &str) -> Result<RoomName, fivedice_room::RoomError> {
+        let table = table.trim();
+        let named = format!("{table} · {}", self.link.name);
+        let fitted: String = named.chars().take(MAX_ROOM_NAME_CHARS).collect();
+        RoomName::parse(fitted.trim_end())
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -103,6 +114,28 @@ mod tests {
     use super::*;
     use fivedice_rules::HouseRules;
     use fivedice_rules::{Columns, Joker, RulesetId};
+
+    #[test]
+    fn a_tables_room_is_named_after_the_table_and_its_event() {
+        let invitation = |event: &str| Invitation {
+            link: GatheringLink {
+                name: event.into(),
+                key: "k".into(),
+            },
+            rules: Rules::new(RulesetId::Yardzee),
+        };
+        let room = invitation("Claire & Tom").room_for(" Table 3 ").unwrap();
+        assert_eq!(room.shown(), "Table 3 · Claire & Tom");
+        let long = invitation("The wedding of Claire Dupont-Martin and Tom Smith");
+        let room = long.room_for("Table 12").unwrap();
+        assert_eq!(room.shown().chars().count(), MAX_ROOM_NAME_CHARS);
+        assert!(room.shown().starts_with("Table 12 · The wedding of Claire"));
+        // Cut before a space: no name ends with one.
+        let room = invitation("Ab")
+            .room_for(&"x".repeat(MAX_ROOM_NAME_CHARS - 1))
+            .unwrap();
+        assert_eq!(room.shown(), "x".repeat(MAX_ROOM_NAME_CHARS - 1));
+    }
 
     #[test]
     fn an_events_addresses_name_what_to_show() {

@@ -3,7 +3,7 @@
 //! see UI-HOOKS.md).
 
 use fivedice_room::{RoomName, check_player_name};
-use fivedice_rules::{Columns, DiceMode, HouseChoices, Joker, Language, Rules, RulesetId};
+use fivedice_rules::{Columns, DiceMode, HouseChoices, Joker, Language, Rules, RulesError, RulesetId};
 use fivedice_worker::Level;
 
 use crate::table::{DEFAULT_BOT_DELAY_MS, NewGameRequest};
@@ -41,7 +41,29 @@ pub struct RoomLaunch {
     pub room: RoomName,
     /// Who joins from this device; `None` opens the room to watch (or to resume the seats held there).
     pub player: Option<String>,
-    pub rules: Option<RulesetId>,
+    /// The game chosen as soon as this device hosts the lobby.
+    pub game: Option<RoomGame>,
+}
+
+/// A room's game: its rules and its dice.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RoomGame {
+    pub rules: Rules,
+    pub dice: DiceMode,
+}
+
+impl RoomGame {
+    /// A ruleset as the setup screen first offers it (its sheet's own Joker), with the app's dice.
+    pub fn of_ruleset(ruleset: RulesetId) -> Result<RoomGame, RulesError> {
+        let joker = ruleset
+            .ruleset()
+            .extra_five_of_a_kind
+            .map(|_| Joker::printed_on(ruleset));
+        Ok(RoomGame {
+            rules: Rules::from_choices(ruleset, joker, None)?,
+            dice: DiceMode::App,
+        })
+    }
 }
 
 /// Reads the query string: `None` unless it names a room, else the room to open or why it cannot be.
@@ -57,14 +79,16 @@ fn room_launch<'a>(room: &str, get: &impl Fn(&str) -> Option<&'a str>) -> Result
         Some(name) => Some(check_player_name(name).map_err(|error| error.to_string())?),
         None => None,
     };
-    let rules = match get("rules") {
-        Some(id) => Some(
-            id.parse::<RulesetId>()
-                .map_err(|error: fivedice_rules::UnknownRuleset| error.to_string())?,
-        ),
+    let game = match get("rules") {
+        Some(id) => {
+            let ruleset = id
+                .parse::<RulesetId>()
+                .map_err(|error: fivedice_rules::UnknownRuleset| error.to_string())?;
+            Some(RoomGame::of_ruleset(ruleset).map_err(|error| error.to_string())?)
+        }
         None => None,
     };
-    Ok(RoomLaunch { room, player, rules })
+    Ok(RoomLaunch { room, player, game })
 }
 
 fn query_params(query: &str) -> Vec<(String, String)> {
@@ -373,10 +397,14 @@ mod tests {
             .unwrap();
         assert_eq!(launch.room.as_str(), "friday night");
         assert_eq!(launch.player.as_deref(), Some("Anna"));
-        assert_eq!(launch.rules, Some(RulesetId::Yatzy));
+        assert_eq!(launch.game, Some(RoomGame::of_ruleset(RulesetId::Yatzy).unwrap()));
+        // The sheet's own Joker, as the setup screen first offers it.
+        let yardzee = parse_room_launch("?room=lawn&rules=yardzee").unwrap().unwrap();
+        let rules = yardzee.game.unwrap().rules;
+        assert_eq!(rules.joker(), Joker::printed_on(RulesetId::Yardzee));
         assert_eq!(parse_room_launch("?new=1&rules=yam&players=A"), None);
         let watch = parse_room_launch("room=kitchen").unwrap().unwrap();
-        assert_eq!((watch.player, watch.rules), (None, None));
+        assert_eq!((watch.player, watch.game), (None, None));
         let error = |query: &str| parse_room_launch(query).unwrap().unwrap_err();
         assert!(error("?room=%20&name=Anna").contains("name"));
         assert!(error("?room=kitchen&name=").contains("player needs a name"));

@@ -6,8 +6,8 @@
 use std::rc::Rc;
 use std::time::Duration;
 
+use crate::launch::RoomGame;
 use fivedice_room::{ClientMessage, Refusal, RoomError, SeatPresence, ServerMessage};
-use fivedice_rules::RulesetId;
 use leptos::prelude::*;
 
 use fivedice_saved::SavedRoom;
@@ -95,7 +95,7 @@ pub(super) struct OnlineRoom {
     /// A join was sent and is not answered yet.
     pub(super) join_sent: bool,
     /// The game a room address asked for, chosen once this device hosts the lobby.
-    pub(super) preselect: Option<RulesetId>,
+    pub(super) preselect: Option<RoomGame>,
     /// Why the server did not seat this device: it watches.
     pub(super) refusal: Option<Refusal>,
     /// Each seat's presence, with when the device heard it (ms), to tell how long a seat has been away.
@@ -227,7 +227,7 @@ impl RoomConnection {
         &self,
         part: &'static ConnectionPart,
         joining: Option<String>,
-        preselect: Option<RulesetId>,
+        preselect: Option<RoomGame>,
         now_ms: f64,
     ) {
         self.online.set(Some(OnlineRoom {

@@ -175,7 +175,7 @@ impl Lobby<'_> {
 
     /// The game a room address asked for, chosen as soon as this device hosts the lobby.
     pub(super) fn choose_preselected_rules(&self) {
-        let Some(ruleset) = self.store.connection.read_now(|online| online?.preselect) else {
+        let Some(game) = self.store.connection.read_now(|online| online?.preselect) else {
             return;
         };
         let lobby = self.store.table.with_untracked(|table| {
@@ -183,9 +183,11 @@ impl Lobby<'_> {
                 .as_ref()
                 .is_some_and(|table| table.room.phase() == Phase::Lobby)
         });
-        if lobby && self.hosted_seat().is_some() {
+        if let Some(host) = self.hosted_seat().filter(|_| lobby) {
             self.store.connection.preselect_chosen();
-            self.choose_room_rules(ruleset, None, DiceMode::App, Columns::ONE, None, None);
+            // Awaited, as any choice of the game is.
+            self.store
+                .act_as(host, Action::choosing(game.rules, game.dice), true);
         }
     }
 }

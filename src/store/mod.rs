@@ -60,7 +60,7 @@ pub use open_table::{
 };
 pub use play::{Controls, Picker};
 pub use speech::Speech;
-pub use tables::{Tables, table_name_for};
+pub use tables::{Tables, forget_launch_address, table_name_for};
 
 /// Where the store reads the time: the browser's clock in the app, a fixed one in tests.
 #[derive(Clone, Copy)]

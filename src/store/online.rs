@@ -39,7 +39,7 @@ impl GameStore {
         let RoomLaunch {
             room: name,
             player,
-            rules,
+            game,
         } = launch;
         self.close_room();
         let loaded = self.storage.with_value(|storage| storage.room(&name));
@@ -59,7 +59,7 @@ impl GameStore {
         // (the seats it kept may be ones it has since left).
         let joining = player.or(saved.joining);
         self.notices.dismiss_setup_error();
-        self.connection.open(&CONNECTION, joining, rules, self.now_ms());
+        self.connection.open(&CONNECTION, joining, game, self.now_ms());
         let table = Table::online(&name, room, log, saved.seats.into(), self.now_ms());
         self.connection.save_room(&table);
         self.table.show(Some(table));
@@ -102,7 +102,7 @@ impl GameStore {
             Ok(RoomLaunch {
                 room,
                 player: Some(player),
-                rules: None,
+                game: None,
             })
         });
         let launch = match launch {

@@ -139,7 +139,7 @@ impl Tables<'_> {
                         room: reopened.map(|room| RoomLaunch {
                             room,
                             player: None,
-                            rules: None,
+                            game: None,
                         }),
                     }
                 }
@@ -279,7 +279,7 @@ pub fn table_name_for(players: &[String]) -> String {
 }
 
 /// Replaces the `?new=1…` address with the plain one, so a reload resumes instead of starting again.
-pub(super) fn forget_launch_address() {
+pub fn forget_launch_address() {
     let Some(window) = web_sys::window() else { return };
     let Ok(path) = window.location().pathname() else {
         return;

@@ -137,15 +137,7 @@ impl Table {
             let name = name.clone();
             table.ask_page(ClientMessage::Join { name, computer })?;
         }
-        let choice = Action::ChooseRules {
-            ruleset: rules.id(),
-            joker: Some(rules.joker()),
-            yahtzee_bonus: Some(rules.has_yahtzee_bonus()),
-            dice: *mode,
-            columns: rules.columns(),
-            house: rules.house(),
-            upper_bonus: rules.other_upper_bonus(),
-        };
+        let choice = Action::choosing(*rules, *mode);
         for action in [choice, Action::Start] {
             let token = table.seats.token_of(0).unwrap_or_default().to_string();
             let at = table.room.seq();

@@ -54,6 +54,17 @@ async function playATurn(page) {
   await expect(dialog).toHaveCount(0);
 }
 
+/** In a room: the device whose seat is to play takes one turn with the app's dice. */
+async function playARoomTurn(pages) {
+  // Each phone back in the room first (after a restart they reconnect on their own schedule).
+  for (const page of pages) await expect(page.locator("[data-room-state]").first()).toHaveAttribute("data-room-state", "playing", { timeout: 20_000 });
+  for (const page of pages) {
+    const seat = await page.locator("[data-current-seat]").getAttribute("data-current-seat");
+    if ((await page.locator("[data-seat-self]").getAttribute("data-seat-self")) === seat) return playATurn(page);
+  }
+  throw new Error("no device holds the seat to play");
+}
+
 /** A table set up from the event's invitation: its players named, its dice chosen, started. */
 async function setUpTable(page, { players, dice, name }) {
   await expect(page.locator("[data-event-invitation]")).toContainText("A table of “Claire & Tom”");
@@ -68,7 +79,7 @@ async function setUpTable(page, { players, dice, name }) {
   await expect(page.locator("[data-current-seat]")).toBeVisible();
 }
 
-test("a wedding: two tables join by the invitation, the big screen follows every box, through a table offline and a server restart, to the results", async ({ browser }) => {
+test("a wedding: a score-pad tablet and a room of two phones join by the invitation, the big screen follows every box, through a table offline and a server restart, to the results", async ({ browser }) => {
   test.setTimeout(240_000);
   const folder = await mkdtemp(join(tmpdir(), "fivedice-event-"));
   const data = join(folder, "rooms.sqlite3");
@@ -114,13 +125,34 @@ test("a wedding: two tables join by the invitation, the big screen follows every
     });
 
     const phoneTable = await device(phone, invitation);
-    await test.step("the second table, a phone with the app's dice, is Table 2", async () => {
-      await setUpTable(phoneTable, { players: ["Ana"], dice: "app", name: "Table 2" });
-      for (let turn = 0; turn < 3; turn++) {
-        await playATurn(phoneTable);
-        await expectScreenFollows(screen, phoneTable, ["Ana"]);
+    const room = [phoneTable];
+    await test.step("the second table, Table 2, is a room of two phones: one opens it from the invitation, the other joins by its code", async () => {
+      const ana = phoneTable;
+      await expect(ana.locator("[data-event-invitation]")).toContainText("A table of “Claire & Tom”");
+      await expect(ana.locator('[data-setup="table-name"]')).toHaveValue("Table 2");
+      await ana.getByLabel("In a room: each on their own phone").check();
+      await expect(ana.locator('[data-setup="player-name"]').first()).toBeHidden();
+      await expect(ana.locator('[data-action="start"]')).toBeHidden();
+      await ana.locator('[data-setup="host-name"]').fill("Ana");
+      await ana.locator('[data-action="open-event-room"]').click();
+      await expect(ana.getByText("You host")).toBeVisible();
+      await ana.getByRole("button", { name: "Invite" }).click();
+      await expect(ana.locator("[data-invite] svg")).toBeVisible();
+      const link = await ana.locator("[data-invite]").getAttribute("data-link");
+      const ben = await device(phone, link);
+      room.push(ben);
+      await ben.locator('[data-room-field="player"]').fill("Ben");
+      await ben.locator('[data-action="join-room"]').click();
+      await expect(ana.locator('[data-room-player="1"]')).toHaveText("Ben");
+      await expect(screen.locator('[data-event-row][data-player="Ben"]')).toHaveAttribute("data-table", "Table 2");
+      await ana.getByRole("button", { name: "Start game" }).click();
+      for (const page of room) await expect(page.locator("[data-current-seat]")).toBeVisible();
+      for (let turn = 0; turn < 4; turn++) {
+        await playARoomTurn(room);
+        await expectScreenFollows(screen, ana, ["Ana", "Ben"]);
       }
-      await expect(screen.locator("[data-event-row]")).toHaveCount(3);
+      await expect(screen.locator("[data-event-row]")).toHaveCount(4);
+      await expectScreenFollows(organiser, ana, ["Ana", "Ben"]);
     });
 
     await test.step("the tablet loses the network for three turns, plays on, and the screen catches up", async () => {
@@ -141,7 +173,7 @@ test("a wedding: two tables join by the invitation, the big screen follows every
       server = await startRoomServer({ dist, data, port });
       await writeOnPad(pad);
       await expectScreenFollows(screen, pad, ["Claire", "Tom"], { timeout: 20_000 });
-      await expectScreenFollows(screen, phoneTable, ["Ana"]);
+      await expectScreenFollows(screen, phoneTable, ["Ana", "Ben"]);
       await screen.screenshot({ path: "tests/e2e/artifacts/event-screen.png" });
     });
 
@@ -153,14 +185,14 @@ test("a wedding: two tables join by the invitation, the big screen follows every
       await setUpTable(late, { players: ["Late"], dice: "app", name: "Table 3" });
       await expect(late.locator("[data-event-handing]")).toHaveAttribute("data-event-handing", "refused");
       await expect(late.locator("[data-event-handing]")).toContainText("The event is closed");
-      await playATurn(phoneTable);
-      await expectScreenFollows(screen, phoneTable, ["Ana"]);
-      await expect(screen.locator("[data-event-row]")).toHaveCount(3);
+      await playARoomTurn(room);
+      await expectScreenFollows(screen, phoneTable, ["Ana", "Ben"], { timeout: 20_000 });
+      await expect(screen.locator("[data-event-row]")).toHaveCount(4);
     });
 
     await test.step("the results are the tables' sheets", async () => {
       await expectScreenFollows(organiser, pad, ["Claire", "Tom"]);
-      await expectScreenFollows(organiser, phoneTable, ["Ana"]);
+      await expectScreenFollows(organiser, phoneTable, ["Ana", "Ben"]);
       const totals = await organiser.locator("[data-event-row]").evaluateAll((rows) => rows.map((row) => Number(row.dataset.total)));
       expect(totals).toEqual(totals.toSorted((a, b) => b - a));
       await expect(organiser.locator("[data-event-row]").first()).toHaveAttribute("data-rank", "1");

@@ -68,6 +68,8 @@ pub enum RoomError {
     },
     /// A device sent the dice of a roll: the room draws them.
     DiceAreDrawn,
+    /// The room is a table of an event, which plays the event's game and no other.
+    EventsGame,
     Game(GameError),
     Rules(RulesError),
     Setup(SetupError),
@@ -108,6 +110,7 @@ impl RoomError {
             RoomError::NotComputer { .. } => "not_computer",
             RoomError::NoStandIn { .. } => "no_stand_in",
             RoomError::DiceAreDrawn => "dice_are_drawn",
+            RoomError::EventsGame => "events_game",
             RoomError::Game(_) => "rules",
             RoomError::Rules(_) => "bad_rules",
             RoomError::Setup(_) => "bad_setup",
@@ -188,6 +191,9 @@ impl fmt::Display for RoomError {
             }
             RoomError::NoStandIn { seat } => write!(f, "No computer stands in for seat {seat}"),
             RoomError::DiceAreDrawn => f.write_str("The room draws the dice: send a roll, not its dice"),
+            RoomError::EventsGame => {
+                f.write_str("This room is a table of an event: it plays the event's game")
+            }
             RoomError::Game(error) => sentence(f, error),
             RoomError::Rules(error) => sentence(f, error),
             RoomError::Setup(error) => sentence(f, error),

@@ -222,7 +222,8 @@ impl Gathering {
             if entry.seq != table.seq() + 1 {
                 return Err(GatheringError::Gap { seq: table.seq() });
             }
-            if matches!(&entry.event, Event::RulesChosen { rules, .. } if *rules != self.rules) {
+            // A lobby may try other games on the way: the game it starts is the one that counts.
+            if matches!(entry.event, Event::Started { .. }) && table.room.rules() != self.rules {
                 return Err(GatheringError::OtherRules);
             }
             let before = table.room.game().cloned();

@@ -94,6 +94,7 @@ fn every_error_has_a_sentence_and_a_code() {
         RoomError::Rules(RulesError::NoJoker(RulesetId::Yam)),
         RoomError::Inconsistent(fivedice_room::Inconsistency::RollOff),
         RoomError::DiceAreDrawn,
+        RoomError::EventsGame,
     ];
     for error in errors {
         let text = error.to_string();

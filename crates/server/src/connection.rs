@@ -408,6 +408,13 @@ impl Connection {
         mut host: tokio::sync::MutexGuard<'_, fivedice_room::RoomHost>,
         decided: Result<Change, Refusal>,
     ) -> Next {
+        // A table of an event plays the event's game: the server checks it, as the room checks the rest.
+        let decided = decided.and_then(
+            |change| match self.shared.gatherings.allows(&slot.name, &change) {
+                Ok(()) => Ok(change),
+                Err(error) => Err(Refusal::Room(error)),
+            },
+        );
         let kept = match decided {
             Ok(change) => slot.commit(&mut host, change).await,
             Err(refusal) => {
@@ -416,6 +423,9 @@ impl Connection {
             }
         };
         drop(host);
+        if kept.is_ok() {
+            crate::gatherings::room_written(&self.shared, &slot.name);
+        }
         match kept {
             Ok((_, for_sender)) if for_sender.is_empty() => Next::Continue,
             Ok((entry, for_sender)) => {

@@ -21,6 +21,16 @@ pub struct StoredGathering {
     pub tables: Vec<(String, String, Vec<LogEntry>)>,
 }
 
+/// A room the server hands in to an event itself, as that event's table.
+#[derive(Clone, Debug)]
+pub struct TiedRoom {
+    pub room: RoomName,
+    pub event: RoomName,
+    pub table: String,
+    /// The event's game: the only one the room may choose.
+    pub rules: Rules,
+}
+
 impl Store {
     /// Stores a new event; `false` if one of that name exists.
     pub fn create_gathering(
@@ -112,6 +122,68 @@ impl Store {
         )?;
         transaction.commit()?;
         Ok(())
+    }
+
+    /// Seats a room as a table of an event, whose log the server hands in itself: `false` if the room is
+    /// tied to an event already, or has been played in.
+    pub fn tie_room(
+        &self,
+        gathering: &RoomName,
+        room: &RoomName,
+        table: &str,
+        table_name: &str,
+    ) -> Result<bool, StoreError> {
+        let mut connection = self.connection();
+        let transaction = connection.transaction()?;
+        let played: bool = transaction.query_row(
+            "SELECT EXISTS (SELECT 1 FROM events WHERE room = ?1)
+                 OR EXISTS (SELECT 1 FROM gathering_rooms WHERE room = ?1)",
+            params![room.as_str()],
+            |row| row.get(0),
+        )?;
+        if played {
+            return Ok(false);
+        }
+        transaction.execute(
+            "INSERT INTO gathering_tables (gathering, id, name, position)
+             VALUES (?1, ?2, ?3, (SELECT COUNT(*) FROM gathering_tables WHERE gathering = ?1))",
+            params![gathering.as_str(), table, table_name],
+        )?;
+        transaction.execute(
+            "INSERT INTO gathering_rooms (room, gathering, table_id) VALUES (?1, ?2, ?3)",
+            params![room.as_str(), gathering.as_str(), table],
+        )?;
+        transaction.commit()?;
+        Ok(true)
+    }
+
+    /// Every room tied to an event: the room, its event, its table's id and the event's rules.
+    pub fn tied_rooms(&self) -> Result<Vec<TiedRoom>, StoreError> {
+        let connection = self.connection();
+        let mut statement = connection.prepare(
+            "SELECT gathering_rooms.room, gatherings.shown, gathering_rooms.table_id, gatherings.rules
+             FROM gathering_rooms JOIN gatherings ON gatherings.name = gathering_rooms.gathering",
+        )?;
+        let rows = statement.query_map([], |row| {
+            Ok((
+                row.get::<_, String>(0)?,
+                row.get::<_, String>(1)?,
+                row.get::<_, String>(2)?,
+                row.get::<_, String>(3)?,
+            ))
+        })?;
+        let mut tied = Vec::new();
+        for row in rows {
+            let (room, event, table, rules) = row?;
+            let corrupt = |what: String| StoreError::Corrupt(format!("room {room} of event {event}: {what}"));
+            tied.push(TiedRoom {
+                room: RoomName::parse(&room).map_err(|error| corrupt(error.to_string()))?,
+                event: RoomName::parse(&event).map_err(|error| corrupt(error.to_string()))?,
+                table,
+                rules: serde_json::from_str(&rules).map_err(|error| corrupt(error.to_string()))?,
+            });
+        }
+        Ok(tied)
     }
 
     /// Closes an event: no new tables.

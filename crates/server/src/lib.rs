@@ -195,7 +195,7 @@ pub async fn start(config: Config) -> Result<RunningServer, StartError> {
     let invite = invite_address(&config.origins, addr);
     let shared = Arc::new(Shared {
         rooms: Rooms::new(logs, config.limits.clone()),
-        gatherings: gatherings::Gatherings::new(store),
+        gatherings: gatherings::Gatherings::new(store).map_err(StartError::Store)?,
         limits: config.limits,
         origins: config.origins,
         port: addr.port(),
@@ -311,6 +311,7 @@ fn router(shared: Arc<Shared>, dist: PathBuf) -> Router {
         .route("/events/{name}/live", get(gatherings::live))
         .route("/events/{name}/tables/{table}", post(gatherings::hand_in))
         .route("/events/{name}/close", post(gatherings::close))
+        .route("/events/{name}/rooms/{room}", post(gatherings::tie))
         .layer(DefaultBodyLimit::max(512 * 1024))
         .fallback_service(ServeDir::new(dist).precompressed_br())
         .with_state(shared)

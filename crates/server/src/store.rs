@@ -24,8 +24,8 @@ use rusqlite::config::DbConfig;
 use rusqlite::{Connection, OptionalExtension, params};
 
 /// The schema this code reads and writes (`PRAGMA user_version`).
-/// 2: events (`gathering_store`).
-const SCHEMA_VERSION: i64 = 2;
+/// 2: events (`gathering_store`). 3: rooms that are tables of an event.
+const SCHEMA_VERSION: i64 = 3;
 
 /// Rooms (and events) untouched this long are deleted at start-up, so the file does not grow without end.
 pub const FORGET_ROOMS_AFTER: Duration = Duration::from_secs(30 * 24 * 60 * 60);
@@ -56,6 +56,13 @@ const GATHERINGS_SCHEMA: &str = "
         seq INTEGER NOT NULL,
         json TEXT NOT NULL,
         PRIMARY KEY (gathering, table_id, seq),
+        FOREIGN KEY (gathering, table_id) REFERENCES gathering_tables(gathering, id) ON DELETE CASCADE
+    ) WITHOUT ROWID;
+    -- A room whose log the server hands in to an event itself, as the table of that id.
+    CREATE TABLE IF NOT EXISTS gathering_rooms (
+        room TEXT PRIMARY KEY,
+        gathering TEXT NOT NULL,
+        table_id TEXT NOT NULL,
         FOREIGN KEY (gathering, table_id) REFERENCES gathering_tables(gathering, id) ON DELETE CASCADE
     ) WITHOUT ROWID;";
 

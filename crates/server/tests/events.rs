@@ -6,10 +6,10 @@ mod common;
 
 use std::net::SocketAddr;
 
-use common::{bounded, by_turn, http_json, play_quick_turn, server, started_pair};
+use common::{Client, bounded, by_turn, http_json, play_quick_turn, server, started_pair};
 use fivedice_room::gathering::Board;
-use fivedice_room::{LogEntry, RoomError};
-use fivedice_rules::{Rules, RulesetId};
+use fivedice_room::{Action, LogEntry, RoomError};
+use fivedice_rules::{DiceMode, Rules, RulesetId};
 use serde_json::json;
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 use tokio::net::TcpStream;
@@ -169,6 +169,95 @@ async fn a_rooms_log_reaches_the_event_once_and_its_board_follows_and_survives_a
     let after = board(addr).await;
     assert!(after.closed);
     assert_eq!(after.rows, played.rows);
+    running.stop().await.expect("stops");
+}
+
+/// Each seat's grand total in the game a client sees, by player.
+fn game_totals(client: &Client) -> Vec<(String, u16)> {
+    let game = client.room().game().expect("started");
+    let mut totals: Vec<(String, u16)> = (0..game.players().len())
+        .map(|seat| {
+            (
+                game.players()[seat].clone(),
+                game.totals(seat).expect("totals").grand,
+            )
+        })
+        .collect();
+    totals.sort();
+    totals
+}
+
+#[tokio::test]
+async fn a_room_tied_to_the_event_reaches_its_board_from_the_server_and_plays_only_its_game() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let running = server(&dir).await;
+    let addr = running.addr();
+    let (key, _) = open_event(addr).await;
+    let tie = |key: String, room: &str| {
+        let path = format!("{PATH}/rooms/{room}");
+        async move { http_json(addr, "POST", &path, &json!({"key": key, "name": "Table 3"})).await }
+    };
+    let (status, refused) = tie("not-the-key".into(), "Table%20three").await;
+    assert_eq!((status, refused["error"].as_str()), (403, Some("wrong_key")));
+    let (status, tied) = tie(key.clone(), "Table%20three").await;
+    assert_eq!(status, 201, "{tied}");
+    let table = tied["table"].as_str().expect("a table id").to_string();
+    // Asked again (the answer was lost): the same table.
+    let (status, again) = tie(key.clone(), "table%20THREE").await;
+    assert_eq!((status, again["table"].as_str()), (200, Some(table.as_str())));
+    // A room played in already is not a new table.
+    let _ = started_pair("Elsewhere", addr, addr).await;
+    let (status, refused) = tie(key.clone(), "Elsewhere").await;
+    assert_eq!((status, refused["error"].as_str()), (409, Some("room_taken")));
+    let mut screen = Screen::open(addr).await;
+    let shown = screen.next().await;
+    assert_eq!(shown.tables.len(), 1);
+    assert_eq!(shown.tables[0].name, "Table 3");
+
+    // Two phones in the room: no other game than the event's, then play; the board follows without any
+    // device handing anything in.
+    let mut anna = Client::connect(addr).await;
+    anna.hello("Table three", 0).await;
+    anna.join("Anna").await;
+    let mut ben = Client::connect(addr).await;
+    ben.hello("Table three", 0).await;
+    ben.join("Ben").await;
+    anna.reach(2).await;
+    anna.act_as(0, Action::choosing(Rules::new(RulesetId::Yatzy), DiceMode::App))
+        .await;
+    let (code, _) = anna.refused().await;
+    assert_eq!(code, RoomError::EventsGame.code());
+    anna.act(0, Action::choosing(Rules::new(RulesetId::Yahtzee), DiceMode::App))
+        .await;
+    anna.act(0, Action::Start).await;
+    ben.reach(anna.seq()).await;
+    let (first, second) = by_turn(anna, ben);
+    let mut clients = [first, second];
+    for _ in 0..3 {
+        assert!(play_quick_turn(&mut clients).await);
+        let expected = game_totals(&clients[0]);
+        let mut shown = screen.next().await;
+        while totals(&shown) != expected || shown.tables[0].name != "Table 3" {
+            shown = screen.next().await;
+        }
+    }
+    let played = board(addr).await;
+    assert_eq!(totals(&played), game_totals(&clients[0]));
+
+    // A restart: the event still has every entry, and the room goes on reaching it.
+    running.stop().await.expect("stops");
+    let running = server(&dir).await;
+    let addr = running.addr();
+    assert_eq!(board(addr).await.rows, played.rows);
+    let mut screen = Screen::open(addr).await;
+    for client in &mut clients {
+        client.reconnect(addr).await;
+        let seen = client.seq();
+        client.hello("Table three", seen).await;
+    }
+    assert!(play_quick_turn(&mut clients).await);
+    let expected = game_totals(&clients[0]);
+    while totals(&screen.next().await) != expected {}
     running.stop().await.expect("stops");
 }
 

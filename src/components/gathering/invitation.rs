@@ -4,6 +4,7 @@
 use fivedice_room::gathering::Board;
 use leptos::prelude::*;
 
+use super::EventTableForm;
 use super::board::event_words;
 use crate::gathering_client::{Answer, event_url, get};
 use crate::gathering_feed::{Handing, feeds};
@@ -11,7 +12,10 @@ use crate::i18n;
 use crate::launch::Invitation;
 use crate::store::GameStore;
 
-pub fn banner(invitation: Invitation, table_name: RwSignal<String>) -> impl IntoView {
+pub fn banner(invitation: Invitation, form: EventTableForm) -> impl IntoView {
+    let EventTableForm {
+        table_name, in_room, ..
+    } = form;
     let store = expect_context::<GameStore>();
     let words = event_words(store);
     let language = store.speech().language().get_untracked();
@@ -31,6 +35,31 @@ pub fn banner(invitation: Invitation, table_name: RwSignal<String>) -> impl Into
         <div class="event-invitation" data-event-invitation>
             <p class="event-of">{(words.table_of)(&invitation.link.name)}</p>
             <p class="muted">{(words.event_game)(game)}</p>
+            <fieldset class="event-table-plays">
+                <legend>{words.table_plays}</legend>
+                <label>
+                    <input
+                        type="radio"
+                        name="event-table-plays"
+                        data-setup="event-table-plays"
+                        value="device"
+                        prop:checked=move || !in_room.get()
+                        on:change=move |_| in_room.set(false)
+                    />
+                    <span>{words.on_this_device}</span>
+                </label>
+                <label>
+                    <input
+                        type="radio"
+                        name="event-table-plays"
+                        data-setup="event-table-plays"
+                        value="room"
+                        prop:checked=move || in_room.get()
+                        on:change=move |_| in_room.set(true)
+                    />
+                    <span>{words.in_a_room}</span>
+                </label>
+            </fieldset>
             <button type="button" class="link" data-action="not-for-event" on:click=|_| open_plain_address()>
                 {words.not_for_event}
             </button>

@@ -5,7 +5,9 @@
 mod board;
 mod invitation;
 mod page;
+mod room_opener;
 
+use fivedice_rules::DiceMode;
 use leptos::prelude::*;
 
 use super::lazy::{self, Loaded};
@@ -23,8 +25,10 @@ fn with_style(view: impl IntoView + 'static) -> AnyView {
 enum EventPart {
     /// The organiser's page or the big screen, as the address asks.
     Page(GatheringLaunch),
-    /// On the new game's form: the event its table will play in, and the way out of it.
-    Invitation(Invitation, RwSignal<String>),
+    /// On the new game's form: the event its table will play in, where it plays, and the way out of it.
+    Invitation(Invitation, EventTableForm),
+    /// On the new game's form of a table that plays in a room of phones: who opens it, and the button.
+    RoomOpener(Invitation, EventTableForm),
     /// Above the sheet of a table of an event: whether the event has every box written.
     Handing,
 }
@@ -34,9 +38,24 @@ pub fn gathering_page(page: GatheringLaunch) -> AnyView {
     lazy::lazy(event_part, EventPart::Page(page))
 }
 
-/// On the new game's form: the event its table will play in, and the way out of it.
-pub fn invitation_banner(invitation: Invitation, table_name: RwSignal<String>) -> AnyView {
-    lazy::lazy(event_part, EventPart::Invitation(invitation, table_name))
+/// What the new game's form holds of a table of an event: its name on the board, whether it plays in a room
+/// where each plays on their own phone (else on this device), and its dice.
+#[derive(Clone, Copy)]
+pub struct EventTableForm {
+    pub table_name: RwSignal<String>,
+    pub in_room: RwSignal<bool>,
+    pub dice: RwSignal<DiceMode>,
+}
+
+/// On the new game's form: the event its table will play in, where it plays, and the way out of it.
+pub fn invitation_banner(invitation: Invitation, form: EventTableForm) -> AnyView {
+    lazy::lazy(event_part, EventPart::Invitation(invitation, form))
+}
+
+/// On the new game's form, where the players are named: for a table in a room, who opens it (the others join
+/// from their phones) and the button that opens it.
+pub fn room_opener(invitation: Invitation, form: EventTableForm) -> AnyView {
+    lazy::lazy(event_part, EventPart::RoomOpener(invitation, form))
 }
 
 /// Above the sheet of a table of an event: whether the event has every box written.
@@ -48,9 +67,8 @@ pub fn handing_badge() -> AnyView {
 fn event_part() -> Loaded<EventPart> {
     Ok(|part| match part {
         EventPart::Page(page) => with_style(page::page(page)),
-        EventPart::Invitation(invitation, table_name) => {
-            with_style(invitation::banner(invitation, table_name))
-        }
+        EventPart::Invitation(invitation, form) => with_style(invitation::banner(invitation, form)),
+        EventPart::RoomOpener(invitation, form) => with_style(room_opener::room_opener(invitation, form)),
         EventPart::Handing => with_style(invitation::handing()),
     })
 }

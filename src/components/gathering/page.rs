@@ -141,7 +141,6 @@ fn organiser(name: RoomName, rules: Rules) -> impl IntoView {
             None => opened.set(Opened::Refused(words.no_server)),
         }
     });
-    let following = follow(&shown_name);
     view! {
         <div class="event-page organiser">
             <header class="brand">
@@ -151,10 +150,15 @@ fn organiser(name: RoomName, rules: Rules) -> impl IntoView {
                 Opened::Opening => view! { <p class="muted">{words.opening}</p> }.into_any(),
                 Opened::Refused(why) => view! { <p class="error" role="alert">{why}</p> }.into_any(),
                 Opened::Open { organised, invitation, screen } => {
-                    organiser_controls(store, organised, invitation, screen, following).into_any()
+                    // Followed once the server has it (a stream asked for before would be refused for good).
+                    let following = follow(&organised.event);
+                    view! {
+                        {organiser_controls(store, organised, invitation, screen, following)}
+                        {move || following.get().board().cloned().map(|board| board_card(store, board))}
+                    }
+                    .into_any()
                 }
             }}
-            {move || following.get().board().cloned().map(|board| board_card(store, board))}
         </div>
     }
 }

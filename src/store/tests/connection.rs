@@ -219,7 +219,7 @@ fn opening_names_the_room_an_address_asks_for_or_the_one_open_last() {
         Some(RoomLaunch {
             room: RoomName::parse("friday").unwrap(),
             player: Some("Anna".into()),
-            rules: Some(fivedice_rules::RulesetId::Yam),
+            game: Some(crate::launch::RoomGame::of_ruleset(fivedice_rules::RulesetId::Yam).unwrap()),
         })
     );
     assert!(

@@ -178,7 +178,7 @@ pub(super) fn enter(device: &Device, room: &str, player: Option<&str>) {
     device.store.open_room(RoomLaunch {
         room: RoomName::parse(room).unwrap(),
         player: player.map(str::to_string),
-        rules: None,
+        game: None,
     });
     device.in_room.set(false);
     device.store.room_connected();

@@ -71,6 +71,21 @@ pub enum Action {
     Play(Play),
 }
 
+impl Action {
+    /// The choice of exactly these rules, played with these dice.
+    pub fn choosing(rules: Rules, dice: DiceMode) -> Action {
+        Action::ChooseRules {
+            ruleset: rules.id(),
+            joker: Some(rules.joker()),
+            yahtzee_bonus: Some(rules.has_yahtzee_bonus()),
+            dice,
+            columns: rules.columns(),
+            house: rules.house(),
+            upper_bonus: rules.other_upper_bonus(),
+        }
+    }
+}
+
 fn stand_in() -> Level {
     STAND_IN
 }

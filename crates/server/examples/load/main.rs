@@ -15,9 +15,17 @@
 //! room's owner is SIGKILLed `--kills` times mid-turn: the time until the room is played again (a device's
 //! socket closing, its reconnecting through nginx and an action reaching both players). Everything stops by
 //! itself: each room plays one game, and each run is cut off after `--max-seconds`.
+//!
+//! With `--event`, the rooms are played on one server twice instead: alone, then each tied to one event whose
+//! board a big screen follows (see [`event`]).
 
+mod event;
 mod kills;
 mod play;
+// The tests' HTTP on loopback (the event's requests).
+#[path = "../../tests/common/http.rs"]
+#[allow(dead_code)]
+mod http;
 // The tests' own process helpers (this uses fewer of them than they do).
 #[path = "../../tests/common/process.rs"]
 #[allow(dead_code)]
@@ -34,6 +42,13 @@ use process::{Nats, Nginx, ServerProcess};
 /// The longest any start-up step may take (the shared process helpers read it).
 const WAIT: Duration = Duration::from_secs(20);
 
+/// A wait of the shared HTTP helpers, bounded as the tests' are.
+async fn bounded<T>(what: &str, future: impl Future<Output = T>) -> T {
+    tokio::time::timeout(WAIT, future)
+        .await
+        .unwrap_or_else(|_| panic!("timed out waiting for {what}"))
+}
+
 #[derive(Clone, Debug)]
 struct Options {
     rooms: usize,
@@ -43,6 +58,8 @@ struct Options {
     max_seconds: u64,
     /// Owner kills to time on the cluster.
     kills: usize,
+    /// The rooms as the tables of one event, with a screen following it (see [`event`]).
+    event: bool,
     /// Set in the playing process: the server to play against.
     play_against: Option<SocketAddr>,
 }
@@ -54,6 +71,7 @@ fn parse_options() -> Result<Options, String> {
         pace_ms: 100,
         max_seconds: 300,
         kills: 20,
+        event: false,
         play_against: None,
     };
     let mut args = std::env::args().skip(1);
@@ -65,6 +83,7 @@ fn parse_options() -> Result<Options, String> {
             "--pace-ms" => options.pace_ms = number(&value()?)?,
             "--max-seconds" => options.max_seconds = number(&value()?)?,
             "--kills" => options.kills = number(&value()?)?,
+            "--event" => options.event = true,
             "--play-against" => {
                 let addr = value()?;
                 options.play_against = Some(addr.parse().map_err(|_| format!("bad address {addr:?}"))?);
@@ -121,6 +140,8 @@ struct Deployment {
     /// Running until the deployment is dropped; the cluster's only.
     _balancer: Option<Nginx>,
     nats: Option<Nats>,
+    /// Whether its rooms are the tables of an event, which the players' process follows as a screen would.
+    follows_event: bool,
 }
 
 const NODES: [&str; 3] = ["n1", "n2", "n3"];
@@ -142,6 +163,7 @@ fn one_server(dir: &Path, behind_nginx: bool) -> Deployment {
         servers: vec![server],
         _balancer: nginx,
         nats: None,
+        follows_event: false,
     }
 }
 
@@ -171,6 +193,7 @@ fn three_nodes(dir: &Path) -> Deployment {
         servers,
         _balancer: Some(nginx),
         nats: Some(nats),
+        follows_event: false,
     }
 }
 
@@ -206,6 +229,13 @@ fn usage(pid: u32) -> (u64, u64) {
 
 async fn measure(options: Options) -> Result<(), String> {
     let dir = tempfile::tempdir().map_err(|error| format!("no temp dir: {error}"))?;
+    if options.event {
+        println!(
+            "{} tables × {} players of one event, pace {} ms between a table's actions",
+            options.rooms, options.players, options.pace_ms
+        );
+        return event::measure(dir.path(), &options).await;
+    }
     println!(
         "{} rooms × {} players ({} WebSockets), pace {} ms between a room's actions",
         options.rooms,
@@ -249,6 +279,7 @@ async fn run_players(deployment: &Deployment, options: &Options) -> Result<(), S
         .args(["--players", &options.players.to_string()])
         .args(["--pace-ms", &options.pace_ms.to_string()])
         .args(["--max-seconds", &options.max_seconds.to_string()])
+        .args(deployment.follows_event.then_some("--event"))
         .stdout(Stdio::piped())
         .stderr(Stdio::inherit())
         .spawn()

@@ -8,13 +8,14 @@ use std::time::{Duration, Instant};
 
 use fivedice_room::protocol::{ClientMessage, PROTOCOL_VERSION, ServerMessage};
 use fivedice_room::{Action, LogEntry, Room, RoomName};
-use fivedice_rules::{Game, Play};
+use fivedice_rules::{Game, Play, Rules, RulesetId};
 use futures_util::{SinkExt, StreamExt};
 use tokio::net::{TcpSocket, TcpStream};
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
 use crate::Options;
+use crate::event::{self, Watched};
 
 pub type Socket = WebSocketStream<MaybeTlsStream<TcpStream>>;
 
@@ -25,10 +26,25 @@ pub struct Totals {
     sent: AtomicU64,
 }
 
+/// Where every room task meets the others: all seated (the memory is read), then all start.
+#[derive(Clone)]
+struct Barriers {
+    seated: Arc<tokio::sync::Barrier>,
+    started: Arc<tokio::sync::Barrier>,
+}
+
 pub async fn play(addr: SocketAddr, options: Options) -> Result<(), String> {
     let totals = Arc::new(Totals::default());
-    let seated = Arc::new(tokio::sync::Barrier::new(options.rooms + 1));
-    let started = Arc::new(tokio::sync::Barrier::new(options.rooms + 1));
+    let barriers = Barriers {
+        seated: Arc::new(tokio::sync::Barrier::new(options.rooms + 1)),
+        started: Arc::new(tokio::sync::Barrier::new(options.rooms + 1)),
+    };
+    // The rooms as tables of an event: its board followed as a big screen follows it, from the start.
+    let screen = options.event.then(Watched::default);
+    let (stop_screen, screen_stops) = tokio::sync::watch::channel(false);
+    let follower = screen
+        .clone()
+        .map(|watched| tokio::spawn(event::follow(addr, watched, screen_stops)));
     let mut tasks = Vec::with_capacity(options.rooms);
     for room in 0..options.rooms {
         let room_play = play_room(
@@ -37,13 +53,13 @@ pub async fn play(addr: SocketAddr, options: Options) -> Result<(), String> {
             format!("load {room}"),
             options.clone(),
             Arc::clone(&totals),
-            Arc::clone(&seated),
-            Arc::clone(&started),
+            barriers.clone(),
+            screen.clone(),
         );
         tasks.push(tokio::spawn(room_play));
     }
     let limit = Duration::from_secs(options.max_seconds);
-    tokio::time::timeout(limit, seated.wait())
+    tokio::time::timeout(limit, barriers.seated.wait())
         .await
         .map_err(|_| "the rooms were not all seated in time")?;
     println!("seated");
@@ -52,7 +68,7 @@ pub async fn play(addr: SocketAddr, options: Options) -> Result<(), String> {
     let begin = Instant::now();
     totals.received.store(0, Ordering::Relaxed);
     totals.sent.store(0, Ordering::Relaxed);
-    started.wait().await;
+    barriers.started.wait().await;
     let mut latencies: Vec<Duration> = Vec::new();
     let mut failures = 0;
     for task in tasks {
@@ -66,6 +82,18 @@ pub async fn play(addr: SocketAddr, options: Options) -> Result<(), String> {
         }
     }
     let elapsed = begin.elapsed().as_secs_f64();
+    let screen_report = match (&screen, follower) {
+        (Some(watched), Some(follower)) => {
+            event::all_shown(watched, Duration::from_secs(10)).await;
+            // The follower may have ended already (its error is printed): the report says what it saw.
+            let _ = stop_screen.send(true);
+            if let Ok(Err(message)) = follower.await {
+                eprintln!("load: {message}");
+            }
+            event::report(watched)
+        }
+        _ => String::new(),
+    };
     latencies.sort_unstable();
     let percentile = |fraction: f64| {
         let index = ((latencies.len() as f64 * fraction).ceil() as usize).saturating_sub(1);
@@ -77,7 +105,8 @@ pub async fn play(addr: SocketAddr, options: Options) -> Result<(), String> {
     let sent = totals.sent.load(Ordering::Relaxed);
     println!(
         "report {} actions in {elapsed:.1} s ({:.0} actions/s); action-to-everyone latency p50 {:.2} ms, \
-         p99 {:.2} ms, max {:.2} ms; messages {:.0}/s to the server, {:.0}/s from it; {failures} rooms failed",
+         p99 {:.2} ms, max {:.2} ms; messages {:.0}/s to the server, {:.0}/s from it; {failures} rooms \
+         failed{screen_report}",
         latencies.len(),
         latencies.len() as f64 / elapsed,
         percentile(0.50),
@@ -97,8 +126,8 @@ async fn play_room(
     name: String,
     options: Options,
     totals: Arc<Totals>,
-    seated: Arc<tokio::sync::Barrier>,
-    started: Arc<tokio::sync::Barrier>,
+    barriers: Barriers,
+    screen: Option<Watched>,
 ) -> Result<Vec<Duration>, String> {
     let room_name = RoomName::parse(&name).map_err(|error| error.to_string())?;
     let mut replica = Room::new(room_name);
@@ -147,8 +176,8 @@ async fn play_room(
     };
     let setup_outcome = setup.await;
     // Every room must reach the barriers, or the others would wait for it forever.
-    seated.wait().await;
-    started.wait().await;
+    barriers.seated.wait().await;
+    barriers.started.wait().await;
     setup_outcome?;
     let mut latencies = Vec::new();
     let mut seq = catch_up(&mut players, &mut replica, &totals, options.players as u64).await?;
@@ -168,6 +197,8 @@ async fn play_room(
             Ok::<(), String>(())
         };
     act(&mut players, &mut replica, 0, Action::Start).await?;
+    let boxes = Rules::new(RulesetId::Yahtzee).ruleset().cells.len();
+    let mut written = vec![0; options.players];
     while let Some(seat) = replica.seat_to_play() {
         act(&mut players, &mut replica, seat, Action::Roll).await?;
         let category = replica
@@ -175,6 +206,10 @@ async fn play_room(
             .and_then(Game::scores)
             .and_then(|scores| scores.cells.first().map(|&(category, _)| category))
             .ok_or_else(|| format!("{name}: nothing to score"))?;
+        written[seat] += 1;
+        if let Some(watched) = &screen {
+            event::cell_sent(watched, &name, &format!("Player {seat}"), boxes - written[seat]);
+        }
         act(
             &mut players,
             &mut replica,

@@ -9,9 +9,13 @@
 //!   the event has are checked and skipped); answers `{"seq"}`, the last entry the event keeps of that table.
 //!   A gap is refused with 409 and the `seq` to send from; entries that do not replay with 422.
 //! - `POST /events/{name}/close` `{"organiser"}`: no new tables from now on.
+//! - `POST /events/{name}/rooms/{room}` `{"key", "name"}`: a room becomes a table of the event, whose log the
+//!   server hands in itself as it is written ([`tied_rooms`]); answers `{"table"}`, its id.
 //!
 //! Every refusal is `{"error": code, "reason": English sentence}` with a fitting status. Each event is read
 //! from the database the first time it is asked for, and then kept in memory with its board.
+
+mod tied_rooms;
 
 use std::collections::HashMap;
 use std::convert::Infallible;
@@ -29,16 +33,24 @@ use serde::Deserialize;
 use tokio::sync::watch;
 
 use crate::dice::new_token;
+use crate::gathering_store::TiedRoom;
 use crate::store::{Store, StoreError};
 use crate::{Shared, device_address, stopping};
 
+/// How soon a screen's browser reconnects once its stream broke.
+const RECONNECT_AFTER: std::time::Duration = std::time::Duration::from_secs(1);
+
 /// The most entries one hand-in carries (a whole game of eight at Maxi Yatzy is under 2,000).
 pub const MAX_ENTRIES_PER_HAND_IN: usize = 4_000;
+
+pub(crate) use tied_rooms::{room_written, tie};
 
 /// The events this server keeps: none for a node of a cluster (its nodes share no database yet).
 pub struct Gatherings {
     store: Option<Arc<Store>>,
     open: Mutex<HashMap<RoomName, Arc<Live>>>,
+    /// The rooms that are tables of an event, by room.
+    tied: Mutex<HashMap<RoomName, TiedRoom>>,
 }
 
 /// An event in memory: its state, behind a lock that hand-ins take in turn, and its board as JSON.
@@ -73,11 +85,17 @@ fn board_json(gathering: &Gathering) -> Arc<str> {
 }
 
 impl Gatherings {
-    pub fn new(store: Option<Arc<Store>>) -> Gatherings {
-        Gatherings {
+    /// The events of this store (read as they are asked for), and the rooms tied to them.
+    pub fn new(store: Option<Arc<Store>>) -> Result<Gatherings, StoreError> {
+        let tied = match &store {
+            Some(store) => store.tied_rooms()?,
+            None => Vec::new(),
+        };
+        Ok(Gatherings {
             store,
             open: Mutex::new(HashMap::new()),
-        }
+            tied: Mutex::new(tied.into_iter().map(|tied| (tied.room.clone(), tied)).collect()),
+        })
     }
 
     fn store(&self) -> Result<&Arc<Store>, Refused> {
@@ -116,6 +134,10 @@ impl Gatherings {
                     format!("This event's record is damaged: {error}"),
                 ));
             }
+        }
+        // A tied room's entries kept after the event last heard of it (the server stopped between the two).
+        for tied in self.tied_to(&name) {
+            self.hand_in_room(&mut gathering, &tied).await?;
         }
         if stored.closed {
             gathering.close();
@@ -267,7 +289,11 @@ pub(crate) async fn live(
                 }
             }
             let board = Arc::clone(&boards.borrow_and_update());
-            let event = SseEvent::default().data(&*board);
+            let mut event = SseEvent::default().data(&*board);
+            if first {
+                // After a restart of the server or a network cut, the screen is back within a second.
+                event = event.retry(RECONNECT_AFTER);
+            }
             Some((Ok::<_, Infallible>(event), (boards, shutdown, false, permit)))
         },
     );
@@ -297,32 +323,56 @@ pub(crate) async fn hand_in(
     let gatherings = &shared.gatherings;
     let live = gatherings.find(&name).await?;
     let mut held = live.held.lock().await;
-    if handing.key != held.invitation {
-        return Err(refusal(
-            StatusCode::FORBIDDEN,
-            "wrong_key",
-            "This invitation is not this event's: ask its organiser for the link".into(),
-        ));
-    }
-    let decided = held
-        .gathering
-        .decide(&table, &handing.name, &handing.entries)
-        .map_err(|error| refused_hand_in(&error))?;
-    let is_new = held.gathering.table(&table).is_none();
-    if is_new || !decided.entries.is_empty() {
-        let store = Arc::clone(gatherings.store()?);
-        let event = held.gathering.name().clone();
-        let (table_name, entries) = (decided.table().name.clone(), decided.entries.clone());
-        let table = table.clone();
-        in_the_store(store, move |store| {
-            store.hand_in(&event, &table, &table_name, &entries)
-        })
+    held.check_key(&handing.key)?;
+    let seq = gatherings
+        .take_in(&mut held.gathering, &table, &handing.name, &handing.entries)
         .await?;
-    }
-    let seq = decided.table().seq();
-    held.gathering.commit(decided);
     live.publish(&held.gathering);
     Ok(Json(serde_json::json!({"seq": seq})).into_response())
+}
+
+impl Held {
+    /// Whether `key` is the event's invitation key.
+    fn check_key(&self, key: &str) -> Result<(), Refused> {
+        match key == self.invitation {
+            true => Ok(()),
+            false => Err(refusal(
+                StatusCode::FORBIDDEN,
+                "wrong_key",
+                "This invitation is not this event's: ask its organiser for the link".into(),
+            )),
+        }
+    }
+}
+
+impl Gatherings {
+    /// A table's entries (any the event has are checked and skipped) kept, then made the event's; answers
+    /// the last entry the event has of that table.
+    async fn take_in(
+        &self,
+        gathering: &mut Gathering,
+        table: &str,
+        name: &str,
+        entries: &[LogEntry],
+    ) -> Result<u64, Refused> {
+        let decided = gathering
+            .decide(table, name, entries)
+            .map_err(|error| refused_hand_in(&error))?;
+        let is_new = gathering.table(table).is_none();
+        if is_new || !decided.entries.is_empty() {
+            let store = Arc::clone(self.store()?);
+            let event = gathering.name().clone();
+            let (table_name, entries) = (decided.table().name.clone(), decided.entries.clone());
+            let table = table.to_string();
+            in_the_store(store, move |store| {
+                store.hand_in(&event, &table, &table_name, &entries)
+            })
+            .await?;
+        }
+        let seq = decided.table().seq();
+        gathering.commit(decided);
+        Ok(seq)
+    }
 }
 
 fn refused_hand_in(error: &GatheringError) -> Refused {

@@ -1,0 +1,168 @@
+//! Rooms that are tables of an event: a room of phones plays as any room does, and the server hands its log
+//! in to the event itself after every entry it keeps (read back from the room's stored log, so each entry
+//! goes once and in order however the writes interleave). No device holds the event's key but the one that
+//! tied the room, and the room may choose no other game than the event's.
+
+use std::sync::Arc;
+
+use axum::Json;
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use fivedice_room::gathering::Gathering;
+use fivedice_room::{Change, Event, RoomError, RoomName};
+use serde::Deserialize;
+
+use super::{Gatherings, Refused, in_the_store, refusal, refused_hand_in};
+use crate::Shared;
+use crate::dice::new_token;
+use crate::gathering_store::TiedRoom;
+
+impl Gatherings {
+    fn tied(&self, room: &RoomName) -> Option<TiedRoom> {
+        self.tied_rooms().get(room).cloned()
+    }
+
+    fn tied_rooms(&self) -> std::sync::MutexGuard<'_, std::collections::HashMap<RoomName, TiedRoom>> {
+        self.tied
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// The rooms tied to that event.
+    pub(super) fn tied_to(&self, event: &RoomName) -> Vec<TiedRoom> {
+        let tied = self.tied_rooms();
+        tied.values()
+            .filter(|tied| tied.event == *event)
+            .cloned()
+            .collect()
+    }
+
+    /// Whether a change may be kept in `room`: a table of an event chooses the event's game and no other.
+    pub fn allows(&self, room: &RoomName, change: &Change) -> Result<(), RoomError> {
+        let Event::RulesChosen { rules, .. } = &change.entry().event else {
+            return Ok(());
+        };
+        match self.tied(room) {
+            Some(tied) if tied.rules != *rules => Err(RoomError::EventsGame),
+            _ => Ok(()),
+        }
+    }
+
+    /// A tied room's entries that the event lacks, read from the room's log and handed in; whether there
+    /// were any.
+    pub(super) async fn hand_in_room(
+        &self,
+        gathering: &mut Gathering,
+        tied: &TiedRoom,
+    ) -> Result<bool, Refused> {
+        let after = gathering.table(&tied.table).map_or(0, |table| table.seq());
+        let store = Arc::clone(self.store()?);
+        let room = tied.room.clone();
+        let entries = in_the_store(store, move |store| store.entries_between(&room, after, u64::MAX)).await?;
+        if entries.is_empty() {
+            return Ok(false);
+        }
+        // The table is known: its name is the one it was tied with.
+        self.take_in(gathering, &tied.table, "", &entries).await?;
+        Ok(true)
+    }
+
+    /// Hands what a tied room has kept in to its event, and shows it on the board.
+    async fn forward(&self, tied: &TiedRoom) {
+        let handed = async {
+            let live = self.find(tied.event.shown()).await?;
+            let mut held = live.held.lock().await;
+            if self.hand_in_room(&mut held.gathering, tied).await? {
+                live.publish(&held.gathering);
+            }
+            Ok::<(), Refused>(())
+        };
+        if let Err(refused) = handed.await {
+            tracing::warn!(room = %tied.room, event = %tied.event, refused = %refused.body, "a room's entries did not reach its event");
+        }
+    }
+}
+
+/// After an entry is kept in `room`: if it is a table of an event, its new entries go there (in a task of
+/// their own: the room's devices do not wait for the event).
+pub(crate) fn room_written(shared: &Arc<Shared>, room: &RoomName) {
+    let Some(tied) = shared.gatherings.tied(room) else {
+        return;
+    };
+    let shared = Arc::clone(shared);
+    tokio::spawn(async move { shared.gatherings.forward(&tied).await });
+}
+
+#[derive(Deserialize)]
+pub(crate) struct Tying {
+    key: String,
+    /// The table's name on the event's board.
+    name: String,
+}
+
+/// Ties a room not yet played in to the event as a new table ("Table 3"): answers its id. Asked again for
+/// the same room and event (a device that did not hear the answer), it answers the same.
+pub(crate) async fn tie(
+    State(shared): State<Arc<Shared>>,
+    Path((name, room)): Path<(String, String)>,
+    Json(tying): Json<Tying>,
+) -> Result<Response, Refused> {
+    let gatherings = &shared.gatherings;
+    let room = RoomName::parse(&room)
+        .map_err(|error| refusal(StatusCode::UNPROCESSABLE_ENTITY, error.code(), error.to_string()))?;
+    let live = gatherings.find(&name).await?;
+    let mut held = live.held.lock().await;
+    held.check_key(&tying.key)?;
+    let event = held.gathering.name().clone();
+    if let Some(tied) = gatherings.tied(&room) {
+        return match tied.event == event {
+            true => Ok(Json(serde_json::json!({"table": tied.table})).into_response()),
+            false => Err(room_taken()),
+        };
+    }
+    let Some(token) = new_token() else {
+        return Err(refusal(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "server_error",
+            "No randomness for the table's id; try again".into(),
+        ));
+    };
+    let table = format!("room-{}", &token[..16]);
+    let decided = held
+        .gathering
+        .decide(&table, &tying.name, &[])
+        .map_err(|error| refused_hand_in(&error))?;
+    let store = Arc::clone(gatherings.store()?);
+    let tied = TiedRoom {
+        room: room.clone(),
+        event: event.clone(),
+        table: table.clone(),
+        rules: held.gathering.rules(),
+    };
+    let table_name = decided.table().name.clone();
+    let stored = {
+        let (table, room) = (table.clone(), room.clone());
+        in_the_store(store, move |store| {
+            store.tie_room(&event, &room, &table, &table_name)
+        })
+        .await?
+    };
+    if !stored {
+        return Err(room_taken());
+    }
+    held.gathering.commit(decided);
+    gatherings.tied_rooms().insert(room, tied.clone());
+    // Anything the room kept before it was in the map (a device quick off the mark) goes now.
+    gatherings.hand_in_room(&mut held.gathering, &tied).await?;
+    live.publish(&held.gathering);
+    Ok((StatusCode::CREATED, Json(serde_json::json!({"table": table}))).into_response())
+}
+
+fn room_taken() -> Refused {
+    refusal(
+        StatusCode::CONFLICT,
+        "room_taken",
+        "A room of that name has been played in, or is another event's table: choose another name".into(),
+    )
+}
