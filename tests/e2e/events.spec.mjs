@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test, expect } from "@playwright/test";
 import { phone, tablet } from "./devices.mjs";
-import { freePort, startRoomServer } from "./processes.mjs";
+import { fillEvent, freePort, startRoomServer } from "./processes.mjs";
 import { readDice } from "./helpers.mjs";
 
 const dist = process.env.E2E_DIST ?? "dist";
@@ -202,6 +202,37 @@ test("a wedding: a score-pad tablet and a room of two phones join by the invitat
     expect(errors).toEqual([]);
   } finally {
     for (const context of contexts) await context.close();
+    await server.stop();
+    await rm(folder, { recursive: true, force: true });
+  }
+});
+
+test("a hundred players on the big screen: the standings turn their pages by themselves", async ({ browser }) => {
+  test.setTimeout(60_000);
+  const folder = await mkdtemp(join(tmpdir(), "fivedice-event-"));
+  const port = await freePort();
+  const server = await startRoomServer({ dist, data: join(folder, "rooms.sqlite3"), port });
+  const context = await browser.newContext({ ...tv, baseURL: server.url, locale: "en-GB" });
+  try {
+    const key = await fillEvent({ port, name: "Big wedding", tables: 25, players: 4, turns: 3 });
+    const screen = await context.newPage();
+    await screen.goto(`index.html?screen=Big%20wedding&key=${key}`);
+    const rows = screen.locator("[data-event-row]");
+    await expect(rows).toHaveCount(100);
+    await expect(rows.first()).toBeInViewport();
+    // The first row below the fold comes into view on its own, and the first goes out of it.
+    // The first row wholly out of sight, below the standings' frame.
+    const below = await rows.evaluateAll((all) => {
+      const frame = document.querySelector(".screen-standings").getBoundingClientRect();
+      const bottom = Math.min(frame.bottom, window.innerHeight);
+      return all.findIndex((row) => row.getBoundingClientRect().top >= bottom);
+    });
+    expect(below).toBeGreaterThan(3);
+    await expect(rows.nth(below)).toBeInViewport({ timeout: 12_000 });
+    await expect(rows.first()).not.toBeInViewport();
+    await screen.screenshot({ path: "tests/e2e/artifacts/event-screen-hundred.png" });
+  } finally {
+    await context.close();
     await server.stop();
     await rm(folder, { recursive: true, force: true });
   }

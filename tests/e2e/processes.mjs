@@ -89,6 +89,15 @@ export async function startRoomServer({ dist, data, port, extra = [] }) {
   return { url: `http://127.0.0.1:${port}/`, stop: stopper(id) };
 }
 
+/**
+ * An event opened on the server at `port` with `tables` tables of `players` already `turns` turns into their
+ * games (the same each time): its invitation key.
+ */
+export async function fillEvent({ port, name, tables, players, turns }) {
+  const [key] = await testbed().ask("event", `127.0.0.1:${port}`, name, String(tables), String(players), String(turns));
+  return key;
+}
+
 /** nats-server with JetStream, storing in `folder`, on a port it picks itself. */
 export async function startNats(folder) {
   const [id, url] = await testbed().ask("nats", resolve(folder));

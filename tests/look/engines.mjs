@@ -7,7 +7,7 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium } from "@playwright/test";
-import { startRoomServer } from "../e2e/processes.mjs";
+import { fillEvent, startRoomServer } from "../e2e/processes.mjs";
 
 const PORT = 8097;
 const DRIVER_PORT = 4447;
@@ -36,7 +36,23 @@ const firstBoxWritten = steps(`const seat = document.querySelector('[data-curren
   const offers = document.querySelectorAll('[data-offer]'); offers[offers.length - 1].click(); await wait(200);
   await tap('[data-action=confirm]'); done(document.querySelector('[data-current-seat]').textContent);`);
 
+// A wedding's big screen, 25 tables of four six turns into their games ({key}: its invitation's), on a TV and
+// on a projector; `scale` also takes it as seen from across the room (a quarter of the pixels, Chromium only).
+const EVENT = "Claire & Tom";
+const bigScreen = (name, width, height, scale) => ({
+  name,
+  url: `?screen=${encodeURIComponent(EVENT)}&key={key}&lang=en`,
+  width,
+  height,
+  scale,
+  script: steps(`for (let i = 0; i < 40 && !document.querySelector('[data-event-row]'); i++) await wait(100);
+    done(document.querySelectorAll('[data-event-row]').length + " rows");`),
+});
+
 const states = [
+  bigScreen("event-screen-1920x1080", 1920, 1080),
+  bigScreen("event-screen-1280x720", 1280, 720),
+  bigScreen("event-screen-1920x1080-from-afar", 1920, 1080, 0.25),
   ...[
     ["play-tablet-portrait", 768, 1024],
     ["play-tablet-landscape", 1024, 768],
@@ -170,9 +186,12 @@ async function withChromium(take) {
   });
   try {
     for (const state of states) {
-      const context = await browser.newContext({ viewport: { width: state.width, height: state.height } });
+      const context = await browser.newContext({
+        viewport: { width: state.width, height: state.height },
+        deviceScaleFactor: state.scale ?? 1,
+      });
       const page = await context.newPage();
-      await page.goto(`http://127.0.0.1:${PORT}/${state.url.replace("{engine}", "chromium")}`);
+      await page.goto(`http://127.0.0.1:${PORT}/${address(state, "chromium")}`);
       await page.waitForSelector("main");
       const note = state.script
         ? await page.evaluate(`new Promise((resolve) => (function () { ${state.script} }).call(null, resolve))`)
@@ -208,7 +227,8 @@ async function withWebKit(take) {
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
     }
-    for (const state of states) {
+    // The view from afar is Chromium's (WebDriver takes a window's own pixels).
+    for (const state of states.filter((state) => !state.scale)) {
       // A session per state: storage starts empty, as in Chromium's new context.
       const { sessionId } = await call("POST", "/session", {
         capabilities: {
@@ -223,7 +243,7 @@ async function withWebKit(take) {
       const session = `/session/${sessionId}`;
       try {
         await call("POST", `${session}/window/rect`, { width: state.width, height: state.height });
-        await call("POST", `${session}/url`, { url: `http://127.0.0.1:${PORT}/${state.url.replace("{engine}", "webkit")}` });
+        await call("POST", `${session}/url`, { url: `http://127.0.0.1:${PORT}/${address(state, "webkit")}` });
         await new Promise((resolve) => setTimeout(resolve, 2000));
         const note = state.script ? await call("POST", `${session}/execute/async`, { script: state.script, args: [] }) : "";
         await new Promise((resolve) => setTimeout(resolve, 400));
@@ -239,6 +259,9 @@ async function withWebKit(take) {
 
 const folder = await mkdtemp(join(tmpdir(), "fivedice-look-"));
 const server = await startRoomServer({ dist: "dist", data: join(folder, "rooms.sqlite3"), port: PORT });
+const eventKey = await fillEvent({ port: PORT, name: EVENT, tables: 25, players: 4, turns: 6 });
+/** A state's address in an engine (a room of its own each, the event's key filled in). */
+const address = (state, engine) => state.url.replace("{engine}", engine).replace("{key}", eventKey);
 await mkdir(OUT, { recursive: true });
 const take = async (state, engine, png, note) => {
   await writeFile(`${OUT}/${state.name}-${engine}.png`, png);

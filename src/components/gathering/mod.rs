@@ -6,6 +6,7 @@ mod board;
 mod invitation;
 mod page;
 mod room_opener;
+mod screen;
 
 use fivedice_rules::DiceMode;
 use leptos::prelude::*;

@@ -1,7 +1,6 @@
 //! The organiser's page (`?organise=<name>&rules=…`): the event opened (once: the organiser's token is kept on
 //! this device, so a reload finds it), the tables' invitation as a QR code, the big screen's address, the board,
-//! the results and closing. The big screen (`?screen=<name>`): the board for a TV, read from across the room,
-//! changing nothing.
+//! the results and closing. (The big screen is [`super::screen`].)
 
 use fivedice_room::RoomName;
 use fivedice_room::gathering::Board;
@@ -9,7 +8,7 @@ use fivedice_rules::Rules;
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use super::board::{Following, cheer_text, event_words, follow, prizes, standings, standings_csv};
+use super::board::{Following, event_words, follow, prizes, standings, standings_csv};
 use crate::components::invite::{app_address, qr_svg};
 use crate::gathering_client::{Answer, event_url, post};
 use crate::launch::{GatheringLaunch, rules_query};
@@ -19,7 +18,7 @@ use crate::store::GameStore;
 pub fn page(page: GatheringLaunch) -> impl IntoView {
     match page {
         GatheringLaunch::Organise { name, rules } => organiser(name, rules).into_any(),
-        GatheringLaunch::Screen { name, key } => screen(name, key).into_any(),
+        GatheringLaunch::Screen { name, key } => super::screen::screen(name, key).into_any(),
         // A table's invitation opens the new game's form, not a page of its own.
         GatheringLaunch::Join(_) => ().into_any(),
     }
@@ -247,69 +246,8 @@ fn board_card(store: GameStore, board: Board) -> impl IntoView {
     }
 }
 
-/// The big screen: no controls, the standings large, the latest cheers, the QR code to join (when its address
-/// carries the key).
-fn screen(name: RoomName, key: Option<String>) -> impl IntoView {
-    let store = expect_context::<GameStore>();
-    let words = event_words(store);
-    let language = store.speech().language().get_untracked();
-    let following = follow(name.shown());
-    let join = RwSignal::new(None::<String>);
-    if let Some(key) = key {
-        let event = name.shown().to_string();
-        leptos::task::spawn_local(async move {
-            let Answer::Done(board) = crate::gathering_client::get::<Board>(&event_url(&event, "")).await
-            else {
-                return;
-            };
-            let invite = room_status().await.and_then(|status| status.invite);
-            join.set(invitation_link(&event, &key, &rules_query(board.rules), invite));
-        });
-    }
-    view! {
-        <div class="event-page big-screen" data-event-screen>
-            {move || match following.get() {
-                Following::Waiting => view! { <p class="muted">{words.waiting_for_tables}</p> }.into_any(),
-                Following::NoEvent => view! { <p class="error">{words.no_event}</p> }.into_any(),
-                Following::Here(board) | Following::Reconnecting(board) => {
-                    let reconnecting = matches!(following.get_untracked(), Following::Reconnecting(_));
-                    let playing = board.tables.iter().filter(|table| !table.finished).count();
-                    let cheers: Vec<String> = board
-                        .cheers
-                        .iter()
-                        .take(3)
-                        .map(|cheer| cheer_text(words, language, &board, cheer))
-                        .collect();
-                    view! {
-                        <header class="screen-head">
-                            <h1>{board.event.clone()}</h1>
-                            <p class="tables-playing">{(words.tables_playing)(playing)}</p>
-                            {board.closed.then(|| view! { <p data-event-closed>{words.closed}</p> })}
-                            {reconnecting.then(|| view! { <p class="muted">{words.reconnecting}</p> })}
-                        </header>
-                        <ul class="cheers" aria-live="polite">
-                            {cheers.into_iter().map(|cheer| view! { <li data-event-cheer>{cheer}</li> }).collect_view()}
-                        </ul>
-                        <div class="screen-standings" data-scrolls>
-                            {(board.rows.is_empty()).then(|| view! { <p class="muted">{words.waiting_for_tables}</p> })}
-                            {standings(words, *board)}
-                        </div>
-                    }
-                    .into_any()
-                }
-            }}
-            {move || join.get().map(|link| view! {
-                <aside class="screen-join">
-                    {qr_svg(&link, words.invite_code)}
-                    <p>{words.scan_to_join}</p>
-                </aside>
-            })}
-        </div>
-    }
-}
-
 /// The tables' invitation: the event, its key, its game (`rules_query`), at the address other devices reach.
-fn invitation_link(event: &str, key: &str, game: &str, invite: Option<String>) -> Option<String> {
+pub(super) fn invitation_link(event: &str, key: &str, game: &str, invite: Option<String>) -> Option<String> {
     app_address(
         &format!("event={}&key={}&{game}", escaped(event), escaped(key)),
         invite,

@@ -19,6 +19,8 @@
 //! With `--event`, the rooms are played on one server twice instead: alone, then each tied to one event whose
 //! board a big screen follows (see [`event`]).
 
+#[path = "../../tests/common/bounded.rs"]
+mod bounded;
 mod event;
 mod kills;
 mod play;
@@ -41,13 +43,6 @@ use process::{Nats, Nginx, ServerProcess};
 
 /// The longest any start-up step may take (the shared process helpers read it).
 const WAIT: Duration = Duration::from_secs(20);
-
-/// A wait of the shared HTTP helpers, bounded as the tests' are.
-async fn bounded<T>(what: &str, future: impl Future<Output = T>) -> T {
-    tokio::time::timeout(WAIT, future)
-        .await
-        .unwrap_or_else(|_| panic!("timed out waiting for {what}"))
-}
 
 #[derive(Clone, Debug)]
 struct Options {

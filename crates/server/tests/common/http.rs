@@ -5,7 +5,7 @@ use std::net::SocketAddr;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 
-use super::bounded;
+use super::bounded::bounded;
 
 /// Sends one request (the connection closes after it) and returns the whole response as text.
 async fn exchange(addr: SocketAddr, request: &str) -> String {

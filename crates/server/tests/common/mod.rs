@@ -3,15 +3,16 @@
 
 #![allow(dead_code)]
 
+pub mod bounded;
 pub mod http;
 pub mod process;
 
+pub use bounded::{WAIT, bounded};
 #[allow(unused_imports)]
 pub use http::{http_get, http_json};
 
 use std::net::SocketAddr;
 use std::path::Path;
-use std::time::Duration;
 
 use fivedice_room::protocol::{ClientMessage, PROTOCOL_VERSION, ServerMessage};
 use fivedice_room::{Action, Event, HeldSeats, LogEntry, Room, RoomName};
@@ -21,15 +22,6 @@ use futures_util::{SinkExt, StreamExt};
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
-
-/// The longest any single wait in these tests may take.
-pub const WAIT: Duration = Duration::from_secs(10);
-
-pub async fn bounded<T>(what: &str, future: impl Future<Output = T>) -> T {
-    tokio::time::timeout(WAIT, future)
-        .await
-        .unwrap_or_else(|_| panic!("timed out waiting for {what}"))
-}
 
 /// A server on a free loopback port with its database in `dir`.
 pub async fn start_server(dir: &Path, limits: Limits) -> RunningServer {

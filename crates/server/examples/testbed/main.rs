@@ -11,12 +11,22 @@
 //! 3  nginx   <dir>  <node>  <node>  <node>              →  3  ok  <process>  127.0.0.1:<port>
 //! 4  stop    <process>      (SIGTERM; nats-server SIGKILL)  →  4  ok
 //! 5  kill    <process>      (SIGKILL)                   →  5  ok
+//! 6  event   <address>  <name>  <tables>  <players>  <turns>  →  6  ok  <invitation key>
 //! ```
+//!
+//! `event` opens an event on a running server and hands in tables well into their games ([`event`]).
 //!
 //! Requests are served at once, each on its own thread (a cluster's nodes listen only once they hear each
 //! other). Every process still running is stopped when standard input closes: when the tests end, or die.
 
-#[path = "../tests/common/process.rs"]
+#[path = "../../tests/common/bounded.rs"]
+mod bounded;
+mod event;
+// The tests' HTTP on loopback (an event's requests).
+#[path = "../../tests/common/http.rs"]
+#[allow(dead_code)]
+mod http;
+#[path = "../../tests/common/process.rs"]
 #[allow(dead_code)]
 mod process;
 
@@ -99,6 +109,11 @@ impl Bed {
                         _stops_when_dropped: Box::new(nginx)
                     })
                 ))
+            }
+            ["event", addr, name, tables, players, turns] => {
+                let addr = addr.parse().map_err(|_| format!("not an address: {addr:?}"))?;
+                let count = |text: &str| text.parse().map_err(|_| format!("not a count: {text:?}"));
+                event::fill(addr, name, count(tables)?, count(players)?, count(turns)?)
             }
             [how @ ("stop" | "kill"), id] => {
                 let id: u32 = id.parse().map_err(|_| format!("not a process: {id:?}"))?;
