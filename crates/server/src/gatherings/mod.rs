@@ -182,6 +182,20 @@ fn refusal(status: StatusCode, code: &str, reason: String) -> Refused {
     }
 }
 
+/// A request's JSON body, or a refusal in the events' own shape (axum's own is plain text).
+pub(crate) struct Body<T>(T);
+
+impl<S: Send + Sync, T: serde::de::DeserializeOwned> axum::extract::FromRequest<S> for Body<T> {
+    type Rejection = Refused;
+
+    async fn from_request(request: axum::extract::Request, state: &S) -> Result<Body<T>, Refused> {
+        match Json::<T>::from_request(request, state).await {
+            Ok(Json(body)) => Ok(Body(body)),
+            Err(rejection) => Err(refusal(rejection.status(), "bad_request", rejection.body_text())),
+        }
+    }
+}
+
 fn no_event() -> Refused {
     refusal(
         StatusCode::NOT_FOUND,
@@ -207,7 +221,7 @@ pub(crate) struct Opening {
 
 pub(crate) async fn open(
     State(shared): State<Arc<Shared>>,
-    Json(opening): Json<Opening>,
+    Body(opening): Body<Opening>,
 ) -> Result<Response, Refused> {
     let gatherings = &shared.gatherings;
     let store = Arc::clone(gatherings.store()?);
@@ -311,7 +325,7 @@ pub(crate) struct Handing {
 pub(crate) async fn hand_in(
     State(shared): State<Arc<Shared>>,
     Path((name, table)): Path<(String, String)>,
-    Json(handing): Json<Handing>,
+    Body(handing): Body<Handing>,
 ) -> Result<Response, Refused> {
     if handing.entries.len() > MAX_ENTRIES_PER_HAND_IN {
         return Err(refusal(
@@ -396,7 +410,7 @@ pub(crate) struct Closing {
 pub(crate) async fn close(
     State(shared): State<Arc<Shared>>,
     Path(name): Path<String>,
-    Json(closing): Json<Closing>,
+    Body(closing): Body<Closing>,
 ) -> Result<Response, Refused> {
     let gatherings = &shared.gatherings;
     let live = gatherings.find(&name).await?;

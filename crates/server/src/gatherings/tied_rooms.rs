@@ -13,7 +13,7 @@ use fivedice_room::gathering::Gathering;
 use fivedice_room::{Change, Event, RoomError, RoomName};
 use serde::Deserialize;
 
-use super::{Gatherings, Refused, in_the_store, refusal, refused_hand_in};
+use super::{Body, Gatherings, Refused, in_the_store, refusal, refused_hand_in};
 use crate::Shared;
 use crate::dice::new_token;
 use crate::gathering_store::TiedRoom;
@@ -106,7 +106,7 @@ pub(crate) struct Tying {
 pub(crate) async fn tie(
     State(shared): State<Arc<Shared>>,
     Path((name, room)): Path<(String, String)>,
-    Json(tying): Json<Tying>,
+    Body(tying): Body<Tying>,
 ) -> Result<Response, Refused> {
     let gatherings = &shared.gatherings;
     let room = RoomName::parse(&room)
