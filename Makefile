@@ -70,7 +70,8 @@ e2e: setup-node setup-debian
 ## tests/look/artifacts/ to be looked at (not part of `make test`: WebKit is a large install): the start
 ## screen, the table at three sizes, weddings of six and eight on a score pad at both tablet orientations, a
 ## computer's turn, a hint, the pickers, column Yam's legend, the score pad's who-starts, a room's invitation,
-## the first screen of a phone that opens it, and the analysis after a game.
+## the first screen of a phone that opens it, the analysis after a game, and a wedding's big screen (100 players)
+## at 1920×1080 and 1280×720, and as seen from across the room (Chromium, a quarter of the pixels).
 .PHONY: look
 look: dist setup-debian
 	@command -v WebKitWebDriver >/dev/null && command -v xvfb-run >/dev/null || (apt-get update -qq && apt-get install -y -qq webkit2gtk-driver xvfb)
