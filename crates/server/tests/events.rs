@@ -282,7 +282,12 @@ async fn an_unknown_event_or_a_bad_request_gets_a_clear_refusal() {
     let (status, refused) = http_json(addr, "POST", "/events", &json!({"name": "A party"})).await;
     assert_eq!(status, 422, "a body without rules");
     assert_eq!(refused["error"], "bad_request");
-    assert!(refused["reason"].as_str().is_some_and(|reason| reason.contains("rules")), "{refused}");
+    assert!(
+        refused["reason"]
+            .as_str()
+            .is_some_and(|reason| reason.contains("rules")),
+        "{refused}"
+    );
     let (key, _) = open_event(addr).await;
     let (status, refused) = http_json(
         addr,
