@@ -67,7 +67,12 @@ pub fn handing_badge() -> AnyView {
 #[wasm_split_helpers::wasm_split(events, fallible)]
 fn event_part() -> Loaded<EventPart> {
     Ok(|part| match part {
-        EventPart::Page(page) => with_style(page::page(page)),
+        EventPart::Page(GatheringLaunch::Organise { name, rules }) => {
+            with_style(page::organiser(name, rules))
+        }
+        EventPart::Page(GatheringLaunch::Screen { name, key }) => with_style(screen::screen(name, key)),
+        // A table's invitation opens the new game's form, not a page of its own.
+        EventPart::Page(GatheringLaunch::Join(_)) => ().into_any(),
         EventPart::Invitation(invitation, form) => with_style(invitation::banner(invitation, form)),
         EventPart::RoomOpener(invitation, form) => with_style(room_opener::room_opener(invitation, form)),
         EventPart::Handing => with_style(invitation::handing()),

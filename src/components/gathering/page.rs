@@ -11,18 +11,9 @@ use serde::{Deserialize, Serialize};
 use super::board::{Following, event_words, follow, prizes, standings, standings_csv};
 use crate::components::invite::{app_address, qr_svg};
 use crate::gathering_client::{Answer, event_url, post};
-use crate::launch::{GatheringLaunch, rules_query};
+use crate::launch::rules_query;
 use crate::room_client::room_status;
 use crate::store::GameStore;
-
-pub fn page(page: GatheringLaunch) -> impl IntoView {
-    match page {
-        GatheringLaunch::Organise { name, rules } => organiser(name, rules).into_any(),
-        GatheringLaunch::Screen { name, key } => super::screen::screen(name, key).into_any(),
-        // A table's invitation opens the new game's form, not a page of its own.
-        GatheringLaunch::Join(_) => ().into_any(),
-    }
-}
 
 /// What the organiser's device keeps of an event it opened.
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -84,7 +75,7 @@ struct Opening<'a> {
     rules: Rules,
 }
 
-fn organiser(name: RoomName, rules: Rules) -> impl IntoView {
+pub fn organiser(name: RoomName, rules: Rules) -> impl IntoView {
     let store = expect_context::<GameStore>();
     let words = event_words(store);
     let opened = RwSignal::new(Opened::Opening);
