@@ -81,7 +81,10 @@ pub fn TablesInProgress() -> impl IntoView {
 
 #[wasm_split_helpers::wasm_split(tables, fallible)]
 fn tables_part() -> Loaded<()> {
-    Ok(|()| tables_in_progress().into_any())
+    Ok(|()| {
+        super::lazy::add_styles("tables-styles", include_str!("../../style/tables.css"));
+        tables_in_progress().into_any()
+    })
 }
 
 fn tables_in_progress() -> impl IntoView {
