@@ -108,17 +108,7 @@ async fn a_rooms_log_reaches_the_event_once_and_its_board_follows_and_survives_a
         assert_eq!(status, 200, "{answer}");
         assert_eq!(answer["seq"], entries.len());
         let shown = screen.next().await;
-        let game = clients[0].room().game().expect("started");
-        let mut expected: Vec<(String, u16)> = (0..2)
-            .map(|seat| {
-                (
-                    game.players()[seat].clone(),
-                    game.totals(seat).expect("totals").grand,
-                )
-            })
-            .collect();
-        expected.sort();
-        assert_eq!(totals(&shown), expected);
+        assert_eq!(totals(&shown), game_totals(&clients[0]));
     }
     // Sent again (a device that did not hear the answer): counted once.
     let before = board(addr).await;
