@@ -20,12 +20,12 @@ pub struct Invitation {
 
 impl Invitation {
     /// The room a table of this event plays in when each plays on their own phone: the table's name and the
-    /// event's ("Table 3 · Claire & Tom"), cut to a room name's length.
-    pub fn room_for(&self, table: &str) -> Result<RoomName, fivedice_room::RoomError> {
-        let table = table.trim();
-        let named = format!("{table} · {}", self.link.name);
-        let fitted: String = named.chars().take(MAX_ROOM_NAME_CHARS).collect();
-        RoomName::parse(fitted.trim_end())
+    /// event's, cut to fit, then `tag`'s four digits ("Table 3 · Claire & Tom 4821"), so two tables that chose
+    /// the same name never meet in one room.
+    pub fn room_for(&self, table: &str, tag: u16) -> Result<RoomName, fivedice_room::RoomError> {
+        let named = format!("{} · {}", table.trim(), self.link.name);
+        let fitted: String = named.chars().take(MAX_ROOM_NAME_CHARS - 5).collect();
+        RoomName::parse(&format!("{} {:04}", fitted.trim_end(), tag % 10_000))
     }
 }
 
@@ -124,17 +124,20 @@ mod tests {
             },
             rules: Rules::new(RulesetId::Yardzee),
         };
-        let room = invitation("Claire & Tom").room_for(" Table 3 ").unwrap();
-        assert_eq!(room.shown(), "Table 3 · Claire & Tom");
+        let room = invitation("Claire & Tom").room_for(" Table 3 ", 4821).unwrap();
+        assert_eq!(room.shown(), "Table 3 · Claire & Tom 4821");
+        // Two tables of one name: two rooms.
+        let other = invitation("Claire & Tom").room_for("Table 3", 77).unwrap();
+        assert_eq!(other.shown(), "Table 3 · Claire & Tom 0077");
         let long = invitation("The wedding of Claire Dupont-Martin and Tom Smith");
-        let room = long.room_for("Table 12").unwrap();
+        let room = long.room_for("Table 12", 9).unwrap();
         assert_eq!(room.shown().chars().count(), MAX_ROOM_NAME_CHARS);
-        assert!(room.shown().starts_with("Table 12 · The wedding of Claire"));
-        // Cut before a space: no name ends with one.
+        assert!(room.shown().starts_with("Table 12 · The wedding of"));
+        // Cut before a space: no name has two.
         let room = invitation("Ab")
-            .room_for(&"x".repeat(MAX_ROOM_NAME_CHARS - 1))
+            .room_for(&format!("{} y", "x".repeat(33)), 1)
             .unwrap();
-        assert_eq!(room.shown(), "x".repeat(MAX_ROOM_NAME_CHARS - 1));
+        assert_eq!(room.shown(), format!("{} 0001", "x".repeat(33)));
     }
 
     #[test]

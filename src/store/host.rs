@@ -104,9 +104,11 @@ impl GameStore {
                 self.advisor.judge_last_decision();
             }
             self.record_if_finished();
-            self.lobby().choose_preselected_rules();
             self.hand_in_to_gathering();
         }
+        // After an entry, or after the seat it seated here is granted (which comes after the entry): the
+        // game a room was opened for is chosen as soon as this device hosts the lobby.
+        self.lobby().choose_preselected_rules();
     }
 
     /// What the page host answers that the table does not take: a refusal, said to the player in their

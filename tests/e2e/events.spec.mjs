@@ -181,6 +181,8 @@ test("a wedding: a score-pad tablet and a room of two phones join by the invitat
       await organiser.locator('[data-action="close-event"]').click();
       await expect(organiser.locator("[data-event-closed]")).toBeVisible();
       await expect(screen.locator("[data-event-closed]")).toBeVisible();
+      // No table joins a closed event: the screen's code to scan goes.
+      await expect(screen.locator(".screen-join")).toHaveCount(0);
       const late = await device(phone, invitation);
       await setUpTable(late, { players: ["Late"], dice: "app", name: "Table 3" });
       await expect(late.locator("[data-event-handing]")).toHaveAttribute("data-event-handing", "refused");

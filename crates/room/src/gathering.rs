@@ -188,14 +188,36 @@ impl Gathering {
         self.tables.iter().find(|table| table.id == id)
     }
 
+    /// `name`, or the first of "`name` (2)", "`name` (3)", … no table has (ignoring case), cut to fit.
+    fn unused_name(&self, name: String) -> String {
+        let taken = |candidate: &str| {
+            self.tables
+                .iter()
+                .any(|table| fivedice_rules::case::same_name(&table.name, candidate))
+        };
+        if !taken(&name) {
+            return name;
+        }
+        (2..=MAX_TABLES + 1)
+            .map(|number| {
+                let suffix = format!(" ({number})");
+                let room = MAX_TABLE_NAME_CHARS - suffix.chars().count();
+                let cut: String = name.chars().take(room).collect();
+                format!("{}{suffix}", cut.trim_end())
+            })
+            .find(|candidate| !taken(candidate))
+            .unwrap_or(name)
+    }
+
     /// Decides on a table's entries (any that it has already are checked and skipped): a new table is seated
-    /// under `name` (a known table keeps its name). The gathering is unchanged either way.
+    /// under `name`, or "`name` (2)" when another table has it (two tablets that both took "Table 5" stay two
+    /// on the board); a known table keeps its name. The gathering is unchanged either way.
     pub fn decide(&self, id: &str, name: &str, entries: &[LogEntry]) -> Result<HandIn, GatheringError> {
         check_table_id(id)?;
         let mut table = match self.table(id) {
             Some(table) => table.clone(),
             None => {
-                let name = check_table_name(name)?;
+                let name = self.unused_name(check_table_name(name)?);
                 if self.closed {
                     return Err(GatheringError::Closed);
                 }

@@ -202,3 +202,28 @@ fn cheers_and_prizes_come_from_the_plays() {
     }
     assert_eq!(board.prizes.best_total[0].figure, board.rows[0].total);
 }
+
+#[test]
+fn two_tables_of_one_name_stay_two_on_the_board() {
+    let mut event = gathering();
+    for (id, name) in [("t1", "Table 5"), ("t2", "Table 5"), ("t3", "table 5 ")] {
+        event.take(id, name, &[]).expect("seated");
+    }
+    let names: Vec<&str> = event.tables().iter().map(|table| table.name.as_str()).collect();
+    assert_eq!(names, ["Table 5", "Table 5 (2)", "table 5 (3)"]);
+    // A known table keeps its name, whatever a later hand-in calls it.
+    event.take("t2", "Another", &[]).expect("known");
+    assert_eq!(
+        event.table("t2").map(|table| table.name.as_str()),
+        Some("Table 5 (2)")
+    );
+    // A name at the longest still fits with its number.
+    let long = "x".repeat(fivedice_room::gathering::MAX_TABLE_NAME_CHARS);
+    event.take("t4", &long, &[]).expect("seated");
+    event.take("t5", &long, &[]).expect("seated");
+    let numbered = &event.table("t5").expect("seated").name;
+    assert!(
+        numbered.ends_with(" (2)") && numbered.chars().count() == long.len(),
+        "{numbered}"
+    );
+}

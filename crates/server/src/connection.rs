@@ -410,7 +410,7 @@ impl Connection {
     ) -> Next {
         // A table of an event plays the event's game: the server checks it, as the room checks the rest.
         let decided = decided.and_then(
-            |change| match self.shared.gatherings.allows(&slot.name, &change) {
+            |change| match self.shared.gatherings.allows(host.room(), &change) {
                 Ok(()) => Ok(change),
                 Err(error) => Err(Refusal::Room(error)),
             },

@@ -289,3 +289,33 @@ async fn an_unknown_event_or_a_bad_request_gets_a_clear_refusal() {
     assert_eq!((status, refused["error"].as_str()), (422, Some("bad_table_id")));
     running.stop().await.expect("stops");
 }
+
+#[tokio::test]
+async fn a_tied_room_starts_only_at_the_events_game_even_if_it_never_chose_one() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let running = server(&dir).await;
+    let addr = running.addr();
+    let yatzy = Rules::new(RulesetId::Yatzy);
+    let (status, opened) = http_json(
+        addr,
+        "POST",
+        "/events",
+        &json!({"name": "Nordic", "rules": yatzy}),
+    )
+    .await;
+    assert_eq!(status, 201, "{opened}");
+    let key = opened["key"].as_str().expect("a key");
+    let tie = json!({"key": key, "name": "Table 1"});
+    let (status, tied) = http_json(addr, "POST", "/events/Nordic/rooms/Lone%20host", &tie).await;
+    assert_eq!(status, 201, "{tied}");
+    let mut host = Client::connect(addr).await;
+    host.hello("Lone host", 0).await;
+    host.join("Anna").await;
+    // The room's own game (Yahtzee) was never chosen away from: starting it is refused.
+    host.act_as(0, Action::Start).await;
+    let (code, _) = host.refused().await;
+    assert_eq!(code, RoomError::EventsGame.code());
+    host.act(0, Action::choosing(yatzy, DiceMode::App)).await;
+    host.act(0, Action::Start).await;
+    running.stop().await.expect("stops");
+}

@@ -38,7 +38,9 @@ pub fn room_opener(invitation: Invitation, form: EventTableForm) -> impl IntoVie
             "" => player.clone(),
             named => named.to_string(),
         };
-        let room = match invitation.room_for(&table) {
+        // Four digits of chance: tables that chose one name (two phones on "Table 5" at once) get two rooms.
+        let tag = (js_sys::Math::random() * 10_000.0) as u16;
+        let room = match invitation.room_for(&table, tag) {
             Ok(room) => room,
             Err(refused) => return error.set(Some((store.words().refusal)(&Refusal::Room(refused)))),
         };

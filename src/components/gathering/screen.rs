@@ -75,7 +75,8 @@ pub fn screen(name: RoomName, key: Option<String>) -> impl IntoView {
                     {standings(words, board)}
                 })}
             </div>
-            {move || join.get().map(|link| view! {
+            // Once the event is closed no table joins: the code to scan goes.
+            {move || join.get().filter(|_| !following.with(|shown| shown.board().is_some_and(|board| board.closed))).map(|link| view! {
                 <aside class="screen-join">
                     {qr_svg(&link, words.invite_code)}
                     <p>{words.scan_to_join}</p>

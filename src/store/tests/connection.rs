@@ -12,6 +12,30 @@ use crate::launch::RoomLaunch;
 use crate::storage::Storage;
 
 #[test]
+fn a_room_opened_for_a_game_chooses_it_once_its_host_is_seated_even_alone() {
+    Owner::new().set();
+    let mut server = Server::new("lawn");
+    let host = device();
+    let game = crate::launch::RoomGame {
+        rules: fivedice_rules::Rules::new(fivedice_rules::RulesetId::Yardzee),
+        dice: fivedice_rules::DiceMode::Pad,
+    };
+    host.store.open_room(RoomLaunch {
+        room: RoomName::parse("lawn").unwrap(),
+        player: Some("Ana".into()),
+        game: Some(game),
+    });
+    host.store.room_connected();
+    pump(&mut server, &[&host]);
+    // The seat is granted after its entry: the game is chosen then, not when a second person joins.
+    let chosen = host.store.table().with_untracked(|table| {
+        let room = &table.as_ref()?.room;
+        Some((room.rules(), room.dice_mode()))
+    });
+    assert_eq!(chosen, Some((game.rules, game.dice)));
+}
+
+#[test]
 fn a_command_lost_with_its_connection_goes_again_once_the_device_is_back() {
     let (mut server, devices) = three_at_a_started_table();
     let playing = device_to_play(&devices.each_ref());

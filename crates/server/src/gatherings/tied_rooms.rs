@@ -10,7 +10,7 @@ use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use fivedice_room::gathering::Gathering;
-use fivedice_room::{Change, Event, RoomError, RoomName};
+use fivedice_room::{Change, Event, Room, RoomError, RoomName};
 use serde::Deserialize;
 
 use super::{Body, Gatherings, Refused, in_the_store, refusal, refused_hand_in};
@@ -38,14 +38,20 @@ impl Gatherings {
             .collect()
     }
 
-    /// Whether a change may be kept in `room`: a table of an event chooses the event's game and no other.
-    pub fn allows(&self, room: &RoomName, change: &Change) -> Result<(), RoomError> {
-        let Event::RulesChosen { rules, .. } = &change.entry().event else {
+    /// Whether a change may be kept in `room`: a table of an event chooses the event's game and no other, and
+    /// starts no other (a room that never chose plays its default game).
+    pub fn allows(&self, room: &Room, change: &Change) -> Result<(), RoomError> {
+        let Some(tied) = self.tied(room.name()) else {
             return Ok(());
         };
-        match self.tied(room) {
-            Some(tied) if tied.rules != *rules => Err(RoomError::EventsGame),
-            _ => Ok(()),
+        let rules = match &change.entry().event {
+            Event::RulesChosen { rules, .. } => *rules,
+            Event::Started { .. } => room.rules(),
+            _ => return Ok(()),
+        };
+        match rules == tied.rules {
+            true => Ok(()),
+            false => Err(RoomError::EventsGame),
         }
     }
 
