@@ -133,11 +133,9 @@ mod tests {
         let room = long.room_for("Table 12", 9).unwrap();
         assert_eq!(room.shown().chars().count(), MAX_ROOM_NAME_CHARS);
         assert!(room.shown().starts_with("Table 12 · The wedding of"));
-        // Cut before a space: no name has two.
-        let room = invitation("Ab")
-            .room_for(&format!("{} y", "x".repeat(33)), 1)
-            .unwrap();
-        assert_eq!(room.shown(), format!("{} 0001", "x".repeat(33)));
+        // Cut just after the table's name: the space left is not doubled before the digits.
+        let room = invitation("Ab").room_for(&"x".repeat(34), 1).unwrap();
+        assert_eq!(room.shown(), format!("{} 0001", "x".repeat(34)));
     }
 
     #[test]
