@@ -16,7 +16,7 @@ use serde_json::json;
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 use tokio::net::TcpStream;
 
-use crate::http::http_json;
+use crate::shared::http::http_json;
 use crate::{Deployment, Options, one_server, run_players};
 
 /// The event's name, and its path on the server.

@@ -19,19 +19,11 @@
 //! With `--event`, the rooms are played on one server twice instead: alone, then each tied to one event whose
 //! board a big screen follows (see [`event`]).
 
-#[path = "../../tests/common/bounded.rs"]
-mod bounded;
 mod event;
 mod kills;
 mod play;
-// The tests' HTTP on loopback (the event's requests).
-#[path = "../../tests/common/http.rs"]
-#[allow(dead_code)]
-mod http;
-// The tests' own process helpers (this uses fewer of them than they do).
-#[path = "../../tests/common/process.rs"]
-#[allow(dead_code)]
-mod process;
+#[path = "../shared/mod.rs"]
+mod shared;
 
 use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
@@ -39,10 +31,7 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use process::{Nats, Nginx, ServerProcess};
-
-/// The longest any start-up step may take (the shared process helpers read it).
-const WAIT: Duration = Duration::from_secs(20);
+use shared::process::{Nats, Nginx, ServerProcess};
 
 #[derive(Clone, Debug)]
 struct Options {

@@ -8,7 +8,7 @@ use fivedice_room::{Action, Event, LogEntry, Outside, Room, RoomName};
 use fivedice_rules::{Face, Game, Play, Rules, RulesetId};
 use serde_json::json;
 
-use crate::http::http_json;
+use crate::shared::http::http_json;
 
 /// Opens the event `name` (Yardzee, as a wedding plays it) at the server at `addr`, and hands in `tables`
 /// tables of `players` each, every player `turns` turns into the game. Answers the invitation key.

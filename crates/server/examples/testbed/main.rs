@@ -19,16 +19,9 @@
 //! Requests are served at once, each on its own thread (a cluster's nodes listen only once they hear each
 //! other). Every process still running is stopped when standard input closes: when the tests end, or die.
 
-#[path = "../../tests/common/bounded.rs"]
-mod bounded;
 mod event;
-// The tests' HTTP on loopback (an event's requests).
-#[path = "../../tests/common/http.rs"]
-#[allow(dead_code)]
-mod http;
-#[path = "../../tests/common/process.rs"]
-#[allow(dead_code)]
-mod process;
+#[path = "../shared/mod.rs"]
+mod shared;
 
 use std::collections::BTreeMap;
 use std::io::{BufRead, Write};
@@ -36,12 +29,8 @@ use std::net::SocketAddr;
 use std::path::Path;
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
 
-use process::{Nats, Nginx, ServerFiles, ServerProcess};
-
-/// The longest any start-up step may take (the shared process helpers read it).
-const WAIT: Duration = Duration::from_secs(20);
+use shared::process::{Nats, Nginx, ServerFiles, ServerProcess};
 
 enum Running {
     Server(ServerProcess),
