@@ -60,11 +60,12 @@ test("a game in progress survives the deployment of a new build", async ({ page 
     expect(await readDice(page)).toEqual(dice);
     await page.locator('[data-action="apply-update"]').click();
     await page.waitForFunction(async () => (await caches.keys()).join() === "fivedice-next");
+    // The page was reloaded from the new build (waited for first: the old page can see the new cache a moment
+    // before it reloads, and a reading of it would be lost with it).
+    await page.waitForFunction(() => [...document.childNodes].some((node) => node.nodeType === 8 && node.data.includes("next")));
     await expect(page.locator('[data-die="0"]')).toHaveAttribute("aria-pressed", "true");
     expect(await readDice(page)).toEqual(dice);
     await expect(page.locator('[data-action="roll"]')).toHaveAttribute("aria-label", /2 rolls left/);
-    // The page was reloaded from the new build.
-    await page.waitForFunction(() => [...document.childNodes].some((node) => node.nodeType === 8 && node.data.includes("next")));
   } finally {
     server.close();
   }
