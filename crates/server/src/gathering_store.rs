@@ -6,6 +6,7 @@
 use fivedice_room::{LogEntry, RoomName};
 use fivedice_rules::Rules;
 use rusqlite::{Connection, OptionalExtension, params};
+use serde::{Deserialize, Serialize};
 
 use crate::store::{Store, StoreError, now_ms};
 
@@ -21,12 +22,36 @@ pub struct StoredGathering {
     pub tables: Vec<(String, String, Vec<LogEntry>)>,
 }
 
+/// One change of an event, as a cluster keeps it (`cluster::event_log`); the file keeps the same in its
+/// tables.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(tag = "record", rename_all = "snake_case")]
+pub enum EventRecord {
+    /// Always its first.
+    Opened {
+        name: RoomName,
+        rules: Rules,
+        invitation: String,
+        organiser: String,
+    },
+    /// A table's new entries, under the name it has on the board (none when a table is seated before it
+    /// plays).
+    HandedIn {
+        table: String,
+        name: String,
+        entries: Vec<LogEntry>,
+    },
+    Closed,
+}
+
 /// A room the server hands in to an event itself, as that event's table.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TiedRoom {
     pub room: RoomName,
     pub event: RoomName,
+    /// The table's id, and its name on the board.
     pub table: String,
+    pub name: String,
     /// The event's game: the only one the room may choose.
     pub rules: Rules,
 }
@@ -126,13 +151,8 @@ impl Store {
 
     /// Seats a room as a table of an event, whose log the server hands in itself: `false` if the room is
     /// tied to an event already, or has been played in.
-    pub fn tie_room(
-        &self,
-        gathering: &RoomName,
-        room: &RoomName,
-        table: &str,
-        table_name: &str,
-    ) -> Result<bool, StoreError> {
+    pub fn tie_room(&self, tied: &TiedRoom) -> Result<bool, StoreError> {
+        let (gathering, room) = (&tied.event, &tied.room);
         let mut connection = self.connection();
         let transaction = connection.transaction()?;
         let played: bool = transaction.query_row(
@@ -147,22 +167,26 @@ impl Store {
         transaction.execute(
             "INSERT INTO gathering_tables (gathering, id, name, position)
              VALUES (?1, ?2, ?3, (SELECT COUNT(*) FROM gathering_tables WHERE gathering = ?1))",
-            params![gathering.as_str(), table, table_name],
+            params![gathering.as_str(), tied.table, tied.name],
         )?;
         transaction.execute(
             "INSERT INTO gathering_rooms (room, gathering, table_id) VALUES (?1, ?2, ?3)",
-            params![room.as_str(), gathering.as_str(), table],
+            params![room.as_str(), gathering.as_str(), tied.table],
         )?;
         transaction.commit()?;
         Ok(true)
     }
 
-    /// Every room tied to an event: the room, its event, its table's id and the event's rules.
+    /// Every room tied to an event: the room, its event, its table's id and name and the event's rules.
     pub fn tied_rooms(&self) -> Result<Vec<TiedRoom>, StoreError> {
         let connection = self.connection();
         let mut statement = connection.prepare(
-            "SELECT gathering_rooms.room, gatherings.shown, gathering_rooms.table_id, gatherings.rules
-             FROM gathering_rooms JOIN gatherings ON gatherings.name = gathering_rooms.gathering",
+            "SELECT gathering_rooms.room, gatherings.shown, gathering_rooms.table_id, gathering_tables.name,
+                    gatherings.rules
+             FROM gathering_rooms
+             JOIN gatherings ON gatherings.name = gathering_rooms.gathering
+             JOIN gathering_tables ON gathering_tables.gathering = gathering_rooms.gathering
+                                  AND gathering_tables.id = gathering_rooms.table_id",
         )?;
         let rows = statement.query_map([], |row| {
             Ok((
@@ -170,16 +194,18 @@ impl Store {
                 row.get::<_, String>(1)?,
                 row.get::<_, String>(2)?,
                 row.get::<_, String>(3)?,
+                row.get::<_, String>(4)?,
             ))
         })?;
         let mut tied = Vec::new();
         for row in rows {
-            let (room, event, table, rules) = row?;
+            let (room, event, table, name, rules) = row?;
             let corrupt = |what: String| StoreError::Corrupt(format!("room {room} of event {event}: {what}"));
             tied.push(TiedRoom {
                 room: RoomName::parse(&room).map_err(|error| corrupt(error.to_string()))?,
                 event: RoomName::parse(&event).map_err(|error| corrupt(error.to_string()))?,
                 table,
+                name,
                 rules: serde_json::from_str(&rules).map_err(|error| corrupt(error.to_string()))?,
             });
         }

@@ -168,7 +168,7 @@ impl RunningServer {
 
 /// Opens the database (or joins the cluster), binds the address and starts serving.
 pub async fn start(config: Config) -> Result<RunningServer, StartError> {
-    let (logs, cluster, store) = match &config.cluster {
+    let (logs, cluster) = match &config.cluster {
         None => {
             let data = config.data.clone();
             let store = tokio::task::spawn_blocking(move || Store::open(&data))
@@ -177,12 +177,11 @@ pub async fn start(config: Config) -> Result<RunningServer, StartError> {
                     StartError::Store(StoreError::Open(format!("opening the database failed: {error}")))
                 })?
                 .map_err(StartError::Store)?;
-            let store = Arc::new(store);
-            (Logs::File(Arc::clone(&store)), None, Some(store))
+            (Logs::File(Arc::new(store)), None)
         }
         Some(cluster) => {
             let cluster = Arc::new(Cluster::connect(cluster).await.map_err(StartError::Store)?);
-            (Logs::Stream(Arc::clone(&cluster)), Some(cluster), None)
+            (Logs::Stream(Arc::clone(&cluster)), Some(cluster))
         }
     };
     let listener = tokio::net::TcpListener::bind(&config.addr)
@@ -193,9 +192,12 @@ pub async fn start(config: Config) -> Result<RunningServer, StartError> {
         .map_err(|error| StartError::Bind(config.addr.clone(), error))?;
     let (stop, shutdown) = watch::channel(false);
     let invite = invite_address(&config.origins, addr);
+    let gatherings = gatherings::Gatherings::new(logs.clone(), shutdown.clone())
+        .await
+        .map_err(StartError::Store)?;
     let shared = Arc::new(Shared {
         rooms: Rooms::new(logs, config.limits.clone()),
-        gatherings: gatherings::Gatherings::new(store).map_err(StartError::Store)?,
+        gatherings,
         limits: config.limits,
         origins: config.origins,
         port: addr.port(),

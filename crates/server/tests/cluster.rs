@@ -5,65 +5,20 @@
 mod common;
 
 use std::net::SocketAddr;
-use std::time::{Duration, Instant};
 
+use common::nodes::{room_owned_by, sees_members, start_node};
 use common::process::{Nats, Nginx, ServerProcess};
-use common::{Client, WAIT, bounded, by_turn, http_get, open_room, play_quick_turn, room_name, started_pair};
+use common::{
+    Client, bounded, by_turn, fast_play, http_get, open_room, play_quick_turn, room_name, started_pair,
+};
 use fivedice_room::protocol::{ClientMessage, PROTOCOL_VERSION};
 use fivedice_room::{Action, Event, LogEntry, Phase, RoomName};
 use fivedice_rules::{Category, Place, Play};
-use fivedice_server::cluster::ClusterConfig;
+use fivedice_server::Limits;
 use fivedice_server::cluster::members::owning_node;
 use fivedice_server::cluster::stream_log::{STREAM, StreamLog, room_subject};
 use fivedice_server::store::StoreError;
-use fivedice_server::{Config, Limits, RunningServer};
 use futures_util::StreamExt;
-
-/// A node in this process.
-async fn start_node(dir: &std::path::Path, nats: &Nats, node: &str, limits: Limits) -> RunningServer {
-    let config = Config {
-        dist: dir.join("dist"),
-        addr: "127.0.0.1:0".into(),
-        data: dir.join("unused.sqlite3"),
-        origins: Vec::new(),
-        proxies: Vec::new(),
-        cluster: Some(ClusterConfig {
-            nats: nats.url.clone(),
-            node: node.into(),
-            replicas: 1,
-        }),
-        limits,
-    };
-    bounded("a node to start", fivedice_server::start(config))
-        .await
-        .expect("the node starts")
-}
-
-/// Waits until the node at `addr` sees `count` live members (its status says how many).
-async fn sees_members(addr: SocketAddr, count: usize) {
-    let wanted = format!("\"members\":{count}");
-    let deadline = Instant::now() + WAIT;
-    while !http_get(addr, "/rooms").await.contains(&wanted) {
-        assert!(Instant::now() < deadline, "{addr} never saw {count} members");
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
-}
-
-/// A room name that `owner` owns among `nodes`.
-fn room_owned_by(owner: &str, nodes: &[&str], prefix: &str) -> String {
-    (1..)
-        .map(|n| format!("{prefix} {n}"))
-        .find(|name| owning_node(nodes.iter().copied(), &room_name(name)) == Some(owner))
-        .expect("some name")
-}
-
-fn fast_play() -> Limits {
-    Limits {
-        messages_per_second: 10_000.0,
-        message_burst: 10_000.0,
-        ..Limits::default()
-    }
-}
 
 /// Every record of `room` in the stream, read straight from NATS: the seq of each entry, in order.
 async fn stored_seqs(nats: &Nats, room: &RoomName) -> Vec<u64> {

@@ -1,82 +1,17 @@
 //! Events on a real server: an organiser opens one, a room played over real WebSockets hands its log in as it
 //! goes, the board follows (over Server-Sent Events) and survives a restart; only the key adds tables, only the
-//! organiser closes, and a log that does not replay or skips ahead changes nothing.
+//! organiser closes, and a log that does not replay or skips ahead changes nothing. On a cluster, every node
+//! serves the one event, whichever node owns a table's room.
 
 mod common;
 
-use std::net::SocketAddr;
-
-use common::{Client, bounded, by_turn, http_json, play_quick_turn, server, started_pair};
-use fivedice_room::gathering::Board;
-use fivedice_room::{Action, LogEntry, RoomError};
+use common::events::{EVENT, PATH, Screen, board, game_totals, hand_in, open_event, totals};
+use common::nodes::{room_owned_by, sees_members, start_node};
+use common::process::Nats;
+use common::{Client, by_turn, fast_play, http_json, play_quick_turn, server, started_pair};
+use fivedice_room::{Action, RoomError};
 use fivedice_rules::{DiceMode, Rules, RulesetId};
 use serde_json::json;
-use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
-use tokio::net::TcpStream;
-
-const EVENT: &str = "Claire & Tom's wedding";
-const PATH: &str = "/events/Claire%20%26%20Tom's%20wedding";
-
-async fn open_event(addr: SocketAddr) -> (String, String) {
-    let rules = Rules::new(RulesetId::Yahtzee);
-    let (status, opened) = http_json(addr, "POST", "/events", &json!({"name": EVENT, "rules": rules})).await;
-    assert_eq!(status, 201, "{opened}");
-    assert_eq!(opened["event"], EVENT);
-    let key = opened["key"].as_str().expect("a key").to_string();
-    let organiser = opened["organiser"].as_str().expect("a token").to_string();
-    assert_ne!(key, organiser);
-    (key, organiser)
-}
-
-async fn hand_in(addr: SocketAddr, key: &str, table: &str, entries: &[LogEntry]) -> (u16, serde_json::Value) {
-    let body = json!({"key": key, "name": "Table 1", "entries": entries});
-    http_json(addr, "POST", &format!("{PATH}/tables/{table}"), &body).await
-}
-
-async fn board(addr: SocketAddr) -> Board {
-    let (status, board) = http_json(addr, "GET", PATH, &json!(null)).await;
-    assert_eq!(status, 200, "{board}");
-    serde_json::from_value(board).expect("a board")
-}
-
-/// The board's Server-Sent Events, read line by line.
-struct Screen(BufReader<TcpStream>);
-
-impl Screen {
-    async fn open(addr: SocketAddr) -> Screen {
-        let mut stream = bounded("a TCP connection", TcpStream::connect(addr))
-            .await
-            .expect("connects");
-        let request =
-            format!("GET {PATH}/live HTTP/1.1\r\nHost: {addr}\r\nAccept: text/event-stream\r\n\r\n");
-        stream.write_all(request.as_bytes()).await.expect("writes");
-        Screen(BufReader::new(stream))
-    }
-
-    /// The next board the stream sends.
-    async fn next(&mut self) -> Board {
-        loop {
-            let mut line = String::new();
-            let read = bounded("a line of the stream", self.0.read_line(&mut line))
-                .await
-                .expect("reads");
-            assert!(read > 0, "the stream ended");
-            if let Some(data) = line.trim_end().strip_prefix("data:") {
-                return serde_json::from_str(data.trim()).expect("a board");
-            }
-        }
-    }
-}
-
-fn totals(board: &Board) -> Vec<(String, u16)> {
-    let mut totals: Vec<(String, u16)> = board
-        .rows
-        .iter()
-        .map(|row| (row.player.clone(), row.total))
-        .collect();
-    totals.sort();
-    totals
-}
 
 #[tokio::test]
 async fn a_rooms_log_reaches_the_event_once_and_its_board_follows_and_survives_a_restart() {
@@ -160,21 +95,6 @@ async fn a_rooms_log_reaches_the_event_once_and_its_board_follows_and_survives_a
     assert!(after.closed);
     assert_eq!(after.rows, played.rows);
     running.stop().await.expect("stops");
-}
-
-/// Each seat's grand total in the game a client sees, by player.
-fn game_totals(client: &Client) -> Vec<(String, u16)> {
-    let game = client.room().game().expect("started");
-    let mut totals: Vec<(String, u16)> = (0..game.players().len())
-        .map(|seat| {
-            (
-                game.players()[seat].clone(),
-                game.totals(seat).expect("totals").grand,
-            )
-        })
-        .collect();
-    totals.sort();
-    totals
 }
 
 #[tokio::test]
@@ -318,4 +238,94 @@ async fn a_tied_room_starts_only_at_the_events_game_even_if_it_never_chose_one()
     host.act(0, Action::choosing(yatzy, DiceMode::App)).await;
     host.act(0, Action::Start).await;
     running.stop().await.expect("stops");
+}
+
+#[tokio::test]
+async fn on_a_cluster_every_node_serves_the_event_and_a_room_owned_by_another_node_reaches_it() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let nats = Nats::start(dir.path());
+    let nodes = ["a", "b"];
+    let servers =
+        futures_util::future::join_all(nodes.map(|node| start_node(dir.path(), &nats, node, fast_play())))
+            .await;
+    for server in &servers {
+        sees_members(server.addr(), 2).await;
+    }
+    let (a, b) = (servers[0].addr(), servers[1].addr());
+    let (key, organiser) = open_event(a).await;
+    let (status, taken) = http_json(
+        b,
+        "POST",
+        "/events",
+        &json!({"name": EVENT, "rules": Rules::new(RulesetId::Yatzy)}),
+    )
+    .await;
+    assert_eq!((status, taken["error"].as_str()), (409, Some("event_name_taken")));
+    let mut screen = Screen::open(b).await;
+    assert!(screen.next().await.rows.is_empty());
+
+    // A room that node b owns is tied through node a, and asked again through b: one table.
+    let room = room_owned_by("b", &nodes, "Table");
+    let tie = json!({"key": key, "name": "Table 3"});
+    let room_path = format!("{PATH}/rooms/{}", room.replace(' ', "%20"));
+    let (status, tied) = http_json(a, "POST", &room_path, &tie).await;
+    assert_eq!(status, 201, "{tied}");
+    let (status, again) = http_json(b, "POST", &room_path, &tie).await;
+    assert_eq!((status, again["table"].as_str()), (200, tied["table"].as_str()));
+
+    // Its phones play through node a (relayed to b, which hands the log in), while a tablet's table hands
+    // in through node a: the two nodes write the one event turn after turn.
+    let (anna, ben) = started_pair(&room, a, a).await;
+    let mut phones = {
+        let (first, second) = by_turn(anna, ben);
+        [first, second]
+    };
+    let (anna, ben) = started_pair("The tablet", a, a).await;
+    let mut tablet = {
+        let (first, second) = by_turn(anna, ben);
+        [first, second]
+    };
+    for _ in 0..3 {
+        assert!(play_quick_turn(&mut phones).await);
+        assert!(play_quick_turn(&mut tablet).await);
+        let (status, answer) = hand_in(a, &key, "tablet", &tablet[0].entries).await;
+        assert_eq!(status, 200, "{answer}");
+        let mut expected = [game_totals(&phones[0]), game_totals(&tablet[0])].concat();
+        expected.sort();
+        while totals(&screen.next().await) != expected {}
+    }
+    // Two tables hand in at the same moment through the two nodes: both are kept, one after the other.
+    let entries = &tablet[0].entries;
+    for end in [entries.len() / 2, entries.len()] {
+        let (through_a, through_b) = tokio::join!(
+            hand_in(a, &key, "east", &entries[..end]),
+            hand_in(b, &key, "west", &entries[..end]),
+        );
+        assert_eq!((through_a.0, through_b.0), (200, 200), "{through_a:?} {through_b:?}");
+    }
+    let played = board(b).await;
+    assert_eq!(board(a).await, played);
+    assert_eq!(played.tables.len(), 4);
+
+    // Closed through b: node a takes no new table.
+    let (status, closed) = http_json(
+        b,
+        "POST",
+        &format!("{PATH}/close"),
+        &json!({"organiser": organiser}),
+    )
+    .await;
+    assert_eq!((status, closed["closed"].as_bool()), (200, Some(true)));
+    let (status, refused) = hand_in(a, &key, "late", &tablet[0].entries).await;
+    assert_eq!((status, refused["error"].as_str()), (403, Some("closed")));
+
+    // Every node stops; a new one has the whole event.
+    for server in servers {
+        server.stop().await.expect("stops");
+    }
+    let c = start_node(dir.path(), &nats, "c", fast_play()).await;
+    let after = board(c.addr()).await;
+    assert!(after.closed);
+    assert_eq!(after.rows, played.rows);
+    c.stop().await.expect("stops");
 }

@@ -75,7 +75,7 @@ fn check_exists(name: &str, following: RwSignal<Following>) {
     leptos::task::spawn_local(async move {
         if let crate::gathering_client::Answer::Refused { code, .. } =
             crate::gathering_client::get::<Board>(&url).await
-            && (code == "no_event" || code == "not_here")
+            && code == "no_event"
         {
             following.set(Following::NoEvent);
         }

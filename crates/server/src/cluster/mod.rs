@@ -1,7 +1,8 @@
 //! A node of a cluster (`--nats URL`): NATS with JetStream is the only part the nodes share. It holds the
-//! members ([`members`]), every room's log ([`stream_log`]) and carries the relays between nodes
-//! (`crate::relay`). Without `--nats` none of this runs and the server keeps its rooms in SQLite.
+//! members ([`members`]), every room's log ([`stream_log`]) and every event ([`event_log`]), and carries the
+//! relays between nodes (`crate::relay`). Without `--nats` none of this runs and the server keeps its rooms in SQLite.
 
+pub mod event_log;
 pub mod members;
 pub mod stream_log;
 
@@ -13,6 +14,7 @@ use async_nats::jetstream::{self, kv};
 use fivedice_room::RoomName;
 use tokio::sync::watch;
 
+use event_log::EventLog;
 use members::{Member, Members, Roster};
 use stream_log::StreamLog;
 
@@ -107,6 +109,7 @@ pub(crate) async fn open_stream(
 pub struct Cluster {
     pub client: async_nats::Client,
     pub log: StreamLog,
+    pub events: EventLog,
     roster: Arc<Roster>,
     bucket: kv::Store,
     next_tunnel: AtomicU64,
@@ -141,6 +144,7 @@ impl Cluster {
         }
         let context = jetstream::new(client.clone());
         let log = StreamLog::open(context.clone(), config.replicas).await?;
+        let events = EventLog::open(context.clone(), config.replicas).await?;
         let bucket = open_members_bucket(&context, config.replicas).await?;
         let incarnation = loop {
             let mut bytes = [0u8; 8];
@@ -158,6 +162,7 @@ impl Cluster {
         Ok(Cluster {
             client,
             log,
+            events,
             roster: Arc::new(Roster::new(me)),
             bucket,
             next_tunnel: AtomicU64::new(1),

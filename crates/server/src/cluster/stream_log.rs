@@ -55,16 +55,56 @@ pub struct StreamLog {
     stream: stream::Stream,
 }
 
-/// A room's subject: its name's key in hexadecimal, so that any name (dots, spaces, any script) is one
-/// subject token, and two spellings of one room are one subject.
+/// A room's subject.
 pub fn room_subject(room: &RoomName) -> String {
-    let mut subject = String::with_capacity(SUBJECTS.len() + 1 + 2 * room.as_str().len());
-    subject.push_str(SUBJECTS);
+    named_subject(SUBJECTS, room)
+}
+
+/// The subject of a room (or an event) below `prefix`: its name's key in hexadecimal, so that any name
+/// (dots, spaces, any script) is one subject token, and two spellings of one name are one subject.
+pub(crate) fn named_subject(prefix: &str, name: &RoomName) -> String {
+    let mut subject = String::with_capacity(prefix.len() + 1 + 2 * name.as_str().len());
+    subject.push_str(prefix);
     subject.push('.');
-    for byte in room.as_str().bytes() {
+    for byte in name.as_str().bytes() {
         subject.push_str(&format!("{byte:02x}"));
     }
     subject
+}
+
+/// `work`, unless it takes longer than a node waits for NATS.
+pub(crate) async fn within_wait<T>(what: &str, work: impl Future<Output = T>) -> Result<T, StoreError> {
+    tokio::time::timeout(NATS_WAIT, work)
+        .await
+        .map_err(|_| StoreError::Cluster(format!("{what} timed out")))
+}
+
+/// Appends `record` to `subject` if the subject's last message is still the one at `position` (0: it has
+/// none), atomically, and returns the new message's position; [`StoreError::Fenced`] if it is not.
+pub(crate) async fn append_after(
+    context: &jetstream::Context,
+    subject: String,
+    record: &impl Serialize,
+    position: u64,
+) -> Result<u64, StoreError> {
+    let payload = serde_json::to_vec(record)
+        .map_err(|error| StoreError::Corrupt(format!("record not serialisable: {error}")))?;
+    let mut headers = HeaderMap::new();
+    headers.insert(
+        header::NATS_EXPECTED_LAST_SUBJECT_SEQUENCE,
+        position.to_string().as_str(),
+    );
+    let publish = async {
+        let ack = context
+            .publish_with_headers(subject, headers, payload.into())
+            .await?;
+        ack.await
+    };
+    match within_wait("an append", publish).await? {
+        Ok(ack) => Ok(ack.sequence),
+        Err(error) if error.kind() == PublishErrorKind::WrongLastSequence => Err(StoreError::Fenced),
+        Err(error) => Err(cluster_error("cannot append to the stream", error)),
+    }
 }
 
 fn cluster_error(what: &str, error: impl std::fmt::Display) -> StoreError {
@@ -93,9 +133,7 @@ impl StreamLog {
 
     /// A room's whole log, its seat tokens, and its position (empty for a room never written).
     pub async fn load(&self, room: &RoomName) -> Result<LoadedRoom, StoreError> {
-        tokio::time::timeout(NATS_WAIT, self.read(room))
-            .await
-            .unwrap_or_else(|_| Err(StoreError::Cluster("reading a room's log timed out".into())))
+        within_wait("reading a room's log", self.read(room)).await?
     }
 
     async fn read(&self, room: &RoomName) -> Result<LoadedRoom, StoreError> {
@@ -162,25 +200,6 @@ impl StreamLog {
             entry: entry.clone(),
             seat_tokens: seat_tokens.map(<[_]>::to_vec),
         };
-        let payload = serde_json::to_vec(&record)
-            .map_err(|error| StoreError::Corrupt(format!("event not serialisable: {error}")))?;
-        let mut headers = HeaderMap::new();
-        headers.insert(
-            header::NATS_EXPECTED_LAST_SUBJECT_SEQUENCE,
-            position.to_string().as_str(),
-        );
-        let publish = async {
-            let ack = self
-                .context
-                .publish_with_headers(room_subject(room), headers, payload.into())
-                .await?;
-            ack.await
-        };
-        match tokio::time::timeout(NATS_WAIT, publish).await {
-            Ok(Ok(ack)) => Ok(ack.sequence),
-            Ok(Err(error)) if error.kind() == PublishErrorKind::WrongLastSequence => Err(StoreError::Fenced),
-            Ok(Err(error)) => Err(cluster_error("cannot append to a room's log", error)),
-            Err(_) => Err(StoreError::Cluster("appending to a room's log timed out".into())),
-        }
+        append_after(&self.context, room_subject(room), &record, position).await
     }
 }

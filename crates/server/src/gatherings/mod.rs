@@ -13,12 +13,15 @@
 //!   server hands in itself as it is written ([`tied_rooms`]); answers `{"table"}`, its id.
 //!
 //! Every refusal is `{"error": code, "reason": English sentence}` with a fitting status. Each event is read
-//! from the database the first time it is asked for, and then kept in memory with its board.
+//! from where it is kept ([`kept`]) the first time it is asked for, and then kept in memory with its board
+//! (in a cluster, following what other nodes keep of it).
 
+mod kept;
 mod tied_rooms;
 
 use std::collections::HashMap;
 use std::convert::Infallible;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 
 use axum::Json;
@@ -33,7 +36,8 @@ use serde::Deserialize;
 use tokio::sync::watch;
 
 use crate::dice::new_token;
-use crate::gathering_store::TiedRoom;
+use crate::gathering_store::{EventRecord, TiedRoom};
+use crate::logs::Logs;
 use crate::store::{Store, StoreError};
 use crate::{Shared, device_address, stopping};
 
@@ -45,24 +49,33 @@ pub const MAX_ENTRIES_PER_HAND_IN: usize = 4_000;
 
 pub(crate) use tied_rooms::{room_written, tie};
 
-/// The events this server keeps: none for a node of a cluster (its nodes share no database yet).
+/// How often a write is decided again after another node of a cluster wrote to the event first.
+const WRITE_TRIES: usize = 5;
+
+/// The events this server keeps, and the rooms tied to them.
 pub struct Gatherings {
-    store: Option<Arc<Store>>,
+    logs: Logs,
     open: Mutex<HashMap<RoomName, Arc<Live>>>,
     /// The rooms that are tables of an event, by room.
-    tied: Mutex<HashMap<RoomName, TiedRoom>>,
+    tied: Arc<Mutex<HashMap<RoomName, TiedRoom>>>,
+    loading: tokio::sync::Mutex<()>,
+    shutdown: watch::Receiver<bool>,
 }
 
 /// An event in memory: its state, behind a lock that hand-ins take in turn, and its board as JSON.
 struct Live {
     held: tokio::sync::Mutex<Held>,
     board: watch::Sender<Arc<str>>,
+    /// Set when it stopped following what other nodes keep of it: it is read afresh when next asked for.
+    stale: AtomicBool,
 }
 
 struct Held {
     gathering: Gathering,
     invitation: String,
     organiser: String,
+    /// Where its record ends in a cluster's stream, which the next write names (0 in the file).
+    position: u64,
 }
 
 impl Live {
@@ -71,6 +84,7 @@ impl Live {
         Arc::new(Live {
             held: tokio::sync::Mutex::new(held),
             board,
+            stale: AtomicBool::new(false),
         })
     }
 
@@ -85,70 +99,59 @@ fn board_json(gathering: &Gathering) -> Arc<str> {
 }
 
 impl Gatherings {
-    /// The events of this store (read as they are asked for), and the rooms tied to them.
-    pub fn new(store: Option<Arc<Store>>) -> Result<Gatherings, StoreError> {
-        let tied = match &store {
-            Some(store) => store.tied_rooms()?,
-            None => Vec::new(),
+    /// The events kept in `logs` (read as they are asked for), and the rooms tied to them.
+    pub async fn new(logs: Logs, shutdown: watch::Receiver<bool>) -> Result<Gatherings, StoreError> {
+        let tied = match &logs {
+            Logs::File(store) => store.tied_rooms()?,
+            Logs::Stream(_) => Vec::new(),
         };
-        Ok(Gatherings {
-            store,
+        let gatherings = Gatherings {
+            logs,
             open: Mutex::new(HashMap::new()),
-            tied: Mutex::new(tied.into_iter().map(|tied| (tied.room.clone(), tied)).collect()),
-        })
-    }
-
-    fn store(&self) -> Result<&Arc<Store>, Refused> {
-        self.store.as_ref().ok_or_else(|| {
-            refusal(
-                StatusCode::NOT_IMPLEMENTED,
-                "not_here",
-                "Events are kept by a server with its own database; this cluster does not keep them yet"
-                    .into(),
-            )
-        })
+            tied: Arc::new(Mutex::new(
+                tied.into_iter().map(|tied| (tied.room.clone(), tied)).collect(),
+            )),
+            loading: tokio::sync::Mutex::new(()),
+            shutdown,
+        };
+        gatherings.follow_ties().await?;
+        Ok(gatherings)
     }
 
     fn opened(&self) -> std::sync::MutexGuard<'_, HashMap<RoomName, Arc<Live>>> {
         self.open.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
-    /// The event of that name, read from the database the first time.
+    /// The event of that name in memory, unless it went stale.
+    fn fresh(&self, name: &RoomName) -> Option<Arc<Live>> {
+        self.opened()
+            .get(name)
+            .filter(|live| !live.stale.load(Ordering::Relaxed))
+            .cloned()
+    }
+
+    /// The event of that name, read from where it is kept the first time.
     async fn find(&self, name: &str) -> Result<Arc<Live>, Refused> {
         let name = RoomName::parse(name).map_err(|_| no_event())?;
-        if let Some(live) = self.opened().get(&name) {
-            return Ok(Arc::clone(live));
+        if let Some(live) = self.fresh(&name) {
+            return Ok(live);
         }
-        let store = Arc::clone(self.store()?);
-        let wanted = name.clone();
-        let stored = in_the_store(store, move |store| store.load_gathering(&wanted))
-            .await?
-            .ok_or_else(no_event)?;
-        let mut gathering = Gathering::new(stored.name, stored.rules);
-        for (id, table_name, entries) in &stored.tables {
-            if let Err(error) = gathering.take(id, table_name, entries) {
-                tracing::error!(event = %name, table = id, %error, "a stored table does not replay");
-                return Err(refusal(
-                    StatusCode::INTERNAL_SERVER_ERROR,
-                    "event_damaged",
-                    format!("This event's record is damaged: {error}"),
-                ));
-            }
+        // One load at a time: two would both hand in a tied room's missing entries.
+        let _loading = self.loading.lock().await;
+        if let Some(live) = self.fresh(&name) {
+            return Ok(live);
         }
-        // A tied room's entries kept after the event last heard of it (the server stopped between the two).
+        let (mut held, following) = self.load(&name).await?.ok_or_else(no_event)?;
+        // A tied room's entries kept after the event last heard of them (the server stopped between the two).
         for tied in self.tied_to(&name) {
-            self.hand_in_room(&mut gathering, &tied).await?;
+            self.hand_in_room(&mut held, &tied).await?;
         }
-        if stored.closed {
-            gathering.close();
+        let live = Live::new(held);
+        self.opened().insert(name.clone(), Arc::clone(&live));
+        if let Some(following) = following {
+            kept::follow(name, Arc::clone(&live), following, self.shutdown.clone());
         }
-        let live = Live::new(Held {
-            gathering,
-            invitation: stored.invitation,
-            organiser: stored.organiser,
-        });
-        // Another request may have loaded it meanwhile: the first one kept is the one.
-        Ok(Arc::clone(self.opened().entry(name).or_insert(live)))
+        Ok(live)
     }
 }
 
@@ -223,8 +226,6 @@ pub(crate) async fn open(
     State(shared): State<Arc<Shared>>,
     Body(opening): Body<Opening>,
 ) -> Result<Response, Refused> {
-    let gatherings = &shared.gatherings;
-    let store = Arc::clone(gatherings.store()?);
     let name = RoomName::parse(&opening.name)
         .map_err(|error| refusal(StatusCode::UNPROCESSABLE_ENTITY, error.code(), error.to_string()))?;
     let (Some(invitation), Some(organiser)) = (new_token(), new_token()) else {
@@ -234,27 +235,18 @@ pub(crate) async fn open(
             "No randomness for the event's keys; try again".into(),
         ));
     };
-    let rules = opening.rules;
-    let created = {
-        let (name, invitation, organiser) = (name.clone(), invitation.clone(), organiser.clone());
-        in_the_store(store, move |store| {
-            store.create_gathering(&name, rules, &invitation, &organiser)
-        })
-        .await?
-    };
-    if !created {
+    let created = shared
+        .gatherings
+        .keep_new(&name, opening.rules, &invitation, &organiser)
+        .await?;
+    if created.is_none() {
         return Err(refusal(
             StatusCode::CONFLICT,
             "event_name_taken",
             "An event of that name is open here: choose another name".into(),
         ));
     }
-    let live = Live::new(Held {
-        gathering: Gathering::new(name.clone(), rules),
-        invitation: invitation.clone(),
-        organiser: organiser.clone(),
-    });
-    gatherings.opened().insert(name.clone(), live);
+    // It is read back when first asked for, as on any other node of a cluster.
     let opened = serde_json::json!({"event": name.shown(), "key": invitation, "organiser": organiser});
     Ok((StatusCode::CREATED, Json(opened)).into_response())
 }
@@ -338,11 +330,12 @@ pub(crate) async fn hand_in(
     let live = gatherings.find(&name).await?;
     let mut held = live.held.lock().await;
     held.check_key(&handing.key)?;
-    let seq = gatherings
-        .take_in(&mut held.gathering, &table, &handing.name, &handing.entries)
-        .await?;
+    let taken = gatherings
+        .take_in(&mut held, &table, &handing.name, &handing.entries)
+        .await;
+    // A write refused after reading what another node kept has still changed the board.
     live.publish(&held.gathering);
-    Ok(Json(serde_json::json!({"seq": seq})).into_response())
+    Ok(Json(serde_json::json!({"seq": taken?})).into_response())
 }
 
 impl Held {
@@ -364,28 +357,35 @@ impl Gatherings {
     /// the last entry the event has of that table.
     async fn take_in(
         &self,
-        gathering: &mut Gathering,
+        held: &mut Held,
         table: &str,
         name: &str,
         entries: &[LogEntry],
     ) -> Result<u64, Refused> {
-        let decided = gathering
-            .decide(table, name, entries)
-            .map_err(|error| refused_hand_in(&error))?;
-        let is_new = gathering.table(table).is_none();
-        if is_new || !decided.entries.is_empty() {
-            let store = Arc::clone(self.store()?);
-            let event = gathering.name().clone();
-            let (table_name, entries) = (decided.table().name.clone(), decided.entries.clone());
-            let table = table.to_string();
-            in_the_store(store, move |store| {
-                store.hand_in(&event, &table, &table_name, &entries)
-            })
-            .await?;
+        for _ in 0..WRITE_TRIES {
+            let decided = held
+                .gathering
+                .decide(table, name, entries)
+                .map_err(|error| refused_hand_in(&error))?;
+            if held.gathering.table(table).is_some() && decided.entries.is_empty() {
+                return Ok(decided.table().seq());
+            }
+            let record = EventRecord::HandedIn {
+                table: table.into(),
+                name: decided.table().name.clone(),
+                entries: decided.entries.clone(),
+            };
+            match self.keep(held, record).await {
+                Ok(()) => {
+                    let seq = decided.table().seq();
+                    held.gathering.commit(decided);
+                    return Ok(seq);
+                }
+                Err(StoreError::Fenced) => self.catch_up(held).await?,
+                Err(error) => return Err(unavailable(error)),
+            }
         }
-        let seq = decided.table().seq();
-        gathering.commit(decided);
-        Ok(seq)
+        Err(unavailable(StoreError::Fenced))
     }
 }
 
@@ -422,12 +422,16 @@ pub(crate) async fn close(
             "Only the event's organiser closes it".into(),
         ));
     }
-    if !held.gathering.is_closed() {
-        let store = Arc::clone(gatherings.store()?);
-        let event = held.gathering.name().clone();
-        in_the_store(store, move |store| store.close_gathering(&event)).await?;
-        held.gathering.close();
-        live.publish(&held.gathering);
+    for _ in 0..WRITE_TRIES {
+        if held.gathering.is_closed() {
+            live.publish(&held.gathering);
+            return Ok(json_text(&live.board.borrow()));
+        }
+        match gatherings.keep(&mut held, EventRecord::Closed).await {
+            Ok(()) => held.gathering.close(),
+            Err(StoreError::Fenced) => gatherings.catch_up(&mut held).await?,
+            Err(error) => return Err(unavailable(error)),
+        }
     }
-    Ok(json_text(&live.board.borrow()))
+    Err(unavailable(StoreError::Fenced))
 }

@@ -9,11 +9,10 @@ use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
-use fivedice_room::gathering::Gathering;
 use fivedice_room::{Change, Event, Room, RoomError, RoomName};
 use serde::Deserialize;
 
-use super::{Body, Gatherings, Refused, in_the_store, refusal, refused_hand_in};
+use super::{Body, Gatherings, Held, Refused, refusal, refused_hand_in};
 use crate::Shared;
 use crate::dice::new_token;
 use crate::gathering_store::TiedRoom;
@@ -56,20 +55,14 @@ impl Gatherings {
 
     /// A tied room's entries that the event lacks, read from the room's log and handed in; whether there
     /// were any.
-    pub(super) async fn hand_in_room(
-        &self,
-        gathering: &mut Gathering,
-        tied: &TiedRoom,
-    ) -> Result<bool, Refused> {
-        let after = gathering.table(&tied.table).map_or(0, |table| table.seq());
-        let store = Arc::clone(self.store()?);
-        let room = tied.room.clone();
-        let entries = in_the_store(store, move |store| store.entries_between(&room, after, u64::MAX)).await?;
-        if entries.is_empty() {
+    pub(super) async fn hand_in_room(&self, held: &mut Held, tied: &TiedRoom) -> Result<bool, Refused> {
+        let after = held.gathering.table(&tied.table).map_or(0, |table| table.seq());
+        let entries = self.room_entries_after(&tied.room, after).await?;
+        let table_is_new = held.gathering.table(&tied.table).is_none();
+        if entries.is_empty() && !table_is_new {
             return Ok(false);
         }
-        // The table is known: its name is the one it was tied with.
-        self.take_in(gathering, &tied.table, "", &entries).await?;
+        self.take_in(held, &tied.table, &tied.name, &entries).await?;
         Ok(true)
     }
 
@@ -78,7 +71,7 @@ impl Gatherings {
         let handed = async {
             let live = self.find(tied.event.shown()).await?;
             let mut held = live.held.lock().await;
-            if self.hand_in_room(&mut held.gathering, tied).await? {
+            if self.hand_in_room(&mut held, tied).await? {
                 live.publish(&held.gathering);
             }
             Ok::<(), Refused>(())
@@ -121,10 +114,7 @@ pub(crate) async fn tie(
     held.check_key(&tying.key)?;
     let event = held.gathering.name().clone();
     if let Some(tied) = gatherings.tied(&room) {
-        return match tied.event == event {
-            true => Ok(Json(serde_json::json!({"table": tied.table})).into_response()),
-            false => Err(room_taken()),
-        };
+        return answer_tie(&tied, &event, StatusCode::OK);
     }
     let Some(token) = new_token() else {
         return Err(refusal(
@@ -138,30 +128,31 @@ pub(crate) async fn tie(
         .gathering
         .decide(&table, &tying.name, &[])
         .map_err(|error| refused_hand_in(&error))?;
-    let store = Arc::clone(gatherings.store()?);
-    let tied = TiedRoom {
+    let tying = TiedRoom {
         room: room.clone(),
         event: event.clone(),
-        table: table.clone(),
+        table,
+        name: decided.table().name.clone(),
         rules: held.gathering.rules(),
     };
-    let table_name = decided.table().name.clone();
-    let stored = {
-        let (table, room) = (table.clone(), room.clone());
-        in_the_store(store, move |store| {
-            store.tie_room(&event, &room, &table, &table_name)
-        })
-        .await?
-    };
-    if !stored {
-        return Err(room_taken());
-    }
-    held.gathering.commit(decided);
+    let tied = gatherings.keep_tie(&tying).await?.ok_or_else(room_taken)?;
     gatherings.tied_rooms().insert(room, tied.clone());
-    // Anything the room kept before it was in the map (a device quick off the mark) goes now.
-    gatherings.hand_in_room(&mut held.gathering, &tied).await?;
+    if tied != tying {
+        return answer_tie(&tied, &event, StatusCode::OK);
+    }
+    // The table is seated, with anything the room kept before it was tied (a device quick off the mark).
+    let handed = gatherings.hand_in_room(&mut held, &tied).await;
     live.publish(&held.gathering);
-    Ok((StatusCode::CREATED, Json(serde_json::json!({"table": table}))).into_response())
+    handed?;
+    answer_tie(&tied, &event, StatusCode::CREATED)
+}
+
+/// The table's id if the room is this event's table.
+fn answer_tie(tied: &TiedRoom, event: &RoomName, status: StatusCode) -> Result<Response, Refused> {
+    match tied.event == *event {
+        true => Ok((status, Json(serde_json::json!({"table": tied.table}))).into_response()),
+        false => Err(room_taken()),
+    }
 }
 
 fn room_taken() -> Refused {

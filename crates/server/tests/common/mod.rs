@@ -4,7 +4,9 @@
 #![allow(dead_code)]
 
 pub mod bounded;
+pub mod events;
 pub mod http;
+pub mod nodes;
 pub mod process;
 
 pub use bounded::{WAIT, bounded};

@@ -1,0 +1,322 @@
+//! Where events are kept: this server's SQLite file beside its rooms, or, for a node of a cluster, the
+//! cluster's JetStream stream (`cluster::event_log`), where any node serves any event and any node may own
+//! a table's room. The rest of `gatherings` reads and writes an event through these calls alike; in the
+//! stream each write names the record it follows, and a node that was not the first to write there reads
+//! what it missed ([`Gatherings::catch_up`]) and decides again.
+
+use std::sync::Arc;
+
+use fivedice_room::gathering::Gathering;
+use fivedice_room::{LogEntry, RoomName};
+use fivedice_rules::Rules;
+use futures_util::StreamExt;
+use tokio::sync::watch;
+
+use super::{Gatherings, Held, Live, Refused, in_the_store, refusal, unavailable};
+use crate::cluster::event_log::Following;
+use crate::gathering_store::{EventRecord, StoredGathering, TiedRoom};
+use crate::logs::Logs;
+use crate::stopping;
+use crate::store::{Store, StoreError};
+
+/// Runs storage work on a blocking thread.
+async fn blocking<T: Send + 'static>(
+    store: &Arc<Store>,
+    work: impl FnOnce(&Store) -> Result<T, StoreError> + Send + 'static,
+) -> Result<T, StoreError> {
+    let store = Arc::clone(store);
+    tokio::task::spawn_blocking(move || work(&store))
+        .await
+        .map_err(|_| StoreError::Open("the storage task stopped".into()))?
+}
+
+fn damaged(event: &str, error: &impl std::fmt::Display) -> Refused {
+    tracing::error!(%event, %error, "an event's record does not replay");
+    refusal(
+        axum::http::StatusCode::INTERNAL_SERVER_ERROR,
+        "event_damaged",
+        format!("This event's record is damaged: {error}"),
+    )
+}
+
+impl Held {
+    /// The event as the file keeps it.
+    fn replay(stored: StoredGathering) -> Result<Held, StoreError> {
+        let mut gathering = Gathering::new(stored.name, stored.rules);
+        for (id, name, entries) in &stored.tables {
+            gathering
+                .take(id, name, entries)
+                .map_err(|error| StoreError::Corrupt(format!("table {id}: {error}")))?;
+        }
+        if stored.closed {
+            gathering.close();
+        }
+        Ok(Held {
+            gathering,
+            invitation: stored.invitation,
+            organiser: stored.organiser,
+            position: 0,
+        })
+    }
+
+    /// The event as the stream keeps it, if it has a record.
+    fn from_records(records: Vec<(u64, EventRecord)>) -> Result<Option<Held>, StoreError> {
+        let mut records = records.into_iter();
+        let Some((position, first)) = records.next() else {
+            return Ok(None);
+        };
+        let EventRecord::Opened {
+            name,
+            rules,
+            invitation,
+            organiser,
+        } = first
+        else {
+            return Err(StoreError::Corrupt("its first record does not open it".into()));
+        };
+        let mut held = Held {
+            gathering: Gathering::new(name, rules),
+            invitation,
+            organiser,
+            position,
+        };
+        for (position, record) in records {
+            held.apply(position, record)?;
+        }
+        Ok(Some(held))
+    }
+
+    /// A record another node kept (or that this node reads back), made this event's.
+    fn apply(&mut self, position: u64, record: EventRecord) -> Result<(), StoreError> {
+        match record {
+            EventRecord::HandedIn { table, name, entries } => {
+                self.gathering
+                    .take(&table, &name, &entries)
+                    .map_err(|error| StoreError::Corrupt(format!("record {position}: {error}")))?;
+            }
+            EventRecord::Closed => self.gathering.close(),
+            EventRecord::Opened { .. } => {
+                return Err(StoreError::Corrupt(format!("record {position} opens it again")));
+            }
+        }
+        self.position = position;
+        Ok(())
+    }
+}
+
+impl Gatherings {
+    /// Keeps a new event: `None` if one of that name exists; else where its record ends.
+    pub(super) async fn keep_new(
+        &self,
+        name: &RoomName,
+        rules: Rules,
+        invitation: &str,
+        organiser: &str,
+    ) -> Result<Option<u64>, Refused> {
+        match &self.logs {
+            Logs::File(store) => {
+                let (name, invitation, organiser) =
+                    (name.clone(), invitation.to_string(), organiser.to_string());
+                let created = in_the_store(Arc::clone(store), move |store| {
+                    store.create_gathering(&name, rules, &invitation, &organiser)
+                })
+                .await?;
+                Ok(created.then_some(0))
+            }
+            Logs::Stream(cluster) => {
+                let opened = EventRecord::Opened {
+                    name: name.clone(),
+                    rules,
+                    invitation: invitation.into(),
+                    organiser: organiser.into(),
+                };
+                match cluster.events.append(name, &opened, 0).await {
+                    Ok(position) => Ok(Some(position)),
+                    Err(StoreError::Fenced) => Ok(None),
+                    Err(error) => Err(unavailable(error)),
+                }
+            }
+        }
+    }
+
+    /// The event of that name as it is kept, if there is one, and (in a cluster) what other nodes keep
+    /// of it from then on.
+    pub(super) async fn load(&self, name: &RoomName) -> Result<Option<(Held, Option<Following>)>, Refused> {
+        match &self.logs {
+            Logs::File(store) => {
+                let wanted = name.clone();
+                let stored =
+                    in_the_store(Arc::clone(store), move |store| store.load_gathering(&wanted)).await?;
+                let Some(stored) = stored else {
+                    return Ok(None);
+                };
+                let held = Held::replay(stored).map_err(|error| damaged(name.shown(), &error))?;
+                Ok(Some((held, None)))
+            }
+            Logs::Stream(cluster) => {
+                let (records, following) = cluster.events.follow(name, 0).await.map_err(unavailable)?;
+                let held = Held::from_records(records).map_err(|error| damaged(name.shown(), &error))?;
+                Ok(held.map(|held| (held, Some(following))))
+            }
+        }
+    }
+
+    /// Keeps one change of the event, after the last one `held` knows of; [`StoreError::Fenced`] if
+    /// another node kept one there first.
+    pub(super) async fn keep(&self, held: &mut Held, record: EventRecord) -> Result<(), StoreError> {
+        let event = held.gathering.name().clone();
+        match &self.logs {
+            Logs::File(store) => match record {
+                EventRecord::HandedIn { table, name, entries } => {
+                    blocking(store, move |store| store.hand_in(&event, &table, &name, &entries)).await
+                }
+                EventRecord::Closed => blocking(store, move |store| store.close_gathering(&event)).await,
+                EventRecord::Opened { .. } => Err(StoreError::Corrupt("an event is opened only once".into())),
+            },
+            Logs::Stream(cluster) => {
+                held.position = cluster.events.append(&event, &record, held.position).await?;
+                Ok(())
+            }
+        }
+    }
+
+    /// What other nodes kept of the event since `held` last heard of it, made its own (nothing to read in
+    /// the file, which only this server writes).
+    pub(super) async fn catch_up(&self, held: &mut Held) -> Result<(), Refused> {
+        let Logs::Stream(cluster) = &self.logs else {
+            return Ok(());
+        };
+        let event = held.gathering.name().clone();
+        let records = cluster
+            .events
+            .read(&event, held.position)
+            .await
+            .map_err(unavailable)?;
+        for (position, record) in records {
+            held.apply(position, record)
+                .map_err(|error| damaged(event.shown(), &error))?;
+        }
+        Ok(())
+    }
+
+    /// Ties a room to an event: the tie kept (this one, or the room's earlier one), or `None` if the room
+    /// has been played in.
+    pub(super) async fn keep_tie(&self, tied: &TiedRoom) -> Result<Option<TiedRoom>, Refused> {
+        match &self.logs {
+            Logs::File(store) => {
+                let tying = tied.clone();
+                let kept = in_the_store(Arc::clone(store), move |store| store.tie_room(&tying)).await?;
+                Ok(kept.then(|| tied.clone()))
+            }
+            Logs::Stream(cluster) => {
+                let played = !self.room_entries_after(&tied.room, 0).await?.is_empty();
+                if played {
+                    return Ok(None);
+                }
+                cluster.events.tie(tied).await.map(Some).map_err(unavailable)
+            }
+        }
+    }
+
+    /// A room's log after `seq`.
+    pub(super) async fn room_entries_after(
+        &self,
+        room: &RoomName,
+        seq: u64,
+    ) -> Result<Vec<LogEntry>, Refused> {
+        match &self.logs {
+            Logs::File(store) => {
+                let room = room.clone();
+                in_the_store(Arc::clone(store), move |store| {
+                    store.entries_between(&room, seq, u64::MAX)
+                })
+                .await
+            }
+            Logs::Stream(cluster) => {
+                let mut entries = cluster.log.load(room).await.map_err(unavailable)?.stored.entries;
+                entries.retain(|entry| entry.seq > seq);
+                Ok(entries)
+            }
+        }
+    }
+
+    /// In a cluster, the rooms tied to events so far, and from then on those tied on any node (read again
+    /// after a second if the stream breaks).
+    pub(super) async fn follow_ties(&self) -> Result<(), StoreError> {
+        let Logs::Stream(cluster) = &self.logs else {
+            return Ok(());
+        };
+        let (ties, mut following) = cluster.events.ties().await?;
+        let tied = Arc::clone(&self.tied);
+        let insert = move |tie: TiedRoom| {
+            let mut map = tied.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+            map.insert(tie.room.clone(), tie);
+        };
+        ties.into_iter().for_each(&insert);
+        let (cluster, mut shutdown) = (Arc::clone(cluster), self.shutdown.clone());
+        tokio::spawn(async move {
+            loop {
+                loop {
+                    let next = tokio::select! {
+                        next = following.next() => next,
+                        () = stopping(&mut shutdown) => return,
+                    };
+                    match next {
+                        Some(Ok(tie)) => insert(tie),
+                        Some(Err(error)) => {
+                            tracing::warn!(%error, "following the tied rooms broke off");
+                            break;
+                        }
+                        None => break,
+                    }
+                }
+                tokio::time::sleep(std::time::Duration::from_secs(1)).await;
+                match cluster.events.ties().await {
+                    Ok((ties, again)) => {
+                        ties.into_iter().for_each(&insert);
+                        following = again;
+                    }
+                    Err(error) => tracing::warn!(%error, "the tied rooms could not be read again"),
+                }
+            }
+        });
+        Ok(())
+    }
+}
+
+/// Makes what other nodes keep of an event this node's, and shows it on the board, until the server stops.
+/// If the stream breaks, the event is read afresh the next time it is asked for.
+pub(super) fn follow(
+    event: RoomName,
+    live: Arc<Live>,
+    mut following: Following,
+    mut shutdown: watch::Receiver<bool>,
+) {
+    tokio::spawn(async move {
+        loop {
+            let next = tokio::select! {
+                next = following.next() => next,
+                () = stopping(&mut shutdown) => return,
+            };
+            let followed = match next {
+                Some(Ok((position, record))) => {
+                    let mut held = live.held.lock().await;
+                    // Records this node kept itself it has already.
+                    if position <= held.position {
+                        continue;
+                    }
+                    let applied = held.apply(position, record);
+                    live.publish(&held.gathering);
+                    applied
+                }
+                Some(Err(error)) => Err(error),
+                None => Err(StoreError::Cluster("the events' stream ended".into())),
+            };
+            if let Err(error) = followed {
+                tracing::warn!(%event, %error, "following an event broke off");
+                live.stale.store(true, std::sync::atomic::Ordering::Relaxed);
+                return;
+            }
+        }
+    });
+}
