@@ -7,7 +7,7 @@ mod common;
 
 use common::events::{EVENT, PATH, Screen, board, game_totals, hand_in, open_event, totals};
 use common::nodes::{room_owned_by, sees_members, start_node};
-use common::process::Nats;
+use common::process::{Nats, Nginx};
 use common::{Client, by_turn, fast_play, http_json, play_quick_turn, server, started_pair};
 use fivedice_room::{Action, RoomError};
 use fivedice_rules::{DiceMode, Rules, RulesetId};
@@ -261,7 +261,9 @@ async fn on_a_cluster_every_node_serves_the_event_and_a_room_owned_by_another_no
     )
     .await;
     assert_eq!((status, taken["error"].as_str()), (409, Some("event_name_taken")));
-    let mut screen = Screen::open(b).await;
+    // The screen follows the board through the deployment's nginx (which must not hold the stream back).
+    let nginx = Nginx::start(dir.path(), &[a, b, b]);
+    let mut screen = Screen::open(nginx.addr).await;
     assert!(screen.next().await.rows.is_empty());
 
     // A room that node b owns is tied through node a, and asked again through b: one table.
@@ -301,7 +303,11 @@ async fn on_a_cluster_every_node_serves_the_event_and_a_room_owned_by_another_no
             hand_in(a, &key, "east", &entries[..end]),
             hand_in(b, &key, "west", &entries[..end]),
         );
-        assert_eq!((through_a.0, through_b.0), (200, 200), "{through_a:?} {through_b:?}");
+        assert_eq!(
+            (through_a.0, through_b.0),
+            (200, 200),
+            "{through_a:?} {through_b:?}"
+        );
     }
     let played = board(b).await;
     assert_eq!(board(a).await, played);
