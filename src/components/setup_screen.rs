@@ -31,6 +31,7 @@ pub fn SetupScreen() -> impl IntoView {
     // is not for the event.
     // (Decided as the screen is built: "Not for this event" opens the plain address again.)
     let invitation = store.gatherings().invitation();
+    let invited = invitation.is_some();
     let event_rules = invitation.as_ref().map(|invited| invited.rules);
     let ruleset = RwSignal::new(draft.ruleset);
     let joker = RwSignal::new(draft.joker);
@@ -356,22 +357,25 @@ pub fn SetupScreen() -> impl IntoView {
                 <button type="submit" class="primary start" data-action="start">{words.start}</button>
             </form>
             </Deferred>
-            // Below the fold: each card in a task of its own, after the first paint.
-            <Deferred>
-                <JoinRoomCard />
-            </Deferred>
-            <Deferred>
-                <History />
-            </Deferred>
-            <Deferred>
-                <Statistics />
-            </Deferred>
-            <Deferred>
-                <PerfectPlay />
-            </Deferred>
-            <Deferred>
-                <YourData />
-            </Deferred>
+            // Below the fold: each card in a task of its own, after the first paint. A guest who came by an
+            // event's invitation sees the table's form alone ("Not for this event" brings the rest back).
+            {(!invited).then(|| view! {
+                <Deferred>
+                    <JoinRoomCard />
+                </Deferred>
+                <Deferred>
+                    <History />
+                </Deferred>
+                <Deferred>
+                    <Statistics />
+                </Deferred>
+                <Deferred>
+                    <PerfectPlay />
+                </Deferred>
+                <Deferred>
+                    <YourData />
+                </Deferred>
+            })}
         </div>
     }
 }

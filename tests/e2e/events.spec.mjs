@@ -130,6 +130,8 @@ test("a wedding: a score-pad tablet and a room of two phones join by the invitat
       const ana = phoneTable;
       await expect(ana.locator("[data-event-invitation]")).toContainText("A table of “Claire & Tom”");
       await expect(ana.locator('[data-setup="table-name"]')).toHaveValue("Table 2");
+      // A guest of the event sees its table's form, not the rest of the start page.
+      await expect(ana.getByRole("heading", { name: "Play online" })).toHaveCount(0);
       await ana.getByLabel("In a room: each on their own phone").check();
       await expect(ana.locator('[data-setup="player-name"]').first()).toBeHidden();
       await expect(ana.locator('[data-action="start"]')).toBeHidden();
@@ -184,6 +186,8 @@ test("a wedding: a score-pad tablet and a room of two phones join by the invitat
       // No table joins a closed event: the screen's code to scan goes.
       await expect(screen.locator(".screen-join")).toHaveCount(0);
       const late = await device(phone, invitation);
+      // Said on the form, before anybody names a player.
+      await expect(late.locator("[data-event-unwelcome]")).toContainText("The event is closed");
       await setUpTable(late, { players: ["Late"], dice: "app", name: "Table 3" });
       await expect(late.locator("[data-event-handing]")).toHaveAttribute("data-event-handing", "refused");
       await expect(late.locator("[data-event-handing]")).toContainText("The event is closed");

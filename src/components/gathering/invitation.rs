@@ -19,22 +19,30 @@ pub fn banner(invitation: Invitation, form: EventTableForm) -> impl IntoView {
     let store = expect_context::<GameStore>();
     let words = event_words(store);
     let language = store.speech().language().get_untracked();
-    // A table unnamed is the event's next: "Table 3" when two have joined.
-    if table_name.get_untracked().trim().is_empty() {
-        let event = invitation.link.name.clone();
-        leptos::task::spawn_local(async move {
-            if let Answer::Done(board) = get::<Board>(&event_url(&event, "")).await
-                && table_name.get_untracked().trim().is_empty()
-            {
-                table_name.set((words.table_n)(board.tables.len() + 1));
+    // A table unnamed is the event's next: "Table 3" when two have joined. An event closed (or unknown
+    // here) is said before anybody plays, not after Start.
+    let unwelcome = RwSignal::new(None::<&'static str>);
+    let event = invitation.link.name.clone();
+    leptos::task::spawn_local(async move {
+        match get::<Board>(&event_url(&event, "")).await {
+            Answer::Done(board) => {
+                if table_name.get_untracked().trim().is_empty() {
+                    table_name.set((words.table_n)(board.tables.len() + 1));
+                }
+                if board.closed {
+                    unwelcome.set(Some((words.refused)("closed")));
+                }
             }
-        });
-    }
+            Answer::Refused { code, .. } if code == "no_event" => unwelcome.set(Some((words.refused)(&code))),
+            Answer::Refused { .. } | Answer::Unanswered => {}
+        }
+    });
     let game = i18n::label(language, invitation.rules.ruleset().name);
     view! {
         <div class="event-invitation" data-event-invitation>
             <p class="event-of">{(words.table_of)(&invitation.link.name)}</p>
             <p class="muted">{(words.event_game)(game)}</p>
+            {move || unwelcome.get().map(|why| view! { <p class="event-unwelcome" role="alert" data-event-unwelcome>{why}</p> })}
             <fieldset class="event-table-plays">
                 <legend>{words.table_plays}</legend>
                 <label>
