@@ -211,6 +211,9 @@ fn room_refused(error: &RoomError) -> String {
         RoomError::NoStandIn { seat } => format!("kein Computer vertritt Platz {}", seat + 1),
         RoomError::DiceAreDrawn => "der Raum würfelt selbst".into(),
         RoomError::EventsGame => "dieser Raum ist ein Tisch eines Events und spielt dessen Spiel".into(),
+        RoomError::DiceRevealed => {
+            "die Würfel wurden am Ende offengelegt: die Kästchen des Spiels stehen fest".into()
+        }
         RoomError::Game(error) => refused(error),
         RoomError::Rules(error) => rules_refused(error),
         RoomError::Setup(error) => setup_refused(error),

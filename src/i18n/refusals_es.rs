@@ -201,6 +201,9 @@ fn room_refused(error: &RoomError) -> String {
         }
         RoomError::DiceAreDrawn => "la sala es la que tira los dados".into(),
         RoomError::EventsGame => "esta sala es una mesa de un evento y juega el juego del evento".into(),
+        RoomError::DiceRevealed => {
+            "los dados se revelaron al final: las casillas de la partida son definitivas".into()
+        }
         RoomError::Game(error) => refused(error),
         RoomError::Rules(error) => rules_refused(error),
         RoomError::Setup(error) => setup_refused(error),

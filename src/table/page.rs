@@ -35,7 +35,7 @@ impl PageHost {
         seats: HeldSeats,
         dice: TableDice,
     ) -> Result<PageHost, RoomError> {
-        let mut host = RoomHost::restore(name, log, seats.clone(), 0)?;
+        let mut host = RoomHost::restore(name, log, seats.clone(), None, 0)?;
         let seen = host.room().seq();
         host.hello(THIS_DEVICE, seats.tokens().map(str::to_string).collect(), seen, 0);
         Ok(PageHost { host, dice })

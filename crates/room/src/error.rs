@@ -70,6 +70,8 @@ pub enum RoomError {
     DiceAreDrawn,
     /// The room is a table of an event, which plays the event's game and no other.
     EventsGame,
+    /// Taking back a box once the seed of the room's dice is revealed: the dice could be foretold.
+    DiceRevealed,
     Game(GameError),
     Rules(RulesError),
     Setup(SetupError),
@@ -111,6 +113,7 @@ impl RoomError {
             RoomError::NoStandIn { .. } => "no_stand_in",
             RoomError::DiceAreDrawn => "dice_are_drawn",
             RoomError::EventsGame => "events_game",
+            RoomError::DiceRevealed => "dice_revealed",
             RoomError::Game(_) => "rules",
             RoomError::Rules(_) => "bad_rules",
             RoomError::Setup(_) => "bad_setup",
@@ -194,6 +197,9 @@ impl fmt::Display for RoomError {
             RoomError::EventsGame => {
                 f.write_str("This room is a table of an event: it plays the event's game")
             }
+            RoomError::DiceRevealed => {
+                f.write_str("The dice were revealed at the end of the game: its boxes are final")
+            }
             RoomError::Game(error) => sentence(f, error),
             RoomError::Rules(error) => sentence(f, error),
             RoomError::Setup(error) => sentence(f, error),
@@ -223,6 +229,12 @@ pub enum Inconsistency {
     NoToken,
     /// Only a computer seat has a level.
     LevelOfPerson,
+    /// A commitment to the dice is 64 lowercase hex digits.
+    Commitment,
+    /// The seed of the dice is revealed once the game is over, and not before.
+    EarlyReveal,
+    /// A seed revealed once, for a room that committed to one, as 64 lowercase hex digits.
+    Reveal,
 }
 
 impl Inconsistency {
@@ -234,6 +246,9 @@ impl Inconsistency {
             Inconsistency::NotTheSeatToPlay => "that seat is not the one to play",
             Inconsistency::NoToken => "a person joined without a token",
             Inconsistency::LevelOfPerson => "only a computer seat has a level",
+            Inconsistency::Commitment => "a commitment to the dice is 64 lowercase hex digits",
+            Inconsistency::EarlyReveal => "the dice's seed is revealed only once the game is over",
+            Inconsistency::Reveal => "a seed is revealed once, for a room that committed to one",
         }
     }
 }

@@ -12,10 +12,11 @@ use std::collections::BTreeMap;
 use fivedice_rules::{DiceSource, Face};
 use fivedice_strategy::Level;
 
+use crate::dice_seed::DiceSeed;
 use crate::error::{Inconsistency, RoomError};
 use crate::name::RoomName;
 use crate::protocol::{ClientMessage, PROTOCOL_VERSION, Refusal, SeatPresence, ServerMessage};
-use crate::room::{Action, Event, LogEntry, Outside, Room};
+use crate::room::{Action, Event, LogEntry, Outside, Phase, Room};
 use crate::seats::{HeldSeat, HeldSeats, follow_seats};
 
 /// A connection to the host, numbered by whoever hosts.
@@ -49,12 +50,14 @@ impl Greeting {
     }
 }
 
-/// A change decided but not yet kept: its log entry, and the seat tokens to keep once the seats change.
+/// A change decided but not yet kept: its log entry, and what the host keeps beside the log once it is (the
+/// seat tokens when the seats change, the seed of the dice when a sealed game starts).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Change {
     entry: LogEntry,
     room: Room,
     tokens: HeldSeats,
+    dice_seed: Option<DiceSeed>,
     away_since: Vec<Option<u64>>,
     /// The joining connection and the seat it is granted.
     granted: Option<(ConnectionId, HeldSeat)>,
@@ -69,12 +72,27 @@ impl Change {
     pub fn seat_tokens(&self) -> Option<&HeldSeats> {
         matches!(self.entry.event, Event::Joined { .. } | Event::Left { .. }).then_some(&self.tokens)
     }
+
+    /// The seed the room's dice are drawn from, when the change starts a sealed game: it is kept beside the
+    /// log, where no device reads it, until the host reveals it.
+    pub fn dice_seed(&self) -> Option<&DiceSeed> {
+        let sealed = matches!(
+            self.entry.event,
+            Event::Started {
+                dice_commitment: Some(_),
+                ..
+            }
+        );
+        self.dice_seed.as_ref().filter(|_| sealed)
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RoomHost {
     room: Room,
     tokens: HeldSeats,
+    /// The seed of a sealed room's dice, from its start.
+    dice_seed: Option<DiceSeed>,
     /// Per seat: since when (the host's clock, ms) no connection holds it.
     away_since: Vec<Option<u64>>,
     /// The connections in the room, with the tokens each holds.
@@ -87,16 +105,19 @@ impl RoomHost {
         RoomHost {
             room: Room::new(name),
             tokens: HeldSeats::default(),
+            dice_seed: None,
             away_since: Vec::new(),
             members: BTreeMap::new(),
         }
     }
 
-    /// A room as its log and its seat tokens left it, with nobody connected.
+    /// A room as its log, its seat tokens and the seed of its dice (if it seals them) left it, with nobody
+    /// connected.
     pub fn restore(
         name: RoomName,
         entries: &[LogEntry],
         tokens: HeldSeats,
+        dice_seed: Option<DiceSeed>,
         now_ms: u64,
     ) -> Result<RoomHost, RoomError> {
         let room = Room::replay(name, entries)?;
@@ -104,6 +125,7 @@ impl RoomHost {
             away_since: vec![None; room.seats().len()],
             room,
             tokens,
+            dice_seed,
             members: BTreeMap::new(),
         };
         host.refresh_away(now_ms);
@@ -193,13 +215,13 @@ impl RoomHost {
     }
 
     /// The seat `token` holds (on this connection) acts; dice are drawn from `dice`.
-    pub fn decide_act(
+    pub fn decide_act<D: DiceSource>(
         &self,
         connection: ConnectionId,
         token: &str,
         at: u64,
         action: &Action,
-        dice: &mut impl DiceSource,
+        dice: &mut D,
         now_ms: u64,
     ) -> Result<Change, Refusal> {
         let holds = self
@@ -211,12 +233,53 @@ impl RoomHost {
             .seat_of(token)
             .filter(|_| holds)
             .ok_or(Refusal::NotYourSeat)?;
-        let mut outside = HostOutside {
-            dice,
-            away_ms: self.away_ms(now_ms),
+        let away_ms = self.away_ms(now_ms);
+        // A source that seals draws a new seed at the start, and every die from then on from it. (The
+        // condition is a constant: a host on the page's dice has no sealing code.)
+        let sealed = match (D::SEALS, action) {
+            (false, _) => None,
+            (true, Action::Start) => dice.new_seed().map(DiceSeed::new),
+            (true, _) => self.dice_seed.clone(),
         };
-        let event = self.room.decide(actor, at, action, &mut outside)?;
-        self.change(event, None)
+        let event = match &sealed {
+            Some(seed) => {
+                let mut drawn = seed.dice_at(self.room.seq() + 1);
+                let mut outside = HostOutside {
+                    dice: &mut drawn,
+                    away_ms,
+                };
+                match self.room.decide(actor, at, action, &mut outside)? {
+                    Event::Started {
+                        first_player_roll, ..
+                    } => Event::Started {
+                        first_player_roll,
+                        dice_commitment: Some(seed.commitment()),
+                    },
+                    event => event,
+                }
+            }
+            None => self
+                .room
+                .decide(actor, at, action, &mut HostOutside { dice, away_ms })?,
+        };
+        let mut change = self.change(event, None)?;
+        if sealed.is_some() {
+            change.dice_seed = sealed;
+        }
+        Ok(change)
+    }
+
+    /// Once a sealed game is over, the change that reveals its seed (whoever hosts keeps it as any other).
+    pub fn reveal(&self) -> Option<Change> {
+        let seed = self.dice_seed.as_ref()?;
+        let due = self.room.phase() == Phase::Finished
+            && self.room.dice_commitment().is_some()
+            && self.room.revealed_seed().is_none();
+        due.then(|| {
+            self.change(Event::DiceRevealed { seed: seed.to_hex() }, None)
+                .ok()
+        })
+        .flatten()
     }
 
     /// The room, tokens and absences after `event`, not yet kept.
@@ -241,6 +304,7 @@ impl RoomHost {
             },
             room,
             tokens,
+            dice_seed: self.dice_seed.clone(),
             away_since,
             granted,
         })
@@ -254,11 +318,13 @@ impl RoomHost {
             entry,
             room,
             tokens,
+            dice_seed,
             away_since,
             granted,
         } = change;
         self.room = room;
         self.tokens = tokens;
+        self.dice_seed = dice_seed;
         self.away_since = away_since;
         let mut deliveries = vec![Delivery::ToAll(ServerMessage::event(entry))];
         if let Some((connection, held)) = granted {
@@ -314,7 +380,12 @@ impl RoomHost {
         match decided {
             Ok(change) => {
                 log.push(change.entry().clone());
-                self.commit(change, now_ms)
+                let mut deliveries = self.commit(change, now_ms);
+                if let Some(reveal) = self.reveal() {
+                    log.push(reveal.entry().clone());
+                    deliveries.extend(self.commit(reveal, now_ms));
+                }
+                deliveries
             }
             Err(refusal) => vec![Delivery::ToSender(ServerMessage::refused(refusal))],
         }

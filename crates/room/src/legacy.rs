@@ -90,7 +90,10 @@ impl From<LegacyEvent> for Event {
             },
             LegacyEvent::Left { seat } => Event::Left { seat },
             LegacyEvent::RulesChosen { rules, dice } => Event::RulesChosen { rules, dice },
-            LegacyEvent::Started { first_player_roll } => Event::Started { first_player_roll },
+            LegacyEvent::Started { first_player_roll } => Event::Started {
+                first_player_roll,
+                dice_commitment: None,
+            },
             LegacyEvent::TakenOver { seat } => Event::TakenOver { seat },
             LegacyEvent::GivenBack { seat } => Event::GivenBack { seat },
             LegacyEvent::Rolled { seat, dice } => played(seat, Play::Roll(dice)),

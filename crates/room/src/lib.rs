@@ -11,11 +11,13 @@
 //! - [`protocol`]: the JSON messages between a device and its room's host, and the typed refusals.
 //! - [`error`]: why a room refuses a command or a log entry; [`limits`]: the limits and waits it words.
 //! - [`legacy`]: logs written by protocol 3, read as today's events.
+//! - [`dice_seed`]: dice anyone can check: the seed a host commits to, the dice derived from it, the check.
 //!
 //! The room never draws dice and never sees seat tokens: the host draws dice and hands them in through
 //! [`Outside`], and it checks tokens before it tells the room which seat is acting.
 #![forbid(unsafe_code)]
 
+pub mod dice_seed;
 pub mod error;
 pub mod gathering;
 pub mod host;
@@ -26,6 +28,7 @@ pub mod protocol;
 pub mod room;
 pub mod seats;
 
+pub use dice_seed::{DiceCheck, DiceSeed, check_dice};
 pub use error::{Inconsistency, RoomError};
 pub use host::{Change, ConnectionId, Delivery, Greeting, RoomHost};
 pub use limits::MAX_ROOM_NAME_CHARS;

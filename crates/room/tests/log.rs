@@ -76,6 +76,7 @@ fn events_that_do_not_fit_are_refused_with_the_room_unchanged() {
             rounds: vec![vec![(0, face(2)), (1, face(5))]],
             first_seat: 0,
         },
+        dice_commitment: None,
     };
     assert!(lobby.room.apply(&forged).is_err());
     assert_eq!(lobby.room, before);

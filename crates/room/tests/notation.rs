@@ -50,7 +50,13 @@ fn event() -> impl Strategy<Value = Event> {
         (0usize..8).prop_map(|seat| Event::Left { seat }),
         (rules(), prop::sample::select(vec![DiceMode::App, DiceMode::Pad]))
             .prop_map(|(rules, dice)| Event::RulesChosen { rules, dice }),
-        roll.prop_map(|first_player_roll| Event::Started { first_player_roll }),
+        (roll, prop::option::of("[0-9a-f]{64}")).prop_map(|(first_player_roll, dice_commitment)| {
+            Event::Started {
+                first_player_roll,
+                dice_commitment,
+            }
+        }),
+        "[0-9a-f]{64}".prop_map(|seed| Event::DiceRevealed { seed }),
         (0usize..8).prop_map(|seat| Event::TakenOver { seat }),
         (0usize..8).prop_map(|seat| Event::GivenBack { seat }),
         (0usize..8, play()).prop_map(|(seat, play)| Event::Played { seat, play }),

@@ -71,6 +71,7 @@ fn every_event() -> Vec<Event> {
                 rounds: vec![vec![(0, face(3)), (1, face(5))]],
                 first_seat: 1,
             },
+            dice_commitment: None,
         },
         Event::TakenOver { seat: 1 },
         Event::GivenBack { seat: 1 },

@@ -11,9 +11,20 @@ pub const DICE: usize = 5;
 /// The most dice a game plays with: Maxi Yatzy's six.
 pub const MAX_DICE: usize = 6;
 
-/// Where dice come from: the app's generator, or a script in tests.
+/// Where dice come from: the app's generator, the room server's, or a script in tests.
 pub trait DiceSource {
+    /// Whether a room's host seals its dice with this source: draws them from a secret seed it commits to at
+    /// the start and reveals at the end (`fivedice_room::dice_seed`). A constant, so a host whose source does
+    /// not seal (the page's) carries none of that code.
+    const SEALS: bool = false;
+
     fn roll_die(&mut self) -> Face;
+
+    /// A new secret seed for a room's dice, from a source that [seals](DiceSource::SEALS) them; `None` if it
+    /// has no randomness to give.
+    fn new_seed(&mut self) -> Option<[u8; 32]> {
+        None
+    }
 }
 
 impl<F: FnMut() -> Face> DiceSource for F {

@@ -185,6 +185,7 @@ pub fn log_of(
     })?;
     let rolled = Event::Started {
         first_player_roll: first_player_roll.clone(),
+        dice_commitment: None,
     };
     if log.push(rolled).is_err() {
         let mut countdown = Face::ALL.iter().rev().copied().cycle();
@@ -193,6 +194,7 @@ pub fn log_of(
         });
         log.push(Event::Started {
             first_player_roll: overruled,
+            dice_commitment: None,
         })?;
         log.play(Play::FirstPlayer(first_player_roll.clone()))?;
     }

@@ -389,8 +389,7 @@ impl Connection {
         };
         let slot = Arc::clone(&room.slot);
         let host = slot.host.lock().await;
-        let mut dice = || self.dice.roll();
-        let decided = host.decide_act(self.id, token, at, action, &mut dice, slot.now_ms());
+        let decided = host.decide_act(self.id, token, at, action, &mut self.dice, slot.now_ms());
         if self.dice.take_failure() {
             drop(host);
             return self.refuse(Refusal::Unavailable(Trouble::NoRandomness)).await;

@@ -1,6 +1,8 @@
-//! Dice from the operating system's random source, for everything the server decides.
+//! Dice from the operating system's random source, for everything the server decides: a room's seed, which
+//! its dice are drawn from (sealed: see `fivedice_room::dice_seed`), a roll-off or a roll where a room has
+//! no seed (a game started before rooms sealed their dice), and seat tokens.
 
-use fivedice_rules::Face;
+use fivedice_rules::{DiceSource, Face};
 
 /// Random bytes fetched at once: a turn needs at most five dice, a roll-off a few more.
 const BUFFER: usize = 64;
@@ -45,6 +47,26 @@ impl OsDice {
     /// Whether a draw failed since the last call (and clears it).
     pub fn take_failure(&mut self) -> bool {
         std::mem::take(&mut self.failed)
+    }
+}
+
+impl DiceSource for OsDice {
+    const SEALS: bool = true;
+
+    fn roll_die(&mut self) -> Face {
+        self.roll()
+    }
+
+    /// A seed from the OS; if it has no randomness to give, none, and the failure is remembered as a die's.
+    fn new_seed(&mut self) -> Option<[u8; 32]> {
+        let mut seed = [0u8; 32];
+        match getrandom::fill(&mut seed) {
+            Ok(()) => Some(seed),
+            Err(_) => {
+                self.failed = true;
+                None
+            }
+        }
     }
 }
 

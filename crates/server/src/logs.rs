@@ -6,7 +6,7 @@ use std::sync::Arc;
 use fivedice_room::{LogEntry, RoomName};
 
 use crate::cluster::Cluster;
-use crate::store::{Store, StoreError, StoredRoom};
+use crate::store::{Secrets, Store, StoreError, StoredRoom};
 
 #[derive(Clone)]
 pub enum Logs {
@@ -54,19 +54,18 @@ impl Logs {
         }
     }
 
-    /// Appends one event (with the room's whole seat-token table when it changed); done once it is
-    /// durable.
+    /// Appends one event, with what the host keeps beside it; done once it is durable.
     pub async fn append(
         &self,
         room: &RoomName,
         kept: &mut Kept,
         entry: &LogEntry,
-        seat_tokens: Option<&[(usize, String)]>,
+        secrets: Secrets,
     ) -> Result<(), StoreError> {
         match (self, kept) {
-            (Logs::File(store), Kept::File) => store.append(room, entry, seat_tokens).done().await,
+            (Logs::File(store), Kept::File) => store.append(room, entry, secrets).done().await,
             (Logs::Stream(cluster), Kept::Stream { position, entries }) => {
-                *position = cluster.log.append(room, entry, seat_tokens, *position).await?;
+                *position = cluster.log.append(room, entry, &secrets, *position).await?;
                 entries.push(entry.clone());
                 Ok(())
             }

@@ -8,13 +8,13 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Instant;
 
 use fivedice_room::{
-    Change, Delivery, HeldSeat, HeldSeats, LogEntry, RoomError, RoomHost, RoomName, ServerMessage,
+    Change, Delivery, DiceSeed, HeldSeat, HeldSeats, LogEntry, RoomError, RoomHost, RoomName, ServerMessage,
 };
 use tokio::sync::broadcast;
 
 use crate::limits::{Address, Limits, NewRoomsPerAddress};
 use crate::logs::{Kept, Logs};
-use crate::store::StoreError;
+use crate::store::{Secrets, StoreError};
 
 /// Messages kept for devices that are slow to read; one that falls further behind reloads from the log.
 const BROADCAST_BACKLOG: usize = 64;
@@ -108,8 +108,16 @@ impl Rooms {
         let tokens = HeldSeats::from(tokens.collect::<Vec<_>>());
         let now = millis_since(self.started);
         let unwritten = stored.entries.is_empty();
-        let host =
-            RoomHost::restore(name.clone(), &stored.entries, tokens, now).map_err(EnterError::Unreadable)?;
+        let dice_seed = match stored.dice_seed.as_deref().map(DiceSeed::parse) {
+            Some(None) => {
+                let why = format!("room {name}: its dice's seed is not 64 hex digits");
+                return Err(EnterError::Store(StoreError::Corrupt(why)));
+            }
+            Some(seed) => seed,
+            None => None,
+        };
+        let host = RoomHost::restore(name.clone(), &stored.entries, tokens, dice_seed, now)
+            .map_err(EnterError::Unreadable)?;
         let (sender, _) = broadcast::channel(BROADCAST_BACKLOG);
         let loaded = Arc::new(RoomSlot {
             name: name.clone(),
@@ -244,10 +252,26 @@ impl RoomSlot {
         millis_since(self.started)
     }
 
-    /// Keeps a decided change: stores its entry (and the seat tokens when they changed), then makes it the
-    /// room's and broadcasts what everybody is to hear. If the log refuses, nothing changed and nobody
-    /// heard of it. Returns the entry and what is for the acting connection alone.
+    /// Keeps a decided change: stores its entry (with what the host keeps beside it), then makes it the
+    /// room's and broadcasts what everybody is to hear. If the log refuses, nothing changed and nobody heard
+    /// of it. Returns the entry and what is for the acting connection alone. A change that ends a sealed
+    /// game is followed by the entry revealing the seed of its dice.
     pub async fn commit(
+        &self,
+        host: &mut RoomHost,
+        change: Change,
+    ) -> Result<(LogEntry, Vec<ServerMessage>), StoreError> {
+        let kept = self.keep(host, change).await?;
+        if let Some(reveal) = host.reveal()
+            && let Err(error) = self.keep(host, reveal).await
+        {
+            // The box is kept: the devices are told it; the dice stay unchecked until the seed is revealed.
+            tracing::warn!(room = %self.name, %error, "the seed of the room's dice could not be revealed");
+        }
+        Ok(kept)
+    }
+
+    async fn keep(
         &self,
         host: &mut RoomHost,
         change: Change,
@@ -256,17 +280,10 @@ impl RoomSlot {
             return Err(StoreError::Fenced);
         }
         let entry = change.entry().clone();
-        let rows: Option<Vec<(usize, String)>> = change.seat_tokens().map(|tokens| {
-            tokens
-                .as_slice()
-                .iter()
-                .map(|held| (held.seat, held.token.clone()))
-                .collect()
-        });
         {
             let mut kept = self.kept.lock().await;
             self.logs
-                .append(&self.name, &mut kept, &entry, rows.as_deref())
+                .append(&self.name, &mut kept, &entry, Secrets::of(&change))
                 .await?;
         }
         self.written.store(true, Ordering::Relaxed);

@@ -19,13 +19,14 @@ use std::path::Path;
 use std::sync::{Mutex, PoisonError};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use fivedice_room::{LogEntry, RoomName};
+use fivedice_room::{Change, DiceSeed, LogEntry, RoomName};
 use rusqlite::config::DbConfig;
 use rusqlite::{Connection, OptionalExtension, params};
+use serde::{Deserialize, Serialize};
 
 /// The schema this code reads and writes (`PRAGMA user_version`).
-/// 2: events (`gathering_store`). 3: rooms that are tables of an event.
-const SCHEMA_VERSION: i64 = 3;
+/// 2: events (`gathering_store`). 3: rooms that are tables of an event. 4: the seeds of sealed rooms' dice.
+const SCHEMA_VERSION: i64 = 4;
 
 /// Rooms (and events) untouched this long are deleted at start-up, so the file does not grow without end.
 pub const FORGET_ROOMS_AFTER: Duration = Duration::from_secs(30 * 24 * 60 * 60);
@@ -66,11 +67,47 @@ const GATHERINGS_SCHEMA: &str = "
         FOREIGN KEY (gathering, table_id) REFERENCES gathering_tables(gathering, id) ON DELETE CASCADE
     ) WITHOUT ROWID;";
 
-/// A room as stored: its log, and the token of each seat a person holds.
+/// A room as stored: its log, the token of each seat a person holds, and the seed of its dice if it seals
+/// them.
 #[derive(Debug, Default)]
 pub struct StoredRoom {
     pub entries: Vec<LogEntry>,
     pub seat_tokens: Vec<(usize, String)>,
+    pub dice_seed: Option<String>,
+}
+
+/// What a room's host keeps beside its log, where no device reads it, as one change writes it: the room's
+/// whole seat-token table when the seats changed, and the seed of its dice when a sealed game started.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Secrets {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seat_tokens: Option<Vec<(usize, String)>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dice_seed: Option<String>,
+}
+
+impl Secrets {
+    /// What `change` gives its host to keep.
+    pub fn of(change: &Change) -> Secrets {
+        Secrets {
+            seat_tokens: change.seat_tokens().map(|tokens| {
+                tokens
+                    .as_slice()
+                    .iter()
+                    .map(|held| (held.seat, held.token.clone()))
+                    .collect()
+            }),
+            dice_seed: change.dice_seed().map(DiceSeed::to_hex),
+        }
+    }
+
+    /// The room's seat tokens, once they changed.
+    pub fn seat_tokens(seat_tokens: Vec<(usize, String)>) -> Secrets {
+        Secrets {
+            seat_tokens: Some(seat_tokens),
+            dice_seed: None,
+        }
+    }
 }
 
 /// How often the checkpointing thread copies the WAL into the database (see the module's note).
@@ -89,11 +126,11 @@ pub struct Store {
     _stop_checkpoints: std::sync::mpsc::Sender<()>,
 }
 
-/// One event to append, with the room's whole seat-token table when it changed, and who waits for it.
+/// One event to append, with what the host keeps beside it, and who waits for it.
 struct Append {
     room: RoomName,
     entry: LogEntry,
-    seat_tokens: Option<Vec<(usize, String)>>,
+    secrets: Secrets,
     done: tokio::sync::oneshot::Sender<Result<(), StoreError>>,
 }
 
@@ -167,6 +204,10 @@ impl Store {
                  token TEXT NOT NULL,
                  seat INTEGER NOT NULL,
                  PRIMARY KEY (room, token)
+             ) WITHOUT ROWID;
+             CREATE TABLE IF NOT EXISTS dice_seeds (
+                 room TEXT PRIMARY KEY REFERENCES rooms(name) ON DELETE CASCADE,
+                 seed TEXT NOT NULL
              ) WITHOUT ROWID;",
         )?;
         connection.execute_batch(GATHERINGS_SCHEMA)?;
@@ -232,7 +273,15 @@ impl Store {
                 Ok((seat, token))
             })
             .collect::<Result<Vec<_>, StoreError>>()?;
-        Ok(StoredRoom { entries, seat_tokens })
+        let dice_seed = connection
+            .prepare_cached("SELECT seed FROM dice_seeds WHERE room = ?1")?
+            .query_row(params![room.as_str()], |row| row.get(0))
+            .optional()?;
+        Ok(StoredRoom {
+            entries,
+            seat_tokens,
+            dice_seed,
+        })
     }
 
     /// The entries after `after`, up to and including `up_to`, oldest first.
@@ -245,18 +294,13 @@ impl Store {
         read_entries(&self.connection(), room, after, up_to)
     }
 
-    /// Appends one event, with the room's whole seat-token table when it changed; done once committed.
-    pub fn append(
-        &self,
-        room: &RoomName,
-        entry: &LogEntry,
-        seat_tokens: Option<&[(usize, String)]>,
-    ) -> Appending {
+    /// Appends one event, with what the host keeps beside it; done once committed.
+    pub fn append(&self, room: &RoomName, entry: &LogEntry, secrets: Secrets) -> Appending {
         let (done, receiver) = tokio::sync::oneshot::channel();
         let append = Append {
             room: room.clone(),
             entry: entry.clone(),
-            seat_tokens: seat_tokens.map(<[_]>::to_vec),
+            secrets,
             done,
         };
         Appending(
@@ -400,7 +444,12 @@ fn write_append(connection: &Connection, append: &Append, now: i64) -> Result<()
     connection
         .prepare_cached("INSERT INTO events (room, seq, json) VALUES (?1, ?2, ?3)")?
         .execute(params![room, seq, json])?;
-    if let Some(seat_tokens) = &append.seat_tokens {
+    if let Some(seed) = &append.secrets.dice_seed {
+        connection
+            .prepare_cached("INSERT OR REPLACE INTO dice_seeds (room, seed) VALUES (?1, ?2)")?
+            .execute(params![room, seed])?;
+    }
+    if let Some(seat_tokens) = &append.secrets.seat_tokens {
         connection.execute("DELETE FROM seats WHERE room = ?1", params![room])?;
         for (seat, token) in seat_tokens {
             let seat = i64::try_from(*seat).map_err(|_| StoreError::Corrupt(format!("seat {seat}")))?;
@@ -499,16 +548,20 @@ mod tests {
             let mut room = Room::new(name.clone());
             let first = room.join("Anna").expect("joins");
             store
-                .append(&name, &first, Some(&[(0, "aa".into())]))
+                .append(&name, &first, Secrets::seat_tokens(vec![(0, "aa".into())]))
                 .wait()
                 .expect("appends");
             let second = room.join("Ben").expect("joins");
             store
-                .append(&name, &second, Some(&[(0, "aa".into()), (1, "bb".into())]))
+                .append(
+                    &name,
+                    &second,
+                    Secrets::seat_tokens(vec![(0, "aa".into()), (1, "bb".into())]),
+                )
                 .wait()
                 .expect("appends");
             assert!(
-                store.append(&name, &second, None).wait().is_err(),
+                store.append(&name, &second, Secrets::default()).wait().is_err(),
                 "a seq is written once"
             );
             assert_eq!(store.last_seq(&name).expect("reads"), 2);
@@ -526,8 +579,8 @@ mod tests {
         let mut room = Room::replay(name.clone(), &stored.entries).expect("replays");
         let third = room.join("Cleo").expect("joins");
         let (good, twice) = (
-            store.append(&name, &third, None),
-            store.append(&name, &stored.entries[1], None),
+            store.append(&name, &third, Secrets::default()),
+            store.append(&name, &stored.entries[1], Secrets::default()),
         );
         assert!(twice.wait().is_err());
         good.wait().expect("the good append is committed");
@@ -552,7 +605,7 @@ mod tests {
                 for _ in 0..150 {
                     let store = Store::open(&path).expect("opens");
                     // Written once; each later try is refused, but every try opens the WAL as a write does.
-                    let _ = store.append(&name, &first, None).wait();
+                    let _ = store.append(&name, &first, Secrets::default()).wait();
                     let _ = store.load_room(&name);
                 }
                 let _ = done.send(worker);

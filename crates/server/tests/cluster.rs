@@ -9,7 +9,8 @@ use std::net::SocketAddr;
 use common::nodes::{room_owned_by, sees_members, start_node};
 use common::process::{Nats, Nginx, ServerProcess};
 use common::{
-    Client, bounded, by_turn, fast_play, http_get, open_room, play_quick_turn, room_name, started_pair,
+    Client, bounded, by_turn, dice_checked_at_the_end, fast_play, http_get, open_room, play_quick_turn,
+    room_name, started_pair,
 };
 use fivedice_room::protocol::{ClientMessage, PROTOCOL_VERSION};
 use fivedice_room::{Action, Event, LogEntry, Phase, RoomName};
@@ -17,7 +18,7 @@ use fivedice_rules::{Category, Place, Play};
 use fivedice_server::Limits;
 use fivedice_server::cluster::members::owning_node;
 use fivedice_server::cluster::stream_log::{STREAM, StreamLog, room_subject};
-use fivedice_server::store::StoreError;
+use fivedice_server::store::{Secrets, StoreError};
 use futures_util::StreamExt;
 
 /// Every record of `room` in the stream, read straight from NATS: the seq of each entry, in order.
@@ -92,24 +93,28 @@ async fn two_appends_at_one_position_one_wins_the_other_is_fenced() {
     // A room never written: both start from nothing.
     assert_eq!(first.load(&room).await.expect("loads").position, 0);
     let won = first
-        .append(&room, &joined(0, "Anna"), None, 0)
+        .append(&room, &joined(0, "Anna"), &Secrets::default(), 0)
         .await
         .expect("the first append");
-    let lost = second.append(&room, &joined(0, "Zoe"), None, 0).await;
+    let lost = second
+        .append(&room, &joined(0, "Zoe"), &Secrets::default(), 0)
+        .await;
     assert!(matches!(lost, Err(StoreError::Fenced)), "{lost:?}");
     // Another room's appends do not move this one's position.
     let other = room_name("Elsewhere");
     second
-        .append(&other, &joined(0, "Eve"), None, 0)
+        .append(&other, &joined(0, "Eve"), &Secrets::default(), 0)
         .await
         .expect("another room");
-    let tokens = [(1, "token-b".to_string())];
+    let tokens = Secrets::seat_tokens(vec![(1, "token-b".to_string())]);
     let next = second
-        .append(&room, &joined(1, "Ben"), Some(&tokens), won)
+        .append(&room, &joined(1, "Ben"), &tokens, won)
         .await
         .expect("appends after what it has read");
     assert!(matches!(
-        first.append(&room, &joined(1, "Bob"), None, won).await,
+        first
+            .append(&room, &joined(1, "Bob"), &Secrets::default(), won)
+            .await,
         Err(StoreError::Fenced)
     ));
     let loaded = first.load(&room).await.expect("loads");
@@ -124,7 +129,7 @@ async fn two_appends_at_one_position_one_wins_the_other_is_fenced() {
         })
         .collect();
     assert_eq!(names, ["Anna", "Ben"], "exactly the winners, in order");
-    assert_eq!(loaded.stored.seat_tokens, tokens);
+    assert_eq!(Some(loaded.stored.seat_tokens), tokens.seat_tokens);
     assert_eq!(stored_seqs(&nats, &room).await, [1, 2]);
 }
 
@@ -207,6 +212,7 @@ async fn devices_on_other_nodes_play_through_relays_as_on_one_server() {
         assert_eq!(seq, seen);
     }
     while bounded("a turn", play_quick_turn(&mut clients)).await {}
+    dice_checked_at_the_end(&mut clients, &room).await;
     let [mut first, second] = clients;
     assert_eq!(first.room().phase(), Phase::Finished);
     assert_eq!(first.room(), second.room());
@@ -344,6 +350,8 @@ async fn owners_killed_one_after_another_mid_turn_lose_nothing() {
         come_back(&mut clients, room, |index| all[(index + round + 1) % all.len()]).await;
     }
     while bounded("a turn", play_quick_turn(&mut clients)).await {}
+    // Each new owner drew from the seed the stream kept beside the log: every die checks.
+    assert!(dice_checked_at_the_end(&mut clients, room).await > 26);
     let [anna, ben] = clients;
     assert_eq!(anna.room().phase(), Phase::Finished);
     assert_eq!(anna.room(), ben.room());
@@ -453,6 +461,7 @@ async fn behind_nginx_round_robin_every_node_serves_and_a_killed_one_is_passed_o
     come_back(&mut clients, room, |_| nginx.addr).await;
     assert_eq!(clients[0].room(), &before);
     while bounded("a turn", play_quick_turn(&mut clients)).await {}
+    dice_checked_at_the_end(&mut clients, room).await;
     let [anna, ben] = clients;
     assert_eq!(anna.room().phase(), Phase::Finished);
     assert_eq!(anna.entries, ben.entries);

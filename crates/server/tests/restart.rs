@@ -1,11 +1,12 @@
-//! The real `fivedice-server` binary: bad flags, and a game that survives the process being killed.
+//! The real `fivedice-server` binary: bad flags, and a game that survives the process being killed (its
+//! dice still checking against the seed committed to at its start).
 
 mod common;
 
 use std::process::Command;
 
 use common::process::{ServerProcess, server_binary};
-use common::{Client, bounded, play_quick_turn};
+use common::{Client, bounded, dice_checked_at_the_end, play_quick_turn};
 use fivedice_room::Action;
 use fivedice_room::Phase;
 
@@ -75,6 +76,8 @@ async fn a_game_survives_the_server_being_killed_and_restarted() {
         assert_eq!(client.room(), &before);
     }
     while bounded("a turn", play_quick_turn(&mut clients)).await {}
+    // Sealed from the start, across the kill: the seed kept beside the log derives every die.
+    assert!(dice_checked_at_the_end(&mut clients, "Survivors").await > 26);
     let [anna, ben] = clients;
     assert_eq!(anna.room().phase(), Phase::Finished);
     assert_eq!(anna.room(), ben.room());

@@ -4,7 +4,8 @@
 mod common;
 
 use common::{
-    Client, bounded, fast_play, game_from_entries, http_get, play_turn, server, start_server, started_pair,
+    Client, bounded, dice_checked_at_the_end, fast_play, game_from_entries, http_get, play_turn, server,
+    start_server, started_pair,
 };
 use fivedice_room::protocol::{ClientMessage, PROTOCOL_VERSION, ServerMessage};
 use fivedice_room::{Action, LogEntry, Phase, Room};
@@ -59,6 +60,8 @@ async fn two_players_finish_a_game_and_everyone_saw_the_same_log() {
         turns += 1;
     }
     assert_eq!(turns, 26);
+    // Two rolls a turn and the roll-off, every one derived from the seed revealed at the end.
+    assert_eq!(dice_checked_at_the_end(&mut clients, "Friday night").await, 53);
     let [anna, ben] = &clients;
     assert_eq!(anna.room().phase(), Phase::Finished);
     assert_eq!(anna.entries, ben.entries, "both devices saw the same log");

@@ -171,7 +171,10 @@ impl Room {
                     }));
                 }
                 let first_player_roll = roll_off(players, || outside.roll_die());
-                Ok(Event::Started { first_player_roll })
+                Ok(Event::Started {
+                    first_player_roll,
+                    dice_commitment: None,
+                })
             }
             Action::Leave => {
                 self.expect_lobby()?;
@@ -311,7 +314,7 @@ const MAX_ROLL_OFF_ROUNDS: usize = 40;
 
 /// The roll-off for the first player with dice from `draw`. Past the cap the dice count down 6, 5, … 1 and
 /// round again: any six draws in a row then differ, so at most two more rounds settle it.
-pub(super) fn roll_off(players: usize, mut draw: impl FnMut() -> Face) -> FirstPlayerRoll {
+pub(crate) fn roll_off(players: usize, mut draw: impl FnMut() -> Face) -> FirstPlayerRoll {
     let limit = players.saturating_mul(MAX_ROLL_OFF_ROUNDS);
     let mut drawn = 0usize;
     let mut capped_die = || {

@@ -11,7 +11,8 @@ use fivedice_strategy::Level;
 use serde::{Deserialize, Serialize};
 
 use super::decide::roll_off;
-use super::{Room, Seat};
+use super::{Phase, Room, Seat};
+use crate::dice_seed::is_hex_digest;
 use crate::error::{Inconsistency, RoomError};
 
 /// One change to a room: what the log stores and what every device applies. Events name seats, never
@@ -35,9 +36,12 @@ pub enum Event {
         rules: Rules,
         dice: DiceMode,
     },
-    /// The roll-off for the first player, as the host drew it; the game starts with it.
+    /// The roll-off for the first player, as the host drew it; the game starts with it. A host that seals
+    /// its dice commits here to the seed it draws them from ([`crate::dice_seed`]).
     Started {
         first_player_roll: FirstPlayerRoll,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        dice_commitment: Option<String>,
     },
     TakenOver {
         seat: usize,
@@ -49,6 +53,10 @@ pub enum Event {
     Played {
         seat: usize,
         play: Play,
+    },
+    /// Once the game is over, the seed a sealed room's dice came from, so every device can check them.
+    DiceRevealed {
+        seed: String,
     },
 }
 
@@ -79,8 +87,8 @@ impl Event {
 
 /// An event written as one line of the notation (see `fivedice_rules::notation`): `joined 0 person Anna`
 /// (`computer`, `computer:<level>`: a computer, with its level), `left 2`, `rules_chosen app <rules>`,
-/// `started <who starts>`, `taken_over 1`, `given_back 1`, `played 0 roll 3,5,2,6,1`. A name ends the line,
-/// escaped.
+/// `started <who starts>` (`started sealed:<commitment> <who starts>`), `taken_over 1`, `given_back 1`,
+/// `played 0 roll 3,5,2,6,1`, `dice_revealed <seed>`. A name ends the line, escaped.
 impl fmt::Display for Event {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -98,10 +106,18 @@ impl fmt::Display for Event {
             }
             Event::Left { seat } => write!(f, "left {seat}"),
             Event::RulesChosen { rules, dice } => write!(f, "rules_chosen {} {rules}", dice.id()),
-            Event::Started { first_player_roll } => write!(f, "started {first_player_roll}"),
+            Event::Started {
+                first_player_roll,
+                dice_commitment: None,
+            } => write!(f, "started {first_player_roll}"),
+            Event::Started {
+                first_player_roll,
+                dice_commitment: Some(commitment),
+            } => write!(f, "started sealed:{commitment} {first_player_roll}"),
             Event::TakenOver { seat } => write!(f, "taken_over {seat}"),
             Event::GivenBack { seat } => write!(f, "given_back {seat}"),
             Event::Played { seat, play } => write!(f, "played {seat} {play}"),
+            Event::DiceRevealed { seed } => write!(f, "dice_revealed {seed}"),
         }
     }
 }
@@ -140,11 +156,20 @@ impl FromStr for Event {
                     dice: dice.parse().map_err(|_| unreadable())?,
                 }
             }
-            "started" => Event::Started {
-                first_player_roll: rest.parse().map_err(|_| unreadable())?,
-            },
+            "started" => {
+                let (sealed, roll) = first_word(rest);
+                let (dice_commitment, roll) = match sealed.strip_prefix("sealed:") {
+                    Some(commitment) => (Some(commitment.to_string()), roll),
+                    None => (None, rest),
+                };
+                Event::Started {
+                    first_player_roll: roll.parse().map_err(|_| unreadable())?,
+                    dice_commitment,
+                }
+            }
             "taken_over" => Event::TakenOver { seat: seat(rest)? },
             "given_back" => Event::GivenBack { seat: seat(rest)? },
+            "dice_revealed" => Event::DiceRevealed { seed: rest.into() },
             "played" => {
                 let (seated, play) = first_word(rest);
                 Event::Played {
@@ -243,8 +268,17 @@ impl Room {
                 self.rules = *rules;
                 self.dice = *dice;
             }
-            Event::Started { first_player_roll } => {
+            Event::Started {
+                first_player_roll,
+                dice_commitment,
+            } => {
                 self.expect_lobby()?;
+                if dice_commitment
+                    .as_deref()
+                    .is_some_and(|commitment| !is_hex_digest(commitment))
+                {
+                    return Err(RoomError::Inconsistent(Inconsistency::Commitment));
+                }
                 let mut drawn = first_player_roll.rounds.iter().flatten().map(|&(_, face)| face);
                 let mut exhausted = false;
                 let replayed = roll_off(self.seats.len(), || {
@@ -261,6 +295,7 @@ impl Room {
                     .map_err(RoomError::Setup)?;
                 self.game = Some(game);
                 self.first_player_roll = Some(first_player_roll.clone());
+                self.dice_commitment.clone_from(dice_commitment);
             }
             Event::TakenOver { seat } => {
                 self.expect_playing()?;
@@ -279,6 +314,10 @@ impl Room {
                 given.stand_in = false;
             }
             Event::Played { seat, play } => {
+                // The dice of a game taken back could be foretold from its seed.
+                if self.revealed_seed.is_some() && matches!(play, Play::Undo) {
+                    return Err(RoomError::DiceRevealed);
+                }
                 if self.seat_for_play(play)? != *seat {
                     return Err(RoomError::Inconsistent(Inconsistency::NotTheSeatToPlay));
                 }
@@ -288,6 +327,15 @@ impl Room {
                 if let Play::FirstPlayer(roll) = play {
                     self.first_player_roll = Some(roll.clone());
                 }
+            }
+            Event::DiceRevealed { seed } => {
+                if self.phase() != Phase::Finished {
+                    return Err(RoomError::Inconsistent(Inconsistency::EarlyReveal));
+                }
+                if self.dice_commitment.is_none() || self.revealed_seed.is_some() || !is_hex_digest(seed) {
+                    return Err(RoomError::Inconsistent(Inconsistency::Reveal));
+                }
+                self.revealed_seed = Some(seed.clone());
             }
         }
         Ok(())

@@ -18,6 +18,7 @@ use serde::{Deserialize, Serialize};
 use crate::error::RoomError;
 use crate::name::{RoomName, check_player_name, same_player_name};
 
+pub(crate) use decide::roll_off;
 pub use decide::{Action, Outside};
 pub use event::{Event, LogEntry};
 
@@ -80,6 +81,9 @@ pub struct Room {
     dice: DiceMode,
     first_player_roll: Option<FirstPlayerRoll>,
     game: Option<Game>,
+    /// The commitment to the seed of the dice, for a room whose host seals them; then the seed, revealed.
+    dice_commitment: Option<String>,
+    revealed_seed: Option<String>,
 }
 
 impl Room {
@@ -95,6 +99,8 @@ impl Room {
             dice: DiceMode::App,
             first_player_roll: None,
             game: None,
+            dice_commitment: None,
+            revealed_seed: None,
         }
     }
 
@@ -140,6 +146,16 @@ impl Room {
     /// The roll-off that chose the first player, once started.
     pub fn first_player_roll(&self) -> Option<&FirstPlayerRoll> {
         self.first_player_roll.as_ref()
+    }
+
+    /// The commitment to the seed of the room's dice, from the start of a room whose host seals them.
+    pub fn dice_commitment(&self) -> Option<&str> {
+        self.dice_commitment.as_deref()
+    }
+
+    /// The seed of the room's dice, once the game is over and its host revealed it.
+    pub fn revealed_seed(&self) -> Option<&str> {
+        self.revealed_seed.as_deref()
     }
 
     /// The game, once started.

@@ -1,10 +1,11 @@
 //! The rooms' logs in a JetStream stream, when the server runs as a node of a cluster.
 //!
 //! One stream holds every room; each room's events are the messages on its own subject, one message per
-//! event, in seq order. A message carries the event and, when an event changed who holds which seat, the
-//! room's whole seat-token table: the tokens travel in the same append as the event that granted them, so
-//! no node can ever read an event without its tokens or the other way round (a separate key-value bucket
-//! would need two writes and could lose the second).
+//! event, in seq order. A message carries the event and what the host keeps beside it ([`Secrets`]): when an
+//! event changed who holds which seat, the room's whole seat-token table, and when a sealed game started,
+//! the seed of its dice. They travel in the same append as the event that made them, so no node can ever
+//! read an event without them or the other way round (a separate key-value bucket would need two writes and
+//! could lose the second). Devices hear of the events alone.
 //!
 //! Every append says which stream sequence the room's previous message has (the header
 //! `Nats-Expected-Last-Subject-Sequence`; 0 for a room's first event). JetStream stores the message only
@@ -22,7 +23,7 @@ use fivedice_room::{LogEntry, RoomName};
 use futures_util::StreamExt;
 use serde::{Deserialize, Serialize};
 
-use crate::store::{StoreError, StoredRoom};
+use crate::store::{Secrets, StoreError, StoredRoom};
 
 /// The stream every room's log is kept in.
 pub const STREAM: &str = "FIVEDICE_ROOMS";
@@ -37,8 +38,8 @@ const NATS_WAIT: Duration = Duration::from_secs(5);
 #[derive(Serialize, Deserialize)]
 struct Record {
     entry: LogEntry,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    seat_tokens: Option<Vec<(usize, String)>>,
+    #[serde(flatten)]
+    secrets: Secrets,
 }
 
 /// A room as read from the stream, with where its log ends there.
@@ -179,26 +180,29 @@ impl StreamLog {
                 )));
             }
             loaded.stored.entries.push(record.entry);
-            if let Some(seat_tokens) = record.seat_tokens {
+            if let Some(seat_tokens) = record.secrets.seat_tokens {
                 loaded.stored.seat_tokens = seat_tokens;
+            }
+            if let Some(seed) = record.secrets.dice_seed {
+                loaded.stored.dice_seed = Some(seed);
             }
             loaded.position = position;
         }
         Ok(loaded)
     }
 
-    /// Appends one event (with the room's seat tokens when they changed) after the message at `position`,
+    /// Appends one event (with what the host keeps beside it) after the message at `position`,
     /// and returns the new position. [`StoreError::Fenced`] if another node appended since.
     pub async fn append(
         &self,
         room: &RoomName,
         entry: &LogEntry,
-        seat_tokens: Option<&[(usize, String)]>,
+        secrets: &Secrets,
         position: u64,
     ) -> Result<u64, StoreError> {
         let record = Record {
             entry: entry.clone(),
-            seat_tokens: seat_tokens.map(<[_]>::to_vec),
+            secrets: secrets.clone(),
         };
         append_after(&self.context, room_subject(room), &record, position).await
     }

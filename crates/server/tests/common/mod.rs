@@ -399,13 +399,46 @@ async fn play(clients: &mut [Client], hold_and_reroll: bool) -> bool {
     true
 }
 
+/// Once a game's last box is written: each device hears the seed of the room's dice revealed (never before
+/// the end), and every die of the game checks against the commitment made at its start. Returns how many
+/// decisions drew dice.
+pub async fn dice_checked_at_the_end(clients: &mut [Client], room: &str) -> usize {
+    let mut checked = None;
+    for client in clients.iter_mut() {
+        if !matches!(
+            client.entries.last().map(|entry| &entry.event),
+            Some(Event::DiceRevealed { .. })
+        ) {
+            let next = client.seq() + 1;
+            client.reach(next).await;
+        }
+        let Some(Event::DiceRevealed { seed }) = client.entries.last().map(|entry| &entry.event) else {
+            panic!("the last entry reveals the seed");
+        };
+        let before = serde_json::to_string(&client.entries[..client.entries.len() - 1]).expect("JSON");
+        assert!(
+            !before.contains(seed.as_str()),
+            "the seed was in an entry before the reveal"
+        );
+        let check = fivedice_room::check_dice(room_name(room), &client.entries).expect("the log replays");
+        let fivedice_room::DiceCheck::Checked { rolls } = check else {
+            panic!("the dice do not check: {check:?}");
+        };
+        assert!(checked.is_none_or(|earlier| earlier == rolls));
+        checked = Some(rolls);
+    }
+    checked.expect("a device")
+}
+
 /// Replays a room's entries into a `Game` directly through the rules crate (no room code), each play
 /// checked by the rules, and returns the game.
 pub fn game_from_entries(entries: &[LogEntry], names: &[&str]) -> Game {
     let mut game: Option<Game> = None;
     for entry in entries {
         match &entry.event {
-            Event::Started { first_player_roll } => {
+            Event::Started {
+                first_player_roll, ..
+            } => {
                 let rules = fivedice_rules::Rules::new(RulesetId::Yahtzee);
                 game = Some(
                     Game::new(rules, DiceMode::App, names, first_player_roll.first_seat).expect("a game"),
