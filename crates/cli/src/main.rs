@@ -12,6 +12,7 @@ use crate::chances::win_chance;
 use crate::options::Options;
 use crate::sheets::{offers_json, rules_json, score_json};
 use crate::simulate::{simulate_games, solve};
+use crate::verify::verify;
 
 mod advise;
 mod chances;
@@ -19,6 +20,7 @@ mod options;
 mod report;
 mod sheets;
 mod simulate;
+mod verify;
 
 const USAGE: &str = "\
 fivedice: the rules of Five Dice and its optimal strategy
@@ -63,6 +65,13 @@ Usage:
       best first, by the column player: an estimate, as the app's hint gives it. Moves are written
       keep:<faces>, cell:<column>:<cell> (cell:<cell> in the free column) or announce:<cell>
 
+  fivedice verify --log FILE
+      checks every die of an online room's game against the seed its server committed to at the start and
+      revealed at the end: FILE is the room as a device keeps it (a localStorage `fivedice.room.*` value) or
+      its log in JSON (the entries, alone or under \"entries\"). Prints {\"dice\":\"checked\",\"rolls\":N},
+      or {\"dice\":\"failed\",\"seq\":S} (the first entry the seed does not explain), \"not_sealed\" or
+      \"not_revealed\"; the exit status is 0 only for \"checked\" (1 otherwise)
+
 Rulesets: yahtzee, yardzee, yam, yatzy, yacht, forced-yatzy, generala, maxi-yatzy (six dice: give six).
 Generala's house rules, with any command's --rules generala: --first-roll-bonus 5|10 (a straight, full or
 poker made on the turn's first roll; default 5), --no-first-roll-win (a generala on the first roll scores
@@ -74,13 +83,16 @@ rules, score and offers print JSON. Bad input exits with status 2.";
 
 fn main() -> ExitCode {
     match run(std::env::args_os().skip(1).collect()) {
-        Ok(output) => {
+        Ok((output, vouched)) => {
             // A closed pipe (`fivedice rules | head`) is the reader's choice, not an error worth a panic.
             // (`winchance --batch` has printed as it went.)
             if !output.is_empty() {
                 let _ = writeln!(std::io::stdout(), "{output}");
             }
-            ExitCode::SUCCESS
+            match vouched {
+                true => ExitCode::SUCCESS,
+                false => ExitCode::from(1),
+            }
         }
         Err(message) => {
             eprintln!("fivedice: {message}");
@@ -89,8 +101,26 @@ fn main() -> ExitCode {
     }
 }
 
-/// Runs one command line and returns what it prints, or the one-line reason it is refused.
-fn run(args: Vec<OsString>) -> Result<String, String> {
+/// Runs one command line and returns what it prints (and, for `verify`, whether the dice were vouched for),
+/// or the one-line reason it is refused.
+fn run(args: Vec<OsString>) -> Result<(String, bool), String> {
+    if let Some(verifying) = verifying(&args) {
+        return verifying;
+    }
+    run_command(args).map(|output| (output, true))
+}
+
+/// `verify`, whose output comes with its verdict.
+fn verifying(args: &[OsString]) -> Option<Result<(String, bool), String>> {
+    if args.first().and_then(|first| first.to_str()) != Some("verify") {
+        return None;
+    }
+    let mut parser = lexopt::Parser::from_args(args[1..].to_vec());
+    Some(Options::parse(&mut parser).and_then(|options| verify(&options)))
+}
+
+/// Runs any other command.
+fn run_command(args: Vec<OsString>) -> Result<String, String> {
     let mut parser = lexopt::Parser::from_args(args);
     let command = match parser.next().map_err(|error| error.to_string())? {
         Some(lexopt::Arg::Value(command)) => command.string().map_err(|error| error.to_string())?,
@@ -111,7 +141,7 @@ fn run(args: Vec<OsString>) -> Result<String, String> {
         "winchance" => return win_chance(&options),
         other => {
             return Err(format!(
-                "unknown command {other:?} (commands: rules, score, offers, solve, simulate, advise, winchance)"
+                "unknown command {other:?} (commands: rules, score, offers, solve, simulate, advise, winchance, verify)"
             ));
         }
     };

@@ -34,6 +34,8 @@ pub struct Options {
     pub dice: Vec<String>,
     pub rolls_left: Option<String>,
     pub game: Option<String>,
+    /// `verify`: a room's log.
+    pub log: Option<String>,
     pub positionals: Vec<String>,
 }
 
@@ -71,6 +73,7 @@ impl Options {
                 Long("seed") => options.seed = Some(text(parser.value())?),
                 Long("rolls-left") => options.rolls_left = Some(text(parser.value())?),
                 Long("game") => options.game = Some(text(parser.value())?),
+                Long("log") => options.log = Some(text(parser.value())?),
                 Long("dice") => {
                     for value in parser.values().map_err(|error| error.to_string())? {
                         options.dice.push(text(Ok(value))?);

@@ -200,3 +200,105 @@ fn advise_names_the_computer_players_of_a_saved_table() {
     );
     std::fs::remove_file(path).unwrap();
 }
+
+/// A room's log as the room server wrote it: a game of two played to the end over real WebSockets (two rolls
+/// a turn), its dice sealed at the start and the seed revealed at the end.
+const SEALED_ROOM: &str = include_str!("data/sealed-room.json");
+
+/// What `fivedice verify` prints for `log`, with its exit status, and what the independent reading of the
+/// published function (`tests/reference/verify_dice.py`) prints for it.
+fn verified(name: &str, log: &Value) -> (Option<i32>, Value, Value) {
+    let path = std::env::temp_dir().join(format!("fivedice-verify-{}-{name}.json", std::process::id()));
+    std::fs::write(&path, log.to_string()).unwrap();
+    let path = path.to_str().unwrap();
+    let output = common::fivedice(&["verify", "--log", path]);
+    let cli: Value = serde_json::from_slice(&output.stdout).expect("verify prints JSON");
+    let script = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../tests/reference/verify_dice.py"
+    );
+    let reference = Command::new("python3")
+        .args([script, path])
+        .output()
+        .expect("python3 runs the reference");
+    assert!(
+        reference.status.success(),
+        "{}",
+        String::from_utf8_lossy(&reference.stderr)
+    );
+    (
+        output.status.code(),
+        cli,
+        serde_json::from_slice(&reference.stdout).unwrap(),
+    )
+}
+
+#[test]
+fn verify_checks_a_rooms_dice_as_an_independent_reading_of_the_published_function_does() {
+    let log: Value = serde_json::from_str(SEALED_ROOM).unwrap();
+    let entries = log.as_array().unwrap();
+    let seq_of = |index: usize| entries[index]["seq"].as_u64().unwrap();
+    let first_roll = entries
+        .iter()
+        .position(|entry| entry["event"]["played"]["play"]["roll"].is_array())
+        .unwrap();
+    let reveal = entries.len() - 1;
+    let mut changed_roll = log.clone();
+    let die = &mut changed_roll[first_roll]["event"]["played"]["play"]["roll"][0];
+    *die = json!(die.as_u64().unwrap() % 6 + 1);
+    let mut other_seed = log.clone();
+    other_seed[reveal]["event"]["dice_revealed"]["seed"] = json!("ab".repeat(32));
+    let mut unrevealed = log.clone();
+    unrevealed.as_array_mut().unwrap().pop();
+    let mut changed_roll_off = log.clone();
+    let started = entries
+        .iter()
+        .position(|entry| entry["event"]["started"].is_object())
+        .unwrap();
+    let face = &mut changed_roll_off[started]["event"]["started"]["first_player_roll"]["rounds"][0][0][1];
+    *face = json!(face.as_u64().unwrap() % 6 + 1);
+    for (name, log, status, expected) in [
+        ("intact", &log, 0, json!({"dice": "checked", "rolls": 53})),
+        (
+            "roll",
+            &changed_roll,
+            1,
+            json!({"dice": "failed", "seq": seq_of(first_roll)}),
+        ),
+        (
+            "seed",
+            &other_seed,
+            1,
+            json!({"dice": "failed", "seq": seq_of(reveal)}),
+        ),
+        ("unrevealed", &unrevealed, 1, json!({"dice": "not_revealed"})),
+        (
+            "roll-off",
+            &changed_roll_off,
+            1,
+            json!({"dice": "failed", "seq": seq_of(started)}),
+        ),
+    ] {
+        let (code, cli, reference) = verified(name, log);
+        assert_eq!((code, &cli), (Some(status), &expected), "{name}");
+        assert_eq!(
+            reference, expected,
+            "{name}: the reference reads the function otherwise"
+        );
+    }
+
+    // The room as a device keeps it (its saved text) checks the same.
+    let saved = fivedice_saved::SavedRoom {
+        entries: serde_json::from_value(log.clone()).unwrap(),
+        ..Default::default()
+    };
+    let path = std::env::temp_dir().join(format!("fivedice-verify-{}-saved.txt", std::process::id()));
+    std::fs::write(&path, saved.to_text()).unwrap();
+    assert_eq!(
+        json_of(&["verify", "--log", path.to_str().unwrap()]),
+        json!({"dice": "checked", "rolls": 53})
+    );
+    assert!(refusal(&["verify", "--log", "/nonexistent/log.json"]).contains("cannot read"));
+    std::fs::write(&path, "not a log").unwrap();
+    assert!(refusal(&["verify", "--log", path.to_str().unwrap()]).contains("is not a room's log"));
+}
