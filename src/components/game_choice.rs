@@ -331,7 +331,7 @@ fn upper_bonus_part() -> Loaded<(RulesetId, RwSignal<bool>, Signal<bool>)> {
 
 /// The styles of a game's options, added with each chunk that shows them (a constant, so each chunk has its copy
 /// and the first download none).
-const OPTION_STYLES: &str = include_str!("../../style/options.css");
+pub(super) const OPTION_STYLES: &str = include_str!("../../style/options.css");
 
 fn upper_bonus_check(ruleset: RulesetId, other: RwSignal<bool>, disabled: Signal<bool>) -> impl IntoView {
     let words = expect_context::<GameStore>().words();

@@ -176,7 +176,10 @@ fn UpdateBanner() -> impl IntoView {
 
 #[wasm_split_helpers::wasm_split(update, fallible)]
 fn update_banner_part() -> lazy::Loaded<RwSignal<bool>> {
-    Ok(|ready| update_banner(ready).into_any())
+    Ok(|ready| {
+        lazy::add_styles("update-styles", include_str!("../../style/update.css"));
+        update_banner(ready).into_any()
+    })
 }
 
 fn update_banner(ready: RwSignal<bool>) -> impl IntoView {

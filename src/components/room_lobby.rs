@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use fivedice_room::STAND_IN;
+use fivedice_room::{DiceCheck, RoomError, STAND_IN, check_dice};
 use fivedice_rules::Rules;
 use fivedice_worker::Level;
 use leptos::prelude::*;
@@ -14,6 +14,7 @@ use super::join_room_card::RoomJoinForm;
 use super::lazy::{Loaded, lazy, lazy_when};
 use super::room_game_choice::RoomGameChoice;
 use crate::i18n;
+use crate::store::Reading as _;
 use crate::store::{GameStore, RoomPlayer, RoomState, RoomView};
 
 /// How often the room looks at the clock again (a seat away long enough may be taken over).
@@ -377,6 +378,45 @@ fn RoomBarShown() -> impl IntoView {
             </div>
             <RoomPlayers />
             <RoomRefusal />
+            <DiceSeal />
         </section>
     }
+}
+
+/// A sealed room's dice: the commitment from the start, and, once the seed is revealed at the end, every die
+/// of the game derived from it again on this device (`[data-dice-commitment]`, `[data-dice-check]`).
+#[component]
+fn DiceSeal() -> impl IntoView {
+    let store = expect_context::<GameStore>();
+    let words = store.speech().words_of(i18n::room_words);
+    let (commitment, revealed) = (store.table().dice_commitment(), store.table().revealed_log());
+    // Checked when the seed is revealed (nothing changes a finished room's log after).
+    let verdict = move || match revealed.get().map(|(name, log)| check_dice(name, &log))? {
+        Ok(DiceCheck::Checked { rolls }) => Some(
+            view! { <p class="dice-check" data-dice-check="ok">{(words.dice_checked)(rolls)}</p> }.into_any(),
+        ),
+        // A log that does not replay to its end is no check passed either: said as at its first entry.
+        Ok(DiceCheck::Failed { seq }) | Err(RoomError::OutOfOrder { expected: seq, .. }) => {
+            Some(failed(words, seq))
+        }
+        Err(_) => Some(failed(words, 0)),
+        Ok(DiceCheck::NotSealed | DiceCheck::NotRevealed) => None,
+    };
+    move || {
+        commitment.get().map(|hash| {
+            view! {
+                <div class="dice-seal">
+                    <p class="muted" title=words.dice_sealed_how>
+                        {words.dice_sealed} " " <code data-dice-commitment>{hash}</code>
+                    </p>
+                    {verdict}
+                </div>
+            }
+        })
+    }
+}
+
+fn failed(words: &'static i18n::RoomWords, seq: u64) -> AnyView {
+    view! { <p class="dice-check failed" role="alert" data-dice-check="failed">{(words.dice_check_failed)(seq)}</p> }
+        .into_any()
 }

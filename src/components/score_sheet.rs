@@ -129,7 +129,10 @@ pub fn ScoreSheet() -> impl IntoView {
 /// Column Yam: what each column's mark means, under the sheet (in column Yam's chunk).
 #[wasm_split_helpers::wasm_split(columns, fallible)]
 fn column_legend_part() -> Loaded<Columns> {
-    Ok(|columns| column_legend(columns).into_any())
+    Ok(|columns| {
+        super::lazy::add_styles("option-styles", super::game_choice::OPTION_STYLES);
+        column_legend(columns).into_any()
+    })
 }
 
 fn column_legend(columns: Columns) -> impl IntoView {

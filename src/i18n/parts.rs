@@ -78,6 +78,12 @@ pub struct RoomWords {
     pub copy_link: &'static str,
     pub link_copied: &'static str,
     pub link_not_copied: &'static str,
+    /// Sealed dice: the commitment shown from the start (then the hash), what it means, and the check at the
+    /// end: every roll derived from the seed revealed (how many), or the first entry that is not.
+    pub dice_sealed: &'static str,
+    pub dice_sealed_how: &'static str,
+    pub dice_checked: fn(usize) -> String,
+    pub dice_check_failed: fn(u64) -> String,
 }
 
 part_words!(

@@ -52,6 +52,14 @@ pub static ROOM_WORDS: RoomWords = RoomWords {
     copy_link: "Link kopieren",
     link_copied: "Der Link zum Raum ist kopiert: Füge ihn in eine Nachricht ein.",
     link_not_copied: "Der Link ließ sich hier nicht kopieren: Halte ihn gedrückt, um ihn zu kopieren.",
+    dice_sealed: "Würfel versiegelt",
+    dice_sealed_how: "Vor dem ersten Wurf hat sich der Server auf das Geheimnis festgelegt, aus dem seine Würfel kommen; am Ende legt er es offen, und dieses Gerät prüft jeden Wurf.",
+    dice_checked: |rolls| {
+        format!("Würfel geprüft ✓ — alle {rolls} Würfe stammen aus dem versiegelten Geheimnis")
+    },
+    dice_check_failed: |seq| {
+        format!("Würfelprüfung fehlgeschlagen: Zug {seq} stammt nicht aus dem versiegelten Geheimnis")
+    },
 };
 
 pub static ANALYSIS_WORDS: AnalysisWords = AnalysisWords {

@@ -54,6 +54,10 @@ pub static ROOM_WORDS: RoomWords = RoomWords {
     copy_link: "Copy the link",
     link_copied: "The room's link is copied: paste it in a message.",
     link_not_copied: "The link could not be copied here: press and hold it to copy it.",
+    dice_sealed: "Dice sealed",
+    dice_sealed_how: "Before the first roll the server committed to the secret its dice come from; at the end it reveals it, and this device checks every roll.",
+    dice_checked: |rolls| format!("Dice checked ✓ — all {rolls} rolls came from the sealed secret"),
+    dice_check_failed: |seq| format!("Dice check failed: move {seq} does not come from the sealed secret"),
 };
 
 pub static ANALYSIS_WORDS: AnalysisWords = AnalysisWords {

@@ -52,6 +52,12 @@ pub static ROOM_WORDS: RoomWords = RoomWords {
     copy_link: "Copiar el enlace",
     link_copied: "Se copió el enlace de la sala: pégalo en un mensaje.",
     link_not_copied: "No se pudo copiar el enlace aquí: mantenlo presionado para copiarlo.",
+    dice_sealed: "Dados sellados",
+    dice_sealed_how: "Antes de la primera tirada el servidor se comprometió con el secreto del que salen sus dados; al final lo revela y este dispositivo comprueba cada tirada.",
+    dice_checked: |rolls| format!("Dados comprobados ✓ — las {rolls} tiradas salen del secreto sellado"),
+    dice_check_failed: |seq| {
+        format!("La comprobación de los dados falló: la jugada {seq} no sale del secreto sellado")
+    },
 };
 
 pub static ANALYSIS_WORDS: AnalysisWords = AnalysisWords {

@@ -49,6 +49,12 @@ pub static ROOM_WORDS: RoomWords = RoomWords {
     copy_link: "Copier le lien",
     link_copied: "Le lien de la salle est copié : collez-le dans un message.",
     link_not_copied: "Le lien n’a pas pu être copié ici : gardez le doigt dessus pour le copier.",
+    dice_sealed: "Dés scellés",
+    dice_sealed_how: "Avant le premier lancer, le serveur s’est engagé sur le secret d’où viennent ses dés ; à la fin il le dévoile, et cet appareil vérifie chaque lancer.",
+    dice_checked: |rolls| format!("Dés vérifiés ✓ — les {rolls} lancers viennent du secret scellé"),
+    dice_check_failed: |seq| {
+        format!("Vérification des dés échouée : le coup {seq} ne vient pas du secret scellé")
+    },
 };
 
 pub static ANALYSIS_WORDS: AnalysisWords = AnalysisWords {

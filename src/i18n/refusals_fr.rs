@@ -196,7 +196,7 @@ fn room_refused(error: &RoomError) -> String {
             "cette salle est une table d’un événement : elle joue le jeu de l’événement".into()
         }
         RoomError::DiceRevealed => {
-            "les dés ont été dévoilés à la fin : les cases de la partie sont définitives".into()
+            "les dés ont été dévoilés à la fin : les cases de la partie sont définitives".into()
         }
         RoomError::Game(error) => refused(error),
         RoomError::Rules(error) => rules_refused(error),

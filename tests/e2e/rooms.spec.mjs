@@ -47,7 +47,7 @@ test("a plain static host says it has no room server", async ({ page }) => {
   expect(failed).toEqual([]);
 });
 
-test("three devices play a Yahtzee game in one room, through reloads, drops and a server restart", async ({ browser }) => {
+test("three devices play a Yahtzee game in one room, through reloads, drops and a server restart, and check its dice at the end", async ({ browser }) => {
   test.setTimeout(420_000);
   const folder = await mkdtemp(join(tmpdir(), "fivedice-rooms-"));
   const port = await freePort();
@@ -90,6 +90,10 @@ test("three devices play a Yahtzee game in one room, through reloads, drops and 
         await expect(room(page)).toHaveAttribute("data-room-state", "playing");
         await expect(page.locator("[data-seat-self]")).toHaveAttribute("data-seat-self", String(seat));
       }
+      // The server sealed its dice before the first roll: every device shows the one commitment.
+      const commitment = await pages[0].locator("[data-dice-commitment]").textContent();
+      expect(commitment).toMatch(/^[0-9a-f]{64}$/);
+      for (const page of pages) await expect(page.locator("[data-dice-commitment]")).toHaveText(commitment);
     });
 
     const sheets = names.map(() => ({ filled: {}, bonus: 0 }));
@@ -185,6 +189,11 @@ test("three devices play a Yahtzee game in one room, through reloads, drops and 
         await expect(room(page)).toHaveAttribute("data-room-state", "finished");
       }
       await expectTotalsEverywhere([...pages, watcher], sheets);
+      // The seed revealed at the end derives every die of the game, through the kill and the restart.
+      for (const page of [...pages, watcher]) {
+        await expect(page.locator("[data-dice-check]")).toHaveAttribute("data-dice-check", "ok");
+        await expect(page.locator("[data-dice-check]")).toContainText("Dice checked ✓");
+      }
       const grands = sheets.map((sheet) => expectedTotals(yahtzee, sheet).grand);
       const best = Math.max(...grands);
       await expect(pages[1].locator('[data-winner="true"]')).toHaveCount(grands.filter((grand) => grand === best).length);

@@ -84,11 +84,6 @@ fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|byte| format!("{byte:02x}")).collect()
 }
 
-/// Whether `text` is a commitment (or a seed) as the log writes it: 64 lowercase hex digits.
-pub fn is_hex_digest(text: &str) -> bool {
-    text.len() == 64 && text.bytes().all(|byte| matches!(byte, b'0'..=b'9' | b'a'..=b'f'))
-}
-
 /// The dice of one decision, derived from the seed and the decision's place in the log.
 pub struct SeededDice {
     seed: DiceSeed,
@@ -204,7 +199,13 @@ mod tests {
         assert_eq!(DiceSeed::parse("07"), None);
         assert_eq!(DiceSeed::parse(&"g".repeat(64)), None);
         assert!(!format!("{seed:?}").contains("07"));
-        assert!(is_hex_digest(&seed.commitment()));
+        let commitment = seed.commitment();
+        assert_eq!(commitment.len(), 64);
+        assert!(
+            commitment
+                .bytes()
+                .all(|byte| matches!(byte, b'0'..=b'9' | b'a'..=b'f'))
+        );
     }
 
     /// Fixed by the published function (computed independently with Python's `hashlib` and `hmac`): a change

@@ -229,11 +229,9 @@ pub enum Inconsistency {
     NoToken,
     /// Only a computer seat has a level.
     LevelOfPerson,
-    /// A commitment to the dice is 64 lowercase hex digits.
-    Commitment,
     /// The seed of the dice is revealed once the game is over, and not before.
     EarlyReveal,
-    /// A seed revealed once, for a room that committed to one, as 64 lowercase hex digits.
+    /// A seed is revealed once.
     Reveal,
 }
 
@@ -246,9 +244,8 @@ impl Inconsistency {
             Inconsistency::NotTheSeatToPlay => "that seat is not the one to play",
             Inconsistency::NoToken => "a person joined without a token",
             Inconsistency::LevelOfPerson => "only a computer seat has a level",
-            Inconsistency::Commitment => "a commitment to the dice is 64 lowercase hex digits",
             Inconsistency::EarlyReveal => "the dice's seed is revealed only once the game is over",
-            Inconsistency::Reveal => "a seed is revealed once, for a room that committed to one",
+            Inconsistency::Reveal => "a seed is revealed once",
         }
     }
 }

@@ -271,10 +271,9 @@ impl RoomHost {
 
     /// Once a sealed game is over, the change that reveals its seed (whoever hosts keeps it as any other).
     pub fn reveal(&self) -> Option<Change> {
+        // A host has a seed only for a room it sealed.
         let seed = self.dice_seed.as_ref()?;
-        let due = self.room.phase() == Phase::Finished
-            && self.room.dice_commitment().is_some()
-            && self.room.revealed_seed().is_none();
+        let due = self.room.phase() == Phase::Finished && !self.room.dice_revealed();
         due.then(|| {
             self.change(Event::DiceRevealed { seed: seed.to_hex() }, None)
                 .ok()
@@ -346,12 +345,12 @@ impl RoomHost {
     /// Answers one message completely, for a host that keeps its log in memory (the page hosting a table on
     /// one device, a test's server): a hello with the welcome, the log it lacks and who is here; a join or an
     /// action with its change kept in `log` and committed, or its refusal. `new_token` names a seat joined.
-    pub fn answer(
+    pub fn answer<D: DiceSource>(
         &mut self,
         connection: ConnectionId,
         message: ClientMessage,
         log: &mut Vec<LogEntry>,
-        dice: &mut impl DiceSource,
+        dice: &mut D,
         new_token: impl FnOnce() -> String,
         now_ms: u64,
     ) -> Vec<Delivery> {
@@ -381,7 +380,10 @@ impl RoomHost {
             Ok(change) => {
                 log.push(change.entry().clone());
                 let mut deliveries = self.commit(change, now_ms);
-                if let Some(reveal) = self.reveal() {
+                // Only a source that seals has a seed to reveal (a constant: the page's host has no such code).
+                if D::SEALS
+                    && let Some(reveal) = self.reveal()
+                {
                     log.push(reveal.entry().clone());
                     deliveries.extend(self.commit(reveal, now_ms));
                 }

@@ -1,7 +1,7 @@
 //! What the room screens show of an online room: its state, its players (who hosts, who is here, whose
 //! seat a computer plays, what this device may do for each), and which seats this device plays.
 
-use fivedice_room::{Phase, Refusal, RoomError, TAKE_OVER_AFTER_MS};
+use fivedice_room::{Event, LogEntry, Phase, Refusal, RoomError, RoomName, TAKE_OVER_AFTER_MS};
 use fivedice_rules::{DiceMode, Rules, case};
 use fivedice_worker::Level;
 use leptos::prelude::*;
@@ -90,6 +90,24 @@ pub struct RoomPlayer {
 }
 
 impl OpenTable {
+    /// The commitment to the seed of a sealed room's dice, from its start (`fivedice_room::dice_seed`).
+    pub fn dice_commitment(&self) -> impl Reading<Option<String>> + use<> {
+        self.derive(|table, _| {
+            table.log.iter().find_map(|entry| match &entry.event {
+                Event::Started { dice_commitment, .. } => dice_commitment.clone(),
+                _ => None,
+            })
+        })
+    }
+
+    /// A sealed room's name and log once its seed is revealed, for this device to check every die with.
+    pub fn revealed_log(&self) -> impl Reading<Option<(RoomName, Vec<LogEntry>)>> + use<> {
+        self.derive(|table, _| {
+            let revealed = table.room.dice_revealed();
+            revealed.then(|| (table.room.name().clone(), table.log.clone()))
+        })
+    }
+
     /// Whether the table shown is an online room's (it plays one game: no rematch at the same table).
     pub fn online_table(&self) -> impl Reading<bool> + use<> {
         let connection = self.connection;

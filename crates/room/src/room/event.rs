@@ -12,7 +12,6 @@ use serde::{Deserialize, Serialize};
 
 use super::decide::roll_off;
 use super::{Phase, Room, Seat};
-use crate::dice_seed::is_hex_digest;
 use crate::error::{Inconsistency, RoomError};
 
 /// One change to a room: what the log stores and what every device applies. Events name seats, never
@@ -268,17 +267,11 @@ impl Room {
                 self.rules = *rules;
                 self.dice = *dice;
             }
+            // The commitment stays in the log, where the check reads it.
             Event::Started {
-                first_player_roll,
-                dice_commitment,
+                first_player_roll, ..
             } => {
                 self.expect_lobby()?;
-                if dice_commitment
-                    .as_deref()
-                    .is_some_and(|commitment| !is_hex_digest(commitment))
-                {
-                    return Err(RoomError::Inconsistent(Inconsistency::Commitment));
-                }
                 let mut drawn = first_player_roll.rounds.iter().flatten().map(|&(_, face)| face);
                 let mut exhausted = false;
                 let replayed = roll_off(self.seats.len(), || {
@@ -295,7 +288,6 @@ impl Room {
                     .map_err(RoomError::Setup)?;
                 self.game = Some(game);
                 self.first_player_roll = Some(first_player_roll.clone());
-                self.dice_commitment.clone_from(dice_commitment);
             }
             Event::TakenOver { seat } => {
                 self.expect_playing()?;
@@ -315,7 +307,7 @@ impl Room {
             }
             Event::Played { seat, play } => {
                 // The dice of a game taken back could be foretold from its seed.
-                if self.revealed_seed.is_some() && matches!(play, Play::Undo) {
+                if self.dice_revealed && matches!(play, Play::Undo) {
                     return Err(RoomError::DiceRevealed);
                 }
                 if self.seat_for_play(play)? != *seat {
@@ -328,14 +320,15 @@ impl Room {
                     self.first_player_roll = Some(roll.clone());
                 }
             }
-            Event::DiceRevealed { seed } => {
+            // Whether the seed is the one committed to is the check's to say (`dice_seed::check_dice`).
+            Event::DiceRevealed { .. } => {
                 if self.phase() != Phase::Finished {
                     return Err(RoomError::Inconsistent(Inconsistency::EarlyReveal));
                 }
-                if self.dice_commitment.is_none() || self.revealed_seed.is_some() || !is_hex_digest(seed) {
+                if self.dice_revealed {
                     return Err(RoomError::Inconsistent(Inconsistency::Reveal));
                 }
-                self.revealed_seed = Some(seed.clone());
+                self.dice_revealed = true;
             }
         }
         Ok(())

@@ -81,9 +81,8 @@ pub struct Room {
     dice: DiceMode,
     first_player_roll: Option<FirstPlayerRoll>,
     game: Option<Game>,
-    /// The commitment to the seed of the dice, for a room whose host seals them; then the seed, revealed.
-    dice_commitment: Option<String>,
-    revealed_seed: Option<String>,
+    /// Whether the host revealed the seed of the room's dice (its commitment and the seed are in the log).
+    dice_revealed: bool,
 }
 
 impl Room {
@@ -99,8 +98,7 @@ impl Room {
             dice: DiceMode::App,
             first_player_roll: None,
             game: None,
-            dice_commitment: None,
-            revealed_seed: None,
+            dice_revealed: false,
         }
     }
 
@@ -148,14 +146,9 @@ impl Room {
         self.first_player_roll.as_ref()
     }
 
-    /// The commitment to the seed of the room's dice, from the start of a room whose host seals them.
-    pub fn dice_commitment(&self) -> Option<&str> {
-        self.dice_commitment.as_deref()
-    }
-
-    /// The seed of the room's dice, once the game is over and its host revealed it.
-    pub fn revealed_seed(&self) -> Option<&str> {
-        self.revealed_seed.as_deref()
+    /// Whether the game is over and its host revealed the seed of its dice (`crate::dice_seed`).
+    pub fn dice_revealed(&self) -> bool {
+        self.dice_revealed
     }
 
     /// The game, once started.
