@@ -24,16 +24,48 @@ fn when(words: &Words, ms: f64) -> String {
     )
 }
 
-/// Sharing a finished game as a file (in the `data` chunk, with the player's data as a file).
+/// Reading an imported file, checking all of it and merging it (a chunk of its own, `data`: a first visit
+/// imports nothing).
+#[wasm_split_helpers::wasm_split(data, fallible)]
+fn importer() -> Result<fn(GameStore, &str), SplitLoaderError> {
+    Ok(|store, text| store.kept().import(text, store.table().get_untracked()))
+}
+
+/// Sharing a finished game as a file (in the `data` chunk too).
 #[wasm_split_helpers::wasm_split(data, fallible)]
 fn sharer() -> Result<fn(GameStore, &str), SplitLoaderError> {
     Ok(|store, id| store.kept().share(id))
+}
+
+/// Everything kept, as one file (in the `data` chunk too).
+#[wasm_split_helpers::wasm_split(data, fallible)]
+fn exporter() -> Result<fn(GameStore), SplitLoaderError> {
+    Ok(|store| store.kept().export(store.table().get_untracked()))
+}
+
+/// The data that could not be read, as it was stored (in the `data` chunk too).
+#[wasm_split_helpers::wasm_split(data, fallible)]
+fn unreadable_downloader() -> Result<fn(GameStore), SplitLoaderError> {
+    Ok(|store| store.kept().download_unreadable())
 }
 
 fn share(store: GameStore, id: String) {
     leptos::task::spawn_local(async move {
         match sharer().await {
             Ok(share) => share(store, &id),
+            Err(_) => store.tell(store.words().not_fetched_offline),
+        }
+    });
+}
+
+/// Runs what a split point brings for the store, or tells the player it could not be fetched.
+fn with_store<F: Future<Output = Result<fn(GameStore), SplitLoaderError>> + 'static>(
+    store: GameStore,
+    load: fn() -> F,
+) {
+    leptos::task::spawn_local(async move {
+        match load().await {
+            Ok(run) => run(store),
             Err(_) => store.tell(store.words().not_fetched_offline),
         }
     });
@@ -227,14 +259,15 @@ fn finished_games() -> impl IntoView {
     view! { {list} {sheet} }
 }
 
-/// The player's data as a file: everything out, a file back in, and any unreadable data kept aside. The card
-/// and the work on files are a chunk of their own, `data`, which the start screen fetches after it is shown.
+/// The player's data as a file: everything out, a file back in, and any unreadable data kept aside. The card is
+/// a small chunk of its own, fetched once the start screen is shown; the work on files (`data`) comes when a
+/// button asks for it.
 #[component]
 pub fn YourData() -> impl IntoView {
     lazy(your_data_part, ())
 }
 
-#[wasm_split_helpers::wasm_split(data, fallible)]
+#[wasm_split_helpers::wasm_split(data_card, fallible)]
 fn your_data_part() -> Loaded<()> {
     Ok(|()| {
         super::lazy::add_styles("data-styles", include_str!("../../style/data.css"));
@@ -250,20 +283,20 @@ fn your_data() -> impl IntoView {
     let import = move |_| {
         let Some(input) = chooser.get() else { return };
         leptos::task::spawn_local(async move {
-            match files::read_chosen_file(&input).await {
-                Ok(text) => store.kept().import(&text, store.table().get_untracked()),
-                Err(reason) => store.kept().import_failed(&reason),
+            match (files::read_chosen_file(&input).await, importer().await) {
+                (Ok(text), Ok(import)) => import(store, &text),
+                (Err(reason), _) => store.kept().import_failed(&reason),
+                (_, Err(_)) => store.kept().import_failed(words.not_fetched_offline),
             }
             input.set_value("");
         });
     };
-    let export = move |_| store.kept().export(store.table().get_untracked());
     view! {
         <section class="card your-data" aria-labelledby="data-title">
             <h2 id="data-title">{words.your_games_as_file}</h2>
             <p>{words.games_live_here}</p>
             <div class="data-buttons">
-                <button class="secondary" data-action="export" on:click=export>
+                <button class="secondary" data-action="export" on:click=move |_| with_store(store, exporter)>
                     {words.export_all}
                 </button>
                 <label class="secondary file-button">
@@ -281,7 +314,7 @@ fn your_data() -> impl IntoView {
                 view! {
                     <p class="unreadable">
                         {words.unreadable_kept}
-                        <button class="link" data-action="download-unreadable" on:click=move |_| store.kept().download_unreadable()>
+                        <button class="link" data-action="download-unreadable" on:click=move |_| with_store(store, unreadable_downloader)>
                             {words.download_it}
                         </button>
                     </p>

@@ -56,7 +56,7 @@ test("a first visit plays a whole game on one device with no lazy chunk but the 
   expect(fetched.some((chunk) => chunk.startsWith("split_rooms"))).toBe(false);
 });
 
-test("a first visit's start screen fetches no chunk: its lists of saved games come once there are some", async ({
+test("a first visit's start screen fetches only the card of the player's data: its lists of saved games come once there are some", async ({
   page,
 }) => {
   const fetched = watchChunks(page);
@@ -67,7 +67,10 @@ test("a first visit's start screen fetches no chunk: its lists of saved games co
   await expect(page.locator('[data-action="solve"]')).toBeVisible();
   await expect(page.locator('[data-action="export"]')).toBeVisible();
   await page.waitForLoadState("networkidle");
-  expect(fetched).toEqual([]);
+  // The card of the player's data as a file (export, import) is a chunk of its own (with the pieces of code it
+  // shares with other chunks), fetched once the screen is painted: the first download is the screen alone. The
+  // work on files is not fetched before a button asks for it.
+  expect(fetched.filter((chunk) => chunk.startsWith("split_"))).toEqual(["split_data_card.wasm"]);
   // A game left in progress: the list of games in progress is its chunk.
   await startGame(page, { rules: "yatzy", players: ["Dana"], seed: 5 });
   await quickTurn(page, 0);
