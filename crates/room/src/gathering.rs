@@ -133,6 +133,11 @@ pub struct HandIn {
     table: GatheringTable,
     pub entries: Vec<LogEntry>,
     pub cheers: Vec<Cheer>,
+    /// Where in the table's game each cheer's box was written (its place in the game's log).
+    cheered_at: Vec<usize>,
+    /// How far the hand-in took the table's game back (a box taken back), if it did: cheers for boxes
+    /// written from there on are withdrawn.
+    taken_back_to: Option<usize>,
 }
 
 impl HandIn {
@@ -149,8 +154,8 @@ pub struct Gathering {
     rules: Rules,
     closed: bool,
     tables: Vec<GatheringTable>,
-    /// The latest moments worth a cheer, oldest first.
-    cheers: Vec<Cheer>,
+    /// The latest moments worth a cheer, oldest first, each with where its box is in its table's game.
+    cheers: Vec<(usize, Cheer)>,
 }
 
 impl Gathering {
@@ -233,7 +238,8 @@ impl Gathering {
             }
         };
         let mut new_entries = Vec::new();
-        let mut cheers = Vec::new();
+        let mut cheers: Vec<(usize, Cheer)> = Vec::new();
+        let mut taken_back_to: Option<usize> = None;
         for entry in entries {
             if let Some(kept) = table.log.get((entry.seq as usize).wrapping_sub(1)) {
                 if kept != entry {
@@ -259,19 +265,34 @@ impl Gathering {
             table.log.push(entry.clone());
             new_entries.push(entry.clone());
             if let (Some(before), Some(after)) = (before.as_ref(), table.room.game()) {
+                let written = after.log().len();
+                if written < before.log().len() {
+                    cheers.retain(|(at, _)| *at < written);
+                    taken_back_to = Some(taken_back_to.map_or(written, |earlier| earlier.min(written)));
+                }
                 cheers.extend(cheers_between(&table.name, before, after));
             }
         }
+        let (cheered_at, cheers) = cheers.into_iter().unzip();
         Ok(HandIn {
             table,
             entries: new_entries,
             cheers,
+            cheered_at,
+            taken_back_to,
         })
     }
 
     /// Keeps a hand-in decided on this gathering as it is now.
     pub fn commit(&mut self, hand_in: HandIn) {
-        self.cheers.extend(hand_in.cheers);
+        // A box taken back takes back its cheers.
+        if let Some(written) = hand_in.taken_back_to {
+            let table = &hand_in.table.name;
+            self.cheers
+                .retain(|(at, cheer)| cheer.table != *table || *at < written);
+        }
+        self.cheers
+            .extend(hand_in.cheered_at.into_iter().zip(hand_in.cheers));
         let excess = self.cheers.len().saturating_sub(CHEERS_SHOWN);
         self.cheers.drain(..excess);
         match self.tables.iter_mut().find(|table| table.id == hand_in.table.id) {
@@ -313,7 +334,7 @@ impl Gathering {
             tables: self.tables.iter().map(TableSummary::of).collect(),
             prizes: Prizes::of(&self.tables, &ranked),
             rows: ranked,
-            cheers: self.cheers.iter().rev().cloned().collect(),
+            cheers: self.cheers.iter().rev().map(|(_, cheer)| cheer.clone()).collect(),
         }
     }
 }
@@ -421,8 +442,9 @@ pub enum Feat {
     WonTable,
 }
 
-/// What the writes between two moments of a game earned worth a cheer.
-fn cheers_between(table: &str, before: &Game, after: &Game) -> Vec<Cheer> {
+/// What the writes between two moments of a game earned worth a cheer, each with its box's place in the game's
+/// log.
+fn cheers_between(table: &str, before: &Game, after: &Game) -> Vec<(usize, Cheer)> {
     let mut cheers = Vec::new();
     let ruleset = after.rules().ruleset();
     let all_alike = ruleset.all_alike_cell();
@@ -430,10 +452,13 @@ fn cheers_between(table: &str, before: &Game, after: &Game) -> Vec<Cheer> {
         let entry = &after.log()[entry_index];
         let seat = after.seat_of_entry(entry_index);
         let player = after.players()[seat].clone();
-        let cheer = |what| Cheer {
-            player: player.clone(),
-            table: table.to_string(),
-            what,
+        let cheer = |what| {
+            let cheer = Cheer {
+                player: player.clone(),
+                table: table.to_string(),
+                what,
+            };
+            (entry_index, cheer)
         };
         if entry.category == all_alike && entry.points > 0 {
             cheers.push(cheer(Feat::AllAlike(all_alike)));
@@ -448,11 +473,13 @@ fn cheers_between(table: &str, before: &Game, after: &Game) -> Vec<Cheer> {
     }
     if !before.is_over() && after.is_over() {
         for standing in after.standings().into_iter().filter(|standing| standing.winner) {
-            cheers.push(Cheer {
+            let cheer = Cheer {
                 player: after.players()[standing.seat].clone(),
                 table: table.to_string(),
                 what: Feat::WonTable,
-            });
+            };
+            // Won with the last box: taking it back takes the win back.
+            cheers.push((after.log().len().saturating_sub(1), cheer));
         }
     }
     cheers

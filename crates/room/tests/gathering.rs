@@ -204,6 +204,29 @@ fn cheers_and_prizes_come_from_the_plays() {
 }
 
 #[test]
+fn a_box_taken_back_takes_back_its_cheer() {
+    let mut event = gathering();
+    let mut table = started(&["Anna", "Ben"]);
+    roll(&mut table, 0, &[4, 4, 4, 4, 4]);
+    write(&mut table, 0, Category::Yahtzee);
+    event.take("t1", "Table 3", &table.log).expect("taken");
+    assert_eq!(event.board().cheers.len(), 1);
+    // Taken back in a hand-in of its own: the cheer goes.
+    table.act(0, Action::Play(Play::Undo), &mut Script::new(&[1]));
+    event.take("t1", "Table 3", &table.log).expect("taken");
+    assert!(event.board().cheers.is_empty());
+    assert_eq!(event.board().prizes.most_all_alike.len(), 0);
+    // Written again, taken back and written elsewhere in one hand-in (a tablet back online): one cheer at most
+    // for what stands.
+    write(&mut table, 0, Category::Yahtzee);
+    table.act(0, Action::Play(Play::Undo), &mut Script::new(&[1]));
+    write(&mut table, 0, Category::Fours);
+    let taken = event.take("t1", "Table 3", &table.log).expect("taken");
+    assert!(taken.cheers.is_empty(), "{:?}", taken.cheers);
+    assert!(event.board().cheers.is_empty());
+}
+
+#[test]
 fn two_tables_of_one_name_stay_two_on_the_board() {
     let mut event = gathering();
     for (id, name) in [("t1", "Table 5"), ("t2", "Table 5"), ("t3", "table 5 ")] {
