@@ -102,7 +102,9 @@ pub fn parse(args: impl IntoIterator<Item = String>) -> Result<Command, String> 
         Some(nats) => {
             let node = node.unwrap_or_else(|| default_node(&config.addr));
             let replicas = replicas.unwrap_or(1);
-            config.cluster = Some(ClusterConfig { nats, node, replicas });
+            let cluster = ClusterConfig { nats, node, replicas };
+            cluster.servers()?;
+            config.cluster = Some(cluster);
         }
         None if node.is_some() || replicas.is_some() => {
             return Err("--node-id and --nats-replicas need --nats URL".into());
@@ -196,6 +198,12 @@ mod tests {
             config.proxies,
             ["127.0.0.1".parse::<IpAddr>().unwrap(), "::1".parse().unwrap()]
         );
+        let three = "--nats nats://a:4222,nats://b:4222,nats://c:4222";
+        let Ok(Command::Serve(config)) = parse(args(three)) else {
+            panic!("three servers, comma-separated, as --help writes them");
+        };
+        let servers = config.cluster.expect("a node").servers().expect("three servers");
+        assert_eq!(servers.len(), 3);
         let Ok(Command::Serve(config)) = parse(args("--addr 0.0.0.0:9002 --nats nats://n:4222")) else {
             panic!("valid flags")
         };
@@ -222,6 +230,8 @@ mod tests {
             "--nats nats://x --node-id a.b",
             "--nats nats://x --nats-replicas 0",
             "--nats nats://x --nats-replicas 9",
+            "--nats nats://a:4222,nats://b:port",
+            "--nats nats://a:4222,,nats://b:4222",
             "--node-id a",
             "serve",
         ] {

@@ -6,7 +6,7 @@ mod common;
 
 use std::net::SocketAddr;
 
-use common::nodes::{room_owned_by, sees_members, start_node};
+use common::nodes::{room_owned_by, sees_members, start_node, start_node_on};
 use common::process::{Nats, Nginx, ServerProcess};
 use common::{
     Client, bounded, by_turn, dice_checked_at_the_end, fast_play, http_get, open_room, play_quick_turn,
@@ -498,4 +498,21 @@ fn a_replicated_log_on_a_nats_server_that_cannot_fence_it_is_refused_at_start() 
         let stderr = String::from_utf8_lossy(&output.stderr);
         assert!(stderr.contains("needs nats-server 2.11 or later"), "{stderr}");
     }
+}
+
+#[tokio::test]
+async fn a_node_that_names_several_nats_servers_reaches_the_cluster_through_one_that_answers() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let nats = Nats::start(dir.path());
+    // A port nobody listens on, first: the node goes on to the server that answers.
+    let closed = std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|listener| listener.local_addr())
+        .expect("a free port");
+    let servers = format!("nats://{closed}, {}", nats.url);
+    let node = start_node_on(dir.path(), &servers, "listed", fast_play()).await;
+    sees_members(node.addr(), 1).await;
+    let (anna, ben) = started_pair("Listed", node.addr(), node.addr()).await;
+    let mut clients = [anna, ben];
+    assert!(bounded("a turn", play_quick_turn(&mut clients)).await);
+    node.stop().await.expect("stops");
 }

@@ -40,6 +40,23 @@ pub struct ClusterConfig {
 }
 
 impl ClusterConfig {
+    /// The NATS servers `nats` names, comma-separated (a node reaches the cluster through any of them, and
+    /// moves to another when one goes), or why one cannot be read.
+    pub fn servers(&self) -> Result<Vec<async_nats::ServerAddr>, String> {
+        self.nats
+            .split(',')
+            .map(|server| {
+                let server = server.trim();
+                if server.is_empty() {
+                    return Err(format!("--nats {:?}: a server's URL is missing", self.nats));
+                }
+                server
+                    .parse::<async_nats::ServerAddr>()
+                    .map_err(|error| format!("--nats {server:?}: {error}"))
+            })
+            .collect()
+    }
+
     /// Whether `node` can name a node (it is a NATS subject token and a bucket key).
     pub fn valid_node(node: &str) -> bool {
         !node.is_empty()
@@ -129,7 +146,7 @@ impl Cluster {
             // 65,536, up to gigabytes of a slow device's frames); past it NATS drops them, and the
             // tunnel's numbering ends the tunnel (`peer::Receiving`).
             .subscription_capacity(4096)
-            .connect(config.nats.as_str())
+            .connect(config.servers().map_err(StoreError::Cluster)?)
             .await
             .map_err(|error| unreachable(&error))?;
         let version = client.server_info().version;

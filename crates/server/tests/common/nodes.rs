@@ -12,6 +12,11 @@ use super::{WAIT, bounded, http_get, room_name};
 
 /// A node in this process.
 pub async fn start_node(dir: &std::path::Path, nats: &Nats, node: &str, limits: Limits) -> RunningServer {
+    start_node_on(dir, &nats.url, node, limits).await
+}
+
+/// A node in this process that names its NATS servers itself (`--nats`, comma-separated).
+pub async fn start_node_on(dir: &std::path::Path, nats: &str, node: &str, limits: Limits) -> RunningServer {
     let config = Config {
         dist: dir.join("dist"),
         addr: "127.0.0.1:0".into(),
@@ -19,7 +24,7 @@ pub async fn start_node(dir: &std::path::Path, nats: &Nats, node: &str, limits: 
         origins: Vec::new(),
         proxies: Vec::new(),
         cluster: Some(ClusterConfig {
-            nats: nats.url.clone(),
+            nats: nats.into(),
             node: node.into(),
             replicas: 1,
         }),
