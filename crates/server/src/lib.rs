@@ -238,6 +238,14 @@ async fn join_cluster(
     // Until it has tunnels, a request for its id (sent to the process before it, killed without a word)
     // finds nobody, and the sender takes that process for gone, as it is.
     tokio::time::sleep(cluster::members::LIVE_FOR).await;
+    // Two nodes of one id would each take the other's rooms for their own.
+    if cluster.twin_alive() {
+        listening.abort();
+        return Err(StartError::Store(StoreError::Cluster(format!(
+            "another live node has the id {:?}: give each node its own --node-id",
+            cluster.me().node
+        ))));
+    }
     accept_tunnels(Arc::clone(shared), Arc::clone(&cluster))
         .await
         .map_err(|error| StartError::Store(StoreError::Cluster(format!("cannot take tunnels: {error}"))))?;

@@ -16,6 +16,7 @@ use fivedice_room::protocol::{ClientMessage, PROTOCOL_VERSION};
 use fivedice_room::{Action, Event, LogEntry, Phase, RoomName};
 use fivedice_rules::{Category, Place, Play};
 use fivedice_server::Limits;
+use fivedice_server::cluster::ClusterConfig;
 use fivedice_server::cluster::members::owning_node;
 use fivedice_server::cluster::stream_log::{STREAM, StreamLog, room_subject};
 use fivedice_server::store::{Secrets, StoreError};
@@ -515,4 +516,37 @@ async fn a_node_that_names_several_nats_servers_reaches_the_cluster_through_one_
     let mut clients = [anna, ben];
     assert!(bounded("a turn", play_quick_turn(&mut clients)).await);
     node.stop().await.expect("stops");
+}
+
+#[tokio::test]
+async fn a_second_node_with_a_live_nodes_id_is_refused_at_start_and_a_restart_under_it_is_not() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let nats = Nats::start(dir.path());
+    let first = start_node(dir.path(), &nats, "twin", fast_play()).await;
+    let config = fivedice_server::Config {
+        dist: dir.path().join("dist"),
+        addr: "127.0.0.1:0".into(),
+        data: dir.path().join("unused.sqlite3"),
+        origins: Vec::new(),
+        proxies: Vec::new(),
+        cluster: Some(ClusterConfig {
+            nats: nats.url.clone(),
+            node: "twin".into(),
+            replicas: 1,
+        }),
+        limits: fast_play(),
+    };
+    let refused = bounded("a twin to start", fivedice_server::start(config)).await;
+    let error = refused
+        .err()
+        .expect("a second live node of one id is refused")
+        .to_string();
+    assert!(error.contains("--node-id"), "{error}");
+    // The first node serves on; once it has stopped, a node of its id starts. (A node killed without a word
+    // leaves its last heartbeat in the bucket, which is no twin: `owners_killed_one_after_another_…` restarts
+    // killed nodes under their ids.)
+    sees_members(first.addr(), 1).await;
+    first.stop().await.expect("stops");
+    let again = start_node(dir.path(), &nats, "twin", fast_play()).await;
+    again.stop().await.expect("stops");
 }

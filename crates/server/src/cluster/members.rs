@@ -110,6 +110,8 @@ pub struct Roster {
     me: Member,
     /// Every other node heard from: its incarnation and when it was last heard.
     heard: Mutex<HashMap<String, (u64, Instant)>>,
+    /// Another process's heartbeats under this node's own id: its incarnation, and how many were heard.
+    twin: Mutex<Option<(u64, u32)>>,
     view: watch::Sender<Arc<Members>>,
 }
 
@@ -121,6 +123,7 @@ impl Roster {
         Roster {
             me,
             heard: Mutex::new(HashMap::new()),
+            twin: Mutex::new(None),
             view: watch::Sender::new(alone),
         }
     }
@@ -140,6 +143,14 @@ impl Roster {
     fn heard(&self) -> std::sync::MutexGuard<'_, HashMap<String, (u64, Instant)>> {
         // Only whole entries are ever written: a poisoned map is still consistent.
         self.heard.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Whether another process is beating under this node's id now: two of its heartbeats heard (the one a
+    /// process killed without a word left in the bucket is a single entry, which a restart under the same
+    /// id must not take for a twin).
+    pub fn twin_alive(&self) -> bool {
+        let twin = self.twin.lock().unwrap_or_else(PoisonError::into_inner);
+        twin.is_some_and(|(_, heard)| heard >= 2)
     }
 
     /// `member` did not answer a request at all (nobody listens on its subject): it is taken for gone now
@@ -240,6 +251,7 @@ impl Roster {
 
     fn hear(&self, entry: &kv::Entry) {
         if entry.key == self.me.node {
+            self.hear_own_id(entry);
             return;
         }
         match entry.operation {
@@ -257,6 +269,21 @@ impl Roster {
                 self.heard().remove(&entry.key);
             }
         }
+    }
+
+    /// A heartbeat under this node's own id: this process's, or a twin's (see [`Roster::twin_alive`]).
+    fn hear_own_id(&self, entry: &kv::Entry) {
+        let incarnation = std::str::from_utf8(&entry.value)
+            .ok()
+            .and_then(|value| value.parse::<u64>().ok());
+        let Some(incarnation) = incarnation.filter(|heard| *heard != self.me.incarnation) else {
+            return;
+        };
+        let mut twin = self.twin.lock().unwrap_or_else(PoisonError::into_inner);
+        *twin = match *twin {
+            Some((known, heard)) if known == incarnation => Some((known, heard.saturating_add(1))),
+            _ => Some((incarnation, 1)),
+        };
     }
 }
 

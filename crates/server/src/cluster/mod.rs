@@ -226,6 +226,11 @@ impl Cluster {
         self.owner(room) == *self.me()
     }
 
+    /// Whether another live process has this node's id (see [`Roster::twin_alive`]).
+    pub fn twin_alive(&self) -> bool {
+        self.roster.twin_alive()
+    }
+
     /// See [`Roster::gone`].
     pub fn gone(&self, member: &Member) {
         self.roster.gone(member);
