@@ -269,21 +269,19 @@ async fn accept_tunnels(
     let mut requests = relay::tunnel_requests(&cluster).await?;
     tokio::spawn(async move {
         while let Some(request) = requests.next().await {
-            match relay::open(&cluster, request).await {
-                Ok(Some(opened)) => {
-                    let served = connection::serve(
-                        Arc::clone(&shared),
-                        opened.peer,
-                        opened.address,
-                        None,
-                        Some(opened.hello),
-                    );
-                    tokio::spawn(served);
+            // Each opens in a task of its own: one slow to open (NATS busy a moment) holds up no other device.
+            let (shared, cluster) = (Arc::clone(&shared), Arc::clone(&cluster));
+            tokio::spawn(async move {
+                match relay::open(&cluster, request).await {
+                    Ok(Some(opened)) => {
+                        connection::serve(shared, opened.peer, opened.address, None, Some(opened.hello))
+                            .await;
+                    }
+                    // Not this node's room: the sender was told so.
+                    Ok(None) => {}
+                    Err(why) => tracing::warn!(%why, "a tunnel was not opened"),
                 }
-                // Not this node's room: the sender was told so.
-                Ok(None) => {}
-                Err(why) => tracing::warn!(%why, "a tunnel was not opened"),
-            }
+            });
         }
     });
     Ok(())
