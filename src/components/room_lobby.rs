@@ -406,9 +406,11 @@ fn DiceSeal() -> impl IntoView {
         commitment.get().map(|hash| {
             view! {
                 <div class="dice-seal">
-                    <p class="muted" title=words.dice_sealed_how>
-                        {words.dice_sealed} " " <code data-dice-commitment>{hash}</code>
-                    </p>
+                    // What the seal is, one tap away (a phone shows no tooltip).
+                    <details>
+                        <summary class="muted">{words.dice_sealed} " " <code data-dice-commitment>{hash}</code></summary>
+                        <p class="muted">{words.dice_sealed_how}</p>
+                    </details>
                     {verdict}
                 </div>
             }
