@@ -213,7 +213,27 @@ impl Storage {
         if let Some(replaced) = replaced {
             let _older_copy_stays = self.set(&Storage::previous_key(key), &replaced);
         }
-        self.set(key, value)
+        match self.set(key, value) {
+            // A full store: the spare copies go before a save is lost, the other saves' first, then this one's.
+            Err(SaveRefused::FullOrBlocked) => {
+                let own = Storage::previous_key(key);
+                let spares = self.keys_with(PREVIOUS_PREFIX);
+                for spare in spares.iter().filter(|spare| **spare != own).chain([&own]) {
+                    self.remove(spare);
+                    if self.set(key, value).is_ok() {
+                        return Ok(());
+                    }
+                }
+                Err(SaveRefused::FullOrBlocked)
+            }
+            kept => kept,
+        }
+    }
+
+    fn remove(&self, key: &str) {
+        if let Some(backend) = &self.backend {
+            backend.remove(key);
+        }
     }
 
     /// Reads a saved value (`None` if there is none). If it cannot be read, it is kept aside, and its previous

@@ -65,6 +65,45 @@ fn tables_come_back_most_recently_played_first() {
     assert_eq!(ids.len(), 5, "every table, once");
 }
 
+#[test]
+fn a_full_store_gives_up_the_spare_copies_before_a_game_in_progress() {
+    let (storage, backend) = memory();
+    // Three tables saved twice: each keeps the copy its second save replaced.
+    let mut tables: Vec<Table> = (1..=3).map(table).collect();
+    for saved in &mut tables {
+        storage.save_table(saved).unwrap();
+        roll(saved);
+        storage.save_table(saved).unwrap();
+    }
+    let spares = || storage.keys_with(PREVIOUS_PREFIX).len();
+    assert_eq!(spares(), 3);
+    let used: usize = backend.entries.borrow().values().map(String::len).sum();
+    // Full to the byte: the next save fits only once spare copies are given up.
+    let full = Rc::new(MemoryBackend {
+        entries: RefCell::new(backend.entries.borrow().clone()),
+        capacity: Some(used),
+    });
+    let storage = Storage::with_backend(Box::new(full.clone()), || 1.7e12);
+    let spares = || storage.keys_with(PREVIOUS_PREFIX).len();
+    let playing = &mut tables[0];
+    roll(playing);
+    assert_eq!(storage.save_table(playing), Ok(()));
+    assert_eq!(
+        storage.table(&playing.id),
+        Some(playing.clone()),
+        "the game in progress is saved"
+    );
+    assert!(spares() < 3, "spare copies were given up");
+    // Every table is still there, as last saved.
+    assert_eq!(storage.tables().value.current.len(), 3);
+    assert!(
+        full.entries
+            .borrow()
+            .keys()
+            .all(|key| !key.starts_with(UNREADABLE_PREFIX))
+    );
+}
+
 /// A store that refuses the keys with these prefixes, as a full store refuses a copy.
 fn refusing(backend: &Rc<MemoryBackend>, refused: &'static [&'static str]) -> Storage {
     struct Refusing(Rc<MemoryBackend>, &'static [&'static str]);

@@ -127,3 +127,33 @@ test("storage that refuses writes: told once, play goes on, export still works",
   const rolls = exported.tables[0].table.log.filter((entry) => entry.event.played?.play.roll);
   expect(rolls).toHaveLength(2);
 });
+
+test("a store full to the browser's quota gives up its spare copies: the game in progress is saved and resumes", async ({ page }) => {
+  await startGame(page, { rules: "yatzy", players: ["Anna"], seed: 2 });
+  await page.locator('[data-action="roll"]').click();
+  await expect(page.locator('[data-die="0"]')).not.toHaveAttribute("data-face", "");
+  // Spare copies, as months of play leave them (each save keeps the one it replaced), until the browser takes no
+  // more, then smaller ones to the last byte.
+  const spares = await page.evaluate(() => {
+    let count = 0;
+    for (const size of [100_000, 10_000, 1_000, 100, 10, 1]) {
+      try {
+        for (;;) localStorage.setItem(`fivedice.previous.fivedice.table.old-${size}-${count++}`, "x".repeat(size));
+      } catch {
+        count -= 1;
+      }
+    }
+    return count;
+  });
+  expect(spares).toBeGreaterThan(20);
+  // A box written needs room to be saved.
+  await page.locator('[data-cell="0:chance"]').click();
+  await page.getByRole("dialog").locator('[data-action="confirm"]').click();
+  const written = await page.locator('[data-cell="0:chance"]').getAttribute("data-value");
+  expect(Number(written)).toBeGreaterThan(4);
+  await expect(page.getByText("The browser's storage is full or blocked")).toHaveCount(0);
+  await page.reload();
+  await expect(page.locator('[data-cell="0:chance"]')).toHaveAttribute("data-value", written);
+  const left = await page.evaluate(() => Object.keys(localStorage).filter((key) => key.includes("old-")).length);
+  expect(left).toBeLessThan(spares);
+});
