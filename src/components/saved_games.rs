@@ -291,10 +291,20 @@ fn your_data() -> impl IntoView {
             input.set_value("");
         });
     };
+    // Said while the card shows, export one tap away: the store is read once, when the start screen opens.
+    let nearly_full = store
+        .kept()
+        .space()
+        .filter(|space| space.nearly_full())
+        .map(|space| {
+            let said = (words.storage_nearly_full)(space.used / 100_000, space.kept / 1_000_000);
+            view! { <p class="storage-low" role="status" data-storage-low>{said}</p> }
+        });
     view! {
         <section class="card your-data" aria-labelledby="data-title">
             <h2 id="data-title">{words.your_games_as_file}</h2>
             <p>{words.games_live_here}</p>
+            {nearly_full}
             <div class="data-buttons">
                 <button class="secondary" data-action="export" on:click=move |_| with_store(store, exporter)>
                     {words.export_all}

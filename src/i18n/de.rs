@@ -84,6 +84,13 @@ pub static WORDS: Words = Words {
     import_file: "Datei importieren",
     unreadable_kept: "Einige gespeicherte Daten sind nicht lesbar. Sie liegen unverändert beiseite: ",
     download_it: "herunterladen",
+    storage_nearly_full: |tenths, quota| {
+        format!(
+            "Der Speicher dieses Browsers für die App ist fast voll (etwa {},{} von {quota} MB): Exportiere deine Spiele als Kopie und lösche dann beendete Spiele, die du nicht mehr brauchst.",
+            tenths / 10,
+            tenths % 10
+        )
+    },
 
     perfect_title: "Wie gut kann man spielen?",
     perfect_intro: "Die Strategie-Engine berechnet auf diesem Gerät den bestmöglichen Zug für jede Lage und nennt die Punktzahl, die man mit perfektem Spiel allein im Schnitt erreicht.",

@@ -85,6 +85,13 @@ pub static WORDS: Words = Words {
     import_file: "Import a file",
     unreadable_kept: "Some saved data could not be read. It is kept aside, untouched: ",
     download_it: "download it",
+    storage_nearly_full: |tenths, quota| {
+        format!(
+            "This browser's storage for the app is nearly full (about {}.{} of {quota} MB): export your games to keep a copy, then delete the finished ones you no longer need.",
+            tenths / 10,
+            tenths % 10
+        )
+    },
 
     perfect_title: "How well can one play?",
     perfect_intro: "The strategy engine works out the best possible play for every situation, on this device, and tells the average score a perfect solitaire player makes.",

@@ -87,6 +87,13 @@ pub static WORDS: Words = Words {
     import_file: "Importar un archivo",
     unreadable_kept: "No se pudieron leer algunos datos guardados. Quedan apartados, intactos: ",
     download_it: "descárgalos",
+    storage_nearly_full: |tenths, quota| {
+        format!(
+            "El espacio de este navegador para la app está casi lleno (unos {},{} de {quota} MB): exporta tus partidas para tener una copia y borra las terminadas que ya no necesites.",
+            tenths / 10,
+            tenths % 10
+        )
+    },
 
     perfect_title: "¿Qué tan bien se puede jugar?",
     perfect_intro: "El motor de estrategia calcula en este dispositivo la mejor jugada para cada situación y te dice el puntaje promedio de un jugador perfecto en solitario.",

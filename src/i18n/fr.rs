@@ -97,6 +97,13 @@ pub static WORDS: Words = Words {
     import_file: "Importer un fichier",
     unreadable_kept: "Des données enregistrées sont illisibles. Elles sont mises de côté, intactes : ",
     download_it: "les télécharger",
+    storage_nearly_full: |tenths, quota| {
+        format!(
+            "L’espace de ce navigateur pour l’appli est presque plein (environ {},{} sur {quota}\u{a0}Mo)\u{a0}: exportez vos parties pour en garder une copie, puis supprimez les parties finies dont vous n’avez plus besoin.",
+            tenths / 10,
+            tenths % 10
+        )
+    },
 
     perfect_title: "Jusqu’où peut-on bien jouer ?",
     perfect_intro: "Le moteur de stratégie calcule, sur cet appareil, le meilleur coup pour chaque situation, et donne le score moyen d’un joueur parfait en solitaire.",

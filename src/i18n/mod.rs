@@ -139,6 +139,9 @@ pub struct Words {
     pub import_file: &'static str,
     pub unreadable_kept: &'static str,
     pub download_it: &'static str,
+    /// The data card, when less than a fifth of the browser's storage for the app is left: (tenths of a
+    /// megabyte used, megabytes the browser keeps; whole numbers: a float's formatting is kilobytes of code).
+    pub storage_nearly_full: fn(usize, usize) -> String,
 
     // How well can one play.
     pub perfect_title: &'static str,

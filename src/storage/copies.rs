@@ -1,10 +1,42 @@
 //! The copies a save keeps: each save keeps the one it replaces under a `previous` key; a save found unreadable
 //! is set aside under an `unreadable` key and its previous copy read instead; and a full store gives the spare
-//! copies up before it refuses a save.
+//! copies up before it refuses a save. And how full the store is.
 
 use super::{LoadProblem, Loaded, PREVIOUS_PREFIX, SaveRefused, Storage, UNREADABLE_PREFIX};
 
+/// What a browser keeps for one address in localStorage: about 5 MB, counted here in characters (the browsers
+/// differ a little; this is the smallest of the common ones).
+pub const KEPT_CHARACTERS: usize = 5_000_000;
+
+/// How much of the store its data takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Space {
+    pub used: usize,
+    pub kept: usize,
+}
+
+impl Space {
+    /// Less than a fifth of the store is left (1 MB of localStorage's 5).
+    pub fn nearly_full(self) -> bool {
+        self.used.saturating_mul(5) > self.kept.saturating_mul(4)
+    }
+}
+
 impl Storage {
+    /// How much of the store every key and value of this address take (the app's and any other page's).
+    pub fn space(&self) -> Option<Space> {
+        let backend = self.backend.as_ref()?;
+        let used = backend
+            .keys()
+            .iter()
+            .map(|key| key.chars().count() + backend.get(key).map_or(0, |value| value.chars().count()))
+            .sum();
+        Some(Space {
+            used,
+            kept: KEPT_CHARACTERS,
+        })
+    }
+
     /// Moves unreadable data to a key of its own so nothing overwrites it, and says what happened.
     pub(super) fn keep_aside(&self, key: &str, raw: &str, reason: &str) -> LoadProblem {
         let aside = format!("{UNREADABLE_PREFIX}{key}.{}", (self.clock)() as u64);

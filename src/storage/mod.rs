@@ -366,6 +366,7 @@ impl Storage {
 mod browser;
 mod copies;
 use browser::{BrowserStore, page_reloaded};
+pub use copies::{KEPT_CHARACTERS, Space};
 
 /// An in-memory store for the tests of the storage and the store.
 #[cfg(test)]

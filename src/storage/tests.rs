@@ -104,6 +104,19 @@ fn a_full_store_gives_up_the_spare_copies_before_a_game_in_progress() {
     );
 }
 
+#[test]
+fn the_store_says_when_less_than_a_fifth_of_it_is_left() {
+    let (storage, backend) = memory();
+    storage.save_table(&table(1)).unwrap();
+    let space = storage.space().expect("a store");
+    assert!(space.used > 100 && !space.nearly_full());
+    backend
+        .entries
+        .borrow_mut()
+        .insert("another page's".into(), "x".repeat(KEPT_CHARACTERS * 4 / 5));
+    assert!(storage.space().expect("a store").nearly_full());
+}
+
 /// A store that refuses the keys with these prefixes, as a full store refuses a copy.
 fn refusing(backend: &Rc<MemoryBackend>, refused: &'static [&'static str]) -> Storage {
     struct Refusing(Rc<MemoryBackend>, &'static [&'static str]);

@@ -5,7 +5,7 @@
 use fivedice_saved::SavedHistory;
 use leptos::prelude::*;
 
-use crate::storage::{LoadProblem, Storage, Unreadable};
+use crate::storage::{LoadProblem, Space, Storage, Unreadable};
 use crate::table::{FinishedGame, KeptGame, Table, place_by_recency};
 
 use super::Clock;
@@ -96,6 +96,11 @@ impl KeptTables {
 
     pub fn unreadable(&self) -> ReadSignal<Vec<Unreadable>> {
         self.unreadable.read_only()
+    }
+
+    /// How much of the browser's storage the saved data takes, if this browser gives the page a store.
+    pub fn space(&self) -> Option<Space> {
+        self.storage.with_value(Storage::space)
     }
 
     /// Takes in what storage holds at start-up: the history, then each table (a finished one goes to the

@@ -157,3 +157,15 @@ test("a store full to the browser's quota gives up its spare copies: the game in
   const left = await page.evaluate(() => Object.keys(localStorage).filter((key) => key.includes("old-")).length);
   expect(left).toBeLessThan(spares);
 });
+
+test("a nearly full store is said on the start screen, with Export beside it", async ({ page }) => {
+  await page.goto("index.html");
+  await expect(page.locator('[data-action="export"]')).toBeVisible();
+  await expect(page.locator("[data-storage-low]")).toHaveCount(0);
+  // Another page of this address (or months of games) took 4.2 of the 5 MB.
+  await page.evaluate(() => localStorage.setItem("another page's data", "x".repeat(4_200_000)));
+  await page.reload();
+  await expect(page.locator("[data-storage-low]")).toContainText("nearly full (about 4.2 of 5 MB)");
+  const [download] = await Promise.all([page.waitForEvent("download"), page.locator('[data-action="export"]').click()]);
+  expect(download.suggestedFilename()).toMatch(/^fivedice-.*\.json$/);
+});
