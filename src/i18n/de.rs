@@ -86,7 +86,7 @@ pub static WORDS: Words = Words {
     download_it: "herunterladen",
     storage_nearly_full: |tenths, quota| {
         format!(
-            "Der Speicher dieses Browsers für die App ist fast voll (etwa {},{} von {quota} MB): Exportiere deine Spiele als Kopie und lösche dann beendete Spiele, die du nicht mehr brauchst.",
+            "Der Speicher dieses Browsers für die App ist fast voll (etwa {},{} von {quota} MB): Exportiere deine Spiele, um eine Kopie zu behalten.",
             tenths / 10,
             tenths % 10
         )

@@ -87,7 +87,7 @@ pub static WORDS: Words = Words {
     download_it: "download it",
     storage_nearly_full: |tenths, quota| {
         format!(
-            "This browser's storage for the app is nearly full (about {}.{} of {quota} MB): export your games to keep a copy, then delete the finished ones you no longer need.",
+            "This browser's storage for the app is nearly full (about {}.{} of {quota} MB): export your games to keep a copy of them.",
             tenths / 10,
             tenths % 10
         )

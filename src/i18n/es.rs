@@ -89,7 +89,7 @@ pub static WORDS: Words = Words {
     download_it: "descárgalos",
     storage_nearly_full: |tenths, quota| {
         format!(
-            "El espacio de este navegador para la app está casi lleno (unos {},{} de {quota} MB): exporta tus partidas para tener una copia y borra las terminadas que ya no necesites.",
+            "El espacio de este navegador para la app está casi lleno (unos {},{} de {quota} MB): exporta tus partidas para tener una copia.",
             tenths / 10,
             tenths % 10
         )

@@ -99,7 +99,7 @@ pub static WORDS: Words = Words {
     download_it: "les télécharger",
     storage_nearly_full: |tenths, quota| {
         format!(
-            "L’espace de ce navigateur pour l’appli est presque plein (environ {},{} sur {quota}\u{a0}Mo)\u{a0}: exportez vos parties pour en garder une copie, puis supprimez les parties finies dont vous n’avez plus besoin.",
+            "L’espace de ce navigateur pour l’appli est presque plein (environ {},{} sur {quota}\u{a0}Mo)\u{a0}: exportez vos parties pour en garder une copie.",
             tenths / 10,
             tenths % 10
         )
