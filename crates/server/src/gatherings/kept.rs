@@ -20,7 +20,7 @@ use crate::stopping;
 use crate::store::{Store, StoreError};
 
 /// Runs storage work on a blocking thread.
-async fn blocking<T: Send + 'static>(
+pub(super) async fn blocking<T: Send + 'static>(
     store: &Arc<Store>,
     work: impl FnOnce(&Store) -> Result<T, StoreError> + Send + 'static,
 ) -> Result<T, StoreError> {

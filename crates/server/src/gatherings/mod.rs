@@ -155,15 +155,12 @@ impl Gatherings {
     }
 }
 
-/// Runs storage work on a blocking thread.
+/// Runs storage work on a blocking thread, a failure refused as the server being unavailable.
 async fn in_the_store<T: Send + 'static>(
     store: Arc<Store>,
     work: impl FnOnce(&Store) -> Result<T, StoreError> + Send + 'static,
 ) -> Result<T, Refused> {
-    tokio::task::spawn_blocking(move || work(&store))
-        .await
-        .map_err(|_| unavailable(StoreError::Open("the storage task stopped".into())))?
-        .map_err(unavailable)
+    kept::blocking(&store, work).await.map_err(unavailable)
 }
 
 /// A refusal: its status, and its body `{"error": code, "reason": English sentence}` (and any more).
