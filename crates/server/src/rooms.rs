@@ -108,14 +108,16 @@ impl Rooms {
         let tokens = HeldSeats::from(tokens.collect::<Vec<_>>());
         let now = millis_since(self.started);
         let unwritten = stored.entries.is_empty();
-        let dice_seed = match stored.dice_seed.as_deref().map(DiceSeed::parse) {
-            Some(None) => {
-                let why = format!("room {name}: its dice's seed is not 64 hex digits");
-                return Err(EnterError::Store(StoreError::Corrupt(why)));
-            }
-            Some(seed) => seed,
-            None => None,
-        };
+        let dice_seed = stored
+            .dice_seed
+            .as_deref()
+            .map(|hex| {
+                DiceSeed::parse(hex).ok_or_else(|| {
+                    let why = format!("room {name}: its dice's seed is not 64 hex digits");
+                    EnterError::Store(StoreError::Corrupt(why))
+                })
+            })
+            .transpose()?;
         let host = RoomHost::restore(name.clone(), &stored.entries, tokens, dice_seed, now)
             .map_err(EnterError::Unreadable)?;
         let (sender, _) = broadcast::channel(BROADCAST_BACKLOG);
