@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use fivedice_room::{DiceCheck, RoomError, STAND_IN, check_dice};
+use fivedice_room::{DiceCheck, STAND_IN, check_dice};
 use fivedice_rules::Rules;
 use fivedice_worker::Level;
 use leptos::prelude::*;
@@ -395,10 +395,8 @@ fn DiceSeal() -> impl IntoView {
         Ok(DiceCheck::Checked { rolls }) => Some(
             view! { <p class="dice-check" data-dice-check="ok">{(words.dice_checked)(rolls)}</p> }.into_any(),
         ),
-        // A log that does not replay to its end is no check passed either: said as at its first entry.
-        Ok(DiceCheck::Failed { seq }) | Err(RoomError::OutOfOrder { expected: seq, .. }) => {
-            Some(failed(words, seq))
-        }
+        Ok(DiceCheck::Failed { seq }) => Some(failed(words, seq)),
+        // A log that does not replay (this device's did, entry by entry) is no check passed either.
         Err(_) => Some(failed(words, 0)),
         Ok(DiceCheck::NotSealed | DiceCheck::NotRevealed) => None,
     };

@@ -41,8 +41,8 @@ impl Storage {
     pub(super) fn keep_aside(&self, key: &str, raw: &str, reason: &str) -> LoadProblem {
         let aside = format!("{UNREADABLE_PREFIX}{key}.{}", (self.clock)() as u64);
         let kept_aside = self.set(&aside, raw).is_ok();
-        if kept_aside && let Some(backend) = &self.backend {
-            backend.remove(key);
+        if kept_aside {
+            self.remove(key);
         }
         LoadProblem {
             reason: reason.to_string(),
