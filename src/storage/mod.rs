@@ -198,26 +198,30 @@ impl Storage {
         self.set(LAST_TABLE, id)
     }
 
-    /// The saved table with this id, if it is there and readable.
-    pub fn table(&self, id: &str) -> Option<Table> {
-        self.current_table(&self.get(&Storage::table_key(id))?)
-    }
-
-    /// A saved table, if it is readable and in this version's format.
-    fn current_table(&self, raw: &str) -> Option<Table> {
-        match Table::from_saved(raw) {
-            Ok(SavedTable::Current(table)) => Some(*table),
-            _ => None,
+    /// The saved table with this id, if it is there and readable in this version's format. One found
+    /// unreadable is set aside and its previous copy read instead, as when the app starts.
+    pub fn table(&self, id: &str) -> Loaded<Option<Table>> {
+        let read = self.read_keeping(&Storage::table_key(id), Table::from_saved);
+        Loaded {
+            value: match read.value {
+                Some(SavedTable::Current(table)) => Some(*table),
+                _ => None,
+            },
+            problems: read.problems,
         }
     }
 
-    /// The saved table with this id if its revision is at least `revision` (another tab saved it since).
-    /// Checked before every save: only the revision is read, and the whole table only when it is newer.
-    pub fn table_since(&self, id: &str, revision: u64) -> Option<Table> {
-        let raw = self.get(&Storage::table_key(id))?;
-        (text::revision_of(&raw)? >= revision)
-            .then(|| self.current_table(&raw))
-            .flatten()
+    /// The saved table with this id if its revision is at least `revision` (another tab saved it since),
+    /// read as [`Storage::table`] reads it. Checked before every save: only the revision is read, and the
+    /// whole table only when it is newer (or its revision cannot be read).
+    pub fn table_since(&self, id: &str, revision: u64) -> Loaded<Option<Table>> {
+        let raw = self.get(&Storage::table_key(id));
+        if raw.is_none_or(|raw| text::revision_of(&raw).is_some_and(|saved| saved < revision)) {
+            return Loaded::default();
+        }
+        let mut read = self.table(id);
+        read.value = read.value.filter(|table| table.revision >= revision);
+        read
     }
 
     pub fn delete_table(&self, id: &str) {

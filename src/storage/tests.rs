@@ -30,9 +30,46 @@ fn another_tabs_newer_save_is_noticed_by_its_revision() {
     let mut saved = table(3);
     saved.revision = 4;
     storage.save_table(&saved).unwrap();
-    assert_eq!(storage.table_since(&saved.id, 4), Some(saved.clone()));
-    assert_eq!(storage.table_since(&saved.id, 5), None);
-    assert_eq!(storage.table_since("elsewhere", 0), None);
+    assert_eq!(storage.table_since(&saved.id, 4).value, Some(saved.clone()));
+    assert_eq!(storage.table_since(&saved.id, 5).value, None);
+    assert_eq!(storage.table_since("elsewhere", 0).value, None);
+}
+
+#[test]
+fn a_resume_and_another_tabs_change_read_a_damaged_save_through_its_previous_copy() {
+    let (storage, backend) = memory();
+    let mut good = table(9);
+    storage.save_table(&good).unwrap();
+    let kept = good.clone();
+    good.revision += 1;
+    storage.save_table(&good).unwrap();
+    let key = Storage::table_key(&good.id);
+    let damaged = "fivedice table 6\ndamaged";
+    for read in [
+        |storage: &Storage, id: &str| storage.table(id),
+        // The other tab's revision cannot be read: the whole save is, through the same recovery.
+        |storage: &Storage, id: &str| storage.table_since(id, 0),
+    ] {
+        backend.set(&key, damaged).unwrap();
+        let loaded = read(&storage, &good.id);
+        assert_eq!(loaded.value, Some(kept.clone()), "the previous copy is read");
+        assert_eq!(loaded.problems.len(), 1);
+        assert!(loaded.problems[0].kept_aside && loaded.problems[0].recovered);
+        assert_eq!(
+            backend.get(&key),
+            backend.get(&Storage::previous_key(&key)),
+            "restored in its place"
+        );
+        let aside = storage.keys_with(UNREADABLE_PREFIX);
+        assert!(
+            aside
+                .iter()
+                .any(|key| backend.get(key).as_deref() == Some(damaged)),
+            "the damaged save is kept aside: {aside:?}"
+        );
+    }
+    // Read whole only when it is newer: an older revision is not even parsed.
+    assert_eq!(storage.table_since(&good.id, kept.revision + 1).value, None);
 }
 
 #[test]
@@ -89,7 +126,7 @@ fn a_full_store_gives_up_the_spare_copies_before_a_game_in_progress() {
     roll(playing);
     assert_eq!(storage.save_table(playing), Ok(()));
     assert_eq!(
-        storage.table(&playing.id),
+        storage.table(&playing.id).value,
         Some(playing.clone()),
         "the game in progress is saved"
     );
@@ -162,7 +199,7 @@ fn a_damaged_save_that_cannot_be_set_aside_never_replaces_the_good_previous_copy
     good.revision += 1;
     full.save_table(&good).unwrap();
     assert_eq!(backend.get(&previous), Some(kept));
-    assert_eq!(full.table(&good.id), Some(good.clone()));
+    assert_eq!(full.table(&good.id).value, Some(good.clone()));
     // A readable copy is kept as the previous one, as always.
     let replaced = backend.get(&key).unwrap();
     good.revision += 1;

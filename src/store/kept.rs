@@ -215,12 +215,7 @@ impl KeptTables {
         if !problems.is_empty() {
             self.unreadable
                 .set(self.storage.with_value(|storage| storage.unreadable()));
-            let words = self.speech.words();
-            let told: Vec<String> = problems
-                .iter()
-                .map(|problem| (words.unreadable_found)(problem))
-                .collect();
-            self.notices.tell(told.join(" "));
+            self.notices.report_unreadable(&problems, self.speech.words());
         }
         to_open
     }

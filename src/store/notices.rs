@@ -5,7 +5,7 @@ use fivedice_rules::case;
 use leptos::prelude::*;
 
 use crate::i18n::Words;
-use crate::storage::SaveRefused;
+use crate::storage::{LoadProblem, SaveRefused};
 
 #[derive(Clone, Copy)]
 pub struct Notices {
@@ -41,6 +41,17 @@ impl Notices {
 
     pub fn dismiss(&self) {
         self.notice.set(None);
+    }
+
+    /// Saved data found unreadable (set aside, and its previous copy read where there was one), told at once.
+    pub fn report_unreadable(&self, problems: &[LoadProblem], words: &Words) {
+        if !problems.is_empty() {
+            let told: Vec<String> = problems
+                .iter()
+                .map(|problem| (words.unreadable_found)(problem))
+                .collect();
+            self.tell(told.join(" "));
+        }
     }
 
     /// A save that failed is told once (the game goes on in memory; export still works).

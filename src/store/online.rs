@@ -43,9 +43,7 @@ impl GameStore {
         } = launch;
         self.close_room();
         let loaded = self.storage.with_value(|storage| storage.room(&name));
-        for problem in &loaded.problems {
-            self.tell((self.words().unreadable_found)(problem));
-        }
+        self.notices.report_unreadable(&loaded.problems, self.words());
         let saved = loaded.value;
         // A log that does not replay (another version wrote it) is dropped: the server sends it again.
         let (room, log) = match Room::replay(name.clone(), &saved.entries) {

@@ -245,13 +245,13 @@ impl Tables<'_> {
 
     /// Opens a saved table, as this or another tab last saved it.
     pub fn resume(&self, id: &str) {
-        // As saved now (another tab may have played it since), else as listed.
-        let Some(table) = self
-            .store
-            .storage
-            .with_value(|storage| storage.table(id))
-            .or_else(|| self.store.kept.listed(id))
-        else {
+        // As saved now (another tab may have played it since; a damaged save gives way to its previous
+        // copy), else as listed.
+        let saved = self.store.storage.with_value(|storage| storage.table(id));
+        self.store
+            .notices
+            .report_unreadable(&saved.problems, self.store.words());
+        let Some(table) = saved.value.or_else(|| self.store.kept.listed(id)) else {
             return;
         };
         self.store.close_room();

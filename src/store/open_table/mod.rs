@@ -8,7 +8,7 @@ use fivedice_room::{ClientMessage, ServerMessage};
 use fivedice_rules::{Face, FirstPlayerRoll, Game, TiedRollOff};
 use leptos::prelude::*;
 
-use crate::storage::Storage;
+use crate::storage::{LoadProblem, Storage};
 use crate::table::{Host, Table};
 
 use super::Clock;
@@ -165,7 +165,8 @@ impl OpenTable {
             .connection
             .storage
             .with_value(|storage| storage.table_since(&table.id, table.revision));
-        if let Some(newer) = newer {
+        self.report_unreadable(&newer.problems);
+        if let Some(newer) = newer.value {
             self.adopt_newer(newer);
             return false;
         }
@@ -203,9 +204,16 @@ impl OpenTable {
             .connection
             .storage
             .with_value(|storage| storage.table_since(&id, ours + 1));
-        if let Some(newer) = newer {
+        self.report_unreadable(&newer.problems);
+        if let Some(newer) = newer.value {
             self.adopt_newer(newer);
         }
+    }
+
+    fn report_unreadable(&self, problems: &[LoadProblem]) {
+        self.connection
+            .notices
+            .report_unreadable(problems, self.connection.speech.words());
     }
 
     /// A table on one device: its host, in the page, takes the message and answers at once (and writes the

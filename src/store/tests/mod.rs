@@ -131,6 +131,7 @@ fn an_action_is_applied_saved_and_refused_actions_change_nothing() {
     assert_eq!(table.revision, 2);
     let saved = Storage::with_backend(Box::new(backend.clone()), CLOCK.now_ms)
         .table(&table.id)
+        .value
         .expect("saved after every action");
     assert_eq!(saved, table);
     assert_eq!(

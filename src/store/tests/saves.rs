@@ -27,7 +27,9 @@ fn a_newer_save_from_another_tab_is_adopted_not_overwritten() {
         "this tab shows the other's state"
     );
     assert!(told(&here).contains("another tab"));
-    let stored = Storage::with_backend(Box::new(backend.clone()), CLOCK.now_ms).table(&id);
+    let stored = Storage::with_backend(Box::new(backend.clone()), CLOCK.now_ms)
+        .table(&id)
+        .value;
     assert_eq!(stored, Some(theirs), "the newer save was not overwritten");
     here.table().heard_other_tab(Some(Storage::table_key(&id)));
     assert_eq!(here.table().turn().get_untracked().rolls_used, 2);
