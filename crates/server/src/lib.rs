@@ -32,6 +32,7 @@ use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::AtomicU64;
+use std::time::Duration;
 
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
@@ -39,7 +40,7 @@ use axum::extract::{ConnectInfo, State, WebSocketUpgrade};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
-use fivedice_room::PROTOCOL_VERSION;
+use fivedice_room::{PROTOCOL_VERSION, RoomName};
 use futures_util::StreamExt;
 use tokio::sync::watch;
 use tokio::task::JoinHandle;
@@ -71,6 +72,9 @@ pub struct Config {
     /// Run as a node of a cluster, on NATS, instead of alone with SQLite.
     pub cluster: Option<ClusterConfig>,
     pub limits: Limits,
+    /// Rooms untouched this long are forgotten: by a single server when it starts, by each node of a
+    /// cluster for the rooms it owns, hourly. A room a device is in is never forgotten.
+    pub forget_rooms_after: Duration,
 }
 
 impl Default for Config {
@@ -83,6 +87,7 @@ impl Default for Config {
             proxies: Vec::new(),
             cluster: None,
             limits: Limits::default(),
+            forget_rooms_after: store::FORGET_ROOMS_AFTER,
         }
     }
 }
@@ -170,8 +175,8 @@ impl RunningServer {
 pub async fn start(config: Config) -> Result<RunningServer, StartError> {
     let (logs, cluster) = match &config.cluster {
         None => {
-            let data = config.data.clone();
-            let store = tokio::task::spawn_blocking(move || Store::open(&data))
+            let (data, forget_after) = (config.data.clone(), config.forget_rooms_after);
+            let store = tokio::task::spawn_blocking(move || Store::open(&data, forget_after))
                 .await
                 .map_err(|error| {
                     StartError::Store(StoreError::Open(format!("opening the database failed: {error}")))
@@ -209,7 +214,16 @@ pub async fn start(config: Config) -> Result<RunningServer, StartError> {
         next_connection: AtomicU64::new(1),
     });
     let membership = match cluster {
-        Some(cluster) => Some(join_cluster(&shared, cluster, shutdown.clone()).await?),
+        Some(cluster) => {
+            let joined = join_cluster(&shared, Arc::clone(&cluster), shutdown.clone()).await?;
+            let (shared, shutdown) = (Arc::clone(&shared), shutdown.clone());
+            let forget_after = config.forget_rooms_after;
+            tokio::spawn(async move {
+                let open = |room: &RoomName| shared.rooms.is_open(room);
+                cluster::forgetting::keep_forgetting(&cluster, open, forget_after, shutdown).await;
+            });
+            Some(joined)
+        }
         None => None,
     };
     let app = router(Arc::clone(&shared), config.dist);

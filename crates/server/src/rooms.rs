@@ -229,6 +229,11 @@ impl Rooms {
         }
     }
 
+    /// Whether `name` is open here now (a device is in it, or was a moment ago).
+    pub fn is_open(&self, name: &RoomName) -> bool {
+        self.open_rooms().contains_key(name)
+    }
+
     /// How many rooms are open now.
     pub fn open_count(&self) -> usize {
         self.open_rooms().len()

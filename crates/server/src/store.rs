@@ -28,7 +28,8 @@ use serde::{Deserialize, Serialize};
 /// 2: events (`gathering_store`). 3: rooms that are tables of an event. 4: the seeds of sealed rooms' dice.
 const SCHEMA_VERSION: i64 = 4;
 
-/// Rooms (and events) untouched this long are deleted at start-up, so the file does not grow without end.
+/// Rooms (and events) untouched this long are forgotten (see `Config::forget_rooms_after`), so that what is
+/// kept does not grow without end.
 pub const FORGET_ROOMS_AFTER: Duration = Duration::from_secs(30 * 24 * 60 * 60);
 
 /// The tables of events (gatherings of tables; read and written by `gathering_store`), created with the rooms'.
@@ -171,8 +172,9 @@ fn writer_gone() -> StoreError {
 }
 
 impl Store {
-    /// Opens (creating if needed, with its parent directory) the database and forgets long-idle rooms.
-    pub fn open(path: &Path) -> Result<Store, StoreError> {
+    /// Opens (creating if needed, with its parent directory) the database, and forgets the rooms and events
+    /// untouched for `forget_after`.
+    pub fn open(path: &Path, forget_after: Duration) -> Result<Store, StoreError> {
         if let Some(parent) = path.parent().filter(|parent| !parent.as_os_str().is_empty()) {
             std::fs::create_dir_all(parent)
                 .map_err(|error| StoreError::Open(format!("cannot create {}: {error}", parent.display())))?;
@@ -212,7 +214,8 @@ impl Store {
         )?;
         connection.execute_batch(GATHERINGS_SCHEMA)?;
         connection.pragma_update(None, "user_version", SCHEMA_VERSION)?;
-        let forget_before = now_ms().saturating_sub(FORGET_ROOMS_AFTER.as_millis() as i64);
+        let forget_before =
+            now_ms().saturating_sub(i64::try_from(forget_after.as_millis()).unwrap_or(i64::MAX));
         connection.execute("DELETE FROM rooms WHERE updated_ms < ?1", params![forget_before])?;
         connection.execute(
             "DELETE FROM gatherings WHERE updated_ms < ?1",
@@ -544,7 +547,7 @@ mod tests {
         let path = dir.path().join("nested/rooms.sqlite3");
         let name = RoomName::parse("Store").expect("a name");
         {
-            let store = Store::open(&path).expect("opens");
+            let store = Store::open(&path, FORGET_ROOMS_AFTER).expect("opens");
             let mut room = Room::new(name.clone());
             let first = room.join("Anna").expect("joins");
             store
@@ -567,7 +570,7 @@ mod tests {
             assert_eq!(store.last_seq(&name).expect("reads"), 2);
             assert_eq!(store.room_count().expect("counts"), 1);
         }
-        let store = Store::open(&path).expect("reopens");
+        let store = Store::open(&path, FORGET_ROOMS_AFTER).expect("reopens");
         let stored = store.load_room(&name).expect("loads");
         assert_eq!(stored.entries.len(), 2);
         assert!(matches!(&stored.entries[1].event, Event::Joined { name, .. } if name == "Ben"));
@@ -597,13 +600,13 @@ mod tests {
         let path = dir.path().join("rooms.sqlite3");
         let name = RoomName::parse("Busy").expect("a name");
         let first = Room::new(name.clone()).join("Anna").expect("joins");
-        Store::open(&path).expect("opens");
+        Store::open(&path, FORGET_ROOMS_AFTER).expect("opens");
         let (done, finished) = std::sync::mpsc::channel();
         for worker in 0..2 {
             let (path, name, first, done) = (path.clone(), name.clone(), first.clone(), done.clone());
             std::thread::spawn(move || {
                 for _ in 0..150 {
-                    let store = Store::open(&path).expect("opens");
+                    let store = Store::open(&path, FORGET_ROOMS_AFTER).expect("opens");
                     // Written once; each later try is refused, but every try opens the WAL as a write does.
                     let _ = store.append(&name, &first, Secrets::default()).wait();
                     let _ = store.load_room(&name);

@@ -6,64 +6,21 @@ mod common;
 
 use std::net::SocketAddr;
 
-use common::nodes::{room_owned_by, sees_members, start_node, start_node_on};
+use common::nodes::{
+    node_config, room_owned_by, sees_members, start_configured, start_node, start_node_on, stored_seqs,
+};
 use common::process::{Nats, Nginx, ServerProcess};
 use common::{
     Client, bounded, by_turn, dice_checked_at_the_end, fast_play, http_get, open_room, play_quick_turn,
     room_name, started_pair,
 };
 use fivedice_room::protocol::{ClientMessage, PROTOCOL_VERSION};
-use fivedice_room::{Action, Event, LogEntry, Phase, RoomName};
+use fivedice_room::{Action, Event, LogEntry, Phase};
 use fivedice_rules::{Category, Place, Play};
 use fivedice_server::Limits;
-use fivedice_server::cluster::ClusterConfig;
 use fivedice_server::cluster::members::owning_node;
-use fivedice_server::cluster::stream_log::{STREAM, StreamLog, room_subject};
+use fivedice_server::cluster::stream_log::StreamLog;
 use fivedice_server::store::{Secrets, StoreError};
-use futures_util::StreamExt;
-
-/// Every record of `room` in the stream, read straight from NATS: the seq of each entry, in order.
-async fn stored_seqs(nats: &Nats, room: &RoomName) -> Vec<u64> {
-    let client = bounded("NATS", async_nats::connect(&nats.url))
-        .await
-        .expect("connects");
-    let stream = bounded(
-        "the stream",
-        async_nats::jetstream::new(client).get_stream(STREAM),
-    )
-    .await
-    .expect("the rooms' stream exists");
-    let subject = room_subject(room);
-    let last = bounded(
-        "the last message",
-        stream.get_last_raw_message_by_subject(&subject),
-    )
-    .await
-    .expect("the room is stored")
-    .sequence;
-    let consumer = bounded(
-        "a consumer",
-        stream.create_consumer(async_nats::jetstream::consumer::pull::OrderedConfig {
-            filter_subject: subject,
-            ..Default::default()
-        }),
-    )
-    .await
-    .expect("a consumer");
-    let mut messages = bounded("messages", consumer.messages()).await.expect("messages");
-    let mut seqs = Vec::new();
-    loop {
-        let message = bounded("a message", messages.next())
-            .await
-            .expect("more messages")
-            .expect("a message");
-        let record: serde_json::Value = serde_json::from_slice(&message.payload).expect("JSON");
-        seqs.push(record["entry"]["seq"].as_u64().expect("an entry's seq"));
-        if message.info().expect("its place").stream_sequence == last {
-            return seqs;
-        }
-    }
-}
 
 #[tokio::test]
 async fn two_appends_at_one_position_one_wins_the_other_is_fenced() {
@@ -131,7 +88,7 @@ async fn two_appends_at_one_position_one_wins_the_other_is_fenced() {
         .collect();
     assert_eq!(names, ["Anna", "Ben"], "exactly the winners, in order");
     assert_eq!(Some(loaded.stored.seat_tokens), tokens.seat_tokens);
-    assert_eq!(stored_seqs(&nats, &room).await, [1, 2]);
+    assert_eq!(stored_seqs(&nats.url, &room).await, [1, 2]);
 }
 
 #[tokio::test]
@@ -220,7 +177,7 @@ async fn devices_on_other_nodes_play_through_relays_as_on_one_server() {
     assert_eq!(first.entries, second.entries);
     let count = first.seq();
     assert_eq!(
-        stored_seqs(&nats, &room_name(&room)).await,
+        stored_seqs(&nats.url, &room_name(&room)).await,
         (1..=count).collect::<Vec<_>>()
     );
     // Frames far over the limit close the device's connection at the node it reached.
@@ -359,7 +316,7 @@ async fn owners_killed_one_after_another_mid_turn_lose_nothing() {
     assert_eq!(anna.entries, ben.entries);
     let count = anna.seq();
     assert_eq!(
-        stored_seqs(&nats, &room_name(room)).await,
+        stored_seqs(&nats.url, &room_name(room)).await,
         (1..=count).collect::<Vec<_>>(),
         "each seq stored once"
     );
@@ -400,7 +357,7 @@ async fn a_frozen_owner_that_wakes_is_fenced_and_the_room_goes_on_from_the_log()
     assert!(device.closed().await);
     assert_eq!(device.seq(), before, "the fenced roll was never acknowledged");
     assert_eq!(
-        stored_seqs(&nats, &room_name(&room)).await,
+        stored_seqs(&nats.url, &room_name(&room)).await,
         (1..=before + 1).collect::<Vec<_>>()
     );
     // n1 is live again and owns the room by its id: it replays the log, n2 gives its copy up and
@@ -419,7 +376,7 @@ async fn a_frozen_owner_that_wakes_is_fenced_and_the_room_goes_on_from_the_log()
     assert_eq!(device.entries, twin.entries);
     let count = device.seq();
     assert_eq!(
-        stored_seqs(&nats, &room_name(&room)).await,
+        stored_seqs(&nats.url, &room_name(&room)).await,
         (1..=count).collect::<Vec<_>>()
     );
 }
@@ -467,7 +424,7 @@ async fn behind_nginx_round_robin_every_node_serves_and_a_killed_one_is_passed_o
     assert_eq!(anna.room().phase(), Phase::Finished);
     assert_eq!(anna.entries, ben.entries);
     assert_eq!(
-        stored_seqs(&nats, &room_name(room)).await,
+        stored_seqs(&nats.url, &room_name(room)).await,
         (1..=anna.seq()).collect::<Vec<_>>()
     );
 }
@@ -523,19 +480,7 @@ async fn a_second_node_with_a_live_nodes_id_is_refused_at_start_and_a_restart_un
     let dir = tempfile::tempdir().expect("a temp dir");
     let nats = Nats::start(dir.path());
     let first = start_node(dir.path(), &nats, "twin", fast_play()).await;
-    let config = fivedice_server::Config {
-        dist: dir.path().join("dist"),
-        addr: "127.0.0.1:0".into(),
-        data: dir.path().join("unused.sqlite3"),
-        origins: Vec::new(),
-        proxies: Vec::new(),
-        cluster: Some(ClusterConfig {
-            nats: nats.url.clone(),
-            node: "twin".into(),
-            replicas: 1,
-        }),
-        limits: fast_play(),
-    };
+    let config = node_config(dir.path(), &nats.url, "twin", fast_play());
     let refused = bounded("a twin to start", fivedice_server::start(config)).await;
     let error = refused
         .err()
@@ -549,4 +494,58 @@ async fn a_second_node_with_a_live_nodes_id_is_refused_at_start_and_a_restart_un
     first.stop().await.expect("stops");
     let again = start_node(dir.path(), &nats, "twin", fast_play()).await;
     again.stop().await.expect("stops");
+}
+
+/// Whether the stream keeps anything of `room` (read as a node reads a room).
+async fn kept(nats: &Nats, room: &str) -> bool {
+    let client = bounded("NATS", async_nats::connect(&nats.url))
+        .await
+        .expect("connects");
+    let log = bounded(
+        "the stream",
+        StreamLog::open(async_nats::jetstream::new(client), 1),
+    )
+    .await
+    .expect("opens");
+    log.load(&room_name(room)).await.expect("loads").position > 0
+}
+
+async fn until_forgotten(nats: &Nats, room: &str) {
+    let deadline = std::time::Instant::now() + common::WAIT;
+    while kept(nats, room).await {
+        assert!(std::time::Instant::now() < deadline, "{room} was never forgotten");
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+}
+
+#[tokio::test]
+async fn a_node_forgets_rooms_nobody_touched_for_long_but_never_one_a_device_is_in() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let nats = Nats::start(dir.path());
+    // "Long" is a second here (30 days by default).
+    let mut config = node_config(dir.path(), &nats.url, "n1", fast_play());
+    config.forget_rooms_after = std::time::Duration::from_secs(1);
+    let node = start_configured(config).await;
+    // A device stays in one room; another room, written after it, is left.
+    let mut staying = Client::connect(node.addr()).await;
+    staying.hello("Staying", 0).await;
+    staying.join("Ben").await;
+    let (mut left, _) = open_room(node.addr(), "Left").await;
+    left.join("Anna").await;
+    left.close().await;
+    assert!(kept(&nats, "Staying").await && kept(&nats, "Left").await);
+    // Once the room written last is forgotten, the one before it was as old: only the device in it kept it.
+    until_forgotten(&nats, "Left").await;
+    assert!(
+        kept(&nats, "Staying").await,
+        "a room a device is in is never forgotten"
+    );
+    staying.close().await;
+    until_forgotten(&nats, "Staying").await;
+    // A device coming back to a forgotten room finds it new.
+    let (mut back, refused) = open_room(node.addr(), "Left").await;
+    assert_eq!((refused, back.seq()), (None, 0));
+    back.join("Anna").await;
+    assert_eq!(back.seq(), 1);
+    bounded("stop", node.stop()).await.expect("stops");
 }

@@ -11,7 +11,7 @@ use async_nats::jetstream::{self, consumer, stream};
 use fivedice_room::RoomName;
 use futures_util::{Stream, StreamExt};
 
-use super::stream_log::{append_after, named_subject, within_wait};
+use super::stream_log::{append_after, named_subject, patiently};
 use crate::gathering_store::{EventRecord, TiedRoom};
 use crate::store::StoreError;
 
@@ -53,9 +53,7 @@ impl EventLog {
             discard: stream::DiscardPolicy::Old,
             ..Default::default()
         };
-        let stream = super::open_stream(&context, config)
-            .await
-            .map_err(|error| cluster_error("cannot open the events' stream", error))?;
+        let stream = super::open_stream(&context, config, "cannot open the events' stream").await?;
         Ok(EventLog { context, stream })
     }
 
@@ -99,11 +97,8 @@ impl EventLog {
 
     /// An event's records after `position`, and then those appended later.
     pub async fn follow(&self, event: &RoomName, position: u64) -> Result<(Records, Following), StoreError> {
-        within_wait(
-            "reading an event",
-            self.backlog(named_subject(EVENT_SUBJECTS, event), position),
-        )
-        .await?
+        let subject = named_subject(EVENT_SUBJECTS, event);
+        patiently("reading an event", || self.backlog(subject.clone(), position)).await
     }
 
     /// An event's records after `position`.
@@ -130,11 +125,10 @@ impl EventLog {
 
     /// Every room tied to an event so far, and then those tied later.
     pub async fn ties(&self) -> Result<(Vec<TiedRoom>, FollowingOf<TiedRoom>), StoreError> {
-        let (ties, following) = within_wait(
-            "reading the tied rooms",
-            self.backlog(format!("{TIE_SUBJECTS}.>"), 0),
-        )
-        .await??;
+        let (ties, following) = patiently("reading the tied rooms", || {
+            self.backlog(format!("{TIE_SUBJECTS}.>"), 0)
+        })
+        .await?;
         let following: FollowingOf<TiedRoom> = Box::pin(following.map(|tie| tie.map(|(_, tied)| tied)));
         Ok((ties.into_iter().map(|(_, tied)| tied).collect(), following))
     }
@@ -145,12 +139,13 @@ impl EventLog {
         match append_after(&self.context, subject.clone(), tied, 0).await {
             Ok(_) => Ok(tied.clone()),
             Err(StoreError::Fenced) => {
-                let kept = within_wait(
-                    "reading a tie",
-                    self.stream.get_last_raw_message_by_subject(&subject),
-                )
-                .await?
-                .map_err(|error| cluster_error("cannot read a tie", error))?;
+                let kept = patiently("reading a tie", || async {
+                    self.stream
+                        .get_last_raw_message_by_subject(&subject)
+                        .await
+                        .map_err(|error| cluster_error("cannot read a tie", error))
+                })
+                .await?;
                 serde_json::from_slice(&kept.payload)
                     .map_err(|error| StoreError::Corrupt(format!("the tie of room {}: {error}", tied.room)))
             }

@@ -3,7 +3,10 @@
 //! Each node puts its own key in a key-value bucket every [`HEARTBEAT_EVERY`] (its value: the node's
 //! incarnation, new each time the process starts) and watches the whole bucket. A node counts as live
 //! while it was heard within [`LIVE_FOR`], by this node's own clock at receipt (the machines' clocks need
-//! not agree); a node that stops cleanly deletes its key and is gone at once. A room's owner is chosen by
+//! not agree); a node that stops cleanly deletes its key and is gone at once. Silence counts only while the
+//! bucket is heard to work: while a node does not hear its own heartbeats come back (the bucket's stream is
+//! electing a leader after a NATS server died, or this node is cut off), it judges the others as of the
+//! last one it heard, so a store that pauses moves no room. A room's owner is chosen by
 //! rendezvous hashing over the live nodes: every node that sees the same members picks the same owner,
 //! and a node joining or leaving moves only the rooms it takes or had.
 
@@ -20,9 +23,9 @@ use tokio::sync::watch;
 pub const HEARTBEAT_EVERY: Duration = Duration::from_millis(250);
 
 /// How long after its last heartbeat a node still counts as live. Short, for a room to be playable again
-/// soon after its owner dies; several heartbeats long, so that a busy machine's late one does not move
-/// rooms about.
-pub const LIVE_FOR: Duration = Duration::from_millis(1200);
+/// within 3 s of its owner's death (this, a look, and loading the room); longer than a 2 s stall and the
+/// heartbeat before it, so that a busy machine's late beats do not move rooms about.
+pub const LIVE_FOR: Duration = Duration::from_millis(2500);
 
 /// How often the members are looked over for ones that fell silent.
 const LOOK_EVERY: Duration = Duration::from_millis(100);
@@ -110,6 +113,8 @@ pub struct Roster {
     me: Member,
     /// Every other node heard from: its incarnation and when it was last heard.
     heard: Mutex<HashMap<String, (u64, Instant)>>,
+    /// When this process last heard its own heartbeat come back from the bucket.
+    heard_myself: Mutex<Option<Instant>>,
     /// Another process's heartbeats under this node's own id: its incarnation, and how many were heard.
     twin: Mutex<Option<(u64, u32)>>,
     view: watch::Sender<Arc<Members>>,
@@ -123,6 +128,7 @@ impl Roster {
         Roster {
             me,
             heard: Mutex::new(HashMap::new()),
+            heard_myself: Mutex::new(None),
             twin: Mutex::new(None),
             view: watch::Sender::new(alone),
         }
@@ -157,20 +163,28 @@ impl Roster {
     /// rather than when its heartbeats would have run out. Its next heartbeat, if it is alive, brings it
     /// back.
     pub fn gone(&self, member: &Member) {
-        if let Some((incarnation, at)) = self.heard().get_mut(&member.node)
-            && *incarnation == member.incarnation
+        let mut heard = self.heard();
+        if heard
+            .get(&member.node)
+            .is_some_and(|(incarnation, _)| *incarnation == member.incarnation)
         {
-            *at = Instant::now().checked_sub(LIVE_FOR).unwrap_or(*at);
+            heard.remove(&member.node);
         }
+        drop(heard);
         self.refresh();
     }
 
     /// Works out the live members again and tells whoever watches if they changed.
     fn refresh(&self) {
+        let now = Instant::now();
+        let heard_myself = *self.heard_myself.lock().unwrap_or_else(PoisonError::into_inner);
+        let as_of = heard_myself
+            .filter(|at| now.duration_since(*at) >= LIVE_FOR)
+            .unwrap_or(now);
         let mut live: Vec<Member> = self
             .heard()
             .iter()
-            .filter(|(_, (_, at))| at.elapsed() < LIVE_FOR)
+            .filter(|(_, (_, at))| as_of.saturating_duration_since(*at) < LIVE_FOR)
             .map(|(node, (incarnation, _))| Member {
                 node: node.clone(),
                 incarnation: *incarnation,
@@ -276,9 +290,13 @@ impl Roster {
         let incarnation = std::str::from_utf8(&entry.value)
             .ok()
             .and_then(|value| value.parse::<u64>().ok());
-        let Some(incarnation) = incarnation.filter(|heard| *heard != self.me.incarnation) else {
+        let Some(incarnation) = incarnation else {
             return;
         };
+        if incarnation == self.me.incarnation {
+            *self.heard_myself.lock().unwrap_or_else(PoisonError::into_inner) = Some(Instant::now());
+            return;
+        }
         let mut twin = self.twin.lock().unwrap_or_else(PoisonError::into_inner);
         *twin = match *twin {
             Some((known, heard)) if known == incarnation => Some((known, heard.saturating_add(1))),
@@ -353,5 +371,35 @@ mod tests {
         roster.heard().insert("other".into(), (3, Instant::now()));
         roster.refresh();
         assert!(roster.members().contains(&other));
+    }
+
+    #[test]
+    fn silence_counts_only_while_this_node_hears_its_own_heartbeats() {
+        let roster = Roster::new(Member {
+            node: "me".into(),
+            incarnation: 7,
+        });
+        let other = Member {
+            node: "other".into(),
+            incarnation: 3,
+        };
+        let ago = |seconds: f64| Instant::now() - Duration::from_secs_f64(seconds);
+        // The bucket went quiet 4 s ago for everyone: the other node's last beat came after this node's own
+        // last one, so it is still taken for live.
+        roster.heard().insert("other".into(), (3, ago(3.9)));
+        *roster.heard_myself.lock().expect("unpoisoned") = Some(ago(4.0));
+        roster.refresh();
+        assert!(roster.members().contains(&other));
+        // The bucket works again (this node hears itself) and the other is still silent: it is gone.
+        *roster.heard_myself.lock().expect("unpoisoned") = Some(ago(0.1));
+        roster.refresh();
+        assert!(!roster.members().contains(&other));
+        // A node silent for longer than it lives while this one hears itself: gone; one heard within it: live.
+        roster.heard().insert("other".into(), (3, ago(2.0)));
+        roster.refresh();
+        assert!(roster.members().contains(&other), "a 2 s stall moves nothing");
+        roster.heard().insert("other".into(), (3, ago(3.0)));
+        roster.refresh();
+        assert!(!roster.members().contains(&other), "3 s of silence is death");
     }
 }

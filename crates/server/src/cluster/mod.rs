@@ -3,6 +3,7 @@
 //! relays between nodes (`crate::relay`). Without `--nats` none of this runs and the server keeps its rooms in SQLite.
 
 pub mod event_log;
+pub mod forgetting;
 pub mod members;
 pub mod stream_log;
 
@@ -80,9 +81,6 @@ fn at_least(version: &str, (major, minor): (u64, u64)) -> bool {
 /// crate's own `create_key_value` reads the account's limits in a form Debian's nats-server 2.9 does not
 /// send).
 async fn open_members_bucket(context: &jetstream::Context, replicas: usize) -> Result<kv::Store, StoreError> {
-    let failed = |error: &dyn std::fmt::Display| {
-        StoreError::Cluster(format!("cannot open the members' bucket: {error}"))
-    };
     open_stream(
         context,
         jetstream::stream::Config {
@@ -100,26 +98,34 @@ async fn open_members_bucket(context: &jetstream::Context, replicas: usize) -> R
             allow_direct: true,
             ..Default::default()
         },
+        "cannot open the members' bucket",
     )
-    .await
-    .map_err(|error| failed(&error))?;
+    .await?;
     context
         .get_key_value(MEMBERS_BUCKET)
         .await
-        .map_err(|error| failed(&error))
+        .map_err(|error| StoreError::Cluster(format!("cannot open the members' bucket: {error}")))
 }
 
 /// Opens a stream, creating it if it is missing. Nodes starting at once may all find it missing: those
-/// whose creation loses the race open the winner's.
+/// whose creation loses the race open the winner's. On clustered NATS servers a creation that races another
+/// can go unanswered for seconds: it is tried again ([`stream_log::patiently`]).
 pub(crate) async fn open_stream(
     context: &jetstream::Context,
     config: jetstream::stream::Config,
-) -> Result<jetstream::stream::Stream, jetstream::context::CreateStreamError> {
+    what: &str,
+) -> Result<jetstream::stream::Stream, StoreError> {
     let name = config.name.clone();
-    match context.get_or_create_stream(config).await {
-        Ok(stream) => Ok(stream),
-        Err(creating) => context.get_stream(&name).await.map_err(|_| creating),
-    }
+    stream_log::patiently(what, || async {
+        match context.get_or_create_stream(config.clone()).await {
+            Ok(stream) => Ok(stream),
+            Err(creating) => context
+                .get_stream(&name)
+                .await
+                .map_err(|_| StoreError::Cluster(format!("{what}: {creating}"))),
+        }
+    })
+    .await
 }
 
 /// This node's connection to the cluster.
@@ -146,6 +152,9 @@ impl Cluster {
             // 65,536, up to gigabytes of a slow device's frames); past it NATS drops them, and the
             // tunnel's numbering ends the tunnel (`peer::Receiving`).
             .subscription_capacity(4096)
+            // A NATS server that stalls keeps its connections open: two pings unanswered and the node moves
+            // to another server of the list (the client's default waits two minutes).
+            .ping_interval(Duration::from_secs(1))
             .connect(config.servers().map_err(StoreError::Cluster)?)
             .await
             .map_err(|error| unreachable(&error))?;

@@ -15,7 +15,7 @@
 //! (replicas > 1) only from the releases that fixed nats-io/nats-server#4320 and #5644, so a cluster's
 //! NATS must be at least [`super::CLUSTERED_NATS_FROM`].
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use async_nats::jetstream::{self, context::PublishErrorKind, stream};
 use async_nats::{HeaderMap, header};
@@ -31,8 +31,16 @@ pub const STREAM: &str = "FIVEDICE_ROOMS";
 /// The subjects under which rooms' logs are kept (one subject per room below it).
 const SUBJECTS: &str = "fivedice.room";
 
-/// How long an append or a read may take before the node gives up on it (and on the room).
-const NATS_WAIT: Duration = Duration::from_secs(5);
+/// How long a node keeps trying a read or an append that NATS cannot serve now. A replicated stream that
+/// lost its leader has none for the 4 to 9 s of an election (nats-server's raft timeouts), and a node on a
+/// NATS server that froze moves to another once that server misses its pings: waiting that out loses
+/// nothing, whereas giving a room up sends every device in it away.
+const NATS_PATIENCE: Duration = Duration::from_secs(15);
+
+/// How long one try may take (NATS answers in milliseconds when it is well).
+const TRY_WITHIN: Duration = Duration::from_secs(2);
+
+const TRY_AGAIN_AFTER: Duration = Duration::from_millis(100);
 
 /// One message of a room's log.
 #[derive(Serialize, Deserialize)]
@@ -61,6 +69,19 @@ pub fn room_subject(room: &RoomName) -> String {
     named_subject(SUBJECTS, room)
 }
 
+/// The room a subject of the rooms' stream names (`None` for one that names none).
+fn room_of_subject(subject: &str) -> Option<RoomName> {
+    let hex = subject.strip_prefix(SUBJECTS)?.strip_prefix('.')?;
+    let bytes = (0..hex.len())
+        .step_by(2)
+        .map(|at| {
+            hex.get(at..at + 2)
+                .and_then(|pair| u8::from_str_radix(pair, 16).ok())
+        })
+        .collect::<Option<Vec<u8>>>()?;
+    RoomName::parse(std::str::from_utf8(&bytes).ok()?).ok()
+}
+
 /// The subject of a room (or an event) below `prefix`: its name's key in hexadecimal, so that any name
 /// (dots, spaces, any script) is one subject token, and two spellings of one name are one subject.
 pub(crate) fn named_subject(prefix: &str, name: &RoomName) -> String {
@@ -73,39 +94,63 @@ pub(crate) fn named_subject(prefix: &str, name: &RoomName) -> String {
     subject
 }
 
-/// `work`, unless it takes longer than a node waits for NATS.
-pub(crate) async fn within_wait<T>(what: &str, work: impl Future<Output = T>) -> Result<T, StoreError> {
-    tokio::time::timeout(NATS_WAIT, work)
-        .await
-        .map_err(|_| StoreError::Cluster(format!("{what} timed out")))
+/// What `attempt` gives, tried again while NATS cannot serve it (a [`StoreError::Cluster`], or a try that takes
+/// too long) for up to [`NATS_PATIENCE`]. Each try must be safe to repeat.
+pub(crate) async fn patiently<T, Try: Future<Output = Result<T, StoreError>>>(
+    what: &str,
+    mut attempt: impl FnMut() -> Try,
+) -> Result<T, StoreError> {
+    let deadline = Instant::now() + NATS_PATIENCE;
+    loop {
+        let outcome = tokio::time::timeout(TRY_WITHIN, attempt())
+            .await
+            .unwrap_or_else(|_| Err(StoreError::Cluster(format!("{what} timed out"))));
+        match outcome {
+            Err(StoreError::Cluster(why)) if Instant::now() + TRY_AGAIN_AFTER < deadline => {
+                tracing::debug!(%why, "{what}: trying again");
+                tokio::time::sleep(TRY_AGAIN_AFTER).await;
+            }
+            outcome => return outcome,
+        }
+    }
 }
 
 /// Appends `record` to `subject` if the subject's last message is still the one at `position` (0: it has
 /// none), atomically, and returns the new message's position; [`StoreError::Fenced`] if it is not.
+///
+/// Every try carries one message id: a try that was stored but whose answer was lost is answered by the
+/// next as a duplicate, with its position, instead of being stored twice or taken for another node's.
 pub(crate) async fn append_after(
     context: &jetstream::Context,
     subject: String,
     record: &impl Serialize,
     position: u64,
 ) -> Result<u64, StoreError> {
-    let payload = serde_json::to_vec(record)
-        .map_err(|error| StoreError::Corrupt(format!("record not serialisable: {error}")))?;
-    let mut headers = HeaderMap::new();
-    headers.insert(
-        header::NATS_EXPECTED_LAST_SUBJECT_SEQUENCE,
-        position.to_string().as_str(),
-    );
-    let publish = async {
+    let payload: bytes::Bytes = serde_json::to_vec(record)
+        .map_err(|error| StoreError::Corrupt(format!("record not serialisable: {error}")))?
+        .into();
+    let mut nonce = [0u8; 8];
+    getrandom::fill(&mut nonce)
+        .map_err(|error| StoreError::Cluster(format!("no randomness for a message id: {error}")))?;
+    let id = format!("{subject}@{position}/{:016x}", u64::from_le_bytes(nonce));
+    patiently("an append", || async {
+        let mut headers = HeaderMap::new();
+        headers.insert(
+            header::NATS_EXPECTED_LAST_SUBJECT_SEQUENCE,
+            position.to_string().as_str(),
+        );
+        headers.insert(header::NATS_MESSAGE_ID, id.as_str());
         let ack = context
-            .publish_with_headers(subject, headers, payload.into())
-            .await?;
-        ack.await
-    };
-    match within_wait("an append", publish).await? {
-        Ok(ack) => Ok(ack.sequence),
-        Err(error) if error.kind() == PublishErrorKind::WrongLastSequence => Err(StoreError::Fenced),
-        Err(error) => Err(cluster_error("cannot append to the stream", error)),
-    }
+            .publish_with_headers(subject.clone(), headers, payload.clone())
+            .await
+            .map_err(|error| cluster_error("cannot append to the stream", error))?;
+        match ack.await {
+            Ok(ack) => Ok(ack.sequence),
+            Err(error) if error.kind() == PublishErrorKind::WrongLastSequence => Err(StoreError::Fenced),
+            Err(error) => Err(cluster_error("cannot append to the stream", error)),
+        }
+    })
+    .await
 }
 
 fn cluster_error(what: &str, error: impl std::fmt::Display) -> StoreError {
@@ -126,15 +171,13 @@ impl StreamLog {
             discard: stream::DiscardPolicy::Old,
             ..Default::default()
         };
-        let stream = super::open_stream(&context, config)
-            .await
-            .map_err(|error| cluster_error("cannot open the rooms' stream", error))?;
+        let stream = super::open_stream(&context, config, "cannot open the rooms' stream").await?;
         Ok(StreamLog { context, stream })
     }
 
     /// A room's whole log, its seat tokens, and its position (empty for a room never written).
     pub async fn load(&self, room: &RoomName) -> Result<LoadedRoom, StoreError> {
-        within_wait("reading a room's log", self.read(room)).await?
+        patiently("reading a room's log", || self.read(room)).await
     }
 
     async fn read(&self, room: &RoomName) -> Result<LoadedRoom, StoreError> {
@@ -191,6 +234,52 @@ impl StreamLog {
         Ok(loaded)
     }
 
+    /// The rooms whose last record is older than `untouched_for`, each with that record's position.
+    pub async fn untouched_rooms(&self, untouched_for: Duration) -> Result<Vec<(RoomName, u64)>, StoreError> {
+        let unreadable = |error: &dyn std::fmt::Display| cluster_error("cannot list the rooms", error);
+        let mut subjects = self
+            .stream
+            .info_with_subjects(format!("{SUBJECTS}.>"))
+            .await
+            .map_err(|error| unreadable(&error))?;
+        let mut rooms = Vec::new();
+        while let Some(subject) = subjects.next().await {
+            let (subject, _) = subject.map_err(|error| unreadable(&error))?;
+            match room_of_subject(&subject) {
+                Some(room) => rooms.push(room),
+                None => tracing::warn!(%subject, "a subject in the rooms' stream that names no room"),
+            }
+        }
+        let now = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |since| since.as_secs());
+        let mut untouched = Vec::new();
+        for room in rooms {
+            let last = self
+                .stream
+                .get_last_raw_message_by_subject(&room_subject(&room))
+                .await
+                .map_err(|error| unreadable(&error))?;
+            let written = u64::try_from(last.time.unix_timestamp()).unwrap_or(0);
+            if now.saturating_sub(written) >= untouched_for.as_secs() {
+                untouched.push((room, last.sequence));
+            }
+        }
+        Ok(untouched)
+    }
+
+    /// Removes a room's records up to the one at `through` (one appended since stays: a room written to
+    /// after it was found untouched keeps its new records).
+    pub async fn forget(&self, room: &RoomName, through: u64) -> Result<(), StoreError> {
+        self.stream
+            .purge()
+            .filter(room_subject(room))
+            .sequence(through + 1)
+            .await
+            .map(drop)
+            .map_err(|error| cluster_error("cannot forget a room", error))
+    }
+
     /// Appends one event (with what the host keeps beside it) after the message at `position`,
     /// and returns the new position. [`StoreError::Fenced`] if another node appended since.
     pub async fn append(
@@ -205,5 +294,27 @@ impl StreamLog {
             secrets: secrets.clone(),
         };
         append_after(&self.context, room_subject(room), &record, position).await
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_rooms_subject_names_it_back() {
+        for name in ["Friday", "Chez Léa · 4821", "a.b c"] {
+            let room = RoomName::parse(name).expect("a name");
+            assert_eq!(room_of_subject(&room_subject(&room)), Some(room));
+        }
+        for stranger in [
+            "fivedice.room",
+            "fivedice.room.4",
+            "fivedice.room.zz",
+            "fivedice.event.46",
+            "other.46",
+        ] {
+            assert_eq!(room_of_subject(stranger), None, "{stranger}");
+        }
     }
 }

@@ -6,6 +6,7 @@
 pub mod bounded;
 pub mod events;
 pub mod http;
+pub mod nats_cluster;
 pub mod nodes;
 pub mod process;
 
@@ -35,10 +36,8 @@ pub async fn start_server(dir: &Path, limits: Limits) -> RunningServer {
         dist,
         addr: "127.0.0.1:0".into(),
         data: dir.join("data/rooms.sqlite3"),
-        origins: Vec::new(),
-        proxies: Vec::new(),
-        cluster: None,
         limits,
+        ..Config::default()
     };
     bounded("the server to start", fivedice_server::start(config))
         .await
@@ -108,17 +107,28 @@ impl Client {
 
     /// The next message, applied to the replica if it carries entries. `None` when the server closed.
     pub async fn next(&mut self) -> Option<ServerMessage> {
+        self.next_within(WAIT)
+            .await
+            .unwrap_or_else(|| panic!("timed out waiting for a message"))
+    }
+
+    /// The next message if one comes within `wait` (`None`), as [`Client::next`] gives it.
+    pub async fn next_within(&mut self, wait: std::time::Duration) -> Option<Option<ServerMessage>> {
         loop {
-            let message = bounded("a message", self.socket_mut().next()).await?;
+            let message = match tokio::time::timeout(wait, self.socket_mut().next()).await {
+                Ok(Some(message)) => message,
+                Ok(None) => return Some(None),
+                Err(_) => return None,
+            };
             let text = match message {
                 Ok(Message::Text(text)) => text,
-                Ok(Message::Close(_)) | Err(_) => return None,
+                Ok(Message::Close(_)) | Err(_) => return Some(None),
                 Ok(_) => continue,
             };
             let message: ServerMessage =
                 serde_json::from_str(text.as_str()).expect("the server speaks the protocol");
             self.absorb(&message);
-            return Some(message);
+            return Some(Some(message));
         }
     }
 
