@@ -220,13 +220,29 @@ impl KeptTables {
         to_open
     }
 
-    /// A table that has just finished goes to the front of the history.
+    /// A table that has just finished goes to the front of the history. An online room's game is recorded at
+    /// its last box, and what follows (the reveal of its dice's seed) joins the kept log, so that the game
+    /// checks from the history and from a file of it.
     pub(super) fn record_if_finished(&self, table: &Table) {
-        if is_over(table) && !self.is_recorded(&table.id) {
-            let finished = KeptGame::new(&table.id, &table.name, &table.log, (self.clock.now_ms)());
-            self.history.update(|games| games.insert(0, finished));
-            self.save_history();
+        if !is_over(table) {
+            return;
         }
+        let recorded = self
+            .history
+            .with_untracked(|games| games.iter().position(|game| game.table_id == table.id));
+        let finished_ms = match recorded {
+            Some(at) => self.history.with_untracked(|games| games[at].finished_ms),
+            None => (self.clock.now_ms)(),
+        };
+        let finished = KeptGame::new(&table.id, &table.name, &table.log, finished_ms);
+        match recorded {
+            None => self.history.update(|games| games.insert(0, finished)),
+            Some(at) if self.history.with_untracked(|games| games[at] != finished) => {
+                self.history.update(|games| games[at] = finished);
+            }
+            Some(_) => return,
+        }
+        self.save_history();
     }
 
     /// After an undo of the last cell: the table is no longer finished, so it leaves the history.

@@ -1,12 +1,14 @@
 // Online rooms against the real room server: players on their own devices (separate browser contexts, so
 // separate storage) join one room, play a whole Yahtzee game, reload, lose their connection, survive a server
 // restart, and a latecomer can only watch. Every total is checked against the rules crate (through the CLI).
+import { spawnSync } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test, expect } from "@playwright/test";
 import {
   choosableCells,
+  cli,
   columnScores,
   cliScore,
   currentSeat,
@@ -204,6 +206,16 @@ test("three devices play a Yahtzee game in one room, through reloads, drops and 
       await pages[2].locator('[data-action="tables"]').click();
       await expect(pages[2].locator('[data-action="join-room"]')).toBeVisible();
       await expect(pages[2].locator(".finished-games")).toContainText("Friday");
+      // Shared as a file, the game carries its room's log, the reveal included: the CLI checks every die from it.
+      const [download] = await Promise.all([
+        pages[2].waitForEvent("download"),
+        pages[2].locator('.finished-games [data-action="share-game"]').click(),
+      ]);
+      const verified = spawnSync(cli, ["verify", "--log", await download.path()], { encoding: "utf8" });
+      expect(verified.status, verified.stderr).toBe(0);
+      const said = JSON.parse(verified.stdout);
+      expect(said.dice).toBe("checked");
+      expect(said.rolls).toBeGreaterThan(39);
     });
   } finally {
     for (const context of contexts) await context.close();

@@ -67,10 +67,12 @@ Usage:
 
   fivedice verify --log FILE
       checks every die of an online room's game against the seed its server committed to at the start and
-      revealed at the end: FILE is the room as a device keeps it (a localStorage `fivedice.room.*` value) or
-      its log in JSON (the entries, alone or under \"entries\"). Prints {\"dice\":\"checked\",\"rolls\":N},
-      or {\"dice\":\"failed\",\"seq\":S} (the first entry the seed does not explain), \"not_sealed\" or
-      \"not_revealed\"; the exit status is 0 only for \"checked\" (1 otherwise)
+      revealed at the end: FILE is the room as a device keeps it (a localStorage `fivedice.room.*` value), its
+      log in JSON (the entries, alone or under \"entries\"), or a file of finished games the app exported or
+      shared. Prints {\"dice\":\"checked\",\"rolls\":N}, or {\"dice\":\"failed\",\"seq\":S} (the first entry the
+      seed does not explain), \"not_sealed\" or \"not_revealed\"; a file of several games prints
+      {\"games\":[...]}, each with its \"table_id\". The exit status is 0 only if every game is \"checked\" (1
+      otherwise)
 
 Rulesets: yahtzee, yardzee, yam, yatzy, yacht, forced-yatzy, generala, maxi-yatzy (six dice: give six).
 Generala's house rules, with any command's --rules generala: --first-roll-bonus 5|10 (a straight, full or

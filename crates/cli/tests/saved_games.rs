@@ -302,3 +302,54 @@ fn verify_checks_a_rooms_dice_as_an_independent_reading_of_the_published_functio
     std::fs::write(&path, "not a log").unwrap();
     assert!(refusal(&["verify", "--log", path.to_str().unwrap()]).contains("is not a room's log"));
 }
+
+/// A file of finished games as the app exports or shares it, the sealed room's game among them.
+fn exported_file(games: &[(&str, &Value)]) -> String {
+    let history: Vec<Value> = games
+        .iter()
+        .map(|(id, log)| {
+            let entries: Vec<fivedice_room::LogEntry> = serde_json::from_value((*log).clone()).unwrap();
+            let kept = fivedice_saved::KeptGame::new(id, id, &entries, 1.8e12);
+            serde_json::to_value(kept.exported().expect("a finished game")).unwrap()
+        })
+        .collect();
+    json!({"app": "fivedice", "format": 1, "exported_ms": 1.8e12, "tables": [], "history": history})
+        .to_string()
+}
+
+#[test]
+fn verify_checks_the_dice_of_each_game_of_an_exported_or_shared_file() {
+    let log: Value = serde_json::from_str(SEALED_ROOM).unwrap();
+    let mut other_seed = log.clone();
+    let reveal = log.as_array().unwrap().len() - 1;
+    other_seed[reveal]["event"]["dice_revealed"]["seed"] = json!("ab".repeat(32));
+    let path = std::env::temp_dir().join(format!("fivedice-verify-{}-export.json", std::process::id()));
+    let file = path.to_str().unwrap();
+    // One game shared: checked as its room's log is.
+    std::fs::write(&path, exported_file(&[("friday", &log)])).unwrap();
+    assert_eq!(
+        json_of(&["verify", "--log", file]),
+        json!({"dice": "checked", "rolls": 53})
+    );
+    // Several: each said, and vouched for only if every one checks.
+    std::fs::write(
+        &path,
+        exported_file(&[("friday", &log), ("saturday", &other_seed)]),
+    )
+    .unwrap();
+    let output = common::fivedice(&["verify", "--log", file]);
+    assert_eq!(output.status.code(), Some(1));
+    let said: Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(
+        said["games"][0],
+        json!({"table_id": "friday", "dice": "checked", "rolls": 53})
+    );
+    assert_eq!(said["games"][1]["table_id"], "saturday");
+    assert_eq!(said["games"][1]["dice"], "failed");
+    // A file written before files carried each game's log cannot be checked, and says why.
+    let mut older: Value = serde_json::from_str(&exported_file(&[("friday", &log)])).unwrap();
+    older["history"][0].as_object_mut().unwrap().remove("log");
+    std::fs::write(&path, older.to_string()).unwrap();
+    assert!(refusal(&["verify", "--log", file]).contains("exported without its log"));
+    std::fs::remove_file(path).unwrap();
+}

@@ -21,6 +21,17 @@ pub struct FinishedGame {
     pub game: Game,
 }
 
+/// A finished game as a file carries it: the game read in full, for any tool, and the table's log in the notation,
+/// so that the file replays exactly as the game was played and a room's dice can be checked from it (`fivedice
+/// verify`). Files written before the log was added have none.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ExportedGame {
+    #[serde(flatten)]
+    pub finished: FinishedGame,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub log: Option<String>,
+}
+
 /// A finished game as the history keeps it: its table, when it ended, and the table's log as text, replayed
 /// into the game only where the game is shown (statistics, the finished games, a file). Starting the app
 /// replays no game of the history.
@@ -58,6 +69,32 @@ impl KeptGame {
             finished_ms: self.finished_ms,
             game: game.ok_or_else(|| damaged(&"the game is not over"))?,
         })
+    }
+
+    /// The game as a file carries it.
+    pub fn exported(&self) -> Result<ExportedGame, String> {
+        Ok(ExportedGame {
+            finished: self.read()?,
+            log: Some(self.log.clone()),
+        })
+    }
+
+    /// A game of a file, kept with its own log where the file has one that leads to the same game, else with
+    /// a log made from the game.
+    pub fn from_exported(exported: &ExportedGame) -> Result<KeptGame, String> {
+        let finished = &exported.finished;
+        if let Some(log) = &exported.log {
+            let kept = KeptGame {
+                table_id: finished.table_id.clone(),
+                finished_ms: finished.finished_ms,
+                table_name: finished.table_name.clone(),
+                log: log.clone(),
+            };
+            if kept.read().is_ok_and(|read| read.game == finished.game) {
+                return Ok(kept);
+            }
+        }
+        KeptGame::from_game(finished)
     }
 
     /// A finished game as a file or an earlier history has it (the game, not its log): kept with the log

@@ -18,7 +18,7 @@ pub mod versioned;
 pub use decision::Decision;
 pub use dice::{Pcg32, TableDice};
 pub use history::{
-    FinishedGame, HISTORY_FORMAT, KeptGame, SavedHistory, history_from_json, history_from_text,
+    ExportedGame, FinishedGame, HISTORY_FORMAT, KeptGame, SavedHistory, history_from_json, history_from_text,
     history_to_text,
 };
 pub use room::SavedRoom;

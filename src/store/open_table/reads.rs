@@ -386,10 +386,14 @@ impl OpenTable {
     }
 
     /// What an undo would take back now, while a person at this device holds its seat (a computer player's
-    /// box is nobody's to take back): the seat, and the box written or announced.
+    /// box is nobody's to take back): the seat, and the box written or announced. Nothing once a room's dice's
+    /// seed is revealed (the room refuses it: the boxes are final).
     pub fn undoable(&self) -> impl Reading<Option<(usize, TakenBack)>> + use<> {
         let connected = self.acting_connected();
         let last = self.derive(|table, game| {
+            if table.room.dice_revealed() {
+                return None;
+            }
             let (seat, taken_back) = match game.undoable().ok()? {
                 Undoable::Announcement(category) => (game.current_seat(), TakenBack::Announcement(category)),
                 Undoable::Entry(index) => {

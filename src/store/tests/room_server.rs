@@ -5,7 +5,7 @@ use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
 use fivedice_room::{ClientMessage, Delivery, LogEntry, RoomHost, RoomName};
-use fivedice_rules::Face;
+use fivedice_rules::{DiceSource, Face};
 use leptos::prelude::*;
 
 use super::super::{GameStore, Reading as _, RoomLink};
@@ -62,8 +62,30 @@ pub(super) struct Device {
     pub(super) in_room: Cell<bool>,
 }
 
-/// The room server: the room crate's own host, its log in memory, dice from a fixed generator, and a clock
-/// the test moves on.
+/// A fixed generator that seals, as the room server's dice do.
+struct SealedDice<'a>(&'a mut u32);
+
+impl SealedDice<'_> {
+    fn next(&mut self) -> u32 {
+        *self.0 = self.0.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+        *self.0 >> 16
+    }
+}
+
+impl DiceSource for SealedDice<'_> {
+    const SEALS: bool = true;
+
+    fn roll_die(&mut self) -> Face {
+        Face::ALL[self.next() as usize % 6]
+    }
+
+    fn new_seed(&mut self) -> Option<[u8; 32]> {
+        Some(std::array::from_fn(|_| self.next() as u8))
+    }
+}
+
+/// The room server: the room crate's own host, its log in memory, its dice sealed as the real server seals
+/// them (from a seed drawn from a fixed generator), and a clock the test moves on.
 pub(super) struct Server {
     pub(super) host: RoomHost,
     pub(super) log: Vec<LogEntry>,
@@ -90,11 +112,7 @@ impl Server {
             *tokens += 1;
             format!("token-{}", *tokens - 1)
         };
-        let state = &mut self.dice;
-        let mut dice = || {
-            *state = state.wrapping_mul(1_103_515_245).wrapping_add(12_345);
-            Face::ALL[(*state >> 16) as usize % 6]
-        };
+        let mut dice = SealedDice(&mut self.dice);
         self.host
             .answer(from, message, &mut self.log, &mut dice, token, self.now_ms)
     }

@@ -5,7 +5,7 @@
 mod table;
 
 use fivedice_saved::versioned::{Parts, Versioned, format_of};
-use fivedice_saved::{FinishedGame, HISTORY_FORMAT, KeptGame, TableRecord};
+use fivedice_saved::{ExportedGame, HISTORY_FORMAT, KeptGame, TableRecord};
 use serde::Serialize;
 use serde_json::value::RawValue;
 
@@ -40,8 +40,8 @@ pub enum FileError {
 }
 
 impl Bundle {
-    /// The file, in JSON for any tool: the tables in format 6, each finished game read in full. A game of the
-    /// history that cannot be read refuses the file, saying which (nothing is left out unsaid).
+    /// The file, in JSON for any tool: the tables in format 6, each finished game read in full with its log. A
+    /// game of the history that cannot be read refuses the file, saying which (nothing is left out unsaid).
     pub fn to_json(&self, exported_ms: f64) -> Result<String, String> {
         #[derive(Serialize)]
         struct File {
@@ -49,7 +49,7 @@ impl Bundle {
             format: u32,
             exported_ms: f64,
             tables: Vec<Versioned<TableRecord>>,
-            history: Vec<FinishedGame>,
+            history: Vec<ExportedGame>,
         }
         let file = File {
             app: "fivedice",
@@ -59,7 +59,7 @@ impl Bundle {
             history: self
                 .history
                 .iter()
-                .map(KeptGame::read)
+                .map(KeptGame::exported)
                 .collect::<Result<_, _>>()?,
         };
         Ok(serde_json::to_string(&file).expect("an export is plain JSON"))
@@ -96,7 +96,7 @@ impl Bundle {
             .map(|(index, game)| {
                 serde_json::from_str(game.get())
                     .map_err(|error| error.to_string())
-                    .and_then(|game| KeptGame::from_game(&game))
+                    .and_then(|game| KeptGame::from_exported(&game))
                     .map_err(|error| FileError::Damaged(format!("finished game {}: {error}", index + 1)))
             })
             .collect::<Result<Vec<KeptGame>, FileError>>()?;
