@@ -403,7 +403,7 @@ impl Connection {
     /// the device holds its seat in the room as it is then.
     async fn keep(
         &mut self,
-        slot: &RoomSlot,
+        slot: &Arc<RoomSlot>,
         mut host: tokio::sync::MutexGuard<'_, fivedice_room::RoomHost>,
         decided: Result<Change, Refusal>,
     ) -> Next {
@@ -423,7 +423,7 @@ impl Connection {
         };
         drop(host);
         if kept.is_ok() {
-            crate::gatherings::room_written(&self.shared, &slot.name);
+            crate::gatherings::room_written(&self.shared, slot);
         }
         match kept {
             Ok((_, for_sender)) if for_sender.is_empty() => Next::Continue,

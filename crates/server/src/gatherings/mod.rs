@@ -144,7 +144,7 @@ impl Gatherings {
         let (mut held, following) = self.load(&name).await?.ok_or_else(no_event)?;
         // A tied room's entries kept after the event last heard of them (the server stopped between the two).
         for tied in self.tied_to(&name) {
-            self.hand_in_room(&mut held, &tied).await?;
+            self.hand_in_room(&mut held, &tied, None).await?;
         }
         let live = Live::new(held);
         self.opened().insert(name.clone(), Arc::clone(&live));

@@ -16,6 +16,7 @@ use super::{Body, Gatherings, Held, Refused, refusal, refused_hand_in};
 use crate::Shared;
 use crate::dice::new_token;
 use crate::gathering_store::TiedRoom;
+use crate::rooms::RoomSlot;
 
 impl Gatherings {
     fn tied(&self, room: &RoomName) -> Option<TiedRoom> {
@@ -53,11 +54,23 @@ impl Gatherings {
         }
     }
 
-    /// A tied room's entries that the event lacks, read from the room's log and handed in; whether there
-    /// were any.
-    pub(super) async fn hand_in_room(&self, held: &mut Held, tied: &TiedRoom) -> Result<bool, Refused> {
+    /// A tied room's entries that the event lacks, read from the room (its `open` copy at its owner, else its
+    /// log) and handed in; whether there were any.
+    pub(super) async fn hand_in_room(
+        &self,
+        held: &mut Held,
+        tied: &TiedRoom,
+        open: Option<&RoomSlot>,
+    ) -> Result<bool, Refused> {
         let after = held.gathering.table(&tied.table).map_or(0, |table| table.seq());
-        let entries = self.room_entries_after(&tied.room, after).await?;
+        let entries = match open {
+            // In a cluster the owner holds every entry in memory: the stream is not read again at each one.
+            Some(slot) => slot
+                .entries_between(after, u64::MAX)
+                .await
+                .map_err(super::unavailable)?,
+            None => self.room_entries_after(&tied.room, after).await?,
+        };
         let table_is_new = held.gathering.table(&tied.table).is_none();
         if entries.is_empty() && !table_is_new {
             return Ok(false);
@@ -67,11 +80,11 @@ impl Gatherings {
     }
 
     /// Hands what a tied room has kept in to its event, and shows it on the board.
-    async fn forward(&self, tied: &TiedRoom) {
+    async fn forward(&self, tied: &TiedRoom, room: &RoomSlot) {
         let handed = async {
             let live = self.find(tied.event.shown()).await?;
             let mut held = live.held.lock().await;
-            if self.hand_in_room(&mut held, tied).await? {
+            if self.hand_in_room(&mut held, tied, Some(room)).await? {
                 live.publish(&held.gathering);
             }
             Ok::<(), Refused>(())
@@ -84,12 +97,12 @@ impl Gatherings {
 
 /// After an entry is kept in `room`: if it is a table of an event, its new entries go there (in a task of
 /// their own: the room's devices do not wait for the event).
-pub(crate) fn room_written(shared: &Arc<Shared>, room: &RoomName) {
-    let Some(tied) = shared.gatherings.tied(room) else {
+pub(crate) fn room_written(shared: &Arc<Shared>, room: &Arc<RoomSlot>) {
+    let Some(tied) = shared.gatherings.tied(&room.name) else {
         return;
     };
-    let shared = Arc::clone(shared);
-    tokio::spawn(async move { shared.gatherings.forward(&tied).await });
+    let (shared, room) = (Arc::clone(shared), Arc::clone(room));
+    tokio::spawn(async move { shared.gatherings.forward(&tied, &room).await });
 }
 
 #[derive(Deserialize)]
@@ -141,7 +154,7 @@ pub(crate) async fn tie(
         return answer_tie(&tied, &event, StatusCode::OK);
     }
     // The table is seated, with anything the room kept before it was tied (a device quick off the mark).
-    let handed = gatherings.hand_in_room(&mut held, &tied).await;
+    let handed = gatherings.hand_in_room(&mut held, &tied, None).await;
     live.publish(&held.gathering);
     handed?;
     answer_tie(&tied, &event, StatusCode::CREATED)
