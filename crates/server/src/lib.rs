@@ -219,8 +219,9 @@ pub async fn start(config: Config) -> Result<RunningServer, StartError> {
             let (shared, shutdown) = (Arc::clone(&shared), shutdown.clone());
             let forget_after = config.forget_rooms_after;
             tokio::spawn(async move {
-                let open = |room: &RoomName| shared.rooms.is_open(room);
-                cluster::forgetting::keep_forgetting(&cluster, open, forget_after, shutdown).await;
+                // A table of an event is kept with its event (the cluster does not forget events yet).
+                let kept = |room: &RoomName| shared.rooms.is_open(room) || shared.gatherings.is_tied(room);
+                cluster::forgetting::keep_forgetting(&cluster, kept, forget_after, shutdown).await;
             });
             Some(joined)
         }

@@ -6,13 +6,14 @@ mod common;
 
 use std::net::SocketAddr;
 
+use common::events::{PATH, open_event};
 use common::nodes::{
     node_config, room_owned_by, sees_members, start_configured, start_node, start_node_on, stored_seqs,
 };
 use common::process::{Nats, Nginx, ServerProcess};
 use common::{
-    Client, bounded, by_turn, dice_checked_at_the_end, fast_play, http_get, open_room, play_quick_turn,
-    room_name, started_pair,
+    Client, bounded, by_turn, dice_checked_at_the_end, fast_play, http_get, http_json, open_room,
+    play_quick_turn, room_name, started_pair,
 };
 use fivedice_room::protocol::{ClientMessage, PROTOCOL_VERSION};
 use fivedice_room::{Action, Event, LogEntry, Phase};
@@ -21,6 +22,7 @@ use fivedice_server::Limits;
 use fivedice_server::cluster::members::owning_node;
 use fivedice_server::cluster::stream_log::StreamLog;
 use fivedice_server::store::{Secrets, StoreError};
+use serde_json::json;
 
 #[tokio::test]
 async fn two_appends_at_one_position_one_wins_the_other_is_fenced() {
@@ -519,7 +521,7 @@ async fn until_forgotten(nats: &Nats, room: &str) {
 }
 
 #[tokio::test]
-async fn a_node_forgets_rooms_nobody_touched_for_long_but_never_one_a_device_is_in() {
+async fn a_node_forgets_rooms_nobody_touched_for_long_but_never_one_a_device_is_in_nor_an_events_table() {
     let dir = tempfile::tempdir().expect("a temp dir");
     let nats = Nats::start(dir.path());
     // "Long" is a second here (30 days by default).
@@ -530,12 +532,25 @@ async fn a_node_forgets_rooms_nobody_touched_for_long_but_never_one_a_device_is_
     let mut staying = Client::connect(node.addr()).await;
     staying.hello("Staying", 0).await;
     staying.join("Ben").await;
+    // A table of an event goes with its event, which a cluster does not forget.
+    let (key, _) = open_event(node.addr()).await;
+    let tie = json!({"key": key, "name": "Table 1"});
+    let (status, tied) = http_json(node.addr(), "POST", &format!("{PATH}/rooms/Table%20one"), &tie).await;
+    assert_eq!(status, 201, "{tied}");
+    let (mut table, _) = open_room(node.addr(), "Table one").await;
+    table.join("Cleo").await;
+    table.close().await;
     let (mut left, _) = open_room(node.addr(), "Left").await;
     left.join("Anna").await;
     left.close().await;
     assert!(kept(&nats, "Staying").await && kept(&nats, "Left").await);
-    // Once the room written last is forgotten, the one before it was as old: only the device in it kept it.
+    // Once the room written last is forgotten, those before it were as old: the device in one kept it, and
+    // the event the other.
     until_forgotten(&nats, "Left").await;
+    assert!(
+        kept(&nats, "Table one").await,
+        "a table of an event is kept with it"
+    );
     assert!(
         kept(&nats, "Staying").await,
         "a room a device is in is never forgotten"

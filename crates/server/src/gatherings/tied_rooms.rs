@@ -23,6 +23,11 @@ impl Gatherings {
         self.tied_rooms().get(room).cloned()
     }
 
+    /// Whether `room` is a table of an event.
+    pub(crate) fn is_tied(&self, room: &RoomName) -> bool {
+        self.tied_rooms().contains_key(room)
+    }
+
     fn tied_rooms(&self) -> std::sync::MutexGuard<'_, std::collections::HashMap<RoomName, TiedRoom>> {
         self.tied
             .lock()
