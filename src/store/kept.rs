@@ -222,7 +222,8 @@ impl KeptTables {
 
     /// A table that has just finished goes to the front of the history. An online room's game is recorded at
     /// its last box, and what follows (the reveal of its dice's seed) joins the kept log, so that the game
-    /// checks from the history and from a file of it.
+    /// checks from the history and from a file of it. Another game at a table of the same id (a room of the
+    /// same name, forgotten by its server and played again) leaves the kept one as it is.
     pub(super) fn record_if_finished(&self, table: &Table) {
         if !is_over(table) {
             return;
@@ -237,7 +238,11 @@ impl KeptTables {
         let finished = KeptGame::new(&table.id, &table.name, &table.log, finished_ms);
         match recorded {
             None => self.history.update(|games| games.insert(0, finished)),
-            Some(at) if self.history.with_untracked(|games| games[at] != finished) => {
+            Some(at)
+                if self
+                    .history
+                    .with_untracked(|games| finished.continues(&games[at])) =>
+            {
                 self.history.update(|games| games[at] = finished);
             }
             Some(_) => return,

@@ -56,15 +56,18 @@ type GameLog = (String, Vec<LogEntry>);
 fn finished_games(text: &str) -> Result<Option<Vec<GameLog>>, String> {
     #[derive(Deserialize)]
     struct File {
-        app: String,
+        #[serde(default)]
         history: Vec<ExportedGame>,
     }
-    let Ok(file) = serde_json::from_str::<File>(text) else {
-        return Ok(None);
-    };
-    if file.app != "fivedice" {
+    #[derive(Deserialize)]
+    struct App {
+        app: String,
+    }
+    if serde_json::from_str::<App>(text).map_or(true, |file| file.app != "fivedice") {
         return Ok(None);
     }
+    let file = serde_json::from_str::<File>(text)
+        .map_err(|error| format!("a file of finished games that does not read: {error}"))?;
     file.history
         .into_iter()
         .map(|game| {

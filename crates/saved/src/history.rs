@@ -71,6 +71,14 @@ impl KeptGame {
         })
     }
 
+    /// Whether this is `earlier` with more entries after its log's end (an online game's reveal of its
+    /// dice's seed, which follows its last box), not another game at a table of the same id.
+    pub fn continues(&self, earlier: &KeptGame) -> bool {
+        self.table_id == earlier.table_id
+            && self.log.len() > earlier.log.len()
+            && self.log.starts_with(&earlier.log)
+    }
+
     /// The game as a file carries it.
     pub fn exported(&self) -> Result<ExportedGame, String> {
         Ok(ExportedGame {

@@ -3,7 +3,8 @@
 
 use fivedice_room::{Room, RoomName};
 use fivedice_saved::{
-    GatheringLink, KeptGame, SavedHistory, TableRecord, history_from_json, history_from_text, history_to_text,
+    ExportedGame, GatheringLink, KeptGame, SavedHistory, TableRecord, history_from_json, history_from_text,
+    history_to_text,
 };
 
 const EARLIER: [&str; 6] = [
@@ -127,4 +128,37 @@ fn the_history_reads_back_as_text_and_from_its_earlier_json() {
         kept.read().unwrap_err().contains("not over"),
         "the sample's game is still in play"
     );
+}
+
+#[test]
+fn a_game_in_a_file_keeps_its_log_and_a_kept_game_is_continued_only_by_its_own_log() {
+    let games = history_from_json(include_str!("../../../tests/samples/history-v1.json")).unwrap();
+    let kept = &games[0];
+    // A file carries the game and its log; read back, the same log is kept, and an older file (no log) reads.
+    let exported = kept.exported().expect("the game reads");
+    assert!(exported.log.is_some());
+    assert_eq!(&KeptGame::from_exported(&exported).unwrap(), kept);
+    let older = ExportedGame {
+        log: None,
+        ..exported.clone()
+    };
+    assert_eq!(KeptGame::from_exported(&older).unwrap().read(), kept.read());
+    // A log that leads elsewhere is not taken: the game's own is made instead.
+    let elsewhere = ExportedGame {
+        log: Some("1 joined 0 Zoe\n".into()),
+        ..exported
+    };
+    assert_eq!(KeptGame::from_exported(&elsewhere).unwrap().read(), kept.read());
+    // The same game with an entry more (a room's reveal after its last box) continues it; another game at a
+    // table of the same id, or the same log, does not.
+    let entries = fivedice_saved::text::read_log(&kept.exported().unwrap().log.unwrap()).unwrap();
+    let mut longer = entries.clone();
+    let mut extra = entries.last().unwrap().clone();
+    extra.seq += 1;
+    longer.push(extra);
+    let continued = KeptGame::new(&kept.table_id, &kept.table_name, &longer, kept.finished_ms);
+    assert!(continued.continues(kept));
+    assert!(!kept.continues(kept));
+    let another = KeptGame::new(&kept.table_id, &kept.table_name, &longer[1..], 0.0);
+    assert!(!another.continues(kept), "another game at a table of the same id");
 }

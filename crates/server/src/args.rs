@@ -32,8 +32,8 @@ Serves the built app (DIR, default dist) and its online rooms on one origin.
   --node-id ID           this node's id in the cluster: letters, digits, - and _ (default: HOST-PORT)
   --nats-replicas N      copies JetStream keeps of the rooms' logs: 1 on one NATS server, 3 in production
                          (default: 1)
-  --forget-after DAYS    rooms nobody has touched for this many days are forgotten (default: 30); a room
-                         a device is in never is
+  --forget-after DAYS    rooms (and, alone with --data, events) nobody has touched for this many days are
+                         forgotten (default: 30); a room a device is in never is
   --help                 this text";
 
 /// Reads the arguments after the program name. An error is one line for the person who typed them.

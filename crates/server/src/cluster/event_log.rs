@@ -11,7 +11,7 @@ use async_nats::jetstream::{self, consumer, stream};
 use fivedice_room::RoomName;
 use futures_util::{Stream, StreamExt};
 
-use super::stream_log::{append_after, named_subject, patiently};
+use super::stream_log::{READ_WITHIN, append_after, named_subject, patiently};
 use crate::gathering_store::{EventRecord, TiedRoom};
 use crate::store::StoreError;
 
@@ -98,7 +98,10 @@ impl EventLog {
     /// An event's records after `position`, and then those appended later.
     pub async fn follow(&self, event: &RoomName, position: u64) -> Result<(Records, Following), StoreError> {
         let subject = named_subject(EVENT_SUBJECTS, event);
-        patiently("reading an event", || self.backlog(subject.clone(), position)).await
+        patiently("reading an event", READ_WITHIN, || {
+            self.backlog(subject.clone(), position)
+        })
+        .await
     }
 
     /// An event's records after `position`.
@@ -125,7 +128,7 @@ impl EventLog {
 
     /// Every room tied to an event so far, and then those tied later.
     pub async fn ties(&self) -> Result<(Vec<TiedRoom>, FollowingOf<TiedRoom>), StoreError> {
-        let (ties, following) = patiently("reading the tied rooms", || {
+        let (ties, following) = patiently("reading the tied rooms", READ_WITHIN, || {
             self.backlog(format!("{TIE_SUBJECTS}.>"), 0)
         })
         .await?;
@@ -139,7 +142,7 @@ impl EventLog {
         match append_after(&self.context, subject.clone(), tied, 0).await {
             Ok(_) => Ok(tied.clone()),
             Err(StoreError::Fenced) => {
-                let kept = patiently("reading a tie", || async {
+                let kept = patiently("reading a tie", READ_WITHIN, || async {
                     self.stream
                         .get_last_raw_message_by_subject(&subject)
                         .await

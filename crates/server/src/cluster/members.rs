@@ -27,6 +27,9 @@ pub const HEARTBEAT_EVERY: Duration = Duration::from_millis(250);
 /// heartbeat before it, so that a busy machine's late beats do not move rooms about.
 pub const LIVE_FOR: Duration = Duration::from_millis(2500);
 
+/// How long after this node's own heartbeat came back the bucket is still taken to work: two beats.
+const BUCKET_WORKS_FOR: Duration = HEARTBEAT_EVERY.saturating_mul(2);
+
 /// How often the members are looked over for ones that fell silent.
 const LOOK_EVERY: Duration = Duration::from_millis(100);
 
@@ -161,8 +164,13 @@ impl Roster {
 
     /// `member` did not answer a request at all (nobody listens on its subject): it is taken for gone now
     /// rather than when its heartbeats would have run out. Its next heartbeat, if it is alive, brings it
-    /// back.
+    /// back. Not while the bucket is silent: then NATS itself is failing over, and a node on the server that
+    /// went has no subscriptions for a moment; it goes when its heartbeats run out.
     pub fn gone(&self, member: &Member) {
+        let now = Instant::now();
+        if self.bucket_heard_until(now) < now {
+            return;
+        }
         let mut heard = self.heard();
         if heard
             .get(&member.node)
@@ -174,13 +182,31 @@ impl Roster {
         self.refresh();
     }
 
+    /// Until when the bucket is known to have worked: now while this node's own heartbeats come back (or
+    /// before the first has), else shortly after the last one did. Silence counts only up to then.
+    fn bucket_heard_until(&self, now: Instant) -> Instant {
+        let heard_myself = *self.heard_myself.lock().unwrap_or_else(PoisonError::into_inner);
+        heard_myself.map_or(now, |at| now.min(at + BUCKET_WORKS_FOR))
+    }
+
+    /// This node's own heartbeat came back at `now`. If the bucket was silent before it, that time counts
+    /// against no node: each is judged from then on as if it had been heard that much later.
+    fn heard_myself_at(&self, now: Instant) {
+        let mut heard_myself = self.heard_myself.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(before) = *heard_myself {
+            let unheard = now.duration_since(before).saturating_sub(BUCKET_WORKS_FOR);
+            if !unheard.is_zero() {
+                for (_, at) in self.heard().values_mut() {
+                    *at = now.min(*at + unheard);
+                }
+            }
+        }
+        *heard_myself = Some(now);
+    }
+
     /// Works out the live members again and tells whoever watches if they changed.
     fn refresh(&self) {
-        let now = Instant::now();
-        let heard_myself = *self.heard_myself.lock().unwrap_or_else(PoisonError::into_inner);
-        let as_of = heard_myself
-            .filter(|at| now.duration_since(*at) >= LIVE_FOR)
-            .unwrap_or(now);
+        let as_of = self.bucket_heard_until(Instant::now());
         let mut live: Vec<Member> = self
             .heard()
             .iter()
@@ -294,7 +320,7 @@ impl Roster {
             return;
         };
         if incarnation == self.me.incarnation {
-            *self.heard_myself.lock().unwrap_or_else(PoisonError::into_inner) = Some(Instant::now());
+            self.heard_myself_at(Instant::now());
             return;
         }
         let mut twin = self.twin.lock().unwrap_or_else(PoisonError::into_inner);
@@ -384,22 +410,37 @@ mod tests {
             incarnation: 3,
         };
         let ago = |seconds: f64| Instant::now() - Duration::from_secs_f64(seconds);
-        // The bucket went quiet 4 s ago for everyone: the other node's last beat came after this node's own
-        // last one, so it is still taken for live.
+        let heard = |seconds: f64| {
+            roster.heard().insert("other".into(), (3, ago(seconds)));
+            roster.refresh();
+            roster.members().contains(&other)
+        };
+        let heard_myself =
+            |seconds: f64| *roster.heard_myself.lock().expect("unpoisoned") = Some(ago(seconds));
+        // The bucket works (this node hears itself): a 2 s stall moves nothing, 3 s of silence is death.
+        heard_myself(0.1);
+        assert!(heard(2.0), "a 2 s stall moves nothing");
+        assert!(!heard(3.0), "3 s of silence is death");
+        // The bucket went quiet for everyone: the other's last beat came a little before this node's own last
+        // one, and silence counts only until then, at whatever moment it is looked at.
+        heard_myself(2.4);
+        assert!(heard(2.6), "a beat just before this node's own last one");
+        heard_myself(4.0);
+        assert!(heard(4.2));
+        // The bucket works again: the time it was silent counts against nobody.
         roster.heard().insert("other".into(), (3, ago(3.9)));
-        *roster.heard_myself.lock().expect("unpoisoned") = Some(ago(4.0));
+        roster.heard_myself_at(Instant::now());
         roster.refresh();
+        assert!(
+            roster.members().contains(&other),
+            "judged as if heard 3.5 s later"
+        );
+        // While the bucket is silent, a node not answering is not taken for gone at once.
+        heard_myself(3.0);
+        roster.gone(&other);
         assert!(roster.members().contains(&other));
-        // The bucket works again (this node hears itself) and the other is still silent: it is gone.
-        *roster.heard_myself.lock().expect("unpoisoned") = Some(ago(0.1));
-        roster.refresh();
+        heard_myself(0.1);
+        roster.gone(&other);
         assert!(!roster.members().contains(&other));
-        // A node silent for longer than it lives while this one hears itself: gone; one heard within it: live.
-        roster.heard().insert("other".into(), (3, ago(2.0)));
-        roster.refresh();
-        assert!(roster.members().contains(&other), "a 2 s stall moves nothing");
-        roster.heard().insert("other".into(), (3, ago(3.0)));
-        roster.refresh();
-        assert!(!roster.members().contains(&other), "3 s of silence is death");
     }
 }

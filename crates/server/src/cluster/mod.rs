@@ -116,7 +116,7 @@ pub(crate) async fn open_stream(
     what: &str,
 ) -> Result<jetstream::stream::Stream, StoreError> {
     let name = config.name.clone();
-    stream_log::patiently(what, || async {
+    stream_log::patiently(what, stream_log::WRITE_WITHIN, || async {
         match context.get_or_create_stream(config.clone()).await {
             Ok(stream) => Ok(stream),
             Err(creating) => context

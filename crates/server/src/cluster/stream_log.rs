@@ -37,8 +37,11 @@ const SUBJECTS: &str = "fivedice.room";
 /// nothing, whereas giving a room up sends every device in it away.
 const NATS_PATIENCE: Duration = Duration::from_secs(15);
 
-/// How long one try may take (NATS answers in milliseconds when it is well).
-const TRY_WITHIN: Duration = Duration::from_secs(2);
+/// How long one try of a write may take (NATS answers in milliseconds when it is well).
+pub(crate) const WRITE_WITHIN: Duration = Duration::from_secs(2);
+
+/// How long one try of a read may take: a long log or an event's backlog takes longer than a write.
+pub(crate) const READ_WITHIN: Duration = Duration::from_secs(5);
 
 const TRY_AGAIN_AFTER: Duration = Duration::from_millis(100);
 
@@ -95,14 +98,15 @@ pub(crate) fn named_subject(prefix: &str, name: &RoomName) -> String {
 }
 
 /// What `attempt` gives, tried again while NATS cannot serve it (a [`StoreError::Cluster`], or a try that takes
-/// too long) for up to [`NATS_PATIENCE`]. Each try must be safe to repeat.
+/// longer than `try_within`) for up to [`NATS_PATIENCE`]. Each try must be safe to repeat.
 pub(crate) async fn patiently<T, Try: Future<Output = Result<T, StoreError>>>(
     what: &str,
+    try_within: Duration,
     mut attempt: impl FnMut() -> Try,
 ) -> Result<T, StoreError> {
     let deadline = Instant::now() + NATS_PATIENCE;
     loop {
-        let outcome = tokio::time::timeout(TRY_WITHIN, attempt())
+        let outcome = tokio::time::timeout(try_within, attempt())
             .await
             .unwrap_or_else(|_| Err(StoreError::Cluster(format!("{what} timed out"))));
         match outcome {
@@ -133,7 +137,7 @@ pub(crate) async fn append_after(
     getrandom::fill(&mut nonce)
         .map_err(|error| StoreError::Cluster(format!("no randomness for a message id: {error}")))?;
     let id = format!("{subject}@{position}/{:016x}", u64::from_le_bytes(nonce));
-    patiently("an append", || async {
+    patiently("an append", WRITE_WITHIN, || async {
         let mut headers = HeaderMap::new();
         headers.insert(
             header::NATS_EXPECTED_LAST_SUBJECT_SEQUENCE,
@@ -165,8 +169,8 @@ impl StreamLog {
             subjects: vec![format!("{SUBJECTS}.>")],
             storage: stream::StorageType::File,
             num_replicas: replicas,
-            // Rooms are never forgotten by age (an operator purges old ones): an age limit would drop the first events of a
-            // long game and leave a log that does not replay.
+            // No age limit: one would drop the first events of a long game and leave a log that does not
+            // replay. Rooms untouched for long are forgotten whole (`cluster::forgetting`).
             max_age: Duration::ZERO,
             discard: stream::DiscardPolicy::Old,
             ..Default::default()
@@ -177,7 +181,7 @@ impl StreamLog {
 
     /// A room's whole log, its seat tokens, and its position (empty for a room never written).
     pub async fn load(&self, room: &RoomName) -> Result<LoadedRoom, StoreError> {
-        patiently("reading a room's log", || self.read(room)).await
+        patiently("reading a room's log", READ_WITHIN, || self.read(room)).await
     }
 
     async fn read(&self, room: &RoomName) -> Result<LoadedRoom, StoreError> {
@@ -234,8 +238,8 @@ impl StreamLog {
         Ok(loaded)
     }
 
-    /// The rooms whose last record is older than `untouched_for`, each with that record's position.
-    pub async fn untouched_rooms(&self, untouched_for: Duration) -> Result<Vec<(RoomName, u64)>, StoreError> {
+    /// The rooms of the stream that `wanted` picks, each read no further than its name.
+    pub async fn rooms(&self, wanted: impl Fn(&RoomName) -> bool) -> Result<Vec<RoomName>, StoreError> {
         let unreadable = |error: &dyn std::fmt::Display| cluster_error("cannot list the rooms", error);
         let mut subjects = self
             .stream
@@ -246,37 +250,56 @@ impl StreamLog {
         while let Some(subject) = subjects.next().await {
             let (subject, _) = subject.map_err(|error| unreadable(&error))?;
             match room_of_subject(&subject) {
-                Some(room) => rooms.push(room),
+                Some(room) if wanted(&room) => rooms.push(room),
+                Some(_) => {}
                 None => tracing::warn!(%subject, "a subject in the rooms' stream that names no room"),
             }
         }
+        Ok(rooms)
+    }
+
+    /// Where a room's log ends (its last record's position), and whether its last record is older than
+    /// `untouched_for`; `None` for a room with no record.
+    pub async fn last_touched(
+        &self,
+        room: &RoomName,
+        untouched_for: Duration,
+    ) -> Result<Option<(u64, bool)>, StoreError> {
+        let last = match self
+            .stream
+            .get_last_raw_message_by_subject(&room_subject(room))
+            .await
+        {
+            Ok(last) => last,
+            Err(error) if error.kind() == stream::LastRawMessageErrorKind::NoMessageFound => return Ok(None),
+            Err(error) => return Err(cluster_error("cannot read a room's last record", error)),
+        };
         let now = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |since| since.as_secs());
-        let mut untouched = Vec::new();
-        for room in rooms {
-            let last = self
-                .stream
-                .get_last_raw_message_by_subject(&room_subject(&room))
-                .await
-                .map_err(|error| unreadable(&error))?;
-            let written = u64::try_from(last.time.unix_timestamp()).unwrap_or(0);
-            if now.saturating_sub(written) >= untouched_for.as_secs() {
-                untouched.push((room, last.sequence));
-            }
-        }
-        Ok(untouched)
+        let written = u64::try_from(last.time.unix_timestamp()).unwrap_or(0);
+        Ok(Some((
+            last.sequence,
+            now.saturating_sub(written) >= untouched_for.as_secs(),
+        )))
     }
 
-    /// Removes a room's records up to the one at `through` (one appended since stays: a room written to
-    /// after it was found untouched keeps its new records).
-    pub async fn forget(&self, room: &RoomName, through: u64) -> Result<(), StoreError> {
+    /// Removes every record of a room whose log still ends at `through` (looked at again just before: a room
+    /// written to since is kept). A node that appends to it after that is fenced, and finds the room new.
+    pub async fn forget(&self, room: &RoomName, through: u64) -> Result<bool, StoreError> {
+        if self
+            .last_touched(room, Duration::ZERO)
+            .await?
+            .map(|(last, _)| last)
+            != Some(through)
+        {
+            return Ok(false);
+        }
         self.stream
             .purge()
             .filter(room_subject(room))
-            .sequence(through + 1)
             .await
-            .map(drop)
+            .map(|_| true)
             .map_err(|error| cluster_error("cannot forget a room", error))
     }
 

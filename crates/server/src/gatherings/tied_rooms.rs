@@ -9,7 +9,7 @@ use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
-use fivedice_room::{Change, Event, Room, RoomError, RoomName};
+use fivedice_room::{Change, Event, LogEntry, Room, RoomError, RoomName};
 use serde::Deserialize;
 
 use super::{Body, Gatherings, Held, Refused, refusal, refused_hand_in};
@@ -59,21 +59,17 @@ impl Gatherings {
         }
     }
 
-    /// A tied room's entries that the event lacks, read from the room (its `open` copy at its owner, else its
-    /// log) and handed in; whether there were any.
+    /// A tied room's entries that the event lacks, taken from the room's `known` entries (its owner's copy)
+    /// or read from its log, and handed in; whether there were any.
     pub(super) async fn hand_in_room(
         &self,
         held: &mut Held,
         tied: &TiedRoom,
-        open: Option<&RoomSlot>,
+        known: Option<&[LogEntry]>,
     ) -> Result<bool, Refused> {
         let after = held.gathering.table(&tied.table).map_or(0, |table| table.seq());
-        let entries = match open {
-            // In a cluster the owner holds every entry in memory: the stream is not read again at each one.
-            Some(slot) => slot
-                .entries_between(after, u64::MAX)
-                .await
-                .map_err(super::unavailable)?,
+        let entries = match known {
+            Some(known) => known.iter().filter(|entry| entry.seq > after).cloned().collect(),
             None => self.room_entries_after(&tied.room, after).await?,
         };
         let table_is_new = held.gathering.table(&tied.table).is_none();
@@ -88,8 +84,18 @@ impl Gatherings {
     async fn forward(&self, tied: &TiedRoom, room: &RoomSlot) {
         let handed = async {
             let live = self.find(tied.event.shown()).await?;
+            let after = {
+                let held = live.held.lock().await;
+                held.gathering.table(&tied.table).map_or(0, |table| table.seq())
+            };
+            // The owner's copy, read without the event's lock (a room whose append is in trouble holds its copy
+            // a while; the event's other tables do not wait for it). In a cluster the stream is not read again.
+            let entries = room
+                .entries_between(after, u64::MAX)
+                .await
+                .map_err(super::unavailable)?;
             let mut held = live.held.lock().await;
-            if self.hand_in_room(&mut held, tied, Some(room)).await? {
+            if self.hand_in_room(&mut held, tied, Some(&entries)).await? {
                 live.publish(&held.gathering);
             }
             Ok::<(), Refused>(())

@@ -113,6 +113,12 @@ pub struct NatsCluster {
 impl NatsCluster {
     /// Starts the three in `dir` and waits until each is healthy (the cluster has its metadata leader).
     pub fn start(dir: &Path) -> NatsCluster {
+        let version = Command::new(program()).arg("--version").output();
+        assert!(
+            version.is_ok_and(|version| String::from_utf8_lossy(&version.stdout).contains(CURRENT_NATS)),
+            "{} is not nats-server {CURRENT_NATS}: `make setup-nats` installs it",
+            program().display()
+        );
         // Ports picked here may be taken before a server binds them: then that server exits, and the three
         // start again on others.
         for _ in 0..5 {
