@@ -372,8 +372,8 @@ mod tests {
         assert_ne!(rendezvous("node-1", "friday"), rendezvous("node-2", "friday"));
     }
 
-    #[test]
-    fn a_node_not_answering_is_gone_until_its_next_heartbeat() {
+    /// This node's roster, and another node (incarnation 3) it has not heard yet.
+    fn me_and_other() -> (Roster, Member) {
         let roster = Roster::new(Member {
             node: "me".into(),
             incarnation: 7,
@@ -382,6 +382,12 @@ mod tests {
             node: "other".into(),
             incarnation: 3,
         };
+        (roster, other)
+    }
+
+    #[test]
+    fn a_node_not_answering_is_gone_until_its_next_heartbeat() {
+        let (roster, other) = me_and_other();
         roster.heard().insert("other".into(), (3, Instant::now()));
         roster.refresh();
         assert!(roster.members().contains(&other));
@@ -401,14 +407,7 @@ mod tests {
 
     #[test]
     fn silence_counts_only_while_this_node_hears_its_own_heartbeats() {
-        let roster = Roster::new(Member {
-            node: "me".into(),
-            incarnation: 7,
-        });
-        let other = Member {
-            node: "other".into(),
-            incarnation: 3,
-        };
+        let (roster, other) = me_and_other();
         let ago = |seconds: f64| Instant::now() - Duration::from_secs_f64(seconds);
         let heard = |seconds: f64| {
             roster.heard().insert("other".into(), (3, ago(seconds)));
