@@ -8,7 +8,8 @@ use std::net::SocketAddr;
 
 use common::events::{PATH, open_event};
 use common::nodes::{
-    node_config, room_owned_by, sees_members, start_configured, start_node, start_node_on, stored_seqs,
+    an_append_sent_again_is_stored_once, node_config, room_owned_by, sees_members, start_configured,
+    start_node, start_node_on, stored_seqs,
 };
 use common::process::{Nats, Nginx, ServerProcess};
 use common::{
@@ -563,4 +564,11 @@ async fn a_node_forgets_rooms_nobody_touched_for_long_but_never_one_a_device_is_
     back.join("Anna").await;
     assert_eq!(back.seq(), 1);
     bounded("stop", node.stop()).await.expect("stops");
+}
+
+#[tokio::test]
+async fn an_append_sent_again_with_its_id_is_stored_once_on_one_nats_server() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let nats = Nats::start(dir.path());
+    an_append_sent_again_is_stored_once(&nats.url, 1).await;
 }

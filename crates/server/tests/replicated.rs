@@ -14,7 +14,7 @@ use std::net::SocketAddr;
 use std::time::{Duration, Instant};
 
 use common::nats_cluster::NatsCluster;
-use common::nodes::{sees_members, stored_entries};
+use common::nodes::{an_append_sent_again_is_stored_once, sees_members, stored_entries};
 use common::process::ServerProcess;
 use common::{Client, dice_checked_at_the_end, room_name, started_pair};
 use fivedice_room::protocol::{ClientMessage, PROTOCOL_VERSION, ServerMessage};
@@ -332,4 +332,11 @@ async fn a_nats_server_whose_store_was_cut_while_down_loses_nothing_when_another
     table
         .finish("a server's store cut while down, then another server killed")
         .await;
+}
+
+#[tokio::test]
+async fn an_append_sent_again_with_its_id_is_stored_once_in_three_copies() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let nats = NatsCluster::start(dir.path());
+    an_append_sent_again_is_stored_once(&nats.url(0), 3).await;
 }

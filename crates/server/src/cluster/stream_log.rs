@@ -53,6 +53,15 @@ struct Record {
     secrets: Secrets,
 }
 
+impl Record {
+    fn of(entry: &LogEntry, secrets: &Secrets) -> Record {
+        Record {
+            entry: entry.clone(),
+            secrets: secrets.clone(),
+        }
+    }
+}
+
 /// A room as read from the stream, with where its log ends there.
 #[derive(Debug, Default)]
 pub struct LoadedRoom {
@@ -130,20 +139,32 @@ pub(crate) async fn append_after(
     record: &impl Serialize,
     position: u64,
 ) -> Result<u64, StoreError> {
-    let payload: bytes::Bytes = serde_json::to_vec(record)
-        .map_err(|error| StoreError::Corrupt(format!("record not serialisable: {error}")))?
-        .into();
     let mut nonce = [0u8; 8];
     getrandom::fill(&mut nonce)
         .map_err(|error| StoreError::Cluster(format!("no randomness for a message id: {error}")))?;
     let id = format!("{subject}@{position}/{:016x}", u64::from_le_bytes(nonce));
+    append_as(context, subject, record, position, &id).await
+}
+
+/// [`append_after`] with the message id `id`: appended again with the same id (by a caller that did not hear
+/// the answer), it is stored once and answered with its position.
+async fn append_as(
+    context: &jetstream::Context,
+    subject: String,
+    record: &impl Serialize,
+    position: u64,
+    id: &str,
+) -> Result<u64, StoreError> {
+    let payload: bytes::Bytes = serde_json::to_vec(record)
+        .map_err(|error| StoreError::Corrupt(format!("record not serialisable: {error}")))?
+        .into();
     patiently("an append", WRITE_WITHIN, || async {
         let mut headers = HeaderMap::new();
         headers.insert(
             header::NATS_EXPECTED_LAST_SUBJECT_SEQUENCE,
             position.to_string().as_str(),
         );
-        headers.insert(header::NATS_MESSAGE_ID, id.as_str());
+        headers.insert(header::NATS_MESSAGE_ID, id);
         let ack = context
             .publish_with_headers(subject.clone(), headers, payload.clone())
             .await
@@ -312,11 +333,22 @@ impl StreamLog {
         secrets: &Secrets,
         position: u64,
     ) -> Result<u64, StoreError> {
-        let record = Record {
-            entry: entry.clone(),
-            secrets: secrets.clone(),
-        };
+        let record = Record::of(entry, secrets);
         append_after(&self.context, room_subject(room), &record, position).await
+    }
+
+    /// [`StreamLog::append`] with the message id `id`, for a caller that may append the same event again
+    /// (as the node's own tries do): stored once, answered each time with its position.
+    pub async fn append_as(
+        &self,
+        room: &RoomName,
+        entry: &LogEntry,
+        secrets: &Secrets,
+        position: u64,
+        id: &str,
+    ) -> Result<u64, StoreError> {
+        let record = Record::of(entry, secrets);
+        append_as(&self.context, room_subject(room), &record, position, id).await
     }
 }
 

@@ -3,10 +3,11 @@
 use std::net::SocketAddr;
 use std::time::{Duration, Instant};
 
-use fivedice_room::{LogEntry, RoomName};
+use fivedice_room::{Event, LogEntry, RoomName};
 use fivedice_server::cluster::ClusterConfig;
 use fivedice_server::cluster::members::owning_node;
-use fivedice_server::cluster::stream_log::{STREAM, room_subject};
+use fivedice_server::cluster::stream_log::{STREAM, StreamLog, room_subject};
+use fivedice_server::store::{Secrets, StoreError};
 use fivedice_server::{Config, Limits, RunningServer};
 use futures_util::StreamExt;
 
@@ -130,4 +131,47 @@ pub async fn stored_seqs(url: &str, room: &RoomName) -> Vec<u64> {
         .iter()
         .map(|entry| entry.seq)
         .collect()
+}
+
+/// An append sent again with its message id (the node's next try after an answer it did not hear) is stored
+/// once and answered with its place; another append at that place is fenced. On the NATS at `url`, with the
+/// rooms' stream in `replicas` copies.
+pub async fn an_append_sent_again_is_stored_once(url: &str, replicas: usize) {
+    let client = bounded("NATS", async_nats::connect(url)).await.expect("connects");
+    let log = bounded(
+        "the stream",
+        StreamLog::open(async_nats::jetstream::new(client), replicas),
+    )
+    .await
+    .expect("opens");
+    let room = room_name("Sent again");
+    let joined = |name: &str| LogEntry {
+        seq: 1,
+        event: Event::Joined {
+            seat: 0,
+            name: name.into(),
+            computer: false,
+            level: None,
+        },
+    };
+    let none = Secrets::default();
+    let stored = bounded(
+        "an append",
+        log.append_as(&room, &joined("Anna"), &none, 0, "try-1"),
+    )
+    .await
+    .expect("stored");
+    let again = bounded(
+        "the same append",
+        log.append_as(&room, &joined("Anna"), &none, 0, "try-1"),
+    )
+    .await;
+    assert_eq!(again.ok(), Some(stored), "a duplicate, answered with its place");
+    let other = bounded(
+        "another append",
+        log.append_as(&room, &joined("Zoe"), &none, 0, "try-2"),
+    )
+    .await;
+    assert!(matches!(other, Err(StoreError::Fenced)), "{other:?}");
+    assert_eq!(stored_seqs(url, &room).await, [1]);
 }
