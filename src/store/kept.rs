@@ -228,24 +228,22 @@ impl KeptTables {
         if !is_over(table) {
             return;
         }
-        let recorded = self
-            .history
-            .with_untracked(|games| games.iter().position(|game| game.table_id == table.id));
-        let finished_ms = match recorded {
-            Some(at) => self.history.with_untracked(|games| games[at].finished_ms),
-            None => (self.clock.now_ms)(),
-        };
-        let finished = KeptGame::new(&table.id, &table.name, &table.log, finished_ms);
+        let recorded = self.history.with_untracked(|games| {
+            let at = games.iter().position(|game| game.table_id == table.id)?;
+            Some((at, games[at].clone()))
+        });
         match recorded {
-            None => self.history.update(|games| games.insert(0, finished)),
-            Some(at)
-                if self
-                    .history
-                    .with_untracked(|games| finished.continues(&games[at])) =>
-            {
+            None => {
+                let finished = KeptGame::new(&table.id, &table.name, &table.log, (self.clock.now_ms)());
+                self.history.update(|games| games.insert(0, finished));
+            }
+            Some((at, kept)) => {
+                let finished = KeptGame::new(&table.id, &table.name, &table.log, kept.finished_ms);
+                if !finished.continues(&kept) {
+                    return;
+                }
                 self.history.update(|games| games[at] = finished);
             }
-            Some(_) => return,
         }
         self.save_history();
     }

@@ -205,14 +205,26 @@ impl StreamLog {
         patiently("reading a room's log", READ_WITHIN, || self.read(room)).await
     }
 
+    /// A room's last record (`None` for a room with none).
+    async fn last_record(
+        &self,
+        room: &RoomName,
+    ) -> Result<Option<jetstream::message::StreamMessage>, StoreError> {
+        match self
+            .stream
+            .get_last_raw_message_by_subject(&room_subject(room))
+            .await
+        {
+            Ok(last) => Ok(Some(last)),
+            Err(error) if error.kind() == stream::LastRawMessageErrorKind::NoMessageFound => Ok(None),
+            Err(error) => Err(cluster_error("cannot read a room's last record", error)),
+        }
+    }
+
     async fn read(&self, room: &RoomName) -> Result<LoadedRoom, StoreError> {
         let subject = room_subject(room);
-        let last = match self.stream.get_last_raw_message_by_subject(&subject).await {
-            Ok(message) => message.sequence,
-            Err(error) if error.kind() == stream::LastRawMessageErrorKind::NoMessageFound => {
-                return Ok(LoadedRoom::default());
-            }
-            Err(error) => return Err(cluster_error("cannot read a room's log", error)),
+        let Some(last) = self.last_record(room).await?.map(|last| last.sequence) else {
+            return Ok(LoadedRoom::default());
         };
         let consumer = self
             .stream
@@ -286,14 +298,8 @@ impl StreamLog {
         room: &RoomName,
         untouched_for: Duration,
     ) -> Result<Option<(u64, bool)>, StoreError> {
-        let last = match self
-            .stream
-            .get_last_raw_message_by_subject(&room_subject(room))
-            .await
-        {
-            Ok(last) => last,
-            Err(error) if error.kind() == stream::LastRawMessageErrorKind::NoMessageFound => return Ok(None),
-            Err(error) => return Err(cluster_error("cannot read a room's last record", error)),
+        let Some(last) = self.last_record(room).await? else {
+            return Ok(None);
         };
         let now = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
