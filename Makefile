@@ -162,11 +162,13 @@ node_modules/.installed: package.json package-lock.json
 	npm ci --no-audit --no-fund
 	touch $@
 
-# Debian's packages the tests use, in one apt run: Chromium for the browser tests; nats-server and nginx, which
-# a cluster of room servers runs on; mold, which links the many test binaries (tools/linker.sh).
+# Debian's packages the tests use, in one apt run: Chromium for the browser tests (its headless shell runs the
+# suite, the full browser the screenshots and benchmarks); nats-server and nginx, which a cluster of room servers
+# runs on; mold, which links the many test binaries (tools/linker.sh).
 setup-debian:
-	@test -x /usr/bin/chromium && command -v nats-server >/dev/null && command -v nginx >/dev/null && command -v mold >/dev/null || \
-		(apt-get update -qq && apt-get install -y -qq chromium chromium-driver nats-server nginx mold)
+	@test -x /usr/bin/chromium && test -x /usr/bin/chromium-headless-shell && command -v nats-server >/dev/null && \
+		command -v nginx >/dev/null && command -v mold >/dev/null || \
+		(apt-get update -qq && apt-get install -y -qq chromium chromium-headless-shell chromium-driver nats-server nginx mold)
 
 ## Strategy engine: table builds, advice timing and the published expected scores checked in release mode;
 ## then the engine at earlier commits against the working tree, and as wasm in Node (figures: BENCHMARKS.md).

@@ -42,27 +42,44 @@ async function writeOnPad(page) {
   await expect(dialog).toHaveCount(0);
 }
 
-/** The app's dice: one roll, then the first box the sheet offers. */
+/** The app's dice: one roll, then the first box the sheet offers. Which box, and what was written in it. */
 async function playATurn(page) {
   const seat = await page.locator("[data-current-seat]").getAttribute("data-current-seat");
   await page.locator('[data-action="roll"]').click();
   await expect.poll(async () => (await readDice(page)).length).toBe(5);
-  await page.locator(`button[data-cell^="${seat}:"]`).first().click();
+  const box = page.locator(`button[data-cell^="${seat}:"]`).first();
+  const cell = await box.getAttribute("data-cell");
+  await box.click();
   const dialog = page.getByRole("dialog");
-  await dialog.locator("[data-offer]").last().click();
+  const offer = dialog.locator("[data-offer]").last();
+  const value = await offer.getAttribute("data-offer");
+  await offer.click();
   await dialog.locator('[data-action="confirm"]').click();
   await expect(dialog).toHaveCount(0);
+  return { cell, value };
 }
 
-/** In a room: the device whose seat is to play takes one turn with the app's dice. */
+/** The seat each device of a room shows to play, once they all show the same one. */
+async function seatToPlay(pages) {
+  const seats = () => Promise.all(pages.map((page) => page.locator("[data-current-seat]").getAttribute("data-current-seat")));
+  await expect.poll(async () => new Set(await seats()).size, { timeout: 20_000 }).toBe(1);
+  return (await seats())[0];
+}
+
+/**
+ * In a room: the device whose seat is to play takes one turn with the app's dice, and every device then shows
+ * the box (a room's box shows once the server has it, on each device on its own time: a total read before is
+ * stale).
+ */
 async function playARoomTurn(pages) {
   // Each phone back in the room first (after a restart they reconnect on their own schedule).
   for (const page of pages) await expect(page.locator("[data-room-state]").first()).toHaveAttribute("data-room-state", "playing", { timeout: 20_000 });
-  for (const page of pages) {
-    const seat = await page.locator("[data-current-seat]").getAttribute("data-current-seat");
-    if ((await page.locator("[data-seat-self]").getAttribute("data-seat-self")) === seat) return playATurn(page);
-  }
-  throw new Error("no device holds the seat to play");
+  const seat = await seatToPlay(pages);
+  const seats = await Promise.all(pages.map((page) => page.locator("[data-seat-self]").getAttribute("data-seat-self")));
+  const player = pages[seats.indexOf(seat)];
+  if (!player) throw new Error(`no device holds seat ${seat}, the seat to play`);
+  const { cell, value } = await playATurn(player);
+  for (const page of pages) await expect(page.locator(`[data-cell="${cell}"]`)).toHaveAttribute("data-value", value, { timeout: 20_000 });
 }
 
 /** A table set up from the event's invitation: its players named, its dice chosen, started. */

@@ -105,7 +105,12 @@ for (const language of ["fr", "en", "es", "de"]) {
     await page.locator('[data-action="coach"]').click();
     await playATurn(page);
     await expectOnly(page, language, "the coach's verdict");
-    for (let turn = 1; turn < 12; turn++) await playATurn(page);
+    for (let turn = 1; turn < 12; turn++) {
+      // The coach's word on the box just written comes from the engine on its own time, and moves the sheet
+      // below it: a tap waits for it, as a player's eye would.
+      await expect(page.locator("[data-coach-passed]")).toBeVisible();
+      await playATurn(page);
+    }
     await expect(page.locator("[data-game-over]")).toBeVisible();
     await expect(page.locator("[data-analysis-total]")).toBeVisible();
     await expectOnly(page, language, "the standings and the analysis");
