@@ -5,8 +5,9 @@
 # app is built here: cargo links the module keeping its relocations (.cargo/config.toml), wasm-split-cli cuts it
 # at its split points (`#[wasm_split]` functions: their code, and the code only they reach, become chunks
 # fetched on first use), wasm-bindgen writes the JavaScript glue for the main module (then trimmed:
-# tools/trim-bindings.mjs), wasm-opt optimises every module and esbuild minifies the scripts. All of it lands in
-# one directory named after its contents (app-<hash>/), which index.html names through the placeholder
+# tools/trim-bindings.mjs), binaryen's wasm-opt optimises every module (tools/optimize-wasm.mjs) and esbuild
+# minifies the scripts. All of it lands in one directory named after its contents (app-<hash>/), which
+# index.html names through the placeholder
 # `./APP_DIR/`: the glue, the split loader and the chunks refer to one another by relative names, so a new build
 # never mixes with a cached old one.
 #
@@ -43,9 +44,7 @@ cp "$work/split/__wasm_split.js" "$work/split"/split_*.wasm "$work/split"/chunk_
 if [ "$profile_dir" = release ]; then
   # After the split and wasm-bindgen, never before: the splitter reads the relocations wasm-opt drops. -O2, not
   # -Oz: -Oz's smaller module compresses worse, so -O2 is less to download (-1.3 KB brotli, BENCHMARKS.md).
-  for module in "$work/app"/*.wasm; do
-    wasm-opt -O2 --enable-bulk-memory --enable-nontrapping-float-to-int "$module" -o "$module"
-  done
+  node tools/optimize-wasm.mjs "$work/app"/*.wasm
   # The glue and the split loader are part of every first visit: minified (their exports keep their names).
   for script in "$work/app"/*.js; do
     # The glue names the split loader once per chunk it imports, the same module each time: not worth a warning.
