@@ -22,10 +22,15 @@ pub fn JoinRoomCard() -> impl IntoView {
         check_room_server(store);
     }
     let player_and_room = store.online_as();
+    // An invitation's room on its way asks for a name itself: this form would take one the room then drops.
+    let arriving = store.connection().arriving();
     view! {
         <section class="card new-game join-room" aria-labelledby="join-room-title">
             <h2 id="join-room-title">{words.play_online}</h2>
             {move || match server.get() {
+                _ if arriving.get() => {
+                    view! { <p class="muted" data-room-server="arriving">{words.looking_for_server}</p> }.into_any()
+                }
                 RoomServer::Unknown => {
                     view! { <p class="muted">{words.looking_for_server}</p> }.into_any()
                 }
@@ -44,7 +49,11 @@ pub fn JoinRoomCard() -> impl IntoView {
                         .into_any()
                 }
             }}
-            {lazy_when(move || server.get() == RoomServer::Available, join_form_part, player_and_room)}
+            {lazy_when(
+                move || server.get() == RoomServer::Available && !arriving.get(),
+                join_form_part,
+                player_and_room,
+            )}
         </section>
     }
 }

@@ -127,6 +127,9 @@ pub struct RoomConnection {
     /// The way to the room server.
     link: StoredValue<Option<Rc<dyn RoomLink>>, LocalStorage>,
     server: RwSignal<RoomServer>,
+    /// A room asked for (an invitation's link) is on its way: the rooms' code is being fetched, and the
+    /// start screen, whose own join form would take a name the room's then drops, waits.
+    arriving: RwSignal<bool>,
     /// Where the room's log and this device's seats are kept (and, for the table open, the table).
     pub(super) storage: StoredValue<Storage, LocalStorage>,
     pub(super) notices: Notices,
@@ -143,10 +146,20 @@ impl RoomConnection {
             online: RwSignal::new(None),
             link: StoredValue::new_local(None),
             server: RwSignal::new(RoomServer::Unknown),
+            arriving: RwSignal::new(false),
             storage,
             notices,
             speech,
         }
+    }
+
+    /// Whether a room asked for is on its way (its screens not yet here).
+    pub fn arriving(&self) -> ReadSignal<bool> {
+        self.arriving.read_only()
+    }
+
+    pub(super) fn set_arriving(&self, arriving: bool) {
+        self.arriving.set(arriving);
     }
 
     /// The connection's part of the store's one path, while a room is open.

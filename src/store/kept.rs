@@ -212,12 +212,18 @@ impl KeptTables {
                 self.in_progress.update(|tables| place_by_recency(tables, table));
             }
         }
+        self.set_aside(&problems);
+        to_open
+    }
+
+    /// Saved data found unreadable after start-up (a table resumed, another tab's save, a room's log, a save
+    /// in JSON): it was set aside, so it joins the list to download at once, and the player is told.
+    pub(super) fn set_aside(&self, problems: &[LoadProblem]) {
         if !problems.is_empty() {
             self.unreadable
                 .set(self.storage.with_value(|storage| storage.unreadable()));
-            self.notices.report_unreadable(&problems, self.speech.words());
+            self.notices.report_unreadable(problems, self.speech.words());
         }
-        to_open
     }
 
     /// A table that has just finished goes to the front of the history. An online room's game is recorded at

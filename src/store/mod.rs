@@ -136,12 +136,13 @@ impl GameStore {
         let notices = Notices::new();
         let speech = Speech::new(browser, storage, notices);
         let connection = RoomConnection::new(storage, notices, speech);
+        let kept = KeptTables::new(storage, clock, notices, speech);
         let table = OpenTable::new(connection, clock);
         let engine = Engine::new();
         GameStore {
             table,
             notices,
-            kept: KeptTables::new(storage, clock, notices, speech),
+            kept,
             advisor: Advisor::new(engine, table),
             computer: ComputerDriver::new(),
             storage,
@@ -172,7 +173,7 @@ impl GameStore {
         store.tables().read_earlier_when_here();
         store.hand_in_to_gathering();
         let listener = window_event_listener(leptos::ev::storage, move |event| {
-            store.table.heard_other_tab(event.key())
+            store.heard_other_tab(event.key())
         });
         // The store lives as long as the page, and so does its ear for other tabs.
         std::mem::forget(listener);
@@ -185,6 +186,12 @@ impl GameStore {
     /// The language spoken and its words.
     pub fn speech(&self) -> Speech {
         self.speech
+    }
+
+    /// Another tab wrote to storage (at `key`; `None`: all of it): the table open here follows it, and a save
+    /// found damaged is set aside and listed.
+    pub(crate) fn heard_other_tab(&self, key: Option<String>) {
+        self.kept.set_aside(&self.table.heard_other_tab(key));
     }
 
     /// The tables kept on this device.

@@ -43,7 +43,7 @@ impl GameStore {
         } = launch;
         self.close_room();
         let loaded = self.storage.with_value(|storage| storage.room(&name));
-        self.notices.report_unreadable(&loaded.problems, self.words());
+        self.kept.set_aside(&loaded.problems);
         let saved = loaded.value;
         // A log that does not replay (another version wrote it) is dropped: the server sends it again.
         let (room, log) = match Room::replay(name.clone(), &saved.entries) {
@@ -73,11 +73,13 @@ impl GameStore {
     /// says it could not be fetched.
     pub fn open_room_when_here(&self, launch: RoomLaunch) {
         let store = *self;
+        store.connection.set_arriving(true);
         leptos::task::spawn_local(async move {
             match room_opener().await {
                 Ok(open) => open(store, launch),
                 Err(_) => store.tell(store.words().not_fetched_offline),
             }
+            store.connection.set_arriving(false);
         });
     }
 

@@ -248,9 +248,7 @@ impl Tables<'_> {
         // As saved now (another tab may have played it since; a damaged save gives way to its previous
         // copy), else as listed.
         let saved = self.store.storage.with_value(|storage| storage.table(id));
-        self.store
-            .notices
-            .report_unreadable(&saved.problems, self.store.words());
+        self.store.kept.set_aside(&saved.problems);
         let Some(table) = saved.value.or_else(|| self.store.kept.listed(id)) else {
             return;
         };

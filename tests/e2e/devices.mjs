@@ -19,9 +19,11 @@ export async function roomServer(browser) {
     url: server.url,
     /** Every error a page throws or logs, for the journey to check there are none. */
     errors: [],
-    async device(kind, address) {
+    /** A device opened at `address`; `prepare(context)` runs before (to shape its network, say). */
+    async device(kind, address, prepare = async () => {}) {
       const context = await browser.newContext({ ...kind, baseURL: server.url, locale: "en-GB" });
       contexts.push(context);
+      await prepare(context);
       const page = await context.newPage();
       page.on("pageerror", (error) => this.errors.push(error.message));
       page.on("console", (message) => message.type() === "error" && this.errors.push(message.text()));

@@ -47,6 +47,25 @@ test("an invited phone is asked its name and seated; another types the room by h
       await expect(host.locator('[data-room-player="1"]')).toHaveText("Leo");
     });
 
+    await test.step("a phone whose network is slow is never asked its name by the start page's form, only by the room's", async () => {
+      let release;
+      const held = new Promise((resolve) => (release = resolve));
+      const slow = await rooms.device(phone, link, async (context) => {
+        await context.route(/split_rooms\.wasm$/, async (route) => {
+          await held;
+          await route.continue();
+        });
+      });
+      // The start page says the room is on its way, with no form of its own (it would take a name the room's
+      // form then drops).
+      await expect(slow.locator('[data-room-server="arriving"]')).toHaveText("Looking for a room server…");
+      await expect(slow.locator('[data-room-field="player"]')).toHaveCount(0);
+      release();
+      await expectOnScreen(slow.getByRole("heading", { name: "Join Mum’s room “Party”" }));
+      await expect(slow.locator('[data-room-field="player"]')).toHaveValue("");
+      await slow.context().close();
+    });
+
     const zoe = await rooms.device(phone, "index.html");
     await test.step("another phone types the room's name on the start screen", async () => {
       await zoe.getByLabel("Your name").fill("Zoe");

@@ -44,10 +44,14 @@ struct Table {
     longest: Duration,
     reconnections: usize,
     next_node: usize,
+    /// The servers' and nodes' files, removed after them (fields drop in order).
+    _files: tempfile::TempDir,
 }
 
 impl Table {
-    async fn start(dir: &std::path::Path, room: &str) -> Table {
+    async fn start(room: &str) -> Table {
+        let files = tempfile::tempdir().expect("a temp dir");
+        let dir = files.path();
         let nats = NatsCluster::start(dir);
         let urls = nats.urls();
         let flags: Vec<[&str; 6]> = NODES
@@ -72,6 +76,7 @@ impl Table {
             longest: Duration::ZERO,
             reconnections: 0,
             next_node: 0,
+            _files: files,
         }
     }
 
@@ -277,8 +282,7 @@ async fn send(device: &mut Client, message: &ClientMessage) -> bool {
 
 #[tokio::test]
 async fn the_stream_leaders_nats_server_and_the_rooms_owner_killed_mid_turn_lose_nothing() {
-    let dir = tempfile::tempdir().expect("a temp dir");
-    let mut table = Table::start(dir.path(), "Leader lost").await;
+    let mut table = Table::start("Leader lost").await;
     for _ in 0..2 {
         assert!(table.turn().await);
     }
@@ -297,8 +301,7 @@ async fn the_stream_leaders_nats_server_and_the_rooms_owner_killed_mid_turn_lose
 
 #[tokio::test]
 async fn a_nats_server_frozen_for_ten_seconds_mid_game_loses_nothing() {
-    let dir = tempfile::tempdir().expect("a temp dir");
-    let mut table = Table::start(dir.path(), "Frozen").await;
+    let mut table = Table::start("Frozen").await;
     assert!(table.turn().await);
     let leader = table.stream_leader().await;
     table.nats.freeze(leader);
@@ -314,8 +317,7 @@ async fn a_nats_server_frozen_for_ten_seconds_mid_game_loses_nothing() {
 
 #[tokio::test]
 async fn a_nats_server_whose_store_was_cut_while_down_loses_nothing_when_another_goes() {
-    let dir = tempfile::tempdir().expect("a temp dir");
-    let mut table = Table::start(dir.path(), "Truncated").await;
+    let mut table = Table::start("Truncated").await;
     for _ in 0..4 {
         assert!(table.turn().await);
     }

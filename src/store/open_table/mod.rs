@@ -189,25 +189,25 @@ impl OpenTable {
     }
 
     /// Another tab wrote to storage (at `key`; `None`: all of it): if it saved the table open here, its newer
-    /// state shows.
-    pub(super) fn heard_other_tab(&self, key: Option<String>) {
+    /// state shows. What was found unreadable (and set aside) is returned, for the kept tables to list.
+    pub(super) fn heard_other_tab(&self, key: Option<String>) -> Vec<LoadProblem> {
         let Some((id, ours)) = self
             .table
             .with_untracked(|t| t.as_ref().map(|t| (t.id.clone(), t.revision)))
         else {
-            return;
+            return Vec::new();
         };
         if key.is_some_and(|key| key != Storage::table_key(&id)) {
-            return;
+            return Vec::new();
         }
         let newer = self
             .connection
             .storage
             .with_value(|storage| storage.table_since(&id, ours + 1));
-        self.report_unreadable(&newer.problems);
-        if let Some(newer) = newer.value {
-            self.adopt_newer(newer);
+        if let Some(table) = newer.value {
+            self.adopt_newer(table);
         }
+        newer.problems
     }
 
     fn report_unreadable(&self, problems: &[LoadProblem]) {

@@ -31,7 +31,7 @@ fn a_newer_save_from_another_tab_is_adopted_not_overwritten() {
         .table(&id)
         .value;
     assert_eq!(stored, Some(theirs), "the newer save was not overwritten");
-    here.table().heard_other_tab(Some(Storage::table_key(&id)));
+    here.heard_other_tab(Some(Storage::table_key(&id)));
     assert_eq!(here.table().turn().get_untracked().rolls_used, 2);
     here.controls().roll();
     assert_eq!(
@@ -366,4 +366,30 @@ fn the_language_an_address_asks_for_is_kept_and_the_words_follow_it() {
     let german = store_over(&backend);
     german.tables().load("?lang=de");
     assert_eq!(german.words().speaks, Language::German);
+}
+
+/// A save found damaged after start-up, as another tab's save is heard or a table is resumed, is set aside and
+/// offered at once in the list to download, not only after a reload.
+#[test]
+fn a_save_found_damaged_after_start_up_is_offered_at_once() {
+    let (store, backend) = fresh();
+    start(store, RulesetId::Yahtzee, DiceMode::App, &["Anna", "Ben"], SEED);
+    store.controls().roll();
+    store.controls().toggle_hold(1);
+    let id = store.table.get_untracked().unwrap().id;
+    let key = Storage::table_key(&id);
+    let damage = |how: &str| crate::storage::Backend::set(&*backend, &key, how).unwrap();
+    damage("fivedice table 5\nid broken in another tab");
+    store.heard_other_tab(Some(key.clone()));
+    assert!(told(&store).contains("previous save was read instead"));
+    assert!(store.kept().unreadable_file().contains("broken in another tab"));
+    // Set aside under the same key again, the list then offering what was found last.
+    let there = store_over(&backend);
+    damage("fivedice table 5\nid broken before resuming");
+    there.tables().resume(&id);
+    assert!(there.kept().unreadable_file().contains("broken before resuming"));
+    assert!(
+        there.table.get_untracked().is_some(),
+        "the table resumed from its previous copy"
+    );
 }
