@@ -168,7 +168,8 @@ node_modules/.installed: package.json package-lock.json
 setup-debian:
 	@test -x /usr/bin/chromium && test -x /usr/bin/chromium-headless-shell && command -v nats-server >/dev/null && \
 		command -v nginx >/dev/null && command -v mold >/dev/null || \
-		(apt-get update -qq && apt-get install -y -qq chromium chromium-headless-shell chromium-driver nats-server nginx mold)
+		(apt-get update -qq && apt-get install -y -qq chromium chromium-driver nats-server nginx mold && \
+		(apt-get install -y -qq chromium-headless-shell || echo "no headless shell: the browser tests run in Chromium"))
 
 ## Strategy engine: table builds, advice timing and the published expected scores checked in release mode;
 ## then the engine at earlier commits against the working tree, and as wasm in Node (figures: BENCHMARKS.md).

@@ -1,10 +1,12 @@
 // Playwright drives Debian's Chromium (never a downloaded browser) against dist/ served on 127.0.0.1.
 // E2E_DIST names another build to test (default dist). The online rooms' tests start the real room server (and a
 // cluster's nats-server and nginx) themselves, through the test bed (tests/e2e/processes.mjs), on free ports.
+import { existsSync } from "node:fs";
 import { defineConfig } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 8089);
 const dist = process.env.E2E_DIST ?? "dist";
+const headlessShell = "/usr/bin/chromium-headless-shell";
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -19,8 +21,8 @@ export default defineConfig({
     launchOptions: {
       // Debian's headless shell: the same Chromium's engine without the browser's own windows and UI, as
       // Playwright runs headless by default; the suite takes about four fifths of the time it takes in the full
-      // browser. CHROMIUM=/usr/bin/chromium runs it there.
-      executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium-headless-shell",
+      // browser (where a machine lacks the shell, and with CHROMIUM=/usr/bin/chromium).
+      executablePath: process.env.CHROMIUM ?? (existsSync(headlessShell) ? headlessShell : "/usr/bin/chromium"),
       args: [
         "--no-sandbox",
         "--disable-gpu",
