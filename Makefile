@@ -162,9 +162,10 @@ node_modules/.installed: package.json package-lock.json
 	npm ci --no-audit --no-fund
 	touch $@
 
-# Debian's packages the tests use, in one apt run: Chromium for the browser tests (its headless shell runs the
-# suite, the full browser the screenshots and benchmarks); nats-server and nginx, which a cluster of room servers
-# runs on; mold, which links the many test binaries (tools/linker.sh).
+# Debian's packages the tests use: Chromium for the browser tests (its headless shell runs the suite, the full
+# browser the screenshots and benchmarks, and the suite where a mirror lacks the shell: its install alone may
+# fail); nats-server and nginx, which a cluster of room servers runs on; mold, which links the many test binaries
+# (tools/linker.sh).
 setup-debian:
 	@test -x /usr/bin/chromium && test -x /usr/bin/chromium-headless-shell && command -v nats-server >/dev/null && \
 		command -v nginx >/dev/null && command -v mold >/dev/null || \
