@@ -80,7 +80,7 @@ look: dist setup-debian
 	xvfb-run -a -s "-screen 0 1280x1100x24" node tests/look/engines.mjs
 
 ## Sizes and timings (figures go to BENCHMARKS.md).
-bench: bench-app bench-strategy bench-odds bench-rooms bench-cluster bench-columns bench-maxi
+bench: bench-app bench-strategy bench-odds bench-rooms bench-cluster bench-columns bench-maxi bench-history
 
 ## Play to win: the stated chances against 4,000 two-player games played out (calibration), the time to state
 ## them, and the Winner against Optimal over 40,000 two-player games with each Joker rule, then 10,000 three- and
@@ -94,6 +94,12 @@ bench-odds:
 bench-columns:
 	$(CARGO) build --release --locked -p fivedice
 	for bot in column greedy; do target/release/fivedice simulate --rules yam --columns down,free,up --bot $$bot --games 10000 --seed 2026; done
+
+## The space the history takes: 200 games of two and of four kept whole and as their sheets only, and how many
+## nightly games fit before the store is nearly full.
+.PHONY: bench-history
+bench-history:
+	$(CARGO) run --release --locked -p fivedice-saved --example history_space -- 200
 
 ## Maxi Yatzy's estimating player against the greedy baseline: 10,000 games each, same seed (same dice).
 .PHONY: bench-maxi

@@ -2,8 +2,9 @@
 //! games, what could not be read (kept aside to download), and what was saved in JSON before text (read once
 //! its reader, a chunk of its own, is here). Its files (export, import, share) are [`super::data`]'s.
 
-use fivedice_saved::SavedHistory;
+use fivedice_saved::{GAMES_KEPT_WHOLE, SavedHistory};
 use leptos::prelude::*;
+use wasm_split_helpers::SplitLoaderError;
 
 use crate::storage::{LoadProblem, Space, Storage, Unreadable};
 use crate::table::{FinishedGame, KeptGame, Table, place_by_recency};
@@ -268,6 +269,7 @@ impl KeptTables {
         if !self.history_is_read() {
             return;
         }
+        self.keep_older_as_sheets_when_here();
         let saved = self
             .history
             .with_untracked(|games| self.storage.with_value(|storage| storage.save_history(games)));
@@ -310,11 +312,44 @@ impl KeptTables {
     pub(super) fn replace(&self, in_progress: Vec<Table>, history: Vec<KeptGame>) {
         self.in_progress.set(in_progress);
         self.history.set(history);
+        self.keep_older_as_sheets_when_here();
+    }
+
+    /// A history longer than the games it keeps whole keeps the older ones as their sheets only, once the
+    /// chunk that does it is here. A chunk that cannot be fetched (offline, never fetched) leaves the history
+    /// whole: the next save tries again.
+    fn keep_older_as_sheets_when_here(&self) {
+        if self.history.with_untracked(Vec::len) <= GAMES_KEPT_WHOLE {
+            return;
+        }
+        let kept = *self;
+        leptos::task::spawn_local(async move {
+            if let Ok(compact) = history_compacting().await {
+                compact(kept);
+            }
+        });
+    }
+
+    /// Keeps the games beyond the newest [`GAMES_KEPT_WHOLE`] as their sheets only, and saves the history if
+    /// that changed it.
+    pub(super) fn keep_older_as_sheets(&self) {
+        let mut games = self.history.get_untracked();
+        if fivedice_saved::keep_older_as_sheets(&mut games) > 0 {
+            self.history.set(games);
+            self.save_history();
+        }
     }
 
     pub(super) fn report_saving(&self, saved: Result<(), crate::storage::SaveRefused>) {
         self.notices.report_saving(saved, self.speech.words());
     }
+}
+
+/// Keeping the older games of a long history as their sheets only (a chunk of its own, `compact`: only a device
+/// that has finished more than [`GAMES_KEPT_WHOLE`] games needs it).
+#[wasm_split_helpers::wasm_split(compact, fallible)]
+fn history_compacting() -> Result<fn(KeptTables), SplitLoaderError> {
+    Ok(|kept| kept.keep_older_as_sheets())
 }
 
 /// Whether a table's game has ended.

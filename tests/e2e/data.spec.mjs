@@ -169,3 +169,41 @@ test("a nearly full store is said on the start screen, with Export beside it", a
   const [download] = await Promise.all([page.waitForEvent("download"), page.locator('[data-action="export"]').click()]);
   expect(download.suggestedFilename()).toMatch(/^fivedice-.*\.json$/);
 });
+
+test("a long history keeps its newest 100 games whole and older ones as their sheets: every figure stays", async ({ page }) => {
+  test.setTimeout(90_000);
+  const fetched = [];
+  page.on("request", (request) => fetched.push(request.url()));
+  // One game with the app's dice, played by a computer player, then shared as a file.
+  await page.goto("index.html?new=1&rules=yatzy&players=Robo&bots=casual&botdelay=0&seed=4");
+  await expect(page.locator("[data-game-over]")).toBeVisible({ timeout: 60_000 });
+  await page.locator('[data-action="new-game"]').click();
+  const [download] = await Promise.all([page.waitForEvent("download"), page.locator('[data-action="export"]').click()]);
+  const file = JSON.parse(await readFile(await download.path(), "utf8"));
+  expect(file.history).toHaveLength(1);
+  const wholeGame = (await page.evaluate(() => localStorage.getItem("fivedice.history"))).length;
+  // Years of evenings on another device: the same game 102 times, imported here.
+  const [game] = file.history;
+  file.history = Array.from({ length: 102 }, (_, at) => ({
+    ...game,
+    table_id: `${1690000000000 + at}-7`,
+    finished_ms: game.finished_ms - 86_400_000 * (at + 1),
+  }));
+  const stats = page.locator('[data-stats="yatzy"] tbody tr');
+  await expect(stats).toHaveCount(1);
+  const row = (await stats.first().innerText()).split(/\s+/);
+  await page.locator('[data-action="import"]').setInputFiles({ name: "years.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify(file)) });
+  await expect(page.locator(".notice")).toContainText("Imported 102 finished games");
+  // The newest 100 of the 103 stay whole; the three oldest keep their sheets only, in a fraction of the space.
+  await expect.poll(() => fetched.some((url) => url.includes("split_compact"))).toBe(true);
+  const kept = () => page.evaluate(() => localStorage.getItem("fivedice.history"));
+  await expect.poll(async () => (await kept()).length).toBeLessThan(wholeGame * 100 + wholeGame * 3 * 0.5);
+  expect((await kept()).match(/^game /gm)).toHaveLength(103);
+  // Robo's record reads the same: 103 games (all won, alone), the same best, average and bonus rate.
+  await page.reload();
+  const after = (await stats.first().innerText()).split(/\s+/);
+  expect(after.slice(0, 3)).toEqual(["Robo", "103", "103"]);
+  expect(after.slice(3, 6)).toEqual(row.slice(3, 6));
+  expect(Number(after[6])).toBe(103 * Number(row[6]));
+  await expect(page.locator(".finished-games tbody tr")).toHaveCount(103);
+});

@@ -3,7 +3,7 @@
 //! still read.
 
 use fivedice_room::{LogEntry, Room, RoomName};
-use fivedice_rules::{Face, FirstPlayerRoll, Game};
+use fivedice_rules::{DiceMode, Face, FirstPlayerRoll, Game, Play};
 use serde::{Deserialize, Serialize};
 
 use crate::table::log_of;
@@ -11,6 +11,11 @@ use crate::text;
 
 /// The version of the history in JSON (before text), and of the export file.
 pub const HISTORY_FORMAT: u32 = 1;
+
+/// How many of the newest finished games the history keeps whole, every roll of them (for their analysis and
+/// for checking a room's dice); older ones keep their sheets only ([`KeptGame::sheets_only`]), about a quarter
+/// of the space.
+pub const GAMES_KEPT_WHOLE: usize = 100;
 
 /// A finished game, read in full.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -79,6 +84,50 @@ impl KeptGame {
             && self.log.starts_with(&earlier.log)
     }
 
+    /// The same game kept as a score pad keeps it: every box as it was written (its points, five-of-a-kind
+    /// bonus and first-roll mark) without the dice, so that its sheets, totals and standings stay exactly as
+    /// they were. Refused where the pad would not write the game to the same sheets; and for a game kept so
+    /// already, or played on a pad (nothing to leave out).
+    pub fn sheets_only(&self) -> Result<KeptGame, String> {
+        let whole = self.read()?;
+        let game = &whole.game;
+        if game.mode() == DiceMode::Pad {
+            return Err(format!(
+                "finished game {}: kept as its sheets already",
+                self.table_id
+            ));
+        }
+        let refused = |reason: &dyn std::fmt::Display| {
+            format!(
+                "finished game {}: its sheets alone do not make the game: {reason}",
+                self.table_id
+            )
+        };
+        let mut written = Game::new(game.rules(), DiceMode::Pad, game.players(), game.first_seat())
+            .map_err(|error| refused(&error))?;
+        for entry in game.log() {
+            let play = Play::Write {
+                place: entry.place(),
+                value: entry.points,
+                bonus: entry.bonus,
+                first_roll: entry.first_roll,
+            };
+            written.play(&play).map_err(|error| refused(&error))?;
+        }
+        if written.sheets() != game.sheets() || written.standings() != game.standings() {
+            return Err(refused(&"the sheets differ"));
+        }
+        KeptGame::from_game(&FinishedGame {
+            game: written,
+            ..whole
+        })
+    }
+
+    /// Whether the game's log holds the dice of its turns (its rules were chosen for the app's dice).
+    pub fn keeps_dice(&self) -> bool {
+        text::dice_of_log(&self.log) == Some(DiceMode::App)
+    }
+
     /// The game as a file carries it.
     pub fn exported(&self) -> Result<ExportedGame, String> {
         Ok(ExportedGame {
@@ -134,6 +183,21 @@ impl KeptGame {
             log: text,
         })
     }
+}
+
+/// Keeps the games beyond the newest [`GAMES_KEPT_WHOLE`] as their sheets only; returns how many it changed.
+/// A game that cannot be kept so (or read at all) stays whole, as it was: nothing is ever lost to saving space.
+pub fn keep_older_as_sheets(games: &mut [KeptGame]) -> usize {
+    let mut changed = 0;
+    for game in games.iter_mut().skip(GAMES_KEPT_WHOLE) {
+        if game.keeps_dice()
+            && let Ok(sheets) = game.sheets_only()
+        {
+            *game = sheets;
+            changed += 1;
+        }
+    }
+    changed
 }
 
 /// The history this device saved: as text, read; or in JSON, from before text (read by

@@ -18,8 +18,8 @@ pub mod versioned;
 pub use decision::Decision;
 pub use dice::{Pcg32, TableDice};
 pub use history::{
-    ExportedGame, FinishedGame, HISTORY_FORMAT, KeptGame, SavedHistory, history_from_json, history_from_text,
-    history_to_text,
+    ExportedGame, FinishedGame, GAMES_KEPT_WHOLE, HISTORY_FORMAT, KeptGame, SavedHistory, history_from_json,
+    history_from_text, history_to_text, keep_older_as_sheets,
 };
 pub use room::SavedRoom;
 pub use table::{GatheringLink, JSON_TABLE_FORMAT, TableRecord, damaged, log_of, seat_computers};

@@ -42,7 +42,7 @@
 
 use fivedice_room::{Event, HeldSeat, LogEntry};
 use fivedice_rules::notation::{Faces, escape, first_word, unescape};
-use fivedice_rules::{Category, Dice, Move};
+use fivedice_rules::{Category, Dice, DiceMode, Move};
 use fivedice_strategy::Verdict;
 
 use crate::table::seat_computers;
@@ -378,6 +378,17 @@ pub fn read_log(text: &str) -> Result<Vec<LogEntry>, String> {
         }
     }
     Ok(log)
+}
+
+/// The dice a log's rules were chosen for, read no further than that event (`None`: no rules chosen).
+pub fn dice_of_log(text: &str) -> Option<DiceMode> {
+    text.lines().find_map(|line| match first_word(line) {
+        ("event", rest) => match rest.parse() {
+            Ok(Event::RulesChosen { dice, .. }) => Some(dice),
+            _ => None,
+        },
+        _ => None,
+    })
 }
 
 /// An online room as this device keeps it: the name it is joining as, the seats it holds there, the log.
