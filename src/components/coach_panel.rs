@@ -144,7 +144,7 @@ fn VerdictAsTheTurnPasses() -> impl IntoView {
         store.table().players(),
     );
     let last_written = store.table().last_written();
-    move || {
+    let word = Memo::new(move |_| {
         let LastWritten { seat, entry, .. } = last_written.get()?;
         let rules = rules.get()?;
         let coached = store.table().is_coached(seat).get();
@@ -155,15 +155,28 @@ fn VerdictAsTheTurnPasses() -> impl IntoView {
                 .find(|d| d.seat == seat && d.entry == entry && matches!(d.choice, Move::Cell(_)))?;
             said(words, rules, language, decision)
         })?;
-        coached.then(|| {
-            view! {
-                <p class="coach-passed" data-coach-passed=seat.to_string() aria-live="polite">
-                    <strong>{(words.coach_for)(&player_name(players, seat))}</strong>
-                    " "
-                    {text}
-                </p>
-            }
-        })
+        coached.then_some((seat, text))
+    });
+    // The line keeps its place while no word is due, so that a word arriving late (the engine's answer) moves
+    // nothing under a finger about to tap the sheet.
+    view! {
+        <p
+            class="coach-passed"
+            class:waiting=move || word.with(Option::is_none)
+            data-coach-passed=move || word.with(|word| word.as_ref().map(|(seat, _)| seat.to_string()))
+            aria-live="polite"
+        >
+            {move || {
+                word.get()
+                    .map(|(seat, text)| {
+                        view! {
+                            <strong>{(words.coach_for)(&player_name(players, seat))}</strong>
+                            " "
+                            {text}
+                        }
+                    })
+            }}
+        </p>
     }
 }
 

@@ -154,3 +154,31 @@ test("a Winner computer plays a whole game to beat the person at the table", asy
   // Against a person who takes the first box offered, playing to win wins.
   await expect(page.locator('[data-standing="1"]')).not.toHaveAttribute("data-seat", "0");
 });
+
+for (const [device, viewport] of [["a tablet", { width: 768, height: 1024 }], ["a phone", { width: 390, height: 844 }]]) {
+  test.describe(device, () => {
+    test.use({ viewport });
+    test(`on ${device}, the coach's word as the turn passes has its place kept: the sheet does not move when it arrives`, async ({ page }) => {
+      // The engine is held back until the sheet is measured, so the word surely arrives after.
+      let release;
+      const engineHeld = new Promise((resolve) => (release = resolve));
+      await page.route("**/solver-worker_bg.wasm", async (route) => {
+        await engineHeld;
+        await route.continue();
+      });
+      await startGame(page, { rules: "yahtzee", players: ["Anna", "Ben"], seed: 3 });
+      await page.locator('[data-action="coach"]').click();
+      await expect(page.locator('[data-action="coach"]')).toHaveAttribute("aria-pressed", "true");
+      await page.locator('[data-action="roll"]').click();
+      await page.locator('button[data-cell^="0:"]').first().click();
+      await page.locator('[data-action="confirm"]').click();
+      await expect(page.locator("[data-current-seat]")).toHaveAttribute("data-current-seat", "1");
+      const sheetTop = () => page.locator(".sheet-wrap").evaluate((sheet) => sheet.getBoundingClientRect().top);
+      const beforeTheWord = await sheetTop();
+      await expect(page.locator("[data-coach-passed]")).toHaveCount(0);
+      release();
+      await expect(page.locator("[data-coach-passed='0']")).toContainText("Coach for Anna:", { timeout: 60_000 });
+      expect(await sheetTop()).toBe(beforeTheWord);
+    });
+  });
+}
