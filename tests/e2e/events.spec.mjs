@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { test, expect } from "@playwright/test";
 import { phone, tablet } from "./devices.mjs";
 import { fillEvent, freePort, startRoomServer } from "./processes.mjs";
-import { readDice } from "./helpers.mjs";
+import { playQuickTurn } from "./helpers.mjs";
 
 const dist = process.env.E2E_DIST ?? "dist";
 const tv = { viewport: { width: 1280, height: 720 } };
@@ -42,23 +42,6 @@ async function writeOnPad(page) {
   await expect(dialog).toHaveCount(0);
 }
 
-/** The app's dice: one roll, then the first box the sheet offers. Which box, and what was written in it. */
-async function playATurn(page) {
-  const seat = await page.locator("[data-current-seat]").getAttribute("data-current-seat");
-  await page.locator('[data-action="roll"]').click();
-  await expect.poll(async () => (await readDice(page)).length).toBe(5);
-  const box = page.locator(`button[data-cell^="${seat}:"]`).first();
-  const cell = await box.getAttribute("data-cell");
-  await box.click();
-  const dialog = page.getByRole("dialog");
-  const offer = dialog.locator("[data-offer]").last();
-  const value = await offer.getAttribute("data-offer");
-  await offer.click();
-  await dialog.locator('[data-action="confirm"]').click();
-  await expect(dialog).toHaveCount(0);
-  return { cell, value };
-}
-
 /** The seat each device of a room shows to play, once they all show the same one. */
 async function seatToPlay(pages) {
   const seats = () => Promise.all(pages.map((page) => page.locator("[data-current-seat]").getAttribute("data-current-seat")));
@@ -78,7 +61,7 @@ async function playARoomTurn(pages) {
   const seats = await Promise.all(pages.map((page) => page.locator("[data-seat-self]").getAttribute("data-seat-self")));
   const player = pages[seats.indexOf(seat)];
   if (!player) throw new Error(`no device holds seat ${seat}, the seat to play`);
-  const { cell, value } = await playATurn(player);
+  const { cell, value } = await playQuickTurn(player, { offer: "last" });
   for (const page of pages) await expect(page.locator(`[data-cell="${cell}"]`)).toHaveAttribute("data-value", value, { timeout: 20_000 });
 }
 

@@ -94,6 +94,28 @@ export async function scoreCell(page, seat, cell, value, { crossOut = "Cross out
   await expect(page.locator(`[data-cell="${seat}:${cell}"]`)).toHaveAttribute("data-value", String(value));
 }
 
+/**
+ * One quick turn of the player to play, with the app's dice: a roll, then the first box of their column, its
+ * first value offered (or its last: `offer: "last"`), Confirm. Returns the seat, the box (`seat:cell`) and the
+ * value written.
+ */
+export async function playQuickTurn(page, { offer = "first" } = {}) {
+  const seat = await currentSeat(page);
+  await page.locator('[data-action="roll"]').click();
+  await expect(page.locator('[data-die="0"]')).not.toHaveAttribute("data-face", "");
+  const box = page.locator(`button[data-cell^="${seat}:"]`).first();
+  const cell = await box.getAttribute("data-cell");
+  await box.click();
+  const dialog = page.getByRole("dialog");
+  const offers = dialog.locator("[data-offer]");
+  const chosen = offer === "last" ? offers.last() : offers.first();
+  const value = await chosen.getAttribute("data-offer");
+  await chosen.click();
+  await dialog.locator('[data-action="confirm"]').click();
+  await expect(dialog).toHaveCount(0);
+  return { seat, cell, value };
+}
+
 /** Holds the dice showing the most common face (highest on ties) and releases the rest. */
 export async function holdMostCommon(page) {
   const tray = await readTray(page);

@@ -3,7 +3,7 @@
 // where a phrase left untranslated would show). The app's own name, Five Dice, is the same in every language. The language follows the browser, the address
 // (`&lang=`) and the start screen's switch, is saved, and `<html lang>` names it.
 import { test, expect } from "@playwright/test";
-import { readDice } from "./helpers.mjs";
+import { playQuickTurn, readDice } from "./helpers.mjs";
 
 // Words that only the other language uses: a French screen must show none of the English ones, and the
 // reverse. (Names the players type, the games' own names and `make serve` are the same in both.)
@@ -83,17 +83,6 @@ async function expectOnly(page, language, screen) {
   expect(await foreignPhrases(page, language), `${screen} in ${language}`).toEqual([]);
 }
 
-/** Plays one turn at the table: a roll, then the first cell offered, as the picker offers it. */
-async function playATurn(page) {
-  await page.locator('[data-action="roll"]').click();
-  await expect(page.locator('[data-die="0"]')).not.toHaveAttribute("data-face", "");
-  await page.locator("button[data-cell]").first().click();
-  const dialog = page.getByRole("dialog");
-  await dialog.locator("[data-offer]").first().click();
-  await dialog.locator('[data-action="confirm"]').click();
-  await expect(dialog).toHaveCount(0);
-}
-
 const NAMES = { en: "English", fr: "French", es: "Spanish", de: "German" };
 for (const language of ["fr", "en", "es", "de"]) {
   test(`every screen speaks ${NAMES[language]} only`, async ({ page }) => {
@@ -103,13 +92,10 @@ for (const language of ["fr", "en", "es", "de"]) {
     await expect(page.locator("[data-current-seat]")).toBeVisible();
     await expectOnly(page, language, "a new Yam table");
     await page.locator('[data-action="coach"]').click();
-    await playATurn(page);
+    await playQuickTurn(page);
     await expectOnly(page, language, "the coach's verdict");
     for (let turn = 1; turn < 12; turn++) {
-      // The coach's word on the box just written comes from the engine on its own time, and moves the sheet
-      // below it: a tap waits for it, as a player's eye would.
-      await expect(page.locator("[data-coach-passed]")).toBeVisible();
-      await playATurn(page);
+      await playQuickTurn(page);
     }
     await expect(page.locator("[data-game-over]")).toBeVisible();
     await expect(page.locator("[data-analysis-total]")).toBeVisible();

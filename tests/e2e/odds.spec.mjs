@@ -2,7 +2,7 @@
 // cell written, and the hint can play for the win.
 import { execFileSync } from "node:child_process";
 import { test, expect } from "@playwright/test";
-import { cli, startGame } from "./helpers.mjs";
+import { cli, playQuickTurn, startGame } from "./helpers.mjs";
 
 /** Every written cell of a seat, as a `fivedice winchance --batch` line names it (`{"aces": 3, ...}`). */
 async function filledOf(page, seat) {
@@ -30,15 +30,6 @@ function cliChances(positions) {
   return output.trim().split("\n").map((line) => JSON.parse(line).chances);
 }
 
-/** Rolls and writes the first box the page offers for the player to play (of two). */
-async function playATurn(page) {
-  const seat = Number(await page.locator("[data-current-seat]").getAttribute("data-current-seat"));
-  await page.locator('[data-action="roll"]').click();
-  await page.locator(`button[data-cell^="${seat}:"]`).first().click();
-  await page.locator('[data-action="confirm"]').click();
-  await expect(page.locator(`[data-current-seat="${1 - seat}"]`)).toBeVisible();
-}
-
 test("the chances to win are hidden until asked, then equal the CLI's after every box written", async ({ page }) => {
   test.setTimeout(180_000);
   await startGame(page, { rules: "yahtzee", players: ["Anna", "Ben"], seed: 12 });
@@ -64,7 +55,8 @@ test("the chances to win are hidden until asked, then equal the CLI's after ever
   const stated = [];
   const positions = [];
   for (let turn = 0; turn < 6; turn++) {
-    await playATurn(page);
+    const { seat } = await playQuickTurn(page);
+    await expect(page.locator(`[data-current-seat="${1 - seat}"]`)).toBeVisible();
     stated.push(await statedChances(page, 2));
     positions.push([await filledOf(page, 0), await filledOf(page, 1)]);
     const shown = await page.locator('[data-win-chance="0"] .figure').textContent();
