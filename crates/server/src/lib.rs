@@ -42,6 +42,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use fivedice_room::{PROTOCOL_VERSION, RoomName};
 use futures_util::StreamExt;
+use tokio::net::{TcpListener, TcpSocket};
 use tokio::sync::watch;
 use tokio::task::JoinHandle;
 use tower_http::services::ServeDir;
@@ -108,6 +109,32 @@ struct Shared {
     /// Turns true when the server stops, so open WebSockets close instead of lingering.
     shutdown: watch::Receiver<bool>,
     next_connection: AtomicU64,
+}
+
+/// How many connections may wait to be accepted. Devices come in bursts: an event's phones all at once, every
+/// device of a restarted node reconnecting. Past the default 1,024 the kernel drops the attempts, and a
+/// balancer that waits 1 s for a node takes it for down; the kernel caps this at `net.core.somaxconn`.
+const LISTEN_BACKLOG: u32 = 4096;
+
+/// Listens on `addr` (an address or a name that resolves to one) with room for a burst of connections.
+async fn listen(addr: &str) -> std::io::Result<TcpListener> {
+    let mut refused = None;
+    for socket_addr in tokio::net::lookup_host(addr).await? {
+        let socket = match socket_addr {
+            SocketAddr::V4(_) => TcpSocket::new_v4()?,
+            SocketAddr::V6(_) => TcpSocket::new_v6()?,
+        };
+        socket.set_reuseaddr(true)?;
+        match socket
+            .bind(socket_addr)
+            .and_then(|()| socket.listen(LISTEN_BACKLOG))
+        {
+            Ok(listener) => return Ok(listener),
+            Err(error) => refused = Some(error),
+        }
+    }
+    Err(refused
+        .unwrap_or_else(|| std::io::Error::new(std::io::ErrorKind::NotFound, "the address names no host")))
 }
 
 /// A server that is listening.
@@ -189,7 +216,7 @@ pub async fn start(config: Config) -> Result<RunningServer, StartError> {
             (Logs::Stream(Arc::clone(&cluster)), Some(cluster))
         }
     };
-    let listener = tokio::net::TcpListener::bind(&config.addr)
+    let listener = listen(&config.addr)
         .await
         .map_err(|error| StartError::Bind(config.addr.clone(), error))?;
     let addr = listener
