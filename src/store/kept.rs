@@ -47,6 +47,8 @@ pub(super) struct Saved {
     /// The keys of the tables saved in JSON.
     pub(super) earlier: Vec<String>,
     pub(super) unreadable: Vec<Unreadable>,
+    /// The table to show again (the one open when the app was last used).
+    pub(super) shown: Option<String>,
 }
 
 impl KeptTables {
@@ -120,7 +122,10 @@ impl KeptTables {
         let in_progress = saved
             .current
             .into_iter()
-            .filter_map(|table| self.take_in(table))
+            .filter_map(|table| {
+                let shown = saved.shown.as_ref() == Some(&table.id);
+                self.take_in(table, shown)
+            })
             .collect();
         self.in_progress.set(in_progress);
         self.unreadable.set(saved.unreadable);
@@ -132,9 +137,10 @@ impl KeptTables {
     }
 
     /// A saved table as the app takes it in: one in progress is listed (returned); a finished one lives on in
-    /// the history, recorded there if it was not yet (the app closed before), and its saved copy goes. While
-    /// the history waits to be read (saved before text), a finished table stays saved as it is.
-    fn take_in(&self, table: Table) -> Option<Table> {
+    /// the history, recorded there if it was not yet (the app closed before), and its saved copy goes, unless
+    /// it is `shown` again (its results and review stay until it is left). While the history waits to be read
+    /// (saved before text), a finished table stays saved as it is.
+    fn take_in(&self, table: Table, shown: bool) -> Option<Table> {
         if !is_over(&table) {
             return Some(table);
         }
@@ -149,7 +155,9 @@ impl KeptTables {
             });
             self.save_history();
         }
-        self.storage.with_value(|storage| storage.delete_table(&table.id));
+        if !shown {
+            self.storage.with_value(|storage| storage.delete_table(&table.id));
+        }
         None
     }
 
@@ -194,7 +202,7 @@ impl KeptTables {
             // The finished tables that waited for the history go to it now.
             let waited = self.storage.with_value(|storage| storage.tables()).value.current;
             for table in waited.into_iter().filter(is_over) {
-                self.take_in(table);
+                self.take_in(table, false);
             }
         }
         let mut to_open = None;
@@ -204,7 +212,7 @@ impl KeptTables {
             let Some(table) = read.value else { continue };
             let saved = self.storage.with_value(|storage| storage.save_table(&table));
             self.report_saving(saved);
-            let Some(table) = self.take_in(table) else {
+            let Some(table) = self.take_in(table, false) else {
                 continue;
             };
             if nothing_open && open.as_ref() == Some(&table.id) {

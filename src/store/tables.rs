@@ -9,7 +9,7 @@ use leptos::prelude::*;
 use wasm_split_helpers::SplitLoaderError;
 
 use super::GameStore;
-use super::kept::{Saved, is_over};
+use super::kept::Saved;
 
 /// What opening the app asks for beyond what [`Tables::load`] does itself.
 #[derive(Debug, Default)]
@@ -74,13 +74,14 @@ impl Tables<'_> {
         let resumed = saved
             .current
             .iter()
-            .find(|table| Some(&table.id) == last.as_ref() && !is_over(table))
+            .find(|table| Some(&table.id) == last.as_ref())
             .cloned();
         self.store.kept.take_saved(Saved {
             history: history.value,
             current: saved.current,
             earlier: saved.earlier,
             unreadable,
+            shown: resumed.as_ref().map(|table| table.id.clone()),
         });
         if !problems.is_empty() {
             self.store.tell(problems.join(" "));

@@ -1,7 +1,7 @@
 // Games in progress, finished games, statistics, export and import, two tabs, and storage that refuses writes.
 import { readFile } from "node:fs/promises";
 import { test, expect } from "@playwright/test";
-import { currentSeat, readDice, startGame } from "./helpers.mjs";
+import { currentSeat, playQuickTurn, readDice, startGame } from "./helpers.mjs";
 
 /** Plays a one-player Yam game on the score pad to the end, writing `value` (or the nearest it can hold) everywhere. */
 async function finishPadGame(page, name, values) {
@@ -206,4 +206,23 @@ test("a long history keeps its newest 100 games whole and older ones as their sh
   expect(after.slice(3, 6)).toEqual(row.slice(3, 6));
   expect(Number(after[6])).toBe(103 * Number(row[6]));
   await expect(page.locator(".finished-games tbody tr")).toHaveCount(103);
+});
+
+test("a finished game's results and its review show again after a reload, until the table is left", async ({ page }) => {
+  test.setTimeout(90_000);
+  await startGame(page, { rules: "yam", players: ["Anna", "Ben"], seed: 6 });
+  while (!(await page.locator("[data-game-over]").isVisible())) await playQuickTurn(page);
+  const results = await page.locator("[data-game-over]").textContent();
+  await expect(page.locator(".analysis")).toBeVisible();
+  await page.reload();
+  await expect(page.locator("[data-game-over]")).toHaveText(results);
+  await expect(page.locator(".analysis")).toBeVisible();
+  await expect(page.locator('[data-analysis="0"] [data-costly]')).toHaveCount(3, { timeout: 60_000 });
+  // Left for a new game, it is in the finished games, and a reload shows the start screen.
+  await page.locator('[data-action="new-game"]').click();
+  await expect(page.locator('[data-action="start"]')).toBeVisible();
+  await page.reload();
+  await expect(page.locator('[data-action="start"]')).toBeVisible();
+  await expect(page.locator("[data-game-over]")).toHaveCount(0);
+  await expect(page.locator(".finished-games tbody tr")).toHaveCount(1);
 });

@@ -88,3 +88,34 @@ fn a_long_history_keeps_its_older_games_as_sheets_and_every_figure_stays() {
     let reloaded = store_over(&backend);
     assert_eq!(reloaded.kept().history().get_untracked(), saved);
 }
+
+#[test]
+fn a_finished_table_shows_again_after_a_reload_until_it_is_left() {
+    let (store, backend) = fresh();
+    start(store, RulesetId::Yam, DiceMode::Pad, &["Anna"], 5);
+    for _ in 0..RulesetId::Yam.ruleset().cells.len() {
+        write_next_cell(store);
+    }
+    let finished = store.table().game_now(Clone::clone).unwrap();
+    assert!(finished.is_over());
+
+    // A reload (or a new visit) shows the results again, and the game is in the history once.
+    let reloaded = store_over(&backend);
+    assert_eq!(reloaded.table().game_now(Clone::clone), Some(finished.clone()));
+    let again = store_over(&backend);
+    assert_eq!(again.table().game_now(Clone::clone), Some(finished));
+    assert_eq!(again.kept().history().get_untracked().len(), 1);
+    assert!(again.kept().tables_in_progress().get_untracked().is_empty());
+
+    // Left, it is gone from the tables: the next start shows the start screen, the game in the history.
+    again.tables().leave();
+    let after = store_over(&backend);
+    assert_eq!(after.table().game_now(|_| ()), None);
+    assert_eq!(after.kept().history().get_untracked().len(), 1);
+    assert!(
+        !backend
+            .keys()
+            .iter()
+            .any(|key| key.starts_with("fivedice.table."))
+    );
+}
