@@ -144,39 +144,47 @@ fn VerdictAsTheTurnPasses() -> impl IntoView {
         store.table().players(),
     );
     let last_written = store.table().last_written();
-    let word = Memo::new(move |_| {
+    // A word is due from the box a coached player has just written until the next roll.
+    let due = Memo::new(move |_| {
         let LastWritten { seat, entry, .. } = last_written.get()?;
+        store.table().is_coached(seat).get().then_some((seat, entry))
+    });
+    let word = Memo::new(move |_| {
+        let (seat, entry) = due.get()?;
         let rules = rules.get()?;
-        let coached = store.table().is_coached(seat).get();
-        let text = decisions.with(|decisions| {
+        decisions.with(|decisions| {
             let decision = decisions
                 .iter()
                 .rev()
                 .find(|d| d.seat == seat && d.entry == entry && matches!(d.choice, Move::Cell(_)))?;
             said(words, rules, language, decision)
-        })?;
-        coached.then_some((seat, text))
+        })
     });
-    // The line keeps its place while no word is due, so that a word arriving late (the engine's answer) moves
-    // nothing under a finger about to tap the sheet.
-    view! {
-        <p
-            class="coach-passed"
-            class:waiting=move || word.with(Option::is_none)
-            data-coach-passed=move || word.with(|word| word.as_ref().map(|(seat, _)| seat.to_string()))
-            aria-live="polite"
-        >
-            {move || {
-                word.get()
-                    .map(|(seat, text)| {
-                        view! {
-                            <strong>{(words.coach_for)(&player_name(players, seat))}</strong>
-                            " "
-                            {text}
-                        }
-                    })
-            }}
-        </p>
+    // While the word is due its place is kept, so that the word, arriving from the engine on its own time,
+    // moves nothing under a finger about to tap the sheet.
+    let due_seat = Memo::new(move |_| due.get().map(|(seat, _)| seat));
+    move || {
+        due_seat.get().map(|seat| {
+            view! {
+                <p
+                    class="coach-passed"
+                    class:waiting=move || word.with(Option::is_none)
+                    data-coach-passed=move || word.with(Option::is_some).then(|| seat.to_string())
+                    aria-live="polite"
+                >
+                    {move || {
+                        word.get()
+                            .map(|text| {
+                                view! {
+                                    <strong>{(words.coach_for)(&player_name(players, seat))}</strong>
+                                    " "
+                                    {text}
+                                }
+                            })
+                    }}
+                </p>
+            }
+        })
     }
 }
 
