@@ -226,6 +226,8 @@ fn RoomPlayerRow(player: RoomPlayer) -> impl IntoView {
     let store = expect_context::<GameStore>();
     let (words, room_words) = (store.words(), store.speech().words_of(i18n::room_words));
     let seat = player.seat;
+    let (current, over) = (store.table().current_seat(), store.table().is_over());
+    let to_play = move || current.get() == Some(seat) && !over.get();
     let tags = [
         (player.host, room_words.tag_host),
         (player.own, room_words.tag_you),
@@ -234,12 +236,13 @@ fn RoomPlayerRow(player: RoomPlayer) -> impl IntoView {
         (player.away, room_words.tag_away),
     ];
     view! {
-        <li class="room-player" class:away=player.away class:own=player.own>
+        <li class="room-player" class:away=player.away class:own=player.own class:to-play=to_play>
             <span
                 class="name"
                 data-room-player=seat.to_string()
                 data-host=player.host.then_some("true")
                 data-away=player.away.then_some("true")
+                data-to-play=move || to_play().then_some("true")
             >
                 {player.name.clone()}
                 // The cross is drawn by the style sheet: the entry's text stays the player's name.
@@ -264,6 +267,10 @@ fn RoomPlayerRow(player: RoomPlayer) -> impl IntoView {
                 .chain(player.computer.map(|level| words.level(level)))
                 .map(|tag| view! { <span class="tag">{tag}</span> })
                 .collect_view()}
+            {move || {
+                (player.own && to_play())
+                    .then(|| view! { <span class="tag your-turn">{room_words.tag_your_turn}</span> })
+            }}
             {player
                 .can_take_over
                 .then(|| {

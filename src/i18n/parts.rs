@@ -59,6 +59,8 @@ pub struct RoomWords {
     pub leave_room: &'static str,
     pub tag_host: &'static str,
     pub tag_you: &'static str,
+    /// Beside "you" on the seat whose turn it is, so a phone in a room says plainly that it is its turn.
+    pub tag_your_turn: &'static str,
     pub tag_computer: &'static str,
     pub tag_stand_in: &'static str,
     pub tag_away: &'static str,

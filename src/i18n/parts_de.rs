@@ -36,6 +36,7 @@ pub static ROOM_WORDS: RoomWords = RoomWords {
     leave_room: "← Raum verlassen",
     tag_host: "Gastgeber",
     tag_you: "du",
+    tag_your_turn: "du bist dran",
     tag_computer: "Computer",
     tag_stand_in: "Computer spielt",
     tag_away: "abwesend",

@@ -38,6 +38,7 @@ pub static ROOM_WORDS: RoomWords = RoomWords {
     leave_room: "← Leave the room",
     tag_host: "host",
     tag_you: "you",
+    tag_your_turn: "your turn",
     tag_computer: "computer",
     tag_stand_in: "a computer plays",
     tag_away: "away",

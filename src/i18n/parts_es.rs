@@ -36,6 +36,7 @@ pub static ROOM_WORDS: RoomWords = RoomWords {
     leave_room: "← Salir de la sala",
     tag_host: "anfitrión",
     tag_you: "tú",
+    tag_your_turn: "tu turno",
     tag_computer: "computadora",
     tag_stand_in: "juega la computadora",
     tag_away: "ausente",

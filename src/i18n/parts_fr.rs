@@ -33,6 +33,7 @@ pub static ROOM_WORDS: RoomWords = RoomWords {
     leave_room: "← Quitter la salle",
     tag_host: "hôte",
     tag_you: "vous",
+    tag_your_turn: "à vous",
     tag_computer: "ordinateur",
     tag_stand_in: "un ordinateur joue",
     tag_away: "absent",

@@ -105,6 +105,12 @@ test("an invited phone is asked its name and seated; another types the room by h
       let seat = Number(await host.locator("[data-current-seat]").getAttribute("data-current-seat"));
       const names = ["Mum", "Leo", "Zoe"];
       for (let turn = 0; turn < 3; turn++, seat = (seat + 1) % 3) {
+        // Every phone marks whose turn it is among the room's players; the one that holds the seat says it is
+        // its turn, and only that one.
+        for (const [holder, page] of devices.entries()) {
+          await expect(page.locator("[data-to-play]")).toHaveAttribute("data-room-player", String(seat));
+          await expect(page.getByText("your turn", { exact: true })).toHaveCount(holder === seat ? 1 : 0);
+        }
         await finishTurn(devices[seat], seat, sheets[seat]);
         // Every other device is told what was written, by whom, where.
         const [cell, points] = Object.entries(sheets[seat].filled).at(-1);
