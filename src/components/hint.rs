@@ -125,6 +125,8 @@ fn hint() -> impl IntoView {
                 .filter(|rules| !fivedice_worker::solves_exactly(*rules))
                 .map(|rules| usize::from(rules.ruleset().saves_rolls));
             let best = options.first().map_or(0.0, |option| option.expected_remaining);
+            let chances: Vec<f64> = options.iter().take(3).filter_map(|option| option.win).collect();
+            let places = chance_places(&chances, |chance, places| words.chance(chance, places));
             let labels = rules.map(|rules| {
                 options
                     .iter()
@@ -135,7 +137,7 @@ fn hint() -> impl IntoView {
                         let expected = total + option.expected_remaining;
                         // The best in points at the end; the others by what they give up against it.
                         let said = match (option.win, rank) {
-                            (Some(win), _) => (hint_words.win_option)(&play, &words.chance(win, 1)),
+                            (Some(win), _) => (hint_words.win_option)(&play, &words.chance(win, places)),
                             // Maxi Yatzy's estimates weigh the moves against each other, not the points at the end.
                             (None, 0) if estimate == Some(1) => (hint_words.best_estimated)(&play),
                             (None, 0) => (hint_words.best_option)(&play, &words.number(expected, 0)),
@@ -174,5 +176,38 @@ fn hint() -> impl IntoView {
             }
                 .into_any()
         }
+    }
+}
+
+/// The decimals that tell the chances shown apart: one, or as many as it takes (up to three) for different
+/// chances not to read the same (early in a game of three they are all about 33%, a hundredth apart).
+fn chance_places(chances: &[f64], shown: impl Fn(f64, u32) -> String) -> u32 {
+    (1..3)
+        .find(|&places| {
+            chances.iter().enumerate().all(|(at, &chance)| {
+                chances[..at]
+                    .iter()
+                    .all(|&other| other == chance || shown(other, places) != shown(chance, places))
+            })
+        })
+        .unwrap_or(3)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::chance_places;
+
+    fn percent(chance: f64, places: u32) -> String {
+        format!("{:.*}%", places as usize, 100.0 * chance)
+    }
+
+    #[test]
+    fn chances_are_shown_with_the_decimals_that_tell_them_apart() {
+        assert_eq!(chance_places(&[0.52, 0.40, 0.31], percent), 1);
+        assert_eq!(chance_places(&[0.3312, 0.3308, 0.3305], percent), 2);
+        assert_eq!(chance_places(&[0.331121, 0.331118, 0.2], percent), 3);
+        // Chances that are the same read the same.
+        assert_eq!(chance_places(&[0.25, 0.25, 0.1], percent), 1);
+        assert_eq!(chance_places(&[], percent), 1);
     }
 }

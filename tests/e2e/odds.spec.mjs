@@ -97,6 +97,11 @@ test("the hint plays for the win on request, each option with its chance", async
   const wins = await options.evaluateAll((items) => items.map((item) => Number(item.dataset.win)));
   expect(wins.length).toBeGreaterThan(1);
   for (const win of wins) expect(win).toBeLessThanOrEqual(wins[0]);
+  // Different chances read differently: as many decimals as it takes to tell them apart (up to three).
+  const said = await options.evaluateAll((items) => items.map((item) => item.textContent.match(/[<>]?[\d.,]+\s?%/)[0]));
+  for (let a = 0; a < wins.length; a++) {
+    for (let b = 0; b < a; b++) if (Math.abs(wins[a] - wins[b]) >= 0.0001) expect(said[a]).not.toBe(said[b]);
+  }
   await expect(options.first()).toHaveAttribute("data-choice", /^(keep|cell):/);
   await expect(options.first()).toContainText("to win");
   // And back: the hint plays for the best score again.
