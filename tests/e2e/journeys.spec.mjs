@@ -296,3 +296,25 @@ test("offline, the online card says so in a player's words", async ({ browser })
     await context.close();
   }
 });
+
+test("a wedding of six on a phone: the row names wrap in a narrow column, and three players' columns show beside them", async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: "en-GB" });
+  const page = await context.newPage();
+  try {
+    const players = WEDDING.slice(0, 6).map(encodeURIComponent).join(",");
+    await page.goto(`index.html?new=1&rules=yardzee&dice=pad&players=${players}`);
+    await expect(page.locator("thead th.player")).toHaveCount(6);
+    const seen = await page.evaluate(() => {
+      const names = document.querySelector("thead th.corner").getBoundingClientRect();
+      const frame = document.querySelector(".sheet-wrap").getBoundingClientRect();
+      const heads = [...document.querySelectorAll("thead th.player")].map((head) => head.getBoundingClientRect());
+      return { names: names.width, whole: heads.filter((head) => head.right <= frame.right + 1).length };
+    });
+    expect(seen.names).toBeLessThanOrEqual(7.5 * 16);
+    expect(seen.whole).toBeGreaterThanOrEqual(2);
+    await expect(page.locator("thead th.player").nth(2)).toBeInViewport({ ratio: 0.5 });
+    await page.screenshot({ path: "tests/e2e/artifacts/journey-wedding-6-phone.png" });
+  } finally {
+    await context.close();
+  }
+});
