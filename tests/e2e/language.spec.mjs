@@ -283,3 +283,23 @@ test("Spanish and German by the browser and by the switch: the Kniffel sheet in 
   await expect(page.locator("html")).toHaveAttribute("lang", "es");
   await context.close();
 });
+
+test("on a phone, five held dice each show their word whole, apart from the next, in every language", async ({ browser }) => {
+  for (const language of ["en", "fr", "es", "de"]) {
+    const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+    const page = await context.newPage();
+    await page.goto(`index.html?new=1&rules=yahtzee&players=Anna&seed=3&lang=${language}`);
+    await page.locator('[data-action="roll"]').click();
+    await expect(page.locator('[data-die="0"]')).not.toHaveAttribute("data-face", "");
+    for (let die = 0; die < 5; die++) await page.locator(`[data-die="${die}"]`).click();
+    await expect(page.locator(".die.held .held-tag")).toHaveCount(5);
+    const tags = await page.locator(".die.held .held-tag").evaluateAll((tags) =>
+      tags.map((tag) => ({ left: tag.getBoundingClientRect().left, right: tag.getBoundingClientRect().right, whole: tag.scrollWidth <= tag.clientWidth })),
+    );
+    for (const [at, tag] of tags.entries()) {
+      expect(tag.whole, `${language}: die ${at}'s word whole`).toBe(true);
+      if (at > 0) expect(tag.left, `${language}: a gap before die ${at}'s word`).toBeGreaterThan(tags[at - 1].right);
+    }
+    await context.close();
+  }
+});
