@@ -42,7 +42,7 @@ pub static EVENT_WORDS: EventWords = EventWords {
     event_game: |game| format!("Das Spiel der Veranstaltung: {game}"),
     not_for_event: "Nicht für diese Veranstaltung",
     table_n: |number| format!("Tisch {number}"),
-    handed_in: "Die Veranstaltung hat jedes Feld",
+    handed_in: "Mit der Veranstaltung abgeglichen",
     handing_in: "Wird an die Veranstaltung gesendet …",
     offline_catching_up: "Offline: Die Veranstaltung holt auf, sobald das Netz zurück ist",
     refused: |code| match code {

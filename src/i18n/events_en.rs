@@ -40,7 +40,7 @@ pub static EVENT_WORDS: EventWords = EventWords {
     event_game: |game| format!("The event's game: {game}"),
     not_for_event: "Not for this event",
     table_n: |number| format!("Table {number}"),
-    handed_in: "The event has every box",
+    handed_in: "Up to date with the event",
     handing_in: "Sending to the event…",
     offline_catching_up: "Offline: the event catches up when the network is back",
     refused: |code| match code {

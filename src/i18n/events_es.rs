@@ -42,7 +42,7 @@ pub static EVENT_WORDS: EventWords = EventWords {
     event_game: |game| format!("El juego del evento: {game}"),
     not_for_event: "No es para este evento",
     table_n: |number| format!("Mesa {number}"),
-    handed_in: "El evento tiene todas las casillas",
+    handed_in: "Al día con el evento",
     handing_in: "Enviando al evento…",
     offline_catching_up: "Sin conexión: el evento se pone al día cuando vuelva la red",
     refused: |code| match code {

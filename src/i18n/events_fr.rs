@@ -42,7 +42,7 @@ pub static EVENT_WORDS: EventWords = EventWords {
     event_game: |game| format!("Le jeu de l’événement\u{a0}: {game}"),
     not_for_event: "Pas pour cet événement",
     table_n: |number| format!("Table {number}"),
-    handed_in: "L’événement a toutes les cases",
+    handed_in: "À jour avec l’événement",
     handing_in: "Envoi à l’événement…",
     offline_catching_up: "Hors ligne\u{a0}: l’événement rattrape au retour du réseau",
     refused: |code| match code {
