@@ -32,35 +32,9 @@ fn store_over(backend: &Rc<MemoryBackend>) -> GameStore {
     store
 }
 
-/// Runs each task the store spawns to its end at once. Natively a split point's chunk is always here, so a
-/// task that waits for one (keeping older games as sheets, say) ends as soon as it starts.
-struct AtOnce;
-
-impl AtOnce {
-    fn run(mut task: std::pin::Pin<Box<dyn Future<Output = ()> + '_>>) {
-        let mut context = std::task::Context::from_waker(std::task::Waker::noop());
-        assert!(
-            task.as_mut().poll(&mut context).is_ready(),
-            "a task of the store's tests waits on nothing that could come"
-        );
-    }
-}
-
-impl any_spawner::CustomExecutor for AtOnce {
-    fn spawn(&self, task: any_spawner::PinnedFuture<()>) {
-        AtOnce::run(task);
-    }
-
-    fn spawn_local(&self, task: any_spawner::PinnedLocalFuture<()>) {
-        AtOnce::run(task);
-    }
-
-    fn poll_local(&self) {}
-}
-
 fn fresh() -> (GameStore, Rc<MemoryBackend>) {
     // Set once for every test of the process: the others find it set already, which is all they need.
-    let _ = any_spawner::Executor::init_custom_executor(AtOnce);
+    let _ = any_spawner::Executor::init_custom_executor(at_once::AtOnce);
     Owner::new().set();
     let backend = Rc::new(MemoryBackend::default());
     (store_over(&backend), backend)
@@ -317,6 +291,7 @@ fn the_table_chooses_who_starts_and_yam_crosses_out_through_the_picker() {
     );
 }
 
+mod at_once;
 mod connection;
 mod generala;
 mod history;
