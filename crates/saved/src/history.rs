@@ -13,7 +13,7 @@ use crate::text;
 pub const HISTORY_FORMAT: u32 = 1;
 
 /// How many of the newest finished games the history keeps whole, every roll of them (for their analysis and
-/// for checking a room's dice); older ones keep their sheets only ([`KeptGame::sheets_only`]), about a quarter
+/// for checking a room's dice); older ones keep their sheets only ([`KeptGame::sheets_only`]), about a fifth
 /// of the space.
 pub const GAMES_KEPT_WHOLE: usize = 100;
 
