@@ -272,16 +272,24 @@ impl KeptTables {
         }
     }
 
-    /// Saves the history, unless it waits to be read (its finished tables stay saved meanwhile).
+    /// Saves the history, unless it waits to be read (its finished tables stay saved meanwhile), then keeps
+    /// its older games as sheets if it has grown long.
     fn save_history(&self) {
-        if !self.history_is_read() {
-            return;
+        if self.write_history() {
+            self.keep_older_as_sheets_when_here();
         }
-        self.keep_older_as_sheets_when_here();
+    }
+
+    /// Writes the history as it is now, unless it waits to be read; whether it was written.
+    fn write_history(&self) -> bool {
+        if !self.history_is_read() {
+            return false;
+        }
         let saved = self
             .history
             .with_untracked(|games| self.storage.with_value(|storage| storage.save_history(games)));
         self.report_saving(saved);
+        true
     }
 
     /// A table left: one in progress goes to the front of the games in progress; a finished one lives on in
@@ -338,13 +346,13 @@ impl KeptTables {
         });
     }
 
-    /// Keeps the games beyond the newest [`GAMES_KEPT_WHOLE`] as their sheets only, and saves the history if
-    /// that changed it.
+    /// Keeps the games beyond the newest [`GAMES_KEPT_WHOLE`] as their sheets only, and writes the history if
+    /// that changed it (without asking for this again: nothing is left to keep so).
     pub(super) fn keep_older_as_sheets(&self) {
         let mut games = self.history.get_untracked();
         if fivedice_saved::keep_older_as_sheets(&mut games) > 0 {
             self.history.set(games);
-            self.save_history();
+            self.write_history();
         }
     }
 
