@@ -279,7 +279,7 @@ fn your_data() -> impl IntoView {
     let store = expect_context::<GameStore>();
     let words = store.words();
     let chooser = NodeRef::<html::Input>::new();
-    let unreadable = store.kept().unreadable();
+    let unreadable = store.notices().unreadable();
     let import = move |_| {
         let Some(input) = chooser.get() else { return };
         leptos::task::spawn_local(async move {

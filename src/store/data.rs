@@ -113,6 +113,7 @@ impl KeptTables {
     /// The data that could not be read, as one file holding each key's text exactly as it was stored.
     pub fn unreadable_file(&self) -> String {
         let kept: BTreeMap<String, String> = self
+            .notices
             .unreadable()
             .get_untracked()
             .into_iter()

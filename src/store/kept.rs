@@ -21,8 +21,6 @@ pub struct KeptTables {
     in_progress: RwSignal<Vec<Table>>,
     /// What was saved in JSON, before text, to be read once its reader is here.
     earlier: StoredValue<Earlier>,
-    /// Saved data that could not be read, kept aside for the player to download.
-    unreadable: RwSignal<Vec<Unreadable>>,
     pub(super) storage: StoredValue<Storage, LocalStorage>,
     pub(super) clock: Clock,
     pub(super) notices: Notices,
@@ -62,7 +60,6 @@ impl KeptTables {
             history: RwSignal::new(Vec::new()),
             in_progress: RwSignal::new(Vec::new()),
             earlier: StoredValue::new(Earlier::default()),
-            unreadable: RwSignal::new(Vec::new()),
             storage,
             clock,
             notices,
@@ -97,10 +94,6 @@ impl KeptTables {
         self.in_progress.read_only()
     }
 
-    pub fn unreadable(&self) -> ReadSignal<Vec<Unreadable>> {
-        self.unreadable.read_only()
-    }
-
     /// How much of the browser's storage the saved data takes, if this browser gives the page a store.
     pub fn space(&self) -> Option<Space> {
         self.storage.with_value(Storage::space)
@@ -128,7 +121,7 @@ impl KeptTables {
             })
             .collect();
         self.in_progress.set(in_progress);
-        self.unreadable.set(saved.unreadable);
+        self.notices.list_unreadable(saved.unreadable);
     }
 
     /// The table played last, to open once what was saved in JSON is read (it may be one of those tables).
@@ -225,14 +218,12 @@ impl KeptTables {
         to_open
     }
 
-    /// Saved data found unreadable after start-up (a table resumed, another tab's save, a room's log, a save
-    /// in JSON): it was set aside, so it joins the list to download at once, and the player is told.
+    /// Saved data found unreadable after start-up: listed to download, and told.
     pub(super) fn set_aside(&self, problems: &[LoadProblem]) {
-        if !problems.is_empty() {
-            self.unreadable
-                .set(self.storage.with_value(|storage| storage.unreadable()));
-            self.notices.report_unreadable(problems, self.speech.words());
-        }
+        self.storage.with_value(|storage| {
+            self.notices
+                .report_unreadable(problems, storage, self.speech.words())
+        });
     }
 
     /// A table that has just finished goes to the front of the history. An online room's game is recorded at

@@ -191,7 +191,7 @@ impl GameStore {
     /// Another tab wrote to storage (at `key`; `None`: all of it): the table open here follows it, and a save
     /// found damaged is set aside and listed.
     pub(crate) fn heard_other_tab(&self, key: Option<String>) {
-        self.kept.set_aside(&self.table.heard_other_tab(key));
+        self.table.heard_other_tab(key);
     }
 
     /// The tables kept on this device.

@@ -1,16 +1,19 @@
 //! What the player is told, and the one writer of it: a notice they dismiss (a refused action, a storage
-//! problem), why a new game could not be set up, why the join card could not open a room.
+//! problem), the saved data found unreadable (kept aside, to download), why a new game could not be set up,
+//! why the join card could not open a room.
 
 use fivedice_rules::case;
 use leptos::prelude::*;
 
 use crate::i18n::Words;
-use crate::storage::{LoadProblem, SaveRefused};
+use crate::storage::{LoadProblem, SaveRefused, Storage, Unreadable};
 
 #[derive(Clone, Copy)]
 pub struct Notices {
     /// Shown until the player dismisses it.
     notice: RwSignal<Option<String>>,
+    /// Saved data that could not be read, kept aside for the player to download.
+    unreadable: RwSignal<Vec<Unreadable>>,
     /// Shown on the setup screen.
     setup_refused: RwSignal<Option<String>>,
     /// Shown on the join card.
@@ -23,6 +26,7 @@ impl Notices {
     pub fn new() -> Notices {
         Notices {
             notice: RwSignal::new(None),
+            unreadable: RwSignal::new(Vec::new()),
             setup_refused: RwSignal::new(None),
             join_refused: RwSignal::new(None),
             save_failed: StoredValue::new(false),
@@ -43,9 +47,22 @@ impl Notices {
         self.notice.set(None);
     }
 
-    /// Saved data found unreadable (set aside, and its previous copy read where there was one), told at once.
-    pub fn report_unreadable(&self, problems: &[LoadProblem], words: &Words) {
+    /// The saved data kept aside because it could not be read, to download.
+    pub fn unreadable(&self) -> ReadSignal<Vec<Unreadable>> {
+        self.unreadable.read_only()
+    }
+
+    /// What start-up found kept aside.
+    pub(super) fn list_unreadable(&self, kept_aside: Vec<Unreadable>) {
+        self.unreadable.set(kept_aside);
+    }
+
+    /// Saved data found unreadable after start-up, wherever it was found (a table resumed, another tab's save
+    /// or this tab's own, a room's log, a save in JSON): it was set aside and its previous copy read where there
+    /// was one. It joins the list to download at once, and the player is told.
+    pub fn report_unreadable(&self, problems: &[LoadProblem], storage: &Storage, words: &Words) {
         if !problems.is_empty() {
+            self.unreadable.set(storage.unreadable());
             let told: Vec<String> = problems
                 .iter()
                 .map(|problem| (words.unreadable_found)(problem))

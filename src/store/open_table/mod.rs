@@ -165,11 +165,12 @@ impl OpenTable {
             .connection
             .storage
             .with_value(|storage| storage.table_since(&table.id, table.revision));
-        self.report_unreadable(&newer.problems);
-        if let Some(newer) = newer.value {
-            self.adopt_newer(newer);
+        if let Some(table) = newer.value {
+            self.adopt_newer(table);
+            self.report_unreadable(&newer.problems);
             return false;
         }
+        self.report_unreadable(&newer.problems);
         let saved = self.connection.storage.with_value(|storage| {
             storage
                 .save_table(table)
@@ -189,16 +190,16 @@ impl OpenTable {
     }
 
     /// Another tab wrote to storage (at `key`; `None`: all of it): if it saved the table open here, its newer
-    /// state shows. What was found unreadable (and set aside) is returned, for the kept tables to list.
-    pub(super) fn heard_other_tab(&self, key: Option<String>) -> Vec<LoadProblem> {
+    /// state shows.
+    pub(super) fn heard_other_tab(&self, key: Option<String>) {
         let Some((id, ours)) = self
             .table
             .with_untracked(|t| t.as_ref().map(|t| (t.id.clone(), t.revision)))
         else {
-            return Vec::new();
+            return;
         };
         if key.is_some_and(|key| key != Storage::table_key(&id)) {
-            return Vec::new();
+            return;
         }
         let newer = self
             .connection
@@ -207,13 +208,16 @@ impl OpenTable {
         if let Some(table) = newer.value {
             self.adopt_newer(table);
         }
-        newer.problems
+        self.report_unreadable(&newer.problems);
     }
 
     fn report_unreadable(&self, problems: &[LoadProblem]) {
-        self.connection
-            .notices
-            .report_unreadable(problems, self.connection.speech.words());
+        let connection = self.connection;
+        connection.storage.with_value(|storage| {
+            connection
+                .notices
+                .report_unreadable(problems, storage, connection.speech.words())
+        });
     }
 
     /// A table on one device: its host, in the page, takes the message and answers at once (and writes the

@@ -177,7 +177,7 @@ fn an_earlier_save_opens_only_where_nothing_else_has_opened_and_a_bad_one_is_kep
     assert_eq!(listed, ["1700000000000-42"]);
     assert!(told(&store).contains("damaged"));
     assert_eq!(
-        store.kept().unreadable().get_untracked().len(),
+        store.notices().unreadable().get_untracked().len(),
         1,
         "kept aside, to download"
     );
@@ -292,11 +292,11 @@ fn unreadable_saves_are_kept_aside_and_offered() {
     crate::storage::Backend::set(&*backend, "fivedice.table.earlier", "{not json").unwrap();
     let store = store_over(&backend);
     assert!(told(&store).contains("could not be read"));
-    assert_eq!(store.kept().unreadable().get_untracked().len(), 1);
+    assert_eq!(store.notices().unreadable().get_untracked().len(), 1);
     assert!(store.kept().unreadable_file().contains("not a table"));
     // A save in JSON is left to its reader, which finds it unreadable in turn.
     store.tables().read_earlier();
-    assert_eq!(store.kept().unreadable().get_untracked().len(), 2);
+    assert_eq!(store.notices().unreadable().get_untracked().len(), 2);
     assert!(store.kept().unreadable_file().contains("{not json"));
 }
 
@@ -323,7 +323,7 @@ fn an_unreadable_save_is_recovered_from_its_previous_copy() {
     let recovered = reloaded.table.get_untracked().expect("the table is back");
     assert_eq!(recovered.log, before.log, "as it was one tap earlier");
     assert_eq!(
-        reloaded.kept().unreadable().get_untracked().len(),
+        reloaded.notices().unreadable().get_untracked().len(),
         1,
         "and the broken copy offered"
     );
@@ -368,8 +368,8 @@ fn the_language_an_address_asks_for_is_kept_and_the_words_follow_it() {
     assert_eq!(german.words().speaks, Language::German);
 }
 
-/// A save found damaged after start-up, as another tab's save is heard or a table is resumed, is set aside and
-/// offered at once in the list to download, not only after a reload.
+/// A save found damaged after start-up, as another tab's save is heard, a table is resumed or this tab saves,
+/// is set aside and offered at once in the list to download, not only after a reload.
 #[test]
 fn a_save_found_damaged_after_start_up_is_offered_at_once() {
     let (store, backend) = fresh();
@@ -391,5 +391,15 @@ fn a_save_found_damaged_after_start_up_is_offered_at_once() {
     assert!(
         there.table.get_untracked().is_some(),
         "the table resumed from its previous copy"
+    );
+    // Found by this tab's own save, as it looks for a newer copy from another tab.
+    damage("fivedice table 5\nid broken before this tab's save");
+    there.controls().roll();
+    assert!(told(&there).contains("previous save was read instead"));
+    assert!(
+        there
+            .kept()
+            .unreadable_file()
+            .contains("broken before this tab's save")
     );
 }
