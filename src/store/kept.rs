@@ -1,6 +1,6 @@
 //! The tables kept on this device, and the one writer of them: the games in progress, the history of finished
-//! games, what could not be read (kept aside to download), and what was saved in JSON before text (read once
-//! its reader, a chunk of its own, is here). Its files (export, import, share) are [`super::data`]'s.
+//! games, and what was saved in JSON before text (read once its reader, a chunk of its own, is here). Its files
+//! (export, import, share, and the data kept aside as unreadable) are [`super::data`]'s.
 
 use fivedice_saved::{GAMES_KEPT_WHOLE, SavedHistory};
 use leptos::prelude::*;

@@ -5,11 +5,11 @@
 //! | part | owns (the one writer of it) | its files |
 //! |---|---|---|
 //! | [`OpenTable`] | the table open, the value picker, a score pad's roll-off being typed, the command in flight | `open_table/` (`mod`, `reads`, `room_view`) |
-//! | [`KeptTables`] | the games in progress, the history, unreadable saves, saves from before text | `kept`, `data` (files) |
+//! | [`KeptTables`] | the games in progress, the history, saves from before text | `kept`, `data` (files) |
 //! | [`RoomConnection`] | the online room's connection: its state, the link, whether there is a room server | `connection` |
 //! | [`Advisor`] | what the engine failed to judge (hints, the coach, the chances to win ask it) | `coaching`, `winning` |
 //! | [`Speech`] | the language spoken, the one wanted | `speech` |
-//! | [`Notices`] | what the player is told, why a setup or a join was refused | `notices` |
+//! | [`Notices`] | what the player is told, the saved data kept aside as unreadable, why a setup or a join was refused | `notices` |
 //! | [`ComputerDriver`] | a computer player's turn being played, its plan | `computer` |
 //! | [`Gatherings`] | the event page shown, the event's invitation the app was opened with | `gathering` |
 //!
@@ -106,7 +106,7 @@ pub struct GameStore {
     table: OpenTable,
     /// What the player is told.
     notices: Notices,
-    /// The tables kept on this device: in progress, finished, unreadable, saved before text.
+    /// The tables kept on this device: in progress, finished, saved before text.
     kept: KeptTables,
     /// The engine's advice: hints, the coach, the chances to win.
     advisor: Advisor,
