@@ -16,20 +16,29 @@ use web_sys::{CloseEvent, MessageEvent, WebSocket};
 use crate::store::{ANSWER_WITHIN, GameStore, RoomLink, RoomServer};
 
 /// The room server's WebSocket address for a page at `protocol//host/pathname`: `ws:` or `wss:` like the
-/// page, in the page's directory.
-pub fn socket_url(protocol: &str, host: &str, pathname: &str) -> String {
+/// page, in the page's directory. The room's name is in it for a cluster's load balancer, which sends the
+/// socket to the node that owns the room (the server itself reads the name from the device's hello).
+pub fn socket_url(protocol: &str, host: &str, pathname: &str, room: &str) -> String {
     let scheme = if protocol == "https:" { "wss" } else { "ws" };
     let directory = pathname.rfind('/').map_or("/", |end| &pathname[..=end]);
-    format!("{scheme}://{host}{directory}rooms/ws")
+    let room: String = form_urlencoded::byte_serialize(room.as_bytes()).collect();
+    format!("{scheme}://{host}{directory}rooms/ws?room={room}")
 }
 
-/// The page's own room server address, if the page has a location.
-fn page_socket_url() -> Option<String> {
+/// The page's own room server address for the online room open, if the page has a location.
+fn page_socket_url(store: GameStore) -> Option<String> {
     let location = web_sys::window()?.location();
+    let room = store.table().with_untracked(|table| {
+        table
+            .as_ref()
+            .filter(|table| table.is_online())
+            .map(|table| table.room.name().as_str().to_owned())
+    })?;
     Some(socket_url(
         &location.protocol().ok()?,
         &location.host().ok()?,
         &location.pathname().ok()?,
+        &room,
     ))
 }
 
@@ -147,7 +156,7 @@ fn open_socket(
 
 fn open(inner: &Rc<Inner>, store: GameStore) {
     let generation = inner.generation.get();
-    let socket = page_socket_url().and_then(|url| WebSocket::new(&url).ok());
+    let socket = page_socket_url(store).and_then(|url| WebSocket::new(&url).ok());
     let Some(socket) = socket else {
         // No socket at all (no location, or the browser refused the address): try again later.
         return dropped(inner, store);
@@ -295,19 +304,27 @@ mod tests {
     use super::socket_url;
 
     #[test]
-    fn the_socket_is_beside_the_page() {
+    fn the_socket_is_beside_the_page_and_names_its_room() {
         assert_eq!(
-            socket_url("http:", "127.0.0.1:8080", "/index.html"),
-            "ws://127.0.0.1:8080/rooms/ws"
+            socket_url("http:", "127.0.0.1:8080", "/index.html", "friday"),
+            "ws://127.0.0.1:8080/rooms/ws?room=friday"
         );
         assert_eq!(
-            socket_url("https:", "example.org", "/games/fivedice/"),
-            "wss://example.org/games/fivedice/rooms/ws"
+            socket_url("https:", "example.org", "/games/fivedice/", "friday"),
+            "wss://example.org/games/fivedice/rooms/ws?room=friday"
         );
         assert_eq!(
-            socket_url("https:", "example.org", "/games/fivedice/index.html"),
-            "wss://example.org/games/fivedice/rooms/ws"
+            socket_url("https:", "example.org", "/games/fivedice/index.html", "friday"),
+            "wss://example.org/games/fivedice/rooms/ws?room=friday"
         );
-        assert_eq!(socket_url("http:", "h", ""), "ws://h/rooms/ws");
+        assert_eq!(
+            socket_url("http:", "h", "", "friday"),
+            "ws://h/rooms/ws?room=friday"
+        );
+        // Any name a person types, written so that it stays one query value.
+        assert_eq!(
+            socket_url("http:", "h", "/", "zoé & léo=1?#"),
+            "ws://h/rooms/ws?room=zo%C3%A9+%26+l%C3%A9o%3D1%3F%23"
+        );
     }
 }

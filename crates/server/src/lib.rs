@@ -3,9 +3,13 @@
 //! - `GET /` and every other path: the static app from `--dist` (`index.html` for `/`).
 //! - `GET /rooms` (also `/rooms/status`): `{"server":"fivedice","version":N}` (and `"invite"`: the address the
 //!   other devices reach the app by, when it is not the page's own; `"node"` and `"members"`: this node's
-//!   id in a cluster and how many live nodes it sees), so the app can tell that this address has a room server (a plain static host answers with
-//!   its own 404).
-//! - `GET /rooms/ws`: the WebSocket of [`fivedice_room::protocol`].
+//!   id in a cluster, how many live nodes it sees and how many devices it has relayed to other nodes), so the
+//!   app can tell that this address has a room server (a plain static host answers with its own 404).
+//! - `GET /rooms/ws`: the WebSocket of [`fivedice_room::protocol`] (the app adds `?room=NAME`, for the
+//!   load balancer).
+//! - `GET /rooms/owner?room=NAME`: for a cluster's load balancer, the node that owns the room now, in the
+//!   `Fivedice-Owner` header, so that a device's WebSocket goes straight to it rather than through a relay
+//!   (no header without a cluster or a readable name).
 //! - `/events/…`: events, many tables gathered into one board (see [`gatherings`]).
 //!
 //! The server is the authority: it decides every command with the room crate (which asks the rules
@@ -36,7 +40,7 @@ use std::time::Duration;
 
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
-use axum::extract::{ConnectInfo, State, WebSocketUpgrade};
+use axum::extract::{ConnectInfo, RawQuery, State, WebSocketUpgrade};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -356,6 +360,7 @@ fn router(shared: Arc<Shared>, dist: PathBuf) -> Router {
         .route("/rooms", get(status))
         .route("/rooms/status", get(status))
         .route("/rooms/ws", get(open_socket))
+        .route("/rooms/owner", get(owner))
         .route("/events", post(gatherings::open))
         .route("/events/{name}", get(gatherings::board))
         .route("/events/{name}/live", get(gatherings::live))
@@ -375,8 +380,29 @@ async fn status(State(shared): State<Arc<Shared>>) -> impl IntoResponse {
     if let Some(cluster) = &shared.cluster {
         status["node"] = cluster.me().node.as_str().into();
         status["members"] = cluster.members().len().into();
+        status["relays"] = cluster.relays_opened().into();
     }
     axum::Json(status)
+}
+
+/// The header in which `/rooms/owner` names a room's owner.
+const OWNER_HEADER: &str = "fivedice-owner";
+
+/// Which node owns the room `?room=NAME` names, as this node sees the members now. The load balancer asks
+/// before it passes a WebSocket on (deploy/nginx.conf); a device it sends elsewhere is relayed as before.
+async fn owner(State(shared): State<Arc<Shared>>, RawQuery(query): RawQuery) -> Response {
+    let asked = query.as_deref().and_then(|query| {
+        form_urlencoded::parse(query.as_bytes()).find_map(|(key, value)| (key == "room").then_some(value))
+    });
+    let owner = shared
+        .cluster
+        .as_ref()
+        .zip(asked.and_then(|name| RoomName::parse(&name).ok()))
+        .map(|(cluster, room)| cluster.owner(&room).node);
+    match owner {
+        Some(node) => (StatusCode::NO_CONTENT, [(OWNER_HEADER, node)]).into_response(),
+        None => StatusCode::NO_CONTENT.into_response(),
+    }
 }
 
 async fn open_socket(

@@ -14,7 +14,7 @@ use common::nodes::{
 use common::process::{Nats, Nginx, ServerProcess};
 use common::{
     Client, bounded, by_turn, dice_checked_at_the_end, fast_play, http_get, http_json, open_room,
-    play_quick_turn, room_name, started_pair,
+    play_quick_turn, room_name, seated_and_started, started_pair,
 };
 use fivedice_room::protocol::{ClientMessage, PROTOCOL_VERSION};
 use fivedice_room::{Action, Event, LogEntry, Phase};
@@ -430,6 +430,59 @@ async fn behind_nginx_round_robin_every_node_serves_and_a_killed_one_is_passed_o
         stored_seqs(&nats.url, &room_name(room)).await,
         (1..=anna.seq()).collect::<Vec<_>>()
     );
+}
+
+/// How many tunnels the node at `addr` has opened to relay devices to other nodes.
+async fn relays_opened(addr: SocketAddr) -> u64 {
+    let status = http_get(addr, "/rooms").await;
+    let body = &status[status.find('{').expect("a JSON status")..];
+    let status: serde_json::Value = serde_json::from_str(body).expect("a JSON status");
+    status["relays"].as_u64().expect("a node counts its relays")
+}
+
+#[tokio::test]
+async fn behind_nginx_a_device_that_names_its_room_goes_straight_to_the_owner() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let nats = Nats::start(dir.path());
+    let ids = ["n1", "n2", "n3"];
+    let nodes = nodes_with(dir.path(), &nats, &ids, &["--proxy", "127.0.0.1"]);
+    for node in &nodes {
+        sees_members(node.addr, 3).await;
+    }
+    let addrs = [nodes[0].addr, nodes[1].addr, nodes[2].addr];
+    let nginx = Nginx::start(dir.path(), &addrs);
+    let relays = || async {
+        let mut total = 0;
+        for addr in addrs {
+            total += relays_opened(addr).await;
+        }
+        total
+    };
+    // Devices that do not name their room are spread round robin: two in a row reach two nodes, so at least
+    // one of them is relayed to the owner.
+    let (anna, ben) = started_pair("Round robin", nginx.addr, nginx.addr).await;
+    assert!(
+        relays().await >= 1,
+        "a device reached a node that is not the owner"
+    );
+    drop((anna, ben));
+    let before = relays().await;
+    // As the app opens them (names with spaces and accents among them): every device reaches the owner.
+    for room in [
+        "Straight 1",
+        "Mariage de Zoé & Léo",
+        "Straight 3",
+        "Sunday?",
+        "Straight 5",
+        "Übermorgen",
+    ] {
+        let anna = Client::connect_for(nginx.addr, room).await;
+        let ben = Client::connect_for(nginx.addr, room).await;
+        let (anna, ben) = seated_and_started(room, anna, ben).await;
+        let mut clients = [anna, ben];
+        assert!(bounded("a turn", play_quick_turn(&mut clients)).await);
+    }
+    assert_eq!(relays().await, before, "no device of the six rooms was relayed");
 }
 
 #[test]

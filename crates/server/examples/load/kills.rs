@@ -47,7 +47,7 @@ impl Device {
     }
 
     async fn try_enter(&mut self, entry: SocketAddr) -> Result<(), String> {
-        let mut socket = connect_from(entry, self.from).await?;
+        let mut socket = connect_from(entry, self.from, ROOM).await?;
         let hello = ClientMessage::Hello {
             version: PROTOCOL_VERSION,
             room: ROOM.into(),

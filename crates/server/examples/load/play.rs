@@ -135,7 +135,7 @@ async fn play_room(
     let mut players: Vec<(Socket, String, u64)> = Vec::with_capacity(options.players);
     let setup = async {
         for seat in 0..options.players {
-            let mut socket = connect_from(addr, device_address(room * options.players + seat))
+            let mut socket = connect_from(addr, device_address(room * options.players + seat), &name)
                 .await
                 .map_err(|error| format!("{name}: {error}"))?;
             send(
@@ -295,8 +295,9 @@ pub fn device_address(n: usize) -> Ipv4Addr {
     Ipv4Addr::from(u32::from(Ipv4Addr::new(127, 0, 1, 0)) + n as u32)
 }
 
-/// A WebSocket to the server at `addr` from the local address `from`.
-pub async fn connect_from(addr: SocketAddr, from: Ipv4Addr) -> Result<Socket, String> {
+/// A WebSocket to the server at `addr` from the local address `from`, for `room` as the app opens it (its
+/// name in the address, for the load balancer).
+pub async fn connect_from(addr: SocketAddr, from: Ipv4Addr, room: &str) -> Result<Socket, String> {
     let socket = TcpSocket::new_v4().map_err(|error| format!("socket: {error}"))?;
     socket
         .bind(SocketAddr::from((from, 0)))
@@ -305,9 +306,10 @@ pub async fn connect_from(addr: SocketAddr, from: Ipv4Addr) -> Result<Socket, St
         .connect(addr)
         .await
         .map_err(|error| format!("connect: {error}"))?;
-    let (socket, _) =
-        tokio_tungstenite::client_async(format!("ws://{addr}/rooms/ws"), MaybeTlsStream::Plain(stream))
-            .await
-            .map_err(|error| format!("handshake: {error}"))?;
+    let room: String = form_urlencoded::byte_serialize(room.as_bytes()).collect();
+    let url = format!("ws://{addr}/rooms/ws?room={room}");
+    let (socket, _) = tokio_tungstenite::client_async(url, MaybeTlsStream::Plain(stream))
+        .await
+        .map_err(|error| format!("handshake: {error}"))?;
     Ok(socket)
 }

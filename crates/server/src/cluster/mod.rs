@@ -245,6 +245,11 @@ impl Cluster {
         self.roster.gone(member);
     }
 
+    /// How many tunnels this node has opened to relay a device to another node since it started.
+    pub fn relays_opened(&self) -> u64 {
+        self.next_tunnel.load(Ordering::Relaxed) - 1
+    }
+
     /// A subject token that no other tunnel of any node, in any run, has.
     pub fn new_tunnel(&self) -> String {
         let me = self.me();

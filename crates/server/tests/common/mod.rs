@@ -70,6 +70,18 @@ impl Client {
         }
     }
 
+    /// A device as the app opens it: the room's name in the socket's address, for a load balancer.
+    pub async fn connect_for(addr: SocketAddr, room: &str) -> Client {
+        let room: String = form_urlencoded::byte_serialize(room.as_bytes()).collect();
+        Client {
+            socket: Some(open_socket_at(&format!("ws://{addr}/rooms/ws?room={room}")).await),
+            room: None,
+            entries: Vec::new(),
+            held: HeldSeats::default(),
+            last_presence: None,
+        }
+    }
+
     /// The connection drops (no close handshake), as when a tablet sleeps; the device keeps its replica
     /// and tokens.
     pub fn drop_connection(&mut self) {
@@ -309,12 +321,13 @@ impl Client {
 }
 
 async fn open_socket(addr: SocketAddr) -> Socket {
-    let (socket, _) = bounded(
-        "a WebSocket",
-        tokio_tungstenite::connect_async(format!("ws://{addr}/rooms/ws")),
-    )
-    .await
-    .expect("connects");
+    open_socket_at(&format!("ws://{addr}/rooms/ws")).await
+}
+
+async fn open_socket_at(url: &str) -> Socket {
+    let (socket, _) = bounded("a WebSocket", tokio_tungstenite::connect_async(url))
+        .await
+        .expect("connects");
     socket
 }
 
@@ -342,10 +355,18 @@ pub async fn open_room(addr: SocketAddr, room: &str) -> (Client, Option<String>)
 /// Two devices seated as Anna (seat 0) and Ben (seat 1) in `room`, each reaching it at its own address,
 /// and the game started.
 pub async fn started_pair(room: &str, anna_at: SocketAddr, ben_at: SocketAddr) -> (Client, Client) {
-    let mut anna = Client::connect(anna_at).await;
+    seated_and_started(
+        room,
+        Client::connect(anna_at).await,
+        Client::connect(ben_at).await,
+    )
+    .await
+}
+
+/// Anna (seat 0) and Ben (seat 1) seated in `room` from the devices given, and the game started.
+pub async fn seated_and_started(room: &str, mut anna: Client, mut ben: Client) -> (Client, Client) {
     anna.hello(room, 0).await;
     anna.join("Anna").await;
-    let mut ben = Client::connect(ben_at).await;
     ben.hello(room, 0).await;
     ben.join("Ben").await;
     anna.reach(2).await;
