@@ -13,7 +13,7 @@ use common::nodes::{
 };
 use common::process::{Nats, Nginx, ServerProcess};
 use common::{
-    Client, bounded, by_turn, dice_checked_at_the_end, fast_play, http_get, http_json, open_room,
+    Client, bounded, by_turn, dice_checked_at_the_end, fast_play, get_json, http_get, http_json, open_room,
     play_quick_turn, room_name, seated_and_started, started_pair,
 };
 use fivedice_room::protocol::{ClientMessage, PROTOCOL_VERSION};
@@ -434,10 +434,9 @@ async fn behind_nginx_round_robin_every_node_serves_and_a_killed_one_is_passed_o
 
 /// How many tunnels the node at `addr` has opened to relay devices to other nodes.
 async fn relays_opened(addr: SocketAddr) -> u64 {
-    let status = http_get(addr, "/rooms").await;
-    let body = &status[status.find('{').expect("a JSON status")..];
-    let status: serde_json::Value = serde_json::from_str(body).expect("a JSON status");
-    status["relays"].as_u64().expect("a node counts its relays")
+    get_json(addr, "/rooms").await["relays"]
+        .as_u64()
+        .expect("a node counts its relays")
 }
 
 #[tokio::test]

@@ -31,6 +31,7 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+use shared::http::get_json;
 use shared::process::{Nats, Nginx, ServerProcess};
 
 #[derive(Clone, Debug)]
@@ -332,8 +333,20 @@ async fn run_players(deployment: &Deployment, options: &Options) -> Result<(), S
         }
         None => "?".into(),
     };
+    // A node counts the devices it relayed to another (a single server has none to count).
+    let mut relays = 0;
+    for server in &deployment.servers {
+        relays += get_json(server.addr, "/rooms").await["relays"]
+            .as_u64()
+            .unwrap_or(0);
+    }
+    let relays = if deployment.nats.is_some() {
+        format!("; {relays} relays opened")
+    } else {
+        String::new()
+    };
     println!(
-        "{}: {report}; memory per room {:.1} KiB seated, {:.1} KiB at the peak; CPU (cores) per server {cpu}",
+        "{}: {report}; memory per room {:.1} KiB seated, {:.1} KiB at the peak; CPU (cores) per server {cpu}{relays}",
         deployment.name,
         per_room(&seated_kib),
         per_room(&peak),

@@ -31,6 +31,13 @@ pub async fn http_get(addr: SocketAddr, path: &str) -> String {
     .await
 }
 
+/// An HTTP GET on loopback whose answer is JSON: the body read (a string where it is not JSON).
+pub async fn get_json(addr: SocketAddr, path: &str) -> serde_json::Value {
+    let response = http_get(addr, path).await;
+    let body = response.split_once("\r\n\r\n").map_or("", |(_, body)| body);
+    serde_json::from_str(body).unwrap_or_else(|_| serde_json::Value::String(body.to_string()))
+}
+
 /// An HTTP request with a JSON body on loopback: the status and the body.
 pub async fn http_json(
     addr: SocketAddr,

@@ -12,7 +12,7 @@ pub mod process;
 
 pub use bounded::{WAIT, bounded};
 #[allow(unused_imports)]
-pub use http::{http_get, http_json};
+pub use http::{get_json, http_get, http_json};
 
 use std::net::SocketAddr;
 use std::path::Path;
