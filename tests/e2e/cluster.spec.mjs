@@ -1,6 +1,7 @@
-// Online rooms on a cluster: three room-server nodes on NATS JetStream behind nginx (deploy/nginx.conf, round
-// robin), two players on their own devices playing a whole game in one room while the nodes are SIGKILLed one
-// after another mid-turn, or as a turn ends with the next tap following at once, and restarted. Every sheet ends as the rules crate (through the CLI) scores it.
+// Online rooms on a cluster: three room-server nodes on NATS JetStream behind nginx (deploy/nginx.conf, which
+// sends a room's sockets to its owner), two players on their own devices playing a whole game in one room while
+// the nodes are SIGKILLed one after another mid-turn, or as a turn ends with the next tap following at once, and
+// restarted. Every sheet ends as the rules crate (through the CLI) scores it.
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -16,12 +17,15 @@ import {
   watchSockets,
   yahtzee,
 } from "./room-play.mjs";
-import { freePorts, seesMembers, startNats, startNginx, startRoomServer } from "./processes.mjs";
+import { freePorts, relaysOpened, seesMembers, startNats, startNginx, startRoomServer } from "./processes.mjs";
 
 const dist = process.env.E2E_DIST ?? "dist";
 
+// A name with what a URL must escape: the app writes it into its socket's address for nginx.
+const ROOM = "Zoé & Léo's kitchen";
+
 function kitchen(page) {
-  return page.locator('[data-room="kitchen"]');
+  return page.locator(`[data-room="${ROOM.toLowerCase()}"]`);
 }
 
 /**
@@ -64,11 +68,13 @@ test("two devices play a whole game through nginx while the nodes are killed one
       await context.addInitScript(watchSockets);
       contexts.push(context);
       const page = await context.newPage();
-      await page.goto(`index.html?room=Kitchen&name=${name}`);
+      await page.goto(`index.html?room=${encodeURIComponent(ROOM)}&name=${name}`);
       await expect(kitchen(page)).toHaveAttribute("data-room-state", "lobby");
       await expect(page.locator(`[data-room-player="${pages.length}"]`)).toHaveText(name);
       pages.push(page);
     }
+    // nginx asked a node for the room's owner and sent both devices there: no node relayed either.
+    expect(await relaysOpened(nodePorts)).toBe(0);
     await pages[0].locator('[data-setup="joker"]').selectOption("forced");
     await pages[0].locator('[data-action="start-game"]').click();
     for (const [seat, page] of pages.entries()) {

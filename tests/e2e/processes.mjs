@@ -112,6 +112,16 @@ export async function startNginx(folder, nodePorts) {
 }
 
 /** Resolves once the node on each of `ports` sees `count` live members (its status says how many). */
+/** How many tunnels the nodes on these ports have opened to relay devices to other nodes, all told. */
+export async function relaysOpened(ports) {
+  let total = 0;
+  for (const port of ports) {
+    const status = await fetch(`http://127.0.0.1:${port}/rooms`).then((response) => response.json());
+    total += status.relays;
+  }
+  return total;
+}
+
 export async function seesMembers(ports, count) {
   const deadline = Date.now() + 20_000;
   for (const port of ports) {
