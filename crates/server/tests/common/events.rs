@@ -71,24 +71,32 @@ impl Screen {
     }
 }
 
-pub fn totals(board: &Board) -> Vec<(String, u16)> {
-    let mut totals: Vec<(String, u16)> = board
+/// Each player's grand total and boxes left on the board, by player (a box written for 0 changes the second).
+pub fn totals(board: &Board) -> Vec<(String, u16, u16)> {
+    let mut totals: Vec<(String, u16, u16)> = board
         .rows
         .iter()
-        .map(|row| (row.player.clone(), row.total))
+        .map(|row| (row.player.clone(), row.total, row.boxes_left))
         .collect();
     totals.sort();
     totals
 }
 
-/// Each seat's grand total in the game a client sees, by player.
-pub fn game_totals(client: &Client) -> Vec<(String, u16)> {
+/// Each seat's grand total and boxes left in the game a client sees, by player.
+pub fn game_totals(client: &Client) -> Vec<(String, u16, u16)> {
     let game = client.room().game().expect("started");
-    let mut totals: Vec<(String, u16)> = (0..game.players().len())
+    let ruleset = game.rules().ruleset();
+    let mut totals: Vec<(String, u16, u16)> = (0..game.players().len())
         .map(|seat| {
+            let left: usize = game
+                .seat_sheets(seat)
+                .iter()
+                .map(|sheet| sheet.open_count(ruleset))
+                .sum();
             (
                 game.players()[seat].clone(),
                 game.totals(seat).expect("totals").grand,
+                left as u16,
             )
         })
         .collect();
