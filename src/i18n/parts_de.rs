@@ -53,7 +53,7 @@ pub static ROOM_WORDS: RoomWords = RoomWords {
     copy_link: "Link kopieren",
     link_copied: "Der Link zum Raum ist kopiert: Füge ihn in eine Nachricht ein.",
     link_not_copied: "Der Link ließ sich hier nicht kopieren: Halte ihn gedrückt, um ihn zu kopieren.",
-    dice_sealed: "Würfel versiegelt",
+    dice_sealed: "Würfel, die jeder prüfen kann:",
     dice_sealed_how: "Vor dem ersten Wurf hat sich der Server auf das Geheimnis festgelegt, aus dem seine Würfel kommen; am Ende legt er es offen, und dieses Gerät prüft jeden Wurf.",
     dice_checked: |rolls| {
         format!("Würfel geprüft ✓ — alle {rolls} Würfe stammen aus dem versiegelten Geheimnis")
@@ -74,7 +74,7 @@ pub static ANALYSIS_WORDS: AnalysisWords = AnalysisWords {
     rest_failed: |reason| format!(" (der Rest ließ sich nicht berechnen: {reason})"),
     still_working: " (einige werden noch berechnet …)",
     round_dice_rolls: |round, dice, left| format!("Runde {round}, Würfel {dice}, {}: ", rolls_left(left)),
-    best_was: |play, best, lost| format!("{play} — am besten war {best} (−{lost})"),
+    best_was: |play, best, lost| format!("{play} — am besten: {best} (−{lost})"),
     die_position: |die, face, kept, best| {
         format!(
             "Würfel {die}: {face}{}{}",

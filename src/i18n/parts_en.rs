@@ -55,7 +55,7 @@ pub static ROOM_WORDS: RoomWords = RoomWords {
     copy_link: "Copy the link",
     link_copied: "The room's link is copied: paste it in a message.",
     link_not_copied: "The link could not be copied here: press and hold it to copy it.",
-    dice_sealed: "Dice sealed",
+    dice_sealed: "Dice anyone can check:",
     dice_sealed_how: "Before the first roll the server committed to the secret its dice come from; at the end it reveals it, and this device checks every roll.",
     dice_checked: |rolls| format!("Dice checked ✓ — all {rolls} rolls came from the sealed secret"),
     dice_check_failed: |seq| format!("Dice check failed: move {seq} does not come from the sealed secret"),
@@ -72,7 +72,7 @@ pub static ANALYSIS_WORDS: AnalysisWords = AnalysisWords {
     rest_failed: |reason| format!(" (the rest could not be worked out: {reason})"),
     still_working: " (still working some out…)",
     round_dice_rolls: |round, dice, left| format!("Round {round}, dice {dice}, {}: ", rolls_left(left)),
-    best_was: |play, best, lost| format!("{play} — best was {best} (−{lost})"),
+    best_was: |play, best, lost| format!("{play} — best: {best} (−{lost})"),
     die_position: |die, face, kept, best| {
         format!(
             "Die {die}: {face}{}{}",

@@ -53,7 +53,7 @@ pub static ROOM_WORDS: RoomWords = RoomWords {
     copy_link: "Copiar el enlace",
     link_copied: "Se copió el enlace de la sala: pégalo en un mensaje.",
     link_not_copied: "No se pudo copiar el enlace aquí: mantenlo presionado para copiarlo.",
-    dice_sealed: "Dados sellados",
+    dice_sealed: "Dados que cualquiera puede comprobar:",
     dice_sealed_how: "Antes de la primera tirada el servidor se comprometió con el secreto del que salen sus dados; al final lo revela y este dispositivo comprueba cada tirada.",
     dice_checked: |rolls| format!("Dados comprobados ✓ — las {rolls} tiradas salen del secreto sellado"),
     dice_check_failed: |seq| {
@@ -72,7 +72,7 @@ pub static ANALYSIS_WORDS: AnalysisWords = AnalysisWords {
     rest_failed: |reason| format!(" (no se pudo calcular el resto: {reason})"),
     still_working: " (todavía calculando algunas…)",
     round_dice_rolls: |round, dice, left| format!("Ronda {round}, dados {dice}, {}: ", rolls_left(left)),
-    best_was: |play, best, lost| format!("{play} — lo mejor era {best} (−{lost})"),
+    best_was: |play, best, lost| format!("{play} — lo mejor: {best} (−{lost})"),
     die_position: |die, face, kept, best| {
         format!(
             "Dado {die}: {face}{}{}",

@@ -50,7 +50,7 @@ pub static ROOM_WORDS: RoomWords = RoomWords {
     copy_link: "Copier le lien",
     link_copied: "Le lien de la salle est copié : collez-le dans un message.",
     link_not_copied: "Le lien n’a pas pu être copié ici : gardez le doigt dessus pour le copier.",
-    dice_sealed: "Dés scellés",
+    dice_sealed: "Dés vérifiables par tous :",
     dice_sealed_how: "Avant le premier lancer, le serveur s’est engagé sur le secret d’où viennent ses dés ; à la fin il le dévoile, et cet appareil vérifie chaque lancer.",
     dice_checked: |rolls| format!("Dés vérifiés ✓ — les {rolls} lancers viennent du secret scellé"),
     dice_check_failed: |seq| {
@@ -69,7 +69,7 @@ pub static ANALYSIS_WORDS: AnalysisWords = AnalysisWords {
     rest_failed: |reason| format!(" (le reste n’a pas pu être calculé : {reason})"),
     still_working: " (calcul en cours pour certains…)",
     round_dice_rolls: |round, dice, left| format!("Tour {round}, dés {dice}, {} : ", rolls_left(left)),
-    best_was: |play, best, lost| format!("{play} — le meilleur était {best} (−{lost})"),
+    best_was: |play, best, lost| format!("{play} — le mieux : {best} (−{lost})"),
     die_position: |die, face, kept, best| {
         format!(
             "Dé {die} : {face}{}{}",
