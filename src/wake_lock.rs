@@ -53,7 +53,7 @@ fn acquire(sentinel: StoredValue<Option<JsValue>, LocalStorage>) {
         match JsFuture::from(request).await {
             Ok(lock) => sentinel.set_value(Some(lock)),
             // Refused (battery saver, no user gesture yet): the screen may sleep; nothing else changes.
-            Err(reason) => leptos::logging::log!("the screen may sleep: wake lock refused ({reason:?})"),
+            Err(_) => leptos::logging::log!("the screen may sleep: the wake lock was refused"),
         }
     });
 }
