@@ -220,10 +220,8 @@ impl KeptTables {
 
     /// Saved data found unreadable after start-up: listed to download, and told.
     pub(super) fn set_aside(&self, problems: &[LoadProblem]) {
-        self.storage.with_value(|storage| {
-            self.notices
-                .report_unreadable(problems, storage, self.speech.words())
-        });
+        self.notices
+            .report_unreadable(problems, self.storage, self.speech.words());
     }
 
     /// A table that has just finished goes to the front of the history. An online room's game is recorded at

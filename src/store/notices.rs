@@ -60,9 +60,14 @@ impl Notices {
     /// Saved data found unreadable after start-up, wherever it was found (a table resumed, another tab's save
     /// or this tab's own, a room's log, a save in JSON): it was set aside and its previous copy read where there
     /// was one. It joins the list to download at once, and the player is told.
-    pub fn report_unreadable(&self, problems: &[LoadProblem], storage: &Storage, words: &Words) {
+    pub fn report_unreadable(
+        &self,
+        problems: &[LoadProblem],
+        storage: StoredValue<Storage, LocalStorage>,
+        words: &Words,
+    ) {
         if !problems.is_empty() {
-            self.unreadable.set(storage.unreadable());
+            self.unreadable.set(storage.with_value(Storage::unreadable));
             let told: Vec<String> = problems
                 .iter()
                 .map(|problem| (words.unreadable_found)(problem))

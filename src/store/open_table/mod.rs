@@ -213,11 +213,9 @@ impl OpenTable {
 
     fn report_unreadable(&self, problems: &[LoadProblem]) {
         let connection = self.connection;
-        connection.storage.with_value(|storage| {
-            connection
-                .notices
-                .report_unreadable(problems, storage, connection.speech.words())
-        });
+        connection
+            .notices
+            .report_unreadable(problems, connection.storage, connection.speech.words());
     }
 
     /// A table on one device: its host, in the page, takes the message and answers at once (and writes the
