@@ -1,7 +1,7 @@
 //! "Play online" on the start screen: your name and the room's name, then Join, once the address is found to
 //! have a room server (the form is a chunk of its own, fetched then: a plain static host, or a device offline,
-//! never needs it, and the card says why instead). The same form asks an invited device for its name in the
-//! room's lobby.
+//! never needs it, and the card says why instead), and the way to organise an event. The same form asks an
+//! invited device for its name in the room's lobby.
 
 use leptos::prelude::*;
 
@@ -71,6 +71,10 @@ fn join_form_part() -> Loaded<(String, String)> {
                 refusal=Signal::derive(|| None::<String>)
                 on_join=Callback::new(move |(room, player): (String, String)| store.join_room_when_here(room, player))
             />
+            // Events need the room server too: the organiser's page asks for the event's name and game.
+            <p class="organise-event">
+                <a href="?organise=" data-action="organise-event">{store.words().organise_event}</a>
+            </p>
         }
         .into_any()
     })

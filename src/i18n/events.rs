@@ -18,6 +18,9 @@ pub struct EventWords {
     pub opening: &'static str,
     /// The organiser's page's title: (the event's name).
     pub you_organise: fn(&str) -> String,
+    /// The organiser's form, before the event is opened (or when its name is taken).
+    pub event_name: &'static str,
+    pub open_event: &'static str,
     pub tables_join: &'static str,
     pub tables_join_how: &'static str,
     pub invite_code: &'static str,

@@ -5,6 +5,8 @@ use super::EventWords;
 pub static EVENT_WORDS: EventWords = EventWords {
     opening: "Die Veranstaltung wird eröffnet …",
     you_organise: |name| format!("Du veranstaltest „{name}“"),
+    event_name: "Name der Veranstaltung",
+    open_event: "Veranstaltung eröffnen",
     tables_join: "Hier melden sich die Tische an",
     tables_join_how: "Jeder Tisch scannt diesen Code mit dem Tablet oder Handy, auf dem er schreibt, trägt seine Spieler ein und beginnt.",
     invite_code: "QR-Code der Einladung für die Tische",

@@ -6,6 +6,8 @@ use super::en::plural;
 pub static EVENT_WORDS: EventWords = EventWords {
     opening: "Opening the event…",
     you_organise: |name| format!("You organise “{name}”"),
+    event_name: "The event's name",
+    open_event: "Open the event",
     tables_join: "Tables join here",
     tables_join_how: "Each table scans this code with the tablet or phone it scores on, names its players and starts.",
     invite_code: "QR code of the tables' invitation",

@@ -5,6 +5,8 @@ use super::EventWords;
 pub static EVENT_WORDS: EventWords = EventWords {
     opening: "Abriendo el evento…",
     you_organise: |name| format!("Organizas «{name}»"),
+    event_name: "El nombre del evento",
+    open_event: "Abrir el evento",
     tables_join: "Las mesas se unen aquí",
     tables_join_how: "Cada mesa escanea este código con la tableta o el móvil donde anota, pone los nombres de sus jugadores y empieza.",
     invite_code: "Código QR de la invitación de las mesas",

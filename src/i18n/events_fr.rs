@@ -5,6 +5,8 @@ use super::EventWords;
 pub static EVENT_WORDS: EventWords = EventWords {
     opening: "Ouverture de l’événement…",
     you_organise: |name| format!("Vous organisez «\u{a0}{name}\u{a0}»"),
+    event_name: "Le nom de l’événement",
+    open_event: "Ouvrir l’événement",
     tables_join: "Les tables s’inscrivent ici",
     tables_join_how: "Chaque table scanne ce code avec la tablette ou le téléphone où elle note, nomme ses joueurs et commence.",
     invite_code: "QR code de l’invitation des tables",

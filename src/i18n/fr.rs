@@ -122,6 +122,7 @@ pub static WORDS: Words = Words {
     your_name: "Votre nom",
     room_name: "Nom de la salle",
     join: "Entrer",
+    organise_event: "Organiser un événement : plusieurs tables, un grand écran",
     computer_n: |seat| format!("Ordinateur {seat}"),
     not_your_seat_here: "Cet appareil n’a pas cette place.",
     not_sent_offline: "Pas connecté à la salle : le coup n’est pas parti. Reconnexion…",

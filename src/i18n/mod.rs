@@ -165,6 +165,8 @@ pub struct Words {
     pub your_name: &'static str,
     pub room_name: &'static str,
     pub join: &'static str,
+    /// The start screen's way to the organiser's page (many tables, one big screen).
+    pub organise_event: &'static str,
     pub computer_n: fn(usize) -> String,
     pub not_your_seat_here: &'static str,
     pub not_sent_offline: &'static str,

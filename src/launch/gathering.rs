@@ -2,13 +2,13 @@
 //! game as `?new=1` names rules.
 
 use fivedice_room::{MAX_ROOM_NAME_CHARS, RoomName};
-use fivedice_rules::Rules;
+use fivedice_rules::{Rules, RulesetId};
 
 use super::{param, query_params, rules_named};
 use crate::table::GatheringLink;
 
 /// An event as an address names it (see UI-HOOKS.md): `?organise=<name>&rules=<id>…` opens one with this device
-/// as its organiser, `?screen=<name>` shows its big screen (`&key=` adds the QR code that seats a table), and
+/// as its organiser (`?organise=` alone asks for its name and game), `?screen=<name>` shows its big screen (`&key=` adds the QR code that seats a table), and
 /// `?event=<name>&key=<key>&rules=<id>…` sets up a table of it, at the event's game (the rules named as
 /// `?new=1` names them).
 /// An event's invitation, opened on this device: the table set up next plays in that event, at its game.
@@ -31,8 +31,15 @@ impl Invitation {
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum GatheringLaunch {
-    Organise { name: RoomName, rules: Rules },
-    Screen { name: RoomName, key: Option<String> },
+    /// No name: the organiser's page asks for one (and for the game).
+    Organise {
+        name: Option<RoomName>,
+        rules: Rules,
+    },
+    Screen {
+        name: RoomName,
+        key: Option<String>,
+    },
     Join(Invitation),
 }
 
@@ -46,12 +53,20 @@ pub fn parse_gathering_launch(query: &str) -> Option<Result<GatheringLaunch, Str
             .map_err(|error| error.to_string())
     };
     if let Some(name) = get("organise") {
+        // Without a name (the start screen's way in), the organiser's page asks for one and for the game.
+        if name.trim().is_empty() {
+            let rules = match get("rules") {
+                Some(_) => rules_named(&get),
+                None => Ok(Rules::new(RulesetId::Yahtzee)),
+            };
+            return Some(rules.map(|rules| GatheringLaunch::Organise { name: None, rules }));
+        }
         return Some(
             RoomName::parse(name)
                 .map_err(|error| error.to_string())
                 .and_then(|name| {
                     Ok(GatheringLaunch::Organise {
-                        name,
+                        name: Some(name),
                         rules: rules_named(&get)?,
                     })
                 }),
@@ -113,7 +128,7 @@ pub fn rules_query(rules: Rules) -> String {
 mod tests {
     use super::*;
     use fivedice_rules::HouseRules;
-    use fivedice_rules::{Columns, Joker, RulesetId};
+    use fivedice_rules::{Columns, Joker};
 
     #[test]
     fn a_tables_room_is_named_after_the_table_and_its_event() {
@@ -146,7 +161,7 @@ mod tests {
         assert_eq!(
             organise,
             GatheringLaunch::Organise {
-                name: RoomName::parse("Claire & Tom").unwrap(),
+                name: Some(RoomName::parse("Claire & Tom").unwrap()),
                 rules: Rules::with_options(RulesetId::Yardzee, Joker::printed_on(RulesetId::Yardzee), true)
                     .unwrap(),
             }
@@ -181,11 +196,21 @@ mod tests {
             parse_gathering_launch("?event=Claire&key=k1").unwrap().is_err(),
             "no game"
         );
-        assert!(
-            parse_gathering_launch("?organise=%20&rules=yatzy")
-                .unwrap()
-                .is_err(),
-            "no name"
+        // No name yet (the start screen's way in): the organiser's page asks for it, at the game named or
+        // Yahtzee.
+        assert_eq!(
+            parse_gathering_launch("?organise=%20&rules=yatzy"),
+            Some(Ok(GatheringLaunch::Organise {
+                name: None,
+                rules: Rules::new(RulesetId::Yatzy),
+            }))
+        );
+        assert_eq!(
+            parse_gathering_launch("?organise="),
+            Some(Ok(GatheringLaunch::Organise {
+                name: None,
+                rules: Rules::new(RulesetId::Yahtzee),
+            }))
         );
         assert!(
             parse_gathering_launch("?organise=A&rules=chess")

@@ -1,5 +1,5 @@
 // An event (a wedding of several tables, one big screen), as the people at it take it: the organiser opens it from
-// its address, the screen is opened from the link on the organiser's page, and each table's tablet or phone from
+// the start screen, the screen is opened from the link on the organiser's page, and each table's tablet or phone from
 // the invitation read off that page; each a fresh browser context that taps only what it shows. The room server
 // is restarted mid-event on the same database.
 import { mkdtemp, rm } from "node:fs/promises";
@@ -96,9 +96,18 @@ test("a wedding: a score-pad tablet and a room of two phones join by the invitat
     return page;
   };
   try {
-    const organiser = await device(tablet, "index.html?organise=Claire%20%26%20Tom&rules=yardzee");
-    const { invitation, screenLink } = await test.step("the organiser opens the event: a QR code for the tables, a link for the screen", async () => {
+    const organiser = await device(tablet, "index.html");
+    const { invitation, screenLink } = await test.step("the organiser opens the event from the start screen: a QR code for the tables, a link for the screen", async () => {
+      await organiser.getByRole("link", { name: /Organise an event/ }).click();
+      await expect(organiser.getByRole("heading", { name: "Organise an event: many tables, one big screen" })).toBeVisible();
+      const open = organiser.getByRole("button", { name: "Open the event" });
+      await expect(open).toBeDisabled();
+      await organiser.getByLabel("The event's name").fill("Claire & Tom");
+      await organiser.getByLabel("Game").selectOption({ label: "Yardzee" });
+      await open.click();
       await expect(organiser.getByRole("heading", { name: "You organise “Claire & Tom”" })).toBeVisible();
+      // The organiser's own address, which a reload opens again.
+      expect(new URL(organiser.url()).searchParams.get("organise")).toBe("Claire & Tom");
       await expect(organiser.locator("[data-event-invite] svg")).toBeVisible();
       const invitation = await organiser.locator("[data-event-invite]").getAttribute("data-link");
       expect(await organiser.locator(".invite-link a").textContent()).toBe(invitation);
@@ -206,6 +215,45 @@ test("a wedding: a score-pad tablet and a room of two phones join by the invitat
       await organiser.screenshot({ path: "tests/e2e/artifacts/event-results.png", fullPage: true });
     });
     expect(errors).toEqual([]);
+  } finally {
+    for (const context of contexts) await context.close();
+    await server.stop();
+    await rm(folder, { recursive: true, force: true });
+  }
+});
+
+test("an organiser whose event's name is taken chooses another on the spot, at the same game", async ({ browser }) => {
+  const folder = await mkdtemp(join(tmpdir(), "fivedice-event-"));
+  const server = await startRoomServer({ dist, data: join(folder, "rooms.sqlite3"), port: await freePort() });
+  const contexts = [];
+  const organise = async (address) => {
+    const context = await browser.newContext({ ...tablet, baseURL: server.url, locale: "en-GB" });
+    contexts.push(context);
+    const page = await context.newPage();
+    await page.goto(address);
+    return page;
+  };
+  try {
+    const first = await organise("index.html?organise=Spring%20Fair&rules=generala&double=no");
+    await expect(first.getByRole("heading", { name: "You organise “Spring Fair”" })).toBeVisible();
+    await expect(first.locator("[data-event-invite] svg")).toBeVisible();
+    // Another organiser, on another device, with the same name.
+    const second = await organise("index.html?organise=spring%20fair&rules=generala&double=no");
+    await expect(second.getByRole("alert")).toHaveText("An event of that name is open already: choose another name.");
+    await expect(second.getByRole("heading", { level: 1 })).toHaveText("Organise an event: many tables, one big screen");
+    const name = second.getByLabel("The event's name");
+    await expect(name).toHaveValue("spring fair");
+    await expect(second.getByLabel("Game")).toHaveValue("generala");
+    await name.fill("Spring Fair 2");
+    await second.getByRole("button", { name: "Open the event" }).click();
+    await expect(second.getByRole("heading", { name: "You organise “Spring Fair 2”" })).toBeVisible();
+    await expect(second.locator("[data-event-invite] svg")).toBeVisible();
+    // The game's own options stayed: the tables' invitation carries Generala without the double.
+    const invitation = new URL(await second.locator("[data-event-invite]").getAttribute("data-link"));
+    expect([invitation.searchParams.get("rules"), invitation.searchParams.get("double")]).toEqual(["generala", "no"]);
+    // The first event is still its organiser's.
+    await first.reload();
+    await expect(first.getByRole("heading", { name: "You organise “Spring Fair”" })).toBeVisible();
   } finally {
     for (const context of contexts) await context.close();
     await server.stop();

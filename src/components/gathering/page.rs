@@ -1,6 +1,7 @@
 //! The organiser's page (`?organise=<name>&rules=…`): the event opened (once: the organiser's token is kept on
 //! this device, so a reload finds it), the tables' invitation as a QR code, the big screen's address, the board,
-//! the results and closing. (The big screen is [`super::screen`].)
+//! the results and closing; without a name, or with one another event has, the form that asks for it. (The big
+//! screen is [`super::screen`].)
 
 use fivedice_room::RoomName;
 use fivedice_room::gathering::Board;
@@ -9,6 +10,7 @@ use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use super::board::{Following, event_words, follow, prizes, standings, standings_csv};
+use crate::components::game_choice::RulesetSelect;
 use crate::components::invite::{app_address, qr_svg};
 use crate::gathering_client::{Answer, event_url, post};
 use crate::launch::rules_query;
@@ -54,6 +56,8 @@ enum Opened {
         screen: String,
     },
     Refused(&'static str),
+    /// Another event has the name: the organiser chooses another.
+    NameTaken,
 }
 
 impl PartialEq for Organised {
@@ -75,7 +79,72 @@ struct Opening<'a> {
     rules: Rules,
 }
 
-pub fn organiser(name: RoomName, rules: Rules) -> impl IntoView {
+/// The organiser's page: the event `name` opened at `rules`; without a name, the form that asks for one.
+pub fn organiser(name: Option<RoomName>, rules: Rules) -> AnyView {
+    let store = expect_context::<GameStore>();
+    match name {
+        Some(name) => organised(name, rules).into_any(),
+        None => view! {
+            <div class="event-page organiser">
+                <header class="brand">
+                    <h1>{store.words().organise_event}</h1>
+                </header>
+                {organise_form(String::new(), rules)}
+            </div>
+        }
+        .into_any(),
+    }
+}
+
+/// The event's name and game, then Open: the organiser's address for them, where a reload finds the event.
+/// The game's options the address named stay while its game is chosen.
+fn organise_form(name: String, rules: Rules) -> impl IntoView {
+    let store = expect_context::<GameStore>();
+    let words = event_words(store);
+    let name = RwSignal::new(name);
+    let ruleset = RwSignal::new(rules.id());
+    let open = move |event: leptos::ev::SubmitEvent| {
+        event.prevent_default();
+        let chosen = ruleset.get_untracked();
+        let rules = if chosen == rules.id() {
+            rules
+        } else {
+            Rules::new(chosen)
+        };
+        let search = format!(
+            "?organise={}&{}",
+            escaped(name.get_untracked().trim()),
+            rules_query(rules)
+        );
+        if web_sys::window().is_none_or(|window| window.location().set_search(&search).is_err()) {
+            leptos::logging::warn!("the organiser's address could not be opened");
+        }
+    };
+    view! {
+        <form class="card new-game" data-event-form on:submit=open>
+            <label>
+                <span>{words.event_name}</span>
+                <input
+                    data-event-field="name"
+                    maxlength=fivedice_room::MAX_ROOM_NAME_CHARS.to_string()
+                    prop:value=move || name.get()
+                    on:input=move |event| name.set(event_target_value(&event))
+                />
+            </label>
+            <RulesetSelect value=ruleset on_choose=Callback::new(move |id| ruleset.set(id)) />
+            <button
+                type="submit"
+                class="primary"
+                data-action="open-event"
+                disabled=move || name.with(|name| RoomName::parse(name).is_err())
+            >
+                {words.open_event}
+            </button>
+        </form>
+    }
+}
+
+fn organised(name: RoomName, rules: Rules) -> impl IntoView {
     let store = expect_context::<GameStore>();
     let words = event_words(store);
     let opened = RwSignal::new(Opened::Opening);
@@ -105,7 +174,7 @@ pub fn organiser(name: RoomName, rules: Rules) -> impl IntoView {
                     organised
                 }
                 Answer::Refused { code, .. } if code == "event_name_taken" => {
-                    return opened.set(Opened::Refused(words.name_taken));
+                    return opened.set(Opened::NameTaken);
                 }
                 Answer::Refused { .. } | Answer::Unanswered => {
                     return opened.set(Opened::Refused(words.no_server));
@@ -134,11 +203,25 @@ pub fn organiser(name: RoomName, rules: Rules) -> impl IntoView {
     view! {
         <div class="event-page organiser">
             <header class="brand">
-                <h1>{(words.you_organise)(&shown_name)}</h1>
+                <h1>
+                    {
+                        let shown_name = shown_name.clone();
+                        move || match opened.get() {
+                            // Not this organiser's event: the form's own title.
+                            Opened::NameTaken => store.words().organise_event.to_string(),
+                            _ => (words.you_organise)(&shown_name),
+                        }
+                    }
+                </h1>
             </header>
             {move || match opened.get() {
                 Opened::Opening => view! { <p class="muted">{words.opening}</p> }.into_any(),
                 Opened::Refused(why) => view! { <p class="error" role="alert">{why}</p> }.into_any(),
+                Opened::NameTaken => view! {
+                    <p class="error" role="alert">{words.name_taken}</p>
+                    {organise_form(shown_name.clone(), rules)}
+                }
+                .into_any(),
                 Opened::Open { organised, invitation, screen } => {
                     // Followed once the server has it (a stream asked for before would be refused for good).
                     let following = follow(&organised.event);
