@@ -197,6 +197,8 @@ test("a wedding: a score-pad tablet and a room of two phones join by the invitat
       const late = await device(phone, invitation);
       // Said on the form, before anybody names a player.
       await expect(late.locator("[data-event-unwelcome]")).toContainText("The event is closed");
+      // It plays on its own: where it plays in the event is not asked.
+      await expect(late.getByRole("group", { name: "Where does this table play?" })).toBeHidden();
       await setUpTable(late, { players: ["Late"], dice: "app", name: "Table 3" });
       await expect(late.locator("[data-event-handing]")).toHaveAttribute("data-event-handing", "refused");
       await expect(late.locator("[data-event-handing]")).toContainText("The event is closed");

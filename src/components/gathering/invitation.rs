@@ -23,6 +23,11 @@ pub fn banner(invitation: Invitation, form: EventTableForm) -> impl IntoView {
     // here) is said before anybody plays, not after Start.
     let unwelcome = RwSignal::new(None::<&'static str>);
     let event = invitation.link.name.clone();
+    // A table the event will not take plays on its own, on this device.
+    let unwelcome_because = move |why| {
+        unwelcome.set(Some(why));
+        in_room.set(false);
+    };
     leptos::task::spawn_local(async move {
         match get::<Board>(&event_url(&event, "")).await {
             Answer::Done(board) => {
@@ -30,10 +35,10 @@ pub fn banner(invitation: Invitation, form: EventTableForm) -> impl IntoView {
                     table_name.set((words.table_n)(board.tables.len() + 1));
                 }
                 if board.closed {
-                    unwelcome.set(Some((words.refused)("closed")));
+                    unwelcome_because((words.refused)("closed"));
                 }
             }
-            Answer::Refused { code, .. } if code == "no_event" => unwelcome.set(Some((words.refused)(&code))),
+            Answer::Refused { code, .. } if code == "no_event" => unwelcome_because((words.refused)(&code)),
             Answer::Refused { .. } | Answer::Unanswered => {}
         }
     });
@@ -43,7 +48,8 @@ pub fn banner(invitation: Invitation, form: EventTableForm) -> impl IntoView {
             <p class="event-of">{(words.table_of)(&invitation.link.name)}</p>
             <p class="muted">{(words.event_game)(game)}</p>
             {move || unwelcome.get().map(|why| view! { <p class="event-unwelcome" role="alert" data-event-unwelcome>{why}</p> })}
-            <fieldset class="event-table-plays">
+            // Where it plays is not asked of a table the event will not take.
+            <fieldset class="event-table-plays" hidden=move || unwelcome.with(Option::is_some)>
                 <legend>{words.table_plays}</legend>
                 <label>
                     <input
