@@ -1,6 +1,7 @@
 //! The hint: one tap asks the strategy engine for the best keep or the best cell, and shows the top options
 //! side by side in plain words, with the dice to keep (or the cell to take) highlighted.
 
+use fivedice_rules::DiceMode;
 use leptos::prelude::*;
 
 use super::hint_shown::{Aim, HintShown, HintState};
@@ -18,6 +19,16 @@ pub fn HintPanel() -> impl IntoView {
     let words = store.words();
     let shown = expect_context::<HintShown>();
     let available = store.table().hint_available();
+    // A score pad's turn played here, its dice not entered yet (the game going on: the turn shows): the hint
+    // waits for them, which a box's picker takes.
+    let (mode, turn, plays_here) = (
+        store.table().mode(),
+        store.table().turn(),
+        store.table().plays_here(),
+    );
+    let awaits_dice = move || {
+        mode.get() == Some(DiceMode::Pad) && plays_here.get() && turn.with(|turn| turn.dice.is_none())
+    };
     let situation = store.table().situation();
     let several = store.table().odds_available();
     let odds_shown = store.table().odds_shown();
@@ -64,6 +75,7 @@ pub fn HintPanel() -> impl IntoView {
             <button class="hint-button" data-action="hint" disabled=move || !available.get() on:click=move |_| ask()>
                 {words.hint}
             </button>
+            <p class="hint-needs-dice">{move || if awaits_dice() { words.hint_needs_dice } else { "" }}</p>
             {lazy_when(move || shown.current().is_some(), hint_part, ())}
         </div>
     }

@@ -250,6 +250,8 @@ pub static WORDS: Words = Words {
     rematch: "Revanche",
 
     hint: "Tipp",
+
+    hint_needs_dice: "Für einen Tipp: Tippe auf ein Feld und gib die Würfel ein",
     working_out: "Berechne den besten Zug …",
     odds_on: "Gewinnchancen: angezeigt",
     odds_off: "Gewinnchancen: ausgeblendet",

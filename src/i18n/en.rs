@@ -247,6 +247,8 @@ pub static WORDS: Words = Words {
     rematch: "Rematch",
 
     hint: "Hint",
+
+    hint_needs_dice: "For a hint, tap a box and enter the dice",
     working_out: "Working out the best play…",
     odds_on: "Chances to win: shown",
     odds_off: "Chances to win: hidden",

@@ -256,6 +256,8 @@ pub static WORDS: Words = Words {
     rematch: "Revancha",
 
     hint: "Pista",
+
+    hint_needs_dice: "Para una pista, toca una casilla e ingresa los dados",
     working_out: "Calculando la mejor jugada…",
     odds_on: "Probabilidades de ganar: visibles",
     odds_off: "Probabilidades de ganar: ocultas",

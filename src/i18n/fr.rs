@@ -263,6 +263,8 @@ pub static WORDS: Words = Words {
     rematch: "Revanche",
 
     hint: "Conseil",
+
+    hint_needs_dice: "Pour un conseil, touchez une case et saisissez les dés",
     working_out: "Calcul du meilleur coup…",
     odds_on: "Chances de victoire : affichées",
     odds_off: "Chances de victoire : masquées",

@@ -278,6 +278,8 @@ pub struct Words {
 
     // Hint, coach, analysis.
     pub hint: &'static str,
+    /// On a score pad, why Hint waits: the dice are entered in a box's picker.
+    pub hint_needs_dice: &'static str,
     pub working_out: &'static str,
     /// The switch of the chances to win, and their heading.
     pub odds_on: &'static str,

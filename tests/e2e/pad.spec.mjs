@@ -100,6 +100,25 @@ test("entered dice are scored by the rules, Joker and bonus included", async ({ 
   expect(await totals(page, 0, ["upper", "lower", "grand"])).toEqual({ upper: 55, lower: 90, grand: 345 });
 });
 
+test("on the score pad, Hint says how to get one, and gives one once the dice are entered", async ({ page }) => {
+  await startGame(page, { rules: "yahtzee", players: ["Anna", "Ben"], dice: "pad" });
+  await page.locator('[data-action="choose-first"]').selectOption("0");
+  const hint = page.getByRole("button", { name: "Hint" });
+  const how = page.getByText("For a hint, tap a box and enter the dice");
+  await expect(hint).toBeDisabled();
+  await expect(how).toBeVisible();
+  // As it says: a box, Enter dice, the five faces; then the picker is left without writing anything.
+  await page.locator('button[data-cell="0:chance"]').click();
+  const dialog = page.getByRole("dialog");
+  await dialog.locator('[data-action="enter-dice"]').click();
+  for (const face of [3, 3, 3, 5, 6]) await dialog.locator(`[data-enter-face="${face}"]`).click();
+  await dialog.locator('[data-action="cancel"]').click();
+  await expect(how).toHaveCount(0);
+  await expect(hint).toBeEnabled();
+  await hint.click();
+  await expect(page.locator("[data-hint]")).toHaveAttribute("data-hint", "ready", { timeout: 60_000 });
+});
+
 test("the bonus action is not offered once the Yahtzee box holds 0", async ({ page }) => {
   await startGame(page, { rules: "yardzee", players: ["Anna"], dice: "pad" });
   await write(page, 0, "yahtzee", 0);

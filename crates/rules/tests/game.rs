@@ -414,6 +414,8 @@ fn previews_and_checks_answer_as_the_actions_would() {
     pad.enter_dice(Dice::from_values(&[1, 1, 2, 3, 4]).unwrap())
         .unwrap();
     assert_eq!(pad.preview(Category::Aces), Ok(Preview::Scores(2)));
+    // The dice entered are the turn's last: a hint or the coach chooses a box, not dice to keep.
+    assert_eq!(pad.rolls_left(), 0);
     assert_eq!(
         pad.preview(Category::Chance),
         Err(GameError::NotInRuleset(Category::Chance))

@@ -1,7 +1,7 @@
 //! One decision taken at a table, with the situation it was taken in: what the coach judges and the analysis
 //! after the game replays.
 
-use fivedice_rules::{Category, Dice, DiceMode, Game, Move};
+use fivedice_rules::{Category, Dice, Game, Move};
 // The engine's own types (stable, by id), never the worker's messages.
 use fivedice_strategy::Verdict;
 use serde::{Deserialize, Serialize};
@@ -46,12 +46,8 @@ impl Decision {
             entry: game.log().len(),
             filled: game.seat_sheets(seat).first()?.filled().collect(),
             dice,
-            // A score pad knows the dice, not how many rolls made them: its box is chosen as after the last roll
-            // (the choice of a box does not depend on the rolls that are left unused).
-            rolls_left: match game.mode() {
-                DiceMode::Pad => 0,
-                DiceMode::App => game.rolls_left(),
-            },
+            // On a score pad, none: its box is chosen as after the last roll.
+            rolls_left: game.rolls_left(),
             choice,
             verdict: None,
         })

@@ -381,9 +381,13 @@ impl Game {
         MAX_ROLLS.saturating_add(self.saved_rolls(self.current_seat()))
     }
 
-    /// The rolls left to the current player this turn.
+    /// The rolls left to the current player this turn. A score pad knows the dice, not the rolls that made
+    /// them: the dice entered are the turn's last, and none is left (a box is chosen as after the last roll).
     pub fn rolls_left(&self) -> u8 {
-        self.rolls_allowed().saturating_sub(self.turn.rolls_used)
+        match self.mode {
+            DiceMode::App => self.rolls_allowed().saturating_sub(self.turn.rolls_used),
+            DiceMode::Pad => 0,
+        }
     }
 
     /// Whether the dice on the table were made on the turn's first roll (the app's dice; a score pad's
