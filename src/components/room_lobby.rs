@@ -228,6 +228,19 @@ fn RoomPlayerRow(player: RoomPlayer) -> impl IntoView {
     let seat = player.seat;
     let (current, over) = (store.table().current_seat(), store.table().is_over());
     let to_play = move || current.get() == Some(seat) && !over.get();
+    // On a phone the players' row scrolls sideways: whoever is to play is brought into it (the row only: the
+    // page stays where it is).
+    let chip = NodeRef::<leptos::html::Li>::new();
+    Effect::new(move |_| {
+        if let (true, Some(chip)) = (to_play(), chip.get())
+            && let Some(row) = chip.parent_element()
+        {
+            let (chip_box, row_box) = (chip.get_bounding_client_rect(), row.get_bounding_client_rect());
+            if chip_box.left() < row_box.left() || chip_box.right() > row_box.right() {
+                row.set_scroll_left(row.scroll_left() + (chip_box.left() - row_box.left()) as i32);
+            }
+        }
+    });
     let tags = [
         (player.host, room_words.tag_host),
         (player.own, room_words.tag_you),
@@ -236,7 +249,7 @@ fn RoomPlayerRow(player: RoomPlayer) -> impl IntoView {
         (player.away, room_words.tag_away),
     ];
     view! {
-        <li class="room-player" class:away=player.away class:own=player.own class:to-play=to_play>
+        <li node_ref=chip class="room-player" class:away=player.away class:own=player.own class:to-play=to_play>
             <span
                 class="name"
                 data-room-player=seat.to_string()

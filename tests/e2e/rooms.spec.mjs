@@ -350,6 +350,61 @@ test("the host seats a Winner in the lobby; every device sees its level and the 
   }
 });
 
+/** Whether the chip of the player to play lies within its row (on a phone the row scrolls sideways). */
+function toPlayInItsRow(page) {
+  return page.locator('.room-player:has([data-to-play="true"])').evaluate((chip) => {
+    const [box, row] = [chip.getBoundingClientRect(), chip.parentElement.getBoundingClientRect()];
+    return box.left >= row.left - 1 && box.right <= row.right + 1;
+  });
+}
+
+test("on a phone, the row of a room's players brings whoever is to play into view", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const folder = await mkdtemp(join(tmpdir(), "fivedice-row-"));
+  const server = await startRoomServer({ dist, data: join(folder, "rooms.sqlite3"), port: await freePort() });
+  const contexts = [];
+  try {
+    const open = async (name) => {
+      const context = await browser.newContext({ viewport: { width: 360, height: 740 }, baseURL: server.url });
+      contexts.push(context);
+      const page = await context.newPage();
+      await page.goto(`index.html?room=Row&name=${name}&lang=en`);
+      await expect(page.locator('[data-room="row"]')).toHaveAttribute("data-room-state", "lobby");
+      return page;
+    };
+    const host = await open("Alexandra");
+    const guest = await open("Bartholomew");
+    for (let computer = 0; computer < 2; computer++) await host.locator('[data-action="add-computer"]').click();
+    await expect(guest.locator("[data-room-player]")).toHaveCount(4);
+    await host.locator('[data-action="start-game"]').click();
+    const row = guest.locator(".room-bar .room-players");
+    await expect(row).toBeVisible();
+    // The four players do not fit across the phone: the row scrolls.
+    expect(await row.evaluate((list) => list.scrollWidth > list.clientWidth)).toBe(true);
+    // Through a round (the computers play on the host's phone), each phone shows whoever is to play.
+    const seen = new Set();
+    while (seen.size < 4) {
+      const seat = await currentSeat(guest);
+      seen.add(seat);
+      for (const page of [host, guest]) {
+        await expect(page.locator("[data-to-play]")).toHaveAttribute("data-room-player", String(seat));
+        await expect.poll(() => toPlayInItsRow(page)).toBe(true);
+      }
+      if (seat < 2) {
+        const page = seat === 0 ? host : guest;
+        await roll(page, 0);
+        await page.locator("button[data-cell]").first().click();
+        await page.getByRole("dialog").locator('[data-action="confirm"]').click();
+      }
+      await expect(guest.locator("[data-current-seat]")).not.toHaveAttribute("data-current-seat", String(seat), { timeout: 60_000 });
+    }
+  } finally {
+    for (const context of contexts) await context.close();
+    await server.stop();
+    await rm(folder, { recursive: true, force: true });
+  }
+});
+
 test("a column Yam room: the host chooses the columns, announcements and boxes reach every device", async ({ browser }) => {
   test.setTimeout(180_000);
   const folder = await mkdtemp(join(tmpdir(), "fivedice-column-room-"));
