@@ -108,6 +108,7 @@ test("a wedding: a score-pad tablet and a room of two phones join by the invitat
       await expect(organiser.getByRole("heading", { name: "You organise “Claire & Tom”" })).toBeVisible();
       // The organiser's own address, which a reload opens again.
       expect(new URL(organiser.url()).searchParams.get("organise")).toBe("Claire & Tom");
+      await expect(organiser.locator("[data-event-waiting]")).toHaveText("Waiting for the first table…");
       await expect(organiser.locator("[data-event-invite] svg")).toBeVisible();
       const invitation = await organiser.locator("[data-event-invite]").getAttribute("data-link");
       expect(await organiser.locator(".invite-link a").textContent()).toBe(invitation);
@@ -126,6 +127,7 @@ test("a wedding: a score-pad tablet and a room of two phones join by the invitat
       await pad.locator('[data-action="choose-first"]').selectOption("0");
       await expect(screen.locator("[data-event-row]")).toHaveCount(2);
       await expect(screen.locator('[data-event-row][data-player="Claire"]')).toHaveAttribute("data-table", "Table 1");
+      await expect(organiser.locator("[data-event-waiting]")).toBeHidden();
       for (let cell = 0; cell < 4; cell++) {
         await writeOnPad(pad);
         await expectScreenFollows(screen, pad, ["Claire", "Tom"]);

@@ -310,6 +310,8 @@ fn board_card(store: GameStore, board: Board) -> impl IntoView {
     view! {
         <section class="card event-results">
             <h2>{words.results}</h2>
+            // No table yet: what the organiser waits for, above the standings' heads.
+            <p class="muted" data-event-waiting hidden=!board.rows.is_empty()>{words.waiting_for_tables}</p>
             {prizes(words, language, &board)}
             {standings(words, board)}
             <div class="event-actions">
