@@ -139,6 +139,9 @@ impl NatsCluster {
             .map(|n| format!("\"nats-route://127.0.0.1:{}\"", ports[6 + n]))
             .collect::<Vec<_>>()
             .join(", ");
+        // A name of its own: a server of another test's cluster that takes the port of a server killed here
+        // (tests run side by side) is refused as a route, instead of merging the two clusters.
+        let cluster_name = format!("fivedice-{}", ports[6]);
         let members = (0..3)
             .map(|n| {
                 let home = dir.join(format!("nats-{}", n + 1));
@@ -150,12 +153,13 @@ impl NatsCluster {
                     format!(
                         "server_name: nats-{name}\nlisten: \"127.0.0.1:{client}\"\nhttp: \"127.0.0.1:{monitor}\"\n\
                          jetstream {{ store_dir: \"{store}\", sync_interval: always }}\n\
-                         cluster {{ name: fivedice, listen: \"127.0.0.1:{route}\", routes: [{routes}] }}\n",
+                         cluster {{ name: {cluster}, listen: \"127.0.0.1:{route}\", routes: [{routes}] }}\n",
                         name = n + 1,
                         client = ports[n],
                         monitor = ports[3 + n],
                         store = store.display(),
                         route = ports[6 + n],
+                        cluster = cluster_name,
                     ),
                 )
                 .expect("nats.conf");
