@@ -466,6 +466,32 @@ async fn behind_nginx_a_device_that_names_its_room_goes_straight_to_the_owner() 
     );
     drop((anna, ben));
     let before = relays().await;
+    // Every node names the same owner, for a name as typed or as folded; an unreadable name gets none.
+    let named = |addr: SocketAddr, path: &'static str| async move {
+        let response = http_get(addr, path).await.to_lowercase();
+        assert!(response.starts_with("http/1.1 204"), "{path}: {response}");
+        let header = response
+            .lines()
+            .find_map(|line| line.strip_prefix("fivedice-owner: "));
+        header.map(str::to_string)
+    };
+    let owner = owning_node(ids, &room_name("Zoé's Room")).expect("an owner");
+    for addr in addrs {
+        assert_eq!(
+            named(addr, "/rooms/owner?room=Zo%C3%A9%27s%20Room")
+                .await
+                .as_deref(),
+            Some(owner)
+        );
+        assert_eq!(
+            named(addr, "/rooms/owner?room=zo%C3%A9%27s+room")
+                .await
+                .as_deref(),
+            Some(owner)
+        );
+        assert_eq!(named(addr, "/rooms/owner?room=%20").await, None);
+        assert_eq!(named(addr, "/rooms/owner").await, None);
+    }
     // As the app opens them (names with spaces and accents among them): every device reaches the owner.
     for room in [
         "Straight 1",

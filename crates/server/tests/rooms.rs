@@ -35,6 +35,19 @@ async fn the_server_says_what_it_is_and_serves_the_app() {
     assert!(http_get(addr, "/missing.js").await.starts_with("HTTP/1.1 404"));
     // A plain GET on the socket path is not an upgrade.
     assert!(!http_get(addr, "/rooms/ws").await.starts_with("HTTP/1.1 200"));
+    // A single server names no owner for a load balancer, whatever it is asked (a cluster's node does:
+    // tests/cluster.rs).
+    let long = format!("/rooms/owner?room={}", "x".repeat(2_000));
+    for path in [
+        "/rooms/owner?room=Friday",
+        "/rooms/owner",
+        "/rooms/owner?room=%FF%FE%20",
+        long.as_str(),
+    ] {
+        let response = http_get(addr, path).await.to_lowercase();
+        assert!(response.starts_with("http/1.1 204"), "{path}: {response}");
+        assert!(!response.contains("fivedice-owner"), "{path}: {response}");
+    }
     bounded("stop", server.stop()).await.expect("stops");
 }
 
