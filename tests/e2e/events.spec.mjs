@@ -6,7 +6,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test, expect } from "@playwright/test";
-import { phone, tablet } from "./devices.mjs";
+import { phone, roomServer, tablet } from "./devices.mjs";
 import { fillEvent, freePort, startRoomServer } from "./processes.mjs";
 import { playQuickTurn } from "./helpers.mjs";
 
@@ -227,16 +227,8 @@ test("a wedding: a score-pad tablet and a room of two phones join by the invitat
 });
 
 test("an organiser whose event's name is taken chooses another on the spot, at the same game", async ({ browser }) => {
-  const folder = await mkdtemp(join(tmpdir(), "fivedice-event-"));
-  const server = await startRoomServer({ dist, data: join(folder, "rooms.sqlite3"), port: await freePort() });
-  const contexts = [];
-  const organise = async (address) => {
-    const context = await browser.newContext({ ...tablet, baseURL: server.url, locale: "en-GB" });
-    contexts.push(context);
-    const page = await context.newPage();
-    await page.goto(address);
-    return page;
-  };
+  const rooms = await roomServer(browser);
+  const organise = (address) => rooms.device(tablet, address);
   try {
     const first = await organise("index.html?organise=Spring%20Fair&rules=generala&double=no");
     await expect(first.getByRole("heading", { name: "You organise “Spring Fair”" })).toBeVisible();
@@ -259,9 +251,7 @@ test("an organiser whose event's name is taken chooses another on the spot, at t
     await first.reload();
     await expect(first.getByRole("heading", { name: "You organise “Spring Fair”" })).toBeVisible();
   } finally {
-    for (const context of contexts) await context.close();
-    await server.stop();
-    await rm(folder, { recursive: true, force: true });
+    await rooms.stop();
   }
 });
 

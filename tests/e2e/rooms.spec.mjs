@@ -28,6 +28,7 @@ import {
   finishTurn,
   expectTotalsEverywhere,
 } from "./room-play.mjs";
+import { roomServer } from "./devices.mjs";
 import { freePort, startRoomServer } from "./processes.mjs";
 
 const dist = process.env.E2E_DIST ?? "dist";
@@ -360,15 +361,10 @@ function toPlayInItsRow(page) {
 
 test("on a phone, the row of a room's players brings whoever is to play into view", async ({ browser }) => {
   test.setTimeout(120_000);
-  const folder = await mkdtemp(join(tmpdir(), "fivedice-row-"));
-  const server = await startRoomServer({ dist, data: join(folder, "rooms.sqlite3"), port: await freePort() });
-  const contexts = [];
+  const rooms = await roomServer(browser);
   try {
     const open = async (name) => {
-      const context = await browser.newContext({ viewport: { width: 360, height: 740 }, baseURL: server.url });
-      contexts.push(context);
-      const page = await context.newPage();
-      await page.goto(`index.html?room=Row&name=${name}&lang=en`);
+      const page = await rooms.device({ viewport: { width: 360, height: 740 } }, `index.html?room=Row&name=${name}&lang=en`);
       await expect(page.locator('[data-room="row"]')).toHaveAttribute("data-room-state", "lobby");
       return page;
     };
@@ -399,9 +395,7 @@ test("on a phone, the row of a room's players brings whoever is to play into vie
       await expect(guest.locator("[data-current-seat]")).not.toHaveAttribute("data-current-seat", String(seat), { timeout: 60_000 });
     }
   } finally {
-    for (const context of contexts) await context.close();
-    await server.stop();
-    await rm(folder, { recursive: true, force: true });
+    await rooms.stop();
   }
 });
 
