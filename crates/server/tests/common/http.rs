@@ -33,7 +33,11 @@ pub async fn http_get(addr: SocketAddr, path: &str) -> String {
 
 /// An HTTP GET on loopback whose answer is JSON: the body read (a string where it is not JSON).
 pub async fn get_json(addr: SocketAddr, path: &str) -> serde_json::Value {
-    let response = http_get(addr, path).await;
+    json_body(&http_get(addr, path).await)
+}
+
+/// A response's body read as JSON (a string where it is not JSON).
+fn json_body(response: &str) -> serde_json::Value {
     let body = response.split_once("\r\n\r\n").map_or("", |(_, body)| body);
     serde_json::from_str(body).unwrap_or_else(|_| serde_json::Value::String(body.to_string()))
 }
@@ -56,7 +60,5 @@ pub async fn http_json(
         .nth(1)
         .and_then(|code| code.parse().ok())
         .unwrap_or_else(|| panic!("no status in {response:?}"));
-    let body = response.split_once("\r\n\r\n").map_or("", |(_, body)| body);
-    let json = serde_json::from_str(body).unwrap_or_else(|_| serde_json::Value::String(body.to_string()));
-    (status, json)
+    (status, json_body(&response))
 }
