@@ -5,8 +5,10 @@
 //!   [`Room::apply`] is the only way a room changes, so replaying a room's log rebuilds it exactly — on the
 //!   host after a restart and on every device at the table.
 //! - [`seats`]: the seats held with their tokens, following the room's numbering as people leave.
+//! - [`stand_ins`]: the record of who played: the turns a computer standing in for a person played.
 //! - [`host`]: the host of a room without I/O: devices' messages in, messages to send out. The room server,
-//!   the page (for a table on one device) and the tests all host rooms with it.
+//!   the page (for a table on one device) and the tests all host rooms with it. It also moves a seat to
+//!   another device by a single-use link.
 //! - [`gathering`]: an event's tables gathered into one leaderboard, replayed from their logs.
 //! - [`protocol`]: the JSON messages between a device and its room's host, and the typed refusals.
 //! - [`error`]: why a room refuses a command or a log entry; [`limits`]: the limits and waits it words.
@@ -27,12 +29,16 @@ pub mod name;
 pub mod protocol;
 pub mod room;
 pub mod seats;
+pub mod stand_ins;
 
 pub use dice_seed::{DiceCheck, DiceSeed, check_dice};
 pub use error::{Inconsistency, RoomError};
-pub use host::{Change, ConnectionId, Delivery, Greeting, RoomHost};
-pub use limits::MAX_ROOM_NAME_CHARS;
+pub use host::{Change, ConnectionId, Delivery, Greeting, HandOver, HandOvers, RoomHost};
+pub use limits::{HAND_OVER_VALID_MS, MAX_ROOM_NAME_CHARS};
 pub use name::{RoomName, check_player_name};
-pub use protocol::{ClientMessage, PROTOCOL_VERSION, Refusal, SeatPresence, ServerMessage, Trouble};
+pub use protocol::{
+    ClientMessage, HandOverRefusal, PROTOCOL_VERSION, Refusal, SeatPresence, ServerMessage, Trouble,
+};
 pub use room::{Action, Event, LogEntry, Outside, Phase, Room, STAND_IN, Seat, TAKE_OVER_AFTER_MS};
 pub use seats::{HeldSeat, HeldSeats};
+pub use stand_ins::computer_turns;

@@ -50,6 +50,11 @@ pub enum ClientMessage {
     /// Everything a seated device does: `token` says which of its seats acts, `at` is the seq of the last
     /// entry the device applied (play and start are refused as stale when the room changed since).
     Act { token: String, at: u64, action: Action },
+    /// A seated device (proving it with one of its tokens) asks for a link that moves `seat`, whose own device
+    /// is away, to another device. The link's code comes back in [`ServerMessage::HandOverOffered`].
+    OfferHandOver { token: String, seat: usize },
+    /// A device opened a link that moves a seat here (after its hello): it is granted the seat as a join is.
+    TakeHandOver { code: String },
 }
 
 impl ClientMessage {
@@ -82,6 +87,13 @@ pub enum ServerMessage {
     /// A new seat for this connection, with the token to keep (in the device's storage, for this room) and
     /// to send with every action of that seat. Never sent to anybody else.
     SeatGranted { seat: usize, token: String },
+    /// The code of a link that moves `seat` to another device, for the device that asked for it alone: valid
+    /// once, until `expires_ms` (the host's clock, milliseconds since 1970).
+    HandOverOffered {
+        seat: usize,
+        code: String,
+        expires_ms: u64,
+    },
     /// One accepted change, to everybody in the room.
     Event { seq: u64, event: Event },
     /// Who is here, to everybody in the room whenever it changes.
@@ -179,6 +191,8 @@ pub enum Refusal {
     NewRoomsLimited,
     /// The host could not do it now; trying again may work.
     Unavailable(Trouble),
+    /// A link that moves a seat to another device was refused.
+    HandOver(HandOverRefusal),
 }
 
 /// What kept a host from doing what was asked.
@@ -208,6 +222,7 @@ impl Refusal {
             Refusal::RoomDamaged => "room_damaged",
             Refusal::NewRoomsLimited => "new_rooms_limited",
             Refusal::Unavailable(_) => "server_error",
+            Refusal::HandOver(refusal) => refusal.code(),
         }
     }
 }
@@ -242,6 +257,49 @@ impl std::fmt::Display for Refusal {
             Refusal::Unavailable(Trouble::NoRandomness) => {
                 f.write_str("No randomness for the dice; try again")
             }
+            Refusal::HandOver(refusal) => refusal.fmt(f),
         }
+    }
+}
+
+/// Why a hand-over is refused; the room is unchanged.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum HandOverRefusal {
+    /// No link of this room has this code (mistyped, guessed, or forgotten once expired).
+    Unknown,
+    /// The link was opened already: it seats one device.
+    Used,
+    /// The link is older than its ten minutes.
+    Expired,
+    /// The seat's own device is here: there is nothing to move.
+    SeatHere,
+}
+
+impl HandOverRefusal {
+    pub fn code(self) -> &'static str {
+        match self {
+            HandOverRefusal::Unknown => "hand_over_unknown",
+            HandOverRefusal::Used => "hand_over_used",
+            HandOverRefusal::Expired => "hand_over_expired",
+            HandOverRefusal::SeatHere => "seat_here",
+        }
+    }
+}
+
+impl std::fmt::Display for HandOverRefusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            HandOverRefusal::Unknown => "This link does not move any seat of this room",
+            HandOverRefusal::Used => "This link was opened already: ask the table for a new one",
+            HandOverRefusal::Expired => "This link is more than ten minutes old: ask the table for a new one",
+            HandOverRefusal::SeatHere => "That player's own device is here: their seat stays there",
+        })
+    }
+}
+
+impl From<HandOverRefusal> for Refusal {
+    fn from(refusal: HandOverRefusal) -> Refusal {
+        Refusal::HandOver(refusal)
     }
 }

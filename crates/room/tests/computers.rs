@@ -3,7 +3,9 @@
 mod common;
 
 use common::{Logged, Script, no_dice, play_to_the_end, refused, robot, room_name, started};
-use fivedice_room::{Action, Event, Inconsistency, Phase, Room, RoomError, STAND_IN, TAKE_OVER_AFTER_MS};
+use fivedice_room::{
+    Action, Event, Inconsistency, Phase, Room, RoomError, STAND_IN, TAKE_OVER_AFTER_MS, computer_turns,
+};
 use fivedice_rules::{Category, Place, Play};
 use fivedice_strategy::Level;
 
@@ -75,14 +77,11 @@ fn a_computer_stands_in_for_a_seat_away_long_enough_until_given_back() {
     );
     outside.away[1] = Some(TAKE_OVER_AFTER_MS);
     assert_eq!(
-        refused(&logged.room, 2, seq, Action::TakeOver { seat: 1 }, &mut outside),
-        RoomError::NotHost
-    );
-    assert_eq!(
         refused(&logged.room, 0, seq, Action::TakeOver { seat: 7 }, &mut outside),
         RoomError::NoSuchSeat(7)
     );
-    logged.act(0, Action::TakeOver { seat: 1 }, &mut outside);
+    // Anybody seated may let a computer play a seat away: Cleo, who does not host.
+    logged.act(2, Action::TakeOver { seat: 1 }, &mut outside);
     assert!(logged.room.seats()[1].stand_in);
     assert_eq!(logged.room.seats()[1].computer_level(), Some(STAND_IN));
     let seq = logged.room.seq();
@@ -95,25 +94,39 @@ fn a_computer_stands_in_for_a_seat_away_long_enough_until_given_back() {
         refused(&logged.room, 1, seq, Action::Roll, &mut no_dice()),
         RoomError::ComputerPlays { seat: 1 }
     );
+    // The host's device plays the stand-in: the box it writes is a turn a computer played, until taken back.
     logged.act(0, Action::Roll, &mut Script::new(&[2, 3, 4, 5, 6]));
+    let straight = || Action::Play(Play::Score(Place::from(Category::LargeStraight)));
+    logged.act(0, straight(), &mut no_dice());
+    let by_computer = |logged: &Logged| computer_turns(logged.room.name().clone(), &logged.log).unwrap();
+    assert_eq!(by_computer(&logged), [0, 1, 0]);
+    logged.act(0, Action::Play(Play::Undo), &mut no_dice());
+    assert_eq!(by_computer(&logged), [0, 0, 0]);
+    logged.act(0, straight(), &mut no_dice());
+    assert_eq!(by_computer(&logged), [0, 1, 0]);
     assert_eq!(
         refused(
             &logged.room,
-            2,
+            0,
             logged.room.seq(),
-            Action::GiveBack { seat: 1 },
+            Action::GiveBack { seat: 2 },
             &mut no_dice()
         ),
-        RoomError::NotHost
+        RoomError::NoStandIn { seat: 2 }
     );
-    logged.act(1, Action::GiveBack { seat: 1 }, &mut no_dice());
+    logged.act(2, Action::GiveBack { seat: 1 }, &mut no_dice());
     assert!(!logged.room.seats()[1].stand_in);
     assert_eq!(logged.room.seats()[1].computer_level(), None);
-    logged.act(
-        1,
-        Action::Play(Play::Score(Place::from(Category::LargeStraight))),
-        &mut no_dice(),
+    assert_eq!(
+        by_computer(&logged),
+        [0, 1, 0],
+        "the turn it played stays counted"
     );
+    // Its person, back, takes the computer's box back and writes their own: no turn of theirs is the computer's.
+    logged.act(1, Action::Play(Play::Undo), &mut no_dice());
+    assert_eq!(by_computer(&logged), [0, 0, 0]);
+    logged.act(1, straight(), &mut no_dice());
+    assert_eq!(by_computer(&logged), [0, 0, 0]);
     assert_eq!(
         logged.room.game().expect("started").sheets()[1].get(Category::LargeStraight),
         Some(40)

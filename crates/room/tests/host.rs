@@ -102,6 +102,9 @@ impl Table {
                     .decide_act(connection, &token, at, &action, &mut draw, 0)
             }
             ClientMessage::Hello { .. } => unreachable!("the table greets its devices once"),
+            ClientMessage::OfferHandOver { .. } | ClientMessage::TakeHandOver { .. } => {
+                unreachable!("hand-overs are tested in hand_over.rs")
+            }
         };
         self.dice = dice;
         match change {

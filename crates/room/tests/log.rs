@@ -44,6 +44,8 @@ fn events_that_do_not_fit_are_refused_with_the_room_unchanged() {
         },
         Event::TakenOver { seat: 9 },
         Event::GivenBack { seat: 1 },
+        Event::HandOverOffered { seat: 9 },
+        Event::HandedOver { seat: 9 },
     ];
     for event in cases {
         let mut trial = room.clone();

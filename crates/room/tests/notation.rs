@@ -59,6 +59,8 @@ fn event() -> impl Strategy<Value = Event> {
         "[0-9a-f]{64}".prop_map(|seed| Event::DiceRevealed { seed }),
         (0usize..8).prop_map(|seat| Event::TakenOver { seat }),
         (0usize..8).prop_map(|seat| Event::GivenBack { seat }),
+        (0usize..8).prop_map(|seat| Event::HandOverOffered { seat }),
+        (0usize..8).prop_map(|seat| Event::HandedOver { seat }),
         (0usize..8, play()).prop_map(|(seat, play)| Event::Played { seat, play }),
     ]
 }

@@ -75,6 +75,8 @@ fn every_event() -> Vec<Event> {
         },
         Event::TakenOver { seat: 1 },
         Event::GivenBack { seat: 1 },
+        Event::HandOverOffered { seat: 1 },
+        Event::HandedOver { seat: 1 },
         Event::Played {
             seat: 0,
             play: Play::Roll(dice("1 2 3 4 5")),

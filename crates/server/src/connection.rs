@@ -10,8 +10,7 @@ use std::time::{Duration, Instant};
 
 use axum::extract::ws::{Message, close_code};
 use fivedice_room::protocol::{ClientMessage, PROTOCOL_VERSION, ServerMessage};
-use fivedice_room::{Action, Change, Refusal, RoomName, Trouble};
-use fivedice_strategy::Level;
+use fivedice_room::{Action, Change, HandOvers, Refusal, RoomHost, RoomName, Trouble};
 use tokio::sync::broadcast::error::RecvError;
 
 use crate::Shared;
@@ -197,8 +196,26 @@ impl Connection {
                 tokens,
                 seen,
             }) => self.hello(version, &room, tokens, seen).await,
-            Ok(ClientMessage::Join { name, computer }) => self.join(&name, computer).await,
+            Ok(ClientMessage::Join { name, computer }) => {
+                let id = self.id;
+                self.decide_drawing(|host, _, token, _| host.decide_join(id, &name, computer, token))
+                    .await
+            }
             Ok(ClientMessage::Act { token, at, action }) => self.act(&token, at, &action).await,
+            Ok(ClientMessage::OfferHandOver { token, seat }) => {
+                let id = self.id;
+                self.decide_drawing(|host, links, code, now| {
+                    links.decide_offer(host, id, &token, seat, code, now)
+                })
+                .await
+            }
+            Ok(ClientMessage::TakeHandOver { code }) => {
+                let id = self.id;
+                self.decide_drawing(|host, links, token, now| {
+                    links.decide_take_over(host, id, &code, token, now)
+                })
+                .await
+            }
             Err(_) => self.refuse(Refusal::BadMessage).await,
         }
     }
@@ -370,16 +387,21 @@ impl Connection {
         }
     }
 
-    async fn join(&mut self, name: &str, computer: Option<Level>) -> Next {
+    /// A change that needs a secret drawn for it (a seat's token, a link's code), decided by `decide` with the
+    /// room's links, the secret and the hosts' clock.
+    async fn decide_drawing(
+        &mut self,
+        decide: impl FnOnce(&RoomHost, &HandOvers, String, u64) -> Result<Change, Refusal>,
+    ) -> Next {
         let Some(room) = &self.room else {
             return self.refuse(Refusal::NoRoom).await;
         };
-        let Some(token) = new_token() else {
+        let Some(secret) = new_token() else {
             return self.refuse(Refusal::Unavailable(Trouble::NoRandomness)).await;
         };
         let slot = Arc::clone(&room.slot);
         let host = slot.host.lock().await;
-        let decided = host.decide_join(self.id, name, computer, token);
+        let decided = decide(&host, &slot.links(), secret, slot.now_ms());
         self.keep(&slot, host, decided).await
     }
 
@@ -404,7 +426,7 @@ impl Connection {
     async fn keep(
         &mut self,
         slot: &Arc<RoomSlot>,
-        mut host: tokio::sync::MutexGuard<'_, fivedice_room::RoomHost>,
+        mut host: tokio::sync::MutexGuard<'_, RoomHost>,
         decided: Result<Change, Refusal>,
     ) -> Next {
         // A table of an event plays the event's game: the server checks it, as the room checks the rest.

@@ -8,7 +8,8 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Instant;
 
 use fivedice_room::{
-    Change, Delivery, DiceSeed, HeldSeat, HeldSeats, LogEntry, RoomError, RoomHost, RoomName, ServerMessage,
+    Change, Delivery, DiceSeed, HandOvers, HeldSeat, HeldSeats, LogEntry, RoomError, RoomHost, RoomName,
+    ServerMessage,
 };
 use tokio::sync::broadcast;
 
@@ -39,8 +40,6 @@ pub struct Rooms {
     logs: Logs,
     limits: Limits,
     new_rooms: NewRoomsPerAddress,
-    /// The hosts' clock starts with the server.
-    started: Instant,
 }
 
 struct OpenRoom {
@@ -53,13 +52,14 @@ struct OpenRoom {
 pub struct RoomSlot {
     pub name: RoomName,
     pub host: tokio::sync::Mutex<RoomHost>,
+    /// The room's links that move a seat to another device: read and written only under the host's lock.
+    hand_overs: Mutex<HandOvers>,
     pub broadcast: broadcast::Sender<Arc<Broadcast>>,
     logs: Logs,
     /// Locked only while the host is (to append) or briefly (to read back entries).
     kept: tokio::sync::Mutex<Kept>,
     /// Set (under the host's lock) when the room is retired: nothing more is stored from this slot.
     retired: AtomicBool,
-    started: Instant,
     /// The address that opened the room when nothing was stored in it yet.
     opened_by: Option<Address>,
     /// Whether an event has been stored in it since it was opened (or before).
@@ -80,7 +80,6 @@ impl Rooms {
             logs,
             limits,
             new_rooms: NewRoomsPerAddress::default(),
-            started: Instant::now(),
         }
     }
 
@@ -106,7 +105,7 @@ impl Rooms {
             .into_iter()
             .map(|(seat, token)| HeldSeat { seat, token });
         let tokens = HeldSeats::from(tokens.collect::<Vec<_>>());
-        let now = millis_since(self.started);
+        let now = hosts_clock();
         let unwritten = stored.entries.is_empty();
         let dice_seed = stored
             .dice_seed
@@ -124,11 +123,11 @@ impl Rooms {
         let loaded = Arc::new(RoomSlot {
             name: name.clone(),
             host: tokio::sync::Mutex::new(host),
+            hand_overs: Mutex::new(HandOvers::new(stored.hand_overs)),
             broadcast: sender,
             logs: self.logs.clone(),
             kept: tokio::sync::Mutex::new(kept),
             retired: AtomicBool::new(false),
-            started: self.started,
             opened_by: unwritten.then_some(address),
             written: AtomicBool::new(!unwritten),
         });
@@ -254,9 +253,10 @@ pub enum EnterError {
 }
 
 impl RoomSlot {
-    /// The hosts' clock: milliseconds since the server started.
+    /// The hosts' clock: milliseconds since 1970, so that a link's expiry means the same after a restart and
+    /// on another node of a cluster.
     pub fn now_ms(&self) -> u64 {
-        millis_since(self.started)
+        hosts_clock()
     }
 
     /// Keeps a decided change: stores its entry (with what the host keeps beside it), then makes it the
@@ -294,6 +294,7 @@ impl RoomSlot {
                 .await?;
         }
         self.written.store(true, Ordering::Relaxed);
+        let offered = self.links().follow(&change);
         let mut for_sender = Vec::new();
         for delivery in host.commit(change, self.now_ms()) {
             match delivery {
@@ -301,6 +302,7 @@ impl RoomSlot {
                 Delivery::ToSender(message) => for_sender.push(message),
             }
         }
+        for_sender.extend(offered);
         Ok((entry, for_sender))
     }
 
@@ -322,6 +324,12 @@ impl RoomSlot {
         }
     }
 
+    /// The room's links that move a seat to another device (call under the host's lock).
+    pub fn links(&self) -> std::sync::MutexGuard<'_, HandOvers> {
+        // Links are replaced whole, so a poisoned lock still holds a consistent list.
+        self.hand_overs.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
     /// Whether the room was given up here (another node owns it, or wrote to it).
     pub fn is_retired(&self) -> bool {
         self.retired.load(Ordering::Relaxed)
@@ -341,6 +349,6 @@ impl RoomSlot {
     }
 }
 
-fn millis_since(started: Instant) -> u64 {
-    u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX)
+fn hosts_clock() -> u64 {
+    u64::try_from(crate::store::now_ms()).unwrap_or(0)
 }

@@ -19,14 +19,15 @@ use std::path::Path;
 use std::sync::{Mutex, PoisonError};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use fivedice_room::{Change, DiceSeed, LogEntry, RoomName};
+use fivedice_room::{Change, DiceSeed, HandOver, LogEntry, RoomName};
 use rusqlite::config::DbConfig;
 use rusqlite::{Connection, OptionalExtension, params};
 use serde::{Deserialize, Serialize};
 
 /// The schema this code reads and writes (`PRAGMA user_version`).
 /// 2: events (`gathering_store`). 3: rooms that are tables of an event. 4: the seeds of sealed rooms' dice.
-const SCHEMA_VERSION: i64 = 4;
+/// 5: the links that move a seat to another device.
+const SCHEMA_VERSION: i64 = 5;
 
 /// Rooms (and events) untouched this long are forgotten (see `Config::forget_rooms_after`), so that what is
 /// kept does not grow without end.
@@ -75,6 +76,7 @@ pub struct StoredRoom {
     pub entries: Vec<LogEntry>,
     pub seat_tokens: Vec<(usize, String)>,
     pub dice_seed: Option<String>,
+    pub hand_overs: Vec<HandOver>,
 }
 
 /// What a room's host keeps beside its log, where no device reads it, as one change writes it: the room's
@@ -85,6 +87,9 @@ pub struct Secrets {
     pub seat_tokens: Option<Vec<(usize, String)>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub dice_seed: Option<String>,
+    /// The room's links that move a seat to another device, when they changed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hand_overs: Option<Vec<HandOver>>,
 }
 
 impl Secrets {
@@ -99,6 +104,7 @@ impl Secrets {
                     .collect()
             }),
             dice_seed: change.dice_seed().map(DiceSeed::to_hex),
+            hand_overs: change.hand_overs().map(<[HandOver]>::to_vec),
         }
     }
 
@@ -106,7 +112,7 @@ impl Secrets {
     pub fn seat_tokens(seat_tokens: Vec<(usize, String)>) -> Secrets {
         Secrets {
             seat_tokens: Some(seat_tokens),
-            dice_seed: None,
+            ..Secrets::default()
         }
     }
 }
@@ -210,6 +216,10 @@ impl Store {
              CREATE TABLE IF NOT EXISTS dice_seeds (
                  room TEXT PRIMARY KEY REFERENCES rooms(name) ON DELETE CASCADE,
                  seed TEXT NOT NULL
+             ) WITHOUT ROWID;
+             CREATE TABLE IF NOT EXISTS hand_overs (
+                 room TEXT PRIMARY KEY REFERENCES rooms(name) ON DELETE CASCADE,
+                 json TEXT NOT NULL
              ) WITHOUT ROWID;",
         )?;
         connection.execute_batch(GATHERINGS_SCHEMA)?;
@@ -280,10 +290,20 @@ impl Store {
             .prepare_cached("SELECT seed FROM dice_seeds WHERE room = ?1")?
             .query_row(params![room.as_str()], |row| row.get(0))
             .optional()?;
+        let hand_overs: Option<String> = connection
+            .prepare_cached("SELECT json FROM hand_overs WHERE room = ?1")?
+            .query_row(params![room.as_str()], |row| row.get(0))
+            .optional()?;
+        let hand_overs = match hand_overs {
+            Some(json) => serde_json::from_str(&json)
+                .map_err(|error| StoreError::Corrupt(format!("room {room}: its hand-over links: {error}")))?,
+            None => Vec::new(),
+        };
         Ok(StoredRoom {
             entries,
             seat_tokens,
             dice_seed,
+            hand_overs,
         })
     }
 
@@ -451,6 +471,13 @@ fn write_append(connection: &Connection, append: &Append, now: i64) -> Result<()
         connection
             .prepare_cached("INSERT OR REPLACE INTO dice_seeds (room, seed) VALUES (?1, ?2)")?
             .execute(params![room, seed])?;
+    }
+    if let Some(hand_overs) = &append.secrets.hand_overs {
+        let json = serde_json::to_string(hand_overs)
+            .map_err(|error| StoreError::Corrupt(format!("hand-over links not serialisable: {error}")))?;
+        connection
+            .prepare_cached("INSERT OR REPLACE INTO hand_overs (room, json) VALUES (?1, ?2)")?
+            .execute(params![room, json])?;
     }
     if let Some(seat_tokens) = &append.secrets.seat_tokens {
         connection.execute("DELETE FROM seats WHERE room = ?1", params![room])?;

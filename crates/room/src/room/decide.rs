@@ -8,7 +8,7 @@ use fivedice_rules::{
 use fivedice_strategy::Level;
 use serde::{Deserialize, Serialize};
 
-use super::{Event, Room, STAND_IN, TAKE_OVER_AFTER_MS};
+use super::{Event, Phase, Room, STAND_IN, TAKE_OVER_AFTER_MS};
 use crate::error::RoomError;
 
 /// What a room cannot know by itself, supplied by whoever hosts it (the server, or the page for a table on
@@ -61,9 +61,12 @@ pub enum Action {
     Start,
     /// Any seat, lobby: give the seat up. Seats above it move down one; a leaving host passes the role on.
     Leave,
-    /// Host, in play: a computer player takes over a seat whose person has been away long enough.
+    /// The next person present, lobby or play: takes the host's place once the host's device has been away
+    /// long enough (so that nobody waits for a tablet that died: to start the game, or to play the computers).
+    BecomeHost,
+    /// Any person seated, in play: a computer player takes over a seat whose person has been away long enough.
     TakeOver { seat: usize },
-    /// Host or the seat itself, in play: the seat's person plays again.
+    /// Any person seated, in play: the seat's person plays again.
     GiveBack { seat: usize },
     /// Roll the dice that are not held: the room draws them.
     Roll,
@@ -180,8 +183,26 @@ impl Room {
                 self.expect_lobby()?;
                 Ok(Event::Left { seat: actor })
             }
+            Action::BecomeHost => {
+                if self.phase() == Phase::Finished {
+                    return Err(RoomError::GameOver);
+                }
+                self.expect_person(actor)?;
+                let host = self.host;
+                let host_away = outside.away_ms(host);
+                if host_away.is_none_or(|away| away < TAKE_OVER_AFTER_MS) {
+                    return Err(RoomError::NotAwayLongEnough {
+                        seat: host,
+                        away_ms: host_away,
+                    });
+                }
+                if self.next_person_here(|seat| outside.away_ms(*seat).is_some()) != Some(actor) {
+                    return Err(RoomError::NotHost);
+                }
+                Ok(Event::HostChanged { seat: actor })
+            }
             Action::TakeOver { seat } => {
-                self.expect_host(actor)?;
+                self.expect_person(actor)?;
                 self.expect_playing()?;
                 let taken = self.seats.get(*seat).ok_or(RoomError::NoSuchSeat(*seat))?;
                 if taken.computer_plays() {
@@ -196,9 +217,7 @@ impl Room {
             Action::GiveBack { seat } => {
                 self.expect_playing()?;
                 let given = self.seats.get(*seat).ok_or(RoomError::NoSuchSeat(*seat))?;
-                if actor != self.host && actor != *seat {
-                    return Err(RoomError::NotHost);
-                }
+                self.expect_person(actor)?;
                 if !given.stand_in {
                     return Err(RoomError::NoStandIn { seat: *seat });
                 }

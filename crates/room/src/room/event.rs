@@ -48,6 +48,20 @@ pub enum Event {
     GivenBack {
         seat: usize,
     },
+    /// The host's device was away too long: this person hosts now (starts the game, plays the computers).
+    HostChanged {
+        seat: usize,
+    },
+    /// A seated device asked for a link that moves this away seat to another device (the link's code is kept
+    /// beside the log, where no device reads it).
+    HandOverOffered {
+        seat: usize,
+    },
+    /// The seat's person plays on another device now, which opened the link: the seat's old token no longer
+    /// holds it, and a computer standing in for the seat gives it back.
+    HandedOver {
+        seat: usize,
+    },
     /// A play of the game, by the seat it belongs to.
     Played {
         seat: usize,
@@ -64,12 +78,14 @@ impl Event {
     pub(super) fn makes_older_actions_stale(&self) -> bool {
         // A hold changes nothing another tap could have been based on, so a player can tap several dice in
         // a row without waiting for each echo.
+        // Nor does a seat offered or moved to another device: no play depends on which device holds a seat.
         !matches!(
             self,
             Event::Played {
                 play: Play::Hold(_) | Play::Release(_),
                 ..
-            }
+            } | Event::HandOverOffered { .. }
+                | Event::HandedOver { .. }
         )
     }
 
@@ -87,6 +103,7 @@ impl Event {
 /// An event written as one line of the notation (see `fivedice_rules::notation`): `joined 0 person Anna`
 /// (`computer`, `computer:<level>`: a computer, with its level), `left 2`, `rules_chosen app <rules>`,
 /// `started <who starts>` (`started sealed:<commitment> <who starts>`), `taken_over 1`, `given_back 1`,
+/// `host_changed 1`, `hand_over_offered 1`, `handed_over 1`,
 /// `played 0 roll 3,5,2,6,1`, `dice_revealed <seed>`. A name ends the line, escaped.
 impl fmt::Display for Event {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -115,6 +132,9 @@ impl fmt::Display for Event {
             } => write!(f, "started sealed:{commitment} {first_player_roll}"),
             Event::TakenOver { seat } => write!(f, "taken_over {seat}"),
             Event::GivenBack { seat } => write!(f, "given_back {seat}"),
+            Event::HostChanged { seat } => write!(f, "host_changed {seat}"),
+            Event::HandOverOffered { seat } => write!(f, "hand_over_offered {seat}"),
+            Event::HandedOver { seat } => write!(f, "handed_over {seat}"),
             Event::Played { seat, play } => write!(f, "played {seat} {play}"),
             Event::DiceRevealed { seed } => write!(f, "dice_revealed {seed}"),
         }
@@ -168,6 +188,9 @@ impl FromStr for Event {
             }
             "taken_over" => Event::TakenOver { seat: seat(rest)? },
             "given_back" => Event::GivenBack { seat: seat(rest)? },
+            "host_changed" => Event::HostChanged { seat: seat(rest)? },
+            "hand_over_offered" => Event::HandOverOffered { seat: seat(rest)? },
+            "handed_over" => Event::HandedOver { seat: seat(rest)? },
             "dice_revealed" => Event::DiceRevealed { seed: rest.into() },
             "played" => {
                 let (seated, play) = first_word(rest);
@@ -304,6 +327,21 @@ impl Room {
                     return Err(RoomError::NoStandIn { seat: *seat });
                 }
                 given.stand_in = false;
+            }
+            Event::HostChanged { seat } => {
+                if self.phase() == Phase::Finished {
+                    return Err(RoomError::GameOver);
+                }
+                self.expect_person(*seat)?;
+                self.host = *seat;
+            }
+            // A seat moves to another device while the game is played, and a person's only.
+            Event::HandOverOffered { seat } | Event::HandedOver { seat } => {
+                self.expect_playing()?;
+                self.expect_person(*seat)?;
+                if matches!(event, Event::HandedOver { .. }) {
+                    self.seats[*seat].stand_in = false;
+                }
             }
             Event::Played { seat, play } => {
                 // The dice of a game taken back could be foretold from its seed.

@@ -178,6 +178,16 @@ impl Room {
         held.contains(&actor).then_some(actor)
     }
 
+    /// The first person after the host (wrapping round) whose device is here: who takes the host's place when
+    /// the host's device is gone (to start the game, or to play the computers).
+    pub fn next_person_here(&self, away: impl Fn(&usize) -> bool) -> Option<usize> {
+        let host = self.host()?;
+        let count = self.seats.len();
+        (1..count)
+            .map(|step| (host + step) % count)
+            .find(|seat| self.seats[*seat].computer.is_none() && !away(seat))
+    }
+
     /// Removes a seat in the lobby. Seats above move down one. A leaving host passes the role to the next
     /// person (the seat now in its place, wrapping round); computer seats cannot host, so a lobby with only
     /// computers left is emptied.
@@ -224,6 +234,15 @@ impl Room {
             Ok(())
         } else {
             Err(RoomError::NotHost)
+        }
+    }
+
+    /// Whether `actor` is a person's seat (a computer's seat acts only through the device that plays it).
+    fn expect_person(&self, actor: usize) -> Result<(), RoomError> {
+        match self.seats.get(actor) {
+            Some(seat) if seat.computer.is_none() => Ok(()),
+            Some(_) => Err(RoomError::ComputerPlays { seat: actor }),
+            None => Err(RoomError::NoSuchSeat(actor)),
         }
     }
 

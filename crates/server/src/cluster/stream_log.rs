@@ -260,6 +260,9 @@ impl StreamLog {
                 )));
             }
             loaded.stored.entries.push(record.entry);
+            if let Some(hand_overs) = record.secrets.hand_overs {
+                loaded.stored.hand_overs = hand_overs;
+            }
             if let Some(seat_tokens) = record.secrets.seat_tokens {
                 loaded.stored.seat_tokens = seat_tokens;
             }

@@ -164,7 +164,9 @@ impl Client {
             }
             ServerMessage::SeatGranted { seat, token } => self.held.grant(*seat, token.clone()),
             ServerMessage::Presence { .. } => self.last_presence = Some(message.clone()),
-            ServerMessage::Refused { .. } | ServerMessage::UpdateApp { .. } => {}
+            ServerMessage::Refused { .. }
+            | ServerMessage::UpdateApp { .. }
+            | ServerMessage::HandOverOffered { .. } => {}
         }
     }
 

@@ -7,6 +7,9 @@
 //! return a [`Change`] (the host unchanged), whoever hosts stores its entry, then [`RoomHost::commit`] makes
 //! it the room's and says what to send.
 
+mod answer;
+mod hand_over;
+
 use std::collections::BTreeMap;
 
 use fivedice_rules::{DiceSource, Face};
@@ -15,9 +18,11 @@ use fivedice_strategy::Level;
 use crate::dice_seed::DiceSeed;
 use crate::error::{Inconsistency, RoomError};
 use crate::name::RoomName;
-use crate::protocol::{ClientMessage, PROTOCOL_VERSION, Refusal, SeatPresence, ServerMessage};
+use crate::protocol::{PROTOCOL_VERSION, Refusal, SeatPresence, ServerMessage};
 use crate::room::{Action, Event, LogEntry, Outside, Phase, Room};
 use crate::seats::{HeldSeat, HeldSeats, follow_seats};
+
+pub use hand_over::{HandOver, HandOvers};
 
 /// A connection to the host, numbered by whoever hosts.
 pub type ConnectionId = u64;
@@ -51,7 +56,8 @@ impl Greeting {
 }
 
 /// A change decided but not yet kept: its log entry, and what the host keeps beside the log once it is (the
-/// seat tokens when the seats change, the seed of the dice when a sealed game starts).
+/// seat tokens when the seats change, the seed of the dice when a sealed game starts, the links that move a
+/// seat to another device when one is offered or opened).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Change {
     entry: LogEntry,
@@ -59,6 +65,10 @@ pub struct Change {
     tokens: HeldSeats,
     dice_seed: Option<DiceSeed>,
     away_since: Vec<Option<u64>>,
+    /// Every link that moves a seat to another device, when the change offers or spends one.
+    hand_overs: Option<Vec<HandOver>>,
+    /// A link offered, for the device that asked for it.
+    offered: Option<HandOver>,
     /// The joining connection and the seat it is granted.
     granted: Option<(ConnectionId, HeldSeat)>,
 }
@@ -70,7 +80,16 @@ impl Change {
 
     /// Every person's seat token once the change is kept, when it changes them (a seat joined or left).
     pub fn seat_tokens(&self) -> Option<&HeldSeats> {
-        matches!(self.entry.event, Event::Joined { .. } | Event::Left { .. }).then_some(&self.tokens)
+        let seats_change = matches!(
+            self.entry.event,
+            Event::Joined { .. } | Event::Left { .. } | Event::HandedOver { .. }
+        );
+        seats_change.then_some(&self.tokens)
+    }
+
+    /// Every link that moves a seat to another device once the change is kept, when it changes them.
+    pub fn hand_overs(&self) -> Option<&[HandOver]> {
+        self.hand_overs.as_deref()
     }
 
     /// The seed the room's dice are drawn from, when the change starts a sealed game: it is kept beside the
@@ -224,15 +243,7 @@ impl RoomHost {
         dice: &mut D,
         now_ms: u64,
     ) -> Result<Change, Refusal> {
-        let holds = self
-            .members
-            .get(&connection)
-            .is_some_and(|tokens| tokens.iter().any(|held| held == token));
-        let actor = self
-            .tokens
-            .seat_of(token)
-            .filter(|_| holds)
-            .ok_or(Refusal::NotYourSeat)?;
+        let actor = self.holder_of(connection, token).ok_or(Refusal::NotYourSeat)?;
         let away_ms = self.away_ms(now_ms);
         // A source that seals draws a new seed at the start, and every die from then on from it. (The
         // condition is a constant: a host on the page's dice has no sealing code.)
@@ -288,8 +299,11 @@ impl RoomHost {
         let seats = room.seats().len();
         let mut tokens = self.tokens.clone();
         match (&event, &granted) {
-            // A person joins with a token; so does a computer a device joined (the host's AddComputer's has none).
-            (Event::Joined { .. }, Some((_, held))) => tokens.grant(held.seat, held.token.clone()),
+            // A person joins with a token; so does a computer a device joined (the host's AddComputer's has none);
+            // a seat handed over is held with a new one.
+            (Event::Joined { .. } | Event::HandedOver { .. }, Some((_, held))) => {
+                tokens.grant(held.seat, held.token.clone());
+            }
             (Event::Joined { computer: false, .. }, None) => {
                 return Err(RoomError::Inconsistent(Inconsistency::NoToken).into());
             }
@@ -305,6 +319,8 @@ impl RoomHost {
             tokens,
             dice_seed: self.dice_seed.clone(),
             away_since,
+            hand_overs: None,
+            offered: None,
             granted,
         })
     }
@@ -320,6 +336,7 @@ impl RoomHost {
             dice_seed,
             away_since,
             granted,
+            ..
         } = change;
         self.room = room;
         self.tokens = tokens;
@@ -340,57 +357,6 @@ impl RoomHost {
             deliveries.push(Delivery::ToAll(self.presence(now_ms)));
         }
         deliveries
-    }
-
-    /// Answers one message completely, for a host that keeps its log in memory (the page hosting a table on
-    /// one device, a test's server): a hello with the welcome, the log it lacks and who is here; a join or an
-    /// action with its change kept in `log` and committed, or its refusal. `new_token` names a seat joined.
-    pub fn answer<D: DiceSource>(
-        &mut self,
-        connection: ConnectionId,
-        message: ClientMessage,
-        log: &mut Vec<LogEntry>,
-        dice: &mut D,
-        new_token: impl FnOnce() -> String,
-        now_ms: u64,
-    ) -> Vec<Delivery> {
-        let decided = match message {
-            ClientMessage::Hello { version, .. } if version != PROTOCOL_VERSION => {
-                return vec![Delivery::ToSender(ServerMessage::update_app())];
-            }
-            ClientMessage::Hello { tokens, seen, .. } => {
-                let greeting = self.hello(connection, tokens, seen, now_ms);
-                let after = usize::try_from(greeting.log_after).unwrap_or(usize::MAX);
-                let missed = log.get(after..).unwrap_or_default().to_vec();
-                // Like the room server, no log message when nothing was missed.
-                let catch_up = (!missed.is_empty()).then_some(ServerMessage::Log { entries: missed });
-                return std::iter::once(Delivery::ToSender(greeting.welcome))
-                    .chain(catch_up.map(Delivery::ToSender))
-                    .chain([Delivery::ToAll(greeting.presence)])
-                    .collect();
-            }
-            ClientMessage::Join { name, computer } => {
-                self.decide_join(connection, &name, computer, new_token())
-            }
-            ClientMessage::Act { token, at, action } => {
-                self.decide_act(connection, &token, at, &action, dice, now_ms)
-            }
-        };
-        match decided {
-            Ok(change) => {
-                log.push(change.entry().clone());
-                let mut deliveries = self.commit(change, now_ms);
-                // Only a source that seals has a seed to reveal (a constant: the page's host has no such code).
-                if D::SEALS
-                    && let Some(reveal) = self.reveal()
-                {
-                    log.push(reveal.entry().clone());
-                    deliveries.extend(self.commit(reveal, now_ms));
-                }
-                deliveries
-            }
-            Err(refusal) => vec![Delivery::ToSender(ServerMessage::refused(refusal))],
-        }
     }
 
     /// Who is here, as sent to everybody.
@@ -419,6 +385,15 @@ impl RoomHost {
             .iter()
             .map(|since| since.map(|since| now_ms.saturating_sub(since)))
             .collect()
+    }
+
+    /// The seat `token` holds, if this connection holds it.
+    fn holder_of(&self, connection: ConnectionId, token: &str) -> Option<usize> {
+        let holds = self
+            .members
+            .get(&connection)
+            .is_some_and(|tokens| tokens.iter().any(|held| held == token));
+        self.tokens.seat_of(token).filter(|_| holds)
     }
 
     fn seat_connected(&self, seat: usize) -> bool {
@@ -451,7 +426,6 @@ impl RoomHost {
         }
     }
 }
-
 /// The host's view of the world for a decision: dice from its source, absences it measured.
 struct HostOutside<'a, D> {
     dice: &'a mut D,

@@ -1,0 +1,381 @@
+//! Moving a seat to another device by a single-use link: the host's rules, each refusal typed and the room
+//! unchanged by it.
+
+use fivedice_room::{
+    Action, ClientMessage, ConnectionId, Delivery, Event, HAND_OVER_VALID_MS, HandOverRefusal, HandOvers,
+    LogEntry, Phase, Refusal, Room, RoomError, RoomHost, RoomName, ServerMessage,
+};
+use fivedice_rules::{DiceSource, Face, Place, Play};
+
+/// A host answering whole messages, with a clock the test moves, and the tokens and codes it drew.
+struct Host {
+    host: RoomHost,
+    links: HandOvers,
+    log: Vec<LogEntry>,
+    now_ms: u64,
+    drawn: u64,
+}
+
+/// The dice of a host of devices apart: sealed (every die is then drawn from the seed).
+struct SealedDice;
+
+impl DiceSource for SealedDice {
+    const SEALS: bool = true;
+
+    fn roll_die(&mut self) -> Face {
+        Face::new(3).unwrap()
+    }
+
+    fn new_seed(&mut self) -> Option<[u8; 32]> {
+        Some([7; 32])
+    }
+}
+
+/// Anna's, Ben's and Cleo's devices, then a fresh device and Cleo's old one coming back.
+const ANNA: ConnectionId = 0;
+const BEN: ConnectionId = 1;
+const CLEO: ConnectionId = 2;
+const NEW_PHONE: ConnectionId = 3;
+const OLD_PHONE: ConnectionId = 4;
+
+impl Host {
+    /// Anna, Ben and Cleo seated and started; Cleo's phone then dies.
+    fn with_cleo_gone() -> Host {
+        let mut host = Host {
+            host: RoomHost::new(RoomName::parse("Kitchen").unwrap()),
+            links: HandOvers::default(),
+            log: Vec::new(),
+            now_ms: 1_000_000,
+            drawn: 0,
+        };
+        for (connection, name) in [(ANNA, "Anna"), (BEN, "Ben"), (CLEO, "Cleo")] {
+            host.hello(connection, Vec::new());
+            host.send(connection, ClientMessage::join(name));
+        }
+        host.act(ANNA, "token-1", Action::Start);
+        host.now_ms += 1_000;
+        host.host.leave(CLEO, host.now_ms);
+        host
+    }
+
+    fn hello(&mut self, connection: ConnectionId, tokens: Vec<String>) -> Vec<Delivery> {
+        let seen = 0;
+        self.send(
+            connection,
+            ClientMessage::Hello {
+                version: fivedice_room::PROTOCOL_VERSION,
+                room: "Kitchen".into(),
+                tokens,
+                seen,
+            },
+        )
+    }
+
+    fn send(&mut self, connection: ConnectionId, message: ClientMessage) -> Vec<Delivery> {
+        let drawn = &mut self.drawn;
+        let new_token = || {
+            *drawn += 1;
+            format!("token-{drawn}")
+        };
+        let (host, log, now_ms) = (&mut self.host, &mut self.log, self.now_ms);
+        match message {
+            ClientMessage::OfferHandOver { .. } | ClientMessage::TakeHandOver { .. } => self
+                .links
+                .answer(host, connection, message, log, new_token, now_ms),
+            _ => host.answer(connection, message, log, &mut SealedDice, new_token, now_ms),
+        }
+    }
+
+    fn act(&mut self, connection: ConnectionId, token: &str, action: Action) -> Vec<Delivery> {
+        let at = self.host.room().seq();
+        let token = token.to_string();
+        self.send(connection, ClientMessage::Act { token, at, action })
+    }
+
+    /// Ben asks for a link moving `seat`: its code.
+    fn offer(&mut self, from: ConnectionId, token: &str, seat: usize) -> Result<String, Refusal> {
+        let token = token.to_string();
+        let answer = self.send(from, ClientMessage::OfferHandOver { token, seat });
+        for delivery in answer {
+            match delivery {
+                Delivery::ToSender(ServerMessage::HandOverOffered {
+                    code,
+                    seat: offered,
+                    expires_ms,
+                }) => {
+                    assert_eq!(offered, seat);
+                    assert_eq!(expires_ms, self.now_ms + HAND_OVER_VALID_MS);
+                    return Ok(code);
+                }
+                Delivery::ToSender(ServerMessage::Refused { refusal, .. }) => return Err(refusal),
+                _ => {}
+            }
+        }
+        panic!("an offer is answered with its code or a refusal")
+    }
+
+    /// A device opens a link: the seat and token granted, or the refusal.
+    fn take(&mut self, connection: ConnectionId, code: &str) -> Result<(usize, String), Refusal> {
+        let before = self.host.room().clone();
+        let answer = self.send(connection, ClientMessage::TakeHandOver { code: code.into() });
+        for delivery in answer {
+            match delivery {
+                Delivery::ToSender(ServerMessage::SeatGranted { seat, token }) => return Ok((seat, token)),
+                Delivery::ToSender(ServerMessage::Refused { refusal, .. }) => {
+                    assert_eq!(self.host.room(), &before, "a refusal leaves the room as it was");
+                    return Err(refusal);
+                }
+                _ => {}
+            }
+        }
+        panic!("a link opened is answered with a seat or a refusal")
+    }
+}
+
+#[test]
+fn a_link_seats_a_fresh_device_where_the_turn_stands_and_the_old_token_holds_nothing() {
+    let mut host = Host::with_cleo_gone();
+    let code = host.offer(BEN, "token-2", 2).expect("Cleo's seat is away");
+    assert!(code.starts_with("token-"), "the host drew the code: {code}");
+    assert!(matches!(
+        host.log.last().unwrap().event,
+        Event::HandOverOffered { seat: 2 }
+    ));
+    let seq = host.host.room().seq();
+    host.hello(NEW_PHONE, Vec::new());
+    let (seat, token) = host.take(NEW_PHONE, &code).expect("the link works once");
+    assert_eq!(seat, 2);
+    assert_eq!(host.log.last().unwrap().event, Event::HandedOver { seat: 2 });
+    assert_eq!(host.host.room().seq(), seq + 1);
+    assert_eq!(host.host.tokens().token_of(2), Some(token.as_str()));
+    // Present again: nobody is offered a computer for Cleo, and her seat plays from the new phone.
+    let ServerMessage::Presence { seats, .. } = host.host.presence(host.now_ms) else {
+        panic!("presence")
+    };
+    assert!(seats[2].connected);
+    // The old phone comes back with the old token: it holds nothing now, and its actions are refused.
+    host.hello(OLD_PHONE, vec!["token-3".into()]);
+    assert_eq!(host.host.tokens().seat_of("token-3"), None);
+    let refused = host.act(OLD_PHONE, "token-3", Action::Roll);
+    assert!(matches!(
+        refused.as_slice(),
+        [Delivery::ToSender(ServerMessage::Refused {
+            refusal: Refusal::NotYourSeat,
+            ..
+        })]
+    ));
+    // The log replays on any device to the same room.
+    let replayed = Room::replay(host.host.room().name().clone(), &host.log).unwrap();
+    assert_eq!(&replayed, host.host.room());
+}
+
+#[test]
+fn a_link_opened_twice_is_refused_as_used() {
+    let mut host = Host::with_cleo_gone();
+    let code = host.offer(ANNA, "token-1", 2).unwrap();
+    host.hello(NEW_PHONE, Vec::new());
+    host.take(NEW_PHONE, &code).unwrap();
+    host.host.leave(NEW_PHONE, host.now_ms);
+    host.hello(OLD_PHONE, Vec::new());
+    assert_eq!(
+        host.take(OLD_PHONE, &code),
+        Err(Refusal::HandOver(HandOverRefusal::Used))
+    );
+}
+
+#[test]
+fn a_link_older_than_ten_minutes_is_refused_as_expired() {
+    let mut host = Host::with_cleo_gone();
+    let code = host.offer(ANNA, "token-1", 2).unwrap();
+    host.now_ms += HAND_OVER_VALID_MS;
+    host.hello(NEW_PHONE, Vec::new());
+    assert_eq!(
+        host.take(NEW_PHONE, &code),
+        Err(Refusal::HandOver(HandOverRefusal::Expired))
+    );
+    // Still within its time a moment before.
+    host.now_ms -= 1;
+    assert!(host.take(NEW_PHONE, &code).is_ok());
+}
+
+#[test]
+fn a_guessed_code_is_unknown() {
+    let mut host = Host::with_cleo_gone();
+    let code = host.offer(ANNA, "token-1", 2).unwrap();
+    host.hello(NEW_PHONE, Vec::new());
+    for guess in [
+        "",
+        "token-1",
+        "0123456789abcdef0123456789abcdef",
+        &code[..code.len() - 1],
+    ] {
+        assert_eq!(
+            host.take(NEW_PHONE, guess),
+            Err(Refusal::HandOver(HandOverRefusal::Unknown)),
+            "{guess:?}"
+        );
+    }
+}
+
+#[test]
+fn a_seat_whose_device_is_here_is_not_moved() {
+    let mut host = Host::with_cleo_gone();
+    assert_eq!(
+        host.offer(ANNA, "token-1", 1),
+        Err(Refusal::HandOver(HandOverRefusal::SeatHere)),
+        "Ben is here"
+    );
+    // Cleo's phone comes back after the link was made: the link no longer moves her seat.
+    let code = host.offer(ANNA, "token-1", 2).unwrap();
+    host.hello(OLD_PHONE, vec!["token-3".into()]);
+    host.hello(NEW_PHONE, Vec::new());
+    assert_eq!(
+        host.take(NEW_PHONE, &code),
+        Err(Refusal::HandOver(HandOverRefusal::SeatHere))
+    );
+}
+
+#[test]
+fn only_a_seated_device_may_ask_for_a_link() {
+    let mut host = Host::with_cleo_gone();
+    host.hello(NEW_PHONE, Vec::new());
+    assert_eq!(host.offer(NEW_PHONE, "token-9", 2), Err(Refusal::NotYourSeat));
+    // A token of this room, but held by another connection, proves nothing either.
+    assert_eq!(host.offer(NEW_PHONE, "token-1", 2), Err(Refusal::NotYourSeat));
+    assert!(
+        !host
+            .log
+            .iter()
+            .any(|entry| matches!(entry.event, Event::HandOverOffered { .. }))
+    );
+}
+
+#[test]
+fn no_link_is_made_or_opened_once_the_game_is_over() {
+    let mut host = Host::with_cleo_gone();
+    let code = host.offer(ANNA, "token-1", 2).unwrap();
+    play_to_the_end(&mut host);
+    assert_eq!(host.host.room().phase(), Phase::Finished);
+    assert_eq!(
+        host.offer(ANNA, "token-1", 2),
+        Err(Refusal::Room(RoomError::GameOver))
+    );
+    host.hello(NEW_PHONE, Vec::new());
+    assert_eq!(
+        host.take(NEW_PHONE, &code),
+        Err(Refusal::Room(RoomError::GameOver))
+    );
+}
+
+#[test]
+fn a_link_is_made_only_for_a_person_in_a_started_game() {
+    let mut host = Host {
+        host: RoomHost::new(RoomName::parse("Kitchen").unwrap()),
+        links: HandOvers::default(),
+        log: Vec::new(),
+        now_ms: 0,
+        drawn: 0,
+    };
+    host.hello(ANNA, Vec::new());
+    host.send(ANNA, ClientMessage::join("Anna"));
+    host.act(
+        ANNA,
+        "token-1",
+        Action::AddComputer {
+            name: "Robo".into(),
+            level: fivedice_strategy::Level::Casual,
+        },
+    );
+    assert_eq!(
+        host.offer(ANNA, "token-1", 1),
+        Err(Refusal::Room(RoomError::NotStarted))
+    );
+    host.act(ANNA, "token-1", Action::Start);
+    assert_eq!(
+        host.offer(ANNA, "token-1", 1),
+        Err(Refusal::Room(RoomError::ComputerPlays { seat: 1 }))
+    );
+}
+
+#[test]
+fn a_link_survives_the_host_being_restored_from_what_it_kept() {
+    let mut host = Host::with_cleo_gone();
+    let code = host.offer(ANNA, "token-1", 2).unwrap();
+    let kept = host.links.as_slice().to_vec();
+    assert_eq!(kept.len(), 1);
+    let restored = RoomHost::restore(
+        host.host.room().name().clone(),
+        &host.log,
+        host.host.tokens().clone(),
+        None,
+        host.now_ms,
+    )
+    .unwrap();
+    host.host = restored;
+    host.links = HandOvers::new(kept);
+    host.hello(NEW_PHONE, Vec::new());
+    assert_eq!(host.take(NEW_PHONE, &code).map(|(seat, _)| seat), Ok(2));
+}
+
+/// Every seat writes its boxes (a computer takes Cleo's seat after its wait, played by Anna's device).
+fn play_to_the_end(host: &mut Host) {
+    host.now_ms += fivedice_room::TAKE_OVER_AFTER_MS;
+    host.act(BEN, "token-2", Action::TakeOver { seat: 2 });
+    let tokens = ["token-1", "token-2", "token-1"];
+    while let Some(seat) = host.host.room().seat_to_play() {
+        let (connection, token) = match seat {
+            1 => (BEN, tokens[1]),
+            _ => (ANNA, tokens[seat]),
+        };
+        host.act(connection, token, Action::Roll);
+        let scores = host
+            .host
+            .room()
+            .game()
+            .and_then(|game| game.scores())
+            .expect("dice");
+        let (category, _) = scores.cells[0];
+        let before = host.host.room().seq();
+        host.act(
+            connection,
+            token,
+            Action::Play(Play::Score(Place::from(category))),
+        );
+        // The box is written (and, after the last, the seed of the dice revealed).
+        assert!(host.host.room().seq() > before, "the box was written");
+    }
+    assert_eq!(
+        fivedice_room::computer_turns(host.host.room().name().clone(), &host.log).unwrap()[2],
+        host.host.room().game().unwrap().rounds(),
+        "the computer played every turn of Cleo's"
+    );
+}
+
+#[test]
+fn a_host_on_one_device_moves_no_seat() {
+    let mut host = RoomHost::new(RoomName::parse("Kitchen").unwrap());
+    let mut log = Vec::new();
+    let mut page_dice = || Face::new(3).unwrap();
+    let mut send = |message| host.answer(0, message, &mut log, &mut page_dice, || "token".into(), 0);
+    send(ClientMessage::Hello {
+        version: fivedice_room::PROTOCOL_VERSION,
+        room: "Kitchen".into(),
+        tokens: Vec::new(),
+        seen: 0,
+    });
+    for message in [
+        ClientMessage::OfferHandOver {
+            token: "token".into(),
+            seat: 0,
+        },
+        ClientMessage::TakeHandOver { code: "token".into() },
+    ] {
+        assert!(matches!(
+            send(message).as_slice(),
+            [Delivery::ToSender(ServerMessage::Refused {
+                refusal: Refusal::BadMessage,
+                ..
+            })]
+        ));
+    }
+}
