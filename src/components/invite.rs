@@ -23,7 +23,7 @@ pub fn Invite(#[prop(into)] room: Signal<String>) -> impl IntoView {
         if open.get_untracked() {
             leptos::task::spawn_local(async move {
                 let invite = room_status().await.and_then(|status| status.invite);
-                link.set(invite_link(&room.get_untracked(), invite));
+                link.set(room_link(&room.get_untracked(), "", invite));
             });
         }
     };
@@ -68,12 +68,39 @@ pub fn Invite(#[prop(into)] room: Signal<String>) -> impl IntoView {
     }
 }
 
-/// The address that joins `room` from another device.
-fn invite_link(room: &str, invite: Option<String>) -> Option<String> {
+/// The address that opens `room` from another device (`more` adds to its query).
+fn room_link(room: &str, more: &str, invite: Option<String>) -> Option<String> {
     app_address(
-        &format!("room={}", String::from(js_sys::encode_uri_component(room))),
+        &format!("room={}{more}", String::from(js_sys::encode_uri_component(room))),
         invite,
     )
+}
+
+/// The link that moves `name`'s seat to another device, as a QR code and a link, on the device that asked
+/// for it: whoever opens it takes the seat.
+#[component]
+pub fn HandOverLink(room: String, seat: usize, name: String, code: String) -> impl IntoView {
+    let store = expect_context::<GameStore>();
+    let room_words = store.speech().words_of(i18n::room_words);
+    let link = RwSignal::new(None::<String>);
+    leptos::task::spawn_local(async move {
+        let invite = room_status().await.and_then(|status| status.invite);
+        link.set(room_link(&room, &format!("&handover={code}"), invite));
+    });
+    let how = (room_words.hand_over_how)(&name);
+    move || {
+        let link = link.get()?;
+        let code = qr_svg(&link, room_words.hand_over_code);
+        Some(view! {
+            <div class="invite hand-over" data-hand-over=seat.to_string() data-link=link.clone()>
+                {code}
+                <p class="invite-text">{how.clone()}</p>
+                <p class="invite-link">
+                    <a href=link.clone()>{link.clone()}</a>
+                </p>
+            </div>
+        })
+    }
 }
 
 /// The app's address with this query, as other devices reach it: the page's own directory, or the server's

@@ -9,7 +9,7 @@ use fivedice_worker::Level;
 use leptos::prelude::*;
 
 use super::game_choice::LevelOptions;
-use super::invite::Invite;
+use super::invite::{HandOverLink, Invite};
 use super::join_room_card::RoomJoinForm;
 use super::lazy::{Loaded, lazy, lazy_when};
 use super::room_game_choice::RoomGameChoice;
@@ -299,6 +299,31 @@ fn RoomPlayerRow(player: RoomPlayer) -> impl IntoView {
                     }
                 })}
             {player
+                .can_hand_over
+                .then(|| {
+                    view! {
+                        <button
+                            class="secondary"
+                            data-action="hand-over"
+                            data-seat=seat.to_string()
+                            on:click=move |_| store.lobby().offer_hand_over(seat)
+                        >
+                            {(room_words.move_to_another_device)(&player.name)}
+                        </button>
+                    }
+                })}
+            {player
+                .hand_over
+                .clone()
+                .map(|code| {
+                    let room = store
+                        .table()
+                        .room_view()
+                        .with_untracked(|room| room.as_ref().map(|room| room.name.clone()))
+                        .unwrap_or_default();
+                    view! { <HandOverLink room seat name=player.name.clone() code /> }
+                })}
+            {player
                 .can_give_back
                 .then(|| {
                     view! {
@@ -339,6 +364,27 @@ fn RoomRefusal() -> impl IntoView {
                 }
                 (None, false) => return None,
             })
+        })
+    }
+}
+
+/// What the table should know of its seats' devices: the player to play has none here (so the table waits),
+/// or this device's seat was taken by another device's link (so this one watches).
+#[component]
+fn SeatNotes() -> impl IntoView {
+    let store = expect_context::<GameStore>();
+    let room_words = store.speech().words_of(i18n::room_words);
+    let view = store.table().room_view();
+    move || {
+        view.with(|room| {
+            let room = room.as_ref()?;
+            let moved = room.moved_elsewhere.iter().map(|name| {
+                view! { <p class="note" data-moved-elsewhere>{(room_words.moved_elsewhere)(name)}</p> }
+            });
+            let waits = room.waits_for_away.as_ref().map(|name| {
+                view! { <p class="note" data-waits-for-away>{(room_words.waits_for_away)(name)}</p> }
+            });
+            Some(view! { {moved.collect_view()} {waits} })
         })
     }
 }
@@ -398,6 +444,7 @@ fn RoomBarShown() -> impl IntoView {
             </div>
             <RoomPlayers />
             <RoomRefusal />
+            <SeatNotes />
             <DiceSeal />
         </section>
     }

@@ -35,21 +35,37 @@ fn standings() -> impl IntoView {
     let online = store.table().online_table();
     // Generala: a generala on the first roll ended the game at once; the standings say why.
     let won_on_first_roll = store.table().won_on_first_roll();
+    // A person a computer stood in for: the standings say how much of their game it played.
+    let (computer_turns, rounds) = (store.table().computer_turns(), store.table().rounds());
+    let analysis_words = store.speech().words_of(crate::i18n::analysis_words);
     let rows = move || {
+        let by_computer = computer_turns.get();
         standings
             .get()
             .into_iter()
             .map(|standing| {
                 let name = player_name(players, standing.seat);
+                let turns = by_computer.get(standing.seat).copied().filter(|&turns| turns > 0);
                 view! {
                     <li
                         data-standing=standing.rank.to_string()
                         data-seat=standing.seat.to_string()
                         data-winner=standing.winner.to_string()
+                        data-computer-turns=turns.map(|turns| turns.to_string())
                         class:winner=standing.winner
                     >
                         <span class="rank">{standing.rank}</span>
-                        <span class="name">{name}</span>
+                        <span class="name">
+                            {name}
+                            {turns
+                                .map(|turns| {
+                                    view! {
+                                        <span class="by-computer">
+                                            {(analysis_words.turns_by_computer)(turns, rounds.get_untracked())}
+                                        </span>
+                                    }
+                                })}
+                        </span>
                         <span class="total">{standing.total}</span>
                         {standing.winner.then(|| view! { <span class="crown">{words.winner}</span> })}
                     </li>

@@ -66,6 +66,15 @@ pub struct RoomWords {
     pub tag_away: &'static str,
     pub let_computer_play: &'static str,
     pub give_seat_back: &'static str,
+    /// On an away player's entry, on every seated device: (the player's name).
+    pub move_to_another_device: fn(&str) -> String,
+    /// The link that moves a seat, as shown: (the player's name).
+    pub hand_over_how: fn(&str) -> String,
+    pub hand_over_code: &'static str,
+    /// On a device whose seat another device took by a link: (the player's name).
+    pub moved_elsewhere: fn(&str) -> String,
+    /// Why the table waits: the player to play has no device here (their name).
+    pub waits_for_away: fn(&str) -> String,
     pub online_room: &'static str,
     pub room_bar_offline: &'static str,
     pub room_bar_watching: &'static str,
@@ -96,6 +105,8 @@ part_words!(
 pub struct AnalysisWords {
     /// After the game, for a player none of whose decisions gave up a tenth of a point.
     pub nothing_to_regret: &'static str,
+    /// In the standings, beside a person whose seat a computer stood in for: (its turns, the game's turns).
+    pub turns_by_computer: fn(usize, usize) -> String,
     pub how_it_went: &'static str,
     pub measured_against: &'static str,
     /// The legend of the dice shown after the game: (a kept die) the dice kept; (a dashed die) the best's.

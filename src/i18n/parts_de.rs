@@ -42,6 +42,19 @@ pub static ROOM_WORDS: RoomWords = RoomWords {
     tag_away: "abwesend",
     let_computer_play: "Computer spielen lassen",
     give_seat_back: "Platz zurückgeben",
+    move_to_another_device: |name| format!("{name} auf ein anderes Gerät holen"),
+    hand_over_how: |name| {
+        format!(
+            "Öffne diesen Link auf dem neuen Gerät oder richte seine Kamera auf den Code: Es übernimmt den Platz von {name}, wo das Spiel gerade steht. Er gilt einmal, zehn Minuten lang."
+        )
+    },
+    hand_over_code: "QR-Code des Links, der den Platz verlegt",
+    moved_elsewhere: |name| format!("{name} spielt jetzt auf einem anderen Gerät: Dieses schaut zu."),
+    waits_for_away: |name| {
+        format!(
+            "Das Gerät von {name} ist weg: Hol {name} auf ein anderes Gerät oder lass einen Computer spielen."
+        )
+    },
     online_room: "Online-Raum",
     room_bar_offline: "offline — verbinde neu …",
     room_bar_watching: "Zuschauer",
@@ -64,6 +77,7 @@ pub static ROOM_WORDS: RoomWords = RoomWords {
 };
 
 pub static ANALYSIS_WORDS: AnalysisWords = AnalysisWords {
+    turns_by_computer: |turns, of| format!("{turns} von {of} Zügen von einem Computer gespielt"),
     nothing_to_regret: "Nichts zu bereuen: Jede Entscheidung war die beste oder lag höchstens einen Zehntelpunkt daneben.",
     how_it_went: "Der Spielverlauf",
     kept_legend: " die behaltenen Würfel; ",

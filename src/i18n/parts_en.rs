@@ -44,6 +44,17 @@ pub static ROOM_WORDS: RoomWords = RoomWords {
     tag_away: "away",
     let_computer_play: "Let a computer play",
     give_seat_back: "Give the seat back",
+    move_to_another_device: |name| format!("Move {name} to another device"),
+    hand_over_how: |name| {
+        format!(
+            "Open this link on the new device, or point its camera at the code: it takes {name}'s seat where the game stands. It works once, for ten minutes."
+        )
+    },
+    hand_over_code: "QR code of the link that moves the seat",
+    moved_elsewhere: |name| format!("{name} plays on another device now: this one watches."),
+    waits_for_away: |name| {
+        format!("{name}'s device is away: move {name} to another device, or let a computer play.")
+    },
     online_room: "Online room",
     room_bar_offline: "offline — reconnecting…",
     room_bar_watching: "watching",
@@ -62,6 +73,7 @@ pub static ROOM_WORDS: RoomWords = RoomWords {
 };
 
 pub static ANALYSIS_WORDS: AnalysisWords = AnalysisWords {
+    turns_by_computer: |turns, of| format!("{turns} of {of} turns by a computer"),
     nothing_to_regret: "Nothing to regret: every decision was the best one, or within a tenth of a point of it.",
     how_it_went: "How the game went",
     kept_legend: " the dice kept; ",

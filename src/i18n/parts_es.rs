@@ -42,6 +42,19 @@ pub static ROOM_WORDS: RoomWords = RoomWords {
     tag_away: "ausente",
     let_computer_play: "Que juegue la computadora",
     give_seat_back: "Devolver el lugar",
+    move_to_another_device: |name| format!("Pasar a {name} a otro dispositivo"),
+    hand_over_how: |name| {
+        format!(
+            "Abre este enlace en el nuevo dispositivo, o apunta su cámara al código: toma el lugar de {name} donde va la partida. Sirve una vez, durante diez minutos."
+        )
+    },
+    hand_over_code: "Código QR del enlace que mueve el lugar",
+    moved_elsewhere: |name| format!("{name} juega ahora en otro dispositivo: este mira."),
+    waits_for_away: |name| {
+        format!(
+            "El dispositivo de {name} está ausente: pasa a {name} a otro dispositivo, o que juegue la computadora."
+        )
+    },
     online_room: "Sala en línea",
     room_bar_offline: "sin conexión — reconectando…",
     room_bar_watching: "mirando",
@@ -62,6 +75,12 @@ pub static ROOM_WORDS: RoomWords = RoomWords {
 };
 
 pub static ANALYSIS_WORDS: AnalysisWords = AnalysisWords {
+    turns_by_computer: |turns, of| {
+        format!(
+            "{turns} de {of} turnos jugado{} por la computadora",
+            if turns == 1 { "" } else { "s" }
+        )
+    },
     nothing_to_regret: "Nada que lamentar: cada decisión fue la mejor, o quedó a menos de una décima de punto de ella.",
     how_it_went: "Cómo fue la partida",
     kept_legend: " los dados guardados; ",

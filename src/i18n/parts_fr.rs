@@ -39,6 +39,19 @@ pub static ROOM_WORDS: RoomWords = RoomWords {
     tag_away: "absent",
     let_computer_play: "Faire jouer un ordinateur",
     give_seat_back: "Rendre la place",
+    move_to_another_device: |name| format!("Passer {name} sur un autre appareil"),
+    hand_over_how: |name| {
+        format!(
+            "Ouvrez ce lien sur le nouvel appareil, ou visez le code avec sa caméra : il prend la place de {name} là où en est la partie. Il sert une fois, pendant dix minutes."
+        )
+    },
+    hand_over_code: "Code QR du lien qui déplace la place",
+    moved_elsewhere: |name| format!("{name} joue maintenant sur un autre appareil : celui-ci regarde."),
+    waits_for_away: |name| {
+        format!(
+            "L’appareil de {name} est absent : passez {name} sur un autre appareil, ou faites jouer un ordinateur."
+        )
+    },
     online_room: "Salle en ligne",
     room_bar_offline: "hors ligne — reconnexion…",
     room_bar_watching: "spectateur",
@@ -59,6 +72,12 @@ pub static ROOM_WORDS: RoomWords = RoomWords {
 };
 
 pub static ANALYSIS_WORDS: AnalysisWords = AnalysisWords {
+    turns_by_computer: |turns, of| {
+        format!(
+            "{} sur {of} par un ordinateur",
+            plural(turns, "tour joué", "tours joués")
+        )
+    },
     nothing_to_regret: "Rien à regretter : chaque décision était la meilleure, ou à moins d’un dixième de point.",
     how_it_went: "Le déroulé de la partie",
     kept_legend: " les dés gardés ; ",

@@ -1,6 +1,6 @@
 //! Why a move, a table or a room is refused, in German: every reason of the rules and of the room.
 
-use fivedice_room::{Refusal, RoomError, Trouble};
+use fivedice_room::{HandOverRefusal, Refusal, RoomError, Trouble};
 use fivedice_rules::{Column, DiceMode, GameError, MAX_NAME_CHARS, RulesError, RulesetId, SetupError};
 
 /// A game's name as German players know it (Yahtzee is Kniffel), not its id.
@@ -244,5 +244,15 @@ pub(super) fn refusal(refusal: &Refusal) -> String {
         Refusal::Unavailable(Trouble::NotLoaded) => "der Raum konnte nicht geladen werden; versuch es noch mal".into(),
         Refusal::Unavailable(Trouble::NotSaved) => "der Zug konnte nicht gespeichert werden; versuch es noch mal".into(),
         Refusal::Unavailable(Trouble::NoRandomness) => "kein Zufall für die Würfel verfügbar; versuch es noch mal".into(),
+        Refusal::HandOver(HandOverRefusal::Unknown) => "dieser Link verlegt keinen Platz dieses Raums".into(),
+        Refusal::HandOver(HandOverRefusal::Used) => {
+            "dieser Link wurde schon geöffnet: Bitte am Tisch um einen neuen".into()
+        }
+        Refusal::HandOver(HandOverRefusal::Expired) => {
+            "dieser Link ist älter als zehn Minuten: Bitte am Tisch um einen neuen".into()
+        }
+        Refusal::HandOver(HandOverRefusal::SeatHere) => {
+            "das Gerät dieses Spielers ist da: Sein Platz bleibt dort".into()
+        }
     }
 }

@@ -1,6 +1,6 @@
 //! Why a move, a table or a room is refused, in Spanish: every reason of the rules and of the room.
 
-use fivedice_room::{Refusal, RoomError, Trouble};
+use fivedice_room::{HandOverRefusal, Refusal, RoomError, Trouble};
 use fivedice_rules::{Column, DiceMode, GameError, MAX_NAME_CHARS, RulesError, SetupError};
 
 pub(super) fn refused(error: &GameError) -> String {
@@ -235,5 +235,13 @@ pub(super) fn refusal(refusal: &Refusal) -> String {
         Refusal::Unavailable(Trouble::NotLoaded) => "no se pudo cargar la sala; vuelve a intentarlo".into(),
         Refusal::Unavailable(Trouble::NotSaved) => "no se pudo guardar la jugada; vuelve a intentarlo".into(),
         Refusal::Unavailable(Trouble::NoRandomness) => "no hay azar para los dados; vuelve a intentarlo".into(),
+        Refusal::HandOver(HandOverRefusal::Unknown) => "este enlace no mueve ningún lugar de esta sala".into(),
+        Refusal::HandOver(HandOverRefusal::Used) => "este enlace ya se abrió: pide uno nuevo a la mesa".into(),
+        Refusal::HandOver(HandOverRefusal::Expired) => {
+            "este enlace tiene más de diez minutos: pide uno nuevo a la mesa".into()
+        }
+        Refusal::HandOver(HandOverRefusal::SeatHere) => {
+            "el dispositivo de ese jugador está aquí: su lugar sigue allí".into()
+        }
     }
 }

@@ -1,6 +1,6 @@
 //! Pourquoi un coup, une table ou une salle est refusé, en français : chaque raison des règles et de la salle.
 
-use fivedice_room::{Refusal, RoomError, Trouble};
+use fivedice_room::{HandOverRefusal, Refusal, RoomError, Trouble};
 use fivedice_rules::{Column, DiceMode, GameError, MAX_NAME_CHARS, RulesError, SetupError};
 
 pub(super) fn refused(error: &GameError) -> String {
@@ -227,5 +227,15 @@ pub(super) fn refusal(refusal: &Refusal) -> String {
         Refusal::Unavailable(Trouble::NotLoaded) => "la salle n’a pas pu être chargée ; réessayez".into(),
         Refusal::Unavailable(Trouble::NotSaved) => "le coup n’a pas pu être enregistré ; réessayez".into(),
         Refusal::Unavailable(Trouble::NoRandomness) => "pas de hasard pour les dés ; réessayez".into(),
+        Refusal::HandOver(HandOverRefusal::Unknown) => "ce lien ne déplace aucune place de cette salle".into(),
+        Refusal::HandOver(HandOverRefusal::Used) => {
+            "ce lien a déjà été ouvert : demandez-en un nouveau à la table".into()
+        }
+        Refusal::HandOver(HandOverRefusal::Expired) => {
+            "ce lien a plus de dix minutes : demandez-en un nouveau à la table".into()
+        }
+        Refusal::HandOver(HandOverRefusal::SeatHere) => {
+            "l’appareil de ce joueur est là : sa place y reste".into()
+        }
     }
 }

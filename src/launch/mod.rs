@@ -23,6 +23,15 @@ pub fn parse_launch(query: &str) -> Option<Result<NewGameRequest, String>> {
     Some(request(&get))
 }
 
+/// Whether the query string asks for something a launch address does (a new game, a room, an event's page or
+/// invitation): `None` if not, else whether it is an event's address (which stays, so a reload shows it again).
+pub fn launch_asked(query: &str) -> Option<bool> {
+    let params = query_params(query);
+    let has = |name: &str| param(&params, name).is_some();
+    let event = has("organise") || has("screen") || has("event");
+    (event || has("new") || has("room")).then_some(event)
+}
+
 /// The language a launch address asks for (`&lang=en|fr|es|de`, with `new=1`, `room=` or alone): `None` when it
 /// names none, else the language or why the tag is not one the app speaks.
 pub fn parse_language(query: &str) -> Option<Result<Language, String>> {
@@ -35,7 +44,7 @@ pub fn parse_language(query: &str) -> Option<Result<Language, String>> {
 }
 
 /// An online room as a launch address asks for it: `?room=<name>&name=<player>` (`&rules=` preselects the
-/// game, should this device host the lobby).
+/// game, should this device host the lobby; `&handover=<code>` is a link that moves a seat to this device).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RoomLaunch {
     pub room: RoomName,
@@ -43,6 +52,8 @@ pub struct RoomLaunch {
     pub player: Option<String>,
     /// The game chosen as soon as this device hosts the lobby.
     pub game: Option<RoomGame>,
+    /// The code of a link that moves a seat to this device, taken once the server has welcomed it.
+    pub hand_over: Option<String>,
 }
 
 /// A room's game: its rules and its dice.
@@ -88,7 +99,17 @@ fn room_launch<'a>(room: &str, get: &impl Fn(&str) -> Option<&'a str>) -> Result
         }
         None => None,
     };
-    Ok(RoomLaunch { room, player, game })
+    // Whether a code is one of the room's is the server's to say; an empty one is no link at all.
+    let hand_over = match get("handover") {
+        Some("") => return Err("handover: not a link that moves a seat".into()),
+        code => code.map(str::to_string),
+    };
+    Ok(RoomLaunch {
+        room,
+        player,
+        game,
+        hand_over,
+    })
 }
 
 fn query_params(query: &str) -> Vec<(String, String)> {
@@ -407,6 +428,7 @@ mod tests {
         assert_eq!((watch.player, watch.game), (None, None));
         let error = |query: &str| parse_room_launch(query).unwrap().unwrap_err();
         assert!(error("?room=%20&name=Anna").contains("name"));
+        assert!(error("?room=Friday&handover=").contains("handover"));
         assert!(error("?room=kitchen&name=").contains("player needs a name"));
         assert!(error("?room=kitchen&name=A&rules=chess").contains("chess"));
     }

@@ -92,7 +92,9 @@ pub(super) struct OnlineRoom {
     attempts: u32,
     /// The name to join as once the server has welcomed the device.
     pub(super) joining: Option<String>,
-    /// A join was sent and is not answered yet.
+    /// The code of a link that moves a seat to this device, taken once the server has welcomed it.
+    hand_over: Option<String>,
+    /// A join (or a link's seat taken) was sent and is not answered yet.
     pub(super) join_sent: bool,
     /// The game a room address asked for, chosen once this device hosts the lobby.
     pub(super) preselect: Option<RoomGame>,
@@ -102,8 +104,12 @@ pub(super) struct OnlineRoom {
     presence: Vec<SeatPresence>,
     presence_heard_ms: f64,
     pub(super) watchers: usize,
-    /// The time of the last tick, for the "away for two minutes" offer.
+    /// The time of the last tick, for the "away long enough" offer.
     now_ms: f64,
+    /// The link this device asked for that moves a seat (its seat, its code), until the seat is back.
+    pub(super) offered: Option<(usize, String)>,
+    /// Seats this device held that another device took by a link: it watches them now.
+    pub(super) moved_elsewhere: Vec<usize>,
 }
 
 impl OnlineRoom {
@@ -116,7 +122,7 @@ impl OnlineRoom {
 
     /// A join from this device is on its way (or waits for the connection to go).
     pub(super) fn is_joining(&self) -> bool {
-        self.join_sent || self.joining.is_some()
+        self.join_sent || self.joining.is_some() || self.hand_over.is_some()
     }
 }
 
@@ -234,12 +240,13 @@ impl RoomConnection {
         self.server.set(server);
     }
 
-    /// A room opens: connecting, to join as `joining` once welcomed, to choose the game `preselect` once
-    /// this device hosts the lobby.
+    /// A room opens: connecting, to join as `joining` (or take the seat of the link `hand_over`) once
+    /// welcomed, to choose the game `preselect` once this device hosts the lobby.
     pub(super) fn open(
         &self,
         part: &'static ConnectionPart,
         joining: Option<String>,
+        hand_over: Option<String>,
         preselect: Option<RoomGame>,
         now_ms: f64,
     ) {
@@ -248,6 +255,7 @@ impl RoomConnection {
             connection: Connection::Connecting,
             attempts: 0,
             joining,
+            hand_over,
             join_sent: false,
             preselect,
             refusal: None,
@@ -255,6 +263,8 @@ impl RoomConnection {
             presence_heard_ms: 0.0,
             watchers: 0,
             now_ms,
+            offered: None,
+            moved_elsewhere: Vec::new(),
         }));
     }
 
@@ -290,9 +300,10 @@ impl RoomConnection {
     }
 
     /// The server welcomed the device: online at once if it has seen all there is (`caught_up`), else once
-    /// the log is in. Returns the name to join as now, if a join waits (none if the device is `seated`).
-    pub(super) fn welcomed(&self, seated: bool, caught_up: bool) -> Option<String> {
-        let mut join = None;
+    /// the log is in. Returns what to ask for now: the seat of a link opened here, or a join that waits (none
+    /// if the device is `seated`). `moved` are the seats it held that the welcome no longer gives it.
+    pub(super) fn welcomed(&self, seated: bool, caught_up: bool, moved: Vec<usize>) -> Option<ClientMessage> {
+        let mut ask = None;
         self.update(|online| {
             online.connection = if caught_up {
                 Connection::Online
@@ -300,15 +311,23 @@ impl RoomConnection {
                 Connection::Connecting
             };
             online.attempts = 0;
+            online.moved_elsewhere.extend(moved);
             if seated {
                 online.joining = None;
             }
-            if let Some(name) = online.joining.clone() {
-                online.join_sent = true;
-                join = Some(name);
-            }
+            ask = match (&online.hand_over, &online.joining) {
+                (Some(code), _) => Some(ClientMessage::TakeHandOver { code: code.clone() }),
+                (None, Some(name)) => Some(ClientMessage::join(name.clone())),
+                (None, None) => None,
+            };
+            online.join_sent |= ask.is_some();
         });
-        join
+        ask
+    }
+
+    /// The server gave this device a link that moves `seat` to another device.
+    pub(super) fn offered(&self, seat: usize, code: String) {
+        self.update(|online| online.offered = Some((seat, code)));
     }
 
     /// The first entries after a welcome are in: the device has caught up.
@@ -339,6 +358,7 @@ impl RoomConnection {
     pub(super) fn seated(&self) {
         self.update(|online| {
             online.joining = None;
+            online.hand_over = None;
             online.join_sent = false;
             online.refusal = None;
         });
@@ -356,7 +376,8 @@ impl RoomConnection {
                     | RoomError::PlayerNameEmpty
                     | RoomError::PlayerNameTooLong
                     | RoomError::PlayerNameControl
-            )
+                    | RoomError::GameOver
+            ) | Refusal::HandOver(_)
         );
         let mut for_join = false;
         self.update(|online| {
@@ -364,15 +385,24 @@ impl RoomConnection {
                 for_join = true;
                 online.join_sent = false;
                 online.joining = None;
+                online.hand_over = None;
                 online.refusal = Some(refusal.clone());
             }
         });
         for_join
     }
 
-    /// Who is here, as the server says now.
+    /// Who is here, as the server says now (a link offered for a seat whose device is back is done with).
     pub(super) fn heard_presence(&self, seats: Vec<SeatPresence>, watchers: usize, now_ms: f64) {
         self.update(|online| {
+            let back = |seat: usize| {
+                seats
+                    .iter()
+                    .any(|presence| presence.seat == seat && presence.connected)
+            };
+            if online.offered.as_ref().is_some_and(|(seat, _)| back(*seat)) {
+                online.offered = None;
+            }
             online.presence = seats;
             online.presence_heard_ms = now_ms;
             online.now_ms = now_ms;

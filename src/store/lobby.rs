@@ -2,7 +2,7 @@
 //! players, the start, leaving) and, in play, a computer standing in for a person away. Each is one action
 //! of a seat this device holds, sent to the room server like every other.
 
-use fivedice_room::{Action, ClientMessage, Phase, Refusal};
+use fivedice_room::{Action, ClientMessage, Phase, Refusal, TAKE_OVER_AFTER_MS};
 use fivedice_rules::{Columns, DiceMode, HouseRules, Joker, RulesetId, UpperBonus, case};
 use fivedice_worker::Level;
 use leptos::prelude::*;
@@ -143,26 +143,59 @@ impl Lobby<'_> {
         self.store.act_as(host, Action::RemoveComputer { seat }, true);
     }
 
-    /// Host: a computer player takes over a seat whose person has been away two minutes.
+    /// Any person seated here: a computer player takes over a seat whose person has been away long enough.
     pub fn take_over_seat(&self, seat: usize) {
-        if let Some(host) = self.hosted_seat() {
-            self.store.act_as(host, Action::TakeOver { seat }, false);
+        if let Some(actor) = self.seat_here() {
+            self.store.act_as(actor, Action::TakeOver { seat }, false);
         }
     }
 
-    /// The host, or the seat's own device: the person plays again.
+    /// Any person seated here: the seat's person plays again.
     pub fn give_back_seat(&self, seat: usize) {
-        let actor = self.store.table.with_untracked(|table| {
-            let table = table.as_ref()?;
-            if table.seats.holds(seat) {
-                Some(seat)
-            } else {
-                table.hosted_seat()
-            }
-        });
-        if let Some(actor) = actor {
+        if let Some(actor) = self.seat_here() {
             self.store.act_as(actor, Action::GiveBack { seat }, false);
         }
+    }
+
+    /// Any person seated here: asks the server for a link that moves `seat`, whose device is away, to another
+    /// device (it shows once the code is here).
+    pub fn offer_hand_over(&self, seat: usize) {
+        let token = self.store.table.with_untracked(|table| {
+            let table = table.as_ref().filter(|table| table.is_online())?;
+            table.seats.tokens().next().map(str::to_string)
+        });
+        if let Some(token) = token {
+            self.store.send(ClientMessage::OfferHandOver { token, seat });
+        }
+    }
+
+    /// Once the host's device has been away long enough, the next person here takes the host's place (each
+    /// device looks on the room's clock; the one holding that seat asks): in the lobby to start the game, in
+    /// play to play the computers.
+    pub(super) fn host_if_due(&self) {
+        let due = self.store.connection.read_now(|online| {
+            let online = online?;
+            let away = |seat: &usize| online.away_ms(*seat).is_some();
+            self.store.table.with_untracked(|table| {
+                let table = table.as_ref().filter(|table| table.is_online())?;
+                let room = &table.room;
+                let host_away = online.away_ms(room.host()?)?;
+                let due = room.phase() != Phase::Finished && host_away >= TAKE_OVER_AFTER_MS as f64;
+                room.next_person_here(away)
+                    .filter(|next| due && table.seats.holds(*next))
+            })
+        });
+        if let Some(seat) = due {
+            self.store.act_as(seat, Action::BecomeHost, false);
+        }
+    }
+
+    /// A seat this device holds in an online room (the lowest), to act for the table with.
+    fn seat_here(&self) -> Option<usize> {
+        self.store.table.with_untracked(|table| {
+            let table = table.as_ref().filter(|table| table.is_online())?;
+            table.seats.seats().first().copied()
+        })
     }
 
     /// The host's seat, if this device holds it in an online room.

@@ -9,7 +9,8 @@
 use std::time::Duration;
 
 use fivedice_room::{
-    ClientMessage, PROTOCOL_VERSION, Refusal, Room, RoomError, RoomName, SeatPresence, ServerMessage,
+    ClientMessage, HeldSeat, PROTOCOL_VERSION, Phase, Refusal, Room, RoomError, RoomName, SeatPresence,
+    ServerMessage,
 };
 use leptos::prelude::*;
 
@@ -40,6 +41,7 @@ impl GameStore {
             room: name,
             player,
             game,
+            hand_over,
         } = launch;
         self.close_room();
         let loaded = self.storage.with_value(|storage| storage.room(&name));
@@ -57,7 +59,8 @@ impl GameStore {
         // (the seats it kept may be ones it has since left).
         let joining = player.or(saved.joining);
         self.notices.dismiss_setup_error();
-        self.connection.open(&CONNECTION, joining, game, self.now_ms());
+        self.connection
+            .open(&CONNECTION, joining, hand_over, game, self.now_ms());
         let table = Table::online(&name, room, log, saved.seats.into(), self.now_ms());
         self.connection.save_room(&table);
         self.table.show(Some(table));
@@ -103,6 +106,7 @@ impl GameStore {
                 room,
                 player: Some(player),
                 game: None,
+                hand_over: None,
             })
         });
         let launch = match launch {
@@ -149,9 +153,11 @@ impl GameStore {
         self.report_saving(forgotten);
     }
 
-    /// The clock moved on: a seat away long enough may now be taken over.
+    /// The clock moved on: a seat away long enough may now be taken over, and a host away long enough gives
+    /// way.
     pub fn room_tick(&self) {
         self.connection.tick(self.now_ms());
+        self.lobby().host_if_due();
     }
 
     /// The link is open: greet the server with what this device has.
@@ -178,15 +184,23 @@ impl GameStore {
     }
 
     /// The server welcomed the device: online at once when nothing is missing (the server sends no log
-    /// then), else once the log is in; a join asked for goes now.
-    fn welcomed(&self, seated: bool, seq: u64) {
+    /// then), else once the log is in; a join or a link's seat asked for goes now. Seats this device held in
+    /// a started game that the welcome no longer gives it were taken by another device's link.
+    fn welcomed(&self, seats: &[HeldSeat], seq: u64) {
+        let (seen, moved) = self.table.with_untracked(|table| {
+            let Some(table) = table.as_ref() else {
+                return (0, Vec::new());
+            };
+            let started = table.room.phase() != Phase::Lobby;
+            let moved = table.seats.seats().into_iter().filter(|seat| {
+                started && seq >= table.room.seq() && !seats.iter().any(|held| held.seat == *seat)
+            });
+            (table.room.seq(), moved.collect())
+        });
         // A device that saw more than the server has starts over from the server's log.
-        let seen = self
-            .table
-            .with_untracked(|table| table.as_ref().map_or(0, |t| t.room.seq()));
         let seen = if seen > seq { 0 } else { seen };
-        if let Some(name) = self.connection.welcomed(seated, seen >= seq) {
-            self.send(ClientMessage::join(name));
+        if let Some(ask) = self.connection.welcomed(!seats.is_empty(), seen >= seq, moved) {
+            self.send(ask);
         }
     }
 
@@ -195,8 +209,12 @@ impl GameStore {
     fn connection_heard(&self, message: &ServerMessage) -> bool {
         match message {
             ServerMessage::Welcome { seats, seq, .. } => {
-                self.welcomed(!seats.is_empty(), *seq);
+                self.welcomed(seats, *seq);
                 false
+            }
+            ServerMessage::HandOverOffered { seat, code, .. } => {
+                self.connection.offered(*seat, code.clone());
+                true
             }
             ServerMessage::Presence { seats, watchers } => {
                 self.heard_presence(seats.clone(), *watchers);

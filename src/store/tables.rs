@@ -1,7 +1,7 @@
 //! Tables come and go: what is saved is read at start-up, a new table is seated, a finished one goes to the
 //! history, the player leaves, resumes or deletes one.
 
-use crate::launch::{RoomLaunch, parse_launch, parse_room_launch};
+use crate::launch::{RoomLaunch, parse_gathering_launch, parse_launch, parse_room_launch};
 use crate::setup_draft::SetupDraft;
 use crate::table::{NewGameRequest, Seating, Table};
 use fivedice_rules::case;
@@ -20,6 +20,13 @@ pub struct Opening {
     pub room: Option<RoomLaunch>,
 }
 
+/// Reading a launch address and doing what it asks (a chunk of its own, `launch`: a visit at the app's plain
+/// address never needs it).
+#[wasm_split_helpers::wasm_split(launch, fallible)]
+fn launcher() -> Result<fn(GameStore, &str), SplitLoaderError> {
+    Ok(|store, query| store.tables().launch(query))
+}
+
 /// Reading what was saved in JSON (a chunk of its own, `upgrade`: only a device that kept games from before
 /// text needs it).
 #[wasm_split_helpers::wasm_split(upgrade, fallible)]
@@ -35,9 +42,9 @@ pub struct Tables<'a> {
 }
 
 impl Tables<'_> {
-    /// Reads what is saved, then opens the table the launch address (`?new=1…`) asks for, or else the last
-    /// table still in progress; or names the online room to open ([`GameStore::open_room`]): the address's
-    /// (`?room=…`), or else the one open when the app was last used.
+    /// Reads what is saved, then does what the launch address (`?new=1…`, `?room=…`, an event's) asks, once
+    /// its chunk is here ([`Tables::launch`]); or else opens the last table still in progress, or names the
+    /// online room open when the app was last used ([`GameStore::open_room`]).
     pub fn load(&self, launch_query: &str) -> Opening {
         let (available, history, tables, last, unreadable, open_room, language) =
             self.store.storage.with_value(|storage| {
@@ -86,64 +93,65 @@ impl Tables<'_> {
         if !problems.is_empty() {
             self.store.tell(problems.join(" "));
         }
-        let asked = |room| Opening {
-            asked_by_address: true,
-            room,
-        };
-        match crate::launch::parse_gathering_launch(launch_query) {
-            // An event's page, or its invitation (the new game's form sets up a table of it), stays at its
-            // address, so a reload shows it again (the invitation's address is left once its table starts).
-            Some(Ok(page)) => {
-                self.store.gatherings.show(page);
-                return Opening {
-                    asked_by_address: false,
-                    room: None,
-                };
-            }
+        if let Some(event_address) = crate::launch::launch_asked(launch_query) {
+            // Read and done by a chunk of its own: a visit at the app's plain address never needs it. The start
+            // screen's join form waits meanwhile (it would take a name the address's room then drops). An event's
+            // page stays at its address, so that a reload shows it again.
+            self.store.connection.set_arriving(true);
+            let (store, query) = (*self.store, launch_query.to_string());
+            leptos::task::spawn_local(async move {
+                match launcher().await {
+                    Ok(launch) => launch(store, &query),
+                    Err(_) => {
+                        store.connection.set_arriving(false);
+                        store.tell(store.words().not_fetched_offline);
+                    }
+                }
+            });
+            return Opening {
+                asked_by_address: !event_address,
+                room: None,
+            };
+        }
+        let reopened = open_room.and_then(|name| fivedice_room::RoomName::parse(&name).ok());
+        match (&reopened, resumed) {
+            (Some(_), _) => {}
+            (None, Some(resumed)) => self.store.table.keep(resumed),
+            // The table played last may be one saved in an earlier format: it opens once read.
+            (None, None) => self.store.kept.open_once_read(last),
+        }
+        Opening {
+            asked_by_address: false,
+            room: reopened.map(|room| RoomLaunch {
+                room,
+                player: None,
+                game: None,
+                hand_over: None,
+            }),
+        }
+    }
+
+    /// Does what a launch address asks (in the launch chunk): an event's page or its invitation, a new game,
+    /// an online room; a bad address says why, and is forgotten.
+    pub fn launch(&self, launch_query: &str) {
+        self.store.connection.set_arriving(false);
+        let words = self.store.words();
+        match parse_gathering_launch(launch_query) {
+            // An event's page, or its invitation (the new game's form sets up a table of it).
+            Some(Ok(page)) => return self.store.gatherings.show(page),
             Some(Err(message)) => {
-                self.store
-                    .notices
-                    .refuse_setup((self.store.words().bad_address)(&message));
-                return asked(None);
+                forget_launch_address();
+                return self.store.notices.refuse_setup((words.bad_address)(&message));
             }
             None => {}
         }
         match parse_launch(launch_query) {
-            Some(Ok(request)) => {
-                self.start(request, String::new());
-                asked(None)
-            }
-            Some(Err(message)) => {
-                self.store
-                    .notices
-                    .refuse_setup((self.store.words().bad_address)(&message));
-                asked(None)
-            }
+            Some(Ok(request)) => self.start(request, String::new()),
+            Some(Err(message)) => self.store.notices.refuse_setup((words.bad_address)(&message)),
             None => match parse_room_launch(launch_query) {
-                Some(Ok(launch)) => asked(Some(launch)),
-                Some(Err(message)) => {
-                    self.store
-                        .notices
-                        .refuse_join((self.store.words().bad_address)(&message));
-                    asked(None)
-                }
-                None => {
-                    let reopened = open_room.and_then(|name| fivedice_room::RoomName::parse(&name).ok());
-                    match (&reopened, resumed) {
-                        (Some(_), _) => {}
-                        (None, Some(resumed)) => self.store.table.keep(resumed),
-                        // The table played last may be one saved in an earlier format: it opens once read.
-                        (None, None) => self.store.kept.open_once_read(last),
-                    }
-                    Opening {
-                        asked_by_address: false,
-                        room: reopened.map(|room| RoomLaunch {
-                            room,
-                            player: None,
-                            game: None,
-                        }),
-                    }
-                }
+                Some(Ok(launch)) => self.store.open_room_when_here(launch),
+                Some(Err(message)) => self.store.notices.refuse_join((words.bad_address)(&message)),
+                None => {}
             },
         }
     }

@@ -51,6 +51,7 @@ impl Table {
                 Ok(Received::default())
             }
             ServerMessage::Presence { .. }
+            | ServerMessage::HandOverOffered { .. }
             | ServerMessage::Refused { .. }
             | ServerMessage::UpdateApp { .. } => Ok(Received::default()),
         }

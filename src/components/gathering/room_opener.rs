@@ -51,6 +51,7 @@ pub fn room_opener(invitation: Invitation, form: EventTableForm) -> impl IntoVie
                 rules: invitation.rules,
                 dice: form.dice.get_untracked(),
             }),
+            hand_over: None,
         };
         let link = invitation.link.clone();
         error.set(None);

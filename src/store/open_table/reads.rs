@@ -210,6 +210,19 @@ impl OpenTable {
         self.derive(|_, game| game.standings())
     }
 
+    /// How many of each seat's turns a computer standing in for its person played (in an online room), from
+    /// the log (a log that does not replay counts none).
+    pub fn computer_turns(&self) -> impl Reading<Vec<usize>> + use<> {
+        self.derive(|table, _| {
+            fivedice_room::computer_turns(table.room.name().clone(), &table.log).unwrap_or_default()
+        })
+    }
+
+    /// How many turns each player plays in the game.
+    pub fn rounds(&self) -> impl Reading<usize> + use<> {
+        self.derive(|_, game| game.rounds())
+    }
+
     /// Generala: the seat whose generala on the first roll won the game at once, if one did.
     pub fn won_on_first_roll(&self) -> impl Reading<Option<usize>> + use<> {
         self.derive(|_, game| game.won_on_first_roll())

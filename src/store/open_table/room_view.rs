@@ -46,6 +46,10 @@ pub struct RoomView {
     pub host_name: Option<String>,
     /// Another person at this device may take a seat too (lobby, a seat held here, room not full).
     pub can_seat_another: bool,
+    /// The players whose seats this device held until another device took them by a link.
+    pub moved_elsewhere: Vec<String>,
+    /// The player to play, whose device is away: the table waits for them.
+    pub waits_for_away: Option<String>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -81,8 +85,12 @@ pub struct RoomPlayer {
     pub away: bool,
     /// This device holds the seat.
     pub own: bool,
-    /// The host may let a computer player take this seat over now.
+    /// This device may let a computer player take this seat over now.
     pub can_take_over: bool,
+    /// This device may ask for a link that moves this seat to another device (its own device is away).
+    pub can_hand_over: bool,
+    /// The code of the link this device asked for, moving this seat.
+    pub hand_over: Option<String>,
     /// The host may remove this computer player (in the lobby).
     pub can_remove: bool,
     /// This device may give the seat back to its person.
@@ -193,6 +201,8 @@ fn room_view(online: &OnlineRoom, table: &Table, words: &'static Words) -> RoomV
     let held = table.seats.seats();
     let hosting = host.is_some_and(|host| held.contains(&host));
     let playing = room.phase() == Phase::Playing;
+    // In play, whoever is seated here may act for a seat whose person is away.
+    let seated_in_play = playing && !held.is_empty();
     let players = room
         .seats()
         .iter()
@@ -207,11 +217,16 @@ fn room_view(online: &OnlineRoom, table: &Table, words: &'static Words) -> RoomV
                 stand_in: player.stand_in,
                 away: player.computer.is_none() && away_ms.is_some(),
                 own: held.contains(&seat),
-                can_take_over: hosting
-                    && playing
+                can_take_over: seated_in_play
                     && !player.computer_plays()
                     && away_ms.is_some_and(|away| away >= TAKE_OVER_AFTER_MS as f64),
-                can_give_back: playing && player.stand_in && (hosting || held.contains(&seat)),
+                can_hand_over: seated_in_play && player.computer.is_none() && away_ms.is_some(),
+                hand_over: online
+                    .offered
+                    .as_ref()
+                    .filter(|(offered, _)| *offered == seat && away_ms.is_some())
+                    .map(|(_, code)| code.clone()),
+                can_give_back: seated_in_play && player.stand_in,
                 can_remove: hosting && room.phase() == Phase::Lobby && player.computer.is_some(),
             }
         })
@@ -222,6 +237,16 @@ fn room_view(online: &OnlineRoom, table: &Table, words: &'static Words) -> RoomV
         (_, Phase::Playing) => RoomState::Playing,
         (_, Phase::Finished) => RoomState::Finished,
     };
+    let name_of = |seat: usize| room.seats().get(seat).map(|player| player.name.clone());
+    let waits_for_away = room
+        .seat_to_play()
+        .filter(|&seat| {
+            room.seats()
+                .get(seat)
+                .is_some_and(|player| !player.computer_plays())
+                && online.away_ms(seat).is_some()
+        })
+        .and_then(name_of);
     let min_players = room.rules().ruleset().min_players;
     let players_missing = min_players.saturating_sub(room.seats().len());
     RoomView {
@@ -247,6 +272,12 @@ fn room_view(online: &OnlineRoom, table: &Table, words: &'static Words) -> RoomV
             .and_then(|host| room.seats().get(host))
             .map(|seat| seat.name.clone()),
         can_seat_another: table.may_seat_another(),
+        moved_elsewhere: online
+            .moved_elsewhere
+            .iter()
+            .filter_map(|&seat| name_of(seat))
+            .collect(),
+        waits_for_away,
         own_seats: held,
     }
 }

@@ -294,6 +294,7 @@ fn the_table_chooses_who_starts_and_yam_crosses_out_through_the_picker() {
 mod at_once;
 mod connection;
 mod generala;
+mod hand_over;
 mod history;
 mod room_server;
 mod rooms;

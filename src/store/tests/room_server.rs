@@ -4,7 +4,7 @@
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
-use fivedice_room::{ClientMessage, Delivery, LogEntry, RoomHost, RoomName};
+use fivedice_room::{ClientMessage, Delivery, HandOvers, LogEntry, RoomHost, RoomName};
 use fivedice_rules::{DiceSource, Face};
 use leptos::prelude::*;
 
@@ -88,6 +88,7 @@ impl DiceSource for SealedDice<'_> {
 /// them (from a seed drawn from a fixed generator), and a clock the test moves on.
 pub(super) struct Server {
     pub(super) host: RoomHost,
+    links: HandOvers,
     pub(super) log: Vec<LogEntry>,
     pub(super) dice: u32,
     pub(super) now_ms: u64,
@@ -99,6 +100,7 @@ impl Server {
     pub(super) fn new(name: &str) -> Server {
         Server {
             host: RoomHost::new(RoomName::parse(name).unwrap()),
+            links: HandOvers::default(),
             log: Vec::new(),
             dice: 3,
             now_ms: 0,
@@ -112,9 +114,13 @@ impl Server {
             *tokens += 1;
             format!("token-{}", *tokens - 1)
         };
-        let mut dice = SealedDice(&mut self.dice);
-        self.host
-            .answer(from, message, &mut self.log, &mut dice, token, self.now_ms)
+        let (host, log, now_ms) = (&mut self.host, &mut self.log, self.now_ms);
+        match message {
+            ClientMessage::OfferHandOver { .. } | ClientMessage::TakeHandOver { .. } => {
+                self.links.answer(host, from, message, log, token, now_ms)
+            }
+            _ => host.answer(from, message, log, &mut SealedDice(&mut self.dice), token, now_ms),
+        }
     }
 
     /// A device's connection dropped: everybody left hears who is here.
@@ -197,6 +203,7 @@ pub(super) fn enter(device: &Device, room: &str, player: Option<&str>) {
         room: RoomName::parse(room).unwrap(),
         player: player.map(str::to_string),
         game: None,
+        hand_over: None,
     });
     device.in_room.set(false);
     device.store.room_connected();
