@@ -62,7 +62,10 @@ pub fn App() -> impl IntoView {
             <Deferred until=Moment::NextTask>
                 {move || {
                     language.track();
-                    if !screens_built.get_value() && store.speech().words_on_their_way() {
+                    // So does an address's ask on its way (a new game, a room, an event's page), rather than
+                    // flash the start screen.
+                    let waiting = store.speech().words_on_their_way() || store.connection().arriving().get();
+                    if !screens_built.get_value() && waiting {
                         return None;
                     }
                     screens_built.set_value(true);

@@ -1,6 +1,5 @@
 //! The record of who played: how many of each person's turns a computer standing in for them played, read
-//! from the room's log for the standings, the history and an event's board ("Cat · 9 of 13 turns by a
-//! computer"). A turn counts once its box is written for the seat while a computer stands in, and stops
+//! from the room's log for the standings at the end of a game ("Cat · 9 of 13 turns by a computer"). A turn counts once its box is written for the seat while a computer stands in, and stops
 //! counting if that box is taken back.
 
 use fivedice_rules::{Play, Undoable};
