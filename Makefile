@@ -80,7 +80,7 @@ look: dist setup-debian
 	xvfb-run -a -s "-screen 0 1280x1100x24" node tests/look/engines.mjs
 
 ## Sizes and timings (figures go to BENCHMARKS.md).
-bench: bench-app bench-strategy bench-odds bench-rooms bench-cluster bench-columns bench-maxi bench-history
+bench: bench-app bench-strategy bench-odds bench-rooms bench-cluster bench-columns bench-maxi bench-history bench-hand-over
 
 ## Play to win: the stated chances against 4,000 two-player games played out (calibration), the time to state
 ## them, and the Winner against Optimal over 40,000 two-player games with each Joker rule, then 10,000 three- and
@@ -124,6 +124,13 @@ bench-rooms: setup-debian
 bench-cluster: setup-debian setup-nats
 	for run in 1 2 3 4 5; do FIVEDICE_NATS_CURRENT=$(NATS_CURRENT) $(CARGO) test --locked -p fivedice-server \
 		--test replicated -- --nocapture --test-threads 1 2>/dev/null | grep -o 'figure:.*'; done
+
+## A phone that dies mid-game, in real browsers against the room server: the seconds until the table says why it
+## waits, and until a fresh phone that opened the hand-over link has rolled for the player (tests/bench/hand-over.mjs).
+.PHONY: bench-hand-over
+bench-hand-over: dist setup-debian
+	$(CARGO) build --locked -p fivedice-server --bins --example testbed
+	node tests/bench/hand-over.mjs
 
 bench-app: dist setup-debian
 	@command -v brotli >/dev/null || (apt-get update -qq && apt-get install -y -qq brotli)
