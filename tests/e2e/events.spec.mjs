@@ -255,30 +255,72 @@ test("an organiser whose event's name is taken chooses another on the spot, at t
   }
 });
 
-test("a hundred players on the big screen: the standings turn their pages by themselves", async ({ browser }) => {
-  test.setTimeout(60_000);
+/**
+ * Whether each of the first `count` rows of the standings is wholly within the standings' frame on screen, and
+ * not under the rows that stay (a row's cells are what stay: the row's own box scrolls on).
+ */
+function topRowsShown(screen, count) {
+  return screen.locator("[data-event-row]").evaluateAll((all, count) => {
+    const frame = document.querySelector(".screen-standings").getBoundingClientRect();
+    return all.slice(0, count).map((row) => {
+      const box = row.querySelector("td.player").getBoundingClientRect();
+      const shown = document.elementFromPoint(box.left + 2, (box.top + box.bottom) / 2);
+      if (!row.contains(shown)) return false;
+      return box.top >= frame.top - 1 && box.bottom <= Math.min(frame.bottom, window.innerHeight) + 1;
+    });
+  }, count);
+}
+
+for (const [players, tables, viewport] of [
+  [100, 25, tv.viewport],
+  [30, 10, { width: 1920, height: 1080 }],
+  [30, 10, tv.viewport],
+]) {
+  test(`${players} players on a big screen of ${viewport.width}×${viewport.height}: the standings turn their pages by themselves under the top three`, async ({ browser }) => {
+    test.setTimeout(60_000);
+    const folder = await mkdtemp(join(tmpdir(), "fivedice-event-"));
+    const port = await freePort();
+    const server = await startRoomServer({ dist, data: join(folder, "rooms.sqlite3"), port });
+    const context = await browser.newContext({ viewport, baseURL: server.url, locale: "en-GB" });
+    try {
+      const key = await fillEvent({ port, name: "Big wedding", tables, players: players / tables, turns: 3 });
+      const screen = await context.newPage();
+      await screen.goto(`index.html?screen=Big%20wedding&key=${key}`);
+      const rows = screen.locator("[data-event-row]");
+      await expect(rows).toHaveCount(players);
+      // The first row wholly out of sight, below the standings' frame.
+      const below = await rows.evaluateAll((all) => {
+        const frame = document.querySelector(".screen-standings").getBoundingClientRect();
+        const bottom = Math.min(frame.bottom, window.innerHeight);
+        return all.findIndex((row) => row.getBoundingClientRect().top >= bottom);
+      });
+      expect(below).toBeGreaterThan(9);
+      expect(await topRowsShown(screen, 4)).toEqual([true, true, true, true]);
+      // It comes into view on its own; the fourth row, the first that pages, goes; the top three stay.
+      await expect(rows.nth(below)).toBeInViewport({ timeout: 12_000 });
+      await expect.poll(() => topRowsShown(screen, 4)).toEqual([true, true, true, false]);
+      await screen.screenshot({ path: `tests/e2e/artifacts/event-screen-${players}-${viewport.width}.png` });
+    } finally {
+      await context.close();
+      await server.stop();
+      await rm(folder, { recursive: true, force: true });
+    }
+  });
+}
+
+test("ten players on a 1280×720 screen: the standings fit, and nothing pages", async ({ browser }) => {
   const folder = await mkdtemp(join(tmpdir(), "fivedice-event-"));
   const port = await freePort();
   const server = await startRoomServer({ dist, data: join(folder, "rooms.sqlite3"), port });
   const context = await browser.newContext({ ...tv, baseURL: server.url, locale: "en-GB" });
   try {
-    const key = await fillEvent({ port, name: "Big wedding", tables: 25, players: 4, turns: 3 });
+    const key = await fillEvent({ port, name: "Small wedding", tables: 5, players: 2, turns: 3 });
     const screen = await context.newPage();
-    await screen.goto(`index.html?screen=Big%20wedding&key=${key}`);
-    const rows = screen.locator("[data-event-row]");
-    await expect(rows).toHaveCount(100);
-    await expect(rows.first()).toBeInViewport();
-    // The first row below the fold comes into view on its own, and the first goes out of it.
-    // The first row wholly out of sight, below the standings' frame.
-    const below = await rows.evaluateAll((all) => {
-      const frame = document.querySelector(".screen-standings").getBoundingClientRect();
-      const bottom = Math.min(frame.bottom, window.innerHeight);
-      return all.findIndex((row) => row.getBoundingClientRect().top >= bottom);
-    });
-    expect(below).toBeGreaterThan(3);
-    await expect(rows.nth(below)).toBeInViewport({ timeout: 12_000 });
-    await expect(rows.first()).not.toBeInViewport();
-    await screen.screenshot({ path: "tests/e2e/artifacts/event-screen-hundred.png" });
+    await screen.goto(`index.html?screen=Small%20wedding&key=${key}`);
+    await expect(screen.locator("[data-event-row]")).toHaveCount(10);
+    expect(await topRowsShown(screen, 10)).toEqual(Array(10).fill(true));
+    const frame = screen.locator(".screen-standings");
+    expect(await frame.evaluate((frame) => frame.scrollHeight <= frame.clientHeight)).toBe(true);
   } finally {
     await context.close();
     await server.stop();

@@ -1,6 +1,7 @@
 //! The big screen (`?screen=<name>`): the board for a TV or a projector, read from across the room, changing
 //! nothing: the standings large, the latest cheers, the tables still playing, and the QR code to join when its
-//! address carries the key. Standings longer than the screen turn their pages by themselves.
+//! address carries the key. Standings longer than the screen turn their pages by themselves, under the column
+//! heads and the top three, which stay.
 
 use std::time::Duration;
 
@@ -8,6 +9,7 @@ use fivedice_room::RoomName;
 use fivedice_room::gathering::Board;
 use leptos::html;
 use leptos::prelude::*;
+use wasm_bindgen::JsCast;
 
 use super::board::{Following, cheer_text, event_words, follow, standings};
 use super::page::invitation_link;
@@ -86,14 +88,16 @@ pub fn screen(name: RoomName, key: Option<String>) -> impl IntoView {
     }
 }
 
-/// Every [`PAGE_SHOWN`], the standings scroll on by what the frame shows, and back to the top after the last
-/// page, for as long as the screen is up.
+/// Every [`PAGE_SHOWN`], the standings scroll on by what the frame shows below what stays (the column heads and
+/// the top three rows, held by the style sheet), and back to the top after the last page, for as long as the
+/// screen is up.
 fn turn_pages(pages: NodeRef<html::Div>) {
     let turning = set_interval_with_handle(
         move || {
             if let Some(frame) = pages.get_untracked() {
-                let next = next_page_top(frame.scroll_top(), frame.client_height(), frame.scroll_height());
-                frame.set_scroll_top(next);
+                let (stays, row) = (staying_height(&frame), height_of(&frame, "tbody tr"));
+                let (shown, total) = (frame.client_height() - stays, frame.scroll_height() - stays);
+                frame.set_scroll_top(next_page_top(frame.scroll_top(), shown, total, row));
             }
         },
         PAGE_SHOWN,
@@ -104,16 +108,40 @@ fn turn_pages(pages: NodeRef<html::Div>) {
     }
 }
 
-/// Where the next page of a frame `shown` pixels high over `total` starts, from `top`: a page on, keeping its
-/// last line as the next one's first (so a row cut at the bottom is read whole), or the top again after the
-/// last page.
-pub fn next_page_top(top: i32, shown: i32, total: i32) -> i32 {
+/// How high the part of the standings that stays is: the column heads and the first three rows.
+fn staying_height(frame: &web_sys::HtmlDivElement) -> i32 {
+    [
+        "thead",
+        "tbody tr:nth-child(1)",
+        "tbody tr:nth-child(2)",
+        "tbody tr:nth-child(3)",
+    ]
+    .into_iter()
+    .map(|selector| height_of(frame, selector))
+    .sum()
+}
+
+/// The height of the first element `selector` finds in the frame (0 if none).
+fn height_of(frame: &web_sys::HtmlDivElement, selector: &str) -> i32 {
+    frame
+        .query_selector(selector)
+        .ok()
+        .flatten()
+        .and_then(|element| element.dyn_into::<web_sys::HtmlElement>().ok())
+        .map_or(0, |element| element.offset_height())
+}
+
+/// Where the next page of a frame `shown` pixels high over `total` starts, from `top`, for rows `row` pixels
+/// high: a page of whole rows on, keeping its last row as the next one's first (so a row cut at the bottom is
+/// read whole), or the top again after the last page.
+pub fn next_page_top(top: i32, shown: i32, total: i32, row: i32) -> i32 {
     let last_top = (total - shown).max(0);
     if top >= last_top - 1 {
         return 0;
     }
-    let overlap = shown / 10;
-    (top + shown - overlap).min(last_top)
+    let row = row.max(1);
+    let page = (shown / row - 1).max(1) * row;
+    (top + page).min(last_top)
 }
 
 #[cfg(test)]
@@ -121,14 +149,18 @@ mod tests {
     use super::next_page_top;
 
     #[test]
-    fn the_pages_turn_by_a_frame_less_a_line_then_start_again() {
+    fn the_pages_turn_by_whole_rows_less_one_then_start_again() {
         // Standings that fit: they stay.
-        assert_eq!(next_page_top(0, 600, 400), 0);
-        // Three pages of 600 over 1,500.
-        assert_eq!(next_page_top(0, 600, 1_500), 540);
-        assert_eq!(next_page_top(540, 600, 1_500), 900);
-        assert_eq!(next_page_top(900, 600, 1_500), 0);
+        assert_eq!(next_page_top(0, 600, 400, 40), 0);
+        // Pages of 600 over 1,500 in rows of 40: fifteen rows show, fourteen turn.
+        assert_eq!(next_page_top(0, 600, 1_500, 40), 560);
+        assert_eq!(next_page_top(560, 600, 1_500, 40), 900);
+        assert_eq!(next_page_top(900, 600, 1_500, 40), 0);
         // A frame a browser rounded a pixel short of the end counts as the end.
-        assert_eq!(next_page_top(899, 600, 1_500), 0);
+        assert_eq!(next_page_top(899, 600, 1_500, 40), 0);
+        // Rows as high as the frame still turn, by one row.
+        assert_eq!(next_page_top(0, 30, 1_500, 40), 40);
+        // No row measured (none yet): a row of a pixel.
+        assert_eq!(next_page_top(0, 600, 1_500, 0), 599);
     }
 }
