@@ -1,6 +1,7 @@
 //! The screens and the pieces of them a player sees, each named for what it shows.
 
 mod coach_panel;
+mod dice_seal;
 mod dice_tray;
 mod finished_sheet;
 mod game_choice;
@@ -21,6 +22,7 @@ mod room_lobby;
 mod saved_games;
 mod saved_rolls;
 mod score_sheet;
+mod seat_notes;
 mod setup_screen;
 mod shown;
 mod standings;

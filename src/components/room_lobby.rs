@@ -3,16 +3,18 @@
 
 use std::time::Duration;
 
-use fivedice_room::{DiceCheck, STAND_IN, check_dice};
+use fivedice_room::STAND_IN;
 use fivedice_rules::Rules;
 use fivedice_worker::Level;
 use leptos::prelude::*;
 
+use super::dice_seal::DiceSeal;
 use super::game_choice::LevelOptions;
 use super::invite::{HandOverLink, Invite};
 use super::join_room_card::RoomJoinForm;
 use super::lazy::{Loaded, lazy, lazy_when};
 use super::room_game_choice::RoomGameChoice;
+use super::seat_notes::SeatNotes;
 use crate::i18n;
 use crate::store::Reading as _;
 use crate::store::{GameStore, RoomPlayer, RoomState, RoomView};
@@ -368,27 +370,6 @@ fn RoomRefusal() -> impl IntoView {
     }
 }
 
-/// What the table should know of its seats' devices: the player to play has none here (so the table waits),
-/// or this device's seat was taken by another device's link (so this one watches).
-#[component]
-fn SeatNotes() -> impl IntoView {
-    let store = expect_context::<GameStore>();
-    let room_words = store.speech().words_of(i18n::room_words);
-    let view = store.table().room_view();
-    move || {
-        view.with(|room| {
-            let room = room.as_ref()?;
-            let moved = room.moved_elsewhere.iter().map(|name| {
-                view! { <p class="note" data-moved-elsewhere>{(room_words.moved_elsewhere)(name)}</p> }
-            });
-            let waits = room.waits_for_away.as_ref().map(|name| {
-                view! { <p class="note" data-waits-for-away>{(room_words.waits_for_away)(name)}</p> }
-            });
-            Some(view! { {moved.collect_view()} {waits} })
-        })
-    }
-}
-
 /// Above the sheet at an online table: the room, its players' presence, and the seats this device holds.
 #[component]
 pub fn RoomBar() -> impl IntoView {
@@ -448,42 +429,4 @@ fn RoomBarShown() -> impl IntoView {
             <DiceSeal />
         </section>
     }
-}
-
-/// A sealed room's dice: the commitment from the start, and, once the seed is revealed at the end, every die
-/// of the game derived from it again on this device (`[data-dice-commitment]`, `[data-dice-check]`).
-#[component]
-fn DiceSeal() -> impl IntoView {
-    let store = expect_context::<GameStore>();
-    let words = store.speech().words_of(i18n::room_words);
-    let (commitment, revealed) = (store.table().dice_commitment(), store.table().revealed_log());
-    // Checked when the seed is revealed (nothing changes a finished room's log after).
-    let verdict = move || match revealed.get().map(|(name, log)| check_dice(name, &log))? {
-        Ok(DiceCheck::Checked { rolls }) => Some(
-            view! { <p class="dice-check" data-dice-check="ok">{(words.dice_checked)(rolls)}</p> }.into_any(),
-        ),
-        Ok(DiceCheck::Failed { seq }) => Some(failed(words, seq)),
-        // A log that does not replay (this device's did, entry by entry) is no check passed either.
-        Err(_) => Some(failed(words, 0)),
-        Ok(DiceCheck::NotSealed | DiceCheck::NotRevealed) => None,
-    };
-    move || {
-        commitment.get().map(|hash| {
-            view! {
-                <div class="dice-seal">
-                    // What the seal is, one tap away (a phone shows no tooltip).
-                    <details>
-                        <summary class="muted">{words.dice_sealed} " " <code data-dice-commitment>{hash}</code></summary>
-                        <p class="muted">{words.dice_sealed_how}</p>
-                    </details>
-                    {verdict}
-                </div>
-            }
-        })
-    }
-}
-
-fn failed(words: &'static i18n::RoomWords, seq: u64) -> AnyView {
-    view! { <p class="dice-check failed" role="alert" data-dice-check="failed">{(words.dice_check_failed)(seq)}</p> }
-        .into_any()
 }

@@ -75,6 +75,13 @@ pub struct RoomWords {
     pub moved_elsewhere: fn(&str) -> String,
     /// Why the table waits: the player to play has no device here (their name).
     pub waits_for_away: fn(&str) -> String,
+    /// A device that came after the start with an away player's name: it asks for the seat back.
+    pub ask_to_come_back: &'static str,
+    pub asked_to_come_back: &'static str,
+    /// On every seated device, a device asking for a seat back: (the player's name), then the answers.
+    pub asks_to_come_back: fn(&str) -> String,
+    pub let_in: &'static str,
+    pub say_no: &'static str,
     pub online_room: &'static str,
     pub room_bar_offline: &'static str,
     pub room_bar_watching: &'static str,

@@ -55,6 +55,11 @@ pub static ROOM_WORDS: RoomWords = RoomWords {
             "Das Gerät von {name} ist weg: Hol {name} auf ein anderes Gerät oder lass einen Computer spielen."
         )
     },
+    ask_to_come_back: "Das bin ich: um Rückkehr bitten",
+    asked_to_come_back: "Gefragt: Der Tisch lässt dich herein.",
+    asks_to_come_back: |name| format!("{name} bittet, auf einem neuen Gerät zurückzukommen"),
+    let_in: "Hereinlassen",
+    say_no: "Nein",
     online_room: "Online-Raum",
     room_bar_offline: "offline — verbinde neu …",
     room_bar_watching: "Zuschauer",

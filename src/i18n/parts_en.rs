@@ -55,6 +55,11 @@ pub static ROOM_WORDS: RoomWords = RoomWords {
     waits_for_away: |name| {
         format!("{name}'s device is away: move {name} to another device, or let a computer play.")
     },
+    ask_to_come_back: "That's me: ask to come back",
+    asked_to_come_back: "Asked: the table will let you in.",
+    asks_to_come_back: |name| format!("{name} asks to come back on a new device"),
+    let_in: "Let in",
+    say_no: "No",
     online_room: "Online room",
     room_bar_offline: "offline — reconnecting…",
     room_bar_watching: "watching",

@@ -55,6 +55,11 @@ pub static ROOM_WORDS: RoomWords = RoomWords {
             "El dispositivo de {name} está ausente: pasa a {name} a otro dispositivo, o que juegue la computadora."
         )
     },
+    ask_to_come_back: "Soy yo: pedir volver",
+    asked_to_come_back: "Pedido: la mesa te dejará entrar.",
+    asks_to_come_back: |name| format!("{name} pide volver en un dispositivo nuevo"),
+    let_in: "Dejar entrar",
+    say_no: "No",
     online_room: "Sala en línea",
     room_bar_offline: "sin conexión — reconectando…",
     room_bar_watching: "mirando",

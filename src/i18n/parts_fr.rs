@@ -52,6 +52,11 @@ pub static ROOM_WORDS: RoomWords = RoomWords {
             "L’appareil de {name} est absent : passez {name} sur un autre appareil, ou faites jouer un ordinateur."
         )
     },
+    ask_to_come_back: "C’est moi : demander à revenir",
+    asked_to_come_back: "Demandé : la table va vous laisser entrer.",
+    asks_to_come_back: |name| format!("{name} demande à revenir sur un nouvel appareil"),
+    let_in: "Laisser entrer",
+    say_no: "Non",
     online_room: "Salle en ligne",
     room_bar_offline: "hors ligne — reconnexion…",
     room_bar_watching: "spectateur",

@@ -254,5 +254,9 @@ pub(super) fn refusal(refusal: &Refusal) -> String {
         Refusal::HandOver(HandOverRefusal::SeatHere) => {
             "das Gerät dieses Spielers ist da: Sein Platz bleibt dort".into()
         }
+        Refusal::HandOver(HandOverRefusal::SaidNo) => "der Tisch hat Nein gesagt: Du schaust zu".into(),
+        Refusal::HandOver(HandOverRefusal::AskedTooOften) => {
+            "von hier kamen kürzlich viele Anfragen: Warte eine Minute und frag dann noch mal".into()
+        }
     }
 }

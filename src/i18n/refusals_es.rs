@@ -243,5 +243,9 @@ pub(super) fn refusal(refusal: &Refusal) -> String {
         Refusal::HandOver(HandOverRefusal::SeatHere) => {
             "el dispositivo de ese jugador está aquí: su lugar sigue allí".into()
         }
+        Refusal::HandOver(HandOverRefusal::SaidNo) => "la mesa dijo que no: estás mirando".into(),
+        Refusal::HandOver(HandOverRefusal::AskedTooOften) => {
+            "llegaron muchas peticiones desde aquí hace poco: espera un minuto y vuelve a pedirlo".into()
+        }
     }
 }

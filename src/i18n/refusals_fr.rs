@@ -237,5 +237,9 @@ pub(super) fn refusal(refusal: &Refusal) -> String {
         Refusal::HandOver(HandOverRefusal::SeatHere) => {
             "l’appareil de ce joueur est là : sa place y reste".into()
         }
+        Refusal::HandOver(HandOverRefusal::SaidNo) => "la table a dit non : vous regardez".into(),
+        Refusal::HandOver(HandOverRefusal::AskedTooOften) => {
+            "beaucoup de demandes sont venues d’ici récemment : patientez une minute, puis redemandez".into()
+        }
     }
 }

@@ -7,7 +7,7 @@ use std::rc::Rc;
 use std::time::Duration;
 
 use crate::launch::RoomGame;
-use fivedice_room::{ClientMessage, Refusal, RoomError, SeatPresence, ServerMessage};
+use fivedice_room::{ClientMessage, Refusal, RoomError, SeatPresence, SeatRequest, ServerMessage};
 use leptos::prelude::*;
 
 use fivedice_saved::SavedRoom;
@@ -110,6 +110,12 @@ pub(super) struct OnlineRoom {
     pub(super) offered: Option<(usize, String)>,
     /// Seats this device held that another device took by a link: it watches them now.
     pub(super) moved_elsewhere: Vec<usize>,
+    /// The name this device asked to join as after the start (refused): it may be an away player's.
+    pub(super) came_late_as: Option<String>,
+    /// This device asked for a seat back and waits for the answer.
+    pub(super) asked_seat: bool,
+    /// Every device asking for a seat back, as the server says now.
+    pub(super) requests: Vec<SeatRequest>,
 }
 
 impl OnlineRoom {
@@ -266,6 +272,9 @@ impl RoomConnection {
             now_ms,
             offered: None,
             moved_elsewhere: Vec::new(),
+            came_late_as: None,
+            asked_seat: false,
+            requests: Vec::new(),
         }));
     }
 
@@ -326,6 +335,19 @@ impl RoomConnection {
         ask
     }
 
+    /// This device asks for a seat back.
+    pub(super) fn asking_seat(&self) {
+        self.update(|online| {
+            online.asked_seat = true;
+            online.refusal = None;
+        });
+    }
+
+    /// The devices asking for a seat back, as the server says now.
+    pub(super) fn heard_requests(&self, requests: Vec<SeatRequest>) {
+        self.update(|online| online.requests = requests);
+    }
+
     /// The server gave this device a link that moves `seat` to another device.
     pub(super) fn offered(&self, seat: usize, code: String) {
         self.update(|online| online.offered = Some((seat, code)));
@@ -360,6 +382,8 @@ impl RoomConnection {
         self.update(|online| {
             online.joining = None;
             online.hand_over = None;
+            online.asked_seat = false;
+            online.came_late_as = None;
             online.join_sent = false;
             online.refusal = None;
         });
@@ -382,10 +406,17 @@ impl RoomConnection {
         );
         let mut for_join = false;
         self.update(|online| {
+            if online.asked_seat && matches!(refusal, Refusal::HandOver(_)) {
+                online.asked_seat = false;
+                online.refusal = Some(refusal.clone());
+                for_join = true;
+            }
             if online.join_sent && answers_join {
                 for_join = true;
                 online.join_sent = false;
-                online.joining = None;
+                // A name refused because the game had started may be an away player's, who may ask back.
+                let late = matches!(refusal, Refusal::Room(RoomError::Started));
+                online.came_late_as = online.joining.take().filter(|_| late);
                 online.hand_over = None;
                 online.refusal = Some(refusal.clone());
             }

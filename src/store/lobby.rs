@@ -190,6 +190,28 @@ impl Lobby<'_> {
         }
     }
 
+    /// A device that came after the start: "That's me", it asks for the seat of the away player it is.
+    pub fn ask_seat(&self, seat: usize) {
+        if self.store.send(ClientMessage::AskSeat { seat }) {
+            self.store.connection.asking_seat();
+        }
+    }
+
+    /// Any person seated here answers a device asking for a seat back: let it in, or not.
+    pub fn answer_seat(&self, request: u64, let_in: bool) {
+        let token = self.store.table.with_untracked(|table| {
+            let table = table.as_ref().filter(|table| table.is_online())?;
+            table.seats.tokens().next().map(str::to_string)
+        });
+        if let Some(token) = token {
+            self.store.send(ClientMessage::AnswerSeat {
+                token,
+                request,
+                let_in,
+            });
+        }
+    }
+
     /// A seat this device holds in an online room (the lowest), to act for the table with.
     fn seat_here(&self) -> Option<usize> {
         self.store.table.with_untracked(|table| {

@@ -216,6 +216,10 @@ impl GameStore {
                 self.connection.offered(*seat, code.clone());
                 true
             }
+            ServerMessage::SeatRequests { requests } => {
+                self.connection.heard_requests(requests.clone());
+                true
+            }
             ServerMessage::Presence { seats, watchers } => {
                 self.heard_presence(seats.clone(), *watchers);
                 true

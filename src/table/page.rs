@@ -71,7 +71,8 @@ impl PageHost {
         deliveries
             .into_iter()
             .map(|delivery| match delivery {
-                Delivery::ToSender(message) | Delivery::ToAll(message) => message,
+                // One device: whatever the host says is for it.
+                Delivery::ToSender(message) | Delivery::ToAll(message) | Delivery::To(_, message) => message,
             })
             .collect()
     }

@@ -52,6 +52,7 @@ impl Table {
             }
             ServerMessage::Presence { .. }
             | ServerMessage::HandOverOffered { .. }
+            | ServerMessage::SeatRequests { .. }
             | ServerMessage::Refused { .. }
             | ServerMessage::UpdateApp { .. } => Ok(Received::default()),
         }

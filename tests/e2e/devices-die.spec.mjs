@@ -116,6 +116,42 @@ test("a phone that dies mid-game: a fresh phone opens the link read off another'
   }
 });
 
+test("a phone that dies mid-game: its player asks back by name from a fresh phone, and another player lets her in", async ({ browser }) => {
+  test.setTimeout(180_000);
+  const rooms = await roomServer(browser);
+  try {
+    const pages = await gather(rooms, "Porch", "Mum", ["Ann", "Cat"]);
+    const [mum, ann, cat] = pages;
+    await startGame(mum, pages);
+    await playTurns(mum, pages, (seat) => seat === 2);
+    const died = Date.now();
+    await cat.context().close();
+    await expect(ann.locator('.room-bar [data-room-player="2"]')).toHaveAttribute("data-away", "true");
+    // A fresh phone: Cat types the room and her name on the start page.
+    const newPhone = await rooms.device(phone, "index.html");
+    await newPhone.getByLabel("Your name").fill("Cat");
+    await newPhone.getByLabel("Room name").fill("porch");
+    await newPhone.getByRole("button", { name: "Join", exact: true }).click();
+    await newPhone.getByRole("button", { name: "That's me: ask to come back" }).click();
+    await expect(newPhone.getByText("Asked: the table will let you in.")).toBeVisible();
+    // Every seated device hears the request; Ann lets her in.
+    for (const page of [mum, ann]) {
+      await expect(page.locator('[data-seat-request="2"]')).toContainText("Cat asks to come back on a new device");
+    }
+    await ann.locator('[data-seat-request="2"]').getByRole("button", { name: "Let in" }).click();
+    await expect(newPhone.locator("[data-seat-self]")).toHaveAttribute("data-seat-self", "2");
+    for (const page of [mum, ann]) await expect(page.locator("[data-seat-request]")).toHaveCount(0);
+    await newPhone.locator('[data-action="roll"]').click();
+    await expect(newPhone.locator('[data-die="0"]')).not.toHaveAttribute("data-face", "");
+    console.log(`asked back by name: seat played again ${Date.now() - died} ms after the phone died`);
+    pages[2] = newPhone;
+    await playTurns(mum, pages, (seat) => seat === 0);
+    expect(rooms.errors).toEqual([]);
+  } finally {
+    await rooms.stop();
+  }
+});
+
 test("a host's tablet that dies after the start: a guest lets a computer play its seat, and the standings say so", async ({ browser }) => {
   test.setTimeout(300_000);
   const rooms = await roomServer(browser);

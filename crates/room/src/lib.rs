@@ -33,11 +33,14 @@ pub mod stand_ins;
 
 pub use dice_seed::{DiceCheck, DiceSeed, check_dice};
 pub use error::{Inconsistency, RoomError};
-pub use host::{Change, ConnectionId, Delivery, Greeting, HandOver, HandOvers, RoomHost};
+pub use host::{
+    Answered, Change, ConnectionId, Delivery, Greeting, HandOver, HandOvers, RoomHost, SeatRequests,
+};
 pub use limits::{HAND_OVER_VALID_MS, MAX_ROOM_NAME_CHARS};
 pub use name::{RoomName, check_player_name};
 pub use protocol::{
-    ClientMessage, HandOverRefusal, PROTOCOL_VERSION, Refusal, SeatPresence, ServerMessage, Trouble,
+    ClientMessage, HandOverRefusal, PROTOCOL_VERSION, Refusal, SeatPresence, SeatRequest, ServerMessage,
+    Trouble,
 };
 pub use room::{Action, Event, LogEntry, Outside, Phase, Room, STAND_IN, Seat, TAKE_OVER_AFTER_MS};
 pub use seats::{HeldSeat, HeldSeats};

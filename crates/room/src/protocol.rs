@@ -55,6 +55,14 @@ pub enum ClientMessage {
     OfferHandOver { token: String, seat: usize },
     /// A device opened a link that moves a seat here (after its hello): it is granted the seat as a join is.
     TakeHandOver { code: String },
+    /// A device that came after the start asks for the seat of a person whose device is away ("That's me").
+    AskSeat { seat: usize },
+    /// A seated device answers request `request`: let the asking device in, or not.
+    AnswerSeat {
+        token: String,
+        request: u64,
+        let_in: bool,
+    },
 }
 
 impl ClientMessage {
@@ -94,6 +102,8 @@ pub enum ServerMessage {
         code: String,
         expires_ms: u64,
     },
+    /// Every device asking for a seat back, waiting for an answer: to everybody whenever it changes.
+    SeatRequests { requests: Vec<SeatRequest> },
     /// One accepted change, to everybody in the room.
     Event { seq: u64, event: Event },
     /// Who is here, to everybody in the room whenever it changes.
@@ -274,6 +284,10 @@ pub enum HandOverRefusal {
     Expired,
     /// The seat's own device is here: there is nothing to move.
     SeatHere,
+    /// The table said no to a device asking for the seat.
+    SaidNo,
+    /// Too many requests for seats from this device's address lately: asking again must wait.
+    AskedTooOften,
 }
 
 impl HandOverRefusal {
@@ -283,6 +297,8 @@ impl HandOverRefusal {
             HandOverRefusal::Used => "hand_over_used",
             HandOverRefusal::Expired => "hand_over_expired",
             HandOverRefusal::SeatHere => "seat_here",
+            HandOverRefusal::SaidNo => "said_no",
+            HandOverRefusal::AskedTooOften => "asked_too_often",
         }
     }
 }
@@ -294,6 +310,10 @@ impl std::fmt::Display for HandOverRefusal {
             HandOverRefusal::Used => "This link was opened already: ask the table for a new one",
             HandOverRefusal::Expired => "This link is more than ten minutes old: ask the table for a new one",
             HandOverRefusal::SeatHere => "That player's own device is here: their seat stays there",
+            HandOverRefusal::SaidNo => "The table said no: you are watching",
+            HandOverRefusal::AskedTooOften => {
+                "Many requests came from here lately: wait a minute, then ask again"
+            }
         })
     }
 }
@@ -302,4 +322,12 @@ impl From<HandOverRefusal> for Refusal {
     fn from(refusal: HandOverRefusal) -> Refusal {
         Refusal::HandOver(refusal)
     }
+}
+
+/// A device asking for a seat back, as every device in the room hears of it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatRequest {
+    /// The request's number in this room, for the answer to name it.
+    pub id: u64,
+    pub seat: usize,
 }

@@ -1,9 +1,9 @@
-//! Moving a seat to another device by a single-use link: the host's rules, each refusal typed and the room
-//! unchanged by it.
+//! Moving a seat to another device, by a single-use link or asked back and let in: the host's rules, each
+//! refusal typed and the room unchanged by it.
 
 use fivedice_room::{
     Action, ClientMessage, ConnectionId, Delivery, Event, HAND_OVER_VALID_MS, HandOverRefusal, HandOvers,
-    LogEntry, Phase, Refusal, Room, RoomError, RoomHost, RoomName, ServerMessage,
+    LogEntry, Phase, Refusal, Room, RoomError, RoomHost, RoomName, SeatRequests, ServerMessage,
 };
 use fivedice_rules::{DiceSource, Face, Place, Play};
 
@@ -11,6 +11,7 @@ use fivedice_rules::{DiceSource, Face, Place, Play};
 struct Host {
     host: RoomHost,
     links: HandOvers,
+    requests: SeatRequests,
     log: Vec<LogEntry>,
     now_ms: u64,
     drawn: u64,
@@ -44,6 +45,7 @@ impl Host {
         let mut host = Host {
             host: RoomHost::new(RoomName::parse("Kitchen").unwrap()),
             links: HandOvers::default(),
+            requests: SeatRequests::default(),
             log: Vec::new(),
             now_ms: 1_000_000,
             drawn: 0,
@@ -81,6 +83,9 @@ impl Host {
         match message {
             ClientMessage::OfferHandOver { .. } | ClientMessage::TakeHandOver { .. } => self
                 .links
+                .answer(host, connection, message, log, new_token, now_ms),
+            ClientMessage::AskSeat { .. } | ClientMessage::AnswerSeat { .. } => self
+                .requests
                 .answer(host, connection, message, log, new_token, now_ms),
             _ => host.answer(connection, message, log, &mut SealedDice, new_token, now_ms),
         }
@@ -272,6 +277,7 @@ fn a_link_is_made_only_for_a_person_in_a_started_game() {
     let mut host = Host {
         host: RoomHost::new(RoomName::parse("Kitchen").unwrap()),
         links: HandOvers::default(),
+        requests: SeatRequests::default(),
         log: Vec::new(),
         now_ms: 0,
         drawn: 0,
@@ -378,4 +384,74 @@ fn a_host_on_one_device_moves_no_seat() {
             })]
         ));
     }
+}
+
+#[test]
+fn a_device_asking_back_is_let_in_by_a_seated_one_or_told_no_and_nobody_else_answers() {
+    let mut host = Host::with_cleo_gone();
+    host.hello(NEW_PHONE, Vec::new());
+    let refusal = |deliveries: Vec<Delivery>| match deliveries.as_slice() {
+        [Delivery::ToSender(ServerMessage::Refused { refusal, .. })] => Some(refusal.clone()),
+        _ => None,
+    };
+    assert_eq!(
+        refusal(host.send(NEW_PHONE, ClientMessage::AskSeat { seat: 1 })),
+        Some(Refusal::HandOver(HandOverRefusal::SeatHere)),
+        "Ben is here"
+    );
+    let heard = host.send(NEW_PHONE, ClientMessage::AskSeat { seat: 2 });
+    let [Delivery::ToAll(ServerMessage::SeatRequests { requests })] = heard.as_slice() else {
+        panic!("everybody hears the request: {heard:?}")
+    };
+    let request = requests[0].id;
+    assert_eq!(requests[0].seat, 2);
+    // A device holding no seat, or a token it does not hold, answers nothing.
+    let answer = |token: &str, let_in| ClientMessage::AnswerSeat {
+        token: token.into(),
+        request,
+        let_in,
+    };
+    assert_eq!(
+        refusal(host.send(NEW_PHONE, answer("token-1", true))),
+        Some(Refusal::NotYourSeat)
+    );
+    let seq = host.host.room().seq();
+    // No: the asking device alone is told.
+    let said_no = host.send(BEN, answer("token-2", false));
+    assert!(said_no.contains(&Delivery::To(
+        NEW_PHONE,
+        ServerMessage::refused(HandOverRefusal::SaidNo.into())
+    )));
+    assert_eq!(host.host.room().seq(), seq);
+    assert_eq!(
+        refusal(host.send(BEN, answer("token-2", true))),
+        Some(Refusal::HandOver(HandOverRefusal::Unknown)),
+        "an answered request is gone"
+    );
+    // Asked again, let in: the seat is granted to the asking device, and its old token holds nothing.
+    let heard = host.send(NEW_PHONE, ClientMessage::AskSeat { seat: 2 });
+    let [Delivery::ToAll(ServerMessage::SeatRequests { requests })] = heard.as_slice() else {
+        panic!("asked again")
+    };
+    let request = requests[0].id;
+    let let_in = host.send(
+        ANNA,
+        ClientMessage::AnswerSeat {
+            token: "token-1".into(),
+            request,
+            let_in: true,
+        },
+    );
+    let granted = let_in.iter().find_map(|delivery| match delivery {
+        Delivery::To(NEW_PHONE, ServerMessage::SeatGranted { seat, token }) => Some((*seat, token.clone())),
+        _ => None,
+    });
+    let (seat, token) = granted.expect("the asking device is granted the seat");
+    assert_eq!(seat, 2);
+    assert_eq!(host.host.tokens().seat_of(&token), Some(2));
+    assert_eq!(host.host.tokens().seat_of("token-3"), None);
+    assert_eq!(host.log.last().unwrap().event, Event::HandedOver { seat: 2 });
+    assert!(let_in.contains(&Delivery::ToAll(ServerMessage::SeatRequests {
+        requests: Vec::new()
+    })));
 }

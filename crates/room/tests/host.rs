@@ -76,6 +76,7 @@ impl Table {
         for delivery in deliveries {
             match delivery {
                 Delivery::ToSender(message) => self.devices[from].receive(&message),
+                Delivery::To(connection, message) => self.devices[connection as usize].receive(&message),
                 Delivery::ToAll(message) => {
                     if let Some(entry) = message.as_entry() {
                         self.log.push(entry);
@@ -102,8 +103,11 @@ impl Table {
                     .decide_act(connection, &token, at, &action, &mut draw, 0)
             }
             ClientMessage::Hello { .. } => unreachable!("the table greets its devices once"),
-            ClientMessage::OfferHandOver { .. } | ClientMessage::TakeHandOver { .. } => {
-                unreachable!("hand-overs are tested in hand_over.rs")
+            ClientMessage::OfferHandOver { .. }
+            | ClientMessage::TakeHandOver { .. }
+            | ClientMessage::AskSeat { .. }
+            | ClientMessage::AnswerSeat { .. } => {
+                unreachable!("moving seats is tested in hand_over.rs")
             }
         };
         self.dice = dice;
@@ -347,7 +351,7 @@ fn exchange(
     let messages: Vec<ServerMessage> = deliveries
         .into_iter()
         .map(|delivery| match delivery {
-            Delivery::ToSender(message) | Delivery::ToAll(message) => message,
+            Delivery::ToSender(message) | Delivery::ToAll(message) | Delivery::To(_, message) => message,
         })
         .collect();
     for entry in messages.iter().filter_map(ServerMessage::as_entry) {

@@ -10,16 +10,18 @@ use std::time::{Duration, Instant};
 
 use axum::extract::ws::{Message, close_code};
 use fivedice_room::protocol::{ClientMessage, PROTOCOL_VERSION, ServerMessage};
-use fivedice_room::{Action, Change, HandOvers, Refusal, RoomHost, RoomName, Trouble};
+use fivedice_room::{Action, Change, Refusal, RoomHost, RoomName, Trouble};
 use tokio::sync::broadcast::error::RecvError;
 
 use crate::Shared;
-use crate::dice::{OsDice, new_token};
+use crate::dice::OsDice;
 use crate::limits::{Address, ConnectionPermit, TokenBucket};
 use crate::peer::Peer;
 use crate::relay::{self, RelayError, Relayed};
 use crate::rooms::{Broadcast, EnterError, RoomSlot};
 use crate::store::StoreError;
+
+mod seats;
 
 /// How often the server pings a quiet device, and how long it waits to hear from it before taking it for
 /// gone. A sleeping tablet can leave its TCP connection half-open for many minutes; without this its seat
@@ -196,26 +198,8 @@ impl Connection {
                 tokens,
                 seen,
             }) => self.hello(version, &room, tokens, seen).await,
-            Ok(ClientMessage::Join { name, computer }) => {
-                let id = self.id;
-                self.decide_drawing(|host, _, token, _| host.decide_join(id, &name, computer, token))
-                    .await
-            }
             Ok(ClientMessage::Act { token, at, action }) => self.act(&token, at, &action).await,
-            Ok(ClientMessage::OfferHandOver { token, seat }) => {
-                let id = self.id;
-                self.decide_drawing(|host, links, code, now| {
-                    links.decide_offer(host, id, &token, seat, code, now)
-                })
-                .await
-            }
-            Ok(ClientMessage::TakeHandOver { code }) => {
-                let id = self.id;
-                self.decide_drawing(|host, links, token, now| {
-                    links.decide_take_over(host, id, &code, token, now)
-                })
-                .await
-            }
+            Ok(message) => self.seat_message(message).await,
             Err(_) => self.refuse(Refusal::BadMessage).await,
         }
     }
@@ -366,6 +350,10 @@ impl Connection {
                     self.send_text(json.clone()).await
                 }
                 Broadcast::Presence { json } => self.send_text(json.clone()).await,
+                Broadcast::Only { connection, json } if *connection == self.id => {
+                    self.send_text(json.clone()).await
+                }
+                Broadcast::Only { .. } => Next::Continue,
                 Broadcast::Moved => {
                     self.close(close_code::AWAY, "the room moved").await;
                     Next::Close
@@ -385,24 +373,6 @@ impl Connection {
             }
             Err(RecvError::Closed) => Next::Close,
         }
-    }
-
-    /// A change that needs a secret drawn for it (a seat's token, a link's code), decided by `decide` with the
-    /// room's links, the secret and the hosts' clock.
-    async fn decide_drawing(
-        &mut self,
-        decide: impl FnOnce(&RoomHost, &HandOvers, String, u64) -> Result<Change, Refusal>,
-    ) -> Next {
-        let Some(room) = &self.room else {
-            return self.refuse(Refusal::NoRoom).await;
-        };
-        let Some(secret) = new_token() else {
-            return self.refuse(Refusal::Unavailable(Trouble::NoRandomness)).await;
-        };
-        let slot = Arc::clone(&room.slot);
-        let host = slot.host.lock().await;
-        let decided = decide(&host, &slot.links(), secret, slot.now_ms());
-        self.keep(&slot, host, decided).await
     }
 
     async fn act(&mut self, token: &str, at: u64, action: &Action) -> Next {
@@ -486,6 +456,10 @@ impl Connection {
             let mut host = room.slot.host.lock().await;
             let presence = host.leave(self.id, room.slot.now_ms());
             room.slot.broadcast(&presence);
+            let mut requests = room.slot.requests();
+            if requests.settle(None, None, Some(self.id)) {
+                room.slot.broadcast(&requests.heard());
+            }
         }
         self.shared.rooms.leave(&room.slot);
     }

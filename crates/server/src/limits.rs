@@ -32,6 +32,10 @@ pub struct Limits {
     pub new_rooms_burst: f64,
     /// ...and then per minute.
     pub new_rooms_per_minute: f64,
+    /// Requests for a seat back ("That's me") one address may make at once...
+    pub seat_requests_burst: f64,
+    /// ...and then per minute.
+    pub seat_requests_per_minute: f64,
     /// Rooms opened from one address in which nobody has joined yet, open at once. A quarter of
     /// `max_rooms` is the most all addresses together may hold so: sockets that never act cannot fill the
     /// server's table of rooms.
@@ -51,6 +55,8 @@ impl Default for Limits {
             max_tokens_per_hello: 16,
             new_rooms_burst: 20.0,
             new_rooms_per_minute: 2.0,
+            seat_requests_burst: 4.0,
+            seat_requests_per_minute: 2.0,
             max_unwritten_rooms_per_address: 4,
         }
     }
@@ -113,25 +119,26 @@ impl From<IpAddr> for Address {
     }
 }
 
-/// How fast each address may open new rooms: a token bucket per address.
+/// How fast each address may do something (open new rooms, ask for seats back): a token bucket per address.
 #[derive(Debug, Default)]
-pub struct NewRoomsPerAddress {
+pub struct PerAddress {
     buckets: Mutex<HashMap<Address, TokenBucket>>,
 }
 
 /// Buckets kept before the full ones (addresses quiet long enough) are forgotten.
 const BUCKETS_KEPT: usize = 4096;
 
-impl NewRoomsPerAddress {
-    /// Whether `address` may open one more new room now (and counts it if so).
-    pub fn take(&self, address: Address, limits: &Limits, now: Instant) -> bool {
+impl PerAddress {
+    /// Whether `address` may do it once more now, at most `burst` at once and then `per_minute` (and counts it
+    /// if so).
+    pub fn take(&self, address: Address, per_minute: f64, burst: f64, now: Instant) -> bool {
         let mut buckets = self.buckets.lock().unwrap_or_else(PoisonError::into_inner);
         if buckets.len() >= BUCKETS_KEPT {
             buckets.retain(|_, bucket| !bucket.is_full(now));
         }
         buckets
             .entry(address)
-            .or_insert_with(|| TokenBucket::new(limits.new_rooms_per_minute / 60.0, limits.new_rooms_burst))
+            .or_insert_with(|| TokenBucket::new(per_minute / 60.0, burst))
             .take(now)
     }
 }
@@ -274,16 +281,24 @@ mod tests {
     #[test]
     fn new_rooms_per_address_come_in_a_burst_then_at_the_rate() {
         let limits = Limits::default();
+        let (per_minute, burst) = (limits.new_rooms_per_minute, limits.new_rooms_burst);
         let start = Instant::now();
-        let new_rooms = NewRoomsPerAddress::default();
+        let new_rooms = PerAddress::default();
         let home = Address::from(IpAddr::from([192, 0, 2, 1]));
-        let opened = (0..100).filter(|_| new_rooms.take(home, &limits, start)).count();
+        let opened = (0..100)
+            .filter(|_| new_rooms.take(home, per_minute, burst, start))
+            .count();
         assert_eq!(opened, 20);
-        assert!(new_rooms.take(Address::from(IpAddr::from([192, 0, 2, 2])), &limits, start));
+        assert!(new_rooms.take(
+            Address::from(IpAddr::from([192, 0, 2, 2])),
+            per_minute,
+            burst,
+            start
+        ));
         let a_minute_on = start + Duration::from_secs(60);
         assert_eq!(
             (0..100)
-                .filter(|_| new_rooms.take(home, &limits, a_minute_on))
+                .filter(|_| new_rooms.take(home, per_minute, burst, a_minute_on))
                 .count(),
             2
         );

@@ -8,12 +8,12 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Instant;
 
 use fivedice_room::{
-    Change, Delivery, DiceSeed, HandOvers, HeldSeat, HeldSeats, LogEntry, RoomError, RoomHost, RoomName,
-    ServerMessage,
+    Change, ConnectionId, Delivery, DiceSeed, HandOvers, HeldSeat, HeldSeats, LogEntry, RoomError, RoomHost,
+    RoomName, SeatRequests, ServerMessage,
 };
 use tokio::sync::broadcast;
 
-use crate::limits::{Address, Limits, NewRoomsPerAddress};
+use crate::limits::{Address, Limits, PerAddress};
 use crate::logs::{Kept, Logs};
 use crate::store::{Secrets, StoreError};
 
@@ -32,6 +32,11 @@ pub enum Broadcast {
     },
     /// The room is retired here (another node owns it): its connections close, and devices reconnect.
     Moved,
+    /// For one connection alone (a device let in by another's answer).
+    Only {
+        connection: ConnectionId,
+        json: String,
+    },
 }
 
 /// The rooms open in memory, with how many connections are in each.
@@ -39,7 +44,9 @@ pub struct Rooms {
     open: Mutex<HashMap<RoomName, OpenRoom>>,
     logs: Logs,
     limits: Limits,
-    new_rooms: NewRoomsPerAddress,
+    new_rooms: PerAddress,
+    /// How often each address asks for seats back.
+    seat_requests: PerAddress,
 }
 
 struct OpenRoom {
@@ -54,6 +61,8 @@ pub struct RoomSlot {
     pub host: tokio::sync::Mutex<RoomHost>,
     /// The room's links that move a seat to another device: read and written only under the host's lock.
     hand_overs: Mutex<HandOvers>,
+    /// The devices asking for a seat back: read and written only under the host's lock.
+    requests: Mutex<SeatRequests>,
     pub broadcast: broadcast::Sender<Arc<Broadcast>>,
     logs: Logs,
     /// Locked only while the host is (to append) or briefly (to read back entries).
@@ -79,7 +88,8 @@ impl Rooms {
             open: Mutex::new(HashMap::new()),
             logs,
             limits,
-            new_rooms: NewRoomsPerAddress::default(),
+            new_rooms: PerAddress::default(),
+            seat_requests: PerAddress::default(),
         }
     }
 
@@ -124,6 +134,7 @@ impl Rooms {
             name: name.clone(),
             host: tokio::sync::Mutex::new(host),
             hand_overs: Mutex::new(HandOvers::new(stored.hand_overs)),
+            requests: Mutex::new(SeatRequests::default()),
             broadcast: sender,
             logs: self.logs.clone(),
             kept: tokio::sync::Mutex::new(kept),
@@ -174,7 +185,12 @@ impl Rooms {
             .filter(|room| room.slot.unwritten_from(address))
             .count()
             >= limits.max_unwritten_rooms_per_address
-            || !self.new_rooms.take(address, limits, Instant::now())
+            || !self.new_rooms.take(
+                address,
+                limits.new_rooms_per_minute,
+                limits.new_rooms_burst,
+                Instant::now(),
+            )
         {
             return Err(EnterError::NewRoomsLimited);
         }
@@ -226,6 +242,17 @@ impl Rooms {
             tracing::info!(room = %slot.name, "the room belongs to another node now");
             self.retire(slot).await;
         }
+    }
+
+    /// Whether `address` may ask for one more seat back now (and counts it if so).
+    pub fn may_ask_seat(&self, address: Address) -> bool {
+        let limits = &self.limits;
+        self.seat_requests.take(
+            address,
+            limits.seat_requests_per_minute,
+            limits.seat_requests_burst,
+            Instant::now(),
+        )
     }
 
     /// Whether `name` is open here now (a device is in it, or was a moment ago).
@@ -300,6 +327,7 @@ impl RoomSlot {
             match delivery {
                 Delivery::ToAll(message) => self.broadcast(&message),
                 Delivery::ToSender(message) => for_sender.push(message),
+                Delivery::To(connection, message) => self.send_to(connection, &message),
             }
         }
         for_sender.extend(offered);
@@ -328,6 +356,21 @@ impl RoomSlot {
     pub fn links(&self) -> std::sync::MutexGuard<'_, HandOvers> {
         // Links are replaced whole, so a poisoned lock still holds a consistent list.
         self.hand_overs.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// The devices asking for a seat back (call under the host's lock).
+    pub fn requests(&self) -> std::sync::MutexGuard<'_, SeatRequests> {
+        // Requests are changed by whole steps, so a poisoned lock still holds a consistent list.
+        self.requests.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Sends a message to one connection of the room alone.
+    pub fn send_to(&self, connection: ConnectionId, message: &ServerMessage) {
+        if let Ok(json) = serde_json::to_string(message) {
+            let _ = self
+                .broadcast
+                .send(Arc::new(Broadcast::Only { connection, json }));
+        }
     }
 
     /// Whether the room was given up here (another node owns it, or wrote to it).

@@ -188,3 +188,123 @@ async fn a_flood_of_guesses_from_one_device_is_cut_off() {
     assert_eq!(guesser.seq(), seq, "the room is unchanged");
     bounded("stop", server.stop()).await.expect("stops");
 }
+
+/// Waits until `client` hears the requests waiting, and returns them (id, seat).
+async fn requests(client: &mut Client) -> Vec<(u64, usize)> {
+    client
+        .until("the requests", |message| match message {
+            ServerMessage::SeatRequests { requests } => Some(
+                requests
+                    .iter()
+                    .map(|request| (request.id, request.seat))
+                    .collect(),
+            ),
+            _ => None,
+        })
+        .await
+}
+
+#[tokio::test]
+async fn a_device_asks_for_an_away_seat_and_a_seated_one_lets_it_in_or_says_no() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let server = server(&dir).await;
+    let (mut anna, mut ben) = started_pair("Asking", server.addr(), server.addr()).await;
+    // Ben is here: nobody may ask for his seat.
+    let mut new_phone = Client::connect(server.addr()).await;
+    new_phone.hello("asking", 0).await;
+    new_phone.send(&ClientMessage::AskSeat { seat: 1 }).await;
+    assert_eq!(new_phone.refused().await.0, "seat_here");
+    ben.drop_connection();
+    away(&mut anna, 1).await;
+    new_phone.send(&ClientMessage::AskSeat { seat: 1 }).await;
+    let asked = requests(&mut anna).await;
+    let [(id, 1)] = asked.as_slice() else {
+        panic!("one request for Ben's seat: {asked:?}")
+    };
+    // A device holding no seat cannot answer.
+    let mut watcher = Client::connect(server.addr()).await;
+    watcher.hello("asking", 0).await;
+    watcher
+        .send(&ClientMessage::AnswerSeat {
+            token: "0123456789abcdef0123456789abcdef".into(),
+            request: *id,
+            let_in: true,
+        })
+        .await;
+    assert_eq!(watcher.refused().await.0, "not_your_seat");
+    // Anna says no: the asking device is told, and the request is gone.
+    let token = anna.token_of(0);
+    anna.send(&ClientMessage::AnswerSeat {
+        token: token.clone(),
+        request: *id,
+        let_in: false,
+    })
+    .await;
+    assert_eq!(new_phone.refused().await.0, "said_no");
+    assert_eq!(requests(&mut anna).await, []);
+    // Asked again, and let in: the seat is the new phone's, with a token for it alone.
+    new_phone.send(&ClientMessage::AskSeat { seat: 1 }).await;
+    let [(id, 1)] = requests(&mut anna).await[..] else {
+        panic!("one request again")
+    };
+    anna.send(&ClientMessage::AnswerSeat {
+        token,
+        request: id,
+        let_in: true,
+    })
+    .await;
+    let seat = new_phone
+        .until("a seat", |message| match message {
+            ServerMessage::SeatGranted { seat, .. } => Some(*seat),
+            _ => None,
+        })
+        .await;
+    assert_eq!(seat, 1);
+    assert_eq!(new_phone.seats(), [1]);
+    assert_eq!(
+        watcher.seats(),
+        Vec::<usize>::new(),
+        "the token went to the asking device alone"
+    );
+    assert_eq!(requests(&mut anna).await, []);
+    // The old token holds nothing; the new phone plays Ben's turns.
+    ben.reconnect(server.addr()).await;
+    let (seats, _) = ben.hello("asking", ben.seq()).await;
+    assert!(seats.is_empty());
+    anna.reach(new_phone.seq()).await;
+    let (first, second) = by_turn(anna, new_phone);
+    let mut clients = [first, second];
+    assert!(bounded("a turn", play_turn(&mut clients)).await);
+    assert!(bounded("a turn", play_turn(&mut clients)).await);
+    bounded("stop", server.stop()).await.expect("stops");
+}
+
+#[tokio::test]
+async fn requests_for_seats_are_limited_per_address() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    // The limits people play under: a few requests at once, then two a minute.
+    let server = start_server(dir.path(), fivedice_server::Limits::default()).await;
+    let (mut anna, mut ben) = started_pair("Limited", server.addr(), server.addr()).await;
+    ben.drop_connection();
+    away(&mut anna, 1).await;
+    let mut asker = Client::connect(server.addr()).await;
+    asker.hello("limited", 0).await;
+    let mut codes = Vec::new();
+    for _ in 0..6 {
+        asker.send(&ClientMessage::AskSeat { seat: 1 }).await;
+        let answer = asker
+            .until("a request heard or refused", |message| match message {
+                ServerMessage::SeatRequests { .. } => Some(None),
+                ServerMessage::Refused { code, .. } => Some(Some(code.clone())),
+                _ => None,
+            })
+            .await;
+        codes.extend(answer);
+    }
+    assert_eq!(
+        codes,
+        ["asked_too_often", "asked_too_often"],
+        "four at once, then refused"
+    );
+    bounded("stop", server.stop()).await.expect("stops");
+}

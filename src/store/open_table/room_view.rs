@@ -50,6 +50,12 @@ pub struct RoomView {
     pub moved_elsewhere: Vec<String>,
     /// The player to play, whose device is away: the table waits for them.
     pub waits_for_away: Option<String>,
+    /// This device came after the start as the away player of this seat: it may ask for the seat back.
+    pub may_ask_seat: Option<usize>,
+    /// This device asked for a seat back and waits for the table's answer.
+    pub asked_seat: bool,
+    /// Devices asking for a seat back (request, seat, name), for a seated device to answer.
+    pub seat_requests: Vec<(u64, usize, String)>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -278,6 +284,20 @@ fn room_view(online: &OnlineRoom, table: &Table, words: &'static Words) -> RoomV
             .filter_map(|&seat| name_of(seat))
             .collect(),
         waits_for_away,
+        may_ask_seat: online
+            .came_late_as
+            .as_deref()
+            .and_then(|name| room.seat_named(name))
+            .filter(|&seat| {
+                held.is_empty() && playing && !online.asked_seat && online.away_ms(seat).is_some()
+            }),
+        asked_seat: online.asked_seat,
+        seat_requests: online
+            .requests
+            .iter()
+            .filter(|_| !held.is_empty())
+            .filter_map(|request| Some((request.id, request.seat, name_of(request.seat)?)))
+            .collect(),
         own_seats: held,
     }
 }

@@ -87,3 +87,51 @@ fn a_link_refused_is_said_in_the_room_and_the_device_watches() {
         room.refusal
     );
 }
+
+#[test]
+fn a_device_come_late_with_an_away_player_s_name_asks_back_and_is_let_in_or_told_no() {
+    let (mut server, devices) = three_at_a_started_table();
+    let cleo = &devices[2];
+    server.drop_connection(cleo, &devices.each_ref());
+    cleo.store.room_disconnected();
+    let late = device();
+    enter(&late, "friday", Some("cleo"));
+    let everyone = [&devices[0], &devices[1], &late];
+    pump(&mut server, &everyone);
+    assert!(view(&late).came_late, "the game had started: the name is refused");
+    assert_eq!(view(&late).may_ask_seat, Some(2), "the name is an away player's");
+    // Asked: every seated device hears it; one says no, and the device is told.
+    late.store.lobby().ask_seat(2);
+    pump(&mut server, &everyone);
+    assert!(view(&late).asked_seat);
+    let requests = view(&devices[1]).seat_requests;
+    let [(request, 2, ref name)] = requests[..] else {
+        panic!("one request for Cleo's seat: {requests:?}")
+    };
+    assert_eq!(name, "Cleo");
+    assert!(view(&late).seat_requests.is_empty(), "only seated devices answer");
+    devices[1].store.lobby().answer_seat(request, false);
+    pump(&mut server, &everyone);
+    assert!(!view(&late).asked_seat);
+    assert!(
+        view(&late)
+            .refusal
+            .as_deref()
+            .is_some_and(|why| why.contains("said no"))
+    );
+    assert!(view(&devices[0]).seat_requests.is_empty());
+    // Asked again, and let in: the device holds Cleo's seat and plays it.
+    late.store.lobby().ask_seat(2);
+    pump(&mut server, &everyone);
+    let [(request, 2, _)] = view(&devices[0]).seat_requests[..] else {
+        panic!("asked again")
+    };
+    devices[0].store.lobby().answer_seat(request, true);
+    pump(&mut server, &everyone);
+    assert_eq!(view(&late).own_seats, [2]);
+    assert!(view(&devices[0]).seat_requests.is_empty());
+    assert!(!view(&devices[0]).players[2].away);
+    for _ in 0..3 {
+        play_a_turn(&mut server, &everyone);
+    }
+}

@@ -4,7 +4,7 @@
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
-use fivedice_room::{ClientMessage, Delivery, HandOvers, LogEntry, RoomHost, RoomName};
+use fivedice_room::{ClientMessage, Delivery, HandOvers, LogEntry, RoomHost, RoomName, SeatRequests};
 use fivedice_rules::{DiceSource, Face};
 use leptos::prelude::*;
 
@@ -89,6 +89,7 @@ impl DiceSource for SealedDice<'_> {
 pub(super) struct Server {
     pub(super) host: RoomHost,
     links: HandOvers,
+    requests: SeatRequests,
     pub(super) log: Vec<LogEntry>,
     pub(super) dice: u32,
     pub(super) now_ms: u64,
@@ -101,6 +102,7 @@ impl Server {
         Server {
             host: RoomHost::new(RoomName::parse(name).unwrap()),
             links: HandOvers::default(),
+            requests: SeatRequests::default(),
             log: Vec::new(),
             dice: 3,
             now_ms: 0,
@@ -119,6 +121,9 @@ impl Server {
             ClientMessage::OfferHandOver { .. } | ClientMessage::TakeHandOver { .. } => {
                 self.links.answer(host, from, message, log, token, now_ms)
             }
+            ClientMessage::AskSeat { .. } | ClientMessage::AnswerSeat { .. } => {
+                self.requests.answer(host, from, message, log, token, now_ms)
+            }
             _ => host.answer(from, message, log, &mut SealedDice(&mut self.dice), token, now_ms),
         }
     }
@@ -136,12 +141,13 @@ impl Server {
 /// whose message it answers.
 pub(super) fn deliver(from: u64, deliveries: Vec<Delivery>, devices: &[&Device]) {
     for delivery in deliveries {
-        let (message, to_all) = match delivery {
-            Delivery::ToSender(message) => (message, false),
-            Delivery::ToAll(message) => (message, true),
+        let (message, to_all, to) = match delivery {
+            Delivery::ToSender(message) => (message, false, from),
+            Delivery::ToAll(message) => (message, true, from),
+            Delivery::To(connection, message) => (message, false, connection),
         };
         for receiver in devices {
-            let addressed = to_all || receiver.link.connection.get() == from;
+            let addressed = to_all || receiver.link.connection.get() == to;
             if addressed && receiver.link.open.get() && receiver.in_room.get() {
                 receiver.store.receive(message.clone());
             }

@@ -42,10 +42,12 @@ impl RoomHost {
             ClientMessage::Act { token, at, action } => {
                 self.decide_act(connection, &token, at, &action, dice, now_ms)
             }
-            // A seat is moved by a host of devices apart, which keeps its links ([`super::HandOvers`]).
-            ClientMessage::OfferHandOver { .. } | ClientMessage::TakeHandOver { .. } => {
-                Err(Refusal::BadMessage)
-            }
+            // A seat is moved, or asked back, at a host of devices apart, which keeps its links and its
+            // requests ([`super::HandOvers`], [`super::SeatRequests`]).
+            ClientMessage::OfferHandOver { .. }
+            | ClientMessage::TakeHandOver { .. }
+            | ClientMessage::AskSeat { .. }
+            | ClientMessage::AnswerSeat { .. } => Err(Refusal::BadMessage),
         };
         match decided {
             Ok(change) => {

@@ -9,6 +9,7 @@
 
 mod answer;
 mod hand_over;
+mod requests;
 
 use std::collections::BTreeMap;
 
@@ -23,6 +24,7 @@ use crate::room::{Action, Event, LogEntry, Outside, Phase, Room};
 use crate::seats::{HeldSeat, HeldSeats, follow_seats};
 
 pub use hand_over::{HandOver, HandOvers};
+pub use requests::{Answered, SeatRequests};
 
 /// A connection to the host, numbered by whoever hosts.
 pub type ConnectionId = u64;
@@ -34,6 +36,8 @@ pub enum Delivery {
     ToSender(ServerMessage),
     /// For every connection in the room, the sender too, in this order.
     ToAll(ServerMessage),
+    /// For this connection alone (a device let in by another's answer).
+    To(ConnectionId, ServerMessage),
 }
 
 /// What a device's hello is answered with: the welcome, then the log after `log_after` (up to the welcome's
@@ -76,6 +80,11 @@ pub struct Change {
 impl Change {
     pub fn entry(&self) -> &LogEntry {
         &self.entry
+    }
+
+    /// The connection a seat is granted to by this change, and the seat with its token.
+    pub fn granted(&self) -> Option<&(ConnectionId, HeldSeat)> {
+        self.granted.as_ref()
     }
 
     /// Every person's seat token once the change is kept, when it changes them (a seat joined or left).

@@ -156,6 +156,13 @@ impl Room {
         self.game.as_ref()
     }
 
+    /// The seat of the person called `name` (as names meet: case and width folded), if one is.
+    pub fn seat_named(&self, name: &str) -> Option<usize> {
+        self.seats
+            .iter()
+            .position(|seat| seat.computer.is_none() && same_player_name(&seat.name, name))
+    }
+
     /// The seat whose turn it is, while the game is being played.
     pub fn seat_to_play(&self) -> Option<usize> {
         self.game

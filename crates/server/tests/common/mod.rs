@@ -166,7 +166,8 @@ impl Client {
             ServerMessage::Presence { .. } => self.last_presence = Some(message.clone()),
             ServerMessage::Refused { .. }
             | ServerMessage::UpdateApp { .. }
-            | ServerMessage::HandOverOffered { .. } => {}
+            | ServerMessage::HandOverOffered { .. }
+            | ServerMessage::SeatRequests { .. } => {}
         }
     }
 
