@@ -10,7 +10,7 @@ use leptos::prelude::*;
 
 use super::dice_seal::DiceSeal;
 use super::game_choice::LevelOptions;
-use super::invite::{HandOverLink, Invite};
+use super::invite::Invite;
 use super::join_room_card::RoomJoinForm;
 use super::lazy::{Loaded, lazy, lazy_when};
 use super::room_game_choice::RoomGameChoice;
@@ -315,17 +315,6 @@ fn RoomPlayerRow(player: RoomPlayer) -> impl IntoView {
                     }
                 })}
             {player
-                .hand_over
-                .clone()
-                .map(|code| {
-                    let room = store
-                        .table()
-                        .room_view()
-                        .with_untracked(|room| room.as_ref().map(|room| room.name.clone()))
-                        .unwrap_or_default();
-                    view! { <HandOverLink room seat name=player.name.clone() code /> }
-                })}
-            {player
                 .can_give_back
                 .then(|| {
                     view! {
@@ -353,7 +342,10 @@ fn RoomRefusal() -> impl IntoView {
     move || {
         view.with(|room| {
             let room = room.as_ref().filter(|room| !room.may_join)?;
-            Some(match (room.refusal.clone(), room.came_late) {
+            // A device that may ask for its seat back is not told to ask for a new room.
+            let asks_back = room.may_ask_seat.is_some() || room.asked_seat;
+            let refusal = room.refusal.clone().filter(|_| !asks_back);
+            Some(match (refusal, room.came_late) {
                 (Some(reason), true) => view! {
                     <p class="note" data-room-error="true">{reason}</p>
                     <p class="note">{room_words.came_late}</p>

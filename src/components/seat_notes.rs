@@ -2,6 +2,7 @@
 
 use leptos::prelude::*;
 
+use super::invite::HandOverLink;
 use crate::i18n;
 use crate::store::GameStore;
 
@@ -13,7 +14,24 @@ pub fn SeatNotes() -> impl IntoView {
     let store = expect_context::<GameStore>();
     let room_words = store.speech().words_of(i18n::room_words);
     let view = store.table().room_view();
-    move || {
+    // The link this device asked for, drawn once (its QR code and address stay while the room changes).
+    let link = Memo::new(move |_| {
+        view.with(|room| {
+            let room = room.as_ref()?;
+            let player = room.players.iter().find(|player| player.hand_over.is_some())?;
+            Some((
+                room.name.clone(),
+                player.seat,
+                player.name.clone(),
+                player.hand_over.clone()?,
+            ))
+        })
+    });
+    let link = move || {
+        link.get()
+            .map(|(room, seat, name, code)| view! { <HandOverLink room seat name code /> })
+    };
+    let notes = move || {
         view.with(|room| {
             let room = room.as_ref()?;
             let moved = room.moved_elsewhere.iter().map(|name| {
@@ -54,5 +72,9 @@ pub fn SeatNotes() -> impl IntoView {
                 {asked}
             })
         })
+    };
+    view! {
+        {link}
+        {notes}
     }
 }
