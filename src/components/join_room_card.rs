@@ -75,6 +75,7 @@ fn join_form_part() -> Loaded<(String, String)> {
             <p class="organise-event">
                 <a href="?organise=" data-action="organise-event">{store.words().organise_event}</a>
             </p>
+            <MyEvents />
         }
         .into_any()
     })
@@ -132,4 +133,25 @@ pub fn RoomJoinForm(
             </button>
         </form>
     }
+}
+
+/// The events this device organises, each a way back to its organiser's page (in the join form's chunk).
+#[component]
+fn MyEvents() -> impl IntoView {
+    let store = expect_context::<GameStore>();
+    let events = store.organised_events();
+    (!events.is_empty()).then(|| {
+        let links = events.into_iter().map(|(name, game)| {
+            let address = format!(
+                "?organise={}&{game}",
+                String::from(js_sys::encode_uri_component(&name))
+            );
+            view! {
+                <li>
+                    <a href=address data-my-event=name.clone()>{(store.words().your_event)(&name)}</a>
+                </li>
+            }
+        });
+        view! { <ul class="my-events">{links.collect_view()}</ul> }
+    })
 }

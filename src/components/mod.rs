@@ -66,7 +66,7 @@ pub fn App() -> impl IntoView {
                     language.track();
                     // So does an address's ask on its way (a new game, a room, an event's page), rather than
                     // flash the start screen.
-                    let waiting = store.speech().words_on_their_way() || store.connection().arriving().get();
+                    let waiting = store.speech().words_on_their_way() || store.launching();
                     if !screens_built.get_value() && waiting {
                         return None;
                     }

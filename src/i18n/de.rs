@@ -110,6 +110,7 @@ pub static WORDS: Words = Words {
     room_name: "Raumname",
     join: "Beitreten",
     organise_event: "Eine Veranstaltung ausrichten: viele Tische, eine große Anzeige",
+    your_event: |name| format!("Deine Veranstaltung „{name}“"),
     computer_n: |seat| format!("Computer {seat}"),
     not_your_seat_here: "Dieser Platz gehört nicht zu diesem Gerät.",
     not_sent_offline: "Nicht mit dem Raum verbunden: Der Zug wurde nicht gesendet. Verbinde neu …",

@@ -111,6 +111,7 @@ pub static WORDS: Words = Words {
     room_name: "Room name",
     join: "Join",
     organise_event: "Organise an event: many tables, one big screen",
+    your_event: |name| format!("Your event “{name}”"),
     computer_n: |seat| format!("Computer {seat}"),
     not_your_seat_here: "This device does not hold that seat.",
     not_sent_offline: "Not connected to the room: the move was not sent. Reconnecting…",

@@ -113,6 +113,7 @@ pub static WORDS: Words = Words {
     room_name: "Nombre de la sala",
     join: "Entrar",
     organise_event: "Organizar un evento: muchas mesas, una pantalla grande",
+    your_event: |name| format!("Tu evento «{name}»"),
     computer_n: |seat| format!("Computadora {seat}"),
     not_your_seat_here: "Este dispositivo no tiene ese lugar.",
     not_sent_offline: "Sin conexión con la sala: la jugada no se envió. Reconectando…",

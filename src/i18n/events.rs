@@ -29,6 +29,10 @@ pub struct EventWords {
     pub open_screen: &'static str,
     pub close_event: &'static str,
     pub close_how: &'static str,
+    /// A closed event: opening it again, within ten minutes of the close (a close by mistake undone).
+    pub reopen_event: &'static str,
+    pub reopen_how: &'static str,
+    pub reopen_too_late: &'static str,
     pub closed: &'static str,
     pub name_taken: &'static str,
     pub no_server: &'static str,

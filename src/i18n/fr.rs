@@ -123,6 +123,7 @@ pub static WORDS: Words = Words {
     room_name: "Nom de la salle",
     join: "Entrer",
     organise_event: "Organiser un événement : plusieurs tables, un grand écran",
+    your_event: |name| format!("Votre événement « {name} »"),
     computer_n: |seat| format!("Ordinateur {seat}"),
     not_your_seat_here: "Cet appareil n’a pas cette place.",
     not_sent_offline: "Pas connecté à la salle : le coup n’est pas parti. Reconnexion…",

@@ -167,6 +167,8 @@ pub struct Words {
     pub join: &'static str,
     /// The start screen's way to the organiser's page (many tables, one big screen).
     pub organise_event: &'static str,
+    /// The start screen's way back to an event this device organises: (its name).
+    pub your_event: fn(&str) -> String,
     pub computer_n: fn(usize) -> String,
     pub not_your_seat_here: &'static str,
     pub not_sent_offline: &'static str,

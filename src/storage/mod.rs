@@ -21,6 +21,9 @@ const OPEN_ROOM: &str = "fivedice.open-room";
 const ONLINE_AS: &str = "fivedice.online-as";
 const HISTORY: &str = "fivedice.history";
 const LANGUAGE: &str = "fivedice.language";
+/// The events this device organises, newest first, one a line: the event's name as typed, a tab, its game as
+/// an address names it. The start screen lists them, each a way back to its organiser's page.
+const ORGANISED: &str = "fivedice.organised-events";
 /// The new game's form as it was left (`SetupDraft`'s text).
 const SETUP: &str = "fivedice.setup";
 /// In the visit's store: the start screen was showing.
@@ -324,6 +327,28 @@ impl Storage {
 
     pub fn set_online_as(&self, name: &str, room: &str) -> Result<(), SaveRefused> {
         self.set(ONLINE_AS, &format!("{name}\n{room}"))
+    }
+
+    /// The events this device organises (name, game), newest first.
+    pub fn organised_events(&self) -> Vec<(String, String)> {
+        let kept = self.get(ORGANISED).unwrap_or_default();
+        kept.lines()
+            .filter_map(|line| line.split_once('\t'))
+            .map(|(name, game)| (name.to_string(), game.to_string()))
+            .collect()
+    }
+
+    /// Keeps an event this device organises at the head of its list (the list keeps the newest twenty).
+    pub fn add_organised_event(&self, name: &str, game: &str) -> Result<(), SaveRefused> {
+        let mut events = self.organised_events();
+        events.retain(|(kept, _)| kept != name);
+        events.insert(0, (name.to_string(), game.to_string()));
+        events.truncate(20);
+        let lines: Vec<String> = events
+            .iter()
+            .map(|(name, game)| format!("{name}\t{game}"))
+            .collect();
+        self.set(ORGANISED, &lines.join("\n"))
     }
 
     /// The new game's form as it was left, if it was.

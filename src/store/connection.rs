@@ -139,9 +139,8 @@ pub struct RoomConnection {
     /// The way to the room server.
     link: StoredValue<Option<Rc<dyn RoomLink>>, LocalStorage>,
     server: RwSignal<RoomServer>,
-    /// What an address asked for (a new game, an invitation's room, an event's page) is on its way: its code
-    /// is being fetched, and the screens wait (the start screen would flash, and its own join form take a name
-    /// the room's then drops).
+    /// A room asked for (an invitation's link) is on its way: the rooms' code is being fetched, and the
+    /// start screen, whose own join form would take a name the room's then drops, waits.
     arriving: RwSignal<bool>,
     /// Where the room's log and this device's seats are kept (and, for the table open, the table).
     pub(super) storage: StoredValue<Storage, LocalStorage>,

@@ -56,6 +56,20 @@ impl Default for Gatherings {
 }
 
 impl GameStore {
+    /// The events this device organises (name as typed, game as an address names it), newest first: the
+    /// start screen lists them.
+    pub fn organised_events(&self) -> Vec<(String, String)> {
+        self.storage.with_value(|storage| storage.organised_events())
+    }
+
+    /// This device organises the event `name` at `game`: it is listed on the start screen from now on.
+    pub fn remember_organised(&self, name: &str, game: &str) {
+        let kept = self
+            .storage
+            .with_value(|storage| storage.add_organised_event(name, game));
+        self.report_saving(kept);
+    }
+
     /// Hands the open table's new entries in to its event, if it plays in one (the events chunk sends them).
     pub(super) fn hand_in_to_gathering(&self) {
         let plays_in_one = self

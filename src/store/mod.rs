@@ -122,6 +122,9 @@ pub struct GameStore {
     speech: Speech,
     /// The event page shown, and the event's invitation the app was opened with.
     gatherings: Gatherings,
+    /// What the launch address asks is being read (its chunk on its way): the screens wait. Written by
+    /// [`Tables`] alone.
+    launching: RwSignal<bool>,
 }
 
 impl GameStore {
@@ -151,6 +154,7 @@ impl GameStore {
             connection,
             speech,
             gatherings: Gatherings::new(),
+            launching: RwSignal::new(false),
         }
     }
 
@@ -181,6 +185,11 @@ impl GameStore {
         let online = window_event_listener(leptos::ev::online, move |_| store.hand_in_to_gathering());
         std::mem::forget(online);
         store
+    }
+
+    /// Whether the launch address's ask is still being read (tracked): the screens wait meanwhile.
+    pub fn launching(&self) -> bool {
+        self.launching.get()
     }
 
     /// The language spoken and its words.

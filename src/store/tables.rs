@@ -94,16 +94,16 @@ impl Tables<'_> {
             self.store.tell(problems.join(" "));
         }
         if let Some(event_address) = crate::launch::launch_asked(launch_query) {
-            // Read and done by a chunk of its own: a visit at the app's plain address never needs it. The start
-            // screen's join form waits meanwhile (it would take a name the address's room then drops). An event's
-            // page stays at its address, so that a reload shows it again.
-            self.store.connection.set_arriving(true);
+            // Read and done by a chunk of its own: a visit at the app's plain address never needs it. The screens
+            // wait meanwhile (the start screen would flash). An event's page stays at its address, so that a
+            // reload shows it again.
+            self.store.launching.set(true);
             let (store, query) = (*self.store, launch_query.to_string());
             leptos::task::spawn_local(async move {
                 match launcher().await {
                     Ok(launch) => launch(store, &query),
                     Err(_) => {
-                        store.connection.set_arriving(false);
+                        store.launching.set(false);
                         store.tell(store.words().not_fetched_offline);
                     }
                 }
@@ -134,7 +134,7 @@ impl Tables<'_> {
     /// Does what a launch address asks (in the launch chunk): an event's page or its invitation, a new game,
     /// an online room; a bad address says why, and is forgotten.
     pub fn launch(&self, launch_query: &str) {
-        self.store.connection.set_arriving(false);
+        self.store.launching.set(false);
         let words = self.store.words();
         match parse_gathering_launch(launch_query) {
             // An event's page, or its invitation (the new game's form sets up a table of it).

@@ -255,6 +255,37 @@ test("an organiser whose event's name is taken chooses another on the spot, at t
   }
 });
 
+test("the organiser finds the event again from the start page, and a close by mistake is undone", async ({ browser }) => {
+  const rooms = await roomServer(browser);
+  try {
+    const organiser = await rooms.device(tablet, "index.html");
+    await organiser.getByRole("link", { name: /Organise an event/ }).click();
+    await organiser.getByLabel("The event's name").fill("Harvest Fair");
+    await organiser.getByRole("button", { name: "Open the event" }).click();
+    await expect(organiser.getByRole("heading", { name: "You organise “Harvest Fair”" })).toBeVisible();
+    const screenLink = await organiser.locator("[data-event-screen-link]").getAttribute("data-link");
+    const screen = await rooms.device(tv, screenLink);
+    await expect(screen.locator("[data-event-screen]")).toBeVisible();
+    await expect(screen.locator("[data-event-closed]")).toHaveCount(0);
+    // Closed by mistake: one tap, then Reopen puts it back, on the screen too.
+    await organiser.locator('[data-action="close-event"]').click();
+    await expect(screen.locator("[data-event-closed]")).toBeVisible();
+    await organiser.getByRole("button", { name: "Reopen the event" }).click();
+    await expect(organiser.locator('[data-action="close-event"]')).toBeVisible();
+    await expect(screen.locator("[data-event-closed]")).toHaveCount(0);
+    // The start page lists the event this device organises: a tap opens its page again.
+    await organiser.goto("index.html");
+    const mine = organiser.locator('[data-my-event="Harvest Fair"]');
+    await expect(mine).toHaveText("Your event “Harvest Fair”");
+    await mine.click();
+    await expect(organiser.getByRole("heading", { name: "You organise “Harvest Fair”" })).toBeVisible();
+    await expect(organiser.locator("[data-event-invite] svg")).toBeVisible();
+    expect(rooms.errors).toEqual([]);
+  } finally {
+    await rooms.stop();
+  }
+});
+
 /**
  * Whether each of the first `count` rows of the standings is wholly within the standings' frame on screen, and
  * not under the rows that stay (a row's cells are what stay: the row's own box scrolls on).

@@ -181,6 +181,11 @@ impl Gathering {
         self.closed
     }
 
+    /// The organiser opens it again (a close undone): new tables may join.
+    pub fn reopen(&mut self) {
+        self.closed = false;
+    }
+
     pub fn close(&mut self) {
         self.closed = true;
     }

@@ -42,6 +42,8 @@ pub enum EventRecord {
         entries: Vec<LogEntry>,
     },
     Closed,
+    /// The organiser undid the close.
+    Reopened,
 }
 
 /// A room the server hands in to an event itself, as that event's table.
@@ -213,10 +215,11 @@ impl Store {
     }
 
     /// Closes an event: no new tables.
-    pub fn close_gathering(&self, gathering: &RoomName) -> Result<(), StoreError> {
+    /// Closes the event, or opens it again.
+    pub fn set_closed(&self, gathering: &RoomName, closed: bool) -> Result<(), StoreError> {
         self.connection().execute(
-            "UPDATE gatherings SET closed = 1, updated_ms = ?2 WHERE name = ?1",
-            params![gathering.as_str(), now_ms()],
+            "UPDATE gatherings SET closed = ?3, updated_ms = ?2 WHERE name = ?1",
+            params![gathering.as_str(), now_ms(), closed],
         )?;
         Ok(())
     }

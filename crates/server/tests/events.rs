@@ -87,13 +87,32 @@ async fn a_rooms_log_reaches_the_event_once_and_its_board_follows_and_survives_a
     let (status, refused) = hand_in(addr, &key, "t2", &entries[..3]).await;
     assert_eq!((status, refused["error"].as_str()), (403, Some("closed")));
 
-    // A restart loses nothing.
+    // Closed by mistake: the organiser opens it again (nobody else), and a new table joins after all.
+    let reopen = |organiser: &str| json!({"organiser": organiser});
+    let (status, refused) = http_json(addr, "POST", &format!("{PATH}/reopen"), &reopen(&key)).await;
+    assert_eq!((status, refused["error"].as_str()), (403, Some("not_organiser")));
+    let (status, reopened) = http_json(addr, "POST", &format!("{PATH}/reopen"), &reopen(&organiser)).await;
+    assert_eq!((status, reopened["closed"].as_bool()), (200, Some(false)));
+    assert_eq!(board(addr).await.rows, played.rows, "the board is as it was");
+    let (status, _) = hand_in(addr, &key, "t2", &entries[..3]).await;
+    assert_eq!(status, 200);
+    let played = board(addr).await;
+    let (status, closed) = http_json(addr, "POST", &format!("{PATH}/close"), &reopen(&organiser)).await;
+    assert_eq!((status, closed["closed"].as_bool()), (200, Some(true)));
+
+    // A restart loses nothing; a close from before it is no longer undone.
     running.stop().await.expect("stops");
     let running = server(&dir).await;
     let addr = running.addr();
     let after = board(addr).await;
     assert!(after.closed);
     assert_eq!(after.rows, played.rows);
+    let (status, refused) = http_json(addr, "POST", &format!("{PATH}/reopen"), &reopen(&organiser)).await;
+    assert_eq!(
+        (status, refused["error"].as_str()),
+        (409, Some("reopen_too_late"))
+    );
+    assert!(board(addr).await.closed);
     running.stop().await.expect("stops");
 }
 

@@ -181,6 +181,8 @@ fn organised(name: RoomName, rules: Rules) -> impl IntoView {
                 }
             },
         };
+        // Listed on this device's start screen, the newest first, whether just opened or found again.
+        store.remember_organised(&organised.event, &organised.game);
         let invite = room_status().await.and_then(|status| status.invite);
         let invitation = invitation_link(&organised.event, &organised.key, &organised.game, invite.clone());
         let screen = app_address(
@@ -245,14 +247,18 @@ fn organiser_controls(
 ) -> impl IntoView {
     let words = event_words(store);
     let closed = move || following.get().board().is_some_and(|board| board.closed);
-    let close = move |_| {
+    // Close, or reopen within ten minutes of a close: the board the server answers with is shown at once.
+    let change_closed = move |path: &'static str| {
         let (event, organiser) = (organised.event.clone(), organised.organiser.clone());
         leptos::task::spawn_local(async move {
             let body = serde_json::json!({ "organiser": organiser });
-            match post::<Board>(&event_url(&event, "/close"), &body).await {
+            match post::<Board>(&event_url(&event, path), &body).await {
                 Answer::Done(board) => following.set(Following::Here(Box::new(board))),
                 Answer::Refused { code, .. } if code == "not_organiser" => {
                     store.tell(words.not_organiser_here)
+                }
+                Answer::Refused { code, .. } if code == "reopen_too_late" => {
+                    store.tell(words.reopen_too_late)
                 }
                 _ => store.tell(words.no_server),
             }
@@ -276,16 +282,25 @@ fn organiser_controls(
                 </a>
             </div>
             <div class="event-close">
-                {move || match closed() {
-                    true => view! { <p data-event-closed>{words.closed}</p> }.into_any(),
+                {move || {
+                    let change_closed = change_closed.clone();
+                    match closed() {
+                    true => view! {
+                        <p data-event-closed>{words.closed}</p>
+                        <button type="button" class="secondary" data-action="reopen-event" on:click=move |_| change_closed("/reopen")>
+                            {words.reopen_event}
+                        </button>
+                        <p class="muted">{words.reopen_how}</p>
+                    }
+                    .into_any(),
                     false => view! {
-                        <button type="button" class="secondary" data-action="close-event" on:click=close.clone()>
+                        <button type="button" class="secondary" data-action="close-event" on:click=move |_| change_closed("/close")>
                             {words.close_event}
                         </button>
                         <p class="muted">{words.close_how}</p>
                     }
                     .into_any(),
-                }}
+                }}}
             </div>
         </section>
     }

@@ -56,6 +56,7 @@ impl Held {
             invitation: stored.invitation,
             organiser: stored.organiser,
             position: 0,
+            closed_ms: None,
         })
     }
 
@@ -79,6 +80,7 @@ impl Held {
             invitation,
             organiser,
             position,
+            closed_ms: None,
         };
         for (position, record) in records {
             held.apply(position, record)?;
@@ -95,6 +97,7 @@ impl Held {
                     .map_err(|error| StoreError::Corrupt(format!("record {position}: {error}")))?;
             }
             EventRecord::Closed => self.gathering.close(),
+            EventRecord::Reopened => self.gathering.reopen(),
             EventRecord::Opened { .. } => {
                 return Err(StoreError::Corrupt(format!("record {position} opens it again")));
             }
@@ -170,7 +173,8 @@ impl Gatherings {
                 EventRecord::HandedIn { table, name, entries } => {
                     blocking(store, move |store| store.hand_in(&event, &table, &name, &entries)).await
                 }
-                EventRecord::Closed => blocking(store, move |store| store.close_gathering(&event)).await,
+                EventRecord::Closed => blocking(store, move |store| store.set_closed(&event, true)).await,
+                EventRecord::Reopened => blocking(store, move |store| store.set_closed(&event, false)).await,
                 EventRecord::Opened { .. } => Err(StoreError::Corrupt("an event is opened only once".into())),
             },
             Logs::Stream(cluster) => {

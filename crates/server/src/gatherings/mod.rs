@@ -8,7 +8,8 @@
 //! - `POST /events/{name}/tables/{id}` `{"key", "name", "entries"}`: a table's log entries, from any seq (those
 //!   the event has are checked and skipped); answers `{"seq"}`, the last entry the event keeps of that table.
 //!   A gap is refused with 409 and the `seq` to send from; entries that do not replay with 422.
-//! - `POST /events/{name}/close` `{"organiser"}`: no new tables from now on.
+//! - `POST /events/{name}/close` `{"organiser"}`: no new tables from now on; `POST /events/{name}/reopen`
+//!   `{"organiser"}` undoes it within ten minutes.
 //! - `POST /events/{name}/rooms/{room}` `{"key", "name"}`: a room becomes a table of the event, whose log the
 //!   server hands in itself as it is written ([`tied_rooms`]); answers `{"table"}`, its id.
 //!
@@ -16,6 +17,7 @@
 //! from where it is kept ([`kept`]) the first time it is asked for, and then kept in memory with its board
 //! (in a cluster, following what other nodes keep of it).
 
+mod closing;
 mod kept;
 mod tied_rooms;
 
@@ -47,6 +49,7 @@ const RECONNECT_AFTER: std::time::Duration = std::time::Duration::from_secs(1);
 /// The most entries one hand-in carries (a whole game of eight at Maxi Yatzy is under 2,000).
 pub const MAX_ENTRIES_PER_HAND_IN: usize = 4_000;
 
+pub(crate) use closing::{close, reopen};
 pub(crate) use tied_rooms::{room_written, tie};
 
 /// How often a write is decided again after another node of a cluster wrote to the event first.
@@ -76,6 +79,8 @@ struct Held {
     organiser: String,
     /// Where its record ends in a cluster's stream, which the next write names (0 in the file).
     position: u64,
+    /// When this server closed it (ms since 1970), for a reopening within its ten minutes.
+    closed_ms: Option<u64>,
 }
 
 impl Live {
@@ -397,38 +402,4 @@ fn refused_hand_in(error: &GatheringError) -> Refused {
         body["seq"] = (*seq).into();
     }
     Refused { status, body }
-}
-
-#[derive(Deserialize)]
-pub(crate) struct Closing {
-    organiser: String,
-}
-
-pub(crate) async fn close(
-    State(shared): State<Arc<Shared>>,
-    Path(name): Path<String>,
-    Body(closing): Body<Closing>,
-) -> Result<Response, Refused> {
-    let gatherings = &shared.gatherings;
-    let live = gatherings.find(&name).await?;
-    let mut held = live.held.lock().await;
-    if closing.organiser != held.organiser {
-        return Err(refusal(
-            StatusCode::FORBIDDEN,
-            "not_organiser",
-            "Only the event's organiser closes it".into(),
-        ));
-    }
-    for _ in 0..WRITE_TRIES {
-        if held.gathering.is_closed() {
-            live.publish(&held.gathering);
-            return Ok(json_text(&live.board.borrow()));
-        }
-        match gatherings.keep(&mut held, EventRecord::Closed).await {
-            Ok(()) => held.gathering.close(),
-            Err(StoreError::Fenced) => gatherings.catch_up(&mut held).await?,
-            Err(error) => return Err(unavailable(error)),
-        }
-    }
-    Err(unavailable(StoreError::Fenced))
 }

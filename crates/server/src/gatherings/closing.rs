@@ -1,0 +1,98 @@
+//! Closing an event (no new tables; the tables in it finish their games), and opening it again within ten
+//! minutes of the close, for a close tapped by mistake: the board, the screen and the tables' hand-ins go on as
+//! they were, and what the tables handed in meanwhile is kept.
+
+use std::sync::Arc;
+
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::response::Response;
+use serde::Deserialize;
+
+use super::{Body, Refused, WRITE_TRIES, json_text, refusal, unavailable};
+use crate::Shared;
+use crate::gathering_store::EventRecord;
+use crate::store::{StoreError, now_ms};
+
+/// How long after its close an event may be opened again.
+pub const REOPEN_WITHIN_MS: u64 = 10 * 60_000;
+
+#[derive(Deserialize)]
+pub(crate) struct Closing {
+    organiser: String,
+}
+
+/// The moment, on this server's clock.
+fn now() -> u64 {
+    u64::try_from(now_ms()).unwrap_or(0)
+}
+
+pub(crate) async fn close(
+    State(shared): State<Arc<Shared>>,
+    Path(name): Path<String>,
+    Body(closing): Body<Closing>,
+) -> Result<Response, Refused> {
+    change_closed(&shared, &name, &closing, true).await
+}
+
+/// Opens a closed event again, within [`REOPEN_WITHIN_MS`] of its close on this server (a close whose time this
+/// server does not know, from before it started, is too late).
+pub(crate) async fn reopen(
+    State(shared): State<Arc<Shared>>,
+    Path(name): Path<String>,
+    Body(closing): Body<Closing>,
+) -> Result<Response, Refused> {
+    change_closed(&shared, &name, &closing, false).await
+}
+
+async fn change_closed(
+    shared: &Shared,
+    name: &str,
+    closing: &Closing,
+    close: bool,
+) -> Result<Response, Refused> {
+    let gatherings = &shared.gatherings;
+    let live = gatherings.find(name).await?;
+    let mut held = live.held.lock().await;
+    if closing.organiser != held.organiser {
+        return Err(refusal(
+            StatusCode::FORBIDDEN,
+            "not_organiser",
+            "Only the event's organiser closes or reopens it".into(),
+        ));
+    }
+    let too_late = held
+        .closed_ms
+        .is_none_or(|at| now().saturating_sub(at) >= REOPEN_WITHIN_MS);
+    if !close && held.gathering.is_closed() && too_late {
+        return Err(refusal(
+            StatusCode::CONFLICT,
+            "reopen_too_late",
+            "The event was closed more than ten minutes ago: it stays closed".into(),
+        ));
+    }
+    for _ in 0..WRITE_TRIES {
+        if held.gathering.is_closed() == close {
+            live.publish(&held.gathering);
+            return Ok(json_text(&live.board.borrow()));
+        }
+        let record = if close {
+            EventRecord::Closed
+        } else {
+            EventRecord::Reopened
+        };
+        match gatherings.keep(&mut held, record).await {
+            Ok(()) if close => {
+                held.gathering.close();
+                held.closed_ms = Some(now());
+            }
+            Ok(()) => {
+                held.gathering.reopen();
+                held.closed_ms = None;
+            }
+            Err(StoreError::Fenced) => gatherings.catch_up(&mut held).await?,
+            Err(error) => return Err(unavailable(error)),
+        }
+    }
+    Err(unavailable(StoreError::Fenced))
+}
