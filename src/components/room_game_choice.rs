@@ -23,7 +23,9 @@ pub fn RoomGameChoice(room: RoomView, host_columns: StoredValue<Option<ColumnsCh
     let (words, room_words) = (store.words(), store.speech().words_of(i18n::room_words));
     let (ruleset, joker, dice) = (room.rules.id(), room.rules.joker(), room.dice);
     let has_joker = ruleset.ruleset().extra_five_of_a_kind.is_some();
-    let locked = !room.hosting;
+    // A table of an event plays the event's game: shown, fixed, with no choice the server would refuse.
+    let events_game = store.gatherings().invitation().is_some();
+    let locked = !room.hosting || events_game;
     // Column Yam: the host's choice of columns, sent to the room as it changes.
     let room_columns = room.rules.columns();
     let (shown_in_columns, shown_columns) =
@@ -87,6 +89,7 @@ pub fn RoomGameChoice(room: RoomView, host_columns: StoredValue<Option<ColumnsCh
     view! {
         <section class="card new-game" aria-labelledby="room-game-title">
             <h2 id="room-game-title">{room_words.table_game}</h2>
+            {events_game.then(|| view! { <p class="muted" data-events-game>{room_words.events_game}</p> })}
             <RulesetSelect
                 value=ruleset
                 disabled=locked

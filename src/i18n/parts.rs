@@ -35,6 +35,8 @@ pub struct RoomWords {
     pub server_dice: &'static str,
     /// The heading of the lobby's card where the host chooses the game.
     pub table_game: &'static str,
+    /// Under it, at a table of an event: the game is the event's.
+    pub events_game: &'static str,
     pub room_title: fn(&str) -> String,
     pub room_offline: &'static str,
     pub joining: &'static str,

@@ -10,6 +10,7 @@ use super::{AnalysisWords, HintWords, HouseWords, OddsWords, PadWords, RoomWords
 pub static ROOM_WORDS: RoomWords = RoomWords {
     server_dice: "Der Server des Raums würfelt mit den Würfeln der App, für alle Geräte dieselben.",
     table_game: "Das Spiel an diesem Tisch",
+    events_game: "Alle Tische der Veranstaltung spielen ihr Spiel, mit diesen Regeln.",
     room_title: |name| format!("Raum „{name}“"),
     room_offline: "Offline: Verbinde neu …",
     joining: "Verbinde …",

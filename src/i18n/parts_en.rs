@@ -10,6 +10,7 @@ use super::{AnalysisWords, HintWords, HouseWords, OddsWords, PadWords, RoomWords
 pub static ROOM_WORDS: RoomWords = RoomWords {
     server_dice: "The room's server rolls the app's dice, the same for every device.",
     table_game: "This table’s game",
+    events_game: "Every table of the event plays its game, with these rules.",
     room_title: |name| format!("Room “{name}”"),
     room_offline: "Offline: reconnecting…",
     joining: "Joining…",

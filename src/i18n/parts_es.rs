@@ -10,6 +10,7 @@ use super::{AnalysisWords, HintWords, HouseWords, OddsWords, PadWords, RoomWords
 pub static ROOM_WORDS: RoomWords = RoomWords {
     server_dice: "El servidor de la sala tira los dados de la app, los mismos para todos los dispositivos.",
     table_game: "El juego de esta mesa",
+    events_game: "Todas las mesas del evento juegan su juego, con estas reglas.",
     room_title: |name| format!("Sala «{name}»"),
     room_offline: "Sin conexión: reconectando…",
     joining: "Entrando…",

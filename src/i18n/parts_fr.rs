@@ -10,6 +10,7 @@ use super::{AnalysisWords, HintWords, HouseWords, OddsWords, PadWords, RoomWords
 pub static ROOM_WORDS: RoomWords = RoomWords {
     server_dice: "Le serveur de la salle lance les dés de l’appli, les mêmes pour tous les appareils.",
     table_game: "Le jeu de cette table",
+    events_game: "Toutes les tables de l’événement jouent son jeu, avec ces règles.",
     room_title: |name| format!("Salle « {name} »"),
     room_offline: "Hors ligne : reconnexion…",
     joining: "Connexion…",

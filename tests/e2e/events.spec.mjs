@@ -149,6 +149,10 @@ test("a wedding: a score-pad tablet and a room of two phones join by the invitat
       await ana.locator('[data-setup="host-name"]').fill("Ana");
       await ana.locator('[data-action="open-event-room"]').click();
       await expect(ana.getByText("You host")).toBeVisible();
+      // The event's game, shown fixed: no choice the server would then refuse.
+      await expect(ana.locator("[data-events-game]")).toHaveText("Every table of the event plays its game, with these rules.");
+      await expect(ana.locator('[data-setup="rules"]')).toHaveValue("yardzee");
+      await expect(ana.locator('[data-setup="rules"]')).toBeDisabled();
       await ana.getByRole("button", { name: "Invite" }).click();
       await expect(ana.locator("[data-invite] svg")).toBeVisible();
       const link = await ana.locator("[data-invite]").getAttribute("data-link");
