@@ -33,6 +33,12 @@ pub struct EventWords {
     pub reopen_event: &'static str,
     pub reopen_how: &'static str,
     pub reopen_too_late: &'static str,
+    /// The organiser's page: a link that makes another device the organiser (once), and how to use it.
+    pub organise_elsewhere: &'static str,
+    pub organise_elsewhere_how: &'static str,
+    pub organise_elsewhere_code: &'static str,
+    /// A link that moves the event opened a second time, or after the event moved on.
+    pub link_used: &'static str,
     pub closed: &'static str,
     pub name_taken: &'static str,
     pub no_server: &'static str,

@@ -35,6 +35,8 @@ pub enum GatheringLaunch {
     Organise {
         name: Option<RoomName>,
         rules: Rules,
+        /// The organiser's token, carried by a link that moves the event to this device.
+        organiser: Option<String>,
     },
     Screen {
         name: RoomName,
@@ -59,7 +61,11 @@ pub fn parse_gathering_launch(query: &str) -> Option<Result<GatheringLaunch, Str
                 Some(_) => rules_named(&get),
                 None => Ok(Rules::new(RulesetId::Yahtzee)),
             };
-            return Some(rules.map(|rules| GatheringLaunch::Organise { name: None, rules }));
+            return Some(rules.map(|rules| GatheringLaunch::Organise {
+                name: None,
+                rules,
+                organiser: None,
+            }));
         }
         return Some(
             RoomName::parse(name)
@@ -68,6 +74,7 @@ pub fn parse_gathering_launch(query: &str) -> Option<Result<GatheringLaunch, Str
                     Ok(GatheringLaunch::Organise {
                         name: Some(name),
                         rules: rules_named(&get)?,
+                        organiser: get("organiser").map(str::to_string),
                     })
                 }),
         );
@@ -164,8 +171,15 @@ mod tests {
                 name: Some(RoomName::parse("Claire & Tom").unwrap()),
                 rules: Rules::with_options(RulesetId::Yardzee, Joker::printed_on(RulesetId::Yardzee), true)
                     .unwrap(),
+                organiser: None,
             }
         );
+        // A link that moves the event to this device carries the organiser's token.
+        let moved = parse_gathering_launch("?organise=Fair&rules=yatzy&organiser=t0k3n");
+        assert!(matches!(
+            moved,
+            Some(Ok(GatheringLaunch::Organise { organiser: Some(ref token), .. })) if token == "t0k3n"
+        ));
         let screen = parse_gathering_launch("?screen=claire+%26+tom&key=k1")
             .unwrap()
             .unwrap();
@@ -203,6 +217,7 @@ mod tests {
             Some(Ok(GatheringLaunch::Organise {
                 name: None,
                 rules: Rules::new(RulesetId::Yatzy),
+                organiser: None,
             }))
         );
         assert_eq!(
@@ -210,6 +225,7 @@ mod tests {
             Some(Ok(GatheringLaunch::Organise {
                 name: None,
                 rules: Rules::new(RulesetId::Yahtzee),
+                organiser: None,
             }))
         );
         assert!(

@@ -44,6 +44,10 @@ pub enum EventRecord {
     Closed,
     /// The organiser undid the close.
     Reopened,
+    /// The event is organised from another device, which holds this new token (the old one holds nothing).
+    OrganiserMoved {
+        organiser: String,
+    },
 }
 
 /// A room the server hands in to an event itself, as that event's table.
@@ -215,6 +219,15 @@ impl Store {
     }
 
     /// Closes an event: no new tables.
+    /// The organiser's token, after the event moved to another device.
+    pub fn set_organiser(&self, gathering: &RoomName, organiser: &str) -> Result<(), StoreError> {
+        self.connection().execute(
+            "UPDATE gatherings SET organiser = ?3, updated_ms = ?2 WHERE name = ?1",
+            params![gathering.as_str(), now_ms(), organiser],
+        )?;
+        Ok(())
+    }
+
     /// Closes the event, or opens it again.
     pub fn set_closed(&self, gathering: &RoomName, closed: bool) -> Result<(), StoreError> {
         self.connection().execute(

@@ -367,6 +367,7 @@ fn router(shared: Arc<Shared>, dist: PathBuf) -> Router {
         .route("/events/{name}/tables/{table}", post(gatherings::hand_in))
         .route("/events/{name}/close", post(gatherings::close))
         .route("/events/{name}/reopen", post(gatherings::reopen))
+        .route("/events/{name}/organiser", post(gatherings::take_over))
         .route("/events/{name}/rooms/{room}", post(gatherings::tie))
         .layer(DefaultBodyLimit::max(512 * 1024))
         .fallback_service(ServeDir::new(dist).precompressed_br())

@@ -354,3 +354,38 @@ async fn on_a_cluster_every_node_serves_the_event_and_a_room_owned_by_another_no
     assert_eq!(after.rows, played.rows);
     c.stop().await.expect("stops");
 }
+
+#[tokio::test]
+async fn another_device_takes_the_event_over_by_the_organisers_link_once_and_the_old_token_holds_nothing() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let running = server(&dir).await;
+    let addr = running.addr();
+    let (key, old) = open_event(addr).await;
+    let token = |organiser: &str| json!({"organiser": organiser});
+    let (status, refused) = http_json(addr, "POST", &format!("{PATH}/organiser"), &token(&key)).await;
+    assert_eq!(
+        (status, refused["error"].as_str()),
+        (403, Some("not_organiser")),
+        "the tables' key is no organiser's"
+    );
+    let (status, taken) = http_json(addr, "POST", &format!("{PATH}/organiser"), &token(&old)).await;
+    assert_eq!(status, 200, "{taken}");
+    assert_eq!(
+        (taken["event"].as_str(), taken["key"].as_str()),
+        (Some(EVENT), Some(key.as_str()))
+    );
+    let new = taken["organiser"].as_str().expect("a new token").to_string();
+    assert_ne!(new, old);
+    // The link works once: opened again, it is refused; the old device no longer closes the event.
+    let (status, refused) = http_json(addr, "POST", &format!("{PATH}/organiser"), &token(&old)).await;
+    assert_eq!((status, refused["error"].as_str()), (403, Some("not_organiser")));
+    // The new token is kept through a restart: it closes the event, the old one does not.
+    running.stop().await.expect("stops");
+    let running = server(&dir).await;
+    let addr = running.addr();
+    let (status, refused) = http_json(addr, "POST", &format!("{PATH}/close"), &token(&old)).await;
+    assert_eq!((status, refused["error"].as_str()), (403, Some("not_organiser")));
+    let (status, closed) = http_json(addr, "POST", &format!("{PATH}/close"), &token(&new)).await;
+    assert_eq!((status, closed["closed"].as_bool()), (200, Some(true)));
+    running.stop().await.expect("stops");
+}

@@ -67,9 +67,11 @@ pub fn handing_badge() -> AnyView {
 #[wasm_split_helpers::wasm_split(events, fallible)]
 fn event_part() -> Loaded<EventPart> {
     Ok(|part| match part {
-        EventPart::Page(GatheringLaunch::Organise { name, rules }) => {
-            with_style(page::organiser(name, rules))
-        }
+        EventPart::Page(GatheringLaunch::Organise {
+            name,
+            rules,
+            organiser,
+        }) => with_style(page::organiser(name, rules, organiser)),
         EventPart::Page(GatheringLaunch::Screen { name, key }) => with_style(screen::screen(name, key)),
         // A table's invitation opens the new game's form, not a page of its own.
         EventPart::Page(GatheringLaunch::Join(_)) => ().into_any(),

@@ -79,11 +79,12 @@ struct Opening<'a> {
     rules: Rules,
 }
 
-/// The organiser's page: the event `name` opened at `rules`; without a name, the form that asks for one.
-pub fn organiser(name: Option<RoomName>, rules: Rules) -> AnyView {
+/// The organiser's page: the event `name` opened at `rules` (or taken over from another device with its
+/// organiser's token); without a name, the form that asks for one.
+pub fn organiser(name: Option<RoomName>, rules: Rules, token: Option<String>) -> AnyView {
     let store = expect_context::<GameStore>();
     match name {
-        Some(name) => organised(name, rules).into_any(),
+        Some(name) => organised(name, rules, token).into_any(),
         None => view! {
             <div class="event-page organiser">
                 <header class="brand">
@@ -144,23 +145,28 @@ fn organise_form(name: String, rules: Rules) -> impl IntoView {
     }
 }
 
-fn organised(name: RoomName, rules: Rules) -> impl IntoView {
+fn organised(name: RoomName, rules: Rules, token: Option<String>) -> impl IntoView {
     let store = expect_context::<GameStore>();
     let words = event_words(store);
     let opened = RwSignal::new(Opened::Opening);
     let shown_name = name.shown().to_string();
     leptos::task::spawn_local(async move {
-        let organised = match kept(&name) {
-            Some(organised) => organised,
-            None => match post::<Created>(
-                "events",
-                &Opening {
-                    name: name.shown(),
-                    rules,
-                },
-            )
-            .await
-            {
+        let opening = Opening {
+            name: name.shown(),
+            rules,
+        };
+        let taking = token.map(|organiser| serde_json::json!({ "organiser": organiser }));
+        let created = match (kept(&name), &taking) {
+            (Some(organised), _) => Ok(organised),
+            // A link from the organiser's other device: this one takes the event over.
+            (None, Some(taking)) => {
+                Err(post::<Created>(&event_url(name.shown(), "/organiser"), taking).await)
+            }
+            (None, None) => Err(post::<Created>("events", &opening).await),
+        };
+        let organised = match created {
+            Ok(organised) => organised,
+            Err(answer) => match answer {
                 Answer::Done(created) => {
                     let organised = Organised {
                         event: created.event,
@@ -175,6 +181,9 @@ fn organised(name: RoomName, rules: Rules) -> impl IntoView {
                 }
                 Answer::Refused { code, .. } if code == "event_name_taken" => {
                     return opened.set(Opened::NameTaken);
+                }
+                Answer::Refused { code, .. } if code == "not_organiser" => {
+                    return opened.set(Opened::Refused(words.link_used));
                 }
                 Answer::Refused { .. } | Answer::Unanswered => {
                     return opened.set(Opened::Refused(words.no_server));
@@ -246,6 +255,7 @@ fn organiser_controls(
     following: RwSignal<Following>,
 ) -> impl IntoView {
     let words = event_words(store);
+    let organised_shown = organised.clone();
     let closed = move || following.get().board().is_some_and(|board| board.closed);
     // Close, or reopen within ten minutes of a close: the board the server answers with is shown at once.
     let change_closed = move |path: &'static str| {
@@ -281,6 +291,7 @@ fn organiser_controls(
                     {words.open_screen}
                 </a>
             </div>
+            <OrganiseElsewhere organised=organised_shown />
             <div class="event-close">
                 {move || {
                     let change_closed = change_closed.clone();
@@ -303,6 +314,41 @@ fn organiser_controls(
                 }}}
             </div>
         </section>
+    }
+}
+
+/// "Organise from another device": a link (and its QR code) carrying the organiser's token; the device that
+/// opens it takes the event over, and this one no longer organises it.
+#[component]
+fn OrganiseElsewhere(organised: Organised) -> impl IntoView {
+    let store = expect_context::<GameStore>();
+    let words = event_words(store);
+    let link = RwSignal::new(None::<String>);
+    let show = move |_| {
+        let organised = organised.clone();
+        leptos::task::spawn_local(async move {
+            let invite = room_status().await.and_then(|status| status.invite);
+            let query = format!(
+                "organise={}&{}&organiser={}",
+                escaped(&organised.event),
+                organised.game,
+                escaped(&organised.organiser)
+            );
+            link.set(app_address(&query, invite));
+        });
+    };
+    view! {
+        <div class="event-elsewhere">
+            <button type="button" class="secondary" data-action="organise-elsewhere" on:click=show>
+                {words.organise_elsewhere}
+            </button>
+            {move || link.get().map(|link| view! {
+                <div data-organise-elsewhere data-link=link.clone()>
+                    {qr_svg(&link, words.organise_elsewhere_code)}
+                </div>
+                <p class="muted">{words.organise_elsewhere_how}</p>
+            })}
+        </div>
     }
 }
 

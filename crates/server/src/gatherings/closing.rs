@@ -17,9 +17,10 @@ use crate::store::{StoreError, now_ms};
 /// How long after its close an event may be opened again.
 pub const REOPEN_WITHIN_MS: u64 = 10 * 60_000;
 
+/// What the organiser's device says: its token.
 #[derive(Deserialize)]
 pub(crate) struct Closing {
-    organiser: String,
+    pub(super) organiser: String,
 }
 
 /// The moment, on this server's clock.

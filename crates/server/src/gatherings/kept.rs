@@ -98,6 +98,7 @@ impl Held {
             }
             EventRecord::Closed => self.gathering.close(),
             EventRecord::Reopened => self.gathering.reopen(),
+            EventRecord::OrganiserMoved { organiser } => self.organiser = organiser,
             EventRecord::Opened { .. } => {
                 return Err(StoreError::Corrupt(format!("record {position} opens it again")));
             }
@@ -175,6 +176,9 @@ impl Gatherings {
                 }
                 EventRecord::Closed => blocking(store, move |store| store.set_closed(&event, true)).await,
                 EventRecord::Reopened => blocking(store, move |store| store.set_closed(&event, false)).await,
+                EventRecord::OrganiserMoved { organiser } => {
+                    blocking(store, move |store| store.set_organiser(&event, &organiser)).await
+                }
                 EventRecord::Opened { .. } => Err(StoreError::Corrupt("an event is opened only once".into())),
             },
             Logs::Stream(cluster) => {

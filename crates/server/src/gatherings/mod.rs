@@ -10,6 +10,8 @@
 //!   A gap is refused with 409 and the `seq` to send from; entries that do not replay with 422.
 //! - `POST /events/{name}/close` `{"organiser"}`: no new tables from now on; `POST /events/{name}/reopen`
 //!   `{"organiser"}` undoes it within ten minutes.
+//! - `POST /events/{name}/organiser` `{"organiser"}`: another device takes the event over with the organiser's
+//!   token (a link the organiser's page shows); answers as opening it does, with a new token.
 //! - `POST /events/{name}/rooms/{room}` `{"key", "name"}`: a room becomes a table of the event, whose log the
 //!   server hands in itself as it is written ([`tied_rooms`]); answers `{"table"}`, its id.
 //!
@@ -19,6 +21,7 @@
 
 mod closing;
 mod kept;
+mod organiser;
 mod tied_rooms;
 
 use std::collections::HashMap;
@@ -50,6 +53,7 @@ const RECONNECT_AFTER: std::time::Duration = std::time::Duration::from_secs(1);
 pub const MAX_ENTRIES_PER_HAND_IN: usize = 4_000;
 
 pub(crate) use closing::{close, reopen};
+pub(crate) use organiser::take_over;
 pub(crate) use tied_rooms::{room_written, tie};
 
 /// How often a write is decided again after another node of a cluster wrote to the event first.
