@@ -288,47 +288,29 @@ fn RoomPlayerRow(player: RoomPlayer) -> impl IntoView {
             }}
             {player
                 .can_take_over
-                .then(|| {
-                    view! {
-                        <button
-                            class="secondary"
-                            data-action="take-over"
-                            data-seat=seat.to_string()
-                            on:click=move |_| store.lobby().take_over_seat(seat)
-                        >
-                            {room_words.let_computer_play}
-                        </button>
-                    }
-                })}
+                .then(|| seat_button("take-over", seat, room_words.let_computer_play.into(), move || {
+                    store.lobby().take_over_seat(seat)
+                }))}
             {player
                 .can_hand_over
-                .then(|| {
-                    view! {
-                        <button
-                            class="secondary"
-                            data-action="hand-over"
-                            data-seat=seat.to_string()
-                            on:click=move |_| store.lobby().offer_hand_over(seat)
-                        >
-                            {(room_words.move_to_another_device)(&player.name)}
-                        </button>
-                    }
-                })}
+                .then(|| seat_button("hand-over", seat, (room_words.move_to_another_device)(&player.name), move || {
+                    store.lobby().offer_hand_over(seat)
+                }))}
             {player
                 .can_give_back
-                .then(|| {
-                    view! {
-                        <button
-                            class="secondary"
-                            data-action="give-back"
-                            data-seat=seat.to_string()
-                            on:click=move |_| store.lobby().give_back_seat(seat)
-                        >
-                            {room_words.give_seat_back}
-                        </button>
-                    }
-                })}
+                .then(|| seat_button("give-back", seat, room_words.give_seat_back.into(), move || {
+                    store.lobby().give_back_seat(seat)
+                }))}
         </li>
+    }
+}
+
+/// A button on a player's entry that acts on their seat (`data-action`, `data-seat`).
+fn seat_button(action: &'static str, seat: usize, label: String, act: impl Fn() + 'static) -> impl IntoView {
+    view! {
+        <button class="secondary" data-action=action data-seat=seat.to_string() on:click=move |_| act()>
+            {label}
+        </button>
     }
 }
 
