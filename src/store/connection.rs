@@ -19,6 +19,10 @@ use super::GameStore;
 use super::notices::Notices;
 use super::speech::Speech;
 
+mod online_room;
+
+pub(super) use online_room::OnlineRoom;
+
 /// The first wait before reconnecting, doubled after each failed attempt up to the longest.
 const RECONNECT_FIRST: Duration = Duration::from_millis(500);
 const RECONNECT_LONGEST: Duration = Duration::from_secs(8);
@@ -80,56 +84,6 @@ pub(super) struct ConnectionPart {
     pub(super) out_of_step: fn(GameStore, &RoomError),
     /// Keeps the room's log and this device's seats, so a reload resumes them.
     pub(super) keep: fn(RoomConnection, &Table),
-}
-
-/// The connection to the room server of the online room open on this device, as the room screens read it
-/// (only [`RoomConnection`] changes it).
-#[derive(Clone, Debug)]
-pub(super) struct OnlineRoom {
-    pub(super) part: &'static ConnectionPart,
-    pub(super) connection: Connection,
-    /// Failed connection attempts since the last welcome (for the wait before the next).
-    attempts: u32,
-    /// The name to join as once the server has welcomed the device.
-    pub(super) joining: Option<String>,
-    /// The code of a link that moves a seat to this device, taken once the server has welcomed it.
-    hand_over: Option<String>,
-    /// A join (or a link's seat taken) was sent and is not answered yet.
-    pub(super) join_sent: bool,
-    /// The game a room address asked for, chosen once this device hosts the lobby.
-    pub(super) preselect: Option<RoomGame>,
-    /// Why the server did not seat this device: it watches.
-    pub(super) refusal: Option<Refusal>,
-    /// Each seat's presence, with when the device heard it (ms), to tell how long a seat has been away.
-    presence: Vec<SeatPresence>,
-    presence_heard_ms: f64,
-    pub(super) watchers: usize,
-    /// The time of the last tick, for the "away long enough" offer.
-    now_ms: f64,
-    /// The link this device asked for that moves a seat (its seat, its code), until the seat is back.
-    pub(super) offered: Option<(usize, String)>,
-    /// Seats this device held that another device took by a link: it watches them now.
-    pub(super) moved_elsewhere: Vec<usize>,
-    /// The name this device asked to join as after the start (refused): it may be an away player's.
-    pub(super) came_late_as: Option<String>,
-    /// This device asked for a seat back and waits for the answer.
-    pub(super) asked_seat: bool,
-    /// Every device asking for a seat back, as the server says now.
-    pub(super) requests: Vec<SeatRequest>,
-}
-
-impl OnlineRoom {
-    /// How long `seat` has been away now, in milliseconds (`None` while connected or unknown).
-    pub(super) fn away_ms(&self, seat: usize) -> Option<f64> {
-        let presence = self.presence.iter().find(|presence| presence.seat == seat)?;
-        let away = presence.away_ms.filter(|_| !presence.connected)?;
-        Some(away as f64 + (self.now_ms - self.presence_heard_ms).max(0.0))
-    }
-
-    /// A join from this device is on its way (or waits for the connection to go).
-    pub(super) fn is_joining(&self) -> bool {
-        self.join_sent || self.joining.is_some() || self.hand_over.is_some()
-    }
 }
 
 #[derive(Clone, Copy)]
