@@ -2,7 +2,7 @@
 //! players, the start, leaving) and, in play, a computer standing in for a person away. Each is one action
 //! of a seat this device holds, sent to the room server like every other.
 
-use fivedice_room::{Action, ClientMessage, Phase, Refusal, TAKE_OVER_AFTER_MS};
+use fivedice_room::{Action, ClientMessage, HeldSeat, Phase, Refusal, TAKE_OVER_AFTER_MS};
 use fivedice_rules::{Columns, DiceMode, HouseRules, Joker, RulesetId, UpperBonus, case};
 use fivedice_worker::Level;
 use leptos::prelude::*;
@@ -145,14 +145,14 @@ impl Lobby<'_> {
 
     /// Any person seated here: a computer player takes over a seat whose person has been away long enough.
     pub fn take_over_seat(&self, seat: usize) {
-        if let Some(actor) = self.seat_here() {
+        if let Some(HeldSeat { seat: actor, .. }) = self.held_here() {
             self.store.act_as(actor, Action::TakeOver { seat }, false);
         }
     }
 
     /// Any person seated here: the seat's person plays again.
     pub fn give_back_seat(&self, seat: usize) {
-        if let Some(actor) = self.seat_here() {
+        if let Some(HeldSeat { seat: actor, .. }) = self.held_here() {
             self.store.act_as(actor, Action::GiveBack { seat }, false);
         }
     }
@@ -160,11 +160,8 @@ impl Lobby<'_> {
     /// Any person seated here: asks the server for a link that moves `seat`, whose device is away, to another
     /// device (it shows once the code is here).
     pub fn offer_hand_over(&self, seat: usize) {
-        let token = self.store.table.with_untracked(|table| {
-            let table = table.as_ref().filter(|table| table.is_online())?;
-            table.seats.tokens().next().map(str::to_string)
-        });
-        if let Some(token) = token {
+        if let Some(held) = self.held_here() {
+            let token = held.token;
             self.store.send(ClientMessage::OfferHandOver { token, seat });
         }
     }
@@ -199,11 +196,8 @@ impl Lobby<'_> {
 
     /// Any person seated here answers a device asking for a seat back: let it in, or not.
     pub fn answer_seat(&self, request: u64, let_in: bool) {
-        let token = self.store.table.with_untracked(|table| {
-            let table = table.as_ref().filter(|table| table.is_online())?;
-            table.seats.tokens().next().map(str::to_string)
-        });
-        if let Some(token) = token {
+        if let Some(held) = self.held_here() {
+            let token = held.token;
             self.store.send(ClientMessage::AnswerSeat {
                 token,
                 request,
@@ -212,11 +206,11 @@ impl Lobby<'_> {
         }
     }
 
-    /// A seat this device holds in an online room (the lowest), to act for the table with.
-    fn seat_here(&self) -> Option<usize> {
+    /// A seat this device holds in an online room (the lowest), with its token, to act for the table with.
+    fn held_here(&self) -> Option<HeldSeat> {
         self.store.table.with_untracked(|table| {
             let table = table.as_ref().filter(|table| table.is_online())?;
-            table.seats.seats().first().copied()
+            table.seats.as_slice().first().cloned()
         })
     }
 

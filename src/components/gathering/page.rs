@@ -151,44 +151,47 @@ fn organised(name: RoomName, rules: Rules, token: Option<String>) -> impl IntoVi
     let opened = RwSignal::new(Opened::Opening);
     let shown_name = name.shown().to_string();
     leptos::task::spawn_local(async move {
-        let opening = Opening {
-            name: name.shown(),
-            rules,
-        };
-        let taking = token.map(|organiser| serde_json::json!({ "organiser": organiser }));
-        let created = match (kept(&name), &taking) {
-            (Some(organised), _) => Ok(organised),
-            // A link from the organiser's other device: this one takes the event over.
-            (None, Some(taking)) => {
-                Err(post::<Created>(&event_url(name.shown(), "/organiser"), taking).await)
-            }
-            (None, None) => Err(post::<Created>("events", &opening).await),
-        };
-        let organised = match created {
-            Ok(organised) => organised,
-            Err(answer) => match answer {
-                Answer::Done(created) => {
-                    let organised = Organised {
-                        event: created.event,
-                        key: created.key,
-                        organiser: created.organiser,
-                        game: rules_query(rules),
-                    };
-                    if !keep(&name, &organised) {
-                        store.tell(store.words().cannot_save);
+        let organised = match kept(&name) {
+            Some(organised) => organised,
+            None => {
+                let answer = match token {
+                    // A link from the organiser's other device: this one takes the event over.
+                    Some(organiser) => {
+                        let taking = serde_json::json!({ "organiser": organiser });
+                        post::<Created>(&event_url(name.shown(), "/organiser"), &taking).await
                     }
-                    organised
+                    None => {
+                        let opening = Opening {
+                            name: name.shown(),
+                            rules,
+                        };
+                        post::<Created>("events", &opening).await
+                    }
+                };
+                match answer {
+                    Answer::Done(created) => {
+                        let organised = Organised {
+                            event: created.event,
+                            key: created.key,
+                            organiser: created.organiser,
+                            game: rules_query(rules),
+                        };
+                        if !keep(&name, &organised) {
+                            store.tell(store.words().cannot_save);
+                        }
+                        organised
+                    }
+                    Answer::Refused { code, .. } if code == "event_name_taken" => {
+                        return opened.set(Opened::NameTaken);
+                    }
+                    Answer::Refused { code, .. } if code == "not_organiser" => {
+                        return opened.set(Opened::Refused(words.link_used));
+                    }
+                    Answer::Refused { .. } | Answer::Unanswered => {
+                        return opened.set(Opened::Refused(words.no_server));
+                    }
                 }
-                Answer::Refused { code, .. } if code == "event_name_taken" => {
-                    return opened.set(Opened::NameTaken);
-                }
-                Answer::Refused { code, .. } if code == "not_organiser" => {
-                    return opened.set(Opened::Refused(words.link_used));
-                }
-                Answer::Refused { .. } | Answer::Unanswered => {
-                    return opened.set(Opened::Refused(words.no_server));
-                }
-            },
+            }
         };
         // Listed on this device's start screen, the newest first, whether just opened or found again.
         store.remember_organised(&organised.event, &organised.game);
