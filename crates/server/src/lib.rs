@@ -283,7 +283,7 @@ async fn join_cluster(
     // Every live node is heard within `LIVE_FOR`: only then does this node know which rooms are its own.
     // Until it has tunnels, a request for its id (sent to the process before it, killed without a word)
     // finds nobody, and the sender takes that process for gone, as it is.
-    tokio::time::sleep(cluster::members::LIVE_FOR).await;
+    tokio::time::sleep(cluster::roster::LIVE_FOR).await;
     // Two nodes of one id would each take the other's rooms for their own.
     if cluster.twin_alive() {
         listening.abort();

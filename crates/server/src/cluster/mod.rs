@@ -5,6 +5,7 @@
 pub mod event_log;
 pub mod forgetting;
 pub mod members;
+pub mod roster;
 pub mod stream_log;
 
 use std::sync::Arc;
@@ -16,7 +17,8 @@ use fivedice_room::RoomName;
 use tokio::sync::watch;
 
 use event_log::EventLog;
-use members::{Member, Members, Roster};
+use members::{Member, Members};
+use roster::Roster;
 use stream_log::StreamLog;
 
 use crate::store::StoreError;
