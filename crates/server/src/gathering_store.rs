@@ -17,7 +17,8 @@ pub struct StoredGathering {
     pub rules: Rules,
     pub invitation: String,
     pub organiser: String,
-    pub closed: bool,
+    /// When it was closed (ms since 1970; 1 when an older server closed it without saying when), if it is.
+    pub closed_ms: Option<u64>,
     /// Each table (its id and name) with its log, in the order they joined.
     pub tables: Vec<(String, String, Vec<LogEntry>)>,
 }
@@ -41,13 +42,15 @@ pub enum EventRecord {
         name: String,
         entries: Vec<LogEntry>,
     },
-    Closed,
+    /// When, on the closing server's clock (0 in the records of servers that did not say).
+    Closed {
+        #[serde(default)]
+        at_ms: u64,
+    },
     /// The organiser undid the close.
     Reopened,
     /// The event is organised from another device, which holds this new token (the old one holds nothing).
-    OrganiserMoved {
-        organiser: String,
-    },
+    OrganiserMoved { organiser: String },
 }
 
 /// A room the server hands in to an event itself, as that event's table.
@@ -95,12 +98,12 @@ impl Store {
                         row.get::<_, String>(1)?,
                         row.get::<_, String>(2)?,
                         row.get::<_, String>(3)?,
-                        row.get::<_, bool>(4)?,
+                        row.get::<_, i64>(4)?,
                     ))
                 },
             )
             .optional()?;
-        let Some((shown, rules, invitation, organiser, closed)) = found else {
+        let Some((shown, rules, invitation, organiser, closed_ms)) = found else {
             return Ok(None);
         };
         let corrupt = |what: String| StoreError::Corrupt(format!("event {name}: {what}"));
@@ -116,7 +119,7 @@ impl Store {
             rules,
             invitation,
             organiser,
-            closed,
+            closed_ms: u64::try_from(closed_ms).ok().filter(|at| *at > 0),
             tables,
         }))
     }
@@ -228,8 +231,10 @@ impl Store {
         Ok(())
     }
 
-    /// Closes the event, or opens it again.
-    pub fn set_closed(&self, gathering: &RoomName, closed: bool) -> Result<(), StoreError> {
+    /// Closes the event at `closed_ms`, or opens it again (`None`).
+    pub fn set_closed(&self, gathering: &RoomName, closed_ms: Option<u64>) -> Result<(), StoreError> {
+        // The column holds 0 while open, else when it was closed (older servers wrote 1).
+        let closed = closed_ms.map_or(0, |at| i64::try_from(at.max(1)).unwrap_or(i64::MAX));
         self.connection().execute(
             "UPDATE gatherings SET closed = ?3, updated_ms = ?2 WHERE name = ?1",
             params![gathering.as_str(), now_ms(), closed],
@@ -269,4 +274,17 @@ fn table_entries(
         entries.push(LogEntry { seq, event });
     }
     Ok(entries)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::EventRecord;
+
+    #[test]
+    fn a_close_recorded_without_its_time_still_reads_as_a_close() {
+        let old: EventRecord = serde_json::from_str(r#"{"record":"closed"}"#).expect("reads");
+        assert!(matches!(old, EventRecord::Closed { at_ms: 0 }));
+        let new = serde_json::to_string(&EventRecord::Closed { at_ms: 42 }).expect("writes");
+        assert_eq!(new, r#"{"record":"closed","at_ms":42}"#);
+    }
 }

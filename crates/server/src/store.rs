@@ -41,6 +41,7 @@ const GATHERINGS_SCHEMA: &str = "
         rules TEXT NOT NULL,
         invitation TEXT NOT NULL,
         organiser TEXT NOT NULL,
+        -- 0 while open, else when it was closed (ms since 1970; 1 when the time was not kept).
         closed INTEGER NOT NULL DEFAULT 0,
         created_ms INTEGER NOT NULL,
         updated_ms INTEGER NOT NULL

@@ -100,13 +100,29 @@ async fn a_rooms_log_reaches_the_event_once_and_its_board_follows_and_survives_a
     let (status, closed) = http_json(addr, "POST", &format!("{PATH}/close"), &reopen(&organiser)).await;
     assert_eq!((status, closed["closed"].as_bool()), (200, Some(true)));
 
-    // A restart loses nothing; a close from before it is no longer undone.
+    // A restart loses nothing, and a close made a moment before it is still undone after it.
     running.stop().await.expect("stops");
     let running = server(&dir).await;
     let addr = running.addr();
     let after = board(addr).await;
     assert!(after.closed);
     assert_eq!(after.rows, played.rows);
+    let (status, reopened) = http_json(addr, "POST", &format!("{PATH}/reopen"), &reopen(&organiser)).await;
+    assert_eq!((status, reopened["closed"].as_bool()), (200, Some(false)));
+    let (status, _) = http_json(addr, "POST", &format!("{PATH}/close"), &reopen(&organiser)).await;
+    assert_eq!(status, 200);
+
+    // A close eleven minutes old is not undone (its time set back in the file while the server is down).
+    running.stop().await.expect("stops");
+    let eleven_minutes = 11 * 60_000;
+    let file = rusqlite::Connection::open(dir.path().join("data/rooms.sqlite3")).expect("the file");
+    let moved = file
+        .execute("UPDATE gatherings SET closed = closed - ?1", [eleven_minutes])
+        .expect("set back");
+    assert_eq!(moved, 1);
+    drop(file);
+    let running = server(&dir).await;
+    let addr = running.addr();
     let (status, refused) = http_json(addr, "POST", &format!("{PATH}/reopen"), &reopen(&organiser)).await;
     assert_eq!(
         (status, refused["error"].as_str()),

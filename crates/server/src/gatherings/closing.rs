@@ -36,8 +36,8 @@ pub(crate) async fn close(
     change_closed(&shared, &name, &closing, true).await
 }
 
-/// Opens a closed event again, within [`REOPEN_WITHIN_MS`] of its close on this server (a close whose time this
-/// server does not know, from before it started, is too late).
+/// Opens a closed event again, within [`REOPEN_WITHIN_MS`] of its close (the time its record keeps, on the
+/// closing server's clock; a close an older server kept without its time is too late).
 pub(crate) async fn reopen(
     State(shared): State<Arc<Shared>>,
     Path(name): Path<String>,
@@ -77,15 +77,16 @@ async fn change_closed(
             live.publish(&held.gathering);
             return Ok(json_text(&live.board.borrow()));
         }
+        let at = now();
         let record = if close {
-            EventRecord::Closed
+            EventRecord::Closed { at_ms: at }
         } else {
             EventRecord::Reopened
         };
         match gatherings.keep(&mut held, record).await {
             Ok(()) if close => {
                 held.gathering.close();
-                held.closed_ms = Some(now());
+                held.closed_ms = Some(at);
             }
             Ok(()) => {
                 held.gathering.reopen();

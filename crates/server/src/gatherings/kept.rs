@@ -48,7 +48,7 @@ impl Held {
                 .take(id, name, entries)
                 .map_err(|error| StoreError::Corrupt(format!("table {id}: {error}")))?;
         }
-        if stored.closed {
+        if stored.closed_ms.is_some() {
             gathering.close();
         }
         Ok(Held {
@@ -56,7 +56,7 @@ impl Held {
             invitation: stored.invitation,
             organiser: stored.organiser,
             position: 0,
-            closed_ms: None,
+            closed_ms: stored.closed_ms,
         })
     }
 
@@ -96,8 +96,14 @@ impl Held {
                     .take(&table, &name, &entries)
                     .map_err(|error| StoreError::Corrupt(format!("record {position}: {error}")))?;
             }
-            EventRecord::Closed => self.gathering.close(),
-            EventRecord::Reopened => self.gathering.reopen(),
+            EventRecord::Closed { at_ms } => {
+                self.gathering.close();
+                self.closed_ms = Some(at_ms);
+            }
+            EventRecord::Reopened => {
+                self.gathering.reopen();
+                self.closed_ms = None;
+            }
             EventRecord::OrganiserMoved { organiser } => self.organiser = organiser,
             EventRecord::Opened { .. } => {
                 return Err(StoreError::Corrupt(format!("record {position} opens it again")));
@@ -174,8 +180,10 @@ impl Gatherings {
                 EventRecord::HandedIn { table, name, entries } => {
                     blocking(store, move |store| store.hand_in(&event, &table, &name, &entries)).await
                 }
-                EventRecord::Closed => blocking(store, move |store| store.set_closed(&event, true)).await,
-                EventRecord::Reopened => blocking(store, move |store| store.set_closed(&event, false)).await,
+                EventRecord::Closed { at_ms } => {
+                    blocking(store, move |store| store.set_closed(&event, Some(at_ms))).await
+                }
+                EventRecord::Reopened => blocking(store, move |store| store.set_closed(&event, None)).await,
                 EventRecord::OrganiserMoved { organiser } => {
                     blocking(store, move |store| store.set_organiser(&event, &organiser)).await
                 }

@@ -83,7 +83,7 @@ struct Held {
     organiser: String,
     /// Where its record ends in a cluster's stream, which the next write names (0 in the file).
     position: u64,
-    /// When this server closed it (ms since 1970), for a reopening within its ten minutes.
+    /// When it was closed (ms since 1970), for a reopening within ten minutes of it.
     closed_ms: Option<u64>,
 }
 
