@@ -397,6 +397,9 @@ pub struct Board {
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TableSummary {
+    /// The table's id in the event (what its hand-ins and the organiser's link for it name).
+    #[serde(default)]
+    pub id: String,
     pub name: String,
     pub players: usize,
     pub finished: bool,
@@ -405,6 +408,7 @@ pub struct TableSummary {
 impl TableSummary {
     fn of(table: &GatheringTable) -> TableSummary {
         TableSummary {
+            id: table.id.clone(),
             name: table.name.clone(),
             players: table.room.seats().len(),
             finished: table.game().is_some_and(Game::is_over),

@@ -3,6 +3,8 @@
 //! transaction, so a server killed at any moment restarts with every table as the event last acknowledged it.
 //! Their tables are created with the rooms' (`store::GATHERINGS_SCHEMA`).
 
+use std::collections::HashMap;
+
 use fivedice_room::{LogEntry, RoomName};
 use fivedice_rules::Rules;
 use rusqlite::{Connection, OptionalExtension, params};
@@ -21,6 +23,34 @@ pub struct StoredGathering {
     pub closed_ms: Option<u64>,
     /// Each table (its id and name) with its log, in the order they joined.
     pub tables: Vec<(String, String, Vec<LogEntry>)>,
+    /// The tables continued on another device, or offered to be, by id.
+    pub table_keys: HashMap<String, TableKeys>,
+}
+
+/// How a table of one device is continued on another: the organiser's single-use link, then the token the new
+/// device hands in with (the event's key no longer does, for that table).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TableKeys {
+    /// The link's code while it is not used, and when it expires (ms since 1970).
+    pub offer: Option<(String, u64)>,
+    pub token: Option<String>,
+}
+
+impl TableKeys {
+    /// These keys after `record`, if it is about them.
+    pub fn after(&self, record: &EventRecord) -> TableKeys {
+        match record {
+            EventRecord::TableOffered { code, expires_ms, .. } => TableKeys {
+                offer: Some((code.clone(), *expires_ms)),
+                token: self.token.clone(),
+            },
+            EventRecord::TableTaken { token, .. } => TableKeys {
+                offer: None,
+                token: Some(token.clone()),
+            },
+            _ => self.clone(),
+        }
+    }
 }
 
 /// One change of an event, as a cluster keeps it (`cluster::event_log`); the file keeps the same in its
@@ -51,6 +81,14 @@ pub enum EventRecord {
     Reopened,
     /// The event is organised from another device, which holds this new token (the old one holds nothing).
     OrganiserMoved { organiser: String },
+    /// The organiser asked to continue a table on another device: its link's single-use code.
+    TableOffered {
+        table: String,
+        code: String,
+        expires_ms: u64,
+    },
+    /// A device took the table up by the link: the table hands in with this token alone from now on.
+    TableTaken { table: String, token: String },
 }
 
 /// A room the server hands in to an event itself, as that event's table.
@@ -114,6 +152,7 @@ impl Store {
             let entries = table_entries(&connection, &name, &id)?;
             tables.push((id, table_name, entries));
         }
+        let table_keys = table_keys(&connection, &name)?;
         Ok(Some(StoredGathering {
             name,
             rules,
@@ -121,6 +160,7 @@ impl Store {
             organiser,
             closed_ms: u64::try_from(closed_ms).ok().filter(|at| *at > 0),
             tables,
+            table_keys,
         }))
     }
 
@@ -231,6 +271,28 @@ impl Store {
         Ok(())
     }
 
+    /// A table's keys as they are now (a link offered, or the table taken up on another device).
+    pub fn set_table_keys(
+        &self,
+        gathering: &RoomName,
+        table: &str,
+        keys: &TableKeys,
+    ) -> Result<(), StoreError> {
+        let (code, expires_ms) = match &keys.offer {
+            Some((code, expires_ms)) => (
+                Some(code.as_str()),
+                Some(i64::try_from(*expires_ms).unwrap_or(i64::MAX)),
+            ),
+            None => (None, None),
+        };
+        self.connection().execute(
+            "INSERT OR REPLACE INTO gathering_table_keys (gathering, table_id, code, code_expires_ms, token)
+             VALUES (?1, ?2, ?3, ?4, ?5)",
+            params![gathering.as_str(), table, code, expires_ms, keys.token],
+        )?;
+        Ok(())
+    }
+
     /// Closes the event at `closed_ms`, or opens it again (`None`).
     pub fn set_closed(&self, gathering: &RoomName, closed_ms: Option<u64>) -> Result<(), StoreError> {
         // The column holds 0 while open, else when it was closed (older servers wrote 1).
@@ -250,6 +312,29 @@ fn table_names(connection: &Connection, gathering: &RoomName) -> Result<Vec<(Str
         .query_map(params![gathering.as_str()], |row| Ok((row.get(0)?, row.get(1)?)))?
         .collect::<Result<Vec<_>, _>>()?;
     Ok(names)
+}
+
+fn table_keys(
+    connection: &Connection,
+    gathering: &RoomName,
+) -> Result<HashMap<String, TableKeys>, StoreError> {
+    let mut statement = connection.prepare_cached(
+        "SELECT table_id, code, code_expires_ms, token FROM gathering_table_keys WHERE gathering = ?1",
+    )?;
+    let rows = statement.query_map(params![gathering.as_str()], |row| {
+        let offer = match (row.get::<_, Option<String>>(1)?, row.get::<_, Option<i64>>(2)?) {
+            (Some(code), Some(expires_ms)) => Some((code, u64::try_from(expires_ms).unwrap_or(0))),
+            _ => None,
+        };
+        Ok((
+            row.get::<_, String>(0)?,
+            TableKeys {
+                offer,
+                token: row.get(3)?,
+            },
+        ))
+    })?;
+    Ok(rows.collect::<Result<HashMap<_, _>, _>>()?)
 }
 
 fn table_entries(

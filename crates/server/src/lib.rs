@@ -365,6 +365,11 @@ fn router(shared: Arc<Shared>, dist: PathBuf) -> Router {
         .route("/events/{name}", get(gatherings::board))
         .route("/events/{name}/live", get(gatherings::live))
         .route("/events/{name}/tables/{table}", post(gatherings::hand_in))
+        .route(
+            "/events/{name}/tables/{table}/offer",
+            post(gatherings::offer_table),
+        )
+        .route("/events/{name}/tables/{table}/take", post(gatherings::take_table))
         .route("/events/{name}/close", post(gatherings::close))
         .route("/events/{name}/reopen", post(gatherings::reopen))
         .route("/events/{name}/organiser", post(gatherings::take_over))

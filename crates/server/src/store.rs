@@ -26,8 +26,8 @@ use serde::{Deserialize, Serialize};
 
 /// The schema this code reads and writes (`PRAGMA user_version`).
 /// 2: events (`gathering_store`). 3: rooms that are tables of an event. 4: the seeds of sealed rooms' dice.
-/// 5: the links that move a seat to another device.
-const SCHEMA_VERSION: i64 = 5;
+/// 5: the links that move a seat to another device. 6: the keys of an event's tables continued on another device.
+const SCHEMA_VERSION: i64 = 6;
 
 /// Rooms (and events) untouched this long are forgotten (see `Config::forget_rooms_after`), so that what is
 /// kept does not grow without end.
@@ -67,6 +67,16 @@ const GATHERINGS_SCHEMA: &str = "
         room TEXT PRIMARY KEY,
         gathering TEXT NOT NULL,
         table_id TEXT NOT NULL,
+        FOREIGN KEY (gathering, table_id) REFERENCES gathering_tables(gathering, id) ON DELETE CASCADE
+    ) WITHOUT ROWID;
+    -- A table of one device continued on another: the organiser's link while unused, then the new device's token.
+    CREATE TABLE IF NOT EXISTS gathering_table_keys (
+        gathering TEXT NOT NULL,
+        table_id TEXT NOT NULL,
+        code TEXT,
+        code_expires_ms INTEGER,
+        token TEXT,
+        PRIMARY KEY (gathering, table_id),
         FOREIGN KEY (gathering, table_id) REFERENCES gathering_tables(gathering, id) ON DELETE CASCADE
     ) WITHOUT ROWID;";
 

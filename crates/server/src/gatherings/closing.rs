@@ -9,10 +9,10 @@ use axum::http::StatusCode;
 use axum::response::Response;
 use serde::Deserialize;
 
-use super::{Body, Refused, WRITE_TRIES, json_text, refusal, unavailable};
+use super::{Body, Refused, json_text, refusal};
 use crate::Shared;
 use crate::gathering_store::EventRecord;
-use crate::store::{StoreError, now_ms};
+use crate::store::now_ms;
 
 /// How long after its close an event may be opened again.
 pub const REOPEN_WITHIN_MS: u64 = 10 * 60_000;
@@ -24,7 +24,7 @@ pub(crate) struct Closing {
 }
 
 /// The moment, on this server's clock.
-fn now() -> u64 {
+pub(super) fn now() -> u64 {
     u64::try_from(now_ms()).unwrap_or(0)
 }
 
@@ -72,29 +72,14 @@ async fn change_closed(
             "The event was closed more than ten minutes ago: it stays closed".into(),
         ));
     }
-    for _ in 0..WRITE_TRIES {
-        if held.gathering.is_closed() == close {
-            live.publish(&held.gathering);
-            return Ok(json_text(&live.board.borrow()));
-        }
-        let at = now();
-        let record = if close {
-            EventRecord::Closed { at_ms: at }
-        } else {
-            EventRecord::Reopened
-        };
-        match gatherings.keep(&mut held, record).await {
-            Ok(()) if close => {
-                held.gathering.close();
-                held.closed_ms = Some(at);
-            }
-            Ok(()) => {
-                held.gathering.reopen();
-                held.closed_ms = None;
-            }
-            Err(StoreError::Fenced) => gatherings.catch_up(&mut held).await?,
-            Err(error) => return Err(unavailable(error)),
-        }
-    }
-    Err(unavailable(StoreError::Fenced))
+    gatherings
+        .keep_decided(&mut held, |held| {
+            Ok((held.gathering.is_closed() != close).then(|| match close {
+                true => EventRecord::Closed { at_ms: now() },
+                false => EventRecord::Reopened,
+            }))
+        })
+        .await?;
+    live.publish(&held.gathering);
+    Ok(json_text(&live.board.borrow()))
 }

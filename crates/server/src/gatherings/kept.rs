@@ -12,7 +12,7 @@ use fivedice_rules::Rules;
 use futures_util::StreamExt;
 use tokio::sync::watch;
 
-use super::{Gatherings, Held, Live, Refused, in_the_store, refusal, unavailable};
+use super::{Gatherings, Held, Live, Refused, WRITE_TRIES, in_the_store, refusal, unavailable};
 use crate::cluster::event_log::Following;
 use crate::gathering_store::{EventRecord, StoredGathering, TiedRoom};
 use crate::logs::Logs;
@@ -57,6 +57,7 @@ impl Held {
             organiser: stored.organiser,
             position: 0,
             closed_ms: stored.closed_ms,
+            table_keys: stored.table_keys,
         })
     }
 
@@ -81,6 +82,7 @@ impl Held {
             organiser,
             position,
             closed_ms: None,
+            table_keys: Default::default(),
         };
         for (position, record) in records {
             held.apply(position, record)?;
@@ -105,6 +107,15 @@ impl Held {
                 self.closed_ms = None;
             }
             EventRecord::OrganiserMoved { organiser } => self.organiser = organiser,
+            EventRecord::TableOffered { ref table, .. } | EventRecord::TableTaken { ref table, .. } => {
+                let keys = self
+                    .table_keys
+                    .get(table)
+                    .cloned()
+                    .unwrap_or_default()
+                    .after(&record);
+                self.table_keys.insert(table.clone(), keys);
+            }
             EventRecord::Opened { .. } => {
                 return Err(StoreError::Corrupt(format!("record {position} opens it again")));
             }
@@ -187,6 +198,16 @@ impl Gatherings {
                 EventRecord::OrganiserMoved { organiser } => {
                     blocking(store, move |store| store.set_organiser(&event, &organiser)).await
                 }
+                EventRecord::TableOffered { ref table, .. } | EventRecord::TableTaken { ref table, .. } => {
+                    let keys = held
+                        .table_keys
+                        .get(table)
+                        .cloned()
+                        .unwrap_or_default()
+                        .after(&record);
+                    let table = table.clone();
+                    blocking(store, move |store| store.set_table_keys(&event, &table, &keys)).await
+                }
                 EventRecord::Opened { .. } => Err(StoreError::Corrupt("an event is opened only once".into())),
             },
             Logs::Stream(cluster) => {
@@ -194,6 +215,29 @@ impl Gatherings {
                 Ok(())
             }
         }
+    }
+
+    /// Keeps the record `decide` makes of the event as it stands (none: nothing to change) and makes it the
+    /// event's; decided again after reading what another node of a cluster kept first.
+    pub(super) async fn keep_decided(
+        &self,
+        held: &mut Held,
+        mut decide: impl FnMut(&Held) -> Result<Option<EventRecord>, Refused>,
+    ) -> Result<(), Refused> {
+        for _ in 0..WRITE_TRIES {
+            let Some(record) = decide(held)? else {
+                return Ok(());
+            };
+            match self.keep(held, record.clone()).await {
+                Ok(()) => {
+                    let position = held.position;
+                    return held.apply(position, record).map_err(unavailable);
+                }
+                Err(StoreError::Fenced) => self.catch_up(held).await?,
+                Err(error) => return Err(unavailable(error)),
+            }
+        }
+        Err(unavailable(StoreError::Fenced))
     }
 
     /// What other nodes kept of the event since `held` last heard of it, made its own (nothing to read in

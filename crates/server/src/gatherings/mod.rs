@@ -21,6 +21,7 @@
 
 mod closing;
 mod kept;
+mod moving;
 mod organiser;
 mod tied_rooms;
 
@@ -41,7 +42,7 @@ use serde::Deserialize;
 use tokio::sync::watch;
 
 use crate::dice::new_token;
-use crate::gathering_store::{EventRecord, TiedRoom};
+use crate::gathering_store::{EventRecord, TableKeys, TiedRoom};
 use crate::logs::Logs;
 use crate::store::{Store, StoreError};
 use crate::{Shared, device_address, stopping};
@@ -53,6 +54,7 @@ const RECONNECT_AFTER: std::time::Duration = std::time::Duration::from_secs(1);
 pub const MAX_ENTRIES_PER_HAND_IN: usize = 4_000;
 
 pub(crate) use closing::{close, reopen};
+pub(crate) use moving::{offer_table, take_table};
 pub(crate) use organiser::take_over;
 pub(crate) use tied_rooms::{room_written, tie};
 
@@ -85,6 +87,8 @@ struct Held {
     position: u64,
     /// When it was closed (ms since 1970), for a reopening within ten minutes of it.
     closed_ms: Option<u64>,
+    /// The tables continued on another device, or offered to be, by id.
+    table_keys: HashMap<String, TableKeys>,
 }
 
 impl Live {
@@ -335,7 +339,7 @@ pub(crate) async fn hand_in(
     let gatherings = &shared.gatherings;
     let live = gatherings.find(&name).await?;
     let mut held = live.held.lock().await;
-    held.check_key(&handing.key)?;
+    held.check_table_key(&table, &handing.key)?;
     let taken = gatherings
         .take_in(&mut held, &table, &handing.name, &handing.entries)
         .await;
@@ -345,6 +349,23 @@ pub(crate) async fn hand_in(
 }
 
 impl Held {
+    /// Whether `key` hands in for `table`: the table's own token once it was continued on another device
+    /// (the event's key no longer does), else the event's key (or a continued table's token, for a table that
+    /// device seats after).
+    fn check_table_key(&self, table: &str, key: &str) -> Result<(), Refused> {
+        let token = |keys: &TableKeys| keys.token.as_deref() == Some(key);
+        match self.table_keys.get(table).filter(|keys| keys.token.is_some()) {
+            Some(keys) if token(keys) => Ok(()),
+            Some(_) => Err(refusal(
+                StatusCode::FORBIDDEN,
+                "table_moved",
+                "This table is continued on another device: this copy no longer reaches the event".into(),
+            )),
+            None if self.table_keys.values().any(token) => Ok(()),
+            None => self.check_key(key),
+        }
+    }
+
     /// Whether `key` is the event's invitation key.
     fn check_key(&self, key: &str) -> Result<(), Refused> {
         match key == self.invitation {

@@ -10,7 +10,7 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 
 use super::closing::Closing;
-use super::{Body, Refused, WRITE_TRIES, refusal, unavailable};
+use super::{Body, Refused, refusal, unavailable};
 use crate::Shared;
 use crate::dice::new_token;
 use crate::gathering_store::EventRecord;
@@ -29,31 +29,25 @@ pub(crate) async fn take_over(
     let Some(organiser) = new_token() else {
         return Err(unavailable(StoreError::Open("no randomness for a token".into())));
     };
-    for _ in 0..WRITE_TRIES {
-        if taking.organiser != held.organiser {
-            return Err(refusal(
-                StatusCode::FORBIDDEN,
-                "not_organiser",
-                "This link no longer organises the event: it was opened already, or the event moved since"
-                    .into(),
-            ));
-        }
-        let record = EventRecord::OrganiserMoved {
-            organiser: organiser.clone(),
-        };
-        match gatherings.keep(&mut held, record).await {
-            Ok(()) => {
-                held.organiser = organiser.clone();
-                let answer = serde_json::json!({
-                    "event": held.gathering.name().shown(),
-                    "key": held.invitation,
-                    "organiser": organiser,
-                });
-                return Ok(Json(answer).into_response());
+    gatherings
+        .keep_decided(&mut held, |held| {
+            if taking.organiser != held.organiser {
+                return Err(refusal(
+                    StatusCode::FORBIDDEN,
+                    "not_organiser",
+                    "This link no longer organises the event: it was opened already, or the event moved since"
+                        .into(),
+                ));
             }
-            Err(StoreError::Fenced) => gatherings.catch_up(&mut held).await?,
-            Err(error) => return Err(unavailable(error)),
-        }
-    }
-    Err(unavailable(StoreError::Fenced))
+            Ok(Some(EventRecord::OrganiserMoved {
+                organiser: organiser.clone(),
+            }))
+        })
+        .await?;
+    let answer = serde_json::json!({
+        "event": held.gathering.name().shown(),
+        "key": held.invitation,
+        "organiser": organiser,
+    });
+    Ok(Json(answer).into_response())
 }
