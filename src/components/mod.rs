@@ -110,30 +110,35 @@ fn Screens() -> impl IntoView {
     let store = expect_context::<GameStore>();
     let has_table = store.table().has_table();
     let in_room_lobby = store.table().in_room_lobby();
-    // An event's page (the organiser's, the big screen) is all its address shows.
-    if let Some(page) = store.gatherings().page() {
-        return view! {
-            <NoticeBar />
-            {gathering::gathering_page(page)}
-        }
-        .into_any();
+    move || {
+        let page = store.gatherings().page();
+        // Only the page decides which screen this is: what the screens read as they are built is theirs.
+        untrack(move || match page {
+            // An event's page (the organiser's, the big screen, a table being taken up) is all its address
+            // shows.
+            Some(page) => view! {
+                <NoticeBar />
+                {gathering::gathering_page(page)}
+            }
+            .into_any(),
+            None => view! {
+                <UpdateBanner />
+                <NoticeBar />
+                {either_when(
+                    move || has_table.get(),
+                    || view! { <PlayScreen /> }.into_any(),
+                    move || {
+                        either_when(
+                            move || in_room_lobby.get(),
+                            || view! { <RoomLobby /> }.into_any(),
+                            || view! { <SetupScreen /> }.into_any(),
+                        )
+                    },
+                )}
+            }
+            .into_any(),
+        })
     }
-    view! {
-        <UpdateBanner />
-        <NoticeBar />
-        {either_when(
-            move || has_table.get(),
-            || view! { <PlayScreen /> }.into_any(),
-            move || {
-                either_when(
-                    move || in_room_lobby.get(),
-                    || view! { <RoomLobby /> }.into_any(),
-                    || view! { <SetupScreen /> }.into_any(),
-                )
-            },
-        )}
-    }
-    .into_any()
 }
 
 /// A message for the player, read out by screen readers, until they dismiss it.

@@ -88,4 +88,19 @@ pub struct EventWords {
     /// Why the event did not take a room as its table: (the refusal's code).
     pub room_refused: fn(&str) -> &'static str,
     pub unreachable: &'static str,
+    /// The organiser's list of tables, each continued on another device by a single-use link.
+    pub tables: &'static str,
+    /// How many players a table seats.
+    pub tables_players: fn(usize) -> String,
+    pub continue_table: &'static str,
+    pub continue_table_how: &'static str,
+    pub continue_table_code: &'static str,
+    pub table_in_room: &'static str,
+    pub table_finished: &'static str,
+    /// The device that opened that link, while it takes the table up, and why it could not.
+    pub taking_up: &'static str,
+    pub table_link_used: &'static str,
+    pub table_link_expired: &'static str,
+    pub table_not_taken_up: &'static str,
+    pub to_start: &'static str,
 }

@@ -58,6 +58,9 @@ pub static EVENT_WORDS: EventWords = EventWords {
         "wrong_key" => {
             "Die Veranstaltung hat diesen Tisch nicht angenommen: Der Link ist nicht ihrer. Frag die Veranstalter nach dem Code."
         }
+        "table_moved" => {
+            "Dieser Tisch geht auf einem anderen Gerät weiter: Diese Kopie erreicht die Veranstaltung nicht mehr."
+        }
         "closed" => "Die Veranstaltung ist geschlossen: Dieser Tisch spielt für sich.",
         "other_rules" => "Die Veranstaltung spielt ein anderes Spiel: Dieser Tisch spielt für sich.",
         "full" => "Die Veranstaltung hat alle Tische, die sie aufnimmt: Dieser Tisch spielt für sich.",
@@ -80,4 +83,19 @@ pub static EVENT_WORDS: EventWords = EventWords {
         _ => "Die Veranstaltung hat diesen Tisch nicht angenommen.",
     },
     unreachable: "Der Server der Veranstaltung hat nicht geantwortet: Prüfe das Netz und versuch es noch einmal.",
+    tables: "Tische",
+    tables_players: |count| match count {
+        1 => "1 Spieler".to_string(),
+        _ => format!("{count} Spieler"),
+    },
+    continue_table: "Auf einem anderen Gerät weiterspielen",
+    continue_table_how: "Ist sein Tablet weg? Öffne diesen Link auf einem anderen Gerät oder richte dessen Kamera auf den Code: Der Tisch geht dort weiter, wo er stand, und das alte Gerät erreicht die Veranstaltung nicht mehr. Er gilt einmal, zehn Minuten lang.",
+    continue_table_code: "QR-Code des Links, mit dem dieser Tisch auf einem anderen Gerät weitergeht",
+    table_in_room: "Dieser Tisch spielt in einem Raum: Dort zieht jeder seinen eigenen Platz um.",
+    table_finished: "Spiel vorbei",
+    taking_up: "Der Tisch wird auf diesem Gerät übernommen…",
+    table_link_used: "Dieser Link führt den Tisch nicht mehr fort: Er wurde schon geöffnet, oder ein neuerer wurde angefordert. Bitte die Veranstalter um einen neuen.",
+    table_link_expired: "Dieser Link ist älter als zehn Minuten: Bitte die Veranstalter um einen neuen.",
+    table_not_taken_up: "Was die Veranstaltung von diesem Tisch aufbewahrt, lässt sich nicht nachspielen: Er kann hier nicht weitergehen.",
+    to_start: "Zur Startseite",
 };

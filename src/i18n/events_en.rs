@@ -56,6 +56,7 @@ pub static EVENT_WORDS: EventWords = EventWords {
         "wrong_key" => {
             "The event did not take this table: the link is not its own. Ask the organiser for the code."
         }
+        "table_moved" => "This table is continued on another device: this copy no longer reaches the event.",
         "closed" => "The event is closed: this table plays on its own.",
         "other_rules" => "The event plays another game: this table plays on its own.",
         "full" => "The event has all the tables it takes: this table plays on its own.",
@@ -76,4 +77,19 @@ pub static EVENT_WORDS: EventWords = EventWords {
         _ => "The event did not take this table.",
     },
     unreachable: "The event's server did not answer: check the network and try again.",
+    tables: "Tables",
+    tables_players: |count| match count {
+        1 => "1 player".to_string(),
+        _ => format!("{count} players"),
+    },
+    continue_table: "Continue on another device",
+    continue_table_how: "Its tablet gone? Open this link on another device, or point its camera at the code: the table goes on there where it stood, and the old device no longer reaches the event. It works once, for ten minutes.",
+    continue_table_code: "QR code of the link that continues this table on another device",
+    table_in_room: "This table plays in a room: each player moves their own seat from the room.",
+    table_finished: "Game over",
+    taking_up: "Taking the table up on this device…",
+    table_link_used: "This link no longer continues the table: it was opened already, or a newer one was asked for. Ask the organiser for a new one.",
+    table_link_expired: "This link is more than ten minutes old: ask the organiser for a new one.",
+    table_not_taken_up: "The event's record of this table does not replay: it cannot go on here.",
+    to_start: "Go to the start page",
 };

@@ -58,6 +58,7 @@ pub static EVENT_WORDS: EventWords = EventWords {
         "wrong_key" => {
             "El evento no aceptó esta mesa: el enlace no es el suyo. Pide el código al organizador."
         }
+        "table_moved" => "Esta mesa sigue en otro dispositivo: esta copia ya no llega al evento.",
         "closed" => "El evento está cerrado: esta mesa juega por su cuenta.",
         "other_rules" => "El evento juega a otro juego: esta mesa juega por su cuenta.",
         "full" => "El evento tiene todas sus mesas: esta mesa juega por su cuenta.",
@@ -78,4 +79,19 @@ pub static EVENT_WORDS: EventWords = EventWords {
         _ => "El evento no aceptó esta mesa.",
     },
     unreachable: "El servidor del evento no respondió: revisa la red y vuelve a intentarlo.",
+    tables: "Mesas",
+    tables_players: |count| match count {
+        1 => "1 jugador".to_string(),
+        _ => format!("{count} jugadores"),
+    },
+    continue_table: "Seguir en otro dispositivo",
+    continue_table_how: "¿Se perdió su tableta? Abre este enlace en otro dispositivo, o apunta su cámara al código: la mesa sigue allí donde estaba, y el dispositivo anterior ya no llega al evento. Sirve una vez, durante diez minutos.",
+    continue_table_code: "Código QR del enlace que sigue esta mesa en otro dispositivo",
+    table_in_room: "Esta mesa juega en una sala: cada jugador mueve su propio puesto desde la sala.",
+    table_finished: "Partida terminada",
+    taking_up: "Retomando la mesa en este dispositivo…",
+    table_link_used: "Este enlace ya no sigue la mesa: ya se abrió, o se pidió uno más nuevo. Pide uno nuevo al organizador.",
+    table_link_expired: "Este enlace tiene más de diez minutos: pide uno nuevo al organizador.",
+    table_not_taken_up: "Lo que el evento guarda de esta mesa no se puede reproducir: no puede seguir aquí.",
+    to_start: "Ir al inicio",
 };

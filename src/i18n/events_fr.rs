@@ -58,6 +58,9 @@ pub static EVENT_WORDS: EventWords = EventWords {
         "wrong_key" => {
             "L’événement n’a pas pris cette table\u{a0}: le lien n’est pas le sien. Demandez le code à l’organisateur."
         }
+        "table_moved" => {
+            "Cette table continue sur un autre appareil\u{a0}: cette copie n’atteint plus l’événement."
+        }
         "closed" => "L’événement est clos\u{a0}: cette table joue seule.",
         "other_rules" => "L’événement joue à un autre jeu\u{a0}: cette table joue seule.",
         "full" => "L’événement a toutes ses tables\u{a0}: cette table joue seule.",
@@ -78,4 +81,19 @@ pub static EVENT_WORDS: EventWords = EventWords {
         _ => "L’événement n’a pas pris cette table.",
     },
     unreachable: "Le serveur de l’événement n’a pas répondu\u{a0}: vérifiez le réseau et réessayez.",
+    tables: "Tables",
+    tables_players: |count| match count {
+        1 => "1 joueur".to_string(),
+        _ => format!("{count} joueurs"),
+    },
+    continue_table: "Continuer sur un autre appareil",
+    continue_table_how: "Sa tablette est perdue\u{a0}? Ouvrez ce lien sur un autre appareil, ou visez le code avec son appareil photo\u{a0}: la table y reprend là où elle en était, et l’ancien appareil n’atteint plus l’événement. Il sert une fois, pendant dix minutes.",
+    continue_table_code: "Code QR du lien qui continue cette table sur un autre appareil",
+    table_in_room: "Cette table joue dans une salle\u{a0}: chaque joueur y déplace sa propre place.",
+    table_finished: "Partie finie",
+    taking_up: "Reprise de la table sur cet appareil…",
+    table_link_used: "Ce lien ne continue plus la table\u{a0}: il a déjà été ouvert, ou un plus récent a été demandé. Demandez-en un nouveau à l’organisateur.",
+    table_link_expired: "Ce lien a plus de dix minutes\u{a0}: demandez-en un nouveau à l’organisateur.",
+    table_not_taken_up: "Ce que l’événement garde de cette table ne se rejoue pas\u{a0}: elle ne peut pas continuer ici.",
+    to_start: "Aller à l’accueil",
 };

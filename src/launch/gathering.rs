@@ -8,9 +8,10 @@ use super::{param, query_params, rules_named};
 use crate::table::GatheringLink;
 
 /// An event as an address names it (see UI-HOOKS.md): `?organise=<name>&rules=<id>…` opens one with this device
-/// as its organiser (`?organise=` alone asks for its name and game), `?screen=<name>` shows its big screen (`&key=` adds the QR code that seats a table), and
-/// `?event=<name>&key=<key>&rules=<id>…` sets up a table of it, at the event's game (the rules named as
-/// `?new=1` names them).
+/// as its organiser (`?organise=` alone asks for its name and game), `?screen=<name>` shows its big screen (`&key=`
+/// adds the QR code that seats a table), `?event=<name>&key=<key>&rules=<id>…` sets up a table of it, at the
+/// event's game (the rules named as `?new=1` names them), and `?event=<name>&table=<id>&continue=<code>` takes up
+/// one of its tables here.
 /// An event's invitation, opened on this device: the table set up next plays in that event, at its game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Invitation {
@@ -43,6 +44,13 @@ pub enum GatheringLaunch {
         key: Option<String>,
     },
     Join(Invitation),
+    /// A link from the organiser's page: this device takes up the event's table `table` (its own device is
+    /// gone), with the link's single-use code.
+    Continue {
+        name: RoomName,
+        table: String,
+        code: String,
+    },
 }
 
 /// Reads the query string: `None` unless it names an event, else what to show or why it cannot be.
@@ -90,6 +98,17 @@ pub fn parse_gathering_launch(query: &str) -> Option<Result<GatheringLaunch, Str
         );
     }
     let name = get("event")?;
+    if let (Some(table), Some(code)) = (get("table"), get("continue")) {
+        return Some(
+            RoomName::parse(name)
+                .map_err(|error| error.to_string())
+                .map(|name| GatheringLaunch::Continue {
+                    name,
+                    table: table.to_string(),
+                    code: code.to_string(),
+                }),
+        );
+    }
     Some(event_name(name).and_then(|name| {
         let key = get("key")
             .filter(|key| !key.is_empty())
@@ -205,6 +224,15 @@ mod tests {
                 .unwrap()
                 .is_err(),
             "no key"
+        );
+        // The organiser's link that continues a table on this device.
+        assert_eq!(
+            parse_gathering_launch("?event=Claire%20%26%20Tom&table=17-52341&continue=c0de"),
+            Some(Ok(GatheringLaunch::Continue {
+                name: RoomName::parse("Claire & Tom").unwrap(),
+                table: "17-52341".into(),
+                code: "c0de".into(),
+            }))
         );
         assert!(
             parse_gathering_launch("?event=Claire&key=k1").unwrap().is_err(),

@@ -11,41 +11,43 @@ use crate::gathering_client::{Answer, event_url, post};
 use crate::gathering_feed::{HandInAnswer, feeds};
 use crate::launch::{GatheringLaunch, Invitation};
 
-#[derive(Default)]
-struct Held {
-    /// The event page shown instead of the tables (an organiser's, a big screen), if any.
-    page: Option<GatheringLaunch>,
-    /// The event's invitation the app was opened with: the next table set up plays in it.
-    invitation: Option<Invitation>,
-}
-
 #[derive(Clone, Copy)]
 pub struct Gatherings {
-    held: StoredValue<Held>,
+    /// The event page shown instead of the tables (an organiser's, a big screen, a table being taken up), if
+    /// any.
+    page: RwSignal<Option<GatheringLaunch>>,
+    /// The event's invitation the app was opened with: the next table set up plays in it.
+    invitation: StoredValue<Option<Invitation>>,
 }
 
 impl Gatherings {
     pub fn new() -> Gatherings {
         Gatherings {
-            held: StoredValue::new(Held::default()),
+            page: RwSignal::new(None),
+            invitation: StoredValue::new(None),
         }
     }
 
-    /// The event page shown, if any (as the address asked when the app started).
+    /// The event page shown, if any (as the address asked when the app started; tracked).
     pub fn page(&self) -> Option<GatheringLaunch> {
-        self.held.with_value(|held| held.page.clone())
+        self.page.get()
     }
 
     pub(super) fn show(&self, page: GatheringLaunch) {
-        self.held.update_value(|held| match page {
-            GatheringLaunch::Join(invitation) => held.invitation = Some(invitation),
-            page => held.page = Some(page),
-        });
+        match page {
+            GatheringLaunch::Join(invitation) => self.invitation.set_value(Some(invitation)),
+            page => self.page.set(Some(page)),
+        }
+    }
+
+    /// The page gives way to the tables (a table taken up here opens).
+    pub(super) fn leave_page(&self) {
+        self.page.set(None);
     }
 
     /// The event's invitation the app was opened with, if any: the new game's form sets up a table of it.
     pub fn invitation(&self) -> Option<Invitation> {
-        self.held.with_value(|held| held.invitation.clone())
+        self.invitation.get_value()
     }
 }
 

@@ -3,7 +3,8 @@
 
 use crate::launch::{RoomLaunch, parse_gathering_launch, parse_launch, parse_room_launch};
 use crate::setup_draft::SetupDraft;
-use crate::table::{NewGameRequest, Seating, Table};
+use crate::table::{GatheringLink, NewGameRequest, Seating, Table};
+use fivedice_room::LogEntry;
 use fivedice_rules::case;
 use leptos::prelude::*;
 use wasm_split_helpers::SplitLoaderError;
@@ -269,6 +270,22 @@ impl Tables<'_> {
         self.store.report_saving(remembered);
         self.store.table.show(Some(table));
         self.store.hand_in_to_gathering();
+    }
+
+    /// Opens a table of an event taken up on this device from the organiser's link (its own device is gone),
+    /// from the log the event kept ([`Table::taken_up`]): saved here, shown instead of the page that took it
+    /// up, and handing in to the event from now on. False if that log does not replay.
+    pub fn take_up(&self, id: String, name: String, link: GatheringLink, log: Vec<LogEntry>) -> bool {
+        let Ok(table) = Table::taken_up(id, name, link, log, self.store.now_ms()) else {
+            return false;
+        };
+        forget_launch_address();
+        self.store.close_room();
+        self.store.table.save(&table);
+        self.store.table.show(Some(table));
+        self.store.gatherings.leave_page();
+        self.store.hand_in_to_gathering();
+        true
     }
 }
 

@@ -60,10 +60,15 @@ impl PageHost {
         self.dice.seed()
     }
 
+    /// The token a seat joining at `seat` holds (the page host's own: one device holds them all).
+    pub fn token_for(seat: usize) -> String {
+        format!("seat-{seat}")
+    }
+
     /// Answers one message of this device, as the room server would, writing what it decides in `log` (the
     /// table's).
     pub fn answer(&mut self, message: ClientMessage, log: &mut Vec<LogEntry>) -> Vec<ServerMessage> {
-        let token = format!("seat-{}", self.host.room().seats().len());
+        let token = PageHost::token_for(self.host.room().seats().len());
         let mut dice = PageDice(&mut self.dice);
         let deliveries = self
             .host

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { test, expect } from "@playwright/test";
 import { phone, roomServer, tablet } from "./devices.mjs";
 import { fillEvent, freePort, startRoomServer } from "./processes.mjs";
-import { playQuickTurn } from "./helpers.mjs";
+import { expectScreenFollows, playQuickTurn, writeFirstBoxOnPad } from "./helpers.mjs";
 
 const dist = process.env.E2E_DIST ?? "dist";
 const tv = { viewport: { width: 1280, height: 720 } };
@@ -18,28 +18,6 @@ async function screenTotal(screen, player) {
   const row = screen.locator(`[data-event-row][data-player="${player}"]`);
   await expect(row).toHaveCount(1);
   return Number(await row.getAttribute("data-total"));
-}
-
-/**
- * Waits until the screen shows each player of `table` with the total their sheet shows (`timeout`: after the
- * network or the server comes back, the browser reconnects on its own schedule, within seconds).
- */
-async function expectScreenFollows(screen, table, players, { timeout = 5_000 } = {}) {
-  for (const [seat, player] of players.entries()) {
-    const grand = await table.locator(`[data-total="${seat}:grand"]`).textContent();
-    await expect(screen.locator(`[data-event-row][data-player="${player}"]`)).toHaveAttribute("data-total", grand.trim(), { timeout });
-  }
-}
-
-/** Score pad: the seat to play writes the first value offered for the first open box (never a cross-out). */
-async function writeOnPad(page) {
-  const seat = await page.locator("[data-current-seat]").getAttribute("data-current-seat");
-  await page.locator(`button[data-cell^="${seat}:"]`).first().click();
-  const dialog = page.getByRole("dialog");
-  const offers = dialog.locator("[data-offer]");
-  await offers.last().click();
-  await dialog.locator('[data-action="confirm"]').click();
-  await expect(dialog).toHaveCount(0);
 }
 
 /** The seat each device of a room shows to play, once they all show the same one. */
@@ -129,7 +107,7 @@ test("a wedding: a score-pad tablet and a room of two phones join by the invitat
       await expect(screen.locator('[data-event-row][data-player="Claire"]')).toHaveAttribute("data-table", "Table 1");
       await expect(organiser.locator("[data-event-waiting]")).toBeHidden();
       for (let cell = 0; cell < 4; cell++) {
-        await writeOnPad(pad);
+        await writeFirstBoxOnPad(pad);
         await expectScreenFollows(screen, pad, ["Claire", "Tom"]);
       }
       await expect(pad.locator("[data-event-handing]")).toHaveAttribute("data-event-handing", "up-to-date");
@@ -175,7 +153,7 @@ test("a wedding: a score-pad tablet and a room of two phones join by the invitat
     await test.step("the tablet loses the network for three turns, plays on, and the screen catches up", async () => {
       const before = await screenTotal(screen, "Claire");
       await pad.context().setOffline(true);
-      for (let cell = 0; cell < 3; cell++) await writeOnPad(pad);
+      for (let cell = 0; cell < 3; cell++) await writeFirstBoxOnPad(pad);
       await expect(pad.locator("[data-event-handing]")).toHaveAttribute("data-event-handing", "offline");
       expect(await screenTotal(screen, "Claire")).toBe(before);
       await pad.context().setOffline(false);
@@ -188,7 +166,7 @@ test("a wedding: a score-pad tablet and a room of two phones join by the invitat
       await expectScreenFollows(screen, pad, ["Claire", "Tom"]);
       await server.stop();
       server = await startRoomServer({ dist, data, port });
-      await writeOnPad(pad);
+      await writeFirstBoxOnPad(pad);
       await expectScreenFollows(screen, pad, ["Claire", "Tom"], { timeout: 20_000 });
       await expectScreenFollows(screen, phoneTable, ["Ana", "Ben"]);
       await screen.screenshot({ path: "tests/e2e/artifacts/event-screen.png" });

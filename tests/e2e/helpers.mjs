@@ -164,3 +164,25 @@ export async function writeOnPad(page, seat, cell, value, offers, sheet) {
   await expect(page.locator(`[data-cell="${seat}:${cell}"]`)).toHaveAttribute("data-value", String(value));
   sheet.filled[cell] = value;
 }
+
+/**
+ * Waits until the screen shows each player of `table` with the total their sheet shows (`timeout`: after the
+ * network or the server comes back, the browser reconnects on its own schedule, within seconds).
+ */
+export async function expectScreenFollows(screen, table, players, { timeout = 5_000 } = {}) {
+  for (const [seat, player] of players.entries()) {
+    const grand = await table.locator(`[data-total="${seat}:grand"]`).textContent();
+    await expect(screen.locator(`[data-event-row][data-player="${player}"]`)).toHaveAttribute("data-total", grand.trim(), { timeout });
+  }
+}
+
+/** Score pad: the seat to play writes the first value offered for the first open box (never a cross-out). */
+export async function writeFirstBoxOnPad(page) {
+  const seat = await page.locator("[data-current-seat]").getAttribute("data-current-seat");
+  await page.locator(`button[data-cell^="${seat}:"]`).first().click();
+  const dialog = page.getByRole("dialog");
+  const offers = dialog.locator("[data-offer]");
+  await offers.last().click();
+  await dialog.locator('[data-action="confirm"]').click();
+  await expect(dialog).toHaveCount(0);
+}

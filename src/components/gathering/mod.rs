@@ -3,10 +3,12 @@
 //! fetched the first time an event is shown: a visit that plays no event never downloads it.
 
 mod board;
+mod continuing;
 mod invitation;
 mod page;
 mod room_opener;
 mod screen;
+mod tables;
 
 use fivedice_rules::DiceMode;
 use leptos::prelude::*;
@@ -73,6 +75,9 @@ fn event_part() -> Loaded<EventPart> {
             organiser,
         }) => with_style(page::organiser(name, rules, organiser)),
         EventPart::Page(GatheringLaunch::Screen { name, key }) => with_style(screen::screen(name, key)),
+        EventPart::Page(GatheringLaunch::Continue { name, table, code }) => {
+            with_style(continuing::continuing(name, table, code))
+        }
         // A table's invitation opens the new game's form, not a page of its own.
         EventPart::Page(GatheringLaunch::Join(_)) => ().into_any(),
         EventPart::Invitation(invitation, form) => with_style(invitation::banner(invitation, form)),

@@ -10,6 +10,7 @@ use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use super::board::{Following, event_words, follow, prizes, standings, standings_csv};
+use super::tables::EventTables;
 use crate::components::game_choice::RulesetSelect;
 use crate::components::invite::{app_address, qr_svg};
 use crate::gathering_client::{Answer, event_url, post};
@@ -294,7 +295,7 @@ fn organiser_controls(
                     {words.open_screen}
                 </a>
             </div>
-            <OrganiseElsewhere organised=organised_shown />
+            <OrganiseElsewhere organised=organised_shown.clone() />
             <div class="event-close">
                 {move || {
                     let change_closed = change_closed.clone();
@@ -317,6 +318,7 @@ fn organiser_controls(
                 }}}
             </div>
         </section>
+        <EventTables event=organised_shown.event organiser=organised_shown.organiser following />
     }
 }
 

@@ -1,11 +1,11 @@
 //! A table on one device as it is saved ([`fivedice_saved::TableRecord`]): reading it replays the log once,
 //! in the page's host, so a save the rules would not have produced is refused.
 
-use fivedice_room::{RoomError, RoomName};
+use fivedice_room::{HeldSeats, LogEntry, Room, RoomError, RoomName};
 use fivedice_saved::versioned::Versioned;
-use fivedice_saved::{JSON_TABLE_FORMAT, TableRecord, damaged};
+use fivedice_saved::{JSON_TABLE_FORMAT, TableDice, TableRecord, damaged};
 
-use crate::table::{Host, PageHost, Table};
+use crate::table::{DEFAULT_BOT_DELAY_MS, GatheringLink, Host, PageHost, Table};
 
 impl Table {
     /// What this device keeps of the table (`None` for an online room's table, which is kept as its room).
@@ -60,6 +60,38 @@ impl Table {
     /// before text ([`SavedTable::Earlier`], read once by a chunk of their own and saved again).
     pub fn from_json(raw: &str) -> Result<Table, String> {
         Table::from_record(TableRecord::from_json(raw)?).map_err(|error| damaged(&error))
+    }
+
+    /// A table of an event taken up on this device from the log the event keeps of it (the device it was
+    /// played on is gone): a page host replays it, holding every seat (a computer's too, as a table seated here
+    /// does) with the token the page gives it, and draws the dice from here on. It hands in to the event with `link`'s key (the table's own).
+    pub fn taken_up(
+        id: String,
+        name: String,
+        link: GatheringLink,
+        log: Vec<LogEntry>,
+        now_ms: f64,
+    ) -> Result<Table, RoomError> {
+        let room = Room::replay(RoomName::parse(&id)?, &log)?;
+        let mut seats = HeldSeats::default();
+        for seat in 0..room.seats().len() {
+            seats.grant(seat, PageHost::token_for(seat));
+        }
+        Table::from_record(TableRecord {
+            id,
+            name,
+            created_ms: now_ms,
+            updated_ms: now_ms,
+            revision: 0,
+            log,
+            seats,
+            dice: TableDice::new(None),
+            bot_delay_ms: DEFAULT_BOT_DELAY_MS,
+            coached: Vec::new(),
+            decisions: Vec::new(),
+            odds_shown: false,
+            gathering: Some(link),
+        })
     }
 
     /// The table a record describes: its log replayed once, by the page's host, whose room this device's

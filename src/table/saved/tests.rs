@@ -5,7 +5,7 @@ use fivedice_saved::{history_from_json, history_from_text};
 
 use super::*;
 use crate::table::testing::{request, roll, seated};
-use crate::table::{DEFAULT_BOT_DELAY_MS, Decision};
+use crate::table::{DEFAULT_BOT_DELAY_MS, Decision, GatheringLink};
 
 fn table(seed: u64) -> Table {
     seated(RulesetId::Yahtzee, DiceMode::App, &["A", "B", "C"], seed)
@@ -266,4 +266,47 @@ fn a_computer_player_is_a_seat_of_the_log() {
         seated.rematch_request().unwrap().computer,
         vec![Some(fivedice_strategy::Level::Casual), None]
     );
+}
+
+/// A table of an event whose tablet died is taken up on another device from the log the event kept: the same
+/// room and seats, and it plays on from where it stood, handing in with the table's own key.
+#[test]
+fn a_table_taken_up_from_its_events_log_plays_on_where_it_stood() {
+    let mut asked = request(RulesetId::Yatzy, DiceMode::App, &["Robo", "Anna", "Ben"], Some(9));
+    asked.computer = vec![Some(fivedice_strategy::Level::Casual)];
+    let mut first = Table::seat("Table 4".into(), &asked, 0.0).unwrap();
+    for n in 0..7 {
+        crate::table::testing::tap(&mut first, n);
+    }
+    let link = GatheringLink {
+        name: "Fair".into(),
+        key: "the-tables-own-token".into(),
+    };
+    let taken = Table::taken_up(
+        first.id.clone(),
+        "Table 4".into(),
+        link.clone(),
+        first.log.clone(),
+        5.0,
+    )
+    .unwrap();
+    assert_eq!(taken.room, first.room);
+    assert_eq!(
+        taken.seats, first.seats,
+        "every seat, held as the table seated here held them"
+    );
+    assert_eq!(taken.gathering, Some(link));
+    assert_eq!(saved_again(&taken), taken);
+    let mut taken = taken;
+    let before = taken.log.len();
+    roll(&mut taken);
+    assert_eq!(taken.log.len(), before + 1, "it plays on");
+    // A log that does not replay is refused.
+    let mut broken = first.log.clone();
+    broken.remove(2);
+    let link = GatheringLink {
+        name: "Fair".into(),
+        key: "k".into(),
+    };
+    assert!(Table::taken_up(first.id.clone(), "T".into(), link, broken, 5.0).is_err());
 }
