@@ -60,6 +60,8 @@ pub struct PlayerStats {
     pub bonus_rate: f64,
     /// Five-of-a-kinds scored: the cell at 50, plus every bonus.
     pub yahtzees: usize,
+    /// The turns of these games a computer played for the player, standing in while their device was gone.
+    pub computer_turns: usize,
 }
 
 /// Every player's record, grouped by name (ignoring case) and kind of game, most games first.
@@ -70,6 +72,7 @@ pub fn player_stats(history: &[FinishedGame]) -> Vec<PlayerStats> {
         wins: usize,
         bonuses: usize,
         yahtzees: usize,
+        computer_turns: usize,
     }
     let mut tallies: BTreeMap<(String, GameKind), Tally> = BTreeMap::new();
     for finished in history {
@@ -87,11 +90,13 @@ pub fn player_stats(history: &[FinishedGame]) -> Vec<PlayerStats> {
                     wins: 0,
                     bonuses: 0,
                     yahtzees: 0,
+                    computer_turns: 0,
                 });
             tally.totals.push(totals.grand);
             tally.wins += usize::from(standings.iter().any(|s| s.seat == seat && s.winner));
             tally.bonuses += usize::from(totals.bonus > 0);
             tally.yahtzees += usize::from(totals.five_of_a_kinds);
+            tally.computer_turns += finished.computer_turns.get(seat).copied().unwrap_or(0);
         }
     }
     let mut stats: Vec<PlayerStats> = tallies
@@ -107,6 +112,7 @@ pub fn player_stats(history: &[FinishedGame]) -> Vec<PlayerStats> {
                 average: tally.totals.iter().map(|&t| f64::from(t)).sum::<f64>() / games as f64,
                 bonus_rate: tally.bonuses as f64 / games as f64,
                 yahtzees: tally.yahtzees,
+                computer_turns: tally.computer_turns,
             }
         })
         .collect();
@@ -180,14 +186,17 @@ mod tests {
             table_name: "Kitchen".into(),
             finished_ms: when,
             game,
+            computer_turns: Vec::new(),
         }
     }
 
     #[test]
     fn records_per_player_and_ruleset() {
+        let mut stood_in = finished(Rules::new(RulesetId::Yam), &["anna", "Ben"], &[0, 0], 1.0);
+        stood_in.computer_turns = vec![0, 4];
         let history = vec![
             finished(Rules::new(RulesetId::Yam), &["Anna", "Ben"], &[50, 0], 2.0),
-            finished(Rules::new(RulesetId::Yam), &["anna", "Ben"], &[0, 0], 1.0),
+            stood_in,
             finished(Rules::new(RulesetId::Yatzy), &["Anna"], &[50], 3.0),
         ];
         let stats = player_stats(&history);
@@ -205,6 +214,7 @@ mod tests {
             (2, 1, 0, 0),
             "a 0-0 tie is a shared win"
         );
+        assert_eq!((anna_yam.computer_turns, ben.computer_turns), (0, 4));
         assert_eq!(stats.len(), 3);
         let series = score_series(&history, GameKind::of(Rules::new(RulesetId::Yam)));
         assert_eq!(

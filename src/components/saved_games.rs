@@ -203,16 +203,26 @@ fn finished_games() -> impl IntoView {
                 .into_iter()
                 .map(|finished| {
                     let game = &finished.game;
+                    // A person a computer stood in for: how many of their turns it played.
+                    let by_computer = |seat: usize| {
+                        let turns = finished.computer_turns.get(seat).copied().unwrap_or(0);
+                        (turns > 0).then(|| format!(" ({})", (words.by_computer)(turns)))
+                    };
                     let scores = game
                         .standings()
                         .into_iter()
-                        .map(|standing| format!("{} {}", game.players()[standing.seat], standing.total))
+                        .map(|standing| {
+                            let name = &game.players()[standing.seat];
+                            let mark = by_computer(standing.seat).unwrap_or_default();
+                            format!("{name} {}{mark}", standing.total)
+                        })
                         .collect::<Vec<_>>()
                         .join(" · ");
+                    let computer_turns = finished.computer_turns.iter().sum::<usize>();
                     let id = finished.table_id.clone();
                     let view_id = id.clone();
                     view! {
-                        <tr>
+                        <tr data-computer-turns=(computer_turns > 0).then(|| computer_turns.to_string())>
                             <td>{when(words, finished.finished_ms)}</td>
                             <td>{words.game_name(game.rules().ruleset())}</td>
                             <td>{finished.table_name.clone()}</td>

@@ -65,7 +65,14 @@ fn StatisticsCard() -> impl IntoView {
                     // Each figure names itself too: a phone shows a player's figures as a card, not a wide row.
                     <tr>
                         <th scope="row">{row.name}</th>
-                        <td data-label=statistics_words.games>{row.games}</td>
+                        <td data-label=statistics_words.games>
+                            {row.games}
+                            {(row.computer_turns > 0).then(|| view! {
+                                <span class="by-computer" data-computer-turns=row.computer_turns.to_string()>
+                                    {(words.by_computer)(row.computer_turns)}
+                                </span>
+                            })}
+                        </td>
                         <td data-label=statistics_words.wins>{row.wins}</td>
                         <td data-label=statistics_words.best>{row.best}</td>
                         <td data-label=statistics_words.average>{words.number(row.average, 1)}</td>

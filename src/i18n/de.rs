@@ -194,6 +194,7 @@ pub static WORDS: Words = Words {
         format!("{name} hat {cell} angesagt — Wurf {used} von {rolls}")
     },
     view_sheet: "Block",
+    by_computer: |turns| plural(turns, "Zug", "Züge") + " von einem Computer gespielt",
     columns_legend: "Die Spalten",
     column_in_short: |column| match column {
         Column::Down => "Felder der Reihe nach, von oben nach unten",

@@ -191,6 +191,7 @@ pub static WORDS: Words = Words {
     write_now: |points| format!("Write {points} now"),
     announced_status: |name, cell, used, rolls| format!("{name} announced {cell} — roll {used} of {rolls}"),
     view_sheet: "Sheet",
+    by_computer: |turns| plural(turns, "turn", "turns") + " by a computer",
     columns_legend: "The columns",
     column_in_short: |column| match column {
         Column::Down => "boxes in order, top to bottom",

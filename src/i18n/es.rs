@@ -200,6 +200,7 @@ pub static WORDS: Words = Words {
     write_now: |points| format!("Anotar {points} ahora"),
     announced_status: |name, cell, used, rolls| format!("{name} anunció {cell} — tirada {used} de {rolls}"),
     view_sheet: "Planilla",
+    by_computer: |turns| plural(turns, "turno jugado", "turnos jugados") + " por la computadora",
     columns_legend: "Las columnas",
     column_in_short: |column| match column {
         Column::Down => "casillas en orden, de arriba abajo",

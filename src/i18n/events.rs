@@ -90,6 +90,8 @@ pub struct EventWords {
     pub unreachable: &'static str,
     /// The organiser's list of tables, each continued on another device by a single-use link.
     pub tables: &'static str,
+    /// Beside a player a computer stood in for: how many of their turns it played.
+    pub turns_by_computer: fn(usize) -> String,
     /// How many players a table seats.
     pub tables_players: fn(usize) -> String,
     pub continue_table: &'static str,

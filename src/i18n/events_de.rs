@@ -84,6 +84,10 @@ pub static EVENT_WORDS: EventWords = EventWords {
     },
     unreachable: "Der Server der Veranstaltung hat nicht geantwortet: Prüfe das Netz und versuch es noch einmal.",
     tables: "Tische",
+    turns_by_computer: |count| match count {
+        1 => "1 Zug von einem Computer gespielt".to_string(),
+        _ => format!("{count} Züge von einem Computer gespielt"),
+    },
     tables_players: |count| match count {
         1 => "1 Spieler".to_string(),
         _ => format!("{count} Spieler"),

@@ -78,6 +78,10 @@ pub static EVENT_WORDS: EventWords = EventWords {
     },
     unreachable: "The event's server did not answer: check the network and try again.",
     tables: "Tables",
+    turns_by_computer: |count| match count {
+        1 => "1 turn by a computer".to_string(),
+        _ => format!("{count} turns by a computer"),
+    },
     tables_players: |count| match count {
         1 => "1 player".to_string(),
         _ => format!("{count} players"),

@@ -80,6 +80,10 @@ pub static EVENT_WORDS: EventWords = EventWords {
     },
     unreachable: "El servidor del evento no respondió: revisa la red y vuelve a intentarlo.",
     tables: "Mesas",
+    turns_by_computer: |count| match count {
+        1 => "1 turno jugado por la computadora".to_string(),
+        _ => format!("{count} turnos jugados por la computadora"),
+    },
     tables_players: |count| match count {
         1 => "1 jugador".to_string(),
         _ => format!("{count} jugadores"),

@@ -82,6 +82,10 @@ pub static EVENT_WORDS: EventWords = EventWords {
     },
     unreachable: "Le serveur de l’événement n’a pas répondu\u{a0}: vérifiez le réseau et réessayez.",
     tables: "Tables",
+    turns_by_computer: |count| match count {
+        1 => "1 tour joué par un ordinateur".to_string(),
+        _ => format!("{count} tours joués par un ordinateur"),
+    },
     tables_players: |count| match count {
         1 => "1 joueur".to_string(),
         _ => format!("{count} joueurs"),

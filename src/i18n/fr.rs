@@ -207,6 +207,7 @@ pub static WORDS: Words = Words {
         format!("{name} a annoncé {cell} — lancer {used} sur {rolls}")
     },
     view_sheet: "Feuille",
+    by_computer: |turns| plural(turns, "tour joué", "tours joués") + " par un ordinateur",
     columns_legend: "Les colonnes",
     column_in_short: |column| match column {
         Column::Down => "les cases dans l’ordre, de haut en bas",

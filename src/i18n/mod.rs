@@ -232,6 +232,8 @@ pub struct Words {
     pub announced_status: fn(&str, &str, u8, u8) -> String,
     /// A finished game's button that opens its sheet.
     pub view_sheet: &'static str,
+    /// Beside a person in the finished games and the statistics: the turns a computer played for them.
+    pub by_computer: fn(usize) -> String,
     /// Column Yam's legend under the sheet: its name, and each column's rule in a few words.
     pub columns_legend: &'static str,
     pub column_in_short: fn(Column) -> &'static str,

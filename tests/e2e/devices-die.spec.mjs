@@ -173,6 +173,13 @@ test("a host's tablet that dies after the start: a guest lets a computer play it
     const turns = Number(await mumsRow.getAttribute("data-computer-turns"));
     await expect(mumsRow).toContainText(`${turns} of 13 turns by a computer`);
     await expect(leo.locator('[data-standing][data-seat="1"]')).not.toHaveAttribute("data-computer-turns", /.*/);
+    // The finished games and the statistics on Leo's phone say it too.
+    await leo.locator('[data-action="new-game"]').click();
+    const finished = leo.locator(".finished-games tbody tr").first();
+    await expect(finished).toHaveAttribute("data-computer-turns", String(turns));
+    const byComputer = `${turns} ${turns === 1 ? "turn" : "turns"} by a computer`;
+    await expect(finished).toContainText(`(${byComputer})`);
+    await expect(leo.locator(".statistics [data-computer-turns]")).toHaveText(byComputer);
     expect(rooms.errors).toEqual([]);
   } finally {
     await rooms.stop();

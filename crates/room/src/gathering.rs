@@ -352,9 +352,13 @@ fn table_rows(table: &GatheringTable) -> Vec<Row> {
         total,
         boxes_left: boxes_left as u16,
         rank: 0,
+        computer_turns: 0,
     };
     match table.game() {
         Some(game) => {
+            // The log replayed once more; it cannot fail, as it replayed already when it was handed in.
+            let by_computer =
+                crate::stand_ins::computer_turns(table.room.name().clone(), &table.log).unwrap_or_default();
             let ruleset = game.rules().ruleset();
             (0..game.players().len())
                 .map(|seat| {
@@ -364,7 +368,11 @@ fn table_rows(table: &GatheringTable) -> Vec<Row> {
                         .iter()
                         .map(|sheet| sheet.open_count(ruleset))
                         .sum();
-                    row(&game.players()[seat], total, left)
+                    let computer_turns = by_computer.get(seat).copied().unwrap_or(0);
+                    Row {
+                        computer_turns: u16::try_from(computer_turns).unwrap_or(u16::MAX),
+                        ..row(&game.players()[seat], total, left)
+                    }
                 })
                 .collect()
         }
@@ -426,6 +434,13 @@ pub struct Row {
     pub boxes_left: u16,
     /// 1 for the best total; tied players share a rank (1, 1, 3).
     pub rank: usize,
+    /// How many of this player's turns a computer standing in for them played (their device gone).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub computer_turns: u16,
+}
+
+fn is_zero(count: &u16) -> bool {
+    *count == 0
 }
 
 /// A moment worth a cheer: a player's name, their table, and what they did.

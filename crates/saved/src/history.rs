@@ -24,6 +24,10 @@ pub struct FinishedGame {
     pub table_name: String,
     pub finished_ms: f64,
     pub game: Game,
+    /// Per seat, the turns a computer standing in for its person played (read from the log; none when the
+    /// game was kept without it).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub computer_turns: Vec<usize>,
 }
 
 /// A finished game as a file carries it: the game read in full, for any tool, and the table's log in the notation,
@@ -66,13 +70,19 @@ impl KeptGame {
         let damaged = |error: &dyn std::fmt::Display| format!("finished game {}: {error}", self.table_id);
         let log = text::read_log(&self.log).map_err(|error| damaged(&error))?;
         let name = RoomName::parse(&self.table_id).map_err(|error| damaged(&error))?;
-        let room = Room::replay(name, &log).map_err(|error| damaged(&error))?;
+        let room = Room::replay(name.clone(), &log).map_err(|error| damaged(&error))?;
         let game = room.game().filter(|game| game.is_over()).cloned();
+        let mut computer_turns =
+            fivedice_room::computer_turns(name, &log).map_err(|error| damaged(&error))?;
+        if computer_turns.iter().all(|&turns| turns == 0) {
+            computer_turns.clear();
+        }
         Ok(FinishedGame {
             table_id: self.table_id.clone(),
             table_name: self.table_name.clone(),
             finished_ms: self.finished_ms,
             game: game.ok_or_else(|| damaged(&"the game is not over"))?,
+            computer_turns,
         })
     }
 

@@ -230,3 +230,38 @@ fn only_the_games_beyond_the_newest_are_kept_as_sheets_and_a_game_that_is_not_wh
         _ => panic!("the history reads back"),
     }
 }
+
+/// A game in which a computer stood in for a person reads back with the turns it played for them: the history
+/// and the statistics say so.
+#[test]
+fn a_game_a_computer_stood_in_for_reads_back_with_the_turns_it_played() {
+    let mut chooser = Chooser(Rng::new(7));
+    let game = played(Rules::new(RulesetId::Yahtzee), 2, &mut chooser, false);
+    let whole = kept(&game, 1).read().expect("reads");
+    assert!(whole.computer_turns.is_empty(), "nobody stood in");
+    let roll_off = FirstPlayerRoll {
+        rounds: Vec::new(),
+        first_seat: game.first_seat(),
+    };
+    let mut log = log_of("1700000000000-2", &game, &roll_off).unwrap();
+    // Seat 1's device went away just after the start, and a computer played all its turns.
+    let started = log
+        .iter()
+        .position(|entry| matches!(entry.event, fivedice_room::Event::Started { .. }))
+        .expect("a start");
+    log.insert(
+        started + 1,
+        fivedice_room::LogEntry {
+            seq: 0,
+            event: fivedice_room::Event::TakenOver { seat: 1 },
+        },
+    );
+    for (at, entry) in log.iter_mut().enumerate() {
+        entry.seq = at as u64 + 1;
+    }
+    let stood_in = KeptGame::new("1700000000000-2", "Friday night", &log, 1.7e12)
+        .read()
+        .expect("reads");
+    assert_eq!(stood_in.computer_turns, [0, 13]);
+    assert_eq!(stood_in.game, whole.game);
+}

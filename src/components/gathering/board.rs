@@ -96,10 +96,16 @@ pub fn standings(words: &'static EventWords, board: Board) -> impl IntoView {
                     data-table=row.table.clone()
                     data-total=row.total.to_string()
                     data-rank=row.rank.to_string()
+                    data-computer-turns=(row.computer_turns > 0).then(|| row.computer_turns.to_string())
                     class:done=row.boxes_left == 0
                 >
                     <td class="rank">{row.rank}</td>
-                    <td class="player">{player}</td>
+                    <td class="player">
+                        {player}
+                        {(row.computer_turns > 0).then(|| view! {
+                            <span class="by-computer">{(words.turns_by_computer)(usize::from(row.computer_turns))}</span>
+                        })}
+                    </td>
                     <td class="table-name">{table}</td>
                     <td class="total">{row.total}</td>
                     <td class="left">{row.boxes_left}</td>
