@@ -67,6 +67,9 @@ pub struct RoomWords {
     pub tag_stand_in: &'static str,
     pub tag_away: &'static str,
     pub let_computer_play: &'static str,
+    /// The same, for the away seat's turn only; and the level of that computer.
+    pub computer_plays_turn: &'static str,
+    pub stand_in_level: &'static str,
     pub give_seat_back: &'static str,
     /// On an away player's entry, on every seated device: (the player's name).
     pub move_to_another_device: fn(&str) -> String,

@@ -42,6 +42,8 @@ pub static ROOM_WORDS: RoomWords = RoomWords {
     tag_stand_in: "Computer spielt",
     tag_away: "abwesend",
     let_computer_play: "Computer spielen lassen",
+    computer_plays_turn: "Ein Computer spielt diesen Zug",
+    stand_in_level: "Stufe des Computers, der für sie spielt",
     give_seat_back: "Platz zurückgeben",
     move_to_another_device: |name| format!("{name} auf ein anderes Gerät holen"),
     hand_over_how: |name| {

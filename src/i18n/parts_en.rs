@@ -44,6 +44,8 @@ pub static ROOM_WORDS: RoomWords = RoomWords {
     tag_stand_in: "a computer plays",
     tag_away: "away",
     let_computer_play: "Let a computer play",
+    computer_plays_turn: "A computer plays this turn",
+    stand_in_level: "Level of the computer that plays for them",
     give_seat_back: "Give the seat back",
     move_to_another_device: |name| format!("Move {name} to another device"),
     hand_over_how: |name| {

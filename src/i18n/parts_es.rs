@@ -42,6 +42,8 @@ pub static ROOM_WORDS: RoomWords = RoomWords {
     tag_stand_in: "juega la computadora",
     tag_away: "ausente",
     let_computer_play: "Que juegue la computadora",
+    computer_plays_turn: "La computadora juega este turno",
+    stand_in_level: "Nivel de la computadora que juega en su lugar",
     give_seat_back: "Devolver el lugar",
     move_to_another_device: |name| format!("Pasar a {name} a otro dispositivo"),
     hand_over_how: |name| {

@@ -39,6 +39,8 @@ pub static ROOM_WORDS: RoomWords = RoomWords {
     tag_stand_in: "un ordinateur joue",
     tag_away: "absent",
     let_computer_play: "Faire jouer un ordinateur",
+    computer_plays_turn: "Un ordinateur joue ce tour",
+    stand_in_level: "Niveau de l’ordinateur qui joue à sa place",
     give_seat_back: "Rendre la place",
     move_to_another_device: |name| format!("Passer {name} sur un autre appareil"),
     hand_over_how: |name| {

@@ -143,10 +143,16 @@ impl Lobby<'_> {
         self.store.act_as(host, Action::RemoveComputer { seat }, true);
     }
 
-    /// Any person seated here: a computer player takes over a seat whose person has been away long enough.
-    pub fn take_over_seat(&self, seat: usize) {
+    /// Any person seated here: a computer player at `level` takes over a seat whose person has been away long
+    /// enough, for that seat's turn (`one_turn`) or until the seat is given back.
+    pub fn take_over_seat(&self, seat: usize, level: Level, one_turn: bool) {
         if let Some(HeldSeat { seat: actor, .. }) = self.held_here() {
-            self.store.act_as(actor, Action::TakeOver { seat }, false);
+            let action = Action::TakeOver {
+                seat,
+                level,
+                one_turn,
+            };
+            self.store.act_as(actor, action, false);
         }
     }
 

@@ -152,7 +152,7 @@ test("a phone that dies mid-game: its player asks back by name from a fresh phon
   }
 });
 
-test("a host's tablet that dies after the start: a guest lets a computer play its seat, and the standings say so", async ({ browser }) => {
+test("a host's tablet that dies after the start: a guest lets a casual computer play its turn, then its seat, and the record says so", async ({ browser }) => {
   test.setTimeout(300_000);
   const rooms = await roomServer(browser);
   try {
@@ -164,6 +164,16 @@ test("a host's tablet that dies after the start: a guest lets a computer play it
     await expect(leo.locator('.room-bar [data-room-player="0"]')).toHaveAttribute("data-away", "true");
     const letComputer = leo.locator('[data-action="take-over"][data-seat="0"]');
     await expect(letComputer).toBeVisible({ timeout: 60_000 });
+    // First for Mum's turn only, at the level Leo chooses (Leo plays his own turn first if it is his).
+    await playTurns(leo, [null, leo], (seat) => seat === 0);
+    await leo.locator('[data-room-field="stand-in-level"][data-seat="0"]').selectOption("casual");
+    await leo.locator(".room-bar").screenshot({ path: "tests/e2e/artifacts/stand-in-choice.png" });
+    await leo.getByRole("button", { name: "A computer plays this turn" }).click();
+    await expect(leo.locator('.room-bar [data-room-player="0"] ~ .tag').filter({ hasText: "a computer plays" })).toBeVisible();
+    // It plays that turn and gives the seat back: Leo's turn, and the choice is offered again for Mum's next.
+    await expect(leo.locator("[data-current-seat]")).toHaveAttribute("data-current-seat", "1", { timeout: 30_000 });
+    await expect(leo.locator('.room-bar [data-room-player="0"] ~ .tag').filter({ hasText: "a computer plays" })).toHaveCount(0);
+    await expect(letComputer).toBeVisible();
     await letComputer.click();
     await expect(leo.locator('.room-bar [data-room-player="0"] ~ .tag').filter({ hasText: "a computer plays" })).toBeVisible();
     // Leo's phone plays the computer standing in for Mum (the host's tablet is gone), and Leo his own turns.

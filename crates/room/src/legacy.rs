@@ -94,7 +94,11 @@ impl From<LegacyEvent> for Event {
                 first_player_roll,
                 dice_commitment: None,
             },
-            LegacyEvent::TakenOver { seat } => Event::TakenOver { seat },
+            LegacyEvent::TakenOver { seat } => Event::TakenOver {
+                seat,
+                level: crate::STAND_IN,
+                one_turn: false,
+            },
             LegacyEvent::GivenBack { seat } => Event::GivenBack { seat },
             LegacyEvent::Rolled { seat, dice } => played(seat, Play::Roll(dice)),
             LegacyEvent::HoldToggled {

@@ -20,10 +20,10 @@ pub fn computer_turns(name: RoomName, entries: &[LogEntry]) -> Result<Vec<usize>
             _ => None,
         };
         let stood_in = match &entry.event {
-            Event::Played { seat, play } if writes_a_box(play) => room
+            Event::Played { seat, play } if play.writes_a_box() => room
                 .seats()
                 .get(*seat)
-                .filter(|person| person.stand_in)
+                .filter(|person| person.stand_in.is_some())
                 .map(|_| *seat),
             _ => None,
         };
@@ -44,8 +44,4 @@ pub fn computer_turns(name: RoomName, entries: &[LogEntry]) -> Result<Vec<usize>
         }
     }
     Ok(turns)
-}
-
-fn writes_a_box(play: &Play) -> bool {
-    matches!(play, Play::Score(_) | Play::CrossOut(_) | Play::Write { .. })
 }

@@ -63,14 +63,14 @@ fn a_computer_stands_in_for_a_seat_away_long_enough_until_given_back() {
     let mut outside = no_dice();
     outside.away = vec![None, Some(TAKE_OVER_AFTER_MS - 1), None];
     assert_eq!(
-        refused(&logged.room, 0, seq, Action::TakeOver { seat: 1 }, &mut outside),
+        refused(&logged.room, 0, seq, Action::take_over(1), &mut outside),
         RoomError::NotAwayLongEnough {
             seat: 1,
             away_ms: Some(TAKE_OVER_AFTER_MS - 1)
         }
     );
     assert_eq!(
-        refused(&logged.room, 0, seq, Action::TakeOver { seat: 2 }, &mut outside),
+        refused(&logged.room, 0, seq, Action::take_over(2), &mut outside),
         RoomError::NotAwayLongEnough {
             seat: 2,
             away_ms: None
@@ -78,16 +78,16 @@ fn a_computer_stands_in_for_a_seat_away_long_enough_until_given_back() {
     );
     outside.away[1] = Some(TAKE_OVER_AFTER_MS);
     assert_eq!(
-        refused(&logged.room, 0, seq, Action::TakeOver { seat: 7 }, &mut outside),
+        refused(&logged.room, 0, seq, Action::take_over(7), &mut outside),
         RoomError::NoSuchSeat(7)
     );
     // Anybody seated may let a computer play a seat away: Cleo, who does not host.
-    logged.act(2, Action::TakeOver { seat: 1 }, &mut outside);
-    assert!(logged.room.seats()[1].stand_in);
+    logged.act(2, Action::take_over(1), &mut outside);
+    assert!(logged.room.seats()[1].stand_in.is_some());
     assert_eq!(logged.room.seats()[1].computer_level(), Some(STAND_IN));
     let seq = logged.room.seq();
     assert_eq!(
-        refused(&logged.room, 0, seq, Action::TakeOver { seat: 1 }, &mut outside),
+        refused(&logged.room, 0, seq, Action::take_over(1), &mut outside),
         RoomError::AlreadyComputer { seat: 1 }
     );
     // Seat 1's person is back but must take the seat back before playing.
@@ -129,7 +129,7 @@ fn a_computer_stands_in_for_a_seat_away_long_enough_until_given_back() {
         RoomError::NoStandIn { seat: 2 }
     );
     logged.act(2, Action::GiveBack { seat: 1 }, &mut no_dice());
-    assert!(!logged.room.seats()[1].stand_in);
+    assert!(logged.room.seats()[1].stand_in.is_none());
     assert_eq!(logged.room.seats()[1].computer_level(), None);
     assert_eq!(
         by_computer(&logged),
@@ -196,4 +196,52 @@ fn a_computer_seat_plays_at_the_level_it_was_added_at() {
         room.clone().apply(&person_with_level),
         Err(RoomError::Inconsistent(Inconsistency::LevelOfPerson))
     );
+}
+
+#[test]
+fn a_computer_asked_for_one_turn_plays_it_at_the_level_chosen_and_gives_the_seat_back() {
+    let mut logged = started(&["Anna", "Ben", "Cleo"]);
+    logged.act(0, Action::Roll, &mut Script::new(&[1, 1, 1, 1, 1]));
+    logged.act(
+        0,
+        Action::Play(Play::Score(Place::from(Category::Yahtzee))),
+        &mut no_dice(),
+    );
+    // Ben's turn, and his phone has been away long enough: Cleo lets a casual computer play that turn.
+    let mut outside = no_dice();
+    outside.away = vec![None, Some(TAKE_OVER_AFTER_MS), None];
+    let one_turn = Action::TakeOver {
+        seat: 1,
+        level: Level::Casual,
+        one_turn: true,
+    };
+    logged.act(2, one_turn, &mut outside);
+    assert_eq!(logged.room.seats()[1].computer_level(), Some(Level::Casual));
+    assert_eq!(
+        logged.log.last().map(|entry| entry.event.to_string()).as_deref(),
+        Some("taken_over 1 casual turn")
+    );
+    logged.act(0, Action::Roll, &mut Script::new(&[2, 3, 4, 5, 6]));
+    assert!(logged.room.seats()[1].stand_in.is_some(), "until the box is written");
+    let straight = Action::Play(Play::Score(Place::from(Category::LargeStraight)));
+    logged.act(0, straight, &mut no_dice());
+    // The box ends the turn and the stand-in with it: Ben's seat is his again, and the turn counts as the
+    // computer's.
+    assert_eq!(logged.room.seats()[1].stand_in, None);
+    assert_eq!(logged.room.seats()[1].computer_level(), None);
+    assert_eq!(
+        computer_turns(logged.room.name().clone(), &logged.log).unwrap(),
+        [0, 1, 0]
+    );
+    assert_eq!(
+        refused(
+            &logged.room,
+            0,
+            logged.room.seq(),
+            Action::GiveBack { seat: 1 },
+            &mut no_dice()
+        ),
+        RoomError::NoStandIn { seat: 1 }
+    );
+    logged.assert_replays();
 }

@@ -326,7 +326,7 @@ fn a_link_survives_the_host_being_restored_from_what_it_kept() {
 /// Every seat writes its boxes (a computer takes Cleo's seat after its wait, played by Anna's device).
 fn play_to_the_end(host: &mut Host) {
     host.now_ms += fivedice_room::TAKE_OVER_AFTER_MS;
-    host.act(BEN, "token-2", Action::TakeOver { seat: 2 });
+    host.act(BEN, "token-2", Action::take_over(2));
     let tokens = ["token-1", "token-2", "token-1"];
     while let Some(seat) = host.host.room().seat_to_play() {
         let (connection, token) = match seat {

@@ -42,7 +42,11 @@ fn events_that_do_not_fit_are_refused_with_the_room_unchanged() {
             seat: 1,
             play: Play::Undo,
         },
-        Event::TakenOver { seat: 9 },
+        Event::TakenOver {
+            seat: 9,
+            level: fivedice_room::STAND_IN,
+            one_turn: false,
+        },
         Event::GivenBack { seat: 1 },
         Event::HandOverOffered { seat: 9 },
         Event::HandedOver { seat: 9 },

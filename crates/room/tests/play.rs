@@ -22,7 +22,7 @@ fn play_is_refused_before_the_start() {
         );
     }
     assert_eq!(
-        refused(&logged.room, 0, 1, Action::TakeOver { seat: 0 }, &mut no_dice()),
+        refused(&logged.room, 0, 1, Action::take_over(0), &mut no_dice()),
         RoomError::NotStarted
     );
 }

@@ -57,7 +57,8 @@ fn action() -> impl Strategy<Value = Action> {
         1 => (ruleset, joker, prop::option::of(any::<bool>()), mode).prop_map(
             |(ruleset, joker, yahtzee_bonus, dice)| Action::ChooseRules { columns: Columns::ONE, ruleset, joker, yahtzee_bonus, dice, house: None, upper_bonus: None }
         ),
-        1 => (0usize..9).prop_map(|seat| Action::TakeOver { seat }),
+        1 => (0usize..9, prop::sample::select(Level::ALL.to_vec()), any::<bool>())
+            .prop_map(|(seat, level, one_turn)| Action::TakeOver { seat, level, one_turn }),
         1 => (0usize..9).prop_map(|seat| Action::GiveBack { seat }),
     ]
 }

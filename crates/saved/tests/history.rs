@@ -253,7 +253,11 @@ fn a_game_a_computer_stood_in_for_reads_back_with_the_turns_it_played() {
         started + 1,
         fivedice_room::LogEntry {
             seq: 0,
-            event: fivedice_room::Event::TakenOver { seat: 1 },
+            event: fivedice_room::Event::TakenOver {
+                seat: 1,
+                level: fivedice_room::STAND_IN,
+                one_turn: false,
+            },
         },
     );
     for (at, entry) in log.iter_mut().enumerate() {

@@ -146,7 +146,7 @@ async fn a_dropped_device_is_shown_away_and_resumes_its_seat_from_what_it_saw() 
         .await;
     assert!(away.is_some());
     // The host may not let a computer take over yet.
-    anna.act_as(0, Action::TakeOver { seat: 1 }).await;
+    anna.act_as(0, Action::take_over(1)).await;
     assert_eq!(anna.refused().await.0, "not_away_long_enough");
     // Anna plays her turn if it is hers.
     if clients[0].room().seat_to_play() == Some(0) {

@@ -220,7 +220,7 @@ fn room_view(online: &OnlineRoom, table: &Table, words: &'static Words) -> RoomV
                 name: player.name.clone(),
                 host: host == Some(seat),
                 computer: player.computer,
-                stand_in: player.stand_in,
+                stand_in: player.stand_in.is_some(),
                 away: player.computer.is_none() && away_ms.is_some(),
                 own: held.contains(&seat),
                 can_take_over: seated_in_play
@@ -232,7 +232,7 @@ fn room_view(online: &OnlineRoom, table: &Table, words: &'static Words) -> RoomV
                     .as_ref()
                     .filter(|(offered, _)| *offered == seat && away_ms.is_some())
                     .map(|(_, code)| code.clone()),
-                can_give_back: seated_in_play && player.stand_in,
+                can_give_back: seated_in_play && player.stand_in.is_some(),
                 can_remove: hosting && room.phase() == Phase::Lobby && player.computer.is_some(),
             }
         })

@@ -365,13 +365,14 @@ fn anybody_seated_lets_a_computer_play_a_seat_away_long_enough_and_gives_it_back
         "the host may let a computer play"
     );
     assert!(player(&devices[1], 2).can_take_over, "and so may anybody seated");
-    devices[1].store.lobby().take_over_seat(2);
+    let level = fivedice_worker::Level::Casual;
+    devices[1].store.lobby().take_over_seat(2, level, false);
     pump(&mut server, &devices.each_ref());
     assert!(player(&devices[1], 2).stand_in);
     assert_eq!(
         devices[1].store.table().computer_at(2).get_untracked(),
-        Some(fivedice_room::STAND_IN),
-        "every device shows the computer at that seat"
+        Some(level),
+        "every device shows the computer at that seat, at the level chosen"
     );
     away.link.connect(away.store);
     away.store.room_connected();

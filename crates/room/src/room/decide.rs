@@ -64,8 +64,16 @@ pub enum Action {
     /// The next person present, lobby or play: takes the host's place once the host's device has been away
     /// long enough (so that nobody waits for a tablet that died: to start the game, or to play the computers).
     BecomeHost,
-    /// Any person seated, in play: a computer player takes over a seat whose person has been away long enough.
-    TakeOver { seat: usize },
+    /// Any person seated, in play: a computer player takes over a seat whose person has been away long enough,
+    /// at the level chosen, for that seat's turn only or until the seat is given back.
+    TakeOver {
+        seat: usize,
+        /// Devices from before levels were chosen asked for none: the stand-in's.
+        #[serde(default = "stand_in")]
+        level: Level,
+        #[serde(default)]
+        one_turn: bool,
+    },
     /// Any person seated, in play: the seat's person plays again.
     GiveBack { seat: usize },
     /// Roll the dice that are not held: the room draws them.
@@ -75,6 +83,15 @@ pub enum Action {
 }
 
 impl Action {
+    /// A computer at the stand-in's level takes over `seat` until it is given back.
+    pub fn take_over(seat: usize) -> Action {
+        Action::TakeOver {
+            seat,
+            level: STAND_IN,
+            one_turn: false,
+        }
+    }
+
     /// The choice of exactly these rules, played with these dice.
     pub fn choosing(rules: Rules, dice: DiceMode) -> Action {
         Action::ChooseRules {
@@ -89,7 +106,7 @@ impl Action {
     }
 }
 
-fn stand_in() -> Level {
+pub(super) fn stand_in() -> Level {
     STAND_IN
 }
 
@@ -201,7 +218,7 @@ impl Room {
                 }
                 Ok(Event::HostChanged { seat: actor })
             }
-            Action::TakeOver { seat } => {
+            Action::TakeOver { seat, level, one_turn } => {
                 self.expect_person(actor)?;
                 self.expect_playing()?;
                 let taken = self.seats.get(*seat).ok_or(RoomError::NoSuchSeat(*seat))?;
@@ -212,13 +229,17 @@ impl Room {
                 if away_ms.is_none_or(|away| away < TAKE_OVER_AFTER_MS) {
                     return Err(RoomError::NotAwayLongEnough { seat: *seat, away_ms });
                 }
-                Ok(Event::TakenOver { seat: *seat })
+                Ok(Event::TakenOver {
+                    seat: *seat,
+                    level: *level,
+                    one_turn: *one_turn,
+                })
             }
             Action::GiveBack { seat } => {
                 self.expect_playing()?;
                 let given = self.seats.get(*seat).ok_or(RoomError::NoSuchSeat(*seat))?;
                 self.expect_person(actor)?;
-                if !given.stand_in {
+                if given.stand_in.is_none() {
                     return Err(RoomError::NoStandIn { seat: *seat });
                 }
                 Ok(Event::GivenBack { seat: *seat })

@@ -42,8 +42,14 @@ pub enum Event {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         dice_commitment: Option<String>,
     },
+    /// A computer stands in for the seat's person (at the stand-in's level, until given back, in logs from
+    /// before either was chosen).
     TakenOver {
         seat: usize,
+        #[serde(default = "super::decide::stand_in")]
+        level: Level,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        one_turn: bool,
     },
     GivenBack {
         seat: usize,
@@ -130,7 +136,15 @@ impl fmt::Display for Event {
                 first_player_roll,
                 dice_commitment: Some(commitment),
             } => write!(f, "started sealed:{commitment} {first_player_roll}"),
-            Event::TakenOver { seat } => write!(f, "taken_over {seat}"),
+            // As before levels were chosen when the stand-in is the one it was then.
+            Event::TakenOver {
+                seat,
+                level: super::STAND_IN,
+                one_turn: false,
+            } => write!(f, "taken_over {seat}"),
+            Event::TakenOver { seat, level, one_turn } => {
+                write!(f, "taken_over {seat} {}{}", level.id(), if *one_turn { " turn" } else { "" })
+            }
             Event::GivenBack { seat } => write!(f, "given_back {seat}"),
             Event::HostChanged { seat } => write!(f, "host_changed {seat}"),
             Event::HandOverOffered { seat } => write!(f, "hand_over_offered {seat}"),
@@ -186,7 +200,23 @@ impl FromStr for Event {
                     dice_commitment,
                 }
             }
-            "taken_over" => Event::TakenOver { seat: seat(rest)? },
+            "taken_over" => {
+                let mut words = rest.split(' ');
+                let seat = seat(words.next().unwrap_or_default())?;
+                let level = match words.next() {
+                    Some(level) => level.parse::<Level>().map_err(|_| unreadable())?,
+                    None => super::STAND_IN,
+                };
+                let one_turn = match words.next() {
+                    Some("turn") => true,
+                    Some(_) => return Err(unreadable()),
+                    None => false,
+                };
+                if words.next().is_some() {
+                    return Err(unreadable());
+                }
+                Event::TakenOver { seat, level, one_turn }
+            }
             "given_back" => Event::GivenBack { seat: seat(rest)? },
             "host_changed" => Event::HostChanged { seat: seat(rest)? },
             "hand_over_offered" => Event::HandOverOffered { seat: seat(rest)? },
@@ -274,7 +304,7 @@ impl Room {
                 self.seats.push(Seat {
                     name: name.clone(),
                     computer: computer.then(|| level.unwrap_or(super::STAND_IN)),
-                    stand_in: false,
+                    stand_in: None,
                 });
             }
             Event::Left { seat } => {
@@ -312,21 +342,24 @@ impl Room {
                 self.game = Some(game);
                 self.first_player_roll = Some(first_player_roll.clone());
             }
-            Event::TakenOver { seat } => {
+            Event::TakenOver { seat, level, one_turn } => {
                 self.expect_playing()?;
                 let taken = self.seats.get_mut(*seat).ok_or(RoomError::NoSuchSeat(*seat))?;
                 if taken.computer_plays() {
                     return Err(RoomError::AlreadyComputer { seat: *seat });
                 }
-                taken.stand_in = true;
+                taken.stand_in = Some(super::StandIn {
+                    level: *level,
+                    one_turn: *one_turn,
+                });
             }
             Event::GivenBack { seat } => {
                 self.expect_playing()?;
                 let given = self.seats.get_mut(*seat).ok_or(RoomError::NoSuchSeat(*seat))?;
-                if !given.stand_in {
+                if given.stand_in.is_none() {
                     return Err(RoomError::NoStandIn { seat: *seat });
                 }
-                given.stand_in = false;
+                given.stand_in = None;
             }
             Event::HostChanged { seat } => {
                 if self.phase() == Phase::Finished {
@@ -340,7 +373,7 @@ impl Room {
                 self.expect_playing()?;
                 self.expect_person(*seat)?;
                 if matches!(event, Event::HandedOver { .. }) {
-                    self.seats[*seat].stand_in = false;
+                    self.seats[*seat].stand_in = None;
                 }
             }
             Event::Played { seat, play } => {
@@ -353,6 +386,11 @@ impl Room {
                 }
                 if let Some(game) = self.game.as_mut() {
                     game.play(play)?;
+                }
+                // A computer asked to play one turn gives the seat back with the box it writes.
+                let stand_in = &mut self.seats[*seat].stand_in;
+                if stand_in.is_some_and(|stand_in| stand_in.one_turn) && play.writes_a_box() {
+                    *stand_in = None;
                 }
                 if let Play::FirstPlayer(roll) = play {
                     self.first_player_roll = Some(roll.clone());

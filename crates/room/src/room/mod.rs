@@ -9,7 +9,6 @@
 mod decide;
 mod event;
 
-use std::ops::Not;
 
 use fivedice_rules::{DiceMode, FirstPlayerRoll, Game, Rules, RulesetId};
 use fivedice_strategy::Level;
@@ -49,9 +48,17 @@ pub struct Seat {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub computer: Option<Level>,
     /// A computer player stands in while this seat's person is away; the host's device plays it until the
-    /// seat is given back.
-    #[serde(default, skip_serializing_if = "Not::not")]
-    pub stand_in: bool,
+    /// seat is given back, or for the turn it was asked for.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stand_in: Option<StandIn>,
+}
+
+/// A computer standing in for a person whose device is away: at the level chosen, for their turn only or until
+/// the seat is given back.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct StandIn {
+    pub level: Level,
+    pub one_turn: bool,
 }
 
 impl Seat {
@@ -62,7 +69,7 @@ impl Seat {
 
     /// How the computer playing this seat now plays, if one does: the level it was added at, or a stand-in's.
     pub fn computer_level(&self) -> Option<Level> {
-        self.computer.or(self.stand_in.then_some(STAND_IN))
+        self.computer.or(self.stand_in.map(|stand_in| stand_in.level))
     }
 }
 

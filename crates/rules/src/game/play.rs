@@ -51,6 +51,13 @@ pub enum Play {
     Undo,
 }
 
+impl Play {
+    /// Whether this play writes a box, which ends the turn.
+    pub fn writes_a_box(&self) -> bool {
+        matches!(self, Play::Score(_) | Play::CrossOut(_) | Play::Write { .. })
+    }
+}
+
 /// What an undo takes back now.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Undoable {
