@@ -213,23 +213,18 @@ fn SeatAnotherPlayer() -> impl IntoView {
 pub fn RoomPlayers() -> impl IntoView {
     let store = expect_context::<GameStore>();
     let view = store.table().room_view();
-    // The level of a computer let play for an away seat, kept while the players' row redraws.
-    let stand_in_level = RwSignal::new(STAND_IN);
     move || {
-        let (players, rules) = view.with(|room| room.as_ref().map(|room| (room.players.clone(), room.rules)))?;
-        Some(view! {
+        let players = view.with(|room| room.as_ref().map(|room| room.players.clone()).unwrap_or_default());
+        view! {
             <ul class="room-players">
-                {players
-                    .into_iter()
-                    .map(|player| view! { <RoomPlayerRow player rules stand_in_level /> })
-                    .collect_view()}
+                {players.into_iter().map(|player| view! { <RoomPlayerRow player /> }).collect_view()}
             </ul>
-        })
+        }
     }
 }
 
 #[component]
-fn RoomPlayerRow(player: RoomPlayer, rules: Rules, stand_in_level: RwSignal<Level>) -> impl IntoView {
+fn RoomPlayerRow(player: RoomPlayer) -> impl IntoView {
     let store = expect_context::<GameStore>();
     let (words, room_words) = (store.words(), store.speech().words_of(i18n::room_words));
     let seat = player.seat;
@@ -291,7 +286,6 @@ fn RoomPlayerRow(player: RoomPlayer, rules: Rules, stand_in_level: RwSignal<Leve
                 (player.own && to_play())
                     .then(|| view! { <span class="tag your-turn">{room_words.tag_your_turn}</span> })
             }}
-            {player.can_take_over.then(|| view! { <StandInChoice seat rules level=stand_in_level to_play /> })}
             {player
                 .can_hand_over
                 .then(|| seat_button("hand-over", seat, (room_words.move_to_another_device)(&player.name), move || {
@@ -306,44 +300,13 @@ fn RoomPlayerRow(player: RoomPlayer, rules: Rules, stand_in_level: RwSignal<Leve
     }
 }
 
-/// For an away seat: a computer at the level chosen plays that seat's turn (while it is theirs), or the seat
-/// until it is given back.
-#[component]
-fn StandInChoice(
-    seat: usize,
-    rules: Rules,
-    level: RwSignal<Level>,
-    to_play: impl Fn() -> bool + Send + Sync + 'static,
-) -> impl IntoView {
-    let store = expect_context::<GameStore>();
-    let room_words = store.speech().words_of(i18n::room_words);
-    let take_over = move |one_turn: bool| store.lobby().take_over_seat(seat, level.get_untracked(), one_turn);
-    view! {
-        <span class="stand-in-choice">
-            <select
-                data-room-field="stand-in-level"
-                data-seat=seat.to_string()
-                aria-label=room_words.stand_in_level
-                on:change=move |event| {
-                    if let Ok(chosen) = event_target_value(&event).parse::<Level>() {
-                        level.set(chosen);
-                    }
-                }
-            >
-                <LevelOptions
-                    ruleset=rules.id()
-                    by_estimate=!fivedice_worker::solves_exactly(rules)
-                    first_chosen=level.get_untracked()
-                />
-            </select>
-            {move || to_play().then(|| seat_button("take-over-turn", seat, room_words.computer_plays_turn.into(), move || take_over(true)))}
-            {seat_button("take-over", seat, room_words.let_computer_play.into(), move || take_over(false))}
-        </span>
-    }
-}
-
 /// A button on a player's entry that acts on their seat (`data-action`, `data-seat`).
-fn seat_button(action: &'static str, seat: usize, label: String, act: impl Fn() + 'static) -> impl IntoView {
+pub(super) fn seat_button(
+    action: &'static str,
+    seat: usize,
+    label: String,
+    act: impl Fn() + 'static,
+) -> impl IntoView {
     view! {
         <button class="secondary" data-action=action data-seat=seat.to_string() on:click=move |_| act()>
             {label}

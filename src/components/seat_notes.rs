@@ -1,10 +1,16 @@
 //! Above the sheet of an online table, what its seats' devices ask of the people there (in the rooms chunk).
 
+use fivedice_room::STAND_IN;
+use fivedice_rules::Rules;
+use fivedice_worker::Level;
 use leptos::prelude::*;
 
+use super::game_choice::LevelOptions;
 use super::invite::HandOverLink;
+use super::room_lobby::seat_button;
 use crate::i18n;
 use crate::store::GameStore;
+use crate::store::Reading as _;
 
 /// What the table should know of its seats' devices: the player to play has none here (so the table waits),
 /// this device's seat was taken by another device's link (so this one watches), a device asks for a seat back
@@ -14,6 +20,10 @@ pub fn SeatNotes() -> impl IntoView {
     let store = expect_context::<GameStore>();
     let room_words = store.speech().words_of(i18n::room_words);
     let view = store.table().room_view();
+    // The level of a computer let play for an away seat, kept while the notes redraw.
+    let stand_in_level = RwSignal::new(STAND_IN);
+    let (current, over) = (store.table().current_seat(), store.table().is_over());
+    let seat_to_play = move || current.get().filter(|_| !over.get());
     // The link this device asked for, drawn once (its QR code and address stay while the room changes).
     let link = Memo::new(move |_| {
         view.with(|room| {
@@ -39,6 +49,18 @@ pub fn SeatNotes() -> impl IntoView {
             });
             let waits = room.waits_for_away.as_ref().map(|name| {
                 view! { <p class="note" data-waits-for-away>{(room_words.waits_for_away)(name)}</p> }
+            });
+            // Each seat away long enough: a computer may play its turn, or the seat.
+            let rules = room.rules;
+            let stand_ins = room.players.iter().filter(|player| player.can_take_over).map(|player| {
+                let seat = player.seat;
+                let to_play = move || seat_to_play.get() == Some(seat);
+                view! {
+                    <div class="note stand-in" data-stand-in=seat.to_string()>
+                        <span class="stand-in-name">{player.name.clone()}</span>
+                        <StandInChoice seat rules level=stand_in_level to_play />
+                    </div>
+                }
             });
             let requests = room.seat_requests.iter().map(|(request, seat, name)| {
                 let request = *request;
@@ -67,6 +89,7 @@ pub fn SeatNotes() -> impl IntoView {
             Some(view! {
                 {moved.collect_view()}
                 {waits}
+                {stand_ins.collect_view()}
                 {requests.collect_view()}
                 {ask}
                 {asked}
@@ -76,5 +99,45 @@ pub fn SeatNotes() -> impl IntoView {
     view! {
         {link}
         {notes}
+    }
+}
+
+/// For an away seat: a computer at the level chosen plays that seat's turn (while it is theirs), or the seat
+/// until it is given back.
+#[component]
+fn StandInChoice(
+    seat: usize,
+    rules: Rules,
+    level: RwSignal<Level>,
+    to_play: impl Fn() -> bool + Send + Sync + 'static,
+) -> impl IntoView {
+    let store = expect_context::<GameStore>();
+    let room_words = store.speech().words_of(i18n::room_words);
+    let take_over = move |one_turn: bool| {
+        store
+            .lobby()
+            .take_over_seat(seat, level.get_untracked(), one_turn)
+    };
+    view! {
+        <span class="stand-in-choice">
+            <select
+                data-room-field="stand-in-level"
+                data-seat=seat.to_string()
+                aria-label=room_words.stand_in_level
+                on:change=move |event| {
+                    if let Ok(chosen) = event_target_value(&event).parse::<Level>() {
+                        level.set(chosen);
+                    }
+                }
+            >
+                <LevelOptions
+                    ruleset=rules.id()
+                    by_estimate=!fivedice_worker::solves_exactly(rules)
+                    first_chosen=level.get_untracked()
+                />
+            </select>
+            {move || to_play().then(|| seat_button("take-over-turn", seat, room_words.computer_plays_turn.into(), move || take_over(true)))}
+            {seat_button("take-over", seat, room_words.let_computer_play.into(), move || take_over(false))}
+        </span>
     }
 }

@@ -222,7 +222,10 @@ fn a_computer_asked_for_one_turn_plays_it_at_the_level_chosen_and_gives_the_seat
         Some("taken_over 1 casual turn")
     );
     logged.act(0, Action::Roll, &mut Script::new(&[2, 3, 4, 5, 6]));
-    assert!(logged.room.seats()[1].stand_in.is_some(), "until the box is written");
+    assert!(
+        logged.room.seats()[1].stand_in.is_some(),
+        "until the box is written"
+    );
     let straight = Action::Play(Play::Score(Place::from(Category::LargeStraight)));
     logged.act(0, straight, &mut no_dice());
     // The box ends the turn and the stand-in with it: Ben's seat is his again, and the turn counts as the

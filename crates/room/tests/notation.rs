@@ -57,8 +57,16 @@ fn event() -> impl Strategy<Value = Event> {
             }
         }),
         "[0-9a-f]{64}".prop_map(|seed| Event::DiceRevealed { seed }),
-        (0usize..8, prop::sample::select(Level::ALL.to_vec()), any::<bool>())
-            .prop_map(|(seat, level, one_turn)| Event::TakenOver { seat, level, one_turn }),
+        (
+            0usize..8,
+            prop::sample::select(Level::ALL.to_vec()),
+            any::<bool>()
+        )
+            .prop_map(|(seat, level, one_turn)| Event::TakenOver {
+                seat,
+                level,
+                one_turn
+            }),
         (0usize..8).prop_map(|seat| Event::GivenBack { seat }),
         (0usize..8).prop_map(|seat| Event::HandOverOffered { seat }),
         (0usize..8).prop_map(|seat| Event::HandedOver { seat }),

@@ -218,7 +218,11 @@ impl Room {
                 }
                 Ok(Event::HostChanged { seat: actor })
             }
-            Action::TakeOver { seat, level, one_turn } => {
+            Action::TakeOver {
+                seat,
+                level,
+                one_turn,
+            } => {
                 self.expect_person(actor)?;
                 self.expect_playing()?;
                 let taken = self.seats.get(*seat).ok_or(RoomError::NoSuchSeat(*seat))?;

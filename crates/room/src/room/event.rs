@@ -142,8 +142,17 @@ impl fmt::Display for Event {
                 level: super::STAND_IN,
                 one_turn: false,
             } => write!(f, "taken_over {seat}"),
-            Event::TakenOver { seat, level, one_turn } => {
-                write!(f, "taken_over {seat} {}{}", level.id(), if *one_turn { " turn" } else { "" })
+            Event::TakenOver {
+                seat,
+                level,
+                one_turn,
+            } => {
+                write!(
+                    f,
+                    "taken_over {seat} {}{}",
+                    level.id(),
+                    if *one_turn { " turn" } else { "" }
+                )
             }
             Event::GivenBack { seat } => write!(f, "given_back {seat}"),
             Event::HostChanged { seat } => write!(f, "host_changed {seat}"),
@@ -215,7 +224,11 @@ impl FromStr for Event {
                 if words.next().is_some() {
                     return Err(unreadable());
                 }
-                Event::TakenOver { seat, level, one_turn }
+                Event::TakenOver {
+                    seat,
+                    level,
+                    one_turn,
+                }
             }
             "given_back" => Event::GivenBack { seat: seat(rest)? },
             "host_changed" => Event::HostChanged { seat: seat(rest)? },
@@ -342,7 +355,11 @@ impl Room {
                 self.game = Some(game);
                 self.first_player_roll = Some(first_player_roll.clone());
             }
-            Event::TakenOver { seat, level, one_turn } => {
+            Event::TakenOver {
+                seat,
+                level,
+                one_turn,
+            } => {
                 self.expect_playing()?;
                 let taken = self.seats.get_mut(*seat).ok_or(RoomError::NoSuchSeat(*seat))?;
                 if taken.computer_plays() {

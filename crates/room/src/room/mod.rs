@@ -9,7 +9,6 @@
 mod decide;
 mod event;
 
-
 use fivedice_rules::{DiceMode, FirstPlayerRoll, Game, Rules, RulesetId};
 use fivedice_strategy::Level;
 use serde::{Deserialize, Serialize};
