@@ -5,6 +5,7 @@ mod dice_seal;
 mod dice_tray;
 mod finished_sheet;
 mod game_choice;
+mod game_options;
 mod gathering;
 mod hint;
 mod hint_shown;

@@ -1,14 +1,12 @@
 //! The start screen: set up a table (game, dice, players, name), resume a game in progress, see past games.
 
-use fivedice_rules::{Columns, DiceMode, Joker, Rules, RulesetId};
+use fivedice_rules::{DiceMode, Rules, RulesetId};
 use leptos::prelude::*;
 
 use super::Deferred;
 
-use super::game_choice::{
-    ColumnChoice, DiceModeSelect, HouseRulesChoice, JokerSelect, LevelOptions, RulesetSelect,
-    UpperBonusChoice,
-};
+use super::game_choice::{DiceModeSelect, LevelOptions, RulesetSelect};
+use super::game_options::{GameOptions, GameOptionsFields, NoRules};
 use super::how_to_play::HowToPlay;
 use super::join_room_card::JoinRoomCard;
 use super::perfect_play::PerfectPlay;
@@ -33,33 +31,26 @@ pub fn SetupScreen() -> impl IntoView {
     let invitation = store.gatherings().invitation();
     let invited = invitation.is_some();
     let event_rules = invitation.as_ref().map(|invited| invited.rules);
-    let ruleset = RwSignal::new(draft.ruleset);
-    let joker = RwSignal::new(draft.joker);
-    let house = RwSignal::new(draft.house);
-    let has_house_rules = move || Rules::new(ruleset.get()).house().is_some();
-    // Maxi Yatzy: whether the table plays the other upper bonus its sheet offers.
-    let other_bonus = RwSignal::new(draft.upper_bonus.is_some());
-    let offers_upper_bonus = move || !ruleset.get().ruleset().other_upper_bonuses.is_empty();
-    // The rules as chosen: the ruleset, its Joker, (Generala) its house rules and (Maxi Yatzy) its bonus.
-    let chosen_rules = move || {
-        if let Some(rules) = event_rules {
-            return Ok(rules);
-        }
-        let id = ruleset.get();
-        let rules = Rules::from_choices(id, offers_joker(id).then(|| joker.get()), None)?;
-        let rules = match rules.house() {
-            Some(_) => rules.with_house(house.get())?,
-            None => rules,
-        };
-        match id
-            .ruleset()
-            .other_upper_bonuses
-            .first()
-            .filter(|_| other_bonus.get())
-        {
-            Some(&bonus) => rules.with_upper_bonus(bonus),
-            None => Ok(rules),
-        }
+    let options = GameOptions {
+        ruleset: RwSignal::new(draft.ruleset),
+        joker: RwSignal::new(draft.joker),
+        house: RwSignal::new(draft.house),
+        other_bonus: RwSignal::new(draft.upper_bonus.is_some()),
+        in_columns: RwSignal::new(draft.in_columns),
+        columns: RwSignal::new(draft.columns),
+    };
+    let GameOptions {
+        ruleset,
+        joker,
+        house,
+        other_bonus,
+        in_columns,
+        columns,
+    } = options;
+    // The rules as chosen (an event's table plays the event's).
+    let chosen_rules = move || match event_rules {
+        Some(rules) => Ok(rules),
+        None => options.rules(),
     };
     let mode = RwSignal::new(draft.mode);
     let (typed, kinds): (Vec<String>, Vec<Option<Level>>) = draft.seats.into_iter().unzip();
@@ -77,10 +68,6 @@ pub fn SetupScreen() -> impl IntoView {
         dice: mode,
     };
     let max_players = move || ruleset.get().ruleset().max_players;
-    let has_joker = move || offers_joker(ruleset.get());
-    // Column Yam: the sheet in columns, and which, in order.
-    let in_columns = RwSignal::new(draft.in_columns);
-    let columns = RwSignal::new(draft.columns);
     Effect::new(move |_| {
         let seats = names
             .with(|names| computers.with(|kinds| names.iter().cloned().zip(kinds.iter().copied()).collect()));
@@ -103,8 +90,6 @@ pub fn SetupScreen() -> impl IntoView {
                 .filter(|_| other_bonus.get()),
         });
     });
-    let plays_in_columns = move || ruleset.get().ruleset().plays_in_columns;
-    let column_game = move || plays_in_columns() && in_columns.get();
     let setup_error = store.notices().setup_error();
     // A seat left unnamed: "Player 3", or "Computer 3" where a computer plays it (never on a score pad, where
     // the people at the table roll).
@@ -142,17 +127,8 @@ pub fn SetupScreen() -> impl IntoView {
         event.prevent_default();
         let rules = match untrack(chosen_rules) {
             Ok(rules) => rules,
-            Err(error) => return store.notices().refuse_setup(error.to_string()),
-        };
-        let rules = match column_game() && event_rules.is_none() {
-            true => match Columns::new(&columns.get_untracked()) {
-                Ok(chosen) => match rules.with_columns(chosen) {
-                    Ok(rules) => rules,
-                    Err(error) => return store.notices().refuse_setup(error.to_string()),
-                },
-                Err(_) => return store.notices().refuse_setup(words.no_column.into()),
-            },
-            false => rules,
+            Err(NoRules::Rules(error)) => return store.notices().refuse_setup(error.to_string()),
+            Err(NoRules::NoColumn) => return store.notices().refuse_setup(words.no_column.into()),
         };
         let players = untrack(players);
         let computer = (0..players.len())
@@ -187,43 +163,14 @@ pub fn SetupScreen() -> impl IntoView {
                 <RulesetSelect
                     value=ruleset
                     on_choose=Callback::new(move |id: RulesetId| {
-                        ruleset.set(id);
-                        joker.set(Joker::printed_on(id));
+                        options.choose(id);
                         names.update(|names| names.truncate(id.ruleset().max_players));
                         computers.update(|seats| seats.truncate(id.ruleset().max_players));
                     })
                 />
-                // The rule printed on the sheet is chosen already: a newcomer need not read about the Joker
-                // to start, and a table that plays it otherwise changes it here, one tap away.
-                {shown_when(has_joker, move || {
-                    view! {
-                        <details class="rule-options">
-                            <summary data-action="rule-options">
-                                {move || (words.joker_summary)((words.joker_in_force)(joker.get()))}
-                            </summary>
-                            <JokerSelect value=joker on_choose=Callback::new(move |choice| joker.set(choice)) />
-                        </details>
-                    }
-                    .into_any()
+                <GameOptionsFields options />
                 })}
-                {shown_when(plays_in_columns, move || {
-                    view! {
-                        <ColumnChoice in_columns columns />
-                    }
-                    .into_any()
-                })}
-                {shown_when(has_house_rules, move || view! { <HouseRulesChoice house /> }.into_any())}
-                {shown_when(offers_upper_bonus, move || {
-                    view! { <UpperBonusChoice ruleset=ruleset.get_untracked() other=other_bonus /> }.into_any()
-                })}
-                })}
-                <HowToPlay rules=Signal::derive(move || {
-                    let rules = chosen_rules().ok()?;
-                    match column_game() {
-                        true => rules.with_columns(Columns::new(&columns.get()).ok()?).ok(),
-                        false => Some(rules),
-                    }
-                }) />
+                <HowToPlay rules=Signal::derive(move || chosen_rules().ok()) />
                 <DiceModeSelect value=mode app_label=words.app_dice on_choose=Callback::new(move |choice| mode.set(choice)) />
                 <label>
                     <span>{words.table_name}</span>
@@ -276,7 +223,7 @@ pub fn SetupScreen() -> impl IntoView {
                                             <LevelOptions
                                                 ruleset
                                                 by_estimate=Signal::derive(move || {
-                                                    column_game() || !fivedice_worker::solves_exactly(Rules::new(ruleset.get()))
+                                                    options.column_game() || !fivedice_worker::solves_exactly(Rules::new(ruleset.get()))
                                                 })
                                                 first_chosen=computers.with_untracked(|seats| seats.get(seat).copied().flatten())
                                             />
@@ -405,9 +352,4 @@ fn LanguageSwitch() -> impl IntoView {
                 .collect_view()}
         </div>
     }
-}
-
-/// Whether the ruleset has a Joker rule to choose.
-fn offers_joker(id: RulesetId) -> bool {
-    id.ruleset().extra_five_of_a_kind.is_some()
 }

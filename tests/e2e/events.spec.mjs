@@ -47,6 +47,7 @@ async function playARoomTurn(pages) {
 async function setUpTable(page, { players, dice, name }) {
   await expect(page.locator("[data-event-invitation]")).toContainText("A table of “Claire & Tom”");
   await expect(page.locator("[data-event-invitation]")).toContainText("The event's game: Yardzee");
+  await expect(page.locator("[data-event-joker]")).toHaveText("No Joker restriction");
   await expect(page.locator('[data-setup="rules"]')).toHaveCount(0);
   await expect(page.locator('[data-setup="table-name"]')).toHaveValue(name);
   await page.locator('[data-setup="dice-mode"]').selectOption(dice);
@@ -82,6 +83,8 @@ test("a wedding: a score-pad tablet and a room of two phones join by the invitat
       await expect(open).toBeDisabled();
       await organiser.getByLabel("The event's name").fill("Claire & Tom");
       await organiser.getByLabel("Game").selectOption({ label: "Yardzee" });
+      // The game's options, as the new game's form offers them: Yardzee's own sheet has no Joker restriction.
+      await expect(organiser.locator('[data-action="rule-options"]')).toHaveText("No Joker restriction · change");
       await open.click();
       await expect(organiser.getByRole("heading", { name: "You organise “Claire & Tom”" })).toBeVisible();
       // The organiser's own address, which a reload opens again.
@@ -222,13 +225,17 @@ test("an organiser whose event's name is taken chooses another on the spot, at t
     const name = second.getByLabel("The event's name");
     await expect(name).toHaveValue("spring fair");
     await expect(second.getByLabel("Game")).toHaveValue("generala");
+    // Generala's house rules, as the new game's form offers them: the address's "no double" is unticked, and
+    // the organiser plays 3-4-5-6-1 too.
+    await expect(second.locator('[data-setup="double"]')).not.toBeChecked();
+    await second.locator('[data-setup="ace-after-six"]').check();
     await name.fill("Spring Fair 2");
     await second.getByRole("button", { name: "Open the event" }).click();
     await expect(second.getByRole("heading", { name: "You organise “Spring Fair 2”" })).toBeVisible();
     await expect(second.locator("[data-event-invite] svg")).toBeVisible();
     // The game's own options stayed: the tables' invitation carries Generala without the double.
     const invitation = new URL(await second.locator("[data-event-invite]").getAttribute("data-link"));
-    expect([invitation.searchParams.get("rules"), invitation.searchParams.get("double")]).toEqual(["generala", "no"]);
+    expect(["rules", "double", "ace_after_six"].map((option) => invitation.searchParams.get(option))).toEqual(["generala", "no", "yes"]);
     // The first event is still its organiser's.
     await first.reload();
     await expect(first.getByRole("heading", { name: "You organise “Spring Fair”" })).toBeVisible();

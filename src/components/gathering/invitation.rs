@@ -47,6 +47,10 @@ pub fn banner(invitation: Invitation, form: EventTableForm) -> impl IntoView {
         <div class="event-invitation" data-event-invitation>
             <p class="event-of">{(words.table_of)(&invitation.link.name)}</p>
             <p class="muted">{(words.event_game)(game)}</p>
+            // The rule the event plays where the sheet has one to choose (the form does not offer it here).
+            {invitation.rules.ruleset().extra_five_of_a_kind.map(|_| {
+                view! { <p class="muted" data-event-joker>{(store.words().joker_in_force)(invitation.rules.joker())}</p> }
+            })}
             {move || unwelcome.get().map(|why| view! { <p class="event-unwelcome" role="alert" data-event-unwelcome>{why}</p> })}
             // Where it plays is not asked of a table the event will not take.
             <fieldset class="event-table-plays" hidden=move || unwelcome.with(Option::is_some)>

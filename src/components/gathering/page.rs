@@ -12,6 +12,7 @@ use serde::{Deserialize, Serialize};
 use super::board::{Following, event_words, follow, prizes, standings, standings_csv};
 use super::tables::EventTables;
 use crate::components::game_choice::RulesetSelect;
+use crate::components::game_options::{GameOptions, GameOptionsFields, NoRules};
 use crate::components::invite::{app_address, qr_svg};
 use crate::gathering_client::{Answer, event_url, post};
 use crate::launch::rules_query;
@@ -104,14 +105,14 @@ fn organise_form(name: String, rules: Rules) -> impl IntoView {
     let store = expect_context::<GameStore>();
     let words = event_words(store);
     let name = RwSignal::new(name);
-    let ruleset = RwSignal::new(rules.id());
+    // The game's options as the new game's form offers them; every table of the event plays them.
+    let options = GameOptions::of(rules);
     let open = move |event: leptos::ev::SubmitEvent| {
         event.prevent_default();
-        let chosen = ruleset.get_untracked();
-        let rules = if chosen == rules.id() {
-            rules
-        } else {
-            Rules::new(chosen)
+        let rules = match untrack(|| options.rules()) {
+            Ok(rules) => rules,
+            Err(NoRules::Rules(error)) => return store.tell(error.to_string()),
+            Err(NoRules::NoColumn) => return store.tell(store.words().no_column),
         };
         let search = format!(
             "?organise={}&{}",
@@ -133,7 +134,8 @@ fn organise_form(name: String, rules: Rules) -> impl IntoView {
                     on:input=move |event| name.set(event_target_value(&event))
                 />
             </label>
-            <RulesetSelect value=ruleset on_choose=Callback::new(move |id| ruleset.set(id)) />
+            <RulesetSelect value=options.ruleset on_choose=Callback::new(move |id| options.choose(id)) />
+            <GameOptionsFields options />
             <button
                 type="submit"
                 class="primary"
