@@ -14,7 +14,7 @@ use super::invite::Invite;
 use super::join_room_card::RoomJoinForm;
 use super::lazy::{Loaded, lazy, lazy_when};
 use super::room_game_choice::RoomGameChoice;
-use super::seat_notes::SeatNotes;
+use super::seat_notes::{SeatNotes, seat_button};
 use crate::i18n;
 use crate::store::Reading as _;
 use crate::store::{GameStore, RoomPlayer, RoomState, RoomView};
@@ -297,20 +297,6 @@ fn RoomPlayerRow(player: RoomPlayer) -> impl IntoView {
                     store.lobby().give_back_seat(seat)
                 }))}
         </li>
-    }
-}
-
-/// A button on a player's entry that acts on their seat (`data-action`, `data-seat`).
-pub(super) fn seat_button(
-    action: &'static str,
-    seat: usize,
-    label: String,
-    act: impl Fn() + 'static,
-) -> impl IntoView {
-    view! {
-        <button class="secondary" data-action=action data-seat=seat.to_string() on:click=move |_| act()>
-            {label}
-        </button>
     }
 }
 

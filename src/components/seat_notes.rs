@@ -7,7 +7,6 @@ use leptos::prelude::*;
 
 use super::game_choice::LevelOptions;
 use super::invite::HandOverLink;
-use super::room_lobby::seat_button;
 use crate::i18n;
 use crate::store::GameStore;
 use crate::store::Reading as _;
@@ -139,5 +138,19 @@ fn StandInChoice(
             {move || to_play().then(|| seat_button("take-over-turn", seat, room_words.computer_plays_turn.into(), move || take_over(true)))}
             {seat_button("take-over", seat, room_words.let_computer_play.into(), move || take_over(false))}
         </span>
+    }
+}
+
+/// A button on a player's entry that acts on their seat (`data-action`, `data-seat`).
+pub(super) fn seat_button(
+    action: &'static str,
+    seat: usize,
+    label: String,
+    act: impl Fn() + 'static,
+) -> impl IntoView {
+    view! {
+        <button class="secondary" data-action=action data-seat=seat.to_string() on:click=move |_| act()>
+            {label}
+        </button>
     }
 }
