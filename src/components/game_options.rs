@@ -93,14 +93,9 @@ impl GameOptions {
 #[component]
 pub fn GameOptionsFields(options: GameOptions) -> impl IntoView {
     let words = expect_context::<GameStore>().words();
-    let GameOptions {
-        ruleset,
-        joker,
-        house,
-        other_bonus,
-        in_columns,
-        columns,
-    } = options;
+    let (ruleset, joker) = (options.ruleset, options.joker);
+    let (in_columns, columns) = (options.in_columns, options.columns);
+    let (house, other_bonus) = (options.house, options.other_bonus);
     let has_joker = move || ruleset.get().ruleset().extra_five_of_a_kind.is_some();
     let plays_in_columns = move || ruleset.get().ruleset().plays_in_columns;
     let has_house_rules = move || Rules::new(ruleset.get()).house().is_some();

@@ -9,12 +9,11 @@ use fivedice_worker::Level;
 use leptos::prelude::*;
 
 use super::dice_seal::DiceSeal;
-use super::game_choice::LevelOptions;
 use super::invite::Invite;
 use super::join_room_card::RoomJoinForm;
 use super::lazy::{Loaded, lazy, lazy_when};
 use super::room_game_choice::RoomGameChoice;
-use super::seat_notes::{SeatNotes, seat_button};
+use super::seat_notes::{RoomLevelSelect, SeatNotes, seat_button};
 use crate::i18n;
 use crate::store::Reading as _;
 use crate::store::{GameStore, RoomPlayer, RoomState, RoomView};
@@ -150,21 +149,7 @@ fn AddComputer(rules: Rules, level: RwSignal<Level>) -> impl IntoView {
     let room_words = store.speech().words_of(i18n::room_words);
     view! {
         <div class="player-buttons add-computer">
-            <select
-                data-room-field="computer-level"
-                aria-label=room_words.computer_level
-                on:change=move |event| {
-                    if let Ok(chosen) = event_target_value(&event).parse::<Level>() {
-                        level.set(chosen);
-                    }
-                }
-            >
-                <LevelOptions
-                    ruleset=rules.id()
-                    by_estimate=!fivedice_worker::solves_exactly(rules)
-                    first_chosen=level.get_untracked()
-                />
-            </select>
+            <RoomLevelSelect field="computer-level" label=room_words.computer_level rules level />
             <button
                 type="button"
                 class="secondary"

@@ -119,22 +119,7 @@ fn StandInChoice(
     };
     view! {
         <span class="stand-in-choice">
-            <select
-                data-room-field="stand-in-level"
-                data-seat=seat.to_string()
-                aria-label=room_words.stand_in_level
-                on:change=move |event| {
-                    if let Ok(chosen) = event_target_value(&event).parse::<Level>() {
-                        level.set(chosen);
-                    }
-                }
-            >
-                <LevelOptions
-                    ruleset=rules.id()
-                    by_estimate=!fivedice_worker::solves_exactly(rules)
-                    first_chosen=level.get_untracked()
-                />
-            </select>
+            <RoomLevelSelect field="stand-in-level" seat label=room_words.stand_in_level rules level />
             {move || to_play().then(|| seat_button("take-over-turn", seat, room_words.computer_plays_turn.into(), move || take_over(true)))}
             {seat_button("take-over", seat, room_words.let_computer_play.into(), move || take_over(false))}
         </span>
@@ -152,5 +137,36 @@ pub(super) fn seat_button(
         <button class="secondary" data-action=action data-seat=seat.to_string() on:click=move |_| act()>
             {label}
         </button>
+    }
+}
+
+/// A select of the computer players' levels for `rules` (`data-room-field=field`), the choice kept in `level`
+/// while the room redraws: the host's for the next computer added, anybody's for a computer let play an away
+/// seat (`seat`).
+#[component]
+pub(super) fn RoomLevelSelect(
+    field: &'static str,
+    #[prop(optional)] seat: Option<usize>,
+    label: &'static str,
+    rules: Rules,
+    level: RwSignal<Level>,
+) -> impl IntoView {
+    view! {
+        <select
+            data-room-field=field
+            data-seat=seat.map(|seat| seat.to_string())
+            aria-label=label
+            on:change=move |event| {
+                if let Ok(chosen) = event_target_value(&event).parse::<Level>() {
+                    level.set(chosen);
+                }
+            }
+        >
+            <LevelOptions
+                ruleset=rules.id()
+                by_estimate=!fivedice_worker::solves_exactly(rules)
+                first_chosen=level.get_untracked()
+            />
+        </select>
     }
 }

@@ -9,6 +9,23 @@ import { freePort, startRoomServer } from "./processes.mjs";
 const dist = process.env.E2E_DIST ?? "dist";
 export const tablet = { viewport: { width: 768, height: 1024 } };
 export const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+export const tv = { viewport: { width: 1280, height: 720 } };
+
+/**
+ * An organiser's tablet opens the event `name` from the start page (at the form's game), and its big screen is
+ * opened on a TV from the address the organiser's page shows: the two pages, and the tables' invitation.
+ */
+export async function organiseEvent(rooms, name) {
+  const organiser = await rooms.device(tablet, "index.html");
+  await organiser.getByRole("link", { name: /Organise an event/ }).click();
+  await organiser.getByLabel("The event's name").fill(name);
+  await organiser.getByRole("button", { name: "Open the event" }).click();
+  await expect(organiser.getByRole("heading", { name: `You organise “${name}”` })).toBeVisible();
+  const screen = await rooms.device(tv, await organiser.locator("[data-event-screen-link]").getAttribute("data-link"));
+  await expect(screen.locator("[data-event-screen]")).toBeVisible();
+  const invitation = await organiser.locator("[data-event-invite]").getAttribute("data-link");
+  return { organiser, screen, invitation };
+}
 
 /** A room server of its own for a journey, with a fresh device maker; `stop()` ends both. */
 export async function roomServer(browser) {

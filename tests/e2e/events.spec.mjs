@@ -6,12 +6,11 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test, expect } from "@playwright/test";
-import { phone, roomServer, tablet } from "./devices.mjs";
+import { organiseEvent, phone, roomServer, tablet, tv } from "./devices.mjs";
 import { fillEvent, freePort, startRoomServer } from "./processes.mjs";
 import { expectScreenFollows, playQuickTurn, writeFirstBoxOnPad } from "./helpers.mjs";
 
 const dist = process.env.E2E_DIST ?? "dist";
-const tv = { viewport: { width: 1280, height: 720 } };
 
 /** The big screen's row of a player: their total as the screen shows it. */
 async function screenTotal(screen, player) {
@@ -247,14 +246,7 @@ test("an organiser whose event's name is taken chooses another on the spot, at t
 test("the organiser finds the event again from the start page, and a close by mistake is undone", async ({ browser }) => {
   const rooms = await roomServer(browser);
   try {
-    const organiser = await rooms.device(tablet, "index.html");
-    await organiser.getByRole("link", { name: /Organise an event/ }).click();
-    await organiser.getByLabel("The event's name").fill("Harvest Fair");
-    await organiser.getByRole("button", { name: "Open the event" }).click();
-    await expect(organiser.getByRole("heading", { name: "You organise “Harvest Fair”" })).toBeVisible();
-    const screenLink = await organiser.locator("[data-event-screen-link]").getAttribute("data-link");
-    const screen = await rooms.device(tv, screenLink);
-    await expect(screen.locator("[data-event-screen]")).toBeVisible();
+    const { organiser, screen } = await organiseEvent(rooms, "Harvest Fair");
     await expect(screen.locator("[data-event-closed]")).toHaveCount(0);
     // Closed by mistake: one tap, then Reopen puts it back, on the screen too.
     await organiser.locator('[data-action="close-event"]').click();

@@ -2,10 +2,8 @@
 // the table on another tablet by a single-use link, with its boxes and its turn; the board goes on, and the old
 // tablet, found again, no longer reaches the event.
 import { test, expect } from "@playwright/test";
-import { roomServer, tablet } from "./devices.mjs";
+import { organiseEvent, roomServer, tablet } from "./devices.mjs";
 import { expectScreenFollows, writeFirstBoxOnPad } from "./helpers.mjs";
-
-const tv = { viewport: { width: 1280, height: 720 } };
 
 /** Every box of the sheet a device shows: its cell and the value written (empty while open). */
 async function sheetShown(page) {
@@ -18,14 +16,7 @@ test("a score-pad table's tablet dies at an event: the organiser's link continue
   test.setTimeout(120_000);
   const rooms = await roomServer(browser);
   try {
-    const organiser = await rooms.device(tablet, "index.html");
-    await organiser.getByRole("link", { name: /Organise an event/ }).click();
-    await organiser.getByLabel("The event's name").fill("Harvest Fair");
-    await organiser.getByRole("button", { name: "Open the event" }).click();
-    await expect(organiser.getByRole("heading", { name: "You organise “Harvest Fair”" })).toBeVisible();
-    const invitation = await organiser.locator("[data-event-invite]").getAttribute("data-link");
-    const screen = await rooms.device(tv, await organiser.locator("[data-event-screen-link]").getAttribute("data-link"));
-    await expect(screen.locator("[data-event-screen]")).toBeVisible();
+    const { organiser, screen, invitation } = await organiseEvent(rooms, "Harvest Fair");
 
     const first = await rooms.device(tablet, invitation);
     const players = ["Ann", "Bob"];
