@@ -1,6 +1,7 @@
 //! Five Dice, the app: Leptos components over one game store. The rules crate answers every question of scoring.
 #![forbid(unsafe_code)]
 
+pub mod back;
 pub mod components;
 pub mod engine;
 pub mod files;

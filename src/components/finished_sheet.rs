@@ -30,7 +30,7 @@ fn FinishedSheet(game: Game, open: RwSignal<Option<String>>) -> impl IntoView {
     let columns: Vec<Column> = rules.columns().as_slice().to_vec();
     let seats = game.players().len();
     let close = move || open.set(None);
-    super::close_on_escape(close);
+    super::close_on_escape_and_back(close);
     let heads = game
         .players()
         .iter()

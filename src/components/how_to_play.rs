@@ -41,7 +41,7 @@ fn guide_page(rules: Rules, open: RwSignal<bool>) -> impl IntoView {
     let store = expect_context::<GameStore>();
     let words = store.words();
     let close = move || open.set(false);
-    super::close_on_escape(close);
+    super::close_on_escape_and_back(close);
     {
         let guide = crate::i18n::guide(store.speech().language().get_untracked(), &rules);
         let sections = guide.sections.into_iter().map(section).collect_view();

@@ -246,8 +246,10 @@ fn Deferred(#[prop(optional)] until: Moment, children: ChildrenFn) -> impl IntoV
     move || shown.get().then(|| children())
 }
 
-/// Closes a dialog on Escape while it is shown, wherever the focus is (a page of text has nothing to focus).
-fn close_on_escape(close: impl Fn() + 'static) {
+/// Closes a dialog on Escape while it is shown, wherever the focus is (a page of text has nothing to focus), and
+/// on Back (the dialog is an entry of the browser's history of its own).
+fn close_on_escape_and_back(close: impl Fn() + Clone + 'static) {
+    crate::back::layer(close.clone(), None);
     let listener = window_event_listener(leptos::ev::keydown, move |event| {
         if event.key() == "Escape" {
             close();

@@ -30,6 +30,10 @@ use crate::store::TakenBack;
 pub fn PlayScreen() -> impl IntoView {
     let store = expect_context::<GameStore>();
     let words = store.words();
+    // Back goes from the table to the start screen, and Forward back to the table (one on this device).
+    let id = store.table().table_id().get_untracked();
+    let reopen = id.map(|id| std::rc::Rc::new(move || store.tables().resume(&id)) as std::rc::Rc<dyn Fn()>);
+    crate::back::layer(move || store.tables().leave(), reopen);
     let over = store.table().is_over();
     let over = move || over.get();
     let name = store.table().table_name();

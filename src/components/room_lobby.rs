@@ -39,6 +39,9 @@ pub fn RoomLobby() -> impl IntoView {
 fn lobby_part() -> Loaded<()> {
     Ok(|()| {
         add_room_styles();
+        // Back leaves the room's lobby for the start screen.
+        let store = expect_context::<GameStore>();
+        crate::back::layer(move || store.tables().leave(), None);
         view! { <Lobby /> }.into_any()
     })
 }

@@ -51,6 +51,13 @@ fn picker() -> impl IntoView {
         let (used, allowed) = rolls.get();
         (saves && person.get() && allowed > used).then(|| allowed - used)
     };
+    // Back closes the dialog while it is open: it is an entry of the browser's history of its own.
+    let is_open = Memo::new(move |_| open_on.get().is_some());
+    Effect::new(move |_| {
+        if is_open.get() {
+            crate::back::layer(move || store.controls().cancel(), None);
+        }
+    });
     // Focus moves into the dialog when it opens, so keyboard players land on Confirm.
     Effect::new(move |_| {
         if open_on.get().is_some() {

@@ -308,9 +308,11 @@ pub fn forget_launch_address() {
     let Ok(path) = window.location().pathname() else {
         return;
     };
-    let forgotten = window
-        .history()
-        .and_then(|history| history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&path)));
+    // The entry's state (its depth in the app's layers, `crate::back`) stays.
+    let forgotten = window.history().and_then(|history| {
+        let state = history.state()?;
+        history.replace_state_with_url(&state, "", Some(&path))
+    });
     if forgotten.is_err() {
         leptos::logging::warn!(
             "the launch address could not be replaced: a reload will start the game again"

@@ -59,6 +59,11 @@ impl OpenTable {
         self.derive(|table, _| Some(table.name.clone()))
     }
 
+    /// The id of the table on this device that is open (none for an online room's table, kept as its room).
+    pub fn table_id(&self) -> impl Reading<Option<String>> + use<> {
+        self.derive(|table, _| (!table.is_online()).then(|| table.id.clone()))
+    }
+
     /// Whether the table plays in an event (its log is handed in to it as it is written).
     pub fn plays_in_gathering(&self) -> impl Reading<bool> + use<> {
         self.derive(|table, _| table.gathering.is_some())
