@@ -1,0 +1,49 @@
+// A phone held sideways: the dice and Roll sit beside the sheet, and a whole turn is played with every control
+// in view (the page itself never scrolls; only the sheet does, beside the dice).
+import { test, expect } from "@playwright/test";
+
+for (const [width, height] of [[844, 390], [740, 360]]) {
+  test(`a whole turn on a phone held sideways (${width}×${height})`, async ({ browser }) => {
+    const context = await browser.newContext({ viewport: { width, height }, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    await page.goto("index.html");
+    const names = page.locator('[data-setup="player-name"]');
+    await names.nth(0).fill("Ann");
+    await names.nth(1).fill("Bob");
+    await page.locator('[data-action="start"]').click();
+    const roll = page.locator('[data-action="roll"]');
+    await expect(roll).toBeEnabled();
+    const inView = async (locator) => {
+      const box = await locator.boundingBox();
+      expect(box, "shown").not.toBeNull();
+      expect(box.y + box.height, "not below the screen").toBeLessThanOrEqual(height + 1);
+      expect(box.x + box.width, "not beside the screen").toBeLessThanOrEqual(width + 1);
+    };
+    // The dice and Roll are beside the sheet, not above it.
+    const sheet = page.locator(".sheet-wrap");
+    expect((await roll.boundingBox()).x + (await roll.boundingBox()).width).toBeLessThanOrEqual((await sheet.boundingBox()).x + 1);
+    await inView(roll);
+    await roll.click();
+    await expect(page.locator('[data-die="0"]:not([data-face=""])')).toBeVisible();
+    await inView(page.locator('[data-die="4"]'));
+    await inView(page.getByRole("button", { name: "Hint" }));
+    await page.locator('[data-die="0"]').click();
+    await expect(page.locator('[data-die="0"]')).toHaveAttribute("aria-pressed", "true");
+    await roll.click();
+    // The current player's column: a box written from the picker.
+    const seat = await page.locator("[data-current-seat]").getAttribute("data-current-seat");
+    const cell = page.locator(`button[data-cell^="${seat}:"]`).first();
+    await inView(cell);
+    await cell.click();
+    const dialog = page.getByRole("dialog");
+    await inView(dialog.locator('[data-action="confirm"]'));
+    await dialog.locator("[data-offer]").first().click();
+    await dialog.locator('[data-action="confirm"]').click();
+    await expect(dialog).toHaveCount(0);
+    await expect(page.locator("[data-current-seat]")).not.toHaveAttribute("data-current-seat", seat);
+    // The page never scrolls: what does not fit scrolls in its own frame.
+    expect(await page.evaluate(() => document.documentElement.scrollHeight <= innerHeight + 1)).toBe(true);
+    await page.screenshot({ path: `tests/e2e/artifacts/sideways-${width}x${height}.png` });
+    await context.close();
+  });
+}
