@@ -5,8 +5,12 @@ import { phone } from "./devices.mjs";
 
 test.use(phone);
 
-/** Back, as the phone's own button gives it (the history moves within the page). */
-async function back(page) {
+/**
+ * Back, as the phone's own button gives it (the history moves within the page), once the layer on top is the
+ * entry at `depth` (its entry is written a moment after it shows, when the back chunk is here).
+ */
+async function back(page, depth) {
+  await expect.poll(() => page.evaluate(() => history.state)).toBe(depth);
   await page.evaluate(() => history.back());
 }
 
@@ -23,7 +27,7 @@ test("Back closes the guide and the picker, leaves the table for the start scree
   // How to play: Back closes it, the table stays.
   await page.locator('[data-action="how-to-play"]').click();
   await expect(page.getByRole("dialog")).toBeVisible();
-  await back(page);
+  await back(page, 2);
   await expect(page.getByRole("dialog")).toHaveCount(0);
   await expect(table).toBeVisible();
 
@@ -32,12 +36,12 @@ test("Back closes the guide and the picker, leaves the table for the start scree
   const seat = await table.getAttribute("data-current-seat");
   await page.locator(`button[data-cell^="${seat}:"]`).first().click();
   await expect(page.getByRole("dialog")).toBeVisible();
-  await back(page);
+  await back(page, 2);
   await expect(page.getByRole("dialog")).toHaveCount(0);
   await expect(table).toHaveAttribute("data-current-seat", seat);
 
   // The table: Back goes to the start screen, where the game waits in the tables in progress.
-  await back(page);
+  await back(page, 1);
   await expect(page.locator('[data-action="resume"]')).toBeVisible();
   await expect(table).toHaveCount(0);
   expect(page.url()).toContain("index.html");
@@ -51,7 +55,7 @@ test("Back closes the guide and the picker, leaves the table for the start scree
   await expect(page.locator('[data-action="resume"]')).toBeVisible();
   await page.locator('[data-action="resume"]').click();
   await expect(table).toBeVisible();
-  await back(page);
+  await back(page, 1);
   await expect(page.locator('[data-action="resume"]')).toBeVisible();
   expect(page.url()).toContain("index.html");
 
@@ -60,7 +64,7 @@ test("Back closes the guide and the picker, leaves the table for the start scree
   await expect(table).toBeVisible();
   await page.reload();
   await expect(table).toHaveAttribute("data-current-seat", seat);
-  await back(page);
+  await back(page, 1);
   await expect(page.locator('[data-action="resume"]')).toBeVisible();
   expect(page.url()).toContain("index.html");
 });
@@ -70,7 +74,7 @@ test("a launch address is forgotten once the game it started is open, and Back g
   const table = page.locator("[data-current-seat]");
   await expect(table).toBeVisible();
   await expect.poll(() => new URL(page.url()).search).toBe("");
-  await back(page);
+  await back(page, 1);
   await expect(page.locator('[data-action="resume"]')).toBeVisible();
   expect(new URL(page.url()).search, "no entry of the app's history starts the game again").toBe("");
   await page.reload();
