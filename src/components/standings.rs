@@ -4,6 +4,7 @@
 use leptos::prelude::*;
 
 use super::lazy::{Loaded, lazy};
+use super::pips::Pips;
 use super::player_name;
 use super::shown::shown_when;
 use crate::store::GameStore;
@@ -79,9 +80,22 @@ fn standings() -> impl IntoView {
             {move || {
                 won_on_first_roll
                     .get()
-                    .map(|seat| {
+                    .map(|(seat, faces)| {
                         let name = player_name(players, seat);
-                        view! { <p class="won-on-first-roll" data-won-on-first-roll=seat.to_string()>{(words.won_on_first_roll)(&name)}</p> }
+                        let dice = (!faces.is_empty()).then(|| {
+                            let said = faces.iter().map(u8::to_string).collect::<Vec<_>>().join(" ");
+                            view! {
+                                <span class="winning-dice" role="img" aria-label=said.clone() data-winning-dice=said>
+                                    {faces.into_iter().map(|face| view! { <span class="die"><Pips face=Some(face) /></span> }).collect::<Vec<_>>()}
+                                </span>
+                            }
+                        });
+                        view! {
+                            <p class="won-on-first-roll" data-won-on-first-roll=seat.to_string()>
+                                {(words.won_on_first_roll)(&name)}
+                                {dice}
+                            </p>
+                        }
                     })
             }}
             <ol>{rows}</ol>

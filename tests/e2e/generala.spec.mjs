@@ -75,7 +75,12 @@ test("Generala at one tablet, in Spanish: the table's house rules, and a box mad
       const natural = cliScore("generala", null, sheets[seat].filled, await readDice(page), { house });
       const servida = Object.keys(expected.scores).find((cell) => expected.scores[cell] > natural.scores[cell]);
       const fiveAlike = new Set(await readDice(page)).size === 1;
-      if (!servida && !fiveAlike) {
+      if (fiveAlike) {
+        // A generala servida: the game is won as the dice land, with nothing to write.
+        wonBy = seat;
+        break;
+      }
+      if (!servida) {
         firstRoll = false;
         for (let roll = 1; roll < 3 && new Set(await readDice(page)).size > 1; roll++) {
           await holdMostCommon(page);
@@ -89,7 +94,6 @@ test("Generala at one tablet, in Spanish: the table's house rules, and a box mad
       await scoreCell(page, seat, cell, expected.scores[cell], { crossOut: "Tachar" });
       sheets[seat].filled[cell] = expected.scores[cell];
       if (servida) servidas++;
-      if (firstRoll && fiveAlike) wonBy = seat;
     }
     await expectStandings(page, sheets, wonBy);
     if (wonBy !== undefined) await expect(page.locator("[data-won-on-first-roll]")).toContainText("generala servida");
@@ -101,6 +105,35 @@ test("Generala at one tablet, in Spanish: the table's house rules, and a box mad
       await expect(guide).toContainText("Generala doble: una segunda generala vale 100");
     });
     test.info().annotations.push({ type: "servidas", description: String(servidas) });
+  } finally {
+    await context.close();
+  }
+});
+
+test("a generala servida at one tablet ends the game as the dice land: announced with its dice, no roll after it, kept through a reload", async ({ browser }) => {
+  const context = await browser.newContext({ ...tablet, locale: "es-AR" });
+  const page = await context.newPage();
+  try {
+    // Seed 2656: the roll-off takes its first two dice (5 and 4), and the first roll is five fours.
+    await page.goto("index.html?new=1&rules=generala&players=Ana,Beto&seed=2656");
+    const seat = await currentSeat(page);
+    await page.locator('[data-action="roll"]').click();
+    const name = ["Ana", "Beto"][seat];
+    const announced = page.locator("[data-won-on-first-roll]");
+    await expect(announced).toHaveAttribute("data-won-on-first-roll", String(seat));
+    await expect(announced).toHaveText(`¡${name} gana con generala servida!`);
+    await expect(page.locator("[data-game-over]")).toBeVisible();
+    await expect(page.locator('[data-standing="1"]')).toHaveAttribute("data-seat", String(seat));
+    // Nothing more to play: no live roll, no box to write, the dice that won shown beside the line that says so.
+    await expect(page.locator('[data-action="roll"]:enabled')).toHaveCount(0);
+    await expect(page.locator(`button[data-cell^="${seat}:"]:enabled`)).toHaveCount(0);
+    await expect(announced.locator("[data-winning-dice]")).toHaveAttribute("data-winning-dice", "4 4 4 4 4");
+    await page.screenshot({ path: "tests/e2e/artifacts/generala-servida.png" });
+    // A reload finds the game won the same way.
+    await page.reload();
+    await expect(announced).toHaveAttribute("data-won-on-first-roll", String(seat));
+    await expect(announced.locator("[data-winning-dice]")).toHaveAttribute("data-winning-dice", "4 4 4 4 4");
+    await expect(page.locator('[data-action="roll"]:enabled')).toHaveCount(0);
   } finally {
     await context.close();
   }

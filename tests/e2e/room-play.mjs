@@ -63,6 +63,12 @@ export async function finishTurn(page, seat, sheet, { rules = "yahtzee", joker =
   await expect(page.locator("[data-current-seat]")).toHaveAttribute("data-current-seat", String(seat));
   let used = await rollsUsed(page);
   if (used === 0) await roll(page, used++);
+  // Generala: five alike on the first roll win the game as they land, with nothing to write.
+  const winsOnFirstRoll = rules === "generala" && !house.includes("--no-first-roll-win");
+  if (winsOnFirstRoll && used === 1 && new Set(await readDice(page)).size === 1) {
+    await expect(page.locator("[data-won-on-first-roll]")).toHaveAttribute("data-won-on-first-roll", String(seat));
+    return;
+  }
   const rollsWanted = seat === 0 ? 3 : 1;
   while (used < rollsWanted && new Set(await readDice(page)).size > 1) {
     await holdMostCommon(page);

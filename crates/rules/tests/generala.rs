@@ -122,15 +122,18 @@ fn the_double_generala_pays_only_after_a_generala_and_not_at_all_without_it() {
 }
 
 #[test]
-fn a_generala_on_the_first_roll_ends_the_game_and_ranks_its_maker_first() {
+fn a_generala_on_the_first_roll_ends_the_game_as_the_dice_land_and_ranks_its_maker_first() {
     let mut game = table(HouseRules::DEFAULT, DiceMode::App);
     game.roll(&mut script(&[6, 6, 6, 6, 5])).unwrap();
     game.score(Category::FourOfAKind).unwrap();
     game.roll(&mut script(&[2, 2, 2, 2, 2])).unwrap();
-    // Even written in another box, five alike on the first roll win.
-    game.score(Category::Twos).unwrap();
+    // The roll wins: nothing to write, no roll after it, nothing to take back.
     assert!(game.is_over());
     assert_eq!(game.won_on_first_roll(), Some(1));
+    assert_eq!(game.current_seat(), 1, "the winner's dice stay on the table");
+    assert_eq!(game.roll(&mut script(&[1, 1, 1, 1, 1])), Err(GameError::GameOver));
+    assert_eq!(game.toggle_hold(0), Err(GameError::GameOver));
+    assert_eq!(game.undo(), Err(GameError::UndoTooLate));
     let standings = game.standings();
     assert_eq!(
         (standings[0].seat, standings[0].rank, standings[0].winner),
@@ -141,16 +144,50 @@ fn a_generala_on_the_first_roll_ends_the_game_and_ranks_its_maker_first() {
         (0, 2, false)
     );
     assert!(standings[1].total > standings[0].total, "whatever the totals");
-    assert_eq!(game.roll(&mut script(&[1, 1, 1, 1, 1])), Err(GameError::GameOver));
-    // A slip is undone like any box: the game goes on, the dice as they lay.
-    game.undo().unwrap();
-    assert!(!game.is_over());
     // The game saved and read back is the same game, won the same way.
-    assert_eq!(game.score(Category::Generala).unwrap().points, 50);
     let saved = serde_json::to_string(&game).unwrap();
     let read: Game = serde_json::from_str(&saved).unwrap();
     assert_eq!(read, game);
     assert_eq!(read.won_on_first_roll(), Some(1));
+    // Older versions had the winner write the dice: their saves read back, the game over all the same.
+    assert_eq!(game.score(Category::Generala).unwrap().points, 50);
+    assert_eq!(game.won_on_first_roll(), Some(1));
+    assert_eq!(game.roll(&mut script(&[1, 1, 1, 1, 1])), Err(GameError::GameOver));
+    let saved = serde_json::to_string(&game).unwrap();
+    assert_eq!(serde_json::from_str::<Game>(&saved).unwrap(), game);
+}
+
+#[test]
+fn five_alike_on_a_later_roll_only_score_and_their_turn_saves_and_reads_back() {
+    let mut later = table(HouseRules::DEFAULT, DiceMode::App);
+    later.roll(&mut script(&[2, 2, 2, 2, 1])).unwrap();
+    assert!(!later.is_over());
+    for die in 0..4 {
+        later.toggle_hold(die).unwrap();
+    }
+    later.roll(&mut script(&[2])).unwrap();
+    assert!(!later.is_over(), "made on the second roll");
+    // Saved with the five alike in hand, and once written: each reads back as the same game.
+    let saved = serde_json::to_string(&later).unwrap();
+    assert_eq!(serde_json::from_str::<Game>(&saved).unwrap(), later);
+    assert_eq!(later.score(Category::Generala).unwrap().points, 50);
+    let saved = serde_json::to_string(&later).unwrap();
+    let read: Game = serde_json::from_str(&saved).unwrap();
+    assert_eq!(read, later);
+    assert!(!read.is_over());
+}
+
+#[test]
+fn a_generala_written_on_a_pad_as_made_on_the_first_roll_wins_and_a_slip_is_undone_like_any_box() {
+    let mut game = table(HouseRules::DEFAULT, DiceMode::Pad);
+    write(&mut game, Category::Fours, 12, false).unwrap();
+    write(&mut game, Category::Generala, 50, true).unwrap();
+    assert!(game.is_over());
+    assert_eq!(game.won_on_first_roll(), Some(1));
+    game.undo().unwrap();
+    assert!(!game.is_over());
+    write(&mut game, Category::Generala, 50, false).unwrap();
+    assert!(!game.is_over(), "made on a later roll, it only scores");
 }
 
 #[test]

@@ -70,18 +70,18 @@ impl<'t> Odds<'t> {
     /// counted once rolled; where five alike on a turn's first roll win at once (Generala), each turn's chance
     /// of them too.
     pub fn game_chances(&mut self, game: &Game) -> Result<Vec<f64>, AdviceError> {
+        // Five alike on a turn's first roll won it: whatever the sheets, the game is that seat's.
+        if let Some(winner) = game.won_on_first_roll() {
+            return Ok((0..game.players().len())
+                .map(|seat| f64::from(u8::from(seat == winner)))
+                .collect());
+        }
         let chances = self.chances(&standings(game, true))?;
         if !game.rules().first_roll_wins() || game.players().len() < 2 || game.is_over() {
             return Ok(chances);
         }
         let current = game.current_seat();
         let turn = game.turn();
-        // Five alike on the turn's first roll, in hand: written now, they win.
-        if game.on_first_roll() && turn.dice.is_some_and(|dice| dice.counts().all_alike().is_some()) {
-            return Ok((0..chances.len())
-                .map(|seat| f64::from(u8::from(seat == current)))
-                .collect());
-        }
         let ruleset = game.rules().ruleset();
         let open: Vec<usize> = (0..chances.len())
             .map(|seat| {

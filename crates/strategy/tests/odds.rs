@@ -372,10 +372,10 @@ fn the_winner_plays_whole_legal_games_and_for_points_once_the_game_is_decided() 
     assert!(advice.options.iter().all(|option| option.win == 1.0));
 }
 
-/// Generala at a table: the chances count each turn's generala on its first roll, which wins at once; with one
-/// in hand, the player holding it has won.
+/// Generala at a table: the chances count each turn's generala on its first roll, which wins at once; once
+/// rolled, the player who rolled it has won.
 #[test]
-fn a_generala_on_the_first_roll_is_counted_by_the_chances_and_written_at_once() {
+fn a_generala_on_the_first_roll_is_counted_by_the_chances_and_wins_as_rolled() {
     use fivedice_rules::{DiceMode, Game, Play};
     let rules = Rules::new(RulesetId::Generala);
     let table = ValueTable::solve(rules);
@@ -390,8 +390,9 @@ fn a_generala_on_the_first_roll_is_counted_by_the_chances_and_written_at_once() 
     );
     let five = fivedice_rules::Dice::from_values(&[3, 3, 3, 3, 3]).unwrap();
     game.play(&Play::Roll(five)).unwrap();
+    assert!(game.is_over());
     assert_eq!(odds.game_chances(&game).unwrap(), [1.0, 0.0]);
-    // The Winner and the optimal player both write them at once.
+    // Asked all the same, the Winner and the optimal player would both write them at once.
     let mut turn = odds.game_turn(&game).unwrap();
     let advice = turn.advise(five.counts(), 2).unwrap();
     assert!(

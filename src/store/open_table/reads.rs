@@ -228,9 +228,15 @@ impl OpenTable {
         self.derive(|_, game| game.rounds())
     }
 
-    /// Generala: the seat whose generala on the first roll won the game at once, if one did.
-    pub fn won_on_first_roll(&self) -> impl Reading<Option<usize>> + use<> {
-        self.derive(|_, game| game.won_on_first_roll())
+    /// Generala: the seat whose generala on the first roll won the game at once, if one did, and the faces
+    /// that won where they are still on the table (the app's dice; none on a score pad).
+    pub fn won_on_first_roll(&self) -> impl Reading<Option<(usize, Vec<u8>)>> + use<> {
+        self.derive(|_, game| {
+            let dice = game.turn().dice.filter(|_| game.won_in_hand());
+            let faces = dice.map(|dice| dice.faces().iter().map(|face| face.value()).collect());
+            game.won_on_first_roll()
+                .map(|seat| (seat, faces.unwrap_or_default()))
+        })
     }
 
     /// The computer player whose turn it is, if a computer plays now.

@@ -310,11 +310,13 @@ impl Room {
         self.seat_of(self.game_for(whose)?, whose)
     }
 
-    /// The game a play is for: once started, and while it goes on (the last box written can still be taken
-    /// back after the end, as the rules allow).
+    /// The game a play is for: once started, and while it goes on. After the end the rules say what is left:
+    /// the last box written taken back, and the dice that won as they landed written in a box, as older
+    /// versions had the winner do (their logs replay).
     pub(super) fn game_for(&self, whose: Whose) -> Result<&Game, RoomError> {
         let game = self.game.as_ref().ok_or(RoomError::NotStarted)?;
-        if game.is_over() && whose != Whose::TakenBack {
+        let rules_say = whose == Whose::TakenBack || (whose == Whose::ToPlay && game.won_in_hand());
+        if game.is_over() && !rules_say {
             return Err(RoomError::GameOver);
         }
         Ok(game)

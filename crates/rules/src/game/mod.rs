@@ -255,8 +255,10 @@ impl Game {
     }
 
     /// The seat whose five alike on a turn's first roll won the game at once, where the rules say they do
-    /// (Generala's "generala servida"): the dice rolled, or on a score pad a generala written as made on the
-    /// first roll. A player alone has nobody to beat, and plays the whole sheet.
+    /// (Generala's "generala servida"). With the app's dice the roll itself wins: the game ends as the dice
+    /// land, nothing to write and no roll after it. On a score pad, a generala written as made on the first
+    /// roll wins (and an entry of an older save, written before the roll won by itself). A player alone has
+    /// nobody to beat, and plays the whole sheet.
     pub fn won_on_first_roll(&self) -> Option<usize> {
         if !self.rules.first_roll_wins() || self.players.len() < 2 {
             return None;
@@ -270,11 +272,29 @@ impl Game {
                 five_box && entry.points > 0
             }
         };
-        let index = self
+        if let Some(index) = self
             .log
             .iter()
-            .position(|entry| entry.first_roll && five_alike(entry))?;
-        Some(self.seat_of_entry(index))
+            .position(|entry| entry.first_roll && five_alike(entry))
+        {
+            return Some(self.seat_of_entry(index));
+        }
+        self.won_in_hand().then(|| self.current_seat())
+    }
+
+    /// Whether the dice in hand won the game as they landed: five alike on the turn's first roll, where they
+    /// win at once. The winner may still write them in a box (older versions asked for that, and their saves
+    /// and logs hold it); nothing else is played after them.
+    pub fn won_in_hand(&self) -> bool {
+        let rolled_alike = self
+            .turn
+            .dice
+            .is_some_and(|dice| dice.counts().all_alike().is_some());
+        self.rules.first_roll_wins()
+            && self.players.len() > 1
+            && self.log.len() < self.players.len() * self.rounds()
+            && self.on_first_roll()
+            && rolled_alike
     }
 
     /// The turns each player plays: one box a turn, every box of every column.
@@ -343,7 +363,7 @@ impl Game {
     /// What the dice on the table score in each open cell of one column of the current player's sheet, the
     /// Joker's restrictions applied (the column's own rule is [`Game::check_place`]'s).
     pub fn scores_in(&self, column: Column) -> Option<Scores> {
-        let dice = self.turn.dice.filter(|_| !self.is_over())?;
+        let dice = self.turn.dice.filter(|_| !self.is_over() || self.won_in_hand())?;
         let sheet = self.sheet(self.current_seat(), column)?;
         Some(
             self.rules
@@ -478,7 +498,9 @@ impl Game {
     /// score pad, which does not follow the rolls, Dry and Announced are the table's to keep).
     pub fn check_place(&self, place: impl Into<Place>) -> Result<(), GameError> {
         let Place { column, category } = place.into();
-        self.expect_playing()?;
+        if !self.won_in_hand() {
+            self.expect_playing()?;
+        }
         let ruleset = self.rules.ruleset();
         if !ruleset.has(category) {
             return Err(GameError::NotInRuleset(category));

@@ -6,7 +6,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use super::{DiceMode, Entry, FORMAT_VERSION, Game, GameError, Play, SetupError, Turn};
-use crate::dice::MAX_DICE;
+use crate::dice::{Face, MAX_DICE};
 use crate::rules::Rules;
 
 /// The saved form of a game: the log, not the sheets, which are rebuilt (and so checked) when it is read.
@@ -102,10 +102,22 @@ impl Game {
             return vec![Play::EnterDice(dice)];
         }
         let holds = (0..MAX_DICE).filter(|&die| turn.held[die]).map(Play::Hold);
-        let rerolls = (1..turn.rolls_used).map(|_| Play::Roll(dice));
         let announcement = turn.announced.map(Play::Announce);
-        std::iter::once(Play::Roll(dice))
+        // Five alike made on a later roll did not land on the first, where landing there would have won the
+        // game: that first roll shows another face on one die, which the next roll turns.
+        let won_if_first = self.rules.first_roll_wins() && dice.counts().all_alike().is_some();
+        let (first, turned) = match won_if_first && turn.rolls_used > 1 {
+            true => {
+                let other = Face::ALL[usize::from(dice.face(0).map_or(1, Face::value)) % Face::ALL.len()];
+                (dice.with_face(0, other), Some(Play::Roll(dice)))
+            }
+            false => (dice, None),
+        };
+        let rerolls =
+            (1 + usize::from(turned.is_some())..usize::from(turn.rolls_used)).map(|_| Play::Roll(dice));
+        std::iter::once(Play::Roll(first))
             .chain(announcement)
+            .chain(turned)
             .chain(holds)
             .chain(rerolls)
             .collect()
