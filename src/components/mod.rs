@@ -24,6 +24,7 @@ mod saved_games;
 mod saved_rolls;
 mod score_sheet;
 mod seat_notes;
+mod settings;
 mod setup_screen;
 mod shown;
 mod standings;

@@ -152,6 +152,7 @@ pub fn SetupScreen() -> impl IntoView {
                 <h1 lang="en">"Five Dice"</h1>
                 <p>{words.tagline}</p>
                 <LanguageSwitch />
+                <super::settings::Settings />
             </header>
             // The first task paints the header; the new game's card and the rest come in tasks of their own.
             <Deferred>

@@ -75,7 +75,12 @@ fn standings() -> impl IntoView {
             .collect::<Vec<_>>()
     };
     view! {
-        <section class="standings" data-game-over="true" aria-labelledby="standings-title">
+        <section
+            class="standings"
+            data-game-over="true"
+            data-won-by=move || won_on_first_roll.with(|won| won.as_ref().map(|_| "servida"))
+            aria-labelledby="standings-title"
+        >
             <h2 id="standings-title">{words.game_over}</h2>
             {move || {
                 won_on_first_roll

@@ -325,6 +325,7 @@ pub static WORDS: Words = Words {
 
     how_to_play: "How to play",
     close: "Close",
+    settings: "Settings",
     fetching: "Fetching…",
     not_fetched_offline: "This part of the app needs the network the first time it is opened, and this device is offline.",
     try_again: "Try again",

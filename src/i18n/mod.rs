@@ -340,6 +340,8 @@ pub struct Words {
     // How to play.
     pub how_to_play: &'static str,
     pub close: &'static str,
+    /// The button that opens the device's settings (the theme).
+    pub settings: &'static str,
 }
 
 /// The "How to play" page for these rules in a language (its phrases are How to play's chunk's own, both

@@ -24,6 +24,20 @@ macro_rules! part_words {
 }
 
 part_words!(
+    /// The words of the device's settings (in the settings' chunk).
+    settings_words -> SettingsWords = SETTINGS_WORDS
+);
+
+/// The phrases of the settings' dialog.
+pub struct SettingsWords {
+    /// The theme's group, and each choice.
+    pub theme: &'static str,
+    pub system: &'static str,
+    pub light: &'static str,
+    pub dark: &'static str,
+}
+
+part_words!(
     /// The words of an online room's screens (in the rooms chunk with those screens: a first visit never needs
     /// them).
     room_words -> RoomWords = ROOM_WORDS

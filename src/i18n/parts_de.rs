@@ -4,7 +4,9 @@
 use fivedice_rules::RulesetId;
 
 use super::de::{plural, rolls_left};
-use super::{AnalysisWords, HintWords, HouseWords, OddsWords, PadWords, RoomWords, StatisticsWords};
+use super::{
+    AnalysisWords, HintWords, HouseWords, OddsWords, PadWords, RoomWords, SettingsWords, StatisticsWords,
+};
 
 /// The room's phrases (in the rooms chunk).
 pub static ROOM_WORDS: RoomWords = RoomWords {
@@ -176,4 +178,11 @@ pub static HOUSE_WORDS: HouseWords = HouseWords {
     first_roll_wins: "Generala im ersten Wurf gewinnt",
     double: "Doppel-Generala (100)",
     ace_after_six: "Auch 3-4-5-6-1 ist eine Straße",
+};
+
+pub static SETTINGS_WORDS: SettingsWords = SettingsWords {
+    theme: "Design",
+    system: "Wie dieses Gerät",
+    light: "Hell",
+    dark: "Dunkel",
 };

@@ -4,7 +4,9 @@
 use fivedice_rules::RulesetId;
 
 use super::en::{plural, rolls_left};
-use super::{AnalysisWords, HintWords, HouseWords, OddsWords, PadWords, RoomWords, StatisticsWords};
+use super::{
+    AnalysisWords, HintWords, HouseWords, OddsWords, PadWords, RoomWords, SettingsWords, StatisticsWords,
+};
 
 /// The room's phrases (in the rooms chunk).
 pub static ROOM_WORDS: RoomWords = RoomWords {
@@ -168,4 +170,11 @@ pub static HOUSE_WORDS: HouseWords = HouseWords {
     first_roll_wins: "A generala on the first roll wins",
     double: "Double Generala (100)",
     ace_after_six: "3-4-5-6-1 is a straight too",
+};
+
+pub static SETTINGS_WORDS: SettingsWords = SettingsWords {
+    theme: "Theme",
+    system: "As this device",
+    light: "Light",
+    dark: "Dark",
 };

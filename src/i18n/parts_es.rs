@@ -4,7 +4,9 @@
 use fivedice_rules::RulesetId;
 
 use super::es::{plural, rolls_left};
-use super::{AnalysisWords, HintWords, HouseWords, OddsWords, PadWords, RoomWords, StatisticsWords};
+use super::{
+    AnalysisWords, HintWords, HouseWords, OddsWords, PadWords, RoomWords, SettingsWords, StatisticsWords,
+};
 
 /// The room's phrases (in the rooms chunk).
 pub static ROOM_WORDS: RoomWords = RoomWords {
@@ -179,4 +181,11 @@ pub static HOUSE_WORDS: HouseWords = HouseWords {
     first_roll_wins: "La generala servida gana",
     double: "Generala doble (100)",
     ace_after_six: "3-4-5-6-1 también es escalera",
+};
+
+pub static SETTINGS_WORDS: SettingsWords = SettingsWords {
+    theme: "Tema",
+    system: "Como este dispositivo",
+    light: "Claro",
+    dark: "Oscuro",
 };

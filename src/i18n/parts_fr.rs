@@ -4,7 +4,9 @@
 use fivedice_rules::RulesetId;
 
 use super::fr::{de, plural, rolls_left};
-use super::{AnalysisWords, HintWords, HouseWords, OddsWords, PadWords, RoomWords, StatisticsWords};
+use super::{
+    AnalysisWords, HintWords, HouseWords, OddsWords, PadWords, RoomWords, SettingsWords, StatisticsWords,
+};
 
 /// The room's phrases (in the rooms chunk).
 pub static ROOM_WORDS: RoomWords = RoomWords {
@@ -173,4 +175,11 @@ pub static HOUSE_WORDS: HouseWords = HouseWords {
     first_roll_wins: "Une generala au premier lancer gagne",
     double: "Double Generala (100)",
     ace_after_six: "3-4-5-6-1 est aussi une suite",
+};
+
+pub static SETTINGS_WORDS: SettingsWords = SettingsWords {
+    theme: "Thème",
+    system: "Comme cet appareil",
+    light: "Clair",
+    dark: "Sombre",
 };

@@ -30,6 +30,9 @@ const SETUP: &str = "fivedice.setup";
 const START_SCREEN: &str = "fivedice.start-screen";
 /// What hints play for on this device, once a player chose the chance to win: `win`.
 const HINT_AIM: &str = "fivedice.hint-aim";
+/// The theme chosen on this device, `light` or `dark` (none: the system's). index.html's first script reads it
+/// before the first paint.
+const THEME: &str = "fivedice.theme";
 pub const UNREADABLE_PREFIX: &str = "fivedice.unreadable.";
 /// The copy each save replaced, under its key after this prefix.
 const PREVIOUS_PREFIX: &str = "fivedice.previous.";
@@ -370,6 +373,22 @@ impl Storage {
     }
 
     /// The language chosen on this device, if one was (else the browser's languages decide).
+    /// The theme chosen on this device (`light` or `dark`), none to follow the system's.
+    pub fn theme(&self) -> Option<String> {
+        self.get(THEME)
+    }
+
+    pub fn set_theme(&self, theme: Option<&str>) -> Result<(), SaveRefused> {
+        match theme {
+            Some(theme) => self.set(THEME, theme),
+            None => {
+                let backend = self.backend.as_ref().ok_or(SaveRefused::NoStorage)?;
+                backend.remove(THEME);
+                Ok(())
+            }
+        }
+    }
+
     pub fn language(&self) -> Option<Language> {
         self.get(LANGUAGE)?.parse().ok()
     }

@@ -25,6 +25,7 @@ mod coaching;
 mod computer;
 mod connection;
 mod data;
+mod device_settings;
 mod gathering;
 mod host;
 mod kept;
@@ -51,6 +52,7 @@ use crate::storage::{SaveRefused, Storage};
 pub use coaching::Advisor;
 pub use computer::{ComputerDriver, ComputerPlayers};
 pub use connection::{ANSWER_WITHIN, Connection, RoomConnection, RoomLink, RoomServer, reconnect_delay};
+pub use device_settings::{DeviceSettings, Theme};
 pub use gathering::Gatherings;
 pub use kept::KeptTables;
 pub use lobby::Lobby;
@@ -120,6 +122,8 @@ pub struct GameStore {
     connection: RoomConnection,
     /// The language spoken and its words.
     speech: Speech,
+    /// How the app looks on this device.
+    settings: DeviceSettings,
     /// The event page shown, and the event's invitation the app was opened with.
     gatherings: Gatherings,
     /// What the launch address asks is being read (its chunk on its way): the screens wait. Written by
@@ -153,6 +157,7 @@ impl GameStore {
             engine,
             connection,
             speech,
+            settings: DeviceSettings::new(storage, notices),
             gatherings: Gatherings::new(),
             launching: RwSignal::new(false),
         }
@@ -246,6 +251,11 @@ impl GameStore {
     /// The event page shown, and the event's invitation the app was opened with.
     pub fn gatherings(&self) -> Gatherings {
         self.gatherings
+    }
+
+    /// How the app looks on this device.
+    pub fn settings(&self) -> DeviceSettings {
+        self.settings
     }
 
     /// What the player is told.

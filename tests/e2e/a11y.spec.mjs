@@ -30,6 +30,9 @@ async function expectNoViolations(page, screen) {
   expect(found, screen).toEqual([]);
 }
 
+for (const colorScheme of ["light", "dark"]) {
+test.describe(`in the ${colorScheme} theme`, () => {
+test.use({ colorScheme });
 test("no axe-core violations from the start screen to the analysis after a game", async ({ page }) => {
   test.setTimeout(180_000);
   // A short finished game first (Yam, one player, the score pad), so statistics and history exist.
@@ -54,6 +57,10 @@ test("no axe-core violations from the start screen to the analysis after a game"
   await page.locator('[data-setup="rules"]').selectOption("yardzee");
   await page.locator('[data-setup="player-kind"]').first().selectOption("strong");
   await expectNoViolations(page, "the setup");
+  await page.locator('[data-action="settings"]').click();
+  await expect(page.locator("[data-settings]")).toBeVisible();
+  await expectNoViolations(page, "the settings");
+  await page.locator('[data-action="close-settings"]').click();
 
   await startGame(page, { rules: "yahtzee", players: ["Anna", "Ben"], seed: 3 });
   await expectNoViolations(page, "a new table");
@@ -69,7 +76,10 @@ test("no axe-core violations from the start screen to the analysis after a game"
   await dialog.locator('[data-action="confirm"]').click();
   await page.locator('[data-action="how-to-play"]').click();
   await expectNoViolations(page, "how to play");
+  expect(await page.locator("html").getAttribute("data-theme"), "the theme shown is the system's").toBe(colorScheme);
 });
+});
+}
 
 test("no axe-core violations in the analysis after a game with the coach", async ({ page }) => {
   test.setTimeout(180_000);

@@ -122,7 +122,7 @@ test("a generala servida at one tablet ends the game as the dice land: announced
     const announced = page.locator("[data-won-on-first-roll]");
     await expect(announced).toHaveAttribute("data-won-on-first-roll", String(seat));
     await expect(announced).toHaveText(`¡${name} gana con generala servida!`);
-    await expect(page.locator("[data-game-over]")).toBeVisible();
+    await expect(page.locator("[data-game-over]")).toHaveAttribute("data-won-by", "servida");
     await expect(page.locator('[data-standing="1"]')).toHaveAttribute("data-seat", String(seat));
     // Nothing more to play: no live roll, no box to write, the dice that won shown beside the line that says so.
     await expect(page.locator('[data-action="roll"]:enabled')).toHaveCount(0);

@@ -31,10 +31,13 @@ const wedding = (players) =>
     .slice(0, players)
     .map(encodeURIComponent)
     .join(",");
-const firstBoxWritten = steps(`const seat = document.querySelector('[data-current-seat]').dataset.currentSeat;
+const firstBox = `const seat = document.querySelector('[data-current-seat]').dataset.currentSeat;
   await tap('button[data-cell^="' + seat + ':"]');
   const offers = document.querySelectorAll('[data-offer]'); offers[offers.length - 1].click(); await wait(200);
-  await tap('[data-action=confirm]'); done(document.querySelector('[data-current-seat]').textContent);`);
+  await tap('[data-action=confirm]'); done(document.querySelector('[data-current-seat]').textContent);`;
+const firstBoxWritten = steps(firstBox);
+// The dark theme chosen on the device, as its settings write it, and shown (its sheet fetched) at once.
+const DARK = `localStorage.setItem("fivedice.theme", "dark"); fivediceTheme(); await wait(400);`;
 
 // A wedding's big screen, 25 tables of four six turns into their games ({key}: its invitation's), on a TV and
 // on a projector; `scale` also takes it as seen from across the room (a quarter of the pixels, Chromium only).
@@ -176,6 +179,21 @@ const states = [
       const position = document.querySelector('[data-analysis="0"] [data-position]');
       position?.scrollIntoView({ block: "center" });
       done(position ? "analysis shown" : "no analysis");`),
+  },
+  // The dark theme, as a device's settings choose it (last: in WebKit the choice stays for the states after).
+  { name: "start-phone-dark", url: "?lang=en", width: 390, height: 844, script: steps(`${DARK} done("dark");`) },
+  {
+    name: "play-tablet-portrait-dark",
+    url: fourPlayers,
+    width: 768,
+    height: 1024,
+    script: steps(`${DARK} await tap('[data-action=roll]', 600); await tap('[data-die="1"]', 200); done("rolled");`),
+  },
+  { name: "wedding-6-tablet-landscape-dark", url: wedding(6), width: 1024, height: 768, script: steps(`${DARK} ${firstBox}`) },
+  {
+    ...bigScreen("event-screen-1920x1080-dark", 1920, 1080),
+    script: steps(`${DARK} for (let i = 0; i < 40 && !document.querySelector('[data-event-row]'); i++) await wait(100);
+      done(document.querySelectorAll('[data-event-row]').length + " rows");`),
   },
 ];
 
