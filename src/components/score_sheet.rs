@@ -53,6 +53,8 @@ pub fn ScoreSheet() -> impl IntoView {
                     colspan=span.to_string()
                     class="player"
                     class:current=move || current.get() == Some(seat)
+                    // A tap shows the whole name where the column shortens it.
+                    tabindex="-1"
                 >
                     <span class="name" title=name.clone()>{name.clone()}</span>
                     {store

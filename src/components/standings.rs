@@ -57,7 +57,7 @@ fn standings() -> impl IntoView {
                     >
                         <span class="rank">{standing.rank}</span>
                         <span class="name">
-                            {name}
+                            <span class="who" title=name.clone()>{name.clone()}</span>
                             {turns
                                 .map(|turns| {
                                     view! {
