@@ -37,6 +37,11 @@ pub fn DiceTray() -> impl IntoView {
             >
                 {label}
             </button>
+            // Maxi Yatzy: the rolls this player saved on earlier turns, beside the roll they add to.
+            {move || {
+                let saved = rolls.get().1.saturating_sub(fivedice_rules::MAX_ROLLS);
+                (saved > 0).then(|| view! { <span class="saved-beside" data-saved-beside=saved>{(words.saved_beside)(saved)}</span> })
+            }}
         </section>
     }
 }

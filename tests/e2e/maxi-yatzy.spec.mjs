@@ -69,10 +69,30 @@ test("Maxi Yatzy at one tablet: six dice, the rolls a turn does not use saved fo
     const first = await currentSeat(page);
     // The first to play rolls once a turn and so saves two rolls a turn; the other uses every roll it has.
     const saver = first;
+    // Upright on the tablet, the six dice, Roll and all twenty boxes are in view, the sheet never scrolling (so
+    // never jumping after a box).
+    const inView = () =>
+      page.evaluate(() => {
+        const seen = (element) => {
+          const box = element.getBoundingClientRect();
+          return box.top >= 0 && box.bottom <= innerHeight + 1 && box.left >= 0 && box.right <= innerWidth + 1;
+        };
+        const wrap = document.querySelector(".sheet-wrap");
+        return {
+          boxes: [...document.querySelectorAll("tbody th.label")].filter(seen).length,
+          dice: [...document.querySelectorAll("[data-die]")].filter(seen).length,
+          roll: seen(document.querySelector('[data-action="roll"]')),
+          sheetScrolls: wrap.scrollHeight > wrap.clientHeight + 1 || wrap.scrollTop > 0,
+        };
+      });
     for (let turn = 0; turn < cells.length * 2; turn++) {
       const seat = await currentSeat(page);
       const saved = await page.locator(`[data-saved-rolls="${seat}"]`).getAttribute("data-value");
       await expect(page.locator('[data-action="roll"]')).toHaveAttribute("aria-label", new RegExp(`\\(${3 + Number(saved)} rolls left\\)`));
+      // The rolls saved on earlier turns show beside Roll.
+      if (saved === "0") await expect(page.locator("[data-saved-beside]")).toHaveCount(0);
+      else await expect(page.locator("[data-saved-beside]")).toHaveText(`+${saved} saved`);
+      expect(await inView(), `turn ${turn}`).toEqual({ boxes: 20, dice: 6, roll: true, sheetScrolls: false });
       if (turn === 0) {
         await roll(page);
         await page.getByRole("button", { name: "Hint" }).click();
