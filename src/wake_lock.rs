@@ -1,19 +1,40 @@
 //! A tablet lying on the table stays awake while a game is in progress: the Screen Wake Lock, where the
 //! browser has it (read through `js_sys::Reflect`, so a browser without it is simply left alone). The browser
 //! drops the lock when the page is hidden; it is asked for again when the page shows, and let go at game over.
+//! Its handling is a chunk of its own (`awake`), fetched with the first table: the start screen never needs it.
 
 use js_sys::{Function, Promise, Reflect};
 use leptos::prelude::*;
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
 
-/// Holds the screen awake while `playing` reads true and the page is visible (for the calling view's life).
-pub fn keep_awake_while(playing: impl Fn() -> bool + Send + Sync + Copy + 'static) {
+/// Holds the screen awake while `playing` reads true and the page is visible (for the calling view's life,
+/// from when the chunk is here).
+pub fn keep_awake_while(playing: Signal<bool>) {
+    let (owner, alive) = (Owner::current(), StoredValue::new(()));
+    leptos::task::spawn_local(async move {
+        match awake_part().await {
+            Ok(keep) => {
+                if let Some(owner) = owner.filter(|_| alive.try_get_value().is_some()) {
+                    owner.with(|| keep(playing));
+                }
+            }
+            Err(_) => leptos::logging::warn!("the awake chunk could not be fetched: the screen may sleep"),
+        }
+    });
+}
+
+#[wasm_split_helpers::wasm_split(awake, fallible)]
+fn awake_part() -> Result<fn(Signal<bool>), wasm_split_helpers::SplitLoaderError> {
+    Ok(keep_awake)
+}
+
+fn keep_awake(playing: Signal<bool>) {
     let sentinel = StoredValue::new_local(None::<JsValue>);
     let visible = RwSignal::new(page_visible());
     let listener = window_event_listener_untyped("visibilitychange", move |_| visible.set(page_visible()));
     Effect::new(move |_| {
-        if playing() && visible.get() {
+        if playing.get() && visible.get() {
             acquire(sentinel);
         } else {
             release(sentinel);

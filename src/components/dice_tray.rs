@@ -37,13 +37,25 @@ pub fn DiceTray() -> impl IntoView {
             >
                 {label}
             </button>
-            // Maxi Yatzy: the rolls this player saved on earlier turns, beside the roll they add to.
-            {move || {
-                let saved = rolls.get().1.saturating_sub(fivedice_rules::MAX_ROLLS);
-                (saved > 0).then(|| view! { <span class="saved-beside" data-saved-beside=saved>{(words.saved_beside)(saved)}</span> })
-            }}
+            {(dice == 6).then(|| super::lazy::prefetched(saved_beside_part, ()))}
         </section>
     }
+}
+
+/// Maxi Yatzy: the rolls the player to play saved on earlier turns, beside the roll they add to (a chunk of its
+/// own, fetched with a Maxi Yatzy table).
+#[wasm_split_helpers::wasm_split(saved_beside, fallible)]
+fn saved_beside_part() -> super::lazy::Loaded<()> {
+    Ok(|()| {
+        let store = expect_context::<GameStore>();
+        let (words, rolls) = (store.words(), store.table().rolls());
+        let saved = move || rolls.get().1.saturating_sub(fivedice_rules::MAX_ROLLS);
+        (move || {
+            let saved = saved();
+            (saved > 0).then(|| view! { <span class="saved-beside" data-saved-beside=saved>{words.saved_rolls}": +"{saved}</span> })
+        })
+        .into_any()
+    })
 }
 
 /// One die: shows its face, and a tap holds or releases it.

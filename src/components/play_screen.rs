@@ -59,7 +59,7 @@ pub fn PlayScreen() -> impl IntoView {
     store.computers().keep_playing();
     let still_playing = store.table().is_over();
     let plays_in_gathering = store.table().plays_in_gathering();
-    crate::wake_lock::keep_awake_while(move || !still_playing.get());
+    crate::wake_lock::keep_awake_while(Signal::derive(move || !still_playing.get()));
     let keys = window_event_listener(ev::keydown, move |event| on_key(store, event));
     on_cleanup(move || keys.remove());
     view! {

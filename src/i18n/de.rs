@@ -334,7 +334,6 @@ pub static WORDS: Words = Words {
     how_to_play: "Spielregeln",
     close: "Schließen",
     settings: "Einstellungen",
-    saved_beside: |saved| format!("+{saved} gespart"),
     fetching: "Wird geladen …",
     not_fetched_offline: "Dieser Teil der App braucht beim ersten Öffnen das Netz, und dieses Gerät ist offline.",
     try_again: "Erneut versuchen",

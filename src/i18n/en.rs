@@ -326,7 +326,6 @@ pub static WORDS: Words = Words {
     how_to_play: "How to play",
     close: "Close",
     settings: "Settings",
-    saved_beside: |saved| format!("+{saved} saved"),
     fetching: "Fetching…",
     not_fetched_offline: "This part of the app needs the network the first time it is opened, and this device is offline.",
     try_again: "Try again",

@@ -344,7 +344,6 @@ pub static WORDS: Words = Words {
     how_to_play: "Cómo se juega",
     close: "Cerrar",
     settings: "Ajustes",
-    saved_beside: |saved| format!("+{saved} guardadas"),
     fetching: "Cargando…",
     not_fetched_offline: "Esta parte de la app necesita la red la primera vez que se abre, y este dispositivo no tiene conexión.",
     try_again: "Reintentar",

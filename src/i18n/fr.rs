@@ -350,7 +350,6 @@ pub static WORDS: Words = Words {
     how_to_play: "Comment jouer",
     close: "Fermer",
     settings: "Réglages",
-    saved_beside: |saved| format!("+{saved} en réserve"),
     fetching: "Chargement…",
     not_fetched_offline: "Cette partie de l’appli a besoin du réseau la première fois qu’on l’ouvre, et cet appareil est hors ligne.",
     try_again: "Réessayer",

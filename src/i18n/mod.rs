@@ -342,8 +342,6 @@ pub struct Words {
     pub close: &'static str,
     /// The button that opens the device's settings (the theme).
     pub settings: &'static str,
-    /// Beside Roll, the rolls a Maxi Yatzy player saved on earlier turns.
-    pub saved_beside: fn(u8) -> String,
 }
 
 /// The "How to play" page for these rules in a language (its phrases are How to play's chunk's own, both

@@ -32,12 +32,15 @@ test("a first visit plays a whole game on one device with no lazy chunk but the 
   const fetched = watchChunks(page);
   await startGame(page, { rules: "yatzy", players: ["Anna"], seed: 7 });
   // The launch address is read by a chunk of its own (a visit at the plain address never fetches it). The value
-  // picker is a chunk of its own, fetched as soon as the table shows, before any tap needs it; so is Back's
-  // handling of the history, which the table is the first layer of.
+  // picker is a chunk of its own, fetched as soon as the table shows, before any tap needs it; so are Back's
+  // handling of the history, which the table is the first layer of, and the screen's wake lock.
   await expect.poll(() => fetched).toContain("split_picker.wasm");
   await expect.poll(() => fetched).toContain("split_back.wasm");
+  await expect.poll(() => fetched).toContain("split_awake.wasm");
   const withTheTable = [...fetched];
-  expect(withTheTable.filter((chunk) => chunk.startsWith("split_")).sort()).toEqual(["split_back.wasm", "split_launch.wasm", "split_picker.wasm"]);
+  expect(withTheTable.filter((chunk) => chunk.startsWith("split_")).sort()).toEqual([
+    "split_awake.wasm", "split_back.wasm", "split_launch.wasm", "split_picker.wasm",
+  ]);
   fetched.length = 0;
   for (let turn = 0; turn < 7; turn++) await quickTurn(page, 0);
   // Resuming the game after a reload fetches no chunk either.
@@ -46,10 +49,11 @@ test("a first visit plays a whole game on one device with no lazy chunk but the 
   await page.reload();
   await expect(page.locator('[data-action="roll"]')).toBeEnabled();
   await expect.poll(sheet).toEqual(written);
-  // A reload brings the picker's chunk and Back's again with the table, and nothing else.
+  // A reload brings the picker's chunk, Back's and the wake lock's again with the table, and nothing else.
   await expect.poll(() => fetched).toContain("split_picker.wasm");
   await expect.poll(() => fetched).toContain("split_back.wasm");
-  expect(fetched.filter((chunk) => chunk.startsWith("split_")).sort()).toEqual(["split_back.wasm", "split_picker.wasm"]);
+  await expect.poll(() => fetched).toContain("split_awake.wasm");
+  expect(fetched.filter((chunk) => chunk.startsWith("split_")).sort()).toEqual(["split_awake.wasm", "split_back.wasm", "split_picker.wasm"]);
   fetched.length = 0;
   for (let turn = 7; turn < 14; turn++) await quickTurn(page, 0);
   expect(fetched).toEqual([]);

@@ -90,8 +90,9 @@ test("Maxi Yatzy at one tablet: six dice, the rolls a turn does not use saved fo
       const saved = await page.locator(`[data-saved-rolls="${seat}"]`).getAttribute("data-value");
       await expect(page.locator('[data-action="roll"]')).toHaveAttribute("aria-label", new RegExp(`\\(${3 + Number(saved)} rolls left\\)`));
       // The rolls saved on earlier turns show beside Roll.
-      if (saved === "0") await expect(page.locator("[data-saved-beside]")).toHaveCount(0);
-      else await expect(page.locator("[data-saved-beside]")).toHaveText(`+${saved} saved`);
+      const beside = page.locator(".tray [data-saved-beside]");
+      if (saved === "0") await expect(beside).toHaveCount(0);
+      else await expect(beside).toHaveText(`Saved rolls: +${saved}`);
       expect(await inView(), `turn ${turn}`).toEqual({ boxes: 20, dice: 6, roll: true, sheetScrolls: false });
       if (turn === 0) {
         await roll(page);
