@@ -326,7 +326,6 @@ pub static WORDS: Words = Words {
     },
     coach_failed: |reason| format!("Der Trainer konnte eine Entscheidung nicht bewerten: {reason}"),
     computer_failed: |reason| format!("Ein Computerspieler konnte nicht ziehen: {reason}"),
-    refused: refusals::refused,
     refusal: refusals::refusal,
     setup_refused: refusals::setup_refused,
     bad_address: |reason| format!("Diese Adresse lässt sich nicht öffnen: {reason}."),

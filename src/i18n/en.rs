@@ -1,6 +1,6 @@
 //! English.
 
-use fivedice_rules::{Column, GameError, Joker, JokerCall, Label, Language, Points};
+use fivedice_rules::{Column, Joker, JokerCall, Label, Language, Points};
 
 use fivedice_room::Refusal;
 
@@ -318,7 +318,6 @@ pub static WORDS: Words = Words {
     },
     coach_failed: |reason| format!("The coach could not judge a decision: {reason}"),
     computer_failed: |reason| format!("A computer player could not move: {reason}"),
-    refused: |error: &GameError| error.to_string(),
     setup_refused: refusals::setup_refused,
     refusal: |refusal: &Refusal| refusal.to_string(),
     bad_address: |reason| format!("This address cannot be followed: {reason}."),

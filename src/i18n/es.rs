@@ -336,7 +336,6 @@ pub static WORDS: Words = Words {
     },
     coach_failed: |reason| format!("El entrenador no pudo juzgar una decisión: {reason}"),
     computer_failed: |reason| format!("Una computadora no pudo jugar: {reason}"),
-    refused: refusals::refused,
     refusal: refusals::refusal,
     setup_refused: refusals::setup_refused,
     bad_address: |reason| format!("No se puede seguir esta dirección: {reason}."),

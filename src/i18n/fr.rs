@@ -342,7 +342,6 @@ pub static WORDS: Words = Words {
     },
     coach_failed: |reason| format!("L’entraîneur n’a pas pu juger une décision : {reason}"),
     computer_failed: |reason| format!("Un joueur ordinateur n’a pas pu jouer : {reason}"),
-    refused: refusals::refused,
     refusal: refusals::refusal,
     setup_refused: refusals::setup_refused,
     bad_address: |reason| format!("Impossible de suivre cette adresse : {reason}."),

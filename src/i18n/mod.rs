@@ -61,6 +61,20 @@ pub fn label(language: Language, label: Label) -> &'static str {
     (words(language).labels)(label)
 }
 
+/// How a refusal names a box: as the sheet in play prints it.
+pub type BoxName<'a> = &'a dyn Fn(Category) -> String;
+
+/// A move the rules refused, in plain words of `language`, each box named by `name` (only the refusals' chunk
+/// reaches this: the first download holds none of it).
+pub fn refused(language: Language, error: &GameError, name: BoxName) -> String {
+    match language {
+        Language::English => refusals_en::refused(error, name),
+        Language::French => refusals_fr::refused(error, name),
+        Language::Spanish => refusals_es::refused(error, name),
+        Language::German => refusals_de::refused(error, name),
+    }
+}
+
 /// The phrases of the app, screen by screen.
 pub struct Words {
     /// The language these words are in.
@@ -322,8 +336,6 @@ pub struct Words {
     pub engine_failed: fn(&EngineError) -> String,
     pub coach_failed: fn(&str) -> String,
     pub computer_failed: fn(&str) -> String,
-    /// A move the rules refused, in plain words.
-    pub refused: fn(&GameError) -> String,
     /// A refusal of the room or its host, in plain words.
     pub refusal: fn(&Refusal) -> String,
     /// Why a table could not be seated with these players.

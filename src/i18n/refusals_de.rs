@@ -1,5 +1,6 @@
 //! Why a move, a table or a room is refused, in German: every reason of the rules and of the room.
 
+use super::BoxName;
 use fivedice_room::{HandOverRefusal, Refusal, RoomError, Trouble};
 use fivedice_rules::{Column, DiceMode, GameError, MAX_NAME_CHARS, RulesError, RulesetId, SetupError};
 
@@ -8,7 +9,7 @@ fn game(ruleset: &RulesetId) -> &'static str {
     ruleset.ruleset().name.german()
 }
 
-pub(super) fn refused(error: &GameError) -> String {
+pub(super) fn refused(error: &GameError, name: BoxName) -> String {
     match error {
         GameError::GameOver => "das Spiel ist vorbei".into(),
         GameError::NoRollsLeft => "keine Würfe mehr in diesem Zug: Wähle ein Feld".into(),
@@ -22,13 +23,13 @@ pub(super) fn refused(error: &GameError) -> String {
         GameError::HeldDieChanged(die) => {
             format!("ein Wurf kann den festgehaltenen Würfel {die} nicht ändern")
         }
-        GameError::NotInRuleset(category) => format!("dieser Block hat kein Feld „{}“", category.id()),
-        GameError::CellFilled(category) => format!("das Feld „{}“ ist schon belegt", category.id()),
+        GameError::NotInRuleset(category) => format!("dieser Block hat kein Feld „{}“", name(*category)),
+        GameError::CellFilled(category) => format!("das Feld „{}“ ist schon belegt", name(*category)),
         GameError::JokerForbids { category, allowed } => {
-            let allowed: Vec<&str> = allowed.iter().map(|cell| cell.id()).collect();
+            let allowed: Vec<String> = allowed.iter().map(|&cell| name(cell)).collect();
             format!(
                 "die Joker-Regel verbietet „{}“ bei diesem Wurf; erlaubt: {}",
-                category.id(),
+                name(*category),
                 allowed.join(", ")
             )
         }
@@ -38,12 +39,12 @@ pub(super) fn refused(error: &GameError) -> String {
             "es sind Würfel eingegeben: Trag sie ein oder lösche sie, um einen Wert einzutragen".into()
         }
         GameError::ValueNotOffered { category, value } => {
-            format!("im Feld „{}“ ist {value} nicht möglich", category.id())
+            format!("im Feld „{}“ ist {value} nicht möglich", name(*category))
         }
         GameError::NoFirstRollRule => "dieses Spiel zahlt nichts extra für den ersten Wurf".into(),
         GameError::SecondFiveFirst { five_of_a_kind } => format!(
             "die Doppel-Generala zählt erst, wenn im Feld „{}“ Punkte stehen",
-            five_of_a_kind.id()
+            name(*five_of_a_kind)
         ),
         GameError::NoBonus => "kein Bonus möglich: Im Feld für fünf Gleiche stehen keine 50".into(),
         GameError::NothingToUndo => "es gibt nichts rückgängig zu machen".into(),
@@ -62,12 +63,12 @@ pub(super) fn refused(error: &GameError) -> String {
             next,
         } => format!(
             "dieser Block wird der Reihe nach gefüllt, von oben nach unten: Als Nächstes kommt „{}“",
-            next.id()
+            name(*next)
         ),
         GameError::OutOfOrder { column, next } => format!(
             "die Spalte „{}“ wird der Reihe nach gefüllt: Als Nächstes kommt „{}“",
             column.label().german(),
-            next.id()
+            name(*next)
         ),
         GameError::DryAfterReroll => {
             "die Spalte „Trocken“ nimmt nur einen ersten Wurf, ohne Nachwürfeln".into()
@@ -78,7 +79,7 @@ pub(super) fn refused(error: &GameError) -> String {
         }
         GameError::AnnouncementBinds(category) => format!(
             "„{}“ ist angesagt: Dieser Zug endet in diesem Feld der Spalte „Angesagt“",
-            category.id()
+            name(*category)
         ),
         GameError::AnnounceAfterFirstRoll => "angesagt wird direkt nach dem ersten Wurf".into(),
         GameError::WriteNow => {
@@ -214,7 +215,7 @@ fn room_refused(error: &RoomError) -> String {
         RoomError::DiceRevealed => {
             "die Würfel wurden am Ende offengelegt: die Kästchen des Spiels stehen fest".into()
         }
-        RoomError::Game(error) => refused(error),
+        RoomError::Game(error) => refused(error, &|category| category.id().to_string()),
         RoomError::Rules(error) => rules_refused(error),
         RoomError::Setup(error) => setup_refused(error),
         RoomError::OutOfOrder { .. } | RoomError::Inconsistent(_) => {

@@ -1,7 +1,51 @@
-//! Why a table cannot be seated, in English (the rules' and the room's own reasons are English already: their
-//! `Display`).
+//! Why a move or a table is refused, in English: a move names each box as the sheet prints it (the rules' own
+//! `Display` names boxes by their ids, for logs and the command line). The room's reasons are its `Display`.
 
-use fivedice_rules::{MAX_NAME_CHARS, SetupError};
+use fivedice_rules::{Column, GameError, MAX_NAME_CHARS, SetupError};
+
+use super::BoxName;
+
+/// Why the rules refused a move, as a sentence.
+pub(super) fn refused(error: &GameError, name: BoxName) -> String {
+    match error {
+        GameError::NotInRuleset(category) => format!("this sheet has no box “{}”", name(*category)),
+        GameError::CellFilled(category) => format!("the box “{}” is already filled", name(*category)),
+        GameError::JokerForbids { category, allowed } => {
+            let allowed: Vec<String> = allowed.iter().map(|&cell| name(cell)).collect();
+            format!(
+                "the Joker rule forbids “{}” for this roll; allowed: {}",
+                name(*category),
+                allowed.join(", ")
+            )
+        }
+        GameError::ValueNotOffered { category, value } => {
+            format!("the box “{}” cannot hold {value}", name(*category))
+        }
+        GameError::SecondFiveFirst { five_of_a_kind } => format!(
+            "a second five of a kind pays only once the box “{}” holds its points",
+            name(*five_of_a_kind)
+        ),
+        GameError::OutOfOrder {
+            column: Column::Free,
+            next,
+        } => format!(
+            "this sheet is filled in order, top to bottom: next is “{}”",
+            name(*next)
+        ),
+        GameError::OutOfOrder { column, next } => {
+            format!(
+                "the {column} column is filled in order: next is “{}”",
+                name(*next)
+            )
+        }
+        GameError::AnnouncementBinds(announced) => format!(
+            "“{}” was announced: this turn ends in that box of the announced column",
+            name(*announced)
+        ),
+        // The rest name no box: the rules' own words are the sentence.
+        other => other.to_string(),
+    }
+}
 
 /// Why a table cannot be seated, as a sentence; a name in capitals is the same name (the rules' `case`).
 pub(super) fn setup_refused(error: &SetupError) -> String {

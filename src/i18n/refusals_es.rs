@@ -1,9 +1,10 @@
 //! Why a move, a table or a room is refused, in Spanish: every reason of the rules and of the room.
 
+use super::BoxName;
 use fivedice_room::{HandOverRefusal, Refusal, RoomError, Trouble};
 use fivedice_rules::{Column, DiceMode, GameError, MAX_NAME_CHARS, RulesError, SetupError};
 
-pub(super) fn refused(error: &GameError) -> String {
+pub(super) fn refused(error: &GameError, name: BoxName) -> String {
     match error {
         GameError::GameOver => "la partida terminó".into(),
         GameError::NoRollsLeft => "no quedan tiradas en este turno: elige una casilla".into(),
@@ -13,13 +14,13 @@ pub(super) fn refused(error: &GameError) -> String {
         GameError::AlreadyHeld(die) => format!("el dado {die} ya está guardado"),
         GameError::NotHeld(die) => format!("el dado {die} no está guardado"),
         GameError::HeldDieChanged(die) => format!("una tirada no puede cambiar el dado guardado {die}"),
-        GameError::NotInRuleset(category) => format!("esta planilla no tiene la casilla «{}»", category.id()),
-        GameError::CellFilled(category) => format!("la casilla «{}» ya está llena", category.id()),
+        GameError::NotInRuleset(category) => format!("esta planilla no tiene la casilla «{}»", name(*category)),
+        GameError::CellFilled(category) => format!("la casilla «{}» ya está llena", name(*category)),
         GameError::JokerForbids { category, allowed } => {
-            let allowed: Vec<&str> = allowed.iter().map(|cell| cell.id()).collect();
+            let allowed: Vec<String> = allowed.iter().map(|&cell| name(cell)).collect();
             format!(
                 "la regla del Joker prohíbe «{}» en esta tirada; se permiten: {}",
-                category.id(),
+                name(*category),
                 allowed.join(", ")
             )
         }
@@ -31,12 +32,12 @@ pub(super) fn refused(error: &GameError) -> String {
             "hay dados ingresados: anótalos, o bórralos para escribir un valor".into()
         }
         GameError::ValueNotOffered { category, value } => {
-            format!("la casilla «{}» no puede valer {value}", category.id())
+            format!("la casilla «{}» no puede valer {value}", name(*category))
         }
         GameError::NoFirstRollRule => "este juego no paga nada más por la primera tirada".into(),
         GameError::SecondFiveFirst { five_of_a_kind } => format!(
             "la generala doble paga solo cuando la casilla «{}» tiene sus puntos",
-            five_of_a_kind.id()
+            name(*five_of_a_kind)
         ),
         GameError::NoBonus => "no hay bono posible: la casilla de cinco iguales no tiene 50".into(),
         GameError::NothingToUndo => "no hay nada que deshacer".into(),
@@ -55,12 +56,12 @@ pub(super) fn refused(error: &GameError) -> String {
             next,
         } => format!(
             "esta planilla se llena en orden, de arriba abajo: la siguiente es «{}»",
-            next.id()
+            name(*next)
         ),
         GameError::OutOfOrder { column, next } => format!(
             "la columna «{}» se llena en orden: la siguiente es «{}»",
             column.label().spanish(),
-            next.id()
+            name(*next)
         ),
         GameError::DryAfterReroll => {
             "la columna seca solo acepta la primera tirada, sin volver a tirar".into()
@@ -71,7 +72,7 @@ pub(super) fn refused(error: &GameError) -> String {
         }
         GameError::AnnouncementBinds(category) => format!(
             "se anunció «{}»: el turno termina en esa casilla de la columna anunciada",
-            category.id()
+            name(*category)
         ),
         GameError::AnnounceAfterFirstRoll => "se anuncia justo después de la primera tirada".into(),
         GameError::WriteNow => {
@@ -204,7 +205,7 @@ fn room_refused(error: &RoomError) -> String {
         RoomError::DiceRevealed => {
             "los dados se revelaron al final: las casillas de la partida son definitivas".into()
         }
-        RoomError::Game(error) => refused(error),
+        RoomError::Game(error) => refused(error, &|category| category.id().to_string()),
         RoomError::Rules(error) => rules_refused(error),
         RoomError::Setup(error) => setup_refused(error),
         RoomError::OutOfOrder { .. } | RoomError::Inconsistent(_) => {

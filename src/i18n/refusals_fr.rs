@@ -1,9 +1,10 @@
 //! Pourquoi un coup, une table ou une salle est refusé, en français : chaque raison des règles et de la salle.
 
+use super::BoxName;
 use fivedice_room::{HandOverRefusal, Refusal, RoomError, Trouble};
 use fivedice_rules::{Column, DiceMode, GameError, MAX_NAME_CHARS, RulesError, SetupError};
 
-pub(super) fn refused(error: &GameError) -> String {
+pub(super) fn refused(error: &GameError, name: BoxName) -> String {
     match error {
         GameError::GameOver => "la partie est finie".into(),
         GameError::NoRollsLeft => "plus de lancer à ce tour : choisissez une case".into(),
@@ -15,13 +16,13 @@ pub(super) fn refused(error: &GameError) -> String {
         GameError::AlreadyHeld(die) => format!("le dé {die} est déjà gardé"),
         GameError::NotHeld(die) => format!("le dé {die} n’est pas gardé"),
         GameError::HeldDieChanged(die) => format!("un lancer ne change pas le dé gardé {die}"),
-        GameError::NotInRuleset(category) => format!("cette feuille n’a pas de case « {} »", category.id()),
-        GameError::CellFilled(category) => format!("la case « {} » est déjà remplie", category.id()),
+        GameError::NotInRuleset(category) => format!("cette feuille n’a pas de case « {} »", name(*category)),
+        GameError::CellFilled(category) => format!("la case « {} » est déjà remplie", name(*category)),
         GameError::JokerForbids { category, allowed } => {
-            let allowed: Vec<&str> = allowed.iter().map(|cell| cell.id()).collect();
+            let allowed: Vec<String> = allowed.iter().map(|&cell| name(cell)).collect();
             format!(
                 "la règle du Joker interdit « {} » pour ce lancer ; permis : {}",
-                category.id(),
+                name(*category),
                 allowed.join(", ")
             )
         }
@@ -33,12 +34,12 @@ pub(super) fn refused(error: &GameError) -> String {
             "des dés sont saisis : marquez-les, ou effacez-les pour écrire une valeur".into()
         }
         GameError::ValueNotOffered { category, value } => {
-            format!("la case « {} » ne peut pas valoir {value}", category.id())
+            format!("la case « {} » ne peut pas valoir {value}", name(*category))
         }
         GameError::NoFirstRollRule => "ce jeu ne paie rien de plus pour un premier lancer".into(),
         GameError::SecondFiveFirst { five_of_a_kind } => format!(
             "une deuxième generala ne paie qu’une fois la case « {} » remplie de ses points",
-            five_of_a_kind.id()
+            name(*five_of_a_kind)
         ),
         GameError::NoBonus => "pas de prime possible : la case des cinq dés égaux ne vaut pas 50".into(),
         GameError::NothingToUndo => "rien à annuler".into(),
@@ -55,12 +56,12 @@ pub(super) fn refused(error: &GameError) -> String {
             next,
         } => format!(
             "cette feuille se remplit dans l’ordre, de haut en bas : la suivante est « {} »",
-            next.id()
+            name(*next)
         ),
         GameError::OutOfOrder { column, next } => format!(
             "la colonne « {} » se remplit dans l’ordre : la suivante est « {} »",
             column.label().french(),
-            next.id()
+            name(*next)
         ),
         GameError::DryAfterReroll => "la colonne sèche ne prend qu’un premier lancer, sans relance".into(),
         GameError::NotAnnounced => {
@@ -68,7 +69,7 @@ pub(super) fn refused(error: &GameError) -> String {
         }
         GameError::AnnouncementBinds(category) => format!(
             "« {} » est annoncée : le tour se termine dans cette case de la colonne annoncée",
-            category.id()
+            name(*category)
         ),
         GameError::AnnounceAfterFirstRoll => "on annonce juste après le premier lancer".into(),
         GameError::WriteNow => {
@@ -198,7 +199,7 @@ fn room_refused(error: &RoomError) -> String {
         RoomError::DiceRevealed => {
             "les dés ont été dévoilés à la fin : les cases de la partie sont définitives".into()
         }
-        RoomError::Game(error) => refused(error),
+        RoomError::Game(error) => refused(error, &|category| category.id().to_string()),
         RoomError::Rules(error) => rules_refused(error),
         RoomError::Setup(error) => setup_refused(error),
         RoomError::OutOfOrder { .. } | RoomError::Inconsistent(_) => {

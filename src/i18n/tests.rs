@@ -209,12 +209,76 @@ fn every_ruleset_has_its_how_to_play_page_in_each_language() {
     );
 }
 
+/// Every refusal of a move, in each language, for each box of each sheet: worded, naming the box as the sheet
+/// prints it, never by its id.
 #[test]
-fn every_game_error_has_words_in_each_language() {
-    let error = GameError::CellFilled(fivedice_rules::Category::Aces);
-    for language in Language::ALL {
-        assert!(!(words(language).refused)(&error).is_empty());
+fn every_refusal_names_boxes_as_the_sheet_does_in_each_language() {
+    use fivedice_rules::{Column, DiceMode};
+    for ruleset in RulesetId::ALL.map(RulesetId::ruleset) {
+        for language in Language::ALL {
+            let name = |category: Category| {
+                let cell = ruleset.cell(category).expect("a box of this sheet");
+                label(language, cell.label).to_string()
+            };
+            for cell in ruleset.cells {
+                let (category, others) = (cell.category, ruleset.cells.iter().map(|other| other.category));
+                let naming = [
+                    GameError::NotInRuleset(category),
+                    GameError::CellFilled(category),
+                    GameError::JokerForbids {
+                        category,
+                        allowed: others.collect(),
+                    },
+                    GameError::ValueNotOffered { category, value: 7 },
+                    GameError::SecondFiveFirst {
+                        five_of_a_kind: category,
+                    },
+                    GameError::OutOfOrder {
+                        column: Column::Free,
+                        next: category,
+                    },
+                    GameError::OutOfOrder {
+                        column: Column::Down,
+                        next: category,
+                    },
+                    GameError::AnnouncementBinds(category),
+                ];
+                for error in &naming {
+                    let said = refused(language, error, &name);
+                    assert!(said.contains(&name(category)), "{language:?}, {error:?}: {said}");
+                    // No id shows, unless it is also the box's own word ("yahtzee" in "Yahtzee").
+                    let id = category.id();
+                    let its_word = name(category).to_lowercase().contains(id);
+                    assert!(
+                        its_word || !said.contains(id),
+                        "{language:?}, {error:?} shows the id {id}: {said}"
+                    );
+                }
+            }
+            let plain = [
+                GameError::GameOver,
+                GameError::NoRollsLeft,
+                GameError::WrongMode(DiceMode::Pad),
+            ];
+            for error in &plain {
+                assert!(!refused(language, error, &name).is_empty());
+            }
+        }
     }
+    // The Joker's refusal at a Yahtzee table in French: the sheet's own words.
+    let yahtzee = RulesetId::Yahtzee.ruleset();
+    let name =
+        |category: Category| label(Language::French, yahtzee.cell(category).unwrap().label).to_string();
+    let forbids = GameError::JokerForbids {
+        category: Category::Fours,
+        allowed: vec![Category::ThreeOfAKind],
+    };
+    let said = refused(Language::French, &forbids, &name);
+    assert!(said.contains("« Quatre »") || said.contains("Quatre"), "{said}");
+    assert!(
+        !said.contains("fours") && !said.contains("three_of_a_kind"),
+        "{said}"
+    );
 }
 
 #[test]

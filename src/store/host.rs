@@ -151,7 +151,7 @@ impl GameStore {
             Some(Ok(Preview::Write)) | None => {}
             Some(Err(reason)) => {
                 self.table.close_picker();
-                self.tell((self.words().refused)(&reason));
+                super::refusals::tell_refused(*self, reason);
             }
         }
     }

@@ -34,6 +34,7 @@ mod notices;
 mod online;
 mod open_table;
 mod play;
+mod refusals;
 mod speech;
 mod tables;
 #[cfg(test)]

@@ -48,7 +48,7 @@ impl Controls<'_> {
     pub(super) fn roll_dice(&self) {
         self.store.table.close_picker();
         if let Some(Err(reason)) = self.store.table.game_now(|game| game.check_roll()) {
-            return self.store.tell((self.store.words().refused)(&reason));
+            return super::refusals::tell_refused(*self.store, reason);
         }
         self.store.play(Action::Roll);
     }
@@ -77,7 +77,7 @@ impl Controls<'_> {
     pub(super) fn send_play(&self, play: Play) -> bool {
         match self.store.table.game_now(|game| game.check(&play)) {
             Some(Err(reason)) => {
-                self.store.tell((self.store.words().refused)(&reason));
+                super::refusals::tell_refused(*self.store, reason);
                 false
             }
             Some(Ok(())) => self.store.play(Action::Play(play)),
@@ -106,7 +106,7 @@ impl Controls<'_> {
         let chosen = match preview {
             Ok(Preview::Scores(points)) => Some(points),
             Ok(Preview::Write) => None,
-            Err(reason) => return self.store.tell((self.store.words().refused)(&reason)),
+            Err(reason) => return super::refusals::tell_refused(*self.store, reason),
         };
         let announcing = self
             .store
@@ -163,7 +163,7 @@ impl Controls<'_> {
     fn set_first_player(&self, roll: FirstPlayerRoll) {
         let play = Play::FirstPlayer(roll);
         if let Some(Err(reason)) = self.store.table.game_now(|game| game.check(&play)) {
-            return self.store.tell((self.store.words().refused)(&reason));
+            return super::refusals::tell_refused(*self.store, reason);
         }
         let host = self
             .store
@@ -271,7 +271,7 @@ impl Controls<'_> {
                     first_roll: first_roll || only_first,
                 }
             }
-            Some(Err(reason)) => return self.store.tell((self.store.words().refused)(&reason)),
+            Some(Err(reason)) => return super::refusals::tell_refused(*self.store, reason),
             None => return,
         };
         self.store.table.close_picker();
@@ -283,15 +283,13 @@ impl Controls<'_> {
     pub fn undo(&self) {
         self.store.table.close_picker();
         if let Some(Err(reason)) = self.store.table.game_now(|game| game.check(&Play::Undo)) {
-            return self.store.tell((self.store.words().refused)(&reason));
+            return super::refusals::tell_refused(*self.store, reason);
         }
         match self.store.table.undoable().get_untracked() {
             Some((seat, _)) => {
                 self.store.act_as(seat, Action::Play(Play::Undo), true);
             }
-            None => self
-                .store
-                .tell((self.store.words().refused)(&GameError::NothingToUndo)),
+            None => super::refusals::tell_refused(*self.store, GameError::NothingToUndo),
         }
     }
 }

@@ -74,7 +74,8 @@ test("entered dice are scored by the rules, Joker and bonus included", async ({ 
   await page.locator('button[data-cell="0:chance"]').click();
   await dialog.locator('[data-action="enter-dice"]').click();
   for (const face of [6, 6, 6, 6, 6]) await dialog.locator(`[data-enter-face="${face}"]`).click();
-  await expect(page.locator(".notice")).toContainText("Joker");
+  // The refusal names the boxes as the sheet prints them, never by an id.
+  await expect(page.locator(".notice")).toContainText("The Joker rule forbids “Chance” for this roll; allowed: Sixes");
   await expect(page.locator("button[data-cell]")).toHaveCount(1);
   // The table sees why: the Joker's call in plain words.
   await expect(page.locator("[data-joker-note]").first()).toHaveText("Yahtzee with Sixes open: it must go in Sixes.");
