@@ -4,10 +4,12 @@
 pub mod back;
 pub mod components;
 pub mod engine;
+pub mod feel;
 pub mod files;
 pub mod gathering_client;
 pub mod gathering_feed;
 pub mod i18n;
+pub mod keys;
 pub mod launch;
 pub mod room_client;
 pub mod setup_draft;

@@ -2,6 +2,7 @@
 //! browser has it (read through `js_sys::Reflect`, so a browser without it is simply left alone). The browser
 //! drops the lock when the page is hidden; it is asked for again when the page shows, and let go at game over.
 //! Its handling is a chunk of its own (`awake`), fetched with the first table: the start screen never needs it.
+//! The table's keys (`crate::keys`) and its touch and sound (`crate::feel`) come with it.
 
 use js_sys::{Function, Promise, Reflect};
 use leptos::prelude::*;
@@ -30,6 +31,9 @@ fn awake_part() -> Result<fn(Signal<bool>), wasm_split_helpers::SplitLoaderError
 }
 
 fn keep_awake(playing: Signal<bool>) {
+    let store = expect_context::<crate::store::GameStore>();
+    crate::feel::follow(store);
+    crate::keys::follow(store);
     let sentinel = StoredValue::new_local(None::<JsValue>);
     let visible = RwSignal::new(page_visible());
     let listener = window_event_listener_untyped("visibilitychange", move |_| visible.set(page_visible()));

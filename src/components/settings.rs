@@ -5,7 +5,10 @@ use leptos::prelude::*;
 
 use super::lazy::{Loaded, lazy};
 use super::shown::shown_when;
-use crate::store::{GameStore, Theme};
+use wasm_bindgen::JsCast as _;
+use wasm_bindgen_futures::JsFuture;
+
+use crate::store::{Feel, GameStore, Theme};
 
 /// The button that opens the settings, and the dialog while open.
 #[component]
@@ -77,7 +80,75 @@ fn settings_dialog(open: RwSignal<bool>) -> impl IntoView {
                     <legend>{settings_words.theme}</legend>
                     <div class="setting-choices">{choices.into_iter().collect_view()}</div>
                 </fieldset>
+                <fieldset class="setting">
+                    <legend>{settings_words.touch}</legend>
+                    {switch("vibrate", settings_words.vibrate, |feel| feel.vibrate, |feel, on| feel.vibrate = on)}
+                    {switch("sound", settings_words.sound, |feel| feel.sound, |feel, on| feel.sound = on)}
+                    {switch("shake", settings_words.shake, |feel| feel.shake, |feel, on| feel.shake = on)}
+                </fieldset>
             </div>
         </div>
     }
+}
+
+/// One of the touch and sound switches, kept on the device as soon as it is flipped. Shake to roll asks the
+/// browser to read the device's motion where it asks first (on this tap), and stays off where it is refused.
+fn switch(
+    id: &'static str,
+    label: &'static str,
+    read: fn(&Feel) -> bool,
+    write: fn(&mut Feel, bool),
+) -> impl IntoView {
+    let store = expect_context::<GameStore>();
+    let words = store.words();
+    let on = RwSignal::new(read(&store.settings().feel()));
+    // While the browser asks whether the device's motion may be read, the switch waits.
+    let asking = RwSignal::new(false);
+    let keep = move |wanted: bool| {
+        let mut feel = store.settings().feel();
+        write(&mut feel, wanted);
+        store.settings().choose_feel(feel, words);
+        on.set(wanted);
+    };
+    view! {
+        <label class="setting-switch">
+            <input
+                type="checkbox"
+                data-setting=id
+                prop:checked=move || on.get()
+                disabled=move || asking.get()
+                on:change=move |event| {
+                    let wanted = event_target_checked(&event);
+                    match (id, motion_permission()) {
+                        ("shake", Some(asked)) if wanted => {
+                            asking.set(true);
+                            leptos::task::spawn_local(async move {
+                                let granted = JsFuture::from(asked).await.ok().and_then(|answer| answer.as_string());
+                                asking.set(false);
+                                match granted.as_deref() {
+                                    Some("granted") => keep(true),
+                                    _ => {
+                                        keep(false);
+                                        store.tell(store.speech().words_of(crate::i18n::settings_words).shake_refused);
+                                    }
+                                }
+                            });
+                        }
+                        _ => keep(wanted),
+                    }
+                }
+            />
+            " "
+            {label}
+        </label>
+    }
+}
+
+/// `DeviceMotionEvent.requestPermission()`, where the browser asks before a page reads the device's motion
+/// (Safari on iPhone and iPad); none where it does not ask.
+fn motion_permission() -> Option<js_sys::Promise> {
+    let motion = js_sys::Reflect::get(&window(), &"DeviceMotionEvent".into()).ok()?;
+    let request = js_sys::Reflect::get(&motion, &"requestPermission".into()).ok()?;
+    let request: js_sys::Function = request.dyn_into().ok()?;
+    request.call0(&motion).ok()?.dyn_into().ok()
 }

@@ -35,6 +35,13 @@ pub struct SettingsWords {
     pub system: &'static str,
     pub light: &'static str,
     pub dark: &'static str,
+    /// The touch and sound switches' group, and each switch.
+    pub touch: &'static str,
+    pub vibrate: &'static str,
+    pub sound: &'static str,
+    pub shake: &'static str,
+    /// Where the device would not let its motion be read.
+    pub shake_refused: &'static str,
 }
 
 part_words!(

@@ -185,4 +185,9 @@ pub static SETTINGS_WORDS: SettingsWords = SettingsWords {
     system: "Wie dieses Gerät",
     light: "Hell",
     dark: "Dunkel",
+    touch: "Berührung und Ton",
+    vibrate: "Vibrieren bei Wurf, gehaltenem Würfel und Eintrag",
+    sound: "Würfelgeräusch",
+    shake: "Handy schütteln zum Würfeln",
+    shake_refused: "Dieses Gerät erlaubt nicht, seine Bewegung zu lesen: Schütteln würfelt nicht.",
 };

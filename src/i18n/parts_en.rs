@@ -177,4 +177,9 @@ pub static SETTINGS_WORDS: SettingsWords = SettingsWords {
     system: "As this device",
     light: "Light",
     dark: "Dark",
+    touch: "Touch and sound",
+    vibrate: "Vibrate on a roll, a hold and a box",
+    sound: "The dice’s sound",
+    shake: "Shake the phone to roll",
+    shake_refused: "This device did not let its motion be read: a shake will not roll.",
 };

@@ -188,4 +188,9 @@ pub static SETTINGS_WORDS: SettingsWords = SettingsWords {
     system: "Como este dispositivo",
     light: "Claro",
     dark: "Oscuro",
+    touch: "Tacto y sonido",
+    vibrate: "Vibrar al tirar, guardar un dado y anotar",
+    sound: "El sonido de los dados",
+    shake: "Agitar el teléfono para tirar",
+    shake_refused: "Este dispositivo no permitió leer su movimiento: agitarlo no tirará.",
 };

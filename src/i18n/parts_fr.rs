@@ -182,4 +182,9 @@ pub static SETTINGS_WORDS: SettingsWords = SettingsWords {
     system: "Comme cet appareil",
     light: "Clair",
     dark: "Sombre",
+    touch: "Toucher et son",
+    vibrate: "Vibrer à chaque lancer, dé gardé et case écrite",
+    sound: "Le bruit des dés",
+    shake: "Secouer le téléphone pour lancer",
+    shake_refused: "Cet appareil n’a pas permis de lire ses mouvements : secouer ne lancera pas.",
 };

@@ -33,6 +33,9 @@ const HINT_AIM: &str = "fivedice.hint-aim";
 /// The theme chosen on this device, `light` or `dark` (none: the system's). index.html's first script reads it
 /// before the first paint.
 const THEME: &str = "fivedice.theme";
+/// How the table feels on this device, its switches that differ from the usual: `vibrate=off`, `sound=on`,
+/// `shake=on`, a space between.
+const FEEL: &str = "fivedice.feel";
 pub const UNREADABLE_PREFIX: &str = "fivedice.unreadable.";
 /// The copy each save replaced, under its key after this prefix.
 const PREVIOUS_PREFIX: &str = "fivedice.previous.";
@@ -387,6 +390,15 @@ impl Storage {
                 Ok(())
             }
         }
+    }
+
+    /// How the table feels on this device, as `DeviceSettings` wrote it.
+    pub fn feel(&self) -> String {
+        self.get(FEEL).unwrap_or_default()
+    }
+
+    pub fn set_feel(&self, feel: &str) -> Result<(), SaveRefused> {
+        self.set(FEEL, feel)
     }
 
     pub fn language(&self) -> Option<Language> {

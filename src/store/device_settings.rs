@@ -1,6 +1,7 @@
-//! How the app looks on this device, and the one writer of it: the theme, the system's or one chosen. Only the
-//! settings' dialog reads and writes it, so its code travels in that dialog's chunk; index.html's first script
-//! shows the theme before the first paint.
+//! How the app looks and feels on this device, and the one writer of it: the theme (the system's or one chosen),
+//! and the touch and sound switches. The settings' dialog and the table's senses (`crate::feel`) read them, the
+//! dialog alone writes them, so their code travels in those chunks; index.html's first script shows the theme
+//! before the first paint.
 
 use leptos::prelude::*;
 use wasm_bindgen::JsCast as _;
@@ -30,6 +31,42 @@ impl Theme {
     }
 }
 
+/// The table's touch and sound on this device: a short vibration on a roll, a hold and a box (where the device
+/// can; on unless switched off), the dice's sound (off unless switched on), and a shake of the phone that rolls
+/// (off unless switched on).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Feel {
+    pub vibrate: bool,
+    pub sound: bool,
+    pub shake: bool,
+}
+
+impl Feel {
+    /// As the device keeps it: the switches that differ from the usual.
+    fn read(text: &str) -> Feel {
+        let said = |word: &str| text.split(' ').any(|kept| kept == word);
+        Feel {
+            vibrate: !said("vibrate=off"),
+            sound: said("sound=on"),
+            shake: said("shake=on"),
+        }
+    }
+
+    fn written(self) -> String {
+        let switches = [
+            (!self.vibrate, "vibrate=off"),
+            (self.sound, "sound=on"),
+            (self.shake, "shake=on"),
+        ];
+        let kept: Vec<&str> = switches
+            .into_iter()
+            .filter(|(differs, _)| *differs)
+            .map(|(_, word)| word)
+            .collect();
+        kept.join(" ")
+    }
+}
+
 #[derive(Clone, Copy)]
 pub struct DeviceSettings {
     storage: StoredValue<Storage, LocalStorage>,
@@ -50,6 +87,19 @@ impl DeviceSettings {
             .unwrap_or(Theme::System)
     }
 
+    /// The table's touch and sound on this device.
+    pub fn feel(&self) -> Feel {
+        Feel::read(&self.storage.with_value(Storage::feel))
+    }
+
+    /// Keeps the table's touch and sound on this device.
+    pub fn choose_feel(&self, feel: Feel, words: &crate::i18n::Words) {
+        let saved = self
+            .storage
+            .with_value(|storage| storage.set_feel(&feel.written()));
+        self.notices.report_saving(saved, words);
+    }
+
     /// Keeps `theme` on this device and shows it at once (the page's own script resolves the system's).
     pub fn choose_theme(&self, theme: Theme, words: &crate::i18n::Words) {
         let kept = theme != Theme::System;
@@ -64,5 +114,38 @@ impl DeviceSettings {
         if !matches!(shown, Some(Ok(_))) {
             leptos::logging::warn!("the page's theme script is missing: the theme shows after a reload");
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Feel;
+
+    #[test]
+    fn the_feel_reads_back_as_written_and_a_new_device_vibrates_only() {
+        assert_eq!(
+            Feel::read(""),
+            Feel {
+                vibrate: true,
+                sound: false,
+                shake: false
+            }
+        );
+        for vibrate in [false, true] {
+            for sound in [false, true] {
+                for shake in [false, true] {
+                    let feel = Feel {
+                        vibrate,
+                        sound,
+                        shake,
+                    };
+                    assert_eq!(Feel::read(&feel.written()), feel);
+                }
+            }
+        }
+        assert_eq!(
+            Feel::read("vibrate=off sound=on").written(),
+            "vibrate=off sound=on"
+        );
     }
 }

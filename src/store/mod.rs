@@ -53,7 +53,7 @@ use crate::storage::{SaveRefused, Storage};
 pub use coaching::Advisor;
 pub use computer::{ComputerDriver, ComputerPlayers};
 pub use connection::{ANSWER_WITHIN, Connection, RoomConnection, RoomLink, RoomServer, reconnect_delay};
-pub use device_settings::{DeviceSettings, Theme};
+pub use device_settings::{DeviceSettings, Feel, Theme};
 pub use gathering::Gatherings;
 pub use kept::KeptTables;
 pub use lobby::Lobby;
