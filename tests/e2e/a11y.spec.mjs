@@ -81,6 +81,29 @@ test("no axe-core violations from the start screen to the analysis after a game"
 });
 }
 
+test("a part still on its way reads clearly in the turn's panel, in both themes", async ({ browser }) => {
+  for (const colorScheme of ["light", "dark"]) {
+    const context = await browser.newContext({ colorScheme });
+    const page = await context.newPage();
+    try {
+      await startGame(page, { rules: "yahtzee", players: ["Anna", "Ben"], seed: 3 });
+      await page.locator('[data-action="roll"]').click();
+      // Every chunk asked for from here waits: the hint's parts show that they are on their way.
+      const held = [];
+      let holding = true;
+      await page.route(/split_.*\.wasm$/, (route) => (holding ? held.push(route) : route.continue()));
+      await page.locator('[data-action="hint"]').click();
+      await expect(page.locator('.turn [data-lazy="fetching"]').first()).toBeVisible();
+      await expectNoViolations(page, `a part on its way (${colorScheme})`);
+      holding = false;
+      for (const route of held) await route.continue();
+      await expect(page.locator('[data-lazy="fetching"]')).toHaveCount(0);
+    } finally {
+      await context.close();
+    }
+  }
+});
+
 test("no axe-core violations in the analysis after a game with the coach", async ({ page }) => {
   test.setTimeout(180_000);
   await startGame(page, { rules: "yam", players: ["Anna"], seed: 9 });
