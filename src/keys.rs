@@ -1,6 +1,6 @@
 //! The table's keys: Space or Enter rolls, 1 to 5 hold a die, the arrows move between the boxes the player may
-//! choose, Escape closes the picker. Part of the chunk fetched with the first table (`awake`): the start screen
-//! has no table to play.
+//! choose, Escape closes the picker. Their handling is in the chunk fetched with the first table (`awake`); the
+//! main module only keeps the keys pressed before it arrives, which it then plays in order.
 
 use leptos::ev;
 use leptos::prelude::*;
@@ -8,8 +8,30 @@ use wasm_bindgen::JsCast;
 
 use crate::store::GameStore;
 
-/// Follows the keyboard for as long as the calling owner lives (the play screen).
-pub fn follow(store: GameStore) {
+/// The keys pressed at the table before their handling arrives (none once it is here).
+pub type EarlyKeys = StoredValue<Option<Vec<ev::KeyboardEvent>>, LocalStorage>;
+
+/// Keeps the keys pressed from now (the table's first moment) until [`follow`] takes over, for as long as the
+/// calling owner lives.
+pub fn keep_early() -> EarlyKeys {
+    let early: EarlyKeys = StoredValue::new_local(Some(Vec::new()));
+    let keys = window_event_listener(ev::keydown, move |event| {
+        early.update_value(|early| {
+            if let Some(early) = early {
+                early.push(event);
+            }
+        });
+    });
+    on_cleanup(move || keys.remove());
+    early
+}
+
+/// Follows the keyboard for as long as the calling owner lives (the play screen), first playing the keys
+/// pressed before (in the chunk fetched with the first table).
+pub fn follow(store: GameStore, early: EarlyKeys) {
+    for event in early.try_update_value(Option::take).flatten().unwrap_or_default() {
+        on_key(store, event);
+    }
     let keys = window_event_listener(ev::keydown, move |event| on_key(store, event));
     on_cleanup(move || keys.remove());
 }

@@ -10,14 +10,14 @@ use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
 
 /// Holds the screen awake while `playing` reads true and the page is visible (for the calling view's life,
-/// from when the chunk is here).
-pub fn keep_awake_while(playing: Signal<bool>) {
+/// from when the chunk is here); the keys pressed meanwhile (`early_keys`) are played then.
+pub fn keep_awake_while(playing: Signal<bool>, early_keys: crate::keys::EarlyKeys) {
     let (owner, alive) = (Owner::current(), StoredValue::new(()));
     leptos::task::spawn_local(async move {
         match awake_part().await {
             Ok(keep) => {
                 if let Some(owner) = owner.filter(|_| alive.try_get_value().is_some()) {
-                    owner.with(|| keep(playing));
+                    owner.with(|| keep(playing, early_keys));
                 }
             }
             Err(_) => leptos::logging::warn!("the awake chunk could not be fetched: the screen may sleep"),
@@ -26,14 +26,14 @@ pub fn keep_awake_while(playing: Signal<bool>) {
 }
 
 #[wasm_split_helpers::wasm_split(awake, fallible)]
-fn awake_part() -> Result<fn(Signal<bool>), wasm_split_helpers::SplitLoaderError> {
+fn awake_part() -> Result<fn(Signal<bool>, crate::keys::EarlyKeys), wasm_split_helpers::SplitLoaderError> {
     Ok(keep_awake)
 }
 
-fn keep_awake(playing: Signal<bool>) {
+fn keep_awake(playing: Signal<bool>, early_keys: crate::keys::EarlyKeys) {
     let store = expect_context::<crate::store::GameStore>();
     crate::feel::follow(store);
-    crate::keys::follow(store);
+    crate::keys::follow(store, early_keys);
     let sentinel = StoredValue::new_local(None::<JsValue>);
     let visible = RwSignal::new(page_visible());
     let listener = window_event_listener_untyped("visibilitychange", move |_| visible.set(page_visible()));

@@ -57,7 +57,10 @@ pub fn PlayScreen() -> impl IntoView {
     store.computers().keep_playing();
     let still_playing = store.table().is_over();
     let plays_in_gathering = store.table().plays_in_gathering();
-    crate::wake_lock::keep_awake_while(Signal::derive(move || !still_playing.get()));
+    crate::wake_lock::keep_awake_while(
+        Signal::derive(move || !still_playing.get()),
+        crate::keys::keep_early(),
+    );
     view! {
         <div
             class="play"

@@ -2,6 +2,7 @@
 // never leaves the app from inside it; Forward opens the table again; a reload stays where it was.
 import { test, expect } from "@playwright/test";
 import { phone } from "./devices.mjs";
+import { startFromTheStartPage } from "./helpers.mjs";
 
 test.use(phone);
 
@@ -16,13 +17,7 @@ async function back(page, depth) {
 
 test("Back closes the guide and the picker, leaves the table for the start screen, and Forward opens it again", async ({ page }) => {
   await page.goto("about:blank");
-  await page.goto("index.html");
-  const names = page.locator('[data-setup="player-name"]');
-  await names.nth(0).fill("Ann");
-  await names.nth(1).fill("Bob");
-  await page.locator('[data-action="start"]').click();
-  const table = page.locator("[data-current-seat]");
-  await expect(table).toBeVisible();
+  const table = await startFromTheStartPage(page, ["Ann", "Bob"]);
 
   // How to play: Back closes it, the table stays.
   await page.locator('[data-action="how-to-play"]').click();

@@ -18,6 +18,20 @@ export async function startGame(page, { rules, players, seed, joker, columns, di
   await expect(page.locator("[data-current-seat]")).toBeVisible();
 }
 
+/** As a person starts a game: the start page's form, each player named, Start; the table then shows. */
+export async function startFromTheStartPage(page, players) {
+  await page.goto("index.html");
+  const names = page.locator('[data-setup="player-name"]');
+  // The form shows in a task after the page's first paint: its two fields first, then any more players.
+  await expect(names.nth(1)).toBeVisible();
+  while ((await names.count()) < players.length) await page.locator('[data-action="add-player"]').click();
+  for (const [seat, name] of players.entries()) await names.nth(seat).fill(name);
+  await page.locator('[data-action="start"]').click();
+  const table = page.locator("[data-current-seat]");
+  await expect(table).toBeVisible();
+  return table;
+}
+
 export async function currentSeat(page) {
   return Number(await page.locator("[data-current-seat]").getAttribute("data-current-seat"));
 }

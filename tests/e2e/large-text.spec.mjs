@@ -3,6 +3,7 @@
 // scrolls sideways, and the turn's panel and the whole sheet scroll as one (no window of a few rows).
 import { test, expect } from "@playwright/test";
 import { phone, tablet } from "./devices.mjs";
+import { startFromTheStartPage } from "./helpers.mjs";
 
 /** What is clipped or cut on the table's screen: headings and buttons whose words do not fit, or that reach
  * past the screen's right edge (the sheet's region, which scrolls sideways on its own, excepted), and panels
@@ -33,13 +34,7 @@ async function playATurn(page, { oneScroll = false } = {}) {
     // At large text the sheet is not a window of a few rows: panel and sheet scroll as one.
     if (oneScroll) expect(found.nested, "a scroll of their own").toEqual([]);
   };
-  await page.goto("index.html");
-  const names = page.locator('[data-setup="player-name"]');
-  await names.nth(0).fill("Anna");
-  await names.nth(1).fill("Benjamin");
-  await page.locator('[data-action="start"]').click();
-  const table = page.locator("[data-current-seat]");
-  await expect(table).toBeVisible();
+  const table = await startFromTheStartPage(page, ["Anna", "Benjamin"]);
   const seat = await table.getAttribute("data-current-seat");
   await page.locator('[data-action="roll"]').click();
   await expect(page.locator('[data-die="0"]')).not.toHaveAttribute("data-face", "");

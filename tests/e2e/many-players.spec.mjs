@@ -3,6 +3,7 @@
 // its column's accessible name, and whole again on a tap.
 import { test, expect } from "@playwright/test";
 import { phone } from "./devices.mjs";
+import { startFromTheStartPage } from "./helpers.mjs";
 
 const players = ["Anna", "Benjamin", "Maid of honour Annabelle", "Dan", "Emilia"];
 
@@ -31,13 +32,7 @@ test("five players on a phone: no scrap of a column beside the row names, and lo
   const context = await browser.newContext(phone);
   const page = await context.newPage();
   try {
-    await page.goto("index.html");
-    const names = page.locator('[data-setup="player-name"]');
-    while ((await names.count()) < players.length) await page.locator('[data-action="add-player"]').click();
-    for (const [seat, name] of players.entries()) await names.nth(seat).fill(name);
-    await page.locator('[data-action="start"]').click();
-    const table = page.locator("[data-current-seat]");
-    await expect(table).toBeVisible();
+    const table = await startFromTheStartPage(page, players);
 
     // Swiped sideways by any amount, the sheet comes to rest at a column's edge: every column shows whole or
     // not at all beside the row names, to the last one.

@@ -112,8 +112,15 @@ test("setting up a table on the setup screen", async ({ page }) => {
 });
 
 test("the keyboard plays: Space rolls, digits hold, arrows move between boxes", async ({ page }) => {
+  // The keys' handling arrives with the table (the awake chunk): held back here, a Space pressed before it is
+  // kept and played when it is here.
+  const held = [];
+  await page.route(/split_awake\.wasm$/, (route) => held.push(route));
   await startGame(page, { rules: "yahtzee", players: ["Anna"], seed: 9 });
+  await expect.poll(() => held.length).toBe(1);
   await page.keyboard.press("Space");
+  await expect(page.locator('[data-die="0"]')).toHaveAttribute("data-face", "");
+  await held[0].continue();
   await expect(page.locator('[data-die="0"]')).not.toHaveAttribute("data-face", "");
   await page.keyboard.press("2");
   await expect(page.locator('[data-die="1"]')).toHaveAttribute("aria-pressed", "true");

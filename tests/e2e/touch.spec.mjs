@@ -4,6 +4,7 @@
 // through their own APIs; the shakes are synthetic `devicemotion` events.
 import { test, expect } from "@playwright/test";
 import { phone } from "./devices.mjs";
+import { startFromTheStartPage } from "./helpers.mjs";
 
 /** Records what the page asks of the vibration motor and how many tones it starts, before the app loads; the
  * browser asks the person whether the device's motion may be read (as Safari does), answering `motionAnswer`. */
@@ -43,13 +44,7 @@ test("a roll, a hold and a box vibrate; the sound and the shake, switched on in 
   const page = await context.newPage();
   try {
     await page.addInitScript(watchTheSenses);
-    await page.goto("index.html");
-    const names = page.locator('[data-setup="player-name"]');
-    await names.nth(0).fill("Ann");
-    await names.nth(1).fill("Bob");
-    await page.locator('[data-action="start"]').click();
-    const table = page.locator("[data-current-seat]");
-    await expect(table).toBeVisible();
+    const table = await startFromTheStartPage(page, ["Ann", "Bob"]);
 
     // Vibration is on by default, the sound off.
     await page.locator('[data-action="roll"]').click();
