@@ -61,6 +61,14 @@ pub fn label(language: Language, label: Label) -> &'static str {
     (words(language).labels)(label)
 }
 
+/// A box as the sheet of `rules` prints it in `language` (its id, where that sheet has no such box).
+pub fn box_name(rules: Rules, language: Language, category: Category) -> String {
+    rules.ruleset().cell(category).map_or_else(
+        || category.id().to_string(),
+        |cell| label(language, cell.label).to_string(),
+    )
+}
+
 /// How a refusal names a box: as the sheet in play prints it.
 pub type BoxName<'a> = &'a dyn Fn(Category) -> String;
 
@@ -385,12 +393,7 @@ impl Words {
 
     /// A move in plain words: "Keep 6-6-6", "Roll all the dice again", "Sixes".
     pub fn describe(&self, rules: Rules, language: Language, choice: &Move) -> String {
-        let cell_label = |category: Category| {
-            rules.ruleset().cell(category).map_or_else(
-                || category.id().to_string(),
-                |cell| label(language, cell.label).to_string(),
-            )
-        };
+        let cell_label = |category: Category| box_name(rules, language, category);
         match choice {
             Move::Keep(faces) if faces.is_empty() => self.roll_all_again.into(),
             Move::Keep(faces) if faces.len() == rules.ruleset().dice => self.keep_all.into(),

@@ -27,10 +27,9 @@ fn worded(store: GameStore, reason: &GameError) -> String {
     let language = store.speech().language().get_untracked();
     let rules = store.table.game_now(|game| game.rules());
     let name = move |category: Category| {
-        let cell = rules.and_then(|rules| rules.ruleset().cell(category));
-        cell.map_or_else(
+        rules.map_or_else(
             || category.id().to_string(),
-            |cell| crate::i18n::label(language, cell.label).to_string(),
+            |rules| crate::i18n::box_name(rules, language, category),
         )
     };
     crate::i18n::refused(language, reason, &name)
