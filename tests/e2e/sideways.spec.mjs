@@ -2,15 +2,22 @@
 // in view (the page itself never scrolls; only the sheet does, beside the dice).
 import { test, expect } from "@playwright/test";
 
-for (const [width, height] of [[844, 390], [740, 360]]) {
-  test(`a whole turn on a phone held sideways (${width}×${height})`, async ({ browser }) => {
+// Seed 14's roll-off ties (4 and 4) before Bob wins it: the longest who-starts the table shows.
+for (const [width, height, tied] of [[844, 390, false], [740, 360, false], [740, 360, true]]) {
+  const title = `a whole turn on a phone held sideways (${width}×${height})${tied ? ", after a tied roll-off" : ""}`;
+  test(title, async ({ browser }) => {
     const context = await browser.newContext({ viewport: { width, height }, isMobile: true, hasTouch: true });
     const page = await context.newPage();
-    await page.goto("index.html");
-    const names = page.locator('[data-setup="player-name"]');
-    await names.nth(0).fill("Ann");
-    await names.nth(1).fill("Bob");
-    await page.locator('[data-action="start"]').click();
+    if (tied) {
+      await page.goto("index.html?new=1&rules=yahtzee&players=Ann,Bob&seed=14");
+      await expect(page.locator(".first-player")).toContainText("roll again");
+    } else {
+      await page.goto("index.html");
+      const names = page.locator('[data-setup="player-name"]');
+      await names.nth(0).fill("Ann");
+      await names.nth(1).fill("Bob");
+      await page.locator('[data-action="start"]').click();
+    }
     const roll = page.locator('[data-action="roll"]');
     await expect(roll).toBeEnabled();
     const inView = async (locator) => {
@@ -43,7 +50,7 @@ for (const [width, height] of [[844, 390], [740, 360]]) {
     await expect(page.locator("[data-current-seat]")).not.toHaveAttribute("data-current-seat", seat);
     // The page never scrolls: what does not fit scrolls in its own frame.
     expect(await page.evaluate(() => document.documentElement.scrollHeight <= innerHeight + 1)).toBe(true);
-    await page.screenshot({ path: `tests/e2e/artifacts/sideways-${width}x${height}.png` });
+    await page.screenshot({ path: `tests/e2e/artifacts/sideways-${width}x${height}${tied ? "-tied" : ""}.png` });
     await context.close();
   });
 }
