@@ -254,7 +254,7 @@ impl GameStore {
             }
             return;
         }
-        self.tell((self.words().refusal)(refusal));
+        super::refusals::tell_room_refused(*self, refusal);
     }
 
     /// Whether this message, now taken, brings the device back online: a welcome with nothing missing, or

@@ -1,6 +1,7 @@
 //! Why the rules refused a move, told in the language spoken, each box named as the sheet in play prints it.
 //! The words are a chunk of their own (`refusals`), fetched the first time a move is refused.
 
+use fivedice_room::{Refusal, RoomError};
 use fivedice_rules::{Category, GameError};
 use leptos::prelude::*;
 use wasm_split_helpers::SplitLoaderError;
@@ -16,6 +17,15 @@ pub(super) fn tell_refused(store: GameStore, reason: GameError) {
             Err(_) => store.tell(reason.to_string()),
         }
     });
+}
+
+/// Tells the player why a room's host refused their command: a move the rules refused as [`tell_refused`]
+/// words it (its boxes named as the sheet prints them), anything else in the words of the room.
+pub(super) fn tell_room_refused(store: GameStore, refusal: &Refusal) {
+    match refusal {
+        Refusal::Room(RoomError::Game(reason)) => tell_refused(store, reason.clone()),
+        other => store.tell((store.words().refusal)(other)),
+    }
 }
 
 #[wasm_split_helpers::wasm_split(refusals, fallible)]

@@ -1,6 +1,7 @@
 //! An online device's connection: a command lost with it goes again, a reload resumes the seat, a dropped
 //! connection catches up (and a seat away long enough is played by a computer), a device that lost its log
-//! starts over, the room an address names opens, a refused action is told and leaving closes the room.
+//! starts over, the room an address names opens, a refused action is told (a move's boxes named as the sheet
+//! prints them) and leaving closes the room.
 
 use fivedice_room::{Action, ClientMessage, Delivery, RoomName};
 use leptos::prelude::*;
@@ -411,3 +412,32 @@ fn a_refused_action_is_told_and_leaving_closes_the_room() {
         "a reload stays on the start screen"
     );
 }
+
+#[test]
+fn a_move_the_rooms_rules_refuse_names_its_box_as_the_sheet_prints_it() {
+    use fivedice_rules::{Category, GameError, Play};
+    let (mut server, devices) = three_at_a_started_table();
+    for _ in 0..3 {
+        play_a_turn(&mut server, &devices.each_ref());
+    }
+    // Each player wrote Ones (aces); the next to play rolls, and asks for Ones again, past the page's own checks.
+    let playing = device_to_play(&devices.each_ref());
+    playing.store.controls().roll();
+    pump(&mut server, &devices.each_ref());
+    let seat = playing.store.table().current_seat().get_untracked().unwrap();
+    let again = ClientMessage::Act {
+        token: format!("token-{seat}"),
+        at: server.log.len() as u64,
+        action: Action::Play(Play::Score(Category::Aces.into())),
+    };
+    playing.link.sent.borrow_mut().push(again);
+    pump(&mut server, &devices.each_ref());
+    let said = told(&playing.store);
+    assert!(said.contains("“Ones”"), "the box as the sheet prints it: {said}");
+    assert!(!said.contains("aces"), "no id: {said}");
+    assert!(
+        GameError::CellFilled(Category::Aces).to_string().contains("aces"),
+        "the rules' own words name the id, which the page words over"
+    );
+}
+

@@ -183,6 +183,8 @@ pub(super) fn device() -> Device {
 
 /// A device over this storage (a reload when the storage was another device's): the page's load.
 pub(super) fn device_over(backend: Rc<MemoryBackend>) -> Device {
+    // Parts fetched as chunks (a refusal's words) arrive at once natively; set once for the whole process.
+    let _ = any_spawner::Executor::init_custom_executor(super::at_once::AtOnce);
     let store = GameStore::new(
         Storage::with_backend(Box::new(backend.clone()), CLOCK.now_ms),
         CLOCK,
