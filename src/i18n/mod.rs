@@ -31,6 +31,7 @@ mod parts_de;
 mod parts_en;
 mod parts_es;
 mod parts_fr;
+mod refusals;
 mod refusals_de;
 mod refusals_en;
 mod refusals_es;
@@ -40,15 +41,14 @@ pub use events::{EventWords, event_words};
 pub use guide::{Guide, GuideSection};
 pub use on_demand::{fetch, here};
 pub use parts::*;
+pub use refusals::{BoxName, address_refused, box_name, refused};
 
 use crate::engine::EngineError;
 use crate::storage::{LoadProblem, SaveRefused};
 use crate::table::saved::FileError;
 use fivedice_room::Refusal;
 pub use fivedice_rules::Language;
-use fivedice_rules::{
-    Category, Column, GameError, Joker, JokerCall, Label, Move, Points, Rules, Ruleset, SetupError,
-};
+use fivedice_rules::{Category, Column, Joker, JokerCall, Label, Move, Points, Rules, Ruleset, SetupError};
 
 /// The words of a language once they are here ([`here`]); a language still on its way reads in English.
 pub fn words(language: Language) -> &'static Words {
@@ -59,28 +59,6 @@ pub fn words(language: Language) -> &'static Words {
 /// holds English's sheet words only, each other language's coming with its chunk.
 pub fn label(language: Language, label: Label) -> &'static str {
     (words(language).labels)(label)
-}
-
-/// A box as the sheet of `rules` prints it in `language` (its id, where that sheet has no such box).
-pub fn box_name(rules: Rules, language: Language, category: Category) -> String {
-    rules.ruleset().cell(category).map_or_else(
-        || category.id().to_string(),
-        |cell| label(language, cell.label).to_string(),
-    )
-}
-
-/// How a refusal names a box: as the sheet in play prints it.
-pub type BoxName<'a> = &'a dyn Fn(Category) -> String;
-
-/// A move the rules refused, in plain words of `language`, each box named by `name` (only the refusals' chunk
-/// reaches this: the first download holds none of it).
-pub fn refused(language: Language, error: &GameError, name: BoxName) -> String {
-    match language {
-        Language::English => refusals_en::refused(error, name),
-        Language::French => refusals_fr::refused(error, name),
-        Language::Spanish => refusals_es::refused(error, name),
-        Language::German => refusals_de::refused(error, name),
-    }
 }
 
 /// The phrases of the app, screen by screen.

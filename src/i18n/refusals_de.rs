@@ -1,8 +1,11 @@
 //! Why a move, a table or a room is refused, in German: every reason of the rules and of the room.
 
 use super::BoxName;
+use crate::launch::AddressError;
 use fivedice_room::{HandOverRefusal, Refusal, RoomError, Trouble};
-use fivedice_rules::{Column, DiceMode, GameError, MAX_NAME_CHARS, RulesError, RulesetId, SetupError};
+use fivedice_rules::{
+    Column, ColumnsError, DiceMode, GameError, MAX_NAME_CHARS, RulesError, RulesetId, SetupError,
+};
 
 /// A game's name as German players know it (Yahtzee is Kniffel), not its id.
 fn game(ruleset: &RulesetId) -> &'static str {
@@ -259,5 +262,40 @@ pub(super) fn refusal(refusal: &Refusal) -> String {
         Refusal::HandOver(HandOverRefusal::AskedTooOften) => {
             "von hier kamen kürzlich viele Anfragen: Warte eine Minute und frag dann noch mal".into()
         }
+    }
+}
+
+/// Warum einer Startadresse nicht gefolgt werden kann.
+pub(super) fn address_refused(error: &AddressError) -> String {
+    match error {
+        AddressError::Missing { parameter, example } => format!("sie nennt kein {parameter} ({example})"),
+        AddressError::NotOneOf {
+            parameter,
+            value,
+            allowed,
+        } => format!("{parameter}=„{value}“ ist keiner der möglichen Werte: {allowed}"),
+        AddressError::Name(error) => room_refused(error),
+        AddressError::Rules(error) => rules_refused(error),
+        AddressError::Columns(ColumnsError::Empty) => "columns=: ein Block hat mindestens eine Spalte".into(),
+        AddressError::Columns(ColumnsError::Twice(column)) => {
+            format!(
+                "columns=: die Spalte „{}“ steht zweimal auf dem Block",
+                column.label().german()
+            )
+        }
+        AddressError::Columns(ColumnsError::Unknown(column)) => {
+            format!("columns=: unbekannte Spalte „{}“", column.0)
+        }
+        AddressError::MoreComputersThanPlayers { computers, players } => {
+            format!("bots= nennt {computers} Plätze für {players} Spieler")
+        }
+        AddressError::ComputersNeedAppDice => {
+            "Computerspieler spielen mit den Würfeln der App (dice=app)".into()
+        }
+        AddressError::NoEventKey => {
+            "dem Link des Events fehlt sein Schlüssel: fragen Sie die Organisatorin oder den Organisator"
+                .into()
+        }
+        AddressError::EmptyHandOver => "handover= nennt keinen Link, der einen Platz umzieht".into(),
     }
 }

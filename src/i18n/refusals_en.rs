@@ -4,6 +4,7 @@
 use fivedice_rules::{Column, GameError, MAX_NAME_CHARS, SetupError};
 
 use super::BoxName;
+use crate::launch::AddressError;
 
 /// Why the rules refused a move, as a sentence.
 pub(super) fn refused(error: &GameError, name: BoxName) -> String {
@@ -66,5 +67,26 @@ pub(super) fn setup_refused(error: &SetupError) -> String {
             )
         }
         SetupError::NoSuchSeat(seat) => format!("There is no seat {seat} to start."),
+    }
+}
+
+/// Why a launch address cannot be followed (the rules' and the room's own words where they refuse it).
+pub(super) fn address_refused(error: &AddressError) -> String {
+    match error {
+        AddressError::Missing { parameter, example } => format!("it names no {parameter} ({example})"),
+        AddressError::NotOneOf {
+            parameter,
+            value,
+            allowed,
+        } => format!("{parameter}={value:?} is not one of: {allowed}"),
+        AddressError::Name(error) => error.to_string(),
+        AddressError::Rules(error) => error.to_string(),
+        AddressError::Columns(error) => format!("columns: {error}"),
+        AddressError::MoreComputersThanPlayers { computers, players } => {
+            format!("bots= names {computers} seats for {players} players")
+        }
+        AddressError::ComputersNeedAppDice => "computer players need the app's dice (dice=app)".into(),
+        AddressError::NoEventKey => "the event's link has no key: ask its organiser for it".into(),
+        AddressError::EmptyHandOver => "handover= names no link that moves a seat".into(),
     }
 }

@@ -1,8 +1,9 @@
 //! Why a move, a table or a room is refused, in Spanish: every reason of the rules and of the room.
 
 use super::BoxName;
+use crate::launch::AddressError;
 use fivedice_room::{HandOverRefusal, Refusal, RoomError, Trouble};
-use fivedice_rules::{Column, DiceMode, GameError, MAX_NAME_CHARS, RulesError, SetupError};
+use fivedice_rules::{Column, ColumnsError, DiceMode, GameError, MAX_NAME_CHARS, RulesError, SetupError};
 
 pub(super) fn refused(error: &GameError, name: BoxName) -> String {
     match error {
@@ -248,5 +249,41 @@ pub(super) fn refusal(refusal: &Refusal) -> String {
         Refusal::HandOver(HandOverRefusal::AskedTooOften) => {
             "llegaron muchas peticiones desde aquí hace poco: espera un minuto y vuelve a pedirlo".into()
         }
+    }
+}
+
+/// Por qué no se puede seguir una dirección de inicio.
+pub(super) fn address_refused(error: &AddressError) -> String {
+    match error {
+        AddressError::Missing { parameter, example } => format!("no indica {parameter} ({example})"),
+        AddressError::NotOneOf {
+            parameter,
+            value,
+            allowed,
+        } => format!("{parameter}=«{value}» no es uno de los valores posibles: {allowed}"),
+        AddressError::Name(error) => room_refused(error),
+        AddressError::Rules(error) => rules_refused(error),
+        AddressError::Columns(ColumnsError::Empty) => {
+            "columns=: una planilla tiene al menos una columna".into()
+        }
+        AddressError::Columns(ColumnsError::Twice(column)) => {
+            format!(
+                "columns=: la columna «{}» está dos veces en la planilla",
+                column.label().spanish()
+            )
+        }
+        AddressError::Columns(ColumnsError::Unknown(column)) => {
+            format!("columns=: columna desconocida «{}»", column.0)
+        }
+        AddressError::MoreComputersThanPlayers { computers, players } => {
+            format!("bots= indica {computers} lugares para {players} jugadores")
+        }
+        AddressError::ComputersNeedAppDice => {
+            "los jugadores de la computadora juegan con los dados de la app (dice=app)".into()
+        }
+        AddressError::NoEventKey => {
+            "el enlace del evento no tiene clave: pídasela a quien lo organiza".into()
+        }
+        AddressError::EmptyHandOver => "handover= no indica ningún enlace que mueva un lugar".into(),
     }
 }

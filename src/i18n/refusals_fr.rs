@@ -1,8 +1,9 @@
 //! Pourquoi un coup, une table ou une salle est refusé, en français : chaque raison des règles et de la salle.
 
 use super::BoxName;
+use crate::launch::AddressError;
 use fivedice_room::{HandOverRefusal, Refusal, RoomError, Trouble};
-use fivedice_rules::{Column, DiceMode, GameError, MAX_NAME_CHARS, RulesError, SetupError};
+use fivedice_rules::{Column, ColumnsError, DiceMode, GameError, MAX_NAME_CHARS, RulesError, SetupError};
 
 pub(super) fn refused(error: &GameError, name: BoxName) -> String {
     match error {
@@ -242,5 +243,41 @@ pub(super) fn refusal(refusal: &Refusal) -> String {
         Refusal::HandOver(HandOverRefusal::AskedTooOften) => {
             "beaucoup de demandes sont venues d’ici récemment : patientez une minute, puis redemandez".into()
         }
+    }
+}
+
+/// Pourquoi une adresse de lancement ne peut pas être suivie.
+pub(super) fn address_refused(error: &AddressError) -> String {
+    match error {
+        AddressError::Missing { parameter, example } => {
+            format!("elle ne donne pas de {parameter} ({example})")
+        }
+        AddressError::NotOneOf {
+            parameter,
+            value,
+            allowed,
+        } => format!("{parameter}=« {value} » n’est pas l’une des valeurs possibles : {allowed}"),
+        AddressError::Name(error) => room_refused(error),
+        AddressError::Rules(error) => rules_refused(error),
+        AddressError::Columns(ColumnsError::Empty) => "columns= : une feuille a au moins une colonne".into(),
+        AddressError::Columns(ColumnsError::Twice(column)) => {
+            format!(
+                "columns= : la colonne « {} » est deux fois sur la feuille",
+                column.label().french()
+            )
+        }
+        AddressError::Columns(ColumnsError::Unknown(column)) => {
+            format!("columns= : colonne inconnue « {} »", column.0)
+        }
+        AddressError::MoreComputersThanPlayers { computers, players } => {
+            format!("bots= nomme {computers} places pour {players} joueurs")
+        }
+        AddressError::ComputersNeedAppDice => {
+            "les joueurs ordinateurs jouent avec les dés de l’appli (dice=app)".into()
+        }
+        AddressError::NoEventKey => {
+            "le lien de l’événement n’a pas de clé : demandez-la à son organisateur".into()
+        }
+        AddressError::EmptyHandOver => "handover= ne donne aucun lien qui déplace une place".into(),
     }
 }

@@ -1,7 +1,7 @@
 //! Every phrase in every language: present, distinct where it must be, and worded for its reader.
 
 use super::*;
-use fivedice_rules::RulesetId;
+use fivedice_rules::{GameError, RulesetId};
 
 #[test]
 fn a_column_game_explains_each_of_its_columns_in_every_language() {

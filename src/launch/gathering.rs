@@ -4,7 +4,7 @@
 use fivedice_room::{MAX_ROOM_NAME_CHARS, RoomName};
 use fivedice_rules::{Rules, RulesetId};
 
-use super::{param, query_params, rules_named};
+use super::{AddressError, param, query_params, rules_named};
 use crate::table::GatheringLink;
 
 /// An event as an address names it (see UI-HOOKS.md): `?organise=<name>&rules=<id>…` opens one with this device
@@ -54,13 +54,13 @@ pub enum GatheringLaunch {
 }
 
 /// Reads the query string: `None` unless it names an event, else what to show or why it cannot be.
-pub fn parse_gathering_launch(query: &str) -> Option<Result<GatheringLaunch, String>> {
+pub fn parse_gathering_launch(query: &str) -> Option<Result<GatheringLaunch, AddressError>> {
     let params = query_params(query);
     let get = |name: &str| param(&params, name);
     let event_name = |name: &str| {
         RoomName::parse(name)
             .map(|name| name.shown().to_string())
-            .map_err(|error| error.to_string())
+            .map_err(AddressError::Name)
     };
     if let Some(name) = get("organise") {
         // Without a name (the start screen's way in), the organiser's page asks for one and for the game.
@@ -77,7 +77,7 @@ pub fn parse_gathering_launch(query: &str) -> Option<Result<GatheringLaunch, Str
         }
         return Some(
             RoomName::parse(name)
-                .map_err(|error| error.to_string())
+                .map_err(AddressError::Name)
                 .and_then(|name| {
                     Ok(GatheringLaunch::Organise {
                         name: Some(name),
@@ -90,7 +90,7 @@ pub fn parse_gathering_launch(query: &str) -> Option<Result<GatheringLaunch, Str
     if let Some(name) = get("screen") {
         return Some(
             RoomName::parse(name)
-                .map_err(|error| error.to_string())
+                .map_err(AddressError::Name)
                 .map(|name| GatheringLaunch::Screen {
                     name,
                     key: get("key").map(str::to_string),
@@ -99,20 +99,18 @@ pub fn parse_gathering_launch(query: &str) -> Option<Result<GatheringLaunch, Str
     }
     let name = get("event")?;
     if let (Some(table), Some(code)) = (get("table"), get("continue")) {
-        return Some(
-            RoomName::parse(name)
-                .map_err(|error| error.to_string())
-                .map(|name| GatheringLaunch::Continue {
-                    name,
-                    table: table.to_string(),
-                    code: code.to_string(),
-                }),
-        );
+        return Some(RoomName::parse(name).map_err(AddressError::Name).map(|name| {
+            GatheringLaunch::Continue {
+                name,
+                table: table.to_string(),
+                code: code.to_string(),
+            }
+        }));
     }
     Some(event_name(name).and_then(|name| {
         let key = get("key")
             .filter(|key| !key.is_empty())
-            .ok_or("the event's link has no key: ask its organiser for it")?;
+            .ok_or(AddressError::NoEventKey)?;
         let rules = rules_named(&get)?;
         let link = GatheringLink {
             name,

@@ -3,18 +3,24 @@
 //! see UI-HOOKS.md).
 
 use fivedice_room::{RoomName, check_player_name};
-use fivedice_rules::{Columns, DiceMode, HouseChoices, Joker, Language, Rules, RulesError, RulesetId};
+use fivedice_rules::{
+    Columns, ColumnsError, DiceMode, HouseChoices, Joker, Language, Rules, RulesError, RulesetId,
+    UnknownColumn,
+};
 use fivedice_worker::Level;
 
 use crate::table::{DEFAULT_BOT_DELAY_MS, NewGameRequest};
 
+mod error;
 mod gathering;
 
+pub use error::AddressError;
+use error::RULESETS;
 pub use gathering::{GatheringLaunch, Invitation, parse_gathering_launch, rules_query};
 
 /// Reads the query string (with or without its `?`): `None` unless it asks for a new game, else the request or
-/// a message naming the bad parameter. Players are checked when the game is created.
-pub fn parse_launch(query: &str) -> Option<Result<NewGameRequest, String>> {
+/// why not. Players are checked when the game is created.
+pub fn parse_launch(query: &str) -> Option<Result<NewGameRequest, AddressError>> {
     let params = query_params(query);
     let get = |name: &str| param(&params, name);
     if get("new") != Some("1") {
@@ -78,30 +84,25 @@ impl RoomGame {
 }
 
 /// Reads the query string: `None` unless it names a room, else the room to open or why it cannot be.
-pub fn parse_room_launch(query: &str) -> Option<Result<RoomLaunch, String>> {
+pub fn parse_room_launch(query: &str) -> Option<Result<RoomLaunch, AddressError>> {
     let params = query_params(query);
     let room = param(&params, "room")?;
     Some(room_launch(room, &|name| param(&params, name)))
 }
 
-fn room_launch<'a>(room: &str, get: &impl Fn(&str) -> Option<&'a str>) -> Result<RoomLaunch, String> {
-    let room = RoomName::parse(room).map_err(|error| error.to_string())?;
+fn room_launch<'a>(room: &str, get: &impl Fn(&str) -> Option<&'a str>) -> Result<RoomLaunch, AddressError> {
+    let room = RoomName::parse(room).map_err(AddressError::Name)?;
     let player = match get("name") {
-        Some(name) => Some(check_player_name(name).map_err(|error| error.to_string())?),
+        Some(name) => Some(check_player_name(name).map_err(AddressError::Name)?),
         None => None,
     };
     let game = match get("rules") {
-        Some(id) => {
-            let ruleset = id
-                .parse::<RulesetId>()
-                .map_err(|error: fivedice_rules::UnknownRuleset| error.to_string())?;
-            Some(RoomGame::of_ruleset(ruleset).map_err(|error| error.to_string())?)
-        }
+        Some(id) => Some(RoomGame::of_ruleset(ruleset_named(id)?).map_err(AddressError::Rules)?),
         None => None,
     };
     // Whether a code is one of the room's is the server's to say; an empty one is no link at all.
     let hand_over = match get("handover") {
-        Some("") => return Err("handover: not a link that moves a seat".into()),
+        Some("") => return Err(AddressError::EmptyHandOver),
         code => code.map(str::to_string),
     };
     Ok(RoomLaunch {
@@ -133,19 +134,19 @@ fn param<'a>(params: &'a [(String, String)], name: &str) -> Option<&'a str> {
 
 /// Generala's house rules from the address: `first_roll_bonus=5|10`, `first_roll_wins=yes|no`,
 /// `double=yes|no`, `ace_after_six=yes|no`, each the usual rule when left out; refused for another ruleset.
-fn house_rules<'a>(rules: Rules, get: &dyn Fn(&str) -> Option<&'a str>) -> Result<Rules, String> {
-    let yes_no = |name: &str| match get(name) {
+fn house_rules<'a>(rules: Rules, get: &dyn Fn(&str) -> Option<&'a str>) -> Result<Rules, AddressError> {
+    let yes_no = |name: &'static str| match get(name) {
         None => Ok(None),
         Some("yes") => Ok(Some(true)),
         Some("no") => Ok(Some(false)),
-        Some(other) => Err(format!("{name}: {other:?} is not yes or no")),
+        Some(other) => Err(AddressError::not_one_of(name, other, "yes, no")),
     };
     let first_roll_bonus = match get("first_roll_bonus") {
         None => None,
         Some(bonus) => Some(
             bonus
                 .parse()
-                .map_err(|_| format!("first_roll_bonus: {bonus:?} is not 5 or 10"))?,
+                .map_err(|_| AddressError::not_one_of("first_roll_bonus", bonus, "5, 10"))?,
         ),
     };
     let choices = HouseChoices {
@@ -154,61 +155,73 @@ fn house_rules<'a>(rules: Rules, get: &dyn Fn(&str) -> Option<&'a str>) -> Resul
         double: yes_no("double")?,
         ace_after_six: yes_no("ace_after_six")?,
     };
-    rules
-        .with_house_choices(choices)
-        .map_err(|error| error.to_string())
+    rules.with_house_choices(choices).map_err(AddressError::Rules)
+}
+
+/// The ruleset `rules=` names.
+fn ruleset_named(id: &str) -> Result<RulesetId, AddressError> {
+    id.parse()
+        .map_err(|_: fivedice_rules::UnknownRuleset| AddressError::not_one_of("rules", id, RULESETS))
 }
 
 /// (One copy of it for every address that names rules: `get` is a `dyn`.)
 /// The rules an address names: `rules=<id>`, with `joker=`, Generala's house rules, `upper_bonus=` and
 /// `columns=`, each the ruleset's own when left out.
-fn rules_named<'a>(get: &dyn Fn(&str) -> Option<&'a str>) -> Result<Rules, String> {
-    let id: RulesetId = get("rules")
-        .ok_or("the address names no ruleset (rules=yahtzee, yardzee, yam, yatzy, yacht, forced-yatzy, generala or maxi-yatzy)")?
-        .parse()
-        .map_err(|error: fivedice_rules::UnknownRuleset| error.to_string())?;
+fn rules_named<'a>(get: &dyn Fn(&str) -> Option<&'a str>) -> Result<Rules, AddressError> {
+    let id = ruleset_named(get("rules").ok_or(AddressError::Missing {
+        parameter: "rules",
+        example: "rules=yahtzee",
+    })?)?;
     // Without `joker=`, the rule printed on the ruleset's own sheet, as the setup screen chooses it.
     let joker = match get("joker") {
-        Some(joker) => Some(joker.parse::<Joker>().map_err(|error| error.to_string())?),
+        Some(joker) => Some(joker.parse::<Joker>().map_err(AddressError::Rules)?),
         None => Some(Joker::printed_on(id)).filter(|_| id.ruleset().extra_five_of_a_kind.is_some()),
     };
-    let rules = Rules::from_choices(id, joker, None).map_err(|error| error.to_string())?;
+    let rules = Rules::from_choices(id, joker, None).map_err(AddressError::Rules)?;
     let rules = house_rules(rules, get)?;
     // Another upper bonus the sheet offers: `upper_bonus=50at75` (Maxi Yatzy).
     let rules = match get("upper_bonus") {
         Some(bonus) => {
             let bonus = bonus
                 .parse()
-                .map_err(|_| format!("upper_bonus: {bonus:?} is not points at a threshold (50at75)"))?;
-            rules.with_upper_bonus(bonus).map_err(|error| error.to_string())?
+                .map_err(|_| AddressError::not_one_of("upper_bonus", bonus, "50at75"))?;
+            rules.with_upper_bonus(bonus).map_err(AddressError::Rules)?
         }
         None => rules,
     };
     // Column Yam: `columns=down,free,up` (any of down, free, up, dry, announced, in sheet order).
     match get("columns") {
         Some(list) => {
-            let columns = Columns::parse_list(list).map_err(|error| format!("columns: {error}"))?;
-            rules.with_columns(columns).map_err(|error| error.to_string())
+            let columns = Columns::parse_list(list).map_err(|error| match error {
+                ColumnsError::Unknown(UnknownColumn(column)) => {
+                    AddressError::not_one_of("columns", &column, "down, free, up, dry, announced")
+                }
+                error => AddressError::Columns(error),
+            })?;
+            rules.with_columns(columns).map_err(AddressError::Rules)
         }
         None => Ok(rules),
     }
 }
 
-fn request<'a>(get: &impl Fn(&str) -> Option<&'a str>) -> Result<NewGameRequest, String> {
+fn request<'a>(get: &impl Fn(&str) -> Option<&'a str>) -> Result<NewGameRequest, AddressError> {
     let rules = rules_named(get)?;
     let mode = get("dice").unwrap_or("app");
     let mode: DiceMode = mode
         .parse()
-        .map_err(|_| format!("unknown dice mode {mode:?} (dice=app or dice=pad)"))?;
+        .map_err(|_| AddressError::not_one_of("dice", mode, "app, pad"))?;
     let players: Vec<String> = get("players")
-        .ok_or("the address names no players (players=Anna,Ben)")?
+        .ok_or(AddressError::Missing {
+            parameter: "players",
+            example: "players=Anna,Ben",
+        })?
         .split(',')
         .map(str::to_string)
         .collect();
     let seed = match get("seed") {
         Some(seed) => Some(
             seed.parse::<u64>()
-                .map_err(|_| format!("seed {seed:?} is not a whole number from 0 to 18446744073709551615"))?,
+                .map_err(|_| AddressError::not_one_of("seed", seed, "0 … 18446744073709551615"))?,
         ),
         None => None,
     };
@@ -218,25 +231,26 @@ fn request<'a>(get: &impl Fn(&str) -> Option<&'a str>) -> Result<NewGameRequest,
             .split(',')
             .map(|seat| match seat {
                 "" | "human" => Ok(None),
-                level => level.parse::<Level>().map(Some),
+                level => level.parse::<Level>().map(Some).map_err(|_| {
+                    AddressError::not_one_of("bots", level, "human, winner, optimal, strong, casual")
+                }),
             })
             .collect::<Result<_, _>>()?,
         None => Vec::new(),
     };
     if computer.len() > players.len() {
-        return Err(format!(
-            "bots= names {} seats for {} players",
-            computer.len(),
-            players.len()
-        ));
+        return Err(AddressError::MoreComputersThanPlayers {
+            computers: computer.len(),
+            players: players.len(),
+        });
     }
     if mode == DiceMode::Pad && computer.iter().any(Option::is_some) {
-        return Err("computer players need the app's dice (dice=app)".into());
+        return Err(AddressError::ComputersNeedAppDice);
     }
     let bot_delay_ms = match get("botdelay") {
         Some(delay) => delay
             .parse::<u32>()
-            .map_err(|_| format!("botdelay {delay:?} is not a number of milliseconds"))?,
+            .map_err(|_| AddressError::not_one_of("botdelay", delay, "0, 1, 2 … (ms)"))?,
         None => DEFAULT_BOT_DELAY_MS,
     };
     Ok(NewGameRequest {
@@ -279,169 +293,4 @@ fn percent_decode(text: &str) -> String {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use fivedice_rules::HouseRules;
-
-    #[test]
-    fn a_full_address_starts_a_game() {
-        let request =
-            parse_launch("?new=1&rules=yardzee&players=Anna,Ben%20B,Zo%C3%AB&dice=app&seed=42&joker=free")
-                .unwrap()
-                .unwrap();
-        assert_eq!(
-            request.rules,
-            Rules::with_options(RulesetId::Yardzee, Joker::Free, true).unwrap()
-        );
-        assert_eq!(request.players, ["Anna", "Ben B", "Zoë"]);
-        assert_eq!((request.mode, request.seed), (DiceMode::App, Some(42)));
-    }
-
-    #[test]
-    fn without_joker_a_sheet_plays_the_rule_printed_on_it() {
-        let joker = |query: &str| parse_launch(query).unwrap().unwrap().rules.joker();
-        assert_eq!(joker("new=1&rules=yardzee&players=A"), Joker::None);
-        assert_eq!(joker("new=1&rules=yahtzee&players=A"), Joker::Forced);
-        assert_eq!(joker("new=1&rules=yardzee&players=A&joker=forced"), Joker::Forced);
-        assert_eq!(joker("new=1&rules=yatzy&players=A"), Joker::None);
-    }
-
-    #[test]
-    fn column_yam_by_address() {
-        let request = parse_launch("new=1&rules=yam&columns=down,free,up&players=A,B")
-            .unwrap()
-            .unwrap();
-        assert_eq!(request.rules.columns().as_slice(), Columns::USUAL);
-        for (query, reason) in [
-            ("new=1&rules=yahtzee&columns=down&players=A", "one column"),
-            ("new=1&rules=yam&columns=down,down&players=A", "twice"),
-            ("new=1&rules=yam&columns=sideways&players=A", "sideways"),
-        ] {
-            let error = parse_launch(query).unwrap().unwrap_err();
-            assert!(error.contains(reason), "{query}: {error}");
-        }
-        let computers = parse_launch("new=1&rules=yam&columns=down,up&players=A,B&bots=human,optimal")
-            .unwrap()
-            .unwrap();
-        assert_eq!(computers.computer, vec![None, Some(Level::Optimal)]);
-    }
-
-    #[test]
-    fn generala_s_house_rules_by_address() {
-        let house = |query: &str| parse_launch(query).unwrap().unwrap().rules.house();
-        assert_eq!(house("new=1&rules=generala&players=A"), Some(HouseRules::DEFAULT));
-        let chosen = house(
-            "new=1&rules=generala&players=A&first_roll_bonus=10&first_roll_wins=no&double=no&ace_after_six=yes",
-        );
-        assert_eq!(
-            chosen,
-            Some(HouseRules {
-                first_roll_bonus: 10,
-                first_roll_wins: false,
-                double: false,
-                ace_after_six: true
-            })
-        );
-        for (query, reason) in [
-            ("new=1&rules=generala&players=A&first_roll_bonus=7", "5 or 10"),
-            ("new=1&rules=generala&players=A&double=maybe", "maybe"),
-            ("new=1&rules=yahtzee&players=A&double=no", "no house rules"),
-        ] {
-            let error = parse_launch(query).unwrap().unwrap_err();
-            assert!(error.contains(reason), "{query}: {error}");
-        }
-    }
-
-    #[test]
-    fn maxi_yatzy_s_upper_bonus_by_address() {
-        let bonus = |query: &str| {
-            parse_launch(query)
-                .unwrap()
-                .map(|request| request.rules.ruleset().upper_bonus)
-        };
-        let usual = bonus("new=1&rules=maxi-yatzy&players=A").unwrap().unwrap();
-        assert_eq!((usual.points, usual.threshold), (100, 84));
-        let small = bonus("new=1&rules=maxi-yatzy&players=A&upper_bonus=50at75")
-            .unwrap()
-            .unwrap();
-        assert_eq!((small.points, small.threshold), (50, 75));
-        for (query, reason) in [
-            (
-                "new=1&rules=maxi-yatzy&players=A&upper_bonus=lots",
-                "not points at a threshold",
-            ),
-            (
-                "new=1&rules=yatzy&players=A&upper_bonus=50at75",
-                "yatzy plays no upper bonus of 50 at 75",
-            ),
-        ] {
-            let error = parse_launch(query).unwrap().unwrap_err();
-            assert!(error.contains(reason), "{query}: {error}");
-        }
-    }
-
-    #[test]
-    fn defaults_and_plain_addresses() {
-        assert_eq!(parse_launch(""), None);
-        assert_eq!(parse_launch("?seed=3"), None);
-        let request = parse_launch("new=1&rules=yam&players=A+B").unwrap().unwrap();
-        assert_eq!(request.rules, Rules::new(RulesetId::Yam));
-        assert_eq!(
-            (request.players.clone(), request.mode, request.seed),
-            (vec!["A B".to_string()], DiceMode::App, None)
-        );
-        let names =
-            parse_launch("?new=1&rules=yahtzee&players=%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E").unwrap();
-        assert_eq!(names.unwrap().players, ["<img src=x onerror=alert(1)>"]);
-    }
-
-    #[test]
-    fn bad_parameters_are_named() {
-        let error = |query: &str| parse_launch(query).unwrap().unwrap_err();
-        assert!(error("?new=1&rules=chess&players=A").contains("chess"));
-        assert!(error("?new=1&players=A").contains("no ruleset"));
-        assert!(error("?new=1&rules=yam&players=A&joker=forced").contains("no Joker"));
-        assert!(error("?new=1&rules=yahtzee&players=A&joker=wild").contains("wild"));
-        assert!(error("?new=1&rules=yahtzee&players=A&dice=cup").contains("cup"));
-        assert!(error("?new=1&rules=yahtzee&players=A&seed=-1").contains("seed"));
-        assert!(error("?new=1&rules=yahtzee").contains("no players"));
-        assert_eq!(percent_decode("100%"), "100%");
-        assert!(error("?new=1&rules=yam&players=A,B&bots=human,genius").contains("genius"));
-        assert!(error("?new=1&rules=yam&players=A&bots=human,optimal").contains("2 seats for 1 players"));
-        assert!(error("?new=1&rules=yam&players=A,B&dice=pad&bots=,optimal").contains("app's dice"));
-    }
-
-    #[test]
-    fn a_room_address_opens_the_room_as_that_player() {
-        let launch = parse_room_launch("?room=Friday%20Night&name=Anna&rules=yatzy&lang=fr")
-            .unwrap()
-            .unwrap();
-        assert_eq!(launch.room.as_str(), "friday night");
-        assert_eq!(launch.player.as_deref(), Some("Anna"));
-        assert_eq!(launch.game, Some(RoomGame::of_ruleset(RulesetId::Yatzy).unwrap()));
-        // The sheet's own Joker, as the setup screen first offers it.
-        let yardzee = parse_room_launch("?room=lawn&rules=yardzee").unwrap().unwrap();
-        let rules = yardzee.game.unwrap().rules;
-        assert_eq!(rules.joker(), Joker::printed_on(RulesetId::Yardzee));
-        assert_eq!(parse_room_launch("?new=1&rules=yam&players=A"), None);
-        let watch = parse_room_launch("room=kitchen").unwrap().unwrap();
-        assert_eq!((watch.player, watch.game), (None, None));
-        let error = |query: &str| parse_room_launch(query).unwrap().unwrap_err();
-        assert!(error("?room=%20&name=Anna").contains("name"));
-        assert!(error("?room=Friday&handover=").contains("handover"));
-        assert!(error("?room=kitchen&name=").contains("player needs a name"));
-        assert!(error("?room=kitchen&name=A&rules=chess").contains("chess"));
-    }
-
-    #[test]
-    fn computer_players_by_address() {
-        let request = parse_launch("?new=1&rules=yatzy&players=A,B,C&bots=,optimal,casual&botdelay=0")
-            .unwrap()
-            .unwrap();
-        assert_eq!(
-            request.computer,
-            [None, Some(Level::Optimal), Some(Level::Casual)]
-        );
-        assert_eq!(request.bot_delay_ms, 0);
-    }
-}
+mod tests;

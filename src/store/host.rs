@@ -116,7 +116,7 @@ impl GameStore {
     fn page_heard(&self, message: &ServerMessage) -> bool {
         match message {
             ServerMessage::Refused { refusal, .. } => {
-                super::refusals::tell_room_refused(*self, refusal);
+                self.tell((self.words().refusal)(refusal));
                 true
             }
             ServerMessage::Presence { .. } | ServerMessage::UpdateApp { .. } => true,

@@ -19,7 +19,7 @@ pub(super) fn tell_refused(store: GameStore, reason: GameError) {
     });
 }
 
-/// Tells the player why a room's host refused their command: a move the rules refused as [`tell_refused`]
+/// Tells the player why the room server refused their command: a move the rules refused as [`tell_refused`]
 /// words it (its boxes named as the sheet prints them), anything else in the words of the room.
 pub(super) fn tell_room_refused(store: GameStore, refusal: &Refusal) {
     match refusal {

@@ -1,7 +1,8 @@
 //! Tables come and go: what is saved is read at start-up, a new table is seated, a finished one goes to the
 //! history, the player leaves, resumes or deletes one.
 
-use crate::launch::{RoomLaunch, parse_gathering_launch, parse_launch, parse_room_launch};
+use crate::i18n;
+use crate::launch::{AddressError, RoomLaunch, parse_gathering_launch, parse_launch, parse_room_launch};
 use crate::setup_draft::SetupDraft;
 use crate::table::{GatheringLink, NewGameRequest, Seating, Table};
 use fivedice_room::LogEntry;
@@ -137,21 +138,22 @@ impl Tables<'_> {
     pub fn launch(&self, launch_query: &str) {
         self.store.launching.set(false);
         let words = self.store.words();
+        let refused = |error: AddressError| (words.bad_address)(&i18n::address_refused(words.speaks, &error));
         match parse_gathering_launch(launch_query) {
             // An event's page, or its invitation (the new game's form sets up a table of it).
             Some(Ok(page)) => return self.store.gatherings.show(page),
-            Some(Err(message)) => {
+            Some(Err(error)) => {
                 forget_launch_address();
-                return self.store.notices.refuse_setup((words.bad_address)(&message));
+                return self.store.notices.refuse_setup(refused(error));
             }
             None => {}
         }
         match parse_launch(launch_query) {
             Some(Ok(request)) => self.start(request, String::new()),
-            Some(Err(message)) => self.store.notices.refuse_setup((words.bad_address)(&message)),
+            Some(Err(error)) => self.store.notices.refuse_setup(refused(error)),
             None => match parse_room_launch(launch_query) {
                 Some(Ok(launch)) => self.store.open_room_when_here(launch),
-                Some(Err(message)) => self.store.notices.refuse_join((words.bad_address)(&message)),
+                Some(Err(error)) => self.store.notices.refuse_join(refused(error)),
                 None => {}
             },
         }

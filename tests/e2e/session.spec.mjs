@@ -61,12 +61,17 @@ test("a player's name is shown as text, never as markup", async ({ page }) => {
   expect(dialogs).toBe(0);
 });
 
-test("a bad launch address shows the setup screen with the reason", async ({ page }) => {
+test("a bad launch address shows the setup screen with the reason, in the player's language", async ({ page }) => {
   await page.goto("index.html?new=1&rules=chess&players=A");
   await expect(page.locator('[data-setup="rules"]')).toBeVisible();
-  await expect(page.getByRole("alert")).toContainText('unknown ruleset "chess"');
+  await expect(page.getByRole("alert")).toContainText('rules="chess" is not one of: yahtzee, yardzee');
   await page.goto("index.html?new=1&rules=yam&players=A,B,C,D,E,F,G");
   await expect(page.getByRole("alert")).toContainText("7 players: this game takes 1 to 6");
+  await expect(page.locator("[data-current-seat]")).toHaveCount(0);
+  await page.goto("index.html?new=1&rules=chess&players=A&lang=fr");
+  await expect(page.getByRole("alert")).toHaveText("Impossible de suivre cette adresse : rules=« chess » n’est pas l’une des valeurs possibles : yahtzee, yardzee, yam, yatzy, yacht, forced-yatzy, generala, maxi-yatzy.");
+  await page.goto("index.html?new=1&rules=yam&players=A&joker=forced&lang=de");
+  await expect(page.getByRole("alert")).toContainText("hat keine Joker-Regel");
   await expect(page.locator("[data-current-seat]")).toHaveCount(0);
 });
 

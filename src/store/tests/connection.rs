@@ -440,4 +440,3 @@ fn a_move_the_rooms_rules_refuse_names_its_box_as_the_sheet_prints_it() {
         "the rules' own words name the id, which the page words over"
     );
 }
-
