@@ -7,6 +7,7 @@ use leptos::prelude::*;
 use super::hint_shown::{Aim, HintShown};
 use super::lazy::{Loaded, lazy_when};
 use super::player_name;
+use super::shown::shown_when;
 use crate::engine::{Engine, EngineError};
 use crate::i18n;
 use crate::i18n::decimals;
@@ -18,8 +19,11 @@ pub fn Odds() -> impl IntoView {
     let store = expect_context::<GameStore>();
     let words = store.words();
     let (available, shown) = (store.table().odds_available(), store.table().odds_shown());
-    move || {
-        available.get().then(|| {
+    // Built again only when its availability changes: the chances stated last stay shown (marked as being
+    // worked out again) while the next position's are worked out.
+    shown_when(
+        move || available.get(),
+        move || {
             view! {
                 <div class="odds-line">
                     <button
@@ -33,8 +37,9 @@ pub fn Odds() -> impl IntoView {
                 </div>
                 {lazy_when(move || shown.get(), chances_part, ())}
             }
-        })
-    }
+            .into_any()
+        },
+    )
 }
 
 /// Every player's chance to win.

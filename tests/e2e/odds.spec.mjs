@@ -52,6 +52,15 @@ test("the chances to win are hidden until asked, then equal the CLI's after ever
   const even = await statedChances(page, 2);
   expect(even).toEqual([0.5, 0.5]);
   expect(await page.evaluate(() => window.__oddsProgress)).toEqual([]);
+  // From now on the chances stated last stay shown, marked as being worked out again, while the next are
+  // worked out: never blank (after the first box the spread takes seconds to build).
+  await page.evaluate(() => {
+    window.__oddsBlank = 0;
+    new MutationObserver(() => {
+      const odds = document.querySelector(".odds");
+      if (!odds || odds.querySelectorAll("[data-win-chance]").length !== 2) window.__oddsBlank++;
+    }).observe(document.body, { subtree: true, childList: true, attributes: true });
+  });
   const stated = [];
   const positions = [];
   for (let turn = 0; turn < 6; turn++) {
@@ -62,6 +71,7 @@ test("the chances to win are hidden until asked, then equal the CLI's after ever
     const shown = await page.locator('[data-win-chance="0"] .figure').textContent();
     expect(shown).toMatch(/^(<1|>99|\d{1,3})%$/);
   }
+  expect(await page.evaluate(() => window.__oddsBlank), "the chances never went blank").toBe(0);
   const progress = await page.evaluate(() => window.__oddsProgress);
   const restarts = progress.filter((fraction, index) => index > 0 && fraction < progress[index - 1] - 0.5);
   expect(restarts.length, "each build shown going up (the table's, then the spread's)").toBeLessThanOrEqual(1);
