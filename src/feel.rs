@@ -8,6 +8,7 @@ use js_sys::Reflect;
 use leptos::prelude::*;
 use wasm_bindgen::{JsCast as _, JsValue};
 
+use crate::page::call;
 use crate::store::{Feel, GameStore, LastWritten, Reading as _};
 
 /// What just happened at the table, as the hand feels it.
@@ -79,17 +80,6 @@ fn feel_it(feel: Feel, moment: Moment, sound: StoredValue<Option<JsValue>, Local
         && let Err(error) = play(moment, sound)
     {
         leptos::logging::warn!("the dice's sound could not be made: {error:?}");
-    }
-}
-
-/// `target.method(args…)`, through the page's own objects (the Web Audio and vibration bindings would weigh on
-/// every first visit's script, though only this chunk uses them).
-fn call(target: &JsValue, method: &str, args: &[JsValue]) -> Result<JsValue, JsValue> {
-    let method: js_sys::Function = Reflect::get(target, &method.into())?.dyn_into()?;
-    match args {
-        [] => method.call0(target),
-        [first] => method.call1(target, first),
-        [first, second, ..] => method.call2(target, first, second),
     }
 }
 

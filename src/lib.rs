@@ -11,6 +11,7 @@ pub mod gathering_feed;
 pub mod i18n;
 pub mod keys;
 pub mod launch;
+pub mod page;
 pub mod room_client;
 pub mod setup_draft;
 pub mod stats;

@@ -114,4 +114,6 @@ fn FinishedSheet(game: Game, open: RwSignal<Option<String>>) -> impl IntoView {
 /// the chunks showing them bring.
 pub(super) fn add_history_styles() {
     super::lazy::add_styles("history-styles", include_str!("../../style/history.css"));
+    // A finished game's sheet is drawn as the table's is (play.css): fetched with the list it is opened from.
+    crate::page::ask_table_styles();
 }

@@ -15,6 +15,7 @@ mod join_room_card;
 mod joker_note;
 mod lazy;
 mod odds;
+mod par;
 mod perfect_play;
 mod pips;
 mod play_screen;
@@ -35,7 +36,7 @@ mod who_starts;
 use std::rc::Rc;
 
 use leptos::prelude::*;
-use shown::either_when;
+use shown::{either_when, shown_when};
 use wasm_bindgen::JsCast;
 
 use crate::i18n::Language;
@@ -128,7 +129,11 @@ fn Screens() -> impl IntoView {
                 <NoticeBar />
                 {either_when(
                     move || has_table.get(),
-                    || view! { <PlayScreen /> }.into_any(),
+                    || {
+                        // The table shows once its styles are here (at once, unless this is the page's first).
+                        let styled = play_styles();
+                        shown_when(move || styled.get(), || view! { <PlayScreen /> }.into_any())
+                    },
                     move || {
                         either_when(
                             move || in_room_lobby.get(),
@@ -141,6 +146,20 @@ fn Screens() -> impl IntoView {
             .into_any(),
         })
     }
+}
+
+/// The table's styles (play.css, which the page's `fivedicePlay` fetches once), asked for now: `true` once they
+/// are here, or could not be fetched (the table then shows unstyled rather than not at all).
+fn play_styles() -> RwSignal<bool> {
+    let here = RwSignal::new(false);
+    match crate::page::ask_table_styles() {
+        Some(arriving) => leptos::task::spawn_local(async move {
+            let _ = wasm_bindgen_futures::JsFuture::from(arriving).await;
+            here.set(true);
+        }),
+        None => here.set(true),
+    }
+    here
 }
 
 /// A message for the player, read out by screen readers, until they dismiss it.

@@ -8,6 +8,8 @@ use leptos::prelude::*;
 
 use super::hint_shown::HintShown;
 use super::lazy::{Loaded, lazy};
+use super::par::{par_note_part, par_row};
+use super::shown::shown_when;
 use crate::store::GameStore;
 use crate::store::Reading as _;
 
@@ -27,6 +29,7 @@ pub fn ScoreSheet() -> impl IntoView {
     let plain = columns.is_one();
     let span = columns.len();
     let current = store.table().current_seat();
+    let par_open = RwSignal::new(false);
     let wrap = NodeRef::<leptos::html::Div>::new();
     // On a narrow screen the sheet scrolls sideways: bring the current player's column into view. Measured
     // after the next paint, when the layout is done, so that showing the sheet never forces one of its own.
@@ -100,7 +103,7 @@ pub fn ScoreSheet() -> impl IntoView {
                                     |t| t.bonus,
                                     None,
                                 )}
-                                <ParRow seats columns each=bonus.dice_of_each_face() />
+                                {par_row(places(columns, seats), columns, bonus.dice_of_each_face(), par_open)}
                             }
                         })}
                     {section_rows(ruleset, language, Section::Lower, seats, columns)}
@@ -124,6 +127,8 @@ pub fn ScoreSheet() -> impl IntoView {
             </table>
             {(!plain).then(|| lazy(column_legend_part, columns))}
         </div>
+        // What par means, asked from its row: outside the sheet's frame, which would clip it.
+        {shown_when(move || par_open.get(), move || lazy(par_note_part, (rules, par_open)))}
     }
     .into_any()
 }
@@ -282,46 +287,6 @@ fn total_row(
     view! {
         <tr class="total" class:grand=id == "grand">
             <th scope="row">{label}</th>
-            {cells}
-        </tr>
-    }
-}
-
-/// How far each player (each column) is from "on par" (three of each face for 63, four for 84), until the bonus
-/// is earned.
-#[component]
-fn ParRow(seats: usize, columns: Columns, each: Option<u16>) -> impl IntoView {
-    let store = expect_context::<GameStore>();
-    let words = store.words();
-    let cells = places(columns, seats)
-        .map(|(seat, column)| {
-            let totals = store.table().totals_in(seat, (!columns.is_one()).then_some(column));
-            let totals = move || totals.get();
-            let text = move || match totals() {
-                Some(totals) if totals.bonus > 0 => "✓".to_string(),
-                Some(totals) if totals.upper_vs_par > 0 => format!("+{}", totals.upper_vs_par),
-                Some(totals) if totals.upper_vs_par < 0 => format!("−{}", -totals.upper_vs_par),
-                Some(_) => "±0".to_string(),
-                None => String::new(),
-            };
-            let title = move || {
-                totals()
-                    .map(|totals| match totals.upper_needed {
-                        0 => words.bonus_earned.to_string(),
-                        needed => (words.more_for_bonus)(needed.into()),
-                    })
-                    .unwrap_or_default()
-            };
-            view! {
-                <td class="par" class:behind=move || totals().is_some_and(|t| t.upper_vs_par < 0 && t.bonus == 0) title=title>
-                    {text}
-                </td>
-            }
-        })
-        .collect_view();
-    view! {
-        <tr class="par-row">
-            <th scope="row">{(words.par_row)(each)}</th>
             {cells}
         </tr>
     }

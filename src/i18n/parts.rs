@@ -45,6 +45,18 @@ pub struct SettingsWords {
 }
 
 part_words!(
+    /// The words of what "Par" means on the sheet (in the chunk of its note, fetched when it is asked).
+    par_words -> ParWords = PAR_WORDS
+);
+
+/// What the par row of the sheet means.
+pub struct ParWords {
+    /// Given how many of each face make the upper bonus's threshold (where a whole number does) and the
+    /// threshold.
+    pub explain: fn(Option<u16>, u16) -> String,
+}
+
+part_words!(
     /// The words of an online room's screens (in the rooms chunk with those screens: a first visit never needs
     /// them).
     room_words -> RoomWords = ROOM_WORDS

@@ -5,7 +5,8 @@ use fivedice_rules::RulesetId;
 
 use super::de::{plural, rolls_left};
 use super::{
-    AnalysisWords, HintWords, HouseWords, OddsWords, PadWords, RoomWords, SettingsWords, StatisticsWords,
+    AnalysisWords, HintWords, HouseWords, OddsWords, PadWords, ParWords, RoomWords, SettingsWords,
+    StatisticsWords,
 };
 
 /// The room's phrases (in the rooms chunk).
@@ -190,4 +191,21 @@ pub static SETTINGS_WORDS: SettingsWords = SettingsWords {
     sound: "Würfelgeräusch",
     shake: "Handy schütteln zum Würfeln",
     shake_refused: "Dieses Gerät erlaubt nicht, seine Bewegung zu lesen: Schütteln würfelt nicht.",
+};
+
+pub static PAR_WORDS: ParWords = ParWords {
+    explain: |each, threshold| {
+        let pace = match each {
+            Some(each) => {
+                format!("Je {each} Würfel jeder Augenzahl im oberen Teil ergeben {threshold}: den Bonus")
+            }
+            None => format!(
+                "Ein gleicher Anteil an {threshold} für jede Augenzahl im oberen Teil ergibt den Bonus"
+            ),
+        };
+        format!(
+            "{pace}. Unter jedem Spieler: wie weit seine bisher eingetragenen oberen Felder über (+) oder unter (−) \
+             diesem Tempo liegen. ✓ sobald der Bonus erreicht ist."
+        )
+    },
 };

@@ -5,7 +5,8 @@ use fivedice_rules::RulesetId;
 
 use super::en::{plural, rolls_left};
 use super::{
-    AnalysisWords, HintWords, HouseWords, OddsWords, PadWords, RoomWords, SettingsWords, StatisticsWords,
+    AnalysisWords, HintWords, HouseWords, OddsWords, PadWords, ParWords, RoomWords, SettingsWords,
+    StatisticsWords,
 };
 
 /// The room's phrases (in the rooms chunk).
@@ -182,4 +183,19 @@ pub static SETTINGS_WORDS: SettingsWords = SettingsWords {
     sound: "The dice’s sound",
     shake: "Shake the phone to roll",
     shake_refused: "This device did not let its motion be read: a shake will not roll.",
+};
+
+pub static PAR_WORDS: ParWords = ParWords {
+    explain: |each, threshold| {
+        let pace = match each {
+            Some(each) => format!("{each} of each face in the upper section make {threshold}, the bonus"),
+            None => {
+                format!("An even share of {threshold} for each face of the upper section makes the bonus")
+            }
+        };
+        format!(
+            "{pace}. Under each player: how far their upper boxes written so far are above (+) or below (−) that \
+             pace. ✓ once the bonus is earned."
+        )
+    },
 };

@@ -5,7 +5,8 @@ use fivedice_rules::RulesetId;
 
 use super::es::{plural, rolls_left};
 use super::{
-    AnalysisWords, HintWords, HouseWords, OddsWords, PadWords, RoomWords, SettingsWords, StatisticsWords,
+    AnalysisWords, HintWords, HouseWords, OddsWords, PadWords, ParWords, RoomWords, SettingsWords,
+    StatisticsWords,
 };
 
 /// The room's phrases (in the rooms chunk).
@@ -193,4 +194,21 @@ pub static SETTINGS_WORDS: SettingsWords = SettingsWords {
     sound: "El sonido de los dados",
     shake: "Agitar el teléfono para tirar",
     shake_refused: "Este dispositivo no permitió leer su movimiento: agitarlo no tirará.",
+};
+
+pub static PAR_WORDS: ParWords = ParWords {
+    explain: |each, threshold| {
+        let pace = match each {
+            Some(each) => {
+                format!("{each} dados de cada cara en la sección superior suman {threshold}: el bono")
+            }
+            None => {
+                format!("Una parte igual de {threshold} para cada cara de la sección superior da el bono")
+            }
+        };
+        format!(
+            "{pace}. Bajo cada jugador: cuánto están sus casillas superiores ya escritas por encima (+) o por \
+             debajo (−) de ese ritmo. ✓ una vez ganado el bono."
+        )
+    },
 };

@@ -5,7 +5,8 @@ use fivedice_rules::RulesetId;
 
 use super::fr::{de, plural, rolls_left};
 use super::{
-    AnalysisWords, HintWords, HouseWords, OddsWords, PadWords, RoomWords, SettingsWords, StatisticsWords,
+    AnalysisWords, HintWords, HouseWords, OddsWords, PadWords, ParWords, RoomWords, SettingsWords,
+    StatisticsWords,
 };
 
 /// The room's phrases (in the rooms chunk).
@@ -187,4 +188,21 @@ pub static SETTINGS_WORDS: SettingsWords = SettingsWords {
     sound: "Le bruit des dés",
     shake: "Secouer le téléphone pour lancer",
     shake_refused: "Cet appareil n’a pas permis de lire ses mouvements : secouer ne lancera pas.",
+};
+
+pub static PAR_WORDS: ParWords = ParWords {
+    explain: |each, threshold| {
+        let pace = match each {
+            Some(each) => {
+                format!("{each} dés de chaque face dans la partie haute font {threshold} : la prime")
+            }
+            None => {
+                format!("Une part égale de {threshold} pour chaque face de la partie haute fait la prime")
+            }
+        };
+        format!(
+            "{pace}. Sous chaque joueur : de combien ses cases du haut déjà écrites sont au-dessus (+) ou en dessous \
+             (−) de ce rythme. ✓ une fois la prime gagnée."
+        )
+    },
 };

@@ -4,7 +4,6 @@
 //! before the first paint.
 
 use leptos::prelude::*;
-use wasm_bindgen::JsCast as _;
 
 use crate::storage::Storage;
 
@@ -107,11 +106,7 @@ impl DeviceSettings {
             .storage
             .with_value(|storage| storage.set_theme(kept.then(|| theme.id())));
         self.notices.report_saving(saved, words);
-        let shown = web_sys::window()
-            .and_then(|window| js_sys::Reflect::get(&window, &"fivediceTheme".into()).ok())
-            .and_then(|show| show.dyn_into::<js_sys::Function>().ok())
-            .map(|show| show.call0(&wasm_bindgen::JsValue::NULL));
-        if !matches!(shown, Some(Ok(_))) {
+        if crate::page::run_script("fivediceTheme").is_err() {
             leptos::logging::warn!("the page's theme script is missing: the theme shows after a reload");
         }
     }

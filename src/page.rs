@@ -1,0 +1,34 @@
+//! The page's own objects and scripts, reached by name through `js_sys::Reflect`: web-sys's bindings for them
+//! would weigh on every first visit's script, though few parts use them (the dice's sound and vibration, the
+//! theme and the table's styles that index.html's scripts keep).
+
+use js_sys::Reflect;
+use wasm_bindgen::{JsCast, JsValue};
+
+/// `target.method(args…)` (up to two arguments).
+pub fn call(target: &JsValue, method: &str, args: &[JsValue]) -> Result<JsValue, JsValue> {
+    let method: js_sys::Function = Reflect::get(target, &method.into())?.dyn_into()?;
+    match args {
+        [] => method.call0(target),
+        [first] => method.call1(target, first),
+        [first, second, ..] => method.call2(target, first, second),
+    }
+}
+
+/// Runs `name()`, a function of index.html's own scripts: its answer, or why it could not run.
+pub fn run_script(name: &str) -> Result<JsValue, JsValue> {
+    let window = web_sys::window().ok_or(JsValue::NULL)?;
+    call(&window, name, &[])
+}
+
+/// Asks index.html's script for the table's styles (play.css, fetched once): the promise of their arrival (or
+/// failure), or `None` where the page has no such script (said in the console).
+pub fn ask_table_styles() -> Option<js_sys::Promise> {
+    match run_script("fivedicePlay") {
+        Ok(arriving) => Some(arriving.into()),
+        Err(_) => {
+            leptos::logging::warn!("the page's script for the table's styles is missing");
+            None
+        }
+    }
+}
