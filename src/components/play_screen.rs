@@ -117,7 +117,12 @@ fn TurnPanel() -> impl IntoView {
     let rules = store.table().rules();
     let language = store.speech().language().get_untracked();
     let plays_here = store.table().plays_here();
+    let asked = store.table().who_starts_asked();
     let status = move || {
+        // A score pad before its table has said who starts: nobody's turn yet.
+        if asked.get() {
+            return words.who_starts.to_string();
+        }
         let name = player_name(players, seat());
         let (dice, announced) = turn.with(|turn| (turn.dice, turn.announced));
         let (used, allowed) = rolls.get();
@@ -152,7 +157,7 @@ fn TurnPanel() -> impl IntoView {
     };
     view! {
         <section class="turn" class:computer-turn=move || computer.get().is_some() aria-label=words.turn>
-            <p class="status" data-current-seat=move || seat().to_string() aria-live="polite">
+            <p class="status" data-current-seat=move || if asked.get() { String::new() } else { seat().to_string() } aria-live="polite">
                 {status}
             </p>
             <JokerNote />
@@ -176,11 +181,20 @@ fn TurnPanel() -> impl IntoView {
             </div>
             // The dice and the roll come first; the hint and the coach follow in a task of their own.
             <Deferred>
-                <div class="turn-tools">
-                    <HintPanel />
-                    <CoachLine />
-                    <Odds />
-                </div>
+                // Nothing to hint or coach while nobody's turn it is (a score pad asking who starts).
+                {shown_when(
+                    move || !asked.get(),
+                    || {
+                        view! {
+                            <div class="turn-tools">
+                                <HintPanel />
+                                <CoachLine />
+                                <Odds />
+                            </div>
+                        }
+                        .into_any()
+                    },
+                )}
                 <PassedVerdict />
             </Deferred>
         </section>

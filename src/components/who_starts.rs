@@ -70,6 +70,7 @@ fn WhoStarts() -> impl IntoView {
     let current = store.table().current_seat();
     let seats = players.get_untracked().len();
     let tied = store.table().roll_off_tied();
+    let asked = store.table().who_starts_asked();
     let rolled_off = store.table().fresh_first_player_roll();
     let contenders = move || tied.get().unwrap_or_else(|| (0..seats).collect());
     // The die typed for each seat this round (emptied for the next round).
@@ -99,7 +100,7 @@ fn WhoStarts() -> impl IntoView {
         (0..seats)
             .map(|seat| {
                 view! {
-                    <option value=seat.to_string() selected=move || current.get() == Some(seat)>
+                    <option value=seat.to_string() selected=move || !asked.get() && current.get() == Some(seat)>
                         {move || player_name(players, seat)}
                     </option>
                 }
@@ -148,6 +149,8 @@ fn WhoStarts() -> impl IntoView {
                         }
                     }
                 >
+                    // Nobody, until the table says.
+                    <option value="" selected=move || asked.get()>"–"</option>
                     {options}
                 </select>
             </label>

@@ -146,6 +146,14 @@ impl Controls<'_> {
         });
     }
 
+    /// A score pad that asks who starts, opened by an address: the seat its dice drew starts.
+    pub(super) fn keep_first_seat_drawn(&self) {
+        let drawn = self.store.table.game_now(|game| game.current_seat());
+        if let Some(seat) = drawn.filter(|_| self.store.table().who_starts_asked().get_untracked()) {
+            self.choose_first_seat(seat);
+        }
+    }
+
     /// Before anybody plays: one round of the roll-off the table makes with its own dice, typed in (every
     /// seat the first time; after a tie, those tied). The highest starts; on a tie for the highest, the seats
     /// that must roll again, and until they have, no box is written: the game would start with someone else.

@@ -8,8 +8,8 @@ pub mod page;
 mod receive;
 pub mod saved;
 
-use fivedice_room::{HeldSeats, LogEntry, Room, RoomName};
-use fivedice_rules::{DiceMode, FirstPlayerRoll, Game, Move, Rules};
+use fivedice_room::{Event, HeldSeats, LogEntry, Room, RoomName};
+use fivedice_rules::{DiceMode, Face, FirstPlayerRoll, Game, Move, Play, Rules};
 use fivedice_strategy::Level;
 
 pub use fivedice_saved::{DEFAULT_BOT_DELAY_MS, Decision, FinishedGame, GatheringLink, KeptGame};
@@ -71,6 +71,9 @@ pub struct Table {
     pub decisions: Vec<Decision>,
     /// The event this table plays in, which its log is handed in to as it is written.
     pub gathering: Option<GatheringLink>,
+    /// A score pad's roll-off for who starts, typed in round by round, while a tie for the highest waits for
+    /// its players to roll again (empty otherwise).
+    pub tied_roll_off: Vec<Vec<(usize, Face)>>,
 }
 
 impl Table {
@@ -91,6 +94,7 @@ impl Table {
             odds_shown: false,
             decisions: Vec::new(),
             gathering: None,
+            tied_roll_off: Vec::new(),
         }
     }
 
@@ -111,6 +115,7 @@ impl Table {
             odds_shown: false,
             decisions: Vec::new(),
             gathering: None,
+            tied_roll_off: Vec::new(),
         }
     }
 
@@ -126,6 +131,21 @@ impl Table {
     /// The roll for who starts (none before the start).
     pub fn first_player_roll(&self) -> Option<&FirstPlayerRoll> {
         self.room.first_player_roll()
+    }
+
+    /// Whether the table said who starts itself (chosen, or by a roll-off typed in), rather than the room's
+    /// own roll-off with the app's dice.
+    pub fn first_player_typed(&self) -> bool {
+        let typed = |entry: &LogEntry| {
+            matches!(
+                &entry.event,
+                Event::Played {
+                    play: Play::FirstPlayer(_),
+                    ..
+                }
+            )
+        };
+        self.log.iter().any(typed)
     }
 
     /// The same players, rules and computer players at a new table (the dice go on from where they are).

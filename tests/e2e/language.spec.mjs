@@ -209,8 +209,9 @@ test("the Yardzee sheet: Ones (Aces), no Joker restriction to start from, each b
     await dialog.locator('[data-action="confirm"]').click();
     await expect(dialog).toHaveCount(0);
   };
-  const first = Number(await page.locator("[data-current-seat]").getAttribute("data-current-seat"));
-  const other = 1 - first;
+  // A score pad asks who starts: the bride does.
+  await page.locator('[data-action="choose-first"]').selectOption("0");
+  const [first, other] = [0, 1];
   await write(first, "yahtzee", 50);
   await write(other, "chance", 20);
   await write(first, "fives", 25, true);

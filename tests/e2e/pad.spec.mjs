@@ -1,5 +1,6 @@
 // The score pad for real dice: values written by hand, dice entered and scored by the rules, the explicit bonus.
 import { test, expect } from "@playwright/test";
+import { tablet } from "./devices.mjs";
 import { currentSeat, startGame, totals } from "./helpers.mjs";
 
 /** Opens the picker on a box of the current player, picks a value and confirms. */
@@ -161,4 +162,42 @@ test("on the score pad the table chooses who starts, or types its own roll-off",
   await page.getByRole("dialog").locator('[data-action="confirm"]').click();
   await expect(page.locator("[data-who-starts]")).toHaveCount(0);
   await expect(page.locator("[data-current-seat]")).toHaveAttribute("data-current-seat", "0");
+});
+
+test("a score pad asks who starts: nobody's turn until the table says, and a tied roll-off survives a reload", async ({ browser }) => {
+  const context = await browser.newContext({ ...tablet, locale: "en-GB" });
+  const page = await context.newPage();
+  await page.goto("index.html");
+  await page.locator('[data-setup="dice-mode"]').selectOption("pad");
+  const names = page.locator('[data-setup="player-name"]');
+  await page.locator('[data-action="add-player"]').click();
+  for (const [seat, name] of ["Anna", "Ben", "Cleo"].entries()) await names.nth(seat).fill(name);
+  await page.locator('[data-action="start"]').click();
+  // Nobody is preset: the turn says who starts is asked, no box is live, the choice shows nobody.
+  const status = page.locator("[data-current-seat]");
+  await expect(status).toHaveText("Who starts?");
+  await expect(status).toHaveAttribute("data-current-seat", "");
+  await expect(page.locator("[data-who-starts]")).toBeVisible();
+  await expect(page.locator('[data-action="choose-first"]')).toHaveValue("");
+  await expect(page.locator("button[data-cell]")).toHaveCount(0);
+  // The table's own roll-off: Ben and Cleo tie on 5.
+  await page.locator('[data-roll-off="0"]').selectOption("2");
+  await page.locator('[data-roll-off="1"]').selectOption("5");
+  await page.locator('[data-roll-off="2"]').selectOption("5");
+  await page.locator('[data-action="roll-off"]').click();
+  await expect(page.locator("[data-roll-off-said]")).toHaveText("Tie for the highest: Ben, Cleo roll again.");
+  // The tablet reloads (a tap on the wrong place, a battery): the tie is still there, its players asked again.
+  await page.reload();
+  await expect(page.locator("[data-roll-off-said]")).toHaveText("Tie for the highest: Ben, Cleo roll again.");
+  await expect(page.locator('[data-roll-off="0"]')).toHaveCount(0);
+  await expect(page.locator("button[data-cell]")).toHaveCount(0);
+  await page.screenshot({ path: "tests/e2e/artifacts/pad-who-starts-tied.png" });
+  await page.locator('[data-roll-off="1"]').selectOption("6");
+  await page.locator('[data-roll-off="2"]').selectOption("3");
+  await page.locator('[data-action="roll-off"]').click();
+  await expect(status).toHaveAttribute("data-current-seat", "1");
+  await expect(page.locator(".first-player")).toContainText("Ben starts.");
+  await expect(page.locator("button[data-cell^='1:']").first()).toBeVisible();
+  await expect(page.locator("button[data-cell^='0:']")).toHaveCount(0);
+  await context.close();
 });

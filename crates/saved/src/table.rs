@@ -42,6 +42,10 @@ pub struct TableRecord {
     /// Added within format 6: the event this table plays in, if any.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub gathering: Option<GatheringLink>,
+    /// Added within format 6: a score pad's roll-off for who starts, typed in round by round, while a tie for
+    /// the highest waits for its players to roll again (empty otherwise).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tied_roll_off: Vec<Vec<(usize, Face)>>,
 }
 
 /// The event (a gathering of tables) a table plays in: its name, and the invitation key its link carried,
@@ -158,6 +162,7 @@ impl GameTable {
             decisions: self.decisions,
             odds_shown: false,
             gathering: None,
+            tied_roll_off: Vec::new(),
         })
     }
 }

@@ -42,7 +42,7 @@
 
 use fivedice_room::{Event, HeldSeat, LogEntry};
 use fivedice_rules::notation::{Faces, escape, first_word, unescape};
-use fivedice_rules::{Category, Dice, DiceMode, Move};
+use fivedice_rules::{Category, Dice, DiceMode, Face, Move};
 use fivedice_strategy::Verdict;
 
 use crate::table::seat_computers;
@@ -179,6 +179,14 @@ impl TableRecord {
             );
         }
         write_seats(&mut out, self.seats.as_slice());
+        for round in &self.tied_roll_off {
+            let dice = round.iter().map(|(seat, face)| format!("{seat}:{face}"));
+            list_line(
+                &mut out,
+                "tied_round",
+                dice.collect::<Vec<_>>().iter().map(String::as_str),
+            );
+        }
         write_log(&mut out, &self.log);
         for decision in &self.decisions {
             line(&mut out, "decision", DecisionText(decision));
@@ -192,7 +200,7 @@ impl TableRecord {
         let (lines, earlier) = table_body(text).ok_or("not a whole saved table of format 6 or 5")?;
         let (mut id, mut name, mut created_ms, mut updated_ms, mut dice) = (None, None, None, None, None);
         let (mut revision, mut bot_delay_ms, mut odds_shown) = (0, DEFAULT_BOT_DELAY_MS, false);
-        let mut gathering = None;
+        let (mut gathering, mut tied_roll_off) = (None, Vec::new());
         let (mut computer, mut coached, mut seats, mut log, mut decisions) =
             (Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new());
         for line in lines {
@@ -223,6 +231,7 @@ impl TableRecord {
                     });
                 }
                 "seat" => seats.push(read_seat(rest)?),
+                "tied_round" => tied_roll_off.push(words(rest).map(read_die_of).collect::<Result<_, _>>()?),
                 "event" => push_event(&mut log, rest)?,
                 "decision" => decisions.push(read_decision(rest)?),
                 other => return Err(format!("unknown line {other:?}")),
@@ -244,8 +253,20 @@ impl TableRecord {
             decisions,
             odds_shown,
             gathering,
+            tied_roll_off,
         })
     }
+}
+
+/// A seat's die in a roll-off for who starts, as its line writes it: `seat:face`.
+fn read_die_of(word: &str) -> Result<(usize, Face), String> {
+    let unreadable = || format!("unreadable die of a roll-off {word:?}");
+    let (seat, face) = word.split_once(':').ok_or_else(unreadable)?;
+    let face = read_number::<u8>(face)?;
+    let face = Face::ALL
+        .get(usize::from(face).wrapping_sub(1))
+        .ok_or_else(unreadable)?;
+    Ok((read_number(seat)?, *face))
 }
 
 /// A decision as its line writes it (after `decision `).

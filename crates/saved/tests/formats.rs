@@ -69,6 +69,33 @@ fn a_table_of_an_event_keeps_the_event_it_plays_in() {
 }
 
 #[test]
+fn a_tied_roll_off_waiting_to_be_rolled_again_is_kept_round_by_round() {
+    use fivedice_rules::Face;
+    let mut record = TableRecord::from_json(EARLIER[3]).unwrap();
+    let [two, five, six] = [Face::ALL[1], Face::ALL[4], Face::ALL[5]];
+    record.tied_roll_off = vec![vec![(0, five), (1, five), (2, two)], vec![(0, six), (1, six)]];
+    let text = record.to_text();
+    assert!(
+        text.contains("\ntied_round 0:5 1:5 2:2\ntied_round 0:6 1:6\n"),
+        "{text}"
+    );
+    assert_eq!(TableRecord::from_text(&text), Ok(record.clone()));
+    let json = serde_json::to_string(&record).unwrap();
+    assert_eq!(serde_json::from_str::<TableRecord>(&json).unwrap(), record);
+    for damaged in ["tied_round 0:7", "tied_round 0-5", "tied_round x:5"] {
+        let text = text.replace("tied_round 0:6 1:6", damaged);
+        assert!(TableRecord::from_text(&text).is_err(), "{damaged}");
+    }
+    // A table with no tie waiting says nothing of one.
+    assert!(
+        !TableRecord::from_json(EARLIER[3])
+            .unwrap()
+            .to_text()
+            .contains("tied_round")
+    );
+}
+
+#[test]
 fn a_damaged_or_unknown_table_is_refused_with_its_reason() {
     let text = include_str!("../../../tests/samples/table-v6-columns.txt");
     let cut = &text[..text.len() - "end\n".len()];

@@ -44,8 +44,6 @@ pub struct OpenTable {
     /// `None` on the start screen.
     table: RwSignal<Option<Table>>,
     picker: RwSignal<Option<Picker>>,
-    /// A score pad's roll-off for who starts, typed in, while a tie for the highest is not rolled again yet.
-    roll_off: RwSignal<Vec<Vec<(usize, Face)>>>,
     /// Online, a command sent whose event or refusal has not come back: taps that would be stale wait (a hold
     /// does not), and so does the host's Start after a choice of the game.
     in_flight: RwSignal<Option<InFlight>>,
@@ -61,7 +59,6 @@ impl OpenTable {
             clock,
             table: RwSignal::new(None),
             picker: RwSignal::new(None),
-            roll_off: RwSignal::new(Vec::new()),
             in_flight: RwSignal::new(None),
             connection,
         }
@@ -119,7 +116,7 @@ impl OpenTable {
     }
 
     /// Shows another table (or none: the start screen, which a reload then keeps), and forgets what belonged
-    /// to the one shown before: the picker, a command in flight, a roll-off being typed.
+    /// to the one shown before: the picker, a command in flight.
     pub(super) fn show(&self, table: Option<Table>) {
         let start_screen = table.is_none();
         self.connection
@@ -127,12 +124,10 @@ impl OpenTable {
             .with_value(|storage| storage.set_start_screen_showing(start_screen));
         self.picker.set(None);
         self.in_flight.set(None);
-        self.roll_off.set(Vec::new());
         self.table.set(table);
     }
 
-    /// The table as it was saved or came again from the room server: the picker, a roll-off and what is in
-    /// flight stay.
+    /// The table as it was saved or came again from the room server: the picker and what is in flight stay.
     pub(super) fn keep(&self, table: Table) {
         self.table.set(Some(table));
     }
@@ -260,22 +255,32 @@ impl OpenTable {
 
     /// Whether a tie for who starts is to be rolled again before anybody writes (not tracked).
     pub(super) fn tie_to_roll_again(&self) -> bool {
-        self.roll_off.with_untracked(|rounds| !rounds.is_empty())
+        self.with_untracked(|table| {
+            table
+                .as_ref()
+                .is_some_and(|table| !table.tied_roll_off.is_empty())
+        })
     }
 
     /// One round of the roll-off typed in: who starts, once the highest is one seat (the rounds are then
-    /// forgotten); else the seats tied, whose round comes next.
+    /// forgotten); else the seats tied, whose round comes next. The rounds of a tie are saved with the table,
+    /// so a reload asks the tied players' dice again.
     pub(super) fn type_roll_off(&self, round: Vec<(usize, Face)>) -> Result<FirstPlayerRoll, TiedRollOff> {
-        let mut rounds = self.roll_off.get_untracked();
+        let mut rounds = self
+            .with_untracked(|table| table.as_ref().map(|table| table.tied_roll_off.clone()))
+            .unwrap_or_default();
         rounds.push(round);
         let typed = FirstPlayerRoll::typed(rounds.clone());
-        self.roll_off.set(if typed.is_ok() { Vec::new() } else { rounds });
+        let waiting = if typed.is_ok() { Vec::new() } else { rounds };
+        self.change(|table| table.tied_roll_off = waiting);
         typed
     }
 
     /// The table chose who starts itself: a roll-off being typed is forgotten.
     pub(super) fn forget_roll_off(&self) {
-        self.roll_off.set(Vec::new());
+        if self.tie_to_roll_again() {
+            self.change(|table| table.tied_roll_off.clear());
+        }
     }
 
     /// Whether a command is on its way to the room server (tracked where read in a reactive closure).

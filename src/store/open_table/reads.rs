@@ -10,8 +10,7 @@ use leptos::prelude::*;
 use crate::table::Decision;
 
 use super::OpenTable;
-use fivedice_room::{Event, LogEntry};
-use fivedice_rules::{FirstPlayerRoll, Play, TiedRollOff, Undoable};
+use fivedice_rules::{FirstPlayerRoll, TiedRollOff, Undoable};
 
 /// The point of the game a hint answers: it stays on screen only while the table is still there.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -105,9 +104,11 @@ impl OpenTable {
         })
     }
 
-    /// Whose turn it is, while the game goes on.
+    /// Whose turn it is, while the game goes on (nobody's while a score pad asks who starts).
     pub fn current_seat(&self) -> impl Reading<Option<usize>> + use<> {
-        self.derive(|_, game| (!game.is_over()).then(|| game.current_seat()))
+        let asked = self.who_starts_asked();
+        let seat = self.derive(|_, game| (!game.is_over()).then(|| game.current_seat()));
+        move || seat.get().filter(|_| !asked.get())
     }
 
     pub fn is_over(&self) -> impl Reading<bool> + use<> {
@@ -164,8 +165,8 @@ impl OpenTable {
     /// What writing this box would do, while its seat may write it now, here (else `None`; nobody writes while
     /// a tie for who starts is rolled again).
     pub fn cell_preview(&self, seat: usize, place: Place) -> impl Reading<Option<Preview>> + use<> {
-        let (acting, roll_off) = (self.acting_here(), self.roll_off);
-        let here = move || acting.get() && roll_off.with(Vec::is_empty);
+        let (acting, asked) = (self.acting_here(), self.who_starts_asked());
+        let here = move || acting.get() && !asked.get();
         let preview = self.derive(move |_, game| {
             (!game.is_over() && game.current_seat() == seat)
                 .then(|| game.preview(place).ok())
@@ -313,13 +314,21 @@ impl OpenTable {
     /// After a tie in a score pad's roll-off for who starts: the seats that roll again (`None` while no tie
     /// waits).
     pub fn roll_off_tied(&self) -> impl Reading<Option<Vec<usize>>> + use<> {
-        let roll_off = self.roll_off;
-        move || {
-            roll_off.with(|rounds| match FirstPlayerRoll::typed(rounds.clone()) {
-                Err(TiedRollOff(again)) if !rounds.is_empty() => Some(again),
+        self.derive(
+            |table, _| match FirstPlayerRoll::typed(table.tied_roll_off.clone()) {
+                Err(TiedRollOff(again)) if !table.tied_roll_off.is_empty() => Some(again),
                 _ => None,
-            })
-        }
+            },
+        )
+    }
+
+    /// A score pad on this device whose table has not said yet who starts (chosen, or by its own roll-off
+    /// typed in), or whose roll-off waits for a tie to be rolled again: nobody writes until it has, since the
+    /// app rolls no dice for real ones.
+    pub fn who_starts_asked(&self) -> impl Reading<bool> + use<> {
+        let open = self.first_seat_open();
+        let said = self.derive(|table, _| table.first_player_typed() && table.tied_roll_off.is_empty());
+        move || open.get() && !said.get()
     }
 
     /// The seat the device is to be handed to now: the turn has just passed (nothing rolled or entered yet)
@@ -379,19 +388,8 @@ impl OpenTable {
     /// pad on one device shows only the roll-off its table typed in: the app rolls no dice for real ones.
     pub fn fresh_first_player_roll(&self) -> impl Reading<Option<FirstPlayerRoll>> + use<> {
         self.derive(|table, game| {
-            let typed = || {
-                let play = |entry: &LogEntry| {
-                    matches!(
-                        &entry.event,
-                        Event::Played {
-                            play: Play::FirstPlayer(_),
-                            ..
-                        }
-                    )
-                };
-                table.log.iter().any(play)
-            };
-            let by_the_table = game.mode() != DiceMode::Pad || table.is_online() || typed();
+            let by_the_table =
+                game.mode() != DiceMode::Pad || table.is_online() || table.first_player_typed();
             // Until the first box is written: a computer that starts rolls at once, and the table should still
             // read why it started.
             let fresh = by_the_table && game.log().is_empty();

@@ -40,12 +40,14 @@ fn fresh() -> (GameStore, Rc<MemoryBackend>) {
     (store_over(&backend), backend)
 }
 
-/// A new seeded table (the seed also names it: the clock stands still).
+/// A new seeded table (the seed also names it: the clock stands still); a score pad's starts with the seat its
+/// dice drew, as a launch address's does.
 fn start(store: GameStore, rules: RulesetId, mode: DiceMode, players: &[&str], seed: u64) {
     store
         .tables()
         .start(request(rules, mode, players, Some(seed)), String::new());
     assert_eq!(store.notices().setup_error().get_untracked(), None);
+    store.controls().keep_first_seat_drawn();
 }
 
 /// Score pad: writes the first value each open cell offers (crossing out where it can), in sheet order.
@@ -213,10 +215,22 @@ fn a_finished_game_goes_to_the_history_and_an_undo_takes_it_out() {
 
 #[test]
 fn the_table_chooses_who_starts_and_yam_crosses_out_through_the_picker() {
-    let (store, _) = fresh();
-    start(store, RulesetId::Yam, DiceMode::Pad, &["Anna", "Ben", "Cleo"], 3);
+    let (store, backend) = fresh();
+    let seated = request(RulesetId::Yam, DiceMode::Pad, &["Anna", "Ben", "Cleo"], Some(3));
+    store.tables().start(seated, String::new());
     assert!(store.table().first_seat_open().get_untracked());
+    // Nobody's turn until the table says who starts: no box of anybody's is live.
+    assert!(store.table().who_starts_asked().get_untracked());
+    let any_cell = fivedice_rules::Category::Aces.into();
+    assert!((0..3).all(|seat| {
+        store
+            .table()
+            .cell_preview(seat, any_cell)
+            .get_untracked()
+            .is_none()
+    }));
     store.controls().choose_first_seat(2);
+    assert!(!store.table().who_starts_asked().get_untracked());
     assert_eq!(store.table().current_seat().get_untracked(), Some(2));
     let face = |value: u8| fivedice_rules::Face::ALL[usize::from(value) - 1];
     let tied = store
@@ -226,10 +240,12 @@ fn the_table_chooses_who_starts_and_yam_crosses_out_through_the_picker() {
     assert_eq!(store.table().roll_off_tied().get_untracked(), Some(vec![0, 1]));
     assert_eq!(
         store.table().current_seat().get_untracked(),
-        Some(2),
-        "a tie changes nothing yet"
+        None,
+        "nobody's turn while the tie is rolled again"
     );
-    let any_cell = fivedice_rules::Category::Aces.into();
+    // A reload asks the tied players' dice again.
+    let store = store_over(&backend);
+    assert_eq!(store.table().roll_off_tied().get_untracked(), Some(vec![0, 1]));
     assert_eq!(
         store.table().cell_preview(2, any_cell).get_untracked(),
         None,
@@ -403,7 +419,14 @@ fn the_device_is_passed_only_from_one_person_here_to_another() {
     );
 
     // On a score pad one person keeps the score for everyone: nothing is handed over.
-    start(store, RulesetId::Yahtzee, DiceMode::Pad, &["Anna", "Ben"], SEED);
+    // (Another seed: the seed names the table, and the clock stands still.)
+    start(
+        store,
+        RulesetId::Yahtzee,
+        DiceMode::Pad,
+        &["Anna", "Ben"],
+        SEED + 1,
+    );
     let first = store.table().current_seat().get_untracked().unwrap();
     write_next_cell(store);
     assert_ne!(store.table().current_seat().get_untracked(), Some(first));

@@ -27,6 +27,7 @@ impl Table {
             decisions: self.decisions.clone(),
             odds_shown: self.odds_shown,
             gathering: self.gathering.clone(),
+            tied_roll_off: self.tied_roll_off.clone(),
         })
     }
 
@@ -91,6 +92,7 @@ impl Table {
             decisions: Vec::new(),
             odds_shown: false,
             gathering: Some(link),
+            tied_roll_off: Vec::new(),
         })
     }
 
@@ -114,6 +116,7 @@ impl Table {
             decisions: record.decisions,
             odds_shown: record.odds_shown,
             gathering: record.gathering,
+            tied_roll_off: record.tied_roll_off,
         })
     }
 }
