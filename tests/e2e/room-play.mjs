@@ -36,12 +36,19 @@ export async function restoreConnection(page) {
   await page.evaluate(() => (window.__blockRooms = false));
 }
 
-/** Rolls and waits for the server's dice to come back (the roll button then counts one roll less). */
+/**
+ * Rolls and waits for the server's dice to come back: the roll button then counts one roll less, or, where a
+ * generala on the first roll wins, the game is over and the button gone.
+ */
 export async function roll(page, used) {
   const button = page.locator('[data-action="roll"]');
   await expect(button).toHaveAttribute("aria-label", new RegExp(rollsLeft[used]));
   await button.click();
-  await expect(button).toHaveAttribute("aria-label", new RegExp(rollsLeft[used + 1]));
+  const landed = (next) => {
+    if (document.querySelector("[data-won-on-first-roll]")) return true;
+    return new RegExp(next).test(document.querySelector('[data-action="roll"]')?.getAttribute("aria-label") ?? "");
+  };
+  await expect.poll(() => page.evaluate(landed, rollsLeft[used + 1])).toBe(true);
 }
 
 /** The rolls used so far in this turn, from the roll button's name. */
@@ -65,7 +72,8 @@ export async function finishTurn(page, seat, sheet, { rules = "yahtzee", joker =
   if (used === 0) await roll(page, used++);
   // Generala: five alike on the first roll win the game as they land, with nothing to write.
   const winsOnFirstRoll = rules === "generala" && !house.includes("--no-first-roll-win");
-  if (winsOnFirstRoll && used === 1 && new Set(await readDice(page)).size === 1) {
+  const wonNow = async () => (await page.locator("[data-won-on-first-roll]").count()) > 0;
+  if (winsOnFirstRoll && used === 1 && (await wonNow())) {
     await expect(page.locator("[data-won-on-first-roll]")).toHaveAttribute("data-won-on-first-roll", String(seat));
     return;
   }
