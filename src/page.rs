@@ -32,3 +32,13 @@ pub fn ask_table_styles() -> Option<js_sys::Promise> {
         }
     }
 }
+
+/// Whether the page matches a media query now (`false` where it cannot say).
+pub fn media_matches(query: &str) -> bool {
+    let Some(window) = web_sys::window() else {
+        return false;
+    };
+    call(&window, "matchMedia", &[query.into()])
+        .and_then(|list| Reflect::get(&list, &"matches".into()))
+        .is_ok_and(|matches| matches.is_truthy())
+}

@@ -114,11 +114,16 @@ fn Chances() -> impl IntoView {
         let now = situation.get();
         stated.with(|stated| stated.as_ref().is_some_and(|(asked, _)| Some(*asked) == now))
     };
-    // The chances, once first stated, are brought into view in the turn's panel (which scrolls on a phone).
+    // The chances, once first stated, are brought into view in the turn's panel (which scrolls on a phone held
+    // upright). Not on a phone held sideways, where that panel beside the sheet would scroll the dice and Roll
+    // out of view (`style/play.css`'s sideways query).
     let section = NodeRef::<leptos::html::Section>::new();
     let first_stated = Memo::new(move |_| stated.with(Option::is_some));
     Effect::new(move |_| {
-        if let (true, Some(section)) = (first_stated.get(), section.get()) {
+        let sideways = || crate::page::media_matches("(orientation: landscape) and (max-height: 500px)");
+        if let (true, Some(section)) = (first_stated.get(), section.get())
+            && !sideways()
+        {
             let nearest = web_sys::ScrollIntoViewOptions::new();
             nearest.set_block(web_sys::ScrollLogicalPosition::Nearest);
             section.scroll_into_view_with_scroll_into_view_options(&nearest);

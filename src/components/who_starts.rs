@@ -145,6 +145,7 @@ fn WhoStarts() -> impl IntoView {
                     data-action="choose-first"
                     on:change=move |event| {
                         if let Ok(seat) = event_target_value(&event).parse::<usize>() {
+                            incomplete.set(false);
                             store.controls().choose_first_seat(seat);
                         }
                     }

@@ -20,16 +20,25 @@ for (const [width, height, tied] of [[844, 390, false], [740, 360, false], [740,
     }
     const roll = page.locator('[data-action="roll"]');
     await expect(roll).toBeEnabled();
+    // In view: on the screen, and not scrolled out of its frame (the turn's panel, or the sheet's) at the top.
     const inView = async (locator) => {
       const box = await locator.boundingBox();
       expect(box, "shown").not.toBeNull();
       expect(box.y + box.height, "not below the screen").toBeLessThanOrEqual(height + 1);
       expect(box.x + box.width, "not beside the screen").toBeLessThanOrEqual(width + 1);
+      const frameTop = await locator.evaluate((element) => element.closest(".play-side, .sheet-wrap")?.getBoundingClientRect().top ?? 0);
+      expect(box.y, "not scrolled out of its frame").toBeGreaterThanOrEqual(frameTop - 1);
     };
     // The dice and Roll are beside the sheet, not above it.
     const sheet = page.locator(".sheet-wrap");
     expect((await roll.boundingBox()).x + (await roll.boundingBox()).width).toBeLessThanOrEqual((await sheet.boundingBox()).x + 1);
     await inView(roll);
+    // After a tied roll-off the table also shows its chances to win: stating them never scrolls the dice away.
+    if (tied) {
+      await page.getByRole("button", { name: "Chances to win: hidden" }).click();
+      await expect(page.locator('[data-odds="ready"]')).toBeAttached();
+      await inView(roll);
+    }
     await roll.click();
     await expect(page.locator('[data-die="0"]:not([data-face=""])')).toBeVisible();
     await inView(page.locator('[data-die="4"]'));
