@@ -9,6 +9,16 @@ import { startFromTheStartPage } from "./helpers.mjs";
 /** Records what the page asks of the vibration motor and how many tones it starts, before the app loads; the
  * browser asks the person whether the device's motion may be read (as Safari does), answering `motionAnswer`. */
 function watchTheSenses() {
+  // The table's senses come in one chunk with the screen's wake lock, which it asks for once it is here.
+  Object.defineProperty(navigator, "wakeLock", {
+    configurable: true,
+    value: {
+      request: () => {
+        window.awake = true;
+        return Promise.resolve({ release: () => Promise.resolve() });
+      },
+    },
+  });
   window.motionAnswer = "denied";
   window.DeviceMotionEvent.requestPermission = () => Promise.resolve(window.motionAnswer);
   window.buzzes = [];
@@ -45,6 +55,8 @@ test("a roll, a hold and a box vibrate; the sound and the shake, switched on in 
   try {
     await page.addInitScript(watchTheSenses);
     const table = await startFromTheStartPage(page, ["Ann", "Bob"]);
+    // Once the senses are here (a roll in the moment before they arrive does not buzz).
+    await expect.poll(() => page.evaluate(() => window.awake === true)).toBe(true);
 
     // Vibration is on by default, the sound off.
     await page.locator('[data-action="roll"]').click();
