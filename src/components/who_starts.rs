@@ -100,7 +100,7 @@ fn WhoStarts() -> impl IntoView {
         (0..seats)
             .map(|seat| {
                 view! {
-                    <option value=seat.to_string() selected=move || !asked.get() && current.get() == Some(seat)>
+                    <option value=seat.to_string() selected=move || current.get() == Some(seat)>
                         {move || player_name(players, seat)}
                     </option>
                 }

@@ -150,13 +150,10 @@ impl Tables<'_> {
         }
         match parse_launch(launch_query) {
             Some(Ok(request)) => {
-                let pad = request.mode == fivedice_rules::DiceMode::Pad;
                 self.start(request, String::new());
                 // An address (a link, a test) seats its players itself: its score pad starts with the seat the
                 // table's dice drew, as though the table had chosen it (the setup screen's asks the table).
-                if pad {
-                    self.store.controls().keep_first_seat_drawn();
-                }
+                self.store.controls().keep_first_seat_drawn();
             }
             Some(Err(error)) => self.store.notices.refuse_setup(refused(error)),
             None => match parse_room_launch(launch_query) {

@@ -271,8 +271,13 @@ impl OpenTable {
             .unwrap_or_default();
         rounds.push(round);
         let typed = FirstPlayerRoll::typed(rounds.clone());
-        let waiting = if typed.is_ok() { Vec::new() } else { rounds };
-        self.change(|table| table.tied_roll_off = waiting);
+        match typed {
+            // Decided: a tie that waited is forgotten (nothing is saved where none did).
+            Ok(_) => self.forget_roll_off(),
+            Err(_) => {
+                self.change(|table| table.tied_roll_off = rounds);
+            }
+        }
         typed
     }
 
