@@ -1,5 +1,6 @@
-//! The table's keys: Space or Enter rolls, 1 to 5 hold a die, the arrows move between the boxes the player may
-//! choose, Escape closes the picker. Their handling is in the chunk fetched with the first table (`awake`); the
+//! The table's keys: Space or Enter rolls, 1 to 5 hold a die; the arrows move between the dice, between the
+//! turn's tools (left and right) and between the boxes the player may choose (Home and End to the first and
+//! last), and from elsewhere to the sheet; Escape closes the picker. Each of those groups is one tab stop. Their handling is in the chunk fetched with the first table (`awake`); the
 //! main module only keeps the keys pressed before it arrives, which it then plays in order.
 
 use leptos::ev;
@@ -33,7 +34,35 @@ pub fn follow(store: GameStore, early: EarlyKeys) {
         on_key(store, event);
     }
     let keys = window_event_listener(ev::keydown, move |event| on_key(store, event));
-    on_cleanup(move || keys.remove());
+    // A die or a box focused (by a tap, Tab or the arrows) becomes its group's tab stop.
+    let focused = window_event_listener(ev::focusin, |event| {
+        let target = event
+            .target()
+            .and_then(|target| target.dyn_into::<web_sys::Element>().ok());
+        crate::focus::one_stop_in_each_group(target.as_ref());
+    });
+    // An undo sends the focus to the box it gives back.
+    let undone = window_event_listener(ev::click, |event| {
+        let target = event
+            .target()
+            .and_then(|target| target.dyn_into::<web_sys::Element>().ok());
+        if let Some(undo) = target.and_then(|target| target.closest("[data-action=\"undo\"]").ok().flatten())
+        {
+            crate::focus::give_back_box(&undo);
+        }
+    });
+    on_cleanup(move || {
+        keys.remove();
+        focused.remove();
+        undone.remove();
+    });
+    // Whatever the table does, the keyboard's focus stays where a person can act (never on the page's body).
+    let picker = store.table().picker();
+    Effect::new(move |_| {
+        store.table().track();
+        picker.track();
+        crate::focus::keep_at_table();
+    });
 }
 
 /// Space/Enter roll, 1–5 hold, arrows move between the cells a player may choose, Escape closes the picker.
@@ -69,9 +98,32 @@ fn on_key(store: GameStore, event: ev::KeyboardEvent) {
                 button.click();
             }
         }
-        "ArrowUp" | "ArrowDown" | "ArrowLeft" | "ArrowRight" => {
-            let forward = matches!(event.key().as_str(), "ArrowDown" | "ArrowRight");
-            if move_focus_between_boxes(target.as_ref(), forward) {
+        key @ ("ArrowUp" | "ArrowDown" | "ArrowLeft" | "ArrowRight" | "Home" | "End") => {
+            let step = match key {
+                "ArrowDown" | "ArrowRight" => Step::Next,
+                "ArrowUp" | "ArrowLeft" => Step::Previous,
+                "Home" => Step::First,
+                _ => Step::Last,
+            };
+            let on = |selector| {
+                target
+                    .as_ref()
+                    .is_some_and(|target| target.matches(selector).unwrap_or(false))
+            };
+            let tools = crate::focus::Group::Tools.selector();
+            // The arrows move within the dice, the turn's tools or the sheet; from anywhere else (and up or down
+            // from the tools) they go to the sheet.
+            let moved = match step {
+                _ if on("[data-die]") => move_focus(target.as_ref(), "[data-die]:not(.blank)", step),
+                _ if on("button.cell-button") => move_focus(target.as_ref(), "button.cell-button", step),
+                Step::Next | Step::Previous if on(tools) && matches!(key, "ArrowLeft" | "ArrowRight") => {
+                    move_focus(target.as_ref(), tools, step)
+                }
+                Step::First | Step::Last if on(tools) => move_focus(target.as_ref(), tools, step),
+                Step::Next | Step::Previous => move_focus(None, "button.cell-button", Step::First),
+                Step::First | Step::Last => false,
+            };
+            if moved {
                 event.prevent_default();
             }
         }
@@ -84,25 +136,36 @@ fn query(selector: &str) -> Option<web_sys::HtmlElement> {
     document.query_selector(selector).ok()??.dyn_into().ok()
 }
 
-/// Moves focus to the next (or previous) cell the current player may choose; true if it moved.
-fn move_focus_between_boxes(from: Option<&web_sys::Element>, forward: bool) -> bool {
+/// Where the arrows and Home and End move the focus to, among the controls of one group.
+#[derive(Clone, Copy)]
+enum Step {
+    Next,
+    Previous,
+    First,
+    Last,
+}
+
+/// Moves the focus from `from` one `step` among the controls that match `selector` (from none: to the first);
+/// true if it moved. The ends do not wrap round.
+fn move_focus(from: Option<&web_sys::Element>, selector: &str, step: Step) -> bool {
     let Some(document) = web_sys::window().and_then(|window| window.document()) else {
         return false;
     };
-    let Ok(buttons) = document.query_selector_all("button.cell-button") else {
+    let Ok(found) = document.query_selector_all(selector) else {
         return false;
     };
-    let buttons: Vec<web_sys::HtmlElement> = (0..buttons.length())
-        .filter_map(|index| buttons.item(index)?.dyn_into().ok())
+    let group: Vec<web_sys::Element> = (0..found.length())
+        .filter_map(|index| found.item(index)?.dyn_into().ok())
         .collect();
-    if buttons.is_empty() {
+    let Some(last) = group.len().checked_sub(1) else {
         return false;
-    }
-    let position = from.and_then(|from| buttons.iter().position(|button| button.is_same_node(Some(from))));
-    let next = match (position, forward) {
-        (None, _) => 0,
-        (Some(index), true) => (index + 1) % buttons.len(),
-        (Some(index), false) => (index + buttons.len() - 1) % buttons.len(),
     };
-    buttons[next].focus().is_ok()
+    let position = from.and_then(|from| group.iter().position(|control| control.is_same_node(Some(from))));
+    let to = match (position, step) {
+        (None, _) | (_, Step::First) => 0,
+        (_, Step::Last) => last,
+        (Some(at), Step::Next) => (at + 1).min(last),
+        (Some(at), Step::Previous) => at.saturating_sub(1),
+    };
+    crate::focus::take(&group[to])
 }

@@ -6,6 +6,7 @@ pub mod components;
 pub mod engine;
 pub mod feel;
 pub mod files;
+pub mod focus;
 pub mod gathering_client;
 pub mod gathering_feed;
 pub mod i18n;

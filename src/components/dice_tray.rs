@@ -58,7 +58,8 @@ fn saved_beside_part() -> super::lazy::Loaded<()> {
     })
 }
 
-/// One die: shows its face, and a tap holds or releases it.
+/// One die: shows its face, and a tap holds or releases it. The dice are one tab stop, none before they are
+/// rolled (`crate::focus::one_stop_in_each_group`).
 #[component]
 fn Die(die: usize) -> impl IntoView {
     let store = expect_context::<GameStore>();
@@ -77,10 +78,10 @@ fn Die(die: usize) -> impl IntoView {
     let tumble = move |parity: u8| {
         turn.with(|turn| turn.rolls_used > 0 && turn.rolls_used % 2 == parity && !turn.held[die])
     };
-    let name = move || match (face(), held()) {
-        (None, _) => (words.die_n_blank)(die + 1),
-        (Some(face), true) => (words.die_n_held)(die + 1, face),
-        (Some(face), false) => (words.die_n_face)(die + 1, face),
+    // Held is said once, as the button's pressed state.
+    let name = move || match face() {
+        None => (words.die_n_blank)(die + 1),
+        Some(face) => (words.die_n_face)(die + 1, face),
     };
     view! {
         <button

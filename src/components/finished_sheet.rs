@@ -4,6 +4,7 @@
 use fivedice_rules::{Column, Game, Section};
 use leptos::prelude::*;
 
+use super::dialog::Dialog;
 use super::lazy::{Loaded, lazy};
 use crate::store::GameStore;
 
@@ -30,7 +31,7 @@ fn FinishedSheet(game: Game, open: RwSignal<Option<String>>) -> impl IntoView {
     let columns: Vec<Column> = rules.columns().as_slice().to_vec();
     let seats = game.players().len();
     let close = move || open.set(None);
-    super::close_on_escape_and_back(close);
+    crate::back::layer(close, None);
     let heads = game
         .players()
         .iter()
@@ -81,15 +82,8 @@ fn FinishedSheet(game: Game, open: RwSignal<Option<String>>) -> impl IntoView {
         {total_row(words.grand_total.to_string(), |t| t.grand)}
     };
     view! {
-        <div class="backdrop" on:click=move |_| close()>
-            <div
-                class="picker finished-sheet"
-                role="dialog"
-                aria-modal="true"
-                aria-labelledby="finished-sheet-title"
-                data-finished-sheet
-                on:click=|event| event.stop_propagation()
-            >
+        <Dialog close=Callback::new(move |()| close()) labelled_by="finished-sheet-title">
+            <div class="picker finished-sheet" data-finished-sheet>
                 <h2 id="finished-sheet-title">{words.game_name(ruleset)}</h2>
                 <div class="scroll-x">
                     <table class="sheet finished">
@@ -106,7 +100,7 @@ fn FinishedSheet(game: Game, open: RwSignal<Option<String>>) -> impl IntoView {
                     </button>
                 </div>
             </div>
-        </div>
+        </Dialog>
     }
 }
 

@@ -4,6 +4,7 @@
 use fivedice_rules::Rules;
 use leptos::prelude::*;
 
+use super::dialog::Dialog;
 use super::lazy::{Loaded, lazy};
 use super::shown::shown_when;
 use crate::i18n::GuideSection;
@@ -41,20 +42,13 @@ fn guide_page(rules: Rules, open: RwSignal<bool>) -> impl IntoView {
     let store = expect_context::<GameStore>();
     let words = store.words();
     let close = move || open.set(false);
-    super::close_on_escape_and_back(close);
+    crate::back::layer(close, None);
     {
         let guide = crate::i18n::guide(store.speech().language().get_untracked(), &rules);
         let sections = guide.sections.into_iter().map(section).collect_view();
         view! {
-            <div class="backdrop" on:click=move |_| close()>
-                <div
-                    class="picker guide"
-                    role="dialog"
-                    aria-modal="true"
-                    aria-labelledby="guide-title"
-                    data-guide=rules.id().id()
-                    on:click=|event| event.stop_propagation()
-                >
+            <Dialog close=Callback::new(move |()| close()) labelled_by="guide-title">
+                <div class="picker guide" data-guide=rules.id().id()>
                     // Close stays in reach however far the page is read (a phone scrolls it a long way).
                     <header class="dialog-head">
                         <h2 id="guide-title">{guide.title}</h2>
@@ -64,7 +58,7 @@ fn guide_page(rules: Rules, open: RwSignal<bool>) -> impl IntoView {
                     </header>
                     {sections}
                 </div>
-            </div>
+            </Dialog>
         }
     }
 }

@@ -1,6 +1,7 @@
 //! The screens and the pieces of them a player sees, each named for what it shows.
 
 mod coach_panel;
+mod dialog;
 mod dice_seal;
 mod dice_tray;
 mod finished_sheet;
@@ -30,6 +31,7 @@ mod setup_screen;
 mod shown;
 mod standings;
 mod statistics;
+mod table_news;
 mod value_picker;
 mod who_starts;
 
@@ -242,6 +244,23 @@ fn player_name(players: impl Reading<Vec<String>>, seat: usize) -> String {
     players.with(|players| players.get(seat).cloned().unwrap_or_default())
 }
 
+/// A box's name on this sheet in `language`; in column Yam with its column: "Fours (↓ Down)".
+fn place_label(
+    rules: fivedice_rules::Rules,
+    place: fivedice_rules::Place,
+    language: Language,
+) -> Option<String> {
+    let label = crate::i18n::label(language, rules.ruleset().cell(place.category)?.label);
+    Some(match rules.columns().is_one() {
+        true => label.to_string(),
+        false => format!(
+            "{label} ({} {})",
+            place.column.symbol(),
+            crate::i18n::label(language, place.column.label())
+        ),
+    })
+}
+
 /// When content held back at start appears.
 #[derive(Clone, Copy, Default)]
 enum Moment {
@@ -264,18 +283,6 @@ fn Deferred(#[prop(optional)] until: Moment, children: ChildrenFn) -> impl IntoV
         Moment::AfterNextPaint => after_next_paint(show),
     }
     move || shown.get().then(|| children())
-}
-
-/// Closes a dialog on Escape while it is shown, wherever the focus is (a page of text has nothing to focus), and
-/// on Back (the dialog is an entry of the browser's history of its own).
-fn close_on_escape_and_back(close: impl Fn() + Clone + 'static) {
-    crate::back::layer(close.clone(), None);
-    let listener = window_event_listener(leptos::ev::keydown, move |event| {
-        if event.key() == "Escape" {
-            close();
-        }
-    });
-    on_cleanup(move || listener.remove());
 }
 
 /// Runs `then` in a task of its own once the page has painted its next frame (its layout is then done).

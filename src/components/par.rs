@@ -4,6 +4,7 @@
 use fivedice_rules::{Column, Columns, Rules, UpperBonus};
 use leptos::prelude::*;
 
+use super::dialog::Dialog;
 use super::lazy::Loaded;
 use crate::i18n;
 use crate::store::GameStore;
@@ -72,18 +73,11 @@ fn par_note(bonus: UpperBonus, open: RwSignal<bool>) -> impl IntoView {
     let words = store.words();
     let par_words = store.speech().words_of(i18n::par_words);
     let close = move || open.set(false);
-    super::close_on_escape_and_back(close);
+    crate::back::layer(close, None);
     let each = bonus.dice_of_each_face();
     view! {
-        <div class="backdrop" on:click=move |_| close()>
-            <div
-                class="picker"
-                role="dialog"
-                aria-modal="true"
-                aria-labelledby="par-title"
-                data-par-note
-                on:click=|event| event.stop_propagation()
-            >
+        <Dialog close=Callback::new(move |()| close()) labelled_by="par-title">
+            <div class="picker" data-par-note>
                 <h2 id="par-title">{(words.par_row)(each)}</h2>
                 <p>{(par_words.explain)(each, bonus.threshold)}</p>
                 <div class="picker-actions">
@@ -92,6 +86,6 @@ fn par_note(bonus: UpperBonus, open: RwSignal<bool>) -> impl IntoView {
                     </button>
                 </div>
             </div>
-        </div>
+        </Dialog>
     }
 }

@@ -52,7 +52,8 @@ pub fn PerfectPlay() -> impl IntoView {
             <div class="data-buttons">
                 <select
                     data-engine="rules"
-                    aria-label=words.game
+                    // Named by the card's question, not "Game": the setup's choice of game has that name.
+                    aria-labelledby="perfect-title"
                     on:change=move |event| {
                         if let Ok(id) = event_target_value(&event).parse::<RulesetId>() {
                             ruleset.set(id);

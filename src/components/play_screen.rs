@@ -17,6 +17,7 @@ use super::room_lobby::RoomBar;
 use super::score_sheet::ScoreSheet;
 use super::shown::{either_when, shown_when};
 use super::standings::Standings;
+use super::table_news::TableNews;
 use super::value_picker::ValuePicker;
 use super::who_starts::{FirstPlayerBanner, WhoStartsOnPad};
 use super::{Deferred, after_next_paint};
@@ -97,6 +98,7 @@ pub fn PlayScreen() -> impl IntoView {
                 </Deferred>
             </div>
             <ValuePicker />
+            <TableNews />
         </div>
     }
 }
@@ -157,7 +159,8 @@ fn TurnPanel() -> impl IntoView {
     };
     view! {
         <section class="turn" class:computer-turn=move || computer.get().is_some() aria-label=words.turn>
-            <p class="status" data-current-seat=move || if asked.get() { String::new() } else { seat().to_string() } aria-live="polite">
+            // Said aloud by the table's news (one live region); focus rests here while nothing is for this device to press.
+            <p class="status" tabindex="-1" data-current-seat=move || if asked.get() { String::new() } else { seat().to_string() }>
                 {status}
             </p>
             <JokerNote />
@@ -170,7 +173,7 @@ fn TurnPanel() -> impl IntoView {
                         .get()
                         .map(|to| {
                             view! {
-                                <p class="pass" data-pass-to=to.to_string()>
+                                <p class="pass" tabindex="-1" data-pass-to=to.to_string()>
                                     {(words.pass_to)(&player_name(players, to))}
                                 </p>
                             }
@@ -186,7 +189,8 @@ fn TurnPanel() -> impl IntoView {
                     move || !asked.get(),
                     || {
                         view! {
-                            <div class="turn-tools">
+                            // One tab stop: the arrows move between its tools (`crate::focus`).
+                            <div class="turn-tools" role="toolbar" aria-label=words.turn_tools>
                                 <HintPanel />
                                 <CoachLine />
                                 <Odds />
@@ -286,12 +290,22 @@ fn UndoButton() -> impl IntoView {
                 .cell(category)
                 .map(|cell| crate::i18n::label(language, cell.label))
         };
-        let text = match taken_back {
-            TakenBack::Box(category, points) => (words.undo_cell)(&name, label(category)?, points),
-            TakenBack::Announcement(category) => (words.undo_announcement)(&name, label(category)?),
+        let (text, category) = match taken_back {
+            TakenBack::Box(category, points) => {
+                ((words.undo_cell)(&name, label(category)?, points), category)
+            }
+            TakenBack::Announcement(category) => {
+                ((words.undo_announcement)(&name, label(category)?), category)
+            }
         };
+        // The keys' chunk sends the focus to the box given back (`crate::focus::give_back_box`).
         Some(view! {
-            <button class="undo secondary" data-action="undo" on:click=move |_| store.controls().undo()>
+            <button
+                class="undo secondary"
+                data-action="undo"
+                data-gives-back=category.id()
+                on:click=move |_| store.controls().undo()
+            >
                 {text}
             </button>
         })

@@ -75,7 +75,8 @@ pub fn ScoreSheet() -> impl IntoView {
         })
         .collect_view();
     view! {
-        // A region of its own that scrolls: the keyboard reaches it even before any box is open.
+        // A region of its own that scrolls: the keyboard reaches it while no box is open (then the boxes are its
+        // one tab stop: `crate::focus::one_stop_in_the_sheet`).
         <div class="sheet-wrap" node_ref=wrap tabindex="0" role="region" aria-label=words.score_sheet>
             <table class="sheet" class:plain=plain data-seats=seats.to_string()>
                 <thead>

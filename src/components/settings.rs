@@ -3,6 +3,7 @@
 
 use leptos::prelude::*;
 
+use super::dialog::Dialog;
 use super::lazy::{Loaded, lazy};
 use super::shown::shown_when;
 use wasm_bindgen::JsCast as _;
@@ -37,7 +38,7 @@ fn settings_dialog(open: RwSignal<bool>) -> impl IntoView {
     let words = store.words();
     let settings_words = store.speech().words_of(crate::i18n::settings_words);
     let close = move || open.set(false);
-    super::close_on_escape_and_back(close);
+    crate::back::layer(close, None);
     let theme = RwSignal::new(store.settings().theme());
     let choices = Theme::ALL.map(|choice| {
         let label = match choice {
@@ -61,15 +62,8 @@ fn settings_dialog(open: RwSignal<bool>) -> impl IntoView {
         }
     });
     view! {
-        <div class="backdrop" on:click=move |_| close()>
-            <div
-                class="picker settings"
-                role="dialog"
-                aria-modal="true"
-                aria-labelledby="settings-title"
-                data-settings="true"
-                on:click=|event| event.stop_propagation()
-            >
+        <Dialog close=Callback::new(move |()| close()) labelled_by="settings-title">
+            <div class="picker settings" data-settings="true">
                 <header class="dialog-head">
                     <h2 id="settings-title">{words.settings}</h2>
                     <button class="secondary" data-action="close-settings" on:click=move |_| close()>
@@ -87,7 +81,7 @@ fn settings_dialog(open: RwSignal<bool>) -> impl IntoView {
                     {switch("shake", settings_words.shake, |feel| feel.shake, |feel, on| feel.shake = on)}
                 </fieldset>
             </div>
-        </div>
+        </Dialog>
     }
 }
 

@@ -78,6 +78,7 @@ fn standings() -> impl IntoView {
         <section
             class="standings"
             data-game-over="true"
+            tabindex="-1"
             data-won-by=move || won_on_first_roll.with(|won| won.as_ref().map(|_| "servida"))
             aria-labelledby="standings-title"
         >

@@ -5,6 +5,7 @@ use fivedice_rules::{Dice, DiceMode};
 use leptos::html;
 use leptos::prelude::*;
 
+use super::dialog::Dialog;
 use super::joker_note::JokerNote;
 use super::lazy::{Loaded, lazy, prefetched};
 use super::pips::Pips;
@@ -33,7 +34,6 @@ fn picker() -> impl IntoView {
     let store = expect_context::<GameStore>();
     let words = store.words();
     let language = store.speech().language().get_untracked();
-    let confirm_button = NodeRef::<html::Button>::new();
     let entering = RwSignal::new(false);
     let picker = store.table().picker();
     // The dialog is rebuilt only when what it offers changes, not on every choice made inside it.
@@ -58,15 +58,11 @@ fn picker() -> impl IntoView {
             crate::back::layer(move || store.controls().cancel(), None);
         }
     });
-    // Focus moves into the dialog when it opens, so keyboard players land on Confirm.
+    // The dialog's focus lands on the first value offered.
+    let first_offer = NodeRef::<html::Button>::new();
     Effect::new(move |_| {
         if open_on.get().is_some() {
             entering.set(false);
-            if let Some(button) = confirm_button.get()
-                && button.focus().is_err()
-            {
-                leptos::logging::warn!("the picker's Confirm button could not take the focus");
-            }
         }
     });
     move || {
@@ -82,21 +78,14 @@ fn picker() -> impl IntoView {
             first_roll_only,
         } = offers.get()?;
         let rules = rules.get_untracked()?;
-        let label = crate::i18n::label(language, rules.ruleset().cell(place.category)?.label);
-        // Column Yam: the box's column too.
-        let label = match rules.columns().is_one() {
-            true => label.to_string(),
-            false => format!(
-                "{label} ({} {})",
-                place.column.symbol(),
-                crate::i18n::label(language, place.column.label())
-            ),
-        };
+        let label = super::place_label(rules, place, language)?;
         let title = format!("{label} — {}", player_name(players, seat));
+        let offer_label = label.clone();
         let buttons = move || {
             offers
                 .iter()
-                .map(|&value| {
+                .enumerate()
+                .map(|(index, &value)| {
                     let chosen =
                         move || picker.with(|p| p.is_some_and(|p| p.chosen == Some(value) && !p.announcing));
                     let text = match (value, announce) {
@@ -107,11 +96,16 @@ fn picker() -> impl IntoView {
                         (value, false) if first_roll_only.contains(&value) => (words.on_first_roll)(value),
                         (value, false) => value.to_string(),
                     };
+                    // Named with its box: "Fours, 12" (the dialog's heading is not read with each value).
+                    let name = format!("{offer_label}, {text}");
+                    let first = (index == 0).then_some(first_offer);
                     view! {
                         <button
                             class="offer"
                             class:chosen=chosen
                             data-offer=value.to_string()
+                            aria-label=name
+                            node_ref=first.unwrap_or_default()
                             aria-pressed=move || chosen().to_string()
                             on:click=move |_| store.controls().choose(value)
                         >
@@ -195,19 +189,8 @@ fn picker() -> impl IntoView {
             )
         };
         Some(view! {
-            <div class="backdrop" on:click=move |_| store.controls().cancel()>
-                <div
-                    class="picker"
-                    role="dialog"
-                    aria-modal="true"
-                    aria-labelledby="picker-title"
-                    on:click=|event| event.stop_propagation()
-                    on:keydown=move |event| {
-                        if event.key() == "Escape" {
-                            store.controls().cancel();
-                        }
-                    }
-                >
+            <Dialog close=Callback::new(move |()| store.controls().cancel()) labelled_by="picker-title" first=first_offer>
+                <div class="picker">
                     <h2 id="picker-title">{title}</h2>
                     <JokerNote />
                     {either_when(
@@ -251,7 +234,6 @@ fn picker() -> impl IntoView {
                         <button
                             class="primary"
                             data-action="confirm"
-                            node_ref=confirm_button
                             disabled=move || {
                                 !person.get() || picker.with(|p| p.is_none_or(|p| p.chosen.is_none() && !p.announcing))
                             }
@@ -261,7 +243,7 @@ fn picker() -> impl IntoView {
                         </button>
                     </div>
                 </div>
-            </div>
+            </Dialog>
         })
     }
 }

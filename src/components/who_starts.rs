@@ -1,11 +1,11 @@
 //! Who starts: the app's roll-off shown to the table, and a score pad's own choice or roll-off typed in.
 
-use fivedice_rules::Face;
+use fivedice_rules::{Face, FirstPlayerRoll};
 use leptos::prelude::*;
 
 use super::lazy::{Loaded, lazy};
 use super::player_name;
-use crate::i18n;
+use crate::i18n::{self, Words};
 use crate::store::GameStore;
 use crate::store::Reading as _;
 
@@ -19,24 +19,40 @@ pub fn FirstPlayerBanner() -> impl IntoView {
     move || {
         let roll = roll.get()?;
         let name = move |seat: usize| player_name(players, seat);
-        let rolls = roll
-            .rounds
-            .iter()
-            .map(|round| {
-                round
-                    .iter()
-                    .map(|&(seat, face)| (words.rolled)(&name(seat), face.value()))
-                    .collect::<Vec<_>>()
-                    .join(" · ")
-            })
-            .collect::<Vec<_>>()
-            .join(words.tie_roll_again);
         Some(view! {
             <p class="first-player">
-                <span>{words.who_starts} {rolls}</span>
+                <span>{words.who_starts} {rounds_said(words, &roll, &name)}</span>
                 <strong>{(words.starts)(&name(roll.first_seat))}</strong>
             </p>
         })
+    }
+}
+
+/// The roll-off's rounds, as the table saw them: "Alice rolled 5 · Bob rolled 1".
+fn rounds_said(words: &Words, roll: &FirstPlayerRoll, name: &dyn Fn(usize) -> String) -> String {
+    roll.rounds
+        .iter()
+        .map(|round| {
+            round
+                .iter()
+                .map(|&(seat, face)| (words.rolled)(&name(seat), face.value()))
+                .collect::<Vec<_>>()
+                .join(" · ")
+        })
+        .collect::<Vec<_>>()
+        .join(words.tie_roll_again)
+}
+
+/// Who starts, said aloud: the rounds rolled (where there were any), then who starts.
+pub(super) fn roll_off_said(words: &Words, roll: &FirstPlayerRoll, name: &dyn Fn(usize) -> String) -> String {
+    let starts = (words.starts)(&name(roll.first_seat));
+    match roll.rounds.is_empty() {
+        true => starts,
+        false => format!(
+            "{}{} — {starts}",
+            words.who_starts,
+            rounds_said(words, roll, name)
+        ),
     }
 }
 

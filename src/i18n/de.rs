@@ -118,6 +118,7 @@ pub static WORDS: Words = Words {
 
     tables: "← Tische",
     turn: "Zug",
+    turn_tools: "Hilfen für den Zug",
     pass_to: |name| format!("Weitergeben an {name}"),
     pad_dice_entered: |name| format!("{name} ist dran — Würfel eingegeben: Tippe auf ein Feld"),
     pad_tap_cell: |name| format!("{name} ist dran — tippe auf ein Feld, um die Punkte einzutragen"),
@@ -129,7 +130,6 @@ pub static WORDS: Words = Words {
         used => format!("{name} ist dran — Wurf {used} von {all} für „{label}“"),
     },
     die_n_face: |die, face| format!("Würfel {die}: {face}"),
-    die_n_held: |die, face| format!("Würfel {die}: {face}, behalten"),
     die_n_blank: |die| format!("Würfel {die}: nicht gewürfelt"),
     clear_dice: "Würfel löschen",
     who_starts: "Wer beginnt? ",

@@ -119,6 +119,7 @@ pub static WORDS: Words = Words {
 
     tables: "← Tables",
     turn: "Turn",
+    turn_tools: "Help for the turn",
     pass_to: |name| format!("Pass to {name}"),
     pad_dice_entered: |name| format!("{name}'s turn — dice entered: tap a cell"),
     pad_tap_cell: |name| format!("{name}'s turn — tap a cell to write the score"),
@@ -130,7 +131,6 @@ pub static WORDS: Words = Words {
         used => format!("{name}'s turn — roll {used} of {all} for {label}"),
     },
     die_n_face: |die, face| format!("Die {die}: {face}"),
-    die_n_held: |die, face| format!("Die {die}: {face}, held"),
     die_n_blank: |die| format!("Die {die}: not rolled"),
     clear_dice: "Clear dice",
     who_starts: "Who starts? ",

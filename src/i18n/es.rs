@@ -121,6 +121,7 @@ pub static WORDS: Words = Words {
 
     tables: "← Mesas",
     turn: "Turno",
+    turn_tools: "Ayudas para el turno",
     pass_to: |name| format!("Pásale el turno a {name}"),
     pad_dice_entered: |name| format!("Turno de {name} — dados ingresados: toca una casilla"),
     pad_tap_cell: |name| format!("Turno de {name} — toca una casilla para anotar el puntaje"),
@@ -132,7 +133,6 @@ pub static WORDS: Words = Words {
         used => format!("Turno de {name} — tirada {used} de {all} para «{label}»"),
     },
     die_n_face: |die, face| format!("Dado {die}: {face}"),
-    die_n_held: |die, face| format!("Dado {die}: {face}, guardado"),
     die_n_blank: |die| format!("Dado {die}: sin tirar"),
     clear_dice: "Borrar dados",
     who_starts: "¿Quién empieza? ",

@@ -131,6 +131,7 @@ pub static WORDS: Words = Words {
 
     tables: "← Tables",
     turn: "Tour",
+    turn_tools: "Aides pour le tour",
     pass_to: |name| format!("Passez à {name}"),
     pad_dice_entered: |name| format!("À {name} — dés saisis : touchez une case"),
     pad_tap_cell: |name| format!("À {name} — touchez une case pour écrire le score"),
@@ -142,7 +143,6 @@ pub static WORDS: Words = Words {
         used => format!("À {name} — lancer {used} sur {all} pour « {label} »"),
     },
     die_n_face: |die, face| format!("Dé {die} : {face}"),
-    die_n_held: |die, face| format!("Dé {die} : {face}, gardé"),
     die_n_blank: |die| format!("Dé {die} : pas lancé"),
     clear_dice: "Effacer les dés",
     who_starts: "Qui commence ? ",

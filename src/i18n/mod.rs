@@ -177,6 +177,8 @@ pub struct Words {
     // Playing.
     pub tables: &'static str,
     pub turn: &'static str,
+    /// The turn's tools (Hint, Coach, the chances to win), one toolbar.
+    pub turn_tools: &'static str,
     pub pass_to: fn(&str) -> String,
     pub pad_dice_entered: fn(&str) -> String,
     pub pad_tap_cell: fn(&str) -> String,
@@ -187,7 +189,6 @@ pub struct Words {
     /// On a sheet filled in order: name, the box this turn writes, rolls used, rolls in all.
     pub roll_for: fn(&str, &str, u8, u8) -> String,
     pub die_n_face: fn(usize, u8) -> String,
-    pub die_n_held: fn(usize, u8) -> String,
     pub die_n_blank: fn(usize) -> String,
     pub clear_dice: &'static str,
     pub who_starts: &'static str,

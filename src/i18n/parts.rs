@@ -249,3 +249,31 @@ pub struct OddsWords {
     pub odds_title: &'static str,
     pub odds_honesty: &'static str,
 }
+
+part_words!(
+    /// The words the table's announcer says what happens with (in its chunk, fetched with the first table).
+    news_words -> NewsWords = NEWS_WORDS
+);
+
+/// What happens at the table, said aloud to a screen reader; the box written and who starts are the main words'.
+pub struct NewsWords {
+    /// (player, the faces rolled in order, the faces held through the roll: empty where none).
+    pub rolled: fn(&str, &str, &str) -> String,
+    /// (die from 1, its face): held, released.
+    pub held: fn(usize, u8) -> String,
+    pub released: fn(usize, u8) -> String,
+    /// A score pad: (player, the faces typed in).
+    pub entered: fn(&str, &str) -> String,
+    /// Column Yam: (player, the box announced).
+    pub announced: fn(&str, &str) -> String,
+    /// (player, box).
+    pub crossed_out: fn(&str, &str) -> String,
+    /// An undo: (player, box, its points; none for an announcement taken back).
+    pub undone: fn(&str, &str, Option<u16>) -> String,
+    /// The turn passed to (player).
+    pub turn: fn(&str) -> String,
+    /// The game's end: (the winners' names, how many they are, their total).
+    pub over: fn(&str, usize, u16) -> String,
+    /// Between the last two names of a list.
+    pub and: &'static str,
+}

@@ -5,7 +5,7 @@ use fivedice_rules::RulesetId;
 
 use super::de::{plural, rolls_left};
 use super::{
-    AnalysisWords, HintWords, HouseWords, OddsWords, PadWords, ParWords, RoomWords, SettingsWords,
+    AnalysisWords, HintWords, HouseWords, NewsWords, OddsWords, PadWords, ParWords, RoomWords, SettingsWords,
     StatisticsWords,
 };
 
@@ -208,4 +208,26 @@ pub static PAR_WORDS: ParWords = ParWords {
              diesem Tempo liegen. ✓ sobald der Bonus erreicht ist."
         )
     },
+};
+
+pub static NEWS_WORDS: NewsWords = NewsWords {
+    rolled: |name, faces, held| match held.is_empty() {
+        true => format!("{name} würfelt {faces}."),
+        false => format!("{name} würfelt {faces}; gehalten: {held}."),
+    },
+    held: |die, face| format!("Würfel {die} gehalten: {face}."),
+    released: |die, face| format!("Würfel {die} freigegeben: {face}."),
+    entered: |name, faces| format!("Würfel von {name}: {faces}."),
+    announced: |name, cell| format!("{name} sagt {cell} an."),
+    crossed_out: |name, cell| format!("{name} streicht {cell}."),
+    undone: |name, cell, points| match points {
+        Some(points) => format!("Zurückgenommen: {points} von {name} in {cell}."),
+        None => format!("Zurückgenommen: die Ansage {cell} von {name}."),
+    },
+    turn: |name| format!("{name} ist dran."),
+    over: |names, count, total| match count {
+        1 => format!("Spielende: {names} gewinnt mit {total}."),
+        _ => format!("Spielende: {names} gewinnen mit {total}."),
+    },
+    and: " und ",
 };

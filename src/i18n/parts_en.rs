@@ -5,7 +5,7 @@ use fivedice_rules::RulesetId;
 
 use super::en::{plural, rolls_left};
 use super::{
-    AnalysisWords, HintWords, HouseWords, OddsWords, PadWords, ParWords, RoomWords, SettingsWords,
+    AnalysisWords, HintWords, HouseWords, NewsWords, OddsWords, PadWords, ParWords, RoomWords, SettingsWords,
     StatisticsWords,
 };
 
@@ -198,4 +198,26 @@ pub static PAR_WORDS: ParWords = ParWords {
              pace. ✓ once the bonus is earned."
         )
     },
+};
+
+pub static NEWS_WORDS: NewsWords = NewsWords {
+    rolled: |name, faces, held| match held.is_empty() {
+        true => format!("{name} rolled {faces}."),
+        false => format!("{name} rolled {faces}; held: {held}."),
+    },
+    held: |die, face| format!("Die {die} held: {face}."),
+    released: |die, face| format!("Die {die} released: {face}."),
+    entered: |name, faces| format!("{name}’s dice: {faces}."),
+    announced: |name, cell| format!("{name} announced {cell}."),
+    crossed_out: |name, cell| format!("{name} crossed out {cell}."),
+    undone: |name, cell, points| match points {
+        Some(points) => format!("Undone: {name}’s {points} in {cell}."),
+        None => format!("Undone: {name}’s announcement of {cell}."),
+    },
+    turn: |name| format!("{name}’s turn."),
+    over: |names, count, total| match count {
+        1 => format!("Game over: {names} wins with {total}."),
+        _ => format!("Game over: {names} win with {total}."),
+    },
+    and: " and ",
 };

@@ -5,7 +5,7 @@ use fivedice_rules::RulesetId;
 
 use super::es::{plural, rolls_left};
 use super::{
-    AnalysisWords, HintWords, HouseWords, OddsWords, PadWords, ParWords, RoomWords, SettingsWords,
+    AnalysisWords, HintWords, HouseWords, NewsWords, OddsWords, PadWords, ParWords, RoomWords, SettingsWords,
     StatisticsWords,
 };
 
@@ -211,4 +211,26 @@ pub static PAR_WORDS: ParWords = ParWords {
              debajo (−) de ese ritmo. ✓ una vez ganado el bono."
         )
     },
+};
+
+pub static NEWS_WORDS: NewsWords = NewsWords {
+    rolled: |name, faces, held| match held.is_empty() {
+        true => format!("{name} tiró {faces}."),
+        false => format!("{name} tiró {faces}; guardados: {held}."),
+    },
+    held: |die, face| format!("Dado {die} guardado: {face}."),
+    released: |die, face| format!("Dado {die} soltado: {face}."),
+    entered: |name, faces| format!("Dados de {name}: {faces}."),
+    announced: |name, cell| format!("{name} anuncia {cell}."),
+    crossed_out: |name, cell| format!("{name} tacha {cell}."),
+    undone: |name, cell, points| match points {
+        Some(points) => format!("Deshecho: {points} de {name} en {cell}."),
+        None => format!("Deshecho: el anuncio de {cell} de {name}."),
+    },
+    turn: |name| format!("Turno de {name}."),
+    over: |names, count, total| match count {
+        1 => format!("Fin de la partida: gana {names} con {total}."),
+        _ => format!("Fin de la partida: ganan {names} con {total}."),
+    },
+    and: " y ",
 };

@@ -5,7 +5,7 @@ use fivedice_rules::RulesetId;
 
 use super::fr::{de, plural, rolls_left};
 use super::{
-    AnalysisWords, HintWords, HouseWords, OddsWords, PadWords, ParWords, RoomWords, SettingsWords,
+    AnalysisWords, HintWords, HouseWords, NewsWords, OddsWords, PadWords, ParWords, RoomWords, SettingsWords,
     StatisticsWords,
 };
 
@@ -205,4 +205,26 @@ pub static PAR_WORDS: ParWords = ParWords {
              (−) de ce rythme. ✓ une fois la prime gagnée."
         )
     },
+};
+
+pub static NEWS_WORDS: NewsWords = NewsWords {
+    rolled: |name, faces, held| match held.is_empty() {
+        true => format!("{name} a lancé {faces}."),
+        false => format!("{name} a lancé {faces} ; gardés : {held}."),
+    },
+    held: |die, face| format!("Dé {die} gardé : {face}."),
+    released: |die, face| format!("Dé {die} relâché : {face}."),
+    entered: |name, faces| format!("Dés de {name} : {faces}."),
+    announced: |name, cell| format!("{name} annonce {cell}."),
+    crossed_out: |name, cell| format!("{name} barre {cell}."),
+    undone: |name, cell, points| match points {
+        Some(points) => format!("Annulé : {points} de {name} en {cell}."),
+        None => format!("Annulé : l’annonce de {cell} de {name}."),
+    },
+    turn: |name| format!("À {name} de jouer."),
+    over: |names, count, total| match count {
+        1 => format!("Partie terminée : {names} gagne avec {total}."),
+        _ => format!("Partie terminée : {names} gagnent avec {total}."),
+    },
+    and: " et ",
 };

@@ -4,6 +4,7 @@
 //! What a device keeps is read and written by the `fivedice_saved` crate (the CLI reads it too); [`saved`] turns a
 //! saved table into a table here and back, and holds the export file.
 
+pub mod news;
 pub mod page;
 mod receive;
 pub mod saved;
