@@ -59,18 +59,24 @@ async function expectTabStaysInside(page, keys, rounds) {
   }
 }
 
-test("a two-player game at one device, three whole turns by keyboard alone, every roll and box heard", async ({ page }) => {
-  test.setTimeout(120_000);
-  const players = ["Ann", "Bob"];
+/** The start page by keyboard: `choose` the game, Ann and Bob named, Enter (the form's Start). */
+async function startByKeyboard(page, choose = async () => {}) {
   await page.goto("index.html");
   await expect(page.locator('[data-setup="player-name"]').nth(1)).toBeVisible();
   const keys = keyboard(page);
+  await choose(keys);
   await keys.tabTo('[data-setup="player-name"]', 40, 0);
   await page.keyboard.type("Ann");
   await keys.tabTo('[data-setup="player-name"]', 5, 1);
   await page.keyboard.type("Bob");
-  // Enter in the form starts the game; the focus goes to Roll.
   await keys.press("Enter");
+  return keys;
+}
+
+test("a two-player game at one device, three whole turns by keyboard alone, every roll and box heard", async ({ page }) => {
+  test.setTimeout(120_000);
+  const players = ["Ann", "Bob"];
+  const keys = await startByKeyboard(page);
   await expectFocusOn(page, '[data-action="roll"]', "Start gives the focus to Roll");
   const news = page.locator("[data-table-news]");
   await expect(news).toContainText(/Who starts\? (Ann|Bob) rolled \d/);
@@ -152,17 +158,11 @@ test("a two-player game at one device, three whole turns by keyboard alone, ever
 });
 
 test("a score pad's box written with the keyboard alone: the dialog takes the focus, holds it, and gives it back", async ({ page }) => {
-  await page.goto("index.html");
-  await expect(page.locator('[data-setup="player-name"]').nth(1)).toBeVisible();
-  const keys = keyboard(page);
-  await keys.tabTo('[data-setup="dice-mode"]', 40);
-  await keys.press("ArrowDown");
-  await expect(page.locator('[data-setup="dice-mode"]')).toHaveValue("pad");
-  await keys.tabTo('[data-setup="player-name"]', 20, 0);
-  await page.keyboard.type("Ann");
-  await keys.tabTo('[data-setup="player-name"]', 5, 1);
-  await page.keyboard.type("Bob");
-  await keys.press("Enter");
+  const keys = await startByKeyboard(page, async (keys) => {
+    await keys.tabTo('[data-setup="dice-mode"]', 40);
+    await keys.press("ArrowDown");
+    await expect(page.locator('[data-setup="dice-mode"]')).toHaveValue("pad");
+  });
   // Who starts is the first thing to do: the focus is on it (and stays while the choice may change).
   await expectFocusOn(page, '[data-action="choose-first"]', "a score pad asks who starts first");
   await keys.press("ArrowDown");
