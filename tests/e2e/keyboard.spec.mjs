@@ -59,16 +59,22 @@ async function expectTabStaysInside(page, keys, rounds) {
   }
 }
 
-/** The start page by keyboard: `choose` the game, Ann and Bob named, Enter (the form's Start). */
-async function startByKeyboard(page, choose = async () => {}) {
+/** The start page by keyboard: `choose` the game, Ann and Bob named (or `second`, the second seat chosen by its
+ * own keys), then Start. */
+async function startByKeyboard(page, choose = async () => {}, second = null) {
   await page.goto("index.html");
   await expect(page.locator('[data-setup="player-name"]').nth(1)).toBeVisible();
   const keys = keyboard(page);
   await choose(keys);
   await keys.tabTo('[data-setup="player-name"]', 40, 0);
   await page.keyboard.type("Ann");
-  await keys.tabTo('[data-setup="player-name"]', 5, 1);
-  await page.keyboard.type("Bob");
+  if (second) {
+    await second(keys);
+  } else {
+    await keys.tabTo('[data-setup="player-name"]', 5, 1);
+    await page.keyboard.type("Bob");
+  }
+  await keys.tabTo('[data-action="start"]', 20);
   await keys.press("Enter");
   return keys;
 }
@@ -189,6 +195,35 @@ test("a score pad's box written with the keyboard alone: the dialog takes the fo
   await expect(page.locator(`[data-cell="${box}"]`)).toHaveAttribute("data-value", value);
   await expect(news).toContainText(new RegExp(`Ann wrote ${value} in [^.]+\\. Bob’s turn\\.`));
   await expectFocusKept(page, "a box written on the pad");
+});
+
+test("a computer's turn: nothing to press meanwhile, its moves heard, then the focus back on the person's Roll", async ({ page }) => {
+  test.setTimeout(90_000);
+  const keys = await startByKeyboard(page, undefined, async (keys) => {
+    await keys.tabTo('[data-setup="player-kind"]', 10, 1);
+    await keys.press("ArrowDown");
+    await expect(page.locator('[data-setup="player-kind"]').nth(1)).not.toHaveValue("human");
+  });
+  await expect(page.locator("[data-current-seat]")).toBeVisible();
+  const computer = (await page.locator("th.player .name").nth(1).textContent()).replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const news = page.locator("[data-table-news]");
+  if ((await currentSeat(page)) === 0) {
+    // Ann's turn first: one roll, the first box.
+    await expectFocusOn(page, '[data-action="roll"]', "Start gives Ann the focus on Roll");
+    await keys.press("Enter");
+    await expect(page.locator('[data-die][tabindex="0"]')).toHaveCount(1);
+    await keys.tabTo("button.cell-button", 2);
+    await keys.press("Enter");
+    await keys.tabTo('dialog[open] [data-action="confirm"]', 6);
+    await keys.press("Enter");
+  }
+  // The computer plays: the focus rests on the turn's status, never on the body.
+  await expect(page.locator("[data-current-seat]")).toHaveAttribute("data-current-seat", "1");
+  await expectFocusOn(page, ".turn .status", "the focus rests on the status during a computer's turn");
+  await expect(news).toContainText(new RegExp(`${computer} wrote \\d+ in [^.]+\\. Ann’s turn\\.`), { timeout: 30_000 });
+  await expectFocusOn(page, '[data-action="roll"]', "after the computer's turn, the focus is on Ann's Roll");
+  await keys.press("Enter");
+  await expect(news).toContainText(/^Ann rolled /);
 });
 
 test("an online room of two: what the other device rolls and writes is heard here", async ({ browser }) => {
