@@ -12,7 +12,7 @@ PORT ?= 8080
 HOST ?= 127.0.0.1
 export PATH := $(CURDIR)/node_modules/.bin:$(HOME)/.cargo/bin:$(PATH)
 
-.PHONY: serve test checked check unit release-wasm dist budget e2e bench bench-app setup setup-rust setup-targets \
+.PHONY: serve test timed-tools checked check unit release-wasm dist budget e2e bench bench-app setup setup-rust setup-targets \
 	setup-tools setup-node setup-debian setup-nats
 
 ## Build the app and the room server, then serve the app and its online rooms on http://$(HOST):$(PORT).
@@ -25,13 +25,22 @@ serve: dist
 ## (once per machine, at a lower priority) beside the checks, the Rust tests and the release app's compilation,
 ## so that on a fresh machine their minutes overlap the rest instead of coming first.
 test: setup-node setup-debian setup-targets
-	$(MAKE) --no-print-directory -j2 --output-sync=line setup-tools checked
-	$(MAKE) --no-print-directory dist budget e2e
+	@bash tools/timed.sh --start
+	$(MAKE) --no-print-directory -j2 --output-sync=line timed-tools checked
+	@bash tools/timed.sh "app and budget" $(MAKE) --no-print-directory dist budget
+	@bash tools/timed.sh "browser suite" $(MAKE) --no-print-directory e2e
+	@bash tools/timed.sh --summary
+
+## The build tools' compilation, timed (a stage of `test`).
+timed-tools:
+	@bash tools/timed.sh tools $(MAKE) --no-print-directory setup-tools
 
 ## What `test` runs beside the build tools' compilation, one after the other (without the outer make's job
 ## slots, which cargo would otherwise look for and not find).
 checked:
-	@env -u MAKEFLAGS -u MFLAGS $(MAKE) --no-print-directory check unit release-wasm
+	@env -u MAKEFLAGS -u MFLAGS bash tools/timed.sh checks $(MAKE) --no-print-directory check
+	@env -u MAKEFLAGS -u MFLAGS bash tools/timed.sh "Rust tests" $(MAKE) --no-print-directory unit
+	@env -u MAKEFLAGS -u MFLAGS bash tools/timed.sh "release build" $(MAKE) --no-print-directory release-wasm
 
 ## Static checks: formatting and lints, warnings denied (natively and for the browser), and no import circles
 ## between the modules of any crate (tools/import-cycles.mjs).
@@ -56,8 +65,8 @@ dist: setup-rust setup-node
 	$(CARGO) fetch --locked
 	trunk build --release --offline
 
-## The first visit's transfer within its budget (tests/budget.mjs): the start screen loaded in a fresh Chromium
-## until the network is idle, every chunk it fetches counted.
+## The first visit's download (brotli: what index.html names) within its budget (tests/budget.mjs), and beside it
+## what a fresh Chromium transfers loading the start screen until the network is idle, every chunk counted.
 budget: dist setup-node setup-debian
 	node tests/budget.mjs dist
 

@@ -132,10 +132,9 @@ fn Screens() -> impl IntoView {
                 {either_when(
                     move || has_table.get(),
                     || {
-                        // The table shows once its styles and its code are here (at once, unless this is the
-                        // page's first table).
-                        let ready = table_ready();
-                        shown_when(move || ready.get(), || lazy::lazy(play_screen_part, ()))
+                        // The table shows once its styles are here (at once, unless this is the page's first).
+                        let styled = play_styles();
+                        shown_when(move || styled.get(), || view! { <PlayScreen /> }.into_any())
                     },
                     move || {
                         either_when(
@@ -151,32 +150,18 @@ fn Screens() -> impl IntoView {
     }
 }
 
-/// The table's styles (play.css, which the page's `fivedicePlay` fetches once) and its code (the `table` chunk),
-/// asked for now, side by side: `true` once both are here, or could not be fetched (the table then shows
-/// unstyled rather than not at all; a chunk that did not come says so where the table would be).
-fn table_ready() -> Signal<bool> {
-    let waiting = RwSignal::new(2u8);
-    let arrived = move || waiting.update(|waiting| *waiting = waiting.saturating_sub(1));
-    let styles = crate::page::ask_table_styles();
-    leptos::task::spawn_local(async move {
-        if let Some(arriving) = styles {
+/// The table's styles (play.css, which the page's `fivedicePlay` fetches once), asked for now: `true` once they
+/// are here, or could not be fetched (the table then shows unstyled rather than not at all).
+fn play_styles() -> RwSignal<bool> {
+    let here = RwSignal::new(false);
+    match crate::page::ask_table_styles() {
+        Some(arriving) => leptos::task::spawn_local(async move {
             let _ = wasm_bindgen_futures::JsFuture::from(arriving).await;
-        }
-        arrived();
-    });
-    leptos::task::spawn_local(async move {
-        if play_screen_part().await.is_err() {
-            leptos::logging::warn!("the table's chunk could not be fetched");
-        }
-        arrived();
-    });
-    Signal::derive(move || waiting.get() == 0)
-}
-
-/// The table in play (a chunk of its own: the start screen never shows it).
-#[wasm_split_helpers::wasm_split(table, fallible)]
-fn play_screen_part() -> lazy::Loaded<()> {
-    Ok(|()| view! { <PlayScreen /> }.into_any())
+            here.set(true);
+        }),
+        None => here.set(true),
+    }
+    here
 }
 
 /// A message for the player, read out by screen readers, until they dismiss it.

@@ -34,8 +34,7 @@ test("a first visit plays a whole game on one device with no lazy chunk but the 
   // The launch address is read by a chunk of its own (a visit at the plain address never fetches it). The value
   // picker is a chunk of its own, fetched as soon as the table shows, before any tap needs it; so are Back's
   // handling of the history, which the table is the first layer of, the screen's wake lock and the keys, and
-  // the table's news heard by a screen reader. The table itself is a chunk: the start screen never shows it.
-  await expect.poll(() => fetched).toContain("split_table.wasm");
+  // the table's news heard by a screen reader.
   await expect.poll(() => fetched).toContain("split_picker.wasm");
   await expect.poll(() => fetched).toContain("split_back.wasm");
   await expect.poll(() => fetched).toContain("split_awake.wasm");
@@ -43,7 +42,6 @@ test("a first visit plays a whole game on one device with no lazy chunk but the 
   const withTheTable = [...fetched];
   expect(withTheTable.filter((chunk) => chunk.startsWith("split_")).sort()).toEqual([
     "split_awake.wasm", "split_back.wasm", "split_launch.wasm", "split_news.wasm", "split_picker.wasm",
-    "split_table.wasm",
   ]);
   fetched.length = 0;
   for (let turn = 0; turn < 7; turn++) await quickTurn(page, 0);
@@ -53,15 +51,14 @@ test("a first visit plays a whole game on one device with no lazy chunk but the 
   await page.reload();
   await expect(page.locator('[data-action="roll"]')).toBeEnabled();
   await expect.poll(sheet).toEqual(written);
-  // A reload brings the table's chunk, the picker's, Back's, the wake lock's and the news' again, and nothing
+  // A reload brings the picker's chunk, Back's, the wake lock's and the news' again with the table, and nothing
   // else.
-  await expect.poll(() => fetched).toContain("split_table.wasm");
   await expect.poll(() => fetched).toContain("split_picker.wasm");
   await expect.poll(() => fetched).toContain("split_back.wasm");
   await expect.poll(() => fetched).toContain("split_awake.wasm");
   await expect.poll(() => fetched).toContain("split_news.wasm");
   expect(fetched.filter((chunk) => chunk.startsWith("split_")).sort()).toEqual([
-    "split_awake.wasm", "split_back.wasm", "split_news.wasm", "split_picker.wasm", "split_table.wasm",
+    "split_awake.wasm", "split_back.wasm", "split_news.wasm", "split_picker.wasm",
   ]);
   fetched.length = 0;
   for (let turn = 7; turn < 14; turn++) await quickTurn(page, 0);
