@@ -7,7 +7,7 @@ times=target/stage-times.txt
 mkdir -p target
 say() {
   local name=$1 seconds=$2 failed=$3
-  printf 'stage %-14s %2d min %02d s%s\n' "$name:" $((seconds / 60)) $((seconds % 60)) "$failed" | tee -a "$times"
+  printf 'stage %-16s %2d min %02d s%s\n' "$name:" $((seconds / 60)) $((seconds % 60)) "$failed" | tee -a "$times"
 }
 case "${1:-}" in
   --start)

@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 use crate::category::Category;
 use crate::column::Column;
 use crate::game::{DiceMode, MAX_NAME_CHARS};
+use crate::rules::Rules;
 
 /// Why a play is not allowed now. The game is unchanged.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -202,3 +203,29 @@ impl fmt::Display for SetupError {
 }
 
 impl std::error::Error for SetupError {}
+
+pub(super) fn check_players<S: AsRef<str>>(rules: Rules, names: &[S]) -> Result<Vec<String>, SetupError> {
+    let ruleset = rules.ruleset();
+    if !(ruleset.min_players..=ruleset.max_players).contains(&names.len()) {
+        return Err(SetupError::PlayerCount {
+            count: names.len(),
+            min: ruleset.min_players,
+            max: ruleset.max_players,
+        });
+    }
+    let mut players: Vec<String> = Vec::with_capacity(names.len());
+    for (seat, name) in names.iter().enumerate() {
+        let name = name.as_ref().trim();
+        if name.is_empty() {
+            return Err(SetupError::EmptyName { seat });
+        }
+        if name.chars().count() > MAX_NAME_CHARS {
+            return Err(SetupError::NameTooLong { seat });
+        }
+        if players.iter().any(|other| crate::case::same_name(other, name)) {
+            return Err(SetupError::DuplicateName(name.to_string()));
+        }
+        players.push(name.to_string());
+    }
+    Ok(players)
+}

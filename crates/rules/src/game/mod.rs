@@ -4,21 +4,23 @@
 //! game only when it is legal; an illegal one is a typed [`GameError`] ([`error`]) and leaves the game exactly
 //! as it was. [`record`] is its saved form.
 
+mod entry;
 mod error;
 mod play;
 mod record;
+mod turn;
 
 use serde::{Deserialize, Serialize};
 
+pub use entry::{Entry, Preview, Standing};
 pub use error::{GameError, SetupError};
 pub use play::{Play, Undoable};
 use record::GameRecord;
 pub use record::LoadError;
+pub use turn::Turn;
 
 use crate::category::Category;
 use crate::column::{Column, Place};
-use crate::dice::{DICE, Dice, MAX_DICE};
-use crate::moves::Move;
 use crate::rules::{Rules, Scores};
 use crate::sheet::{Sheet, Totals};
 
@@ -37,101 +39,6 @@ pub enum DiceMode {
     #[default]
     App,
     Pad,
-}
-
-/// The turn in play: the dice on the table, which are held, and how many rolls were used.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct Turn {
-    /// `None` before the first roll (or, on a score pad, until dice are entered).
-    pub dice: Option<Dice>,
-    #[serde(with = "held_dice")]
-    pub held: [bool; MAX_DICE],
-    pub rolls_used: u8,
-    /// Column Yam: the box of the announced column the player announced after the first roll; the turn
-    /// ends there.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub announced: Option<Category>,
-}
-
-impl Turn {
-    /// The faces of the held dice, as a keep (none before the first roll).
-    pub fn kept(&self) -> Option<Move> {
-        let dice = self.dice?;
-        let faces = dice.faces().iter().zip(self.held);
-        Some(Move::keep(faces.filter(|&(_, held)| held).map(|(&face, _)| face)))
-    }
-}
-
-/// The held dice as saves write them: five entries, as before six dice, and a sixth where one is held.
-mod held_dice {
-    use serde::{Deserialize, Deserializer, Serialize, Serializer};
-
-    use super::{DICE, MAX_DICE};
-
-    pub fn serialize<S: Serializer>(held: &[bool; MAX_DICE], serializer: S) -> Result<S::Ok, S::Error> {
-        let written = if held[DICE..].contains(&true) {
-            MAX_DICE
-        } else {
-            DICE
-        };
-        held[..written].serialize(serializer)
-    }
-
-    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<[bool; MAX_DICE], D::Error> {
-        let written = Vec::<bool>::deserialize(deserializer)?;
-        if !(DICE..=MAX_DICE).contains(&written.len()) {
-            return Err(serde::de::Error::invalid_length(
-                written.len(),
-                &"five or six dice",
-            ));
-        }
-        let mut held = [false; MAX_DICE];
-        held[..written.len()].copy_from_slice(&written);
-        Ok(held)
-    }
-}
-
-/// What writing a cell now would do, asked before the player commits to it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Preview {
-    /// The dice on the table score this (app dice, or dice entered on a score pad).
-    Scores(u16),
-    /// Score pad without dice: the player writes one of the values the cell can hold.
-    Write,
-}
-
-/// One cell written: what went where, and the turn as it stood, so it can be taken back.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Entry {
-    /// The column written in (a plain sheet's one column is the free column, left out of saves).
-    #[serde(default, skip_serializing_if = "Column::is_free")]
-    pub column: Column,
-    pub category: Category,
-    pub points: u16,
-    /// Whether this entry also earned the five-of-a-kind bonus.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub bonus: bool,
-    /// Whether the box was made on the turn's first roll, where the rules pay for that (Generala's "servida").
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub first_roll: bool,
-    pub turn: Turn,
-}
-
-impl Entry {
-    /// The box this entry wrote.
-    pub fn place(&self) -> Place {
-        Place::new(self.column, self.category)
-    }
-}
-
-/// A player's place in the final (or current) standings.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub struct Standing {
-    /// 1 for the best total; tied players share a rank (1, 1, 3).
-    pub rank: usize,
-    pub seat: usize,
-    pub total: u16,
-    pub winner: bool,
 }
 
 /// A game in progress or finished.
@@ -156,7 +63,7 @@ impl Game {
         names: &[S],
         first_seat: usize,
     ) -> Result<Game, SetupError> {
-        let players = check_players(rules, names)?;
+        let players = error::check_players(rules, names)?;
         if first_seat >= players.len() {
             return Err(SetupError::NoSuchSeat(first_seat));
         }
@@ -529,30 +436,4 @@ impl Game {
             _ => Ok(()),
         }
     }
-}
-
-fn check_players<S: AsRef<str>>(rules: Rules, names: &[S]) -> Result<Vec<String>, SetupError> {
-    let ruleset = rules.ruleset();
-    if !(ruleset.min_players..=ruleset.max_players).contains(&names.len()) {
-        return Err(SetupError::PlayerCount {
-            count: names.len(),
-            min: ruleset.min_players,
-            max: ruleset.max_players,
-        });
-    }
-    let mut players: Vec<String> = Vec::with_capacity(names.len());
-    for (seat, name) in names.iter().enumerate() {
-        let name = name.as_ref().trim();
-        if name.is_empty() {
-            return Err(SetupError::EmptyName { seat });
-        }
-        if name.chars().count() > MAX_NAME_CHARS {
-            return Err(SetupError::NameTooLong { seat });
-        }
-        if players.iter().any(|other| crate::case::same_name(other, name)) {
-            return Err(SetupError::DuplicateName(name.to_string()));
-        }
-        players.push(name.to_string());
-    }
-    Ok(players)
 }
