@@ -2,7 +2,10 @@
 //! these goes through the one way a game changes, `Game::play`, and answers what the tests look at.
 #![allow(dead_code)]
 
-use fivedice_rules::{Category, Dice, DiceSource, Entry, FirstPlayerRoll, Game, GameError, Place, Play};
+use fivedice_rules::{
+    Category, Dice, DiceMode, DiceSource, Entry, Face, FirstPlayerRoll, Game, GameError, Place, Play, Rules,
+    RulesetId,
+};
 
 pub trait Plays {
     /// Draws a roll from `source` and plays it; the dice on the table after it.
@@ -84,4 +87,20 @@ impl Plays for Game {
         self.play(&Play::Undo)?;
         Ok(entry.expect("undo took back an entry"))
     }
+}
+
+/// A dice source that deals the given faces in order.
+pub fn script(faces: &[u8]) -> impl FnMut() -> Face + '_ {
+    let mut faces = faces.iter().copied();
+    move || Face::new(faces.next().expect("the script has enough dice")).expect("script faces are 1 to 6")
+}
+
+pub fn game(ruleset: RulesetId, players: &[&str]) -> Game {
+    Game::new(Rules::new(ruleset), DiceMode::App, players, 0).expect("a valid table")
+}
+
+/// Rolls exactly these five dice for the current player and scores them in `category`.
+pub fn play(game: &mut Game, dice: [u8; 5], category: Category) -> u16 {
+    game.roll(&mut script(&dice)).expect("a roll is allowed");
+    game.score(category).expect("the cell is allowed").points
 }
