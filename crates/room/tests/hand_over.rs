@@ -1,141 +1,15 @@
 //! Moving a seat to another device, by a single-use link or asked back and let in: the host's rules, each
 //! refusal typed and the room unchanged by it.
 
+mod hand_over_host;
+
 use fivedice_room::{
-    Action, ClientMessage, ConnectionId, Delivery, Event, HAND_OVER_VALID_MS, HandOverRefusal, HandOvers,
-    LogEntry, Phase, Refusal, Room, RoomError, RoomHost, RoomName, SeatRequests, ServerMessage,
+    Action, ClientMessage, Delivery, Event, HAND_OVER_VALID_MS, HandOverRefusal, HandOvers, Phase, Refusal,
+    Room, RoomError, RoomHost, RoomName, SeatRequests, ServerMessage,
 };
-use fivedice_rules::{DiceSource, Face, Place, Play};
+use fivedice_rules::{Face, Place, Play};
 
-/// A host answering whole messages, with a clock the test moves, and the tokens and codes it drew.
-struct Host {
-    host: RoomHost,
-    links: HandOvers,
-    requests: SeatRequests,
-    log: Vec<LogEntry>,
-    now_ms: u64,
-    drawn: u64,
-}
-
-/// The dice of a host of devices apart: sealed (every die is then drawn from the seed).
-struct SealedDice;
-
-impl DiceSource for SealedDice {
-    const SEALS: bool = true;
-
-    fn roll_die(&mut self) -> Face {
-        Face::new(3).unwrap()
-    }
-
-    fn new_seed(&mut self) -> Option<[u8; 32]> {
-        Some([7; 32])
-    }
-}
-
-/// Anna's, Ben's and Cleo's devices, then a fresh device and Cleo's old one coming back.
-const ANNA: ConnectionId = 0;
-const BEN: ConnectionId = 1;
-const CLEO: ConnectionId = 2;
-const NEW_PHONE: ConnectionId = 3;
-const OLD_PHONE: ConnectionId = 4;
-
-impl Host {
-    /// Anna, Ben and Cleo seated and started; Cleo's phone then dies.
-    fn with_cleo_gone() -> Host {
-        let mut host = Host {
-            host: RoomHost::new(RoomName::parse("Kitchen").unwrap()),
-            links: HandOvers::default(),
-            requests: SeatRequests::default(),
-            log: Vec::new(),
-            now_ms: 1_000_000,
-            drawn: 0,
-        };
-        for (connection, name) in [(ANNA, "Anna"), (BEN, "Ben"), (CLEO, "Cleo")] {
-            host.hello(connection, Vec::new());
-            host.send(connection, ClientMessage::join(name));
-        }
-        host.act(ANNA, "token-1", Action::Start);
-        host.now_ms += 1_000;
-        host.host.leave(CLEO, host.now_ms);
-        host
-    }
-
-    fn hello(&mut self, connection: ConnectionId, tokens: Vec<String>) -> Vec<Delivery> {
-        let seen = 0;
-        self.send(
-            connection,
-            ClientMessage::Hello {
-                version: fivedice_room::PROTOCOL_VERSION,
-                room: "Kitchen".into(),
-                tokens,
-                seen,
-            },
-        )
-    }
-
-    fn send(&mut self, connection: ConnectionId, message: ClientMessage) -> Vec<Delivery> {
-        let drawn = &mut self.drawn;
-        let new_token = || {
-            *drawn += 1;
-            format!("token-{drawn}")
-        };
-        let (host, log, now_ms) = (&mut self.host, &mut self.log, self.now_ms);
-        match message {
-            ClientMessage::OfferHandOver { .. } | ClientMessage::TakeHandOver { .. } => self
-                .links
-                .answer(host, connection, message, log, new_token, now_ms),
-            ClientMessage::AskSeat { .. } | ClientMessage::AnswerSeat { .. } => self
-                .requests
-                .answer(host, connection, message, log, new_token, now_ms),
-            _ => host.answer(connection, message, log, &mut SealedDice, new_token, now_ms),
-        }
-    }
-
-    fn act(&mut self, connection: ConnectionId, token: &str, action: Action) -> Vec<Delivery> {
-        let at = self.host.room().seq();
-        let token = token.to_string();
-        self.send(connection, ClientMessage::Act { token, at, action })
-    }
-
-    /// Ben asks for a link moving `seat`: its code.
-    fn offer(&mut self, from: ConnectionId, token: &str, seat: usize) -> Result<String, Refusal> {
-        let token = token.to_string();
-        let answer = self.send(from, ClientMessage::OfferHandOver { token, seat });
-        for delivery in answer {
-            match delivery {
-                Delivery::ToSender(ServerMessage::HandOverOffered {
-                    code,
-                    seat: offered,
-                    expires_ms,
-                }) => {
-                    assert_eq!(offered, seat);
-                    assert_eq!(expires_ms, self.now_ms + HAND_OVER_VALID_MS);
-                    return Ok(code);
-                }
-                Delivery::ToSender(ServerMessage::Refused { refusal, .. }) => return Err(refusal),
-                _ => {}
-            }
-        }
-        panic!("an offer is answered with its code or a refusal")
-    }
-
-    /// A device opens a link: the seat and token granted, or the refusal.
-    fn take(&mut self, connection: ConnectionId, code: &str) -> Result<(usize, String), Refusal> {
-        let before = self.host.room().clone();
-        let answer = self.send(connection, ClientMessage::TakeHandOver { code: code.into() });
-        for delivery in answer {
-            match delivery {
-                Delivery::ToSender(ServerMessage::SeatGranted { seat, token }) => return Ok((seat, token)),
-                Delivery::ToSender(ServerMessage::Refused { refusal, .. }) => {
-                    assert_eq!(self.host.room(), &before, "a refusal leaves the room as it was");
-                    return Err(refusal);
-                }
-                _ => {}
-            }
-        }
-        panic!("a link opened is answered with a seat or a refusal")
-    }
-}
+use hand_over_host::*;
 
 #[test]
 fn a_link_seats_a_fresh_device_where_the_turn_stands_and_the_old_token_holds_nothing() {
