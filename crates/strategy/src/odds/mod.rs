@@ -8,6 +8,8 @@
 //! are exact whenever every player has at most `EXACT_OPEN + 1` cells open (the last rounds), and close
 //! elsewhere: `make bench-odds` measures how close against games played out.
 
+mod distribution;
+
 use std::collections::HashMap;
 use std::rc::Rc;
 
@@ -15,6 +17,9 @@ use fivedice_rules::{Category, FaceCounts, Sheet};
 
 use crate::advice::{AdviceError, Ending};
 use crate::table::{Shape, Spread, ValueTable};
+
+pub use distribution::Distribution;
+use distribution::Mixture;
 
 /// States with at most this many open cells have their distribution computed exactly (and kept): a player with
 /// one more open cell is exact too. (Raising it from 2 to 4 left the calibration as it was: the error is in the
@@ -26,189 +31,6 @@ pub const EXACT_OPEN: usize = 4;
 /// range for the skewness and kurtosis of a whole game (1.6 and 4.6), does worse than the plain normal law
 /// (calibration by the cut-off, BENCHMARKS.md).
 const SHAPED_OPEN: usize = 8;
-
-/// A distribution over whole points: `probabilities[i]` is the chance of `start + i`.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Distribution {
-    start: u32,
-    probabilities: Vec<f64>,
-}
-
-impl Distribution {
-    /// Certainly `points`.
-    pub fn certain(points: u32) -> Distribution {
-        Distribution {
-            start: points,
-            probabilities: vec![1.0],
-        }
-    }
-
-    /// The lowest value with a chance (possibly zero at the edges of a normal law).
-    pub fn start(&self) -> u32 {
-        self.start
-    }
-
-    /// One past the highest value.
-    pub fn end(&self) -> u32 {
-        self.start + self.probabilities.len() as u32
-    }
-
-    /// The chance of exactly `points`.
-    pub fn chance(&self, points: u32) -> f64 {
-        points
-            .checked_sub(self.start)
-            .and_then(|offset| self.probabilities.get(offset as usize))
-            .copied()
-            .unwrap_or(0.0)
-    }
-
-    pub fn mean(&self) -> f64 {
-        self.values()
-            .map(|(points, chance)| f64::from(points) * chance)
-            .sum()
-    }
-
-    pub fn variance(&self) -> f64 {
-        let mean = self.mean();
-        self.values()
-            .map(|(points, chance)| (f64::from(points) - mean).powi(2) * chance)
-            .sum()
-    }
-
-    /// Every value with its chance, lowest first.
-    pub fn values(&self) -> impl Iterator<Item = (u32, f64)> + '_ {
-        (self.start..).zip(self.probabilities.iter().copied())
-    }
-
-    /// This distribution moved up by `points`.
-    pub fn shifted(&self, points: u32) -> Distribution {
-        Distribution {
-            start: self.start + points,
-            probabilities: self.probabilities.clone(),
-        }
-    }
-
-    /// A normal law with this mean and variance, on whole points from 0 up: each point takes the chance of
-    /// the half-point either side (for a wide law, its density there: the same to a part in 24σ², and two
-    /// multiplications a point instead of an erfc); the tails past 8 deviations, or below 0, fold into the ends.
-    pub fn normal(mean: f64, variance: f64) -> Distribution {
-        let deviation = variance.max(0.0).sqrt();
-        if deviation < 0.05 {
-            return Distribution::certain(mean.round().max(0.0) as u32);
-        }
-        let low = (mean - 8.0 * deviation).floor().max(0.0) as u32;
-        let high = (mean + 8.0 * deviation).ceil().max(0.0) as u32;
-        let below = |points: f64| normal_cdf((points - mean) / deviation);
-        let mut probabilities: Vec<f64> = if deviation < 2.0 {
-            (low..=high)
-                .map(|points| below(f64::from(points) + 0.5) - below(f64::from(points) - 0.5))
-                .collect()
-        } else {
-            // exp(-x²/2σ²) from one point to the next: the ratio itself shrinks by exp(-1/σ²) a point.
-            let spread = 2.0 * variance;
-            let from = f64::from(low) - mean;
-            let mut density = (-from * from / spread).exp();
-            let mut ratio = (-(2.0 * from + 1.0) / spread).exp();
-            let shrink = (-2.0 / spread).exp();
-            let mut densities = Vec::with_capacity((high - low + 1) as usize);
-            for _ in low..=high {
-                densities.push(density);
-                density *= ratio;
-                ratio *= shrink;
-            }
-            let inside = below(f64::from(high) + 0.5) - below(f64::from(low) - 0.5);
-            let total: f64 = densities.iter().sum();
-            densities.iter_mut().for_each(|chance| *chance *= inside / total);
-            densities
-        };
-        probabilities[0] += below(f64::from(low) - 0.5);
-        let last = probabilities.len() - 1;
-        probabilities[last] += 1.0 - below(f64::from(high) + 0.5);
-        Distribution {
-            start: low,
-            probabilities,
-        }
-    }
-
-    /// A law of this shape on whole points from 0 up: the normal law's density corrected by the Gram–Charlier
-    /// series for the skewness and the excess kurtosis (φ(z)·[1 + γ₁/6·He₃(z) + γ₂/24·He₄(z)], where that
-    /// is not negative), or the normal law alone where the shape is narrow. Where the correction had to be cut
-    /// at 0 the law drifts from its mean and variance: it is drawn again, moved and scaled back to them, twice.
-    pub fn of_shape(shape: &Shape) -> Distribution {
-        let deviation = shape.variance.max(0.0).sqrt();
-        if deviation < 2.0 {
-            return Distribution::normal(shape.mean, shape.variance);
-        }
-        let (mut centre, mut scale) = (shape.mean, deviation);
-        let mut drawn = Distribution::gram_charlier(shape, centre, scale);
-        for _ in 0..2 {
-            centre += shape.mean - drawn.mean();
-            scale *= deviation / drawn.variance().sqrt();
-            drawn = Distribution::gram_charlier(shape, centre, scale);
-        }
-        drawn
-    }
-
-    fn gram_charlier(shape: &Shape, centre: f64, deviation: f64) -> Distribution {
-        let low = (centre - 8.0 * deviation).floor().max(0.0) as u32;
-        let high = (centre + 8.0 * deviation).ceil().max(0.0) as u32;
-        let (skew, kurtosis) = (shape.skewness / 6.0, shape.excess_kurtosis / 24.0);
-        let mut probabilities: Vec<f64> = (low..=high)
-            .map(|points| {
-                let z = (f64::from(points) - centre) / deviation;
-                let z2 = z * z;
-                let correction = 1.0 + skew * z * (z2 - 3.0) + kurtosis * (z2 * z2 - 6.0 * z2 + 3.0);
-                (-0.5 * z2).exp() * correction.max(0.0)
-            })
-            .collect();
-        let total: f64 = probabilities.iter().sum();
-        probabilities.iter_mut().for_each(|chance| *chance /= total);
-        Distribution {
-            start: low,
-            probabilities,
-        }
-    }
-}
-
-/// A mixture being added up: parts of distributions, each moved and weighed.
-struct Mixture {
-    probabilities: Vec<f64>,
-}
-
-impl Mixture {
-    fn new() -> Mixture {
-        Mixture {
-            probabilities: Vec::new(),
-        }
-    }
-
-    fn add(&mut self, part: &Distribution, shift: u32, weight: f64) {
-        let start = (part.start + shift) as usize;
-        let end = start + part.probabilities.len();
-        if self.probabilities.len() < end {
-            self.probabilities.resize(end, 0.0);
-        }
-        for (sum, chance) in self.probabilities[start..end].iter_mut().zip(&part.probabilities) {
-            *sum += weight * chance;
-        }
-    }
-
-    fn finish(self) -> Distribution {
-        let probabilities = &self.probabilities;
-        let Some(start) = probabilities.iter().position(|&chance| chance > 0.0) else {
-            return Distribution::certain(0);
-        };
-        let end = probabilities
-            .iter()
-            .rposition(|&chance| chance > 0.0)
-            .unwrap_or(start)
-            + 1;
-        Distribution {
-            start: start as u32,
-            probabilities: probabilities[start..end].to_vec(),
-        }
-    }
-}
 
 /// One player as the odds see them: the sheet, the points banked so far (the sheet's grand total, any
 /// five-of-a-kind bonuses included), and the dice of a turn under way with the rolls left, if any.
@@ -463,76 +285,4 @@ fn erfc(x: f64) -> f64 {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn turns_go_round_the_table_while_boxes_are_open() {
-        assert_eq!(turn_order(&[2, 1, 2], 1), [1, 2, 0, 2, 0]);
-        assert_eq!(turn_order(&[0, 0], 0), Vec::<usize>::new());
-    }
-
-    /// Each turn throws five alike on its first roll 6 times in 7,776: the first to throw them wins, and the
-    /// totals decide only where nobody does.
-    #[test]
-    fn five_alike_on_a_first_roll_win_for_whoever_throws_them_first() {
-        let even = [0.5, 0.5];
-        assert_eq!(with_first_roll_wins(&even, &[]), even);
-        let p = 6.0 / 7776.0;
-        let one_each = with_first_roll_wins(&even, &[0, 1]);
-        let nobody = (1.0 - p) * (1.0 - p);
-        assert!((one_each[0] - (p + nobody * 0.5)).abs() < 1e-15, "{one_each:?}");
-        assert!(
-            (one_each[1] - ((1.0 - p) * p + nobody * 0.5)).abs() < 1e-15,
-            "{one_each:?}"
-        );
-        let turns = turn_order(&[11, 11, 11], 2);
-        let chances = with_first_roll_wins(&[0.2, 0.3, 0.5], &turns);
-        assert!((chances.iter().sum::<f64>() - 1.0).abs() < 1e-12);
-        // A player who cannot win on totals still can, by a generala on a first roll.
-        let hopeless = with_first_roll_wins(&[0.0, 1.0], &turn_order(&[5, 5], 0));
-        assert!(
-            hopeless[0] > 4.0 * p * 0.99 && hopeless[0] < 5.0 * p,
-            "{hopeless:?}"
-        );
-    }
-
-    #[test]
-    fn ties_are_shared_and_chances_add_up_to_one() {
-        let coin = Distribution {
-            start: 10,
-            probabilities: vec![0.5, 0.5],
-        };
-        let chances = win_chances(&[coin.clone(), coin.clone()]);
-        assert!((chances[0] - 0.5).abs() < 1e-12 && (chances[1] - 0.5).abs() < 1e-12);
-        // 10 or 11 against a certain 11: wins never, ties half the time (shared): 0.25 against 0.75.
-        let chances = win_chances(&[coin.clone(), Distribution::certain(11)]);
-        assert!((chances[0] - 0.25).abs() < 1e-12, "{chances:?}");
-        // Three certain ties share one win.
-        let chances = win_chances(&[
-            Distribution::certain(7),
-            Distribution::certain(7),
-            Distribution::certain(7),
-        ]);
-        assert!(chances.iter().all(|&chance| (chance - 1.0 / 3.0).abs() < 1e-12));
-        let chances = win_chances(&[coin.clone(), coin.shifted(1), Distribution::certain(11)]);
-        assert!((chances.iter().sum::<f64>() - 1.0).abs() < 1e-12, "{chances:?}");
-    }
-
-    #[test]
-    fn a_normal_law_keeps_its_mean_and_variance() {
-        // Wide laws by their density, narrow ones by the erfc.
-        for (mean, variance) in [(420.0, 900.0), (31.3, 5.0), (12.5, 2.0)] {
-            let law = Distribution::normal(mean, variance);
-            assert!((law.probabilities.iter().sum::<f64>() - 1.0).abs() < 1e-12);
-            assert!((law.mean() - mean).abs() < 1e-6, "{}", law.mean());
-            // Bins of whole points add at most a twelfth of a point squared (Sheppard's correction).
-            let gained = law.variance() - variance;
-            assert!((-1e-6..0.09).contains(&gained), "{variance}: {}", law.variance());
-        }
-        // Near 0, what would fall below it stays at 0 or above.
-        assert_eq!(Distribution::normal(10.0, 100.0).start(), 0);
-        assert!((normal_cdf(1.0) - 0.841_344_746).abs() < 1e-7);
-        assert_eq!(Distribution::normal(3.4, 0.0), Distribution::certain(3));
-    }
-}
+mod tests;
