@@ -29,6 +29,7 @@ mod logs;
 mod peer;
 mod relay;
 pub mod rooms;
+mod routes;
 pub mod store;
 
 use std::fmt;
@@ -258,7 +259,7 @@ pub async fn start(config: Config) -> Result<RunningServer, StartError> {
         }
         None => None,
     };
-    let app = router(Arc::clone(&shared), config.dist);
+    let app = routes::router(Arc::clone(&shared), config.dist);
     let mut shutdown_watch = shutdown;
     let serving = axum::serve(listener, app.into_make_service_with_connect_info::<SocketAddr>())
         .with_graceful_shutdown(async move { stopping(&mut shutdown_watch).await });
@@ -353,98 +354,6 @@ fn invite_address(origins: &[String], addr: SocketAddr) -> Option<String> {
     let local = probe.local_addr().ok()?.ip();
     (!local.is_unspecified() && !local.is_loopback())
         .then(|| format!("http://{}/", SocketAddr::new(local, addr.port())))
-}
-
-fn router(shared: Arc<Shared>, dist: PathBuf) -> Router {
-    Router::new()
-        .route("/rooms", get(status))
-        .route("/rooms/status", get(status))
-        .route("/rooms/ws", get(open_socket))
-        .route("/rooms/owner", get(owner))
-        .route("/events", post(gatherings::open))
-        .route("/events/{name}", get(gatherings::board))
-        .route("/events/{name}/live", get(gatherings::live))
-        .route("/events/{name}/tables/{table}", post(gatherings::hand_in))
-        .route(
-            "/events/{name}/tables/{table}/offer",
-            post(gatherings::offer_table),
-        )
-        .route("/events/{name}/tables/{table}/take", post(gatherings::take_table))
-        .route("/events/{name}/close", post(gatherings::close))
-        .route("/events/{name}/reopen", post(gatherings::reopen))
-        .route("/events/{name}/organiser", post(gatherings::take_over))
-        .route("/events/{name}/rooms/{room}", post(gatherings::tie))
-        .layer(DefaultBodyLimit::max(512 * 1024))
-        .fallback_service(ServeDir::new(dist).precompressed_br())
-        .with_state(shared)
-}
-
-async fn status(State(shared): State<Arc<Shared>>) -> impl IntoResponse {
-    let mut status = serde_json::json!({"server": "fivedice", "version": PROTOCOL_VERSION});
-    if let Some(invite) = &shared.invite {
-        status["invite"] = invite.as_str().into();
-    }
-    if let Some(cluster) = &shared.cluster {
-        status["node"] = cluster.me().node.as_str().into();
-        status["members"] = cluster.members().len().into();
-        status["relays"] = cluster.relays_opened().into();
-    }
-    axum::Json(status)
-}
-
-/// The header in which `/rooms/owner` names a room's owner.
-const OWNER_HEADER: &str = "fivedice-owner";
-
-/// Which node owns the room `?room=NAME` names, as this node sees the members now. The load balancer asks
-/// before it passes a WebSocket on (deploy/nginx.conf); a device it sends elsewhere is relayed as before.
-async fn owner(State(shared): State<Arc<Shared>>, RawQuery(query): RawQuery) -> Response {
-    let asked = query.as_deref().and_then(|query| {
-        form_urlencoded::parse(query.as_bytes()).find_map(|(key, value)| (key == "room").then_some(value))
-    });
-    let owner = shared
-        .cluster
-        .as_ref()
-        .zip(asked.and_then(|name| RoomName::parse(&name).ok()))
-        .map(|(cluster, room)| cluster.owner(&room).node);
-    match owner {
-        Some(node) => (StatusCode::NO_CONTENT, [(OWNER_HEADER, node)]).into_response(),
-        None => StatusCode::NO_CONTENT.into_response(),
-    }
-}
-
-async fn open_socket(
-    State(shared): State<Arc<Shared>>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
-    headers: HeaderMap,
-    upgrade: WebSocketUpgrade,
-) -> Response {
-    if !origin_allowed(&headers, &shared.origins, shared.port) {
-        return (
-            StatusCode::FORBIDDEN,
-            "This page's origin may not open rooms here",
-        )
-            .into_response();
-    }
-    let limits = &shared.limits;
-    let device = device_address(peer.ip(), &headers, &shared.proxies);
-    let Some(permit) = shared
-        .connections_per_ip
-        .admit(device, limits.max_connections_per_ip)
-    else {
-        return (
-            StatusCode::TOO_MANY_REQUESTS,
-            "Too many connections from this address",
-        )
-            .into_response();
-    };
-    upgrade
-        .max_message_size(limits.max_frame_bytes)
-        .max_frame_size(limits.max_frame_bytes)
-        // Messages are small: small buffers keep a room's memory small; writes go out at once.
-        .read_buffer_size(4096)
-        .write_buffer_size(0)
-        .max_write_buffer_size(256 * 1024)
-        .on_upgrade(move |socket| connection::serve(shared, Peer::Device(socket), device, Some(permit), None))
 }
 
 /// The device's address: the connection's, or, from a proxy in front, the last address its
