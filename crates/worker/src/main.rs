@@ -12,13 +12,17 @@ use fivedice_worker::table_cache::{self, Kind};
 use fivedice_worker::{RatedOption, SolverReply, SolverRequest, ToWin, Verdict};
 use futures_channel::mpsc::TryRecvError;
 use futures_util::StreamExt;
-use warming::{Warmed, Warming};
+use warming::Warming;
 use wasm_bindgen::prelude::Closure;
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
 use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
 
+mod advice;
+mod device;
 mod warming;
+
+use advice::*;
 
 fn main() {
     console_error_panic_hook::set_once();
@@ -386,80 +390,6 @@ impl Engine {
         (self.kept.len() - 1, false)
     }
 
-    /// Starts the build of these rules' table and spread between requests, unless both are at hand: read
-    /// from the device where kept there. A build for other rules is dropped.
-    async fn warm_up(&mut self, rules: Rules) {
-        if self
-            .warming
-            .as_ref()
-            .is_some_and(|warming| warming.rules() != rules)
-        {
-            self.warming = None;
-        }
-        let spread_at_hand = self.spread.as_ref().is_some_and(|(of, _)| *of == rules);
-        if spread_at_hand || self.warming.is_some() {
-            return;
-        }
-        self.warming = match self.optimal_at_hand(rules).await {
-            Some((position, _)) => {
-                let table = &self.kept[position].1;
-                match self.read_kept_spread(table).await {
-                    Some(spread) => {
-                        self.spread = Some((rules, spread));
-                        None
-                    }
-                    None => Warming::spread_of(table),
-                }
-            }
-            None => Some(Warming::new(rules)),
-        };
-    }
-
-    /// The build going on between requests, one slice further; a stage it finishes is kept.
-    async fn warm_a_slice(&mut self) {
-        let finished = self
-            .warming
-            .as_mut()
-            .is_some_and(|warming| warming.step_a_slice().is_done());
-        if finished {
-            self.keep_warmed().await;
-        }
-    }
-
-    /// Finishes now, showing how far it has come, each stage of the build going on between requests that a
-    /// request about these rules waits for: the table's, and for the chances (`spread`) the spread's too.
-    async fn warm_now(&mut self, rules: Rules, spread: bool) {
-        while let Some(mut warming) = self.warming.take_if(|warming| warming.holds_up(rules, spread)) {
-            in_slices(warming.progress(), |groups| warming.step(groups), &|reply| {
-                self.post(reply)
-            });
-            self.warming = Some(warming);
-            self.keep_warmed().await;
-        }
-    }
-
-    /// Keeps what the build's finished stage made, for the session and on the device: the table (then its
-    /// spread's build starts), or the spread.
-    async fn keep_warmed(&mut self) {
-        let Some(warming) = self.warming.take() else {
-            return;
-        };
-        match warming.finish() {
-            Warmed::Table(table) => {
-                self.keep_on_device(&table).await;
-                self.warming = Warming::spread_of(&table);
-                // Tables of other rules are dropped; one of these rules kept meanwhile stays as it is.
-                if self.position_of(table.rules(), true).is_none() {
-                    self.kept.push((true, table));
-                }
-            }
-            Warmed::Spread(table, spread) => {
-                self.keep_spread_on_device(&table, &spread).await;
-                self.spread = Some((table.rules(), spread));
-            }
-        }
-    }
-
     /// Where the session keeps the optimal table of these rules, if it has it or the device keeps it (read
     /// then), and whether it was read from the device.
     async fn optimal_at_hand(&mut self, rules: Rules) -> Option<(usize, bool)> {
@@ -476,94 +406,6 @@ impl Engine {
     fn position_of(&mut self, rules: Rules, looks_ahead: bool) -> Option<usize> {
         self.kept.retain(|(_, table)| table.rules() == rules);
         self.kept.iter().position(|(ahead, _)| *ahead == looks_ahead)
-    }
-
-    /// The table of these rules kept on the device, if there is one and it is intact.
-    async fn read_kept(&self, rules: Rules) -> Option<ValueTable> {
-        let record = self.read_record(Kind::Table, rules).await?;
-        table_cache::decode(rules, &record)
-            .inspect_err(|refusal| warn(&format!("{refusal}: building it again")))
-            .ok()
-    }
-
-    /// The spread of this table kept on the device, if there is one and it is intact.
-    async fn read_kept_spread(&self, table: &ValueTable) -> Option<Spread> {
-        let record = self.read_record(Kind::Spread, table.rules()).await?;
-        table_cache::decode_spread(table, &record)
-            .inspect_err(|refusal| warn(&format!("{refusal}: building it again")))
-            .ok()
-    }
-
-    /// The record of this kind for these rules kept on the device, if there is one.
-    async fn read_record(&self, kind: Kind, rules: Rules) -> Option<Vec<u8>> {
-        let found = async {
-            let cache = self.cache().await?;
-            let response =
-                JsFuture::from(cache.match_with_str(&table_cache::address_of(kind, rules))).await?;
-            if response.is_undefined() {
-                return Ok(None);
-            }
-            let response: web_sys::Response = response.dyn_into()?;
-            let bytes = JsFuture::from(response.array_buffer()?).await?;
-            Ok::<_, JsValue>(Some(js_sys::Uint8Array::new(&bytes).to_vec()))
-        };
-        found
-            .await
-            .inspect_err(|error| {
-                warn(&format!(
-                    "the tables kept on this device cannot be read: {error:?}"
-                ))
-            })
-            .ok()
-            .flatten()
-    }
-
-    /// Keeps a freshly built spread on the device beside its table (as the table is kept).
-    async fn keep_spread_on_device(&self, table: &ValueTable, spread: &Spread) {
-        let kept = async {
-            let cache = self.cache().await?;
-            let mut record = table_cache::encode_spread(table, spread);
-            let response = web_sys::Response::new_with_opt_u8_array(Some(&mut record))?;
-            let address = table_cache::address_of(Kind::Spread, table.rules());
-            JsFuture::from(cache.put_with_str(&address, &response)).await?;
-            Ok::<_, JsValue>(())
-        };
-        if let Err(error) = kept.await {
-            warn(&format!("the spread could not be kept on this device: {error:?}"));
-        }
-    }
-
-    /// Keeps a freshly built table on the device (replacing any refused record) and drops the caches of
-    /// other engine versions. A device that refuses (no Cache Storage, no room) only loses the speed-up.
-    async fn keep_on_device(&self, table: &ValueTable) {
-        let kept = async {
-            let caches = self.scope.caches()?;
-            for name in JsFuture::from(caches.keys())
-                .await?
-                .unchecked_into::<js_sys::Array>()
-                .iter()
-            {
-                let name = name.as_string().unwrap_or_default();
-                if name.starts_with(table_cache::CACHE_PREFIX) && name != table_cache::cache_name() {
-                    JsFuture::from(caches.delete(&name)).await?;
-                }
-            }
-            let cache = self.cache().await?;
-            let mut record = table_cache::encode(table);
-            let response = web_sys::Response::new_with_opt_u8_array(Some(&mut record))?;
-            JsFuture::from(cache.put_with_str(&table_cache::address(table.rules()), &response)).await?;
-            Ok::<_, JsValue>(())
-        };
-        if let Err(error) = kept.await {
-            warn(&format!("the table could not be kept on this device: {error:?}"));
-        }
-    }
-
-    async fn cache(&self) -> Result<web_sys::Cache, JsValue> {
-        let caches = self.scope.caches()?;
-        JsFuture::from(caches.open(&table_cache::cache_name()))
-            .await?
-            .dyn_into()
     }
 }
 
@@ -584,109 +426,4 @@ async fn next_task(scope: &DedicatedWorkerGlobalScope) {
 /// Says in the console what went wrong with the kept tables; the engine carries on by building.
 fn warn(message: &str) {
     web_sys::console::warn_1(&format!("strategy engine: {message}").into());
-}
-
-/// Builds the optimal table in about a hundred slices, reporting progress after each.
-fn build(rules: Rules, post: &impl Fn(SolverReply)) -> ValueTable {
-    let mut builder = TableBuilder::new(rules);
-    in_slices(builder.progress(), |groups| builder.step(groups), post);
-    builder.finish()
-}
-
-/// Drives a build (the table's, or its spread's) in about a hundred slices, reporting progress after each.
-fn in_slices(start: Progress, mut step: impl FnMut(usize) -> Progress, post: &impl Fn(SolverReply)) {
-    let slice = start.groups.div_ceil(100);
-    loop {
-        let progress = step(slice);
-        post(SolverReply::Progress {
-            done: progress.groups_done,
-            total: progress.groups,
-        });
-        if progress.is_done() {
-            return;
-        }
-    }
-}
-
-/// Maxi Yatzy's player at a level: the greedy baseline for the casual level, the estimating player for the
-/// others (none plays exactly: [`fivedice_strategy::solves_exactly`]).
-fn maxi_bot(rules: Rules, level: Level) -> MaxiBot {
-    match level.looks_ahead() {
-        true => MaxiBot::new(rules, MaxiWeights::STRONG),
-        false => MaxiBot::new(rules, MaxiWeights::GREEDY),
-    }
-}
-
-fn rated_maxi_move(rated: RatedMaxiMove) -> RatedOption {
-    RatedOption {
-        choice: rated.choice.into(),
-        expected_remaining: rated.estimate,
-        win: None,
-    }
-}
-
-fn rated_column_move(rated: RatedColumnMove) -> RatedOption {
-    RatedOption {
-        choice: rated.choice.into(),
-        expected_remaining: rated.expected_remaining,
-        win: None,
-    }
-}
-
-fn advise(
-    table: &ValueTable,
-    filled: &[(Category, u16)],
-    dice: Dice,
-    rolls_left: u8,
-) -> Result<Advice, String> {
-    let sheet = table.rules().sheet(filled).map_err(|error| error.to_string())?;
-    table
-        .advise(&sheet, dice.counts(), rolls_left)
-        .map_err(|error| error.to_string())
-}
-
-/// The best move of the situation and what `played` gave up against it. A cell written with rolls left is not
-/// among that situation's options (they are keeps, stopping included): it is worth what it scores there.
-fn judge(
-    table: &ValueTable,
-    filled: &[(Category, u16)],
-    dice: Dice,
-    rolls_left: u8,
-    played: &Move,
-) -> Result<Verdict, String> {
-    let options = advise(table, filled, dice, rolls_left)?;
-    let early_cell = matches!(played, Move::Cell(_)) && rolls_left > 0;
-    let played_among = match early_cell {
-        true => advise(table, filled, dice, 0)?,
-        false => options.clone(),
-    };
-    let value = played_among
-        .option(played)
-        .ok_or_else(|| format!("{} is not a move of this situation", played.id()))?
-        .expected_remaining;
-    let best = options.best();
-    Ok(Verdict {
-        best: best.choice.into(),
-        // Stopping is one of the keeps, so an early cell cannot beat the best; round-off may say otherwise.
-        loss: (best.expected_remaining - value).max(0.0),
-    })
-}
-
-/// Every option of the current player of a one-column game with these rolls left, by its chance to win, best
-/// first.
-fn advise_to_win(odds: &mut Odds, game: &Game, rolls_left: u8) -> Result<Vec<RatedOption>, String> {
-    let dice = game.turn().dice.ok_or("no dice are on the table yet")?;
-    let mut turn = odds.game_turn(game).map_err(|error| error.to_string())?;
-    let advice = turn
-        .advise(dice.counts(), rolls_left)
-        .map_err(|error| error.to_string())?;
-    Ok(advice
-        .options
-        .iter()
-        .map(|rated| RatedOption {
-            choice: rated.choice.into(),
-            expected_remaining: rated.expected_remaining,
-            win: Some(rated.win),
-        })
-        .collect())
 }
