@@ -33,26 +33,27 @@ thread_local! {
     static DICE_STOP: RefCell<Option<String>> = const { RefCell::new(None) };
     /// The turn's toolbar's one tab stop: the tool that last had the focus.
     static TOOLS_STOP: RefCell<Option<String>> = const { RefCell::new(None) };
+    /// What opened the dialog that just closed: the focus goes back there first, whichever of the dialog's
+    /// closing and the table's change places it.
+    static OPENER: RefCell<Option<web_sys::Element>> = const { RefCell::new(None) };
 }
 
 /// After a dialog closed: the focus goes back to what opened it (the same control drawn again, if it was), or
 /// else where the table asks.
 pub fn give_back(opener: Option<web_sys::Element>) {
-    request_animation_frame(move || {
-        if !lost() {
-            return;
-        }
-        let again = opener.as_ref().and_then(|opener| {
-            if opener.is_connected() {
-                return Some(opener.clone());
-            }
-            let cell = opener.get_attribute("data-cell")?;
-            query(&format!("button[data-cell=\"{cell}\"]"))
-        });
-        if !again.is_some_and(|again| take(&again)) {
-            settle(FRAMES_TO_WAIT);
-        }
-    });
+    OPENER.with(|kept| *kept.borrow_mut() = opener);
+    request_animation_frame(|| settle(FRAMES_TO_WAIT));
+}
+
+/// The control that opened the dialog just closed, if it can take the focus: itself, or the same box drawn
+/// again.
+fn opener_again() -> Option<web_sys::Element> {
+    let opener = OPENER.with(|kept| kept.borrow_mut().take())?;
+    if opener.is_connected() {
+        return Some(opener).filter(|opener| !opener.matches(":disabled").unwrap_or(true));
+    }
+    let cell = opener.get_attribute("data-cell")?;
+    query(&format!("button[data-cell=\"{cell}\"]"))
 }
 
 /// After the table changed: the sheet's boxes are one tab stop again, and where the focus was lost (or rests),
@@ -186,6 +187,12 @@ fn one_stop(document: &web_sys::Document, group: Group, focused: Option<&web_sys
 fn settle(frames: u8) {
     one_stop_in_each_group(None);
     if !lost() {
+        OPENER.with(|kept| kept.borrow_mut().take());
+        return;
+    }
+    if let Some(opener) = opener_again()
+        && take(&opener)
+    {
         return;
     }
     let preferred = PREFERRED.with(|preferred| preferred.borrow_mut().take());

@@ -111,15 +111,15 @@ fn on_key(store: GameStore, event: ev::KeyboardEvent) {
                     .is_some_and(|target| target.matches(selector).unwrap_or(false))
             };
             let tools = crate::focus::Group::Tools.selector();
-            // The arrows move within the dice, the turn's tools or the sheet; from anywhere else (and up or down
-            // from the tools) they go to the sheet.
+            // The arrows move within the dice, the turn's tools or the sheet; from anywhere else they go to the
+            // sheet.
             let moved = match step {
                 _ if on("[data-die]") => move_focus(target.as_ref(), "[data-die]:not(.blank)", step),
                 _ if on("button.cell-button") => move_focus(target.as_ref(), "button.cell-button", step),
-                Step::Next | Step::Previous if on(tools) && matches!(key, "ArrowLeft" | "ArrowRight") => {
-                    move_focus(target.as_ref(), tools, step)
+                // A row of tools: left and right (and the ends) move along it; up and down stay.
+                _ if on(tools) => {
+                    !matches!(key, "ArrowUp" | "ArrowDown") && move_focus(target.as_ref(), tools, step)
                 }
-                Step::First | Step::Last if on(tools) => move_focus(target.as_ref(), tools, step),
                 Step::Next | Step::Previous => move_focus(None, "button.cell-button", Step::First),
                 Step::First | Step::Last => false,
             };

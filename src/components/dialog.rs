@@ -11,18 +11,24 @@ const FOCUSABLE: &str = "button:not([disabled]), [href], input:not([disabled]), 
                          textarea:not([disabled]), [tabindex]:not([tabindex=\"-1\"])";
 
 /// A modal dialog named by the element `labelled_by` inside it. The focus goes to `first` when it opens (the
-/// first control in it otherwise); `close` is run on Escape and on a tap beside it.
+/// first control in it otherwise); `close` is run on Escape and on a tap beside it. A dialog only `watched` (a
+/// computer's box, shown before it is written) is not modal and leaves the focus where it is.
 #[component]
 pub fn Dialog(
     close: Callback<()>,
     labelled_by: &'static str,
     #[prop(optional)] first: Option<NodeRef<html::Button>>,
+    #[prop(optional)] watched: bool,
     children: Children,
 ) -> impl IntoView {
     let frame = NodeRef::<html::Dialog>::new();
     let opener = document().active_element();
     Effect::new(move |_| {
         let Some(frame) = frame.get() else { return };
+        if watched {
+            frame.set_open(true);
+            return;
+        }
         if !frame.open() && frame.show_modal().is_err() {
             leptos::logging::warn!("a dialog could not open as modal: the page behind stays reachable");
         }
@@ -34,12 +40,14 @@ pub fn Dialog(
             crate::focus::take(&first);
         }
     });
-    on_cleanup(move || crate::focus::give_back(opener));
+    if !watched {
+        on_cleanup(move || crate::focus::give_back(opener));
+    }
     view! {
         <dialog
             class="backdrop"
             role="dialog"
-            aria-modal="true"
+            aria-modal=(!watched).then_some("true")
             aria-labelledby=labelled_by
             node_ref=frame
             on:click=move |event| {

@@ -11,6 +11,7 @@ use super::lazy::{Loaded, prefetched};
 use super::who_starts::roll_off_said;
 use crate::i18n::{self, NewsWords, Words};
 use crate::store::GameStore;
+use crate::store::Reading as _;
 use crate::table::news::{News, news};
 
 /// The region (a chunk fetched as the table shows).
@@ -47,20 +48,16 @@ fn follow_the_log(said: RwSignal<String>) {
                     .is_some_and(|(id, room)| *id == table.id && room.seq() <= table.room.seq())
             });
             if !same {
-                // A table just opened: only a game that has just started has news (who starts).
+                // A table just opened: a game that has just started says who starts (unless the table is asked
+                // who does: a score pad), one resumed whose turn it is.
                 told.set_value(Some((table.id.clone(), table.room.clone())));
-                let game = table.room.game()?;
+                let game = table.room.game().filter(|game| !game.is_over())?;
                 let fresh = game.log().is_empty() && game.turn().rolls_used == 0 && game.players().len() > 1;
-                return Some(
-                    table
-                        .room
-                        .first_player_roll()
-                        .filter(|_| fresh)
-                        .cloned()
-                        .map(News::Starts)
-                        .into_iter()
-                        .collect(),
-                );
+                let roll_off = table.room.first_player_roll().filter(|_| fresh).cloned();
+                let turn = News::Turn {
+                    seat: game.current_seat(),
+                };
+                return Some(vec![roll_off.map_or(turn, News::Starts)]);
             }
             let mut heard = Vec::new();
             told.update_value(|told| {
@@ -81,9 +78,16 @@ fn follow_the_log(said: RwSignal<String>) {
             });
             Some(heard)
         });
-        let Some(heard) = heard.filter(|heard: &Vec<News>| !heard.is_empty()) else {
+        // While a score pad's table is asked who starts, nobody starts yet, whatever roll its room drew.
+        let asked = store.table().who_starts_asked().get_untracked();
+        let heard: Vec<News> = heard
+            .unwrap_or_default()
+            .into_iter()
+            .filter(|news| !(asked && matches!(news, News::Starts(_) | News::Turn { .. })))
+            .collect();
+        if heard.is_empty() {
             return;
-        };
+        }
         let text = store.table().with_untracked(|table| {
             let table = table.as_ref()?;
             let game = table.room.game()?;

@@ -189,7 +189,12 @@ fn picker() -> impl IntoView {
             )
         };
         Some(view! {
-            <Dialog close=Callback::new(move |()| store.controls().cancel()) labelled_by="picker-title" first=first_offer>
+            <Dialog
+                close=Callback::new(move |()| store.controls().cancel())
+                labelled_by="picker-title"
+                first=first_offer
+                watched=!person.get_untracked()
+            >
                 <div class="picker">
                     <h2 id="picker-title">{title}</h2>
                     <JokerNote />

@@ -5,6 +5,22 @@ import { test, expect } from "@playwright/test";
 import { currentSeat, readDice } from "./helpers.mjs";
 import { roomServer, twoPhonesPlaying } from "./devices.mjs";
 
+/** Records, from the page's first moment, every text the table's news region takes (`window.heard`) and whether
+ * the focus ever went into a dialog (`window.focusedInDialog`). */
+async function listen(page) {
+  await page.addInitScript(() => {
+    window.heard = [];
+    window.focusedInDialog = [];
+    new MutationObserver(() => {
+      const said = document.querySelector("[data-table-news]")?.textContent.trim();
+      if (said && said !== window.heard.at(-1)) window.heard.push(said);
+    }).observe(document, { subtree: true, childList: true, characterData: true });
+    document.addEventListener("focusin", (event) => {
+      if (event.target.closest?.("dialog")) window.focusedInDialog.push(event.target.outerHTML.slice(0, 80));
+    });
+  });
+}
+
 /** Whether the focused element matches `selector` (the `index`th of those that do, if given). */
 function focusedOn(page, selector, index) {
   return page.evaluate(
@@ -21,13 +37,15 @@ async function expectFocusOn(page, selector, why) {
   await expect.poll(() => focusedOn(page, selector), why).toBe(true);
 }
 
-/** The focus is never lost to the page's body (nor nowhere). */
+/** The focus is never lost to the page's body (nor nowhere): where an action removed what held it, it is placed
+ * again as the page settles (the next frame). */
 async function expectFocusKept(page, after) {
-  const where = await page.evaluate(() => {
-    const active = document.activeElement;
-    return !active || active === document.body ? null : active.outerHTML.slice(0, 80);
-  });
-  expect(where, `the focus after ${after}`).not.toBeNull();
+  const where = () =>
+    page.evaluate(() => {
+      const active = document.activeElement;
+      return !active || active === document.body ? null : active.outerHTML.slice(0, 80);
+    });
+  await expect.poll(where, `the focus after ${after}`).not.toBeNull();
 }
 
 /** Counts the keys a journey presses. */
@@ -62,6 +80,7 @@ async function expectTabStaysInside(page, keys, rounds) {
 /** The start page by keyboard: `choose` the game, Ann and Bob named (or `second`, the second seat chosen by its
  * own keys), then Start. */
 async function startByKeyboard(page, choose = async () => {}, second = null) {
+  await listen(page);
   await page.goto("index.html");
   await expect(page.locator('[data-setup="player-name"]').nth(1)).toBeVisible();
   const keys = keyboard(page);
@@ -132,10 +151,20 @@ test("a two-player game at one device, three whole turns by keyboard alone, ever
     expect(offerName).toMatch(/^.+, (\d+|Cross out)$/);
     if (turn === 0) {
       await expectTabStaysInside(page, keys, 4);
-      // Escape gives the focus back to the box that opened the dialog.
+      // Escape gives the focus back to the box that opened the dialog (never to Roll, where Enter would roll).
       await keys.press("Escape");
       await expect(dialog).toHaveCount(0);
       await expectFocusOn(page, `button[data-cell="${first}"]`, "Escape returns to the box");
+      // The same from the sheet's last box, and from Cancel.
+      await keys.press("End");
+      const last = await page.evaluate(() => document.activeElement.dataset.cell);
+      await keys.press("Enter");
+      await expectFocusOn(page, "dialog[open] [data-offer]", "the last box's dialog opens on its value");
+      await keys.tabTo('dialog[open] [data-action="cancel"]', 4);
+      await keys.press("Enter");
+      await expect(dialog).toHaveCount(0);
+      await expectFocusOn(page, `button[data-cell="${last}"]`, "Cancel returns to the box");
+      await keys.press("Home");
       await keys.press("Enter");
       await expectFocusOn(page, "dialog[open] [data-offer]", "the dialog opens again on its value");
     }
@@ -175,6 +204,8 @@ test("a score pad's box written with the keyboard alone: the dialog takes the fo
   await expect(page.locator("[data-current-seat]")).toHaveAttribute("data-current-seat", "0");
   const news = page.locator("[data-table-news]");
   await expect(news).toContainText("Ann starts.");
+  // The room's own draw is never said as the table's roll-off: the pad asked who starts.
+  expect(await page.evaluate(() => window.heard)).toEqual(["Ann starts."]);
   await keys.tabTo('button.cell-button[data-cell^="0:"]', 10);
   const box = await page.evaluate(() => document.activeElement.dataset.cell);
   await keys.press("Enter");
@@ -217,11 +248,14 @@ test("a computer's turn: nothing to press meanwhile, its moves heard, then the f
     await keys.tabTo('dialog[open] [data-action="confirm"]', 6);
     await keys.press("Enter");
   }
-  // The computer plays: the focus rests on the turn's status, never on the body.
+  // The computer plays: the focus rests on the turn's status, never on the body, nor in the box it shows.
+  await page.evaluate(() => (window.focusedInDialog = []));
   await expect(page.locator("[data-current-seat]")).toHaveAttribute("data-current-seat", "1");
   await expectFocusOn(page, ".turn .status", "the focus rests on the status during a computer's turn");
   await expect(news).toContainText(new RegExp(`${computer} wrote \\d+ in [^.]+\\. Ann’s turn\\.`), { timeout: 30_000 });
   await expectFocusOn(page, '[data-action="roll"]', "after the computer's turn, the focus is on Ann's Roll");
+  // The computer's box, shown before it is written, never took the focus.
+  expect(await page.evaluate(() => window.focusedInDialog)).toEqual([]);
   await keys.press("Enter");
   await expect(news).toContainText(/^Ann rolled /);
 });
