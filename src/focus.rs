@@ -143,9 +143,7 @@ fn one_stop(document: &web_sys::Document, group: Group, focused: Option<&web_sys
     let Ok(found) = document.query_selector_all(group.selector()) else {
         return false;
     };
-    let controls: Vec<web_sys::Element> = (0..found.length())
-        .filter_map(|index| found.item(index)?.dyn_into().ok())
-        .collect();
+    let controls: Vec<web_sys::Element> = listed(&found);
     let key = |control: &web_sys::Element| {
         ["data-die", "data-cell", "data-action"]
             .into_iter()
@@ -234,6 +232,13 @@ fn lost() -> bool {
     body || !active.is_connected()
         || active.matches(":disabled").unwrap_or(false)
         || active.matches(RESTING).unwrap_or(false)
+}
+
+/// The elements of a list `query_selector_all` found, in document order, as `T`.
+pub fn listed<T: JsCast>(found: &web_sys::NodeList) -> Vec<T> {
+    (0..found.length())
+        .filter_map(|index| found.item(index)?.dyn_into().ok())
+        .collect()
 }
 
 fn query(selector: &str) -> Option<web_sys::Element> {

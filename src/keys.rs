@@ -154,9 +154,7 @@ fn move_focus(from: Option<&web_sys::Element>, selector: &str, step: Step) -> bo
     let Ok(found) = document.query_selector_all(selector) else {
         return false;
     };
-    let group: Vec<web_sys::Element> = (0..found.length())
-        .filter_map(|index| found.item(index)?.dyn_into().ok())
-        .collect();
+    let group: Vec<web_sys::Element> = crate::focus::listed(&found);
     let Some(last) = group.len().checked_sub(1) else {
         return false;
     };

@@ -107,8 +107,8 @@ fn focusables(frame: &web_sys::HtmlDialogElement) -> Vec<web_sys::HtmlElement> {
     let Ok(found) = frame.query_selector_all(FOCUSABLE) else {
         return Vec::new();
     };
-    (0..found.length())
-        .filter_map(|index| found.item(index)?.dyn_into::<web_sys::HtmlElement>().ok())
+    crate::focus::listed::<web_sys::HtmlElement>(&found)
+        .into_iter()
         .filter(|element| element.offset_width() > 0 || element.offset_height() > 0)
         .collect()
 }
