@@ -32,7 +32,7 @@ fn page_socket_url(store: GameStore) -> Option<String> {
         table
             .as_ref()
             .filter(|table| table.is_online())
-            .map(|table| String::from(js_sys::encode_uri_component(table.room.name().as_str())))
+            .map(|table| String::from(js_sys::encode_uri_component(table.room().name().as_str())))
     })?;
     Some(socket_url(
         &location.protocol().ok()?,

@@ -107,19 +107,19 @@ fn tables_in_progress() -> impl IntoView {
                         ruleset.cells.len(),
                         &game.players()[game.current_seat()],
                     );
-                    let (resume_id, delete_id, confirm_id) = (table.id.clone(), table.id.clone(), table.id.clone());
+                    let (resume_id, delete_id, confirm_id) = (table.id().to_string(), table.id().to_string(), table.id().to_string());
                     let asking = move || confirming.with(|id| id.as_deref() == Some(confirm_id.as_str()));
                     Some(view! {
                         <li class="saved-table">
                             <button class="resume" data-action="resume" on:click=move |_| store.tables().resume(&resume_id)>
-                                <strong>{table.name.clone()}</strong>
+                                <strong>{table.name().to_string()}</strong>
                                 <span>{summary}</span>
-                                <span>{(words.last_played)(&when(words, table.updated_ms))}</span>
+                                <span>{(words.last_played)(&when(words, table.updated_ms()))}</span>
                             </button>
                             {either_when(
                                 asking.clone(),
                                 move || {
-                                    let id = table.id.clone();
+                                    let id = table.id().to_string();
                                     view! {
                                         <span class="confirm-delete" role="group" aria-label=words.delete_this_game>
                                             {words.delete_this_game}

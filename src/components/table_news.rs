@@ -45,15 +45,15 @@ fn follow_the_log(said: RwSignal<String>) {
             let table = table.as_ref()?;
             let same = told.with_value(|told| {
                 told.as_ref()
-                    .is_some_and(|(id, room)| *id == table.id && room.seq() <= table.room.seq())
+                    .is_some_and(|(id, room)| *id == table.id() && room.seq() <= table.room().seq())
             });
             if !same {
                 // A table just opened: a game that has just started says who starts (unless the table is asked
                 // who does: a score pad), one resumed whose turn it is.
-                told.set_value(Some((table.id.clone(), table.room.clone())));
-                let game = table.room.game().filter(|game| !game.is_over())?;
+                told.set_value(Some((table.id().to_string(), table.room().clone())));
+                let game = table.room().game().filter(|game| !game.is_over())?;
                 let fresh = game.log().is_empty() && game.turn().rolls_used == 0 && game.players().len() > 1;
-                let roll_off = table.room.first_player_roll().filter(|_| fresh).cloned();
+                let roll_off = table.room().first_player_roll().filter(|_| fresh).cloned();
                 let turn = News::Turn {
                     seat: game.current_seat(),
                 };
@@ -62,13 +62,17 @@ fn follow_the_log(said: RwSignal<String>) {
             let mut heard = Vec::new();
             told.update_value(|told| {
                 let Some((_, room)) = told else { return };
-                let new: Vec<_> = table.log.iter().filter(|entry| entry.seq > room.seq()).collect();
+                let new: Vec<_> = table
+                    .log()
+                    .iter()
+                    .filter(|entry| entry.seq > room.seq())
+                    .collect();
                 let quiet = new.len().saturating_sub(TOLD_AT_ONCE);
                 for (index, entry) in new.into_iter().enumerate() {
                     let before = room.clone();
                     if room.apply_entry(entry).is_err() {
                         // Not this room's next entry (the log restarted): follow the table as it is, quietly.
-                        *room = table.room.clone();
+                        *room = table.room().clone();
                         return;
                     }
                     if index >= quiet {
@@ -90,7 +94,7 @@ fn follow_the_log(said: RwSignal<String>) {
         }
         let text = store.table().with_untracked(|table| {
             let table = table.as_ref()?;
-            let game = table.room.game()?;
+            let game = table.room().game()?;
             let name = |seat: usize| game.players().get(seat).cloned().unwrap_or_default();
             let rules = game.rules();
             let sentences: Vec<String> = heard

@@ -195,7 +195,7 @@ impl Storage {
     /// Saves a table on this device (an online room's table is kept as its room instead).
     pub fn save_table(&self, table: &Table) -> Result<(), SaveRefused> {
         match table.to_text() {
-            Some(text) => self.set_keeping_previous(&Storage::table_key(&table.id), &text, |saved| {
+            Some(text) => self.set_keeping_previous(&Storage::table_key(table.id()), &text, |saved| {
                 Table::from_saved(saved).is_ok()
             }),
             None => Ok(()),
@@ -229,7 +229,7 @@ impl Storage {
             return Loaded::default();
         }
         let mut read = self.table(id);
-        read.value = read.value.filter(|table| table.revision >= revision);
+        read.value = read.value.filter(|table| table.revision() >= revision);
         read
     }
 

@@ -28,10 +28,12 @@ fn memory() -> (Storage, Rc<MemoryBackend>) {
 fn another_tabs_newer_save_is_noticed_by_its_revision() {
     let (storage, _) = memory();
     let mut saved = table(3);
-    saved.revision = 4;
+    while saved.revision() < 4 {
+        saved.mark_changed(saved.updated_ms());
+    }
     storage.save_table(&saved).unwrap();
-    assert_eq!(storage.table_since(&saved.id, 4).value, Some(saved.clone()));
-    assert_eq!(storage.table_since(&saved.id, 5).value, None);
+    assert_eq!(storage.table_since(saved.id(), 4).value, Some(saved.clone()));
+    assert_eq!(storage.table_since(saved.id(), 5).value, None);
     assert_eq!(storage.table_since("elsewhere", 0).value, None);
 }
 
@@ -41,9 +43,9 @@ fn a_resume_and_another_tabs_change_read_a_damaged_save_through_its_previous_cop
     let mut good = table(9);
     storage.save_table(&good).unwrap();
     let kept = good.clone();
-    good.revision += 1;
+    good.mark_changed(good.updated_ms());
     storage.save_table(&good).unwrap();
-    let key = Storage::table_key(&good.id);
+    let key = Storage::table_key(good.id());
     let damaged = "fivedice table 6\ndamaged";
     for read in [
         |storage: &Storage, id: &str| storage.table(id),
@@ -51,7 +53,7 @@ fn a_resume_and_another_tabs_change_read_a_damaged_save_through_its_previous_cop
         |storage: &Storage, id: &str| storage.table_since(id, 0),
     ] {
         backend.set(&key, damaged).unwrap();
-        let loaded = read(&storage, &good.id);
+        let loaded = read(&storage, good.id());
         assert_eq!(loaded.value, Some(kept.clone()), "the previous copy is read");
         assert_eq!(loaded.problems.len(), 1);
         assert!(loaded.problems[0].kept_aside && loaded.problems[0].recovered);
@@ -69,7 +71,7 @@ fn a_resume_and_another_tabs_change_read_a_damaged_save_through_its_previous_cop
         );
     }
     // Read whole only when it is newer: an older revision is not even parsed.
-    assert_eq!(storage.table_since(&good.id, kept.revision + 1).value, None);
+    assert_eq!(storage.table_since(good.id(), kept.revision() + 1).value, None);
 }
 
 #[test]
@@ -91,14 +93,13 @@ fn tables_come_back_most_recently_played_first() {
     let (storage, _) = memory();
     for (seed, updated_ms) in [(1, 5.0), (2, 9.0), (3, 1.0), (4, 9.0), (5, 7.0)] {
         let mut saved = table(seed);
-        saved.updated_ms = updated_ms;
+        saved.mark_changed(updated_ms);
         storage.save_table(&saved).unwrap();
     }
     let tables = storage.tables().value;
-    let played: Vec<f64> = tables.current.iter().map(|table| table.updated_ms).collect();
+    let played: Vec<f64> = tables.current.iter().map(|table| table.updated_ms()).collect();
     assert_eq!(played, [9.0, 9.0, 7.0, 5.0, 1.0]);
-    let ids: std::collections::BTreeSet<&str> =
-        tables.current.iter().map(|table| table.id.as_str()).collect();
+    let ids: std::collections::BTreeSet<&str> = tables.current.iter().map(|table| table.id()).collect();
     assert_eq!(ids.len(), 5, "every table, once");
 }
 
@@ -126,7 +127,7 @@ fn a_full_store_gives_up_the_spare_copies_before_a_game_in_progress() {
     roll(playing);
     assert_eq!(storage.save_table(playing), Ok(()));
     assert_eq!(
-        storage.table(&playing.id).value,
+        storage.table(playing.id()).value,
         Some(playing.clone()),
         "the game in progress is saved"
     );
@@ -182,9 +183,9 @@ fn a_damaged_save_that_cannot_be_set_aside_never_replaces_the_good_previous_copy
     let (storage, backend) = memory();
     let mut good = table(5);
     storage.save_table(&good).unwrap();
-    good.revision += 1;
+    good.mark_changed(good.updated_ms());
     storage.save_table(&good).unwrap();
-    let key = Storage::table_key(&good.id);
+    let key = Storage::table_key(good.id());
     let previous = Storage::previous_key(&key);
     let kept = backend.get(&previous).expect("the copy the second save replaced");
     // The save is damaged, and the store has no room to set it aside (nor to restore the previous copy).
@@ -196,13 +197,13 @@ fn a_damaged_save_that_cannot_be_set_aside_never_replaces_the_good_previous_copy
     assert_eq!(backend.get(&key).as_deref(), Some("fivedice table 6\ndamaged"));
     // The next save replaces the damaged copy, but keeps the good previous one.
     let full = refusing(&backend, &[UNREADABLE_PREFIX]);
-    good.revision += 1;
+    good.mark_changed(good.updated_ms());
     full.save_table(&good).unwrap();
     assert_eq!(backend.get(&previous), Some(kept));
-    assert_eq!(full.table(&good.id).value, Some(good.clone()));
+    assert_eq!(full.table(good.id()).value, Some(good.clone()));
     // A readable copy is kept as the previous one, as always.
     let replaced = backend.get(&key).unwrap();
-    good.revision += 1;
+    good.mark_changed(good.updated_ms());
     full.save_table(&good).unwrap();
     assert_eq!(backend.get(&previous), Some(replaced));
 }

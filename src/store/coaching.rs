@@ -39,21 +39,15 @@ impl Advisor {
 
     /// Turns the coach on or off for a seat.
     pub fn toggle_coach(&self, seat: usize) {
-        self.table.change(|table| {
-            let players = table.room.seats().len();
-            table.coached.resize(players, false);
-            if let Some(coached) = table.coached.get_mut(seat) {
-                *coached = !*coached;
-            }
-        });
+        self.table.toggle_coach(seat);
     }
 
     /// For a coached player: asks the engine what the last decision gave up, and keeps the verdict.
     pub(super) fn judge_last_decision(&self) {
         let last = self.table.with_untracked(|table| {
             let table = table.as_ref()?;
-            let index = table.decisions.len().checked_sub(1)?;
-            let decision = &table.decisions[index];
+            let index = table.decisions().len().checked_sub(1)?;
+            let decision = &table.decisions()[index];
             (table.is_coached(decision.seat) && decision.verdict.is_none()).then(|| (index, decision.clone()))
         });
         let Some((index, decision)) = last else { return };
@@ -72,7 +66,7 @@ impl Advisor {
     pub fn analyse(&self) {
         let pending: Vec<(usize, Decision)> = self.table.with_untracked(|table| {
             let Some(table) = table else { return Vec::new() };
-            let decisions = table.decisions.iter().cloned().enumerate();
+            let decisions = table.decisions().iter().cloned().enumerate();
             decisions
                 .filter(|(_, decision)| {
                     decision.verdict.is_none() && table.computer_at(decision.seat).is_none()
@@ -111,11 +105,7 @@ impl Advisor {
 
     /// Only a decision still there as it was (no undo since) gets its verdict.
     fn keep_verdict(&self, index: usize, decision: &Decision, verdict: Verdict) {
-        self.table.change(|table| {
-            if let Some(kept) = table.decisions.get_mut(index).filter(|kept| *kept == decision) {
-                kept.verdict = Some(verdict);
-            }
-        });
+        self.table.keep_verdict(index, decision, verdict);
     }
 }
 

@@ -94,7 +94,7 @@ fn bot_move(answer: Result<Answer, EngineError>) -> Result<Move, EngineError> {
 fn decision_seed(table: &Table, game: &Game) -> u64 {
     let point = (game.log().len() as u64) << 8 | u64::from(game.turn().rolls_used);
     // FNV-1a over the table id, then the point in the game.
-    table.id.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |hash, byte| {
+    table.id().bytes().fold(0xcbf2_9ce4_8422_2325_u64, |hash, byte| {
         (hash ^ u64::from(byte)).wrapping_mul(0x100_0000_01b3)
     }) ^ point
 }
@@ -159,7 +159,7 @@ impl ComputerPlayers {
         let delay = self
             .store
             .table
-            .with_untracked(|table| table.as_ref().map_or(0, |t| t.bot_delay_ms))
+            .with_untracked(|table| table.as_ref().map_or(0, |t| t.bot_delay_ms()))
             .saturating_mul(paces);
         set_timeout(
             move || players.step(),

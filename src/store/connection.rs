@@ -137,13 +137,13 @@ impl RoomConnection {
     pub(super) fn save_room(&self, table: &Table) {
         let joining = self.read_now(|online| online?.joining.clone());
         let saved = SavedRoom {
-            seats: table.seats.as_slice().to_vec(),
-            entries: table.log.clone(),
+            seats: table.seats().as_slice().to_vec(),
+            entries: table.log().to_vec(),
             joining,
         };
         let saved = self
             .storage
-            .with_value(|storage| storage.save_room(table.room.name(), &saved));
+            .with_value(|storage| storage.save_room(table.room().name(), &saved));
         self.notices.report_saving(saved, self.speech.words());
     }
 

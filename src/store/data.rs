@@ -18,7 +18,7 @@ impl KeptTables {
         let current = open.filter(|table| !table.is_online());
         let in_progress = |table: &Table| table.game().is_some_and(|game| !game.is_over());
         if let Some(current) = current.filter(in_progress) {
-            tables.retain(|table| table.id != current.id);
+            tables.retain(|table| table.id() != current.id());
             tables.insert(0, current);
         }
         Bundle {
@@ -86,7 +86,7 @@ impl KeptTables {
             Ok(incoming) => incoming,
             Err(error) => return self.import_failed(&(words.file_refused)(&error)),
         };
-        let current = open.as_ref().map(|t| t.id.clone());
+        let current = open.as_ref().map(|t| t.id().to_string());
         let mut here = self.bundle(open);
         let summary = here.merge(incoming);
         let saved = self.storage.with_value(|storage| {
@@ -95,7 +95,7 @@ impl KeptTables {
                 .try_for_each(|table| storage.save_table(table))
                 .and_then(|()| storage.save_history(&here.history))
         });
-        here.tables.retain(|table| Some(&table.id) != current.as_ref());
+        here.tables.retain(|table| current.as_deref() != Some(table.id()));
         self.replace(here.tables, here.history);
         let warning = saved
             .err()

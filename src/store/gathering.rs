@@ -76,7 +76,7 @@ impl GameStore {
     pub(super) fn hand_in_to_gathering(&self) {
         let plays_in_one = self
             .table
-            .with_untracked(|table| table.as_ref().is_some_and(|table| table.gathering.is_some()));
+            .with_untracked(|table| table.as_ref().is_some_and(|table| table.gathering().is_some()));
         if !plays_in_one {
             return;
         }
@@ -118,9 +118,9 @@ fn hand_in(store: GameStore) {
     // Only the entries the event lacks are copied out of the table.
     let unsent = store.table().with_untracked(|table| {
         let table = table.as_ref()?;
-        let link = table.gathering.clone()?;
-        let entries = feed.next(&table.id, &table.log)?;
-        Some((table.id.clone(), table.name.clone(), link, entries))
+        let link = table.gathering().cloned()?;
+        let entries = feed.next(table.id(), table.log())?;
+        Some((table.id().to_string(), table.name().to_string(), link, entries))
     });
     let Some((id, name, link, entries)) = unsent else {
         return;
@@ -147,8 +147,8 @@ fn hand_in(store: GameStore) {
         let log_len = store.table().with_untracked(|table| {
             table
                 .as_ref()
-                .filter(|table| table.id == id)
-                .map_or(0, |table| table.log.len())
+                .filter(|table| table.id() == id)
+                .map_or(0, |table| table.log().len())
         });
         match feed.answered(&id, answer, log_len) {
             Some(0) => hand_in(store),

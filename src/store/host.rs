@@ -32,11 +32,11 @@ impl GameStore {
         let message = self.table.with_untracked(|table| {
             let table = table.as_ref()?;
             let message = ClientMessage::Act {
-                token: table.seats.token_of(seat)?.to_string(),
-                at: table.room.seq(),
+                token: table.seats().token_of(seat)?.to_string(),
+                at: table.room().seq(),
                 action,
             };
-            Some((message, table.room.seq(), table.is_online()))
+            Some((message, table.room().seq(), table.is_online()))
         });
         let Some((message, at, online)) = message else {
             self.tell(self.words().not_your_seat_here);
@@ -87,7 +87,7 @@ impl GameStore {
         if heard {
             return;
         }
-        let received = match self.table.change(|table| table.receive(&message)) {
+        let received = match self.table.receive(&message) {
             Some(Ok(received)) => received,
             Some(Err(error)) => return self.out_of_step(error),
             None => return,
@@ -169,7 +169,7 @@ impl GameStore {
     pub(super) fn forget_finished_game(&self) {
         if let Some(id) = self
             .table
-            .with_untracked(|table| table.as_ref().map(|t| t.id.clone()))
+            .with_untracked(|table| table.as_ref().map(|t| t.id().to_string()))
         {
             self.kept.forget_finished(&id);
         }

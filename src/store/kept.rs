@@ -116,7 +116,7 @@ impl KeptTables {
             .current
             .into_iter()
             .filter_map(|table| {
-                let shown = saved.shown.as_ref() == Some(&table.id);
+                let shown = saved.shown.as_deref() == Some(table.id());
                 self.take_in(table, shown)
             })
             .collect();
@@ -140,8 +140,8 @@ impl KeptTables {
         if !self.history_is_read() {
             return None;
         }
-        if !self.is_recorded(&table.id) {
-            let kept = KeptGame::new(&table.id, &table.name, &table.log, table.updated_ms);
+        if !self.is_recorded(table.id()) {
+            let kept = KeptGame::new(table.id(), table.name(), table.log(), table.updated_ms());
             self.history.update(|games| {
                 let at = games.partition_point(|later| later.finished_ms >= kept.finished_ms);
                 games.insert(at, kept);
@@ -149,7 +149,8 @@ impl KeptTables {
             self.save_history();
         }
         if !shown {
-            self.storage.with_value(|storage| storage.delete_table(&table.id));
+            self.storage
+                .with_value(|storage| storage.delete_table(table.id()));
         }
         None
     }
@@ -208,7 +209,7 @@ impl KeptTables {
             let Some(table) = self.take_in(table, false) else {
                 continue;
             };
-            if nothing_open && open.as_ref() == Some(&table.id) {
+            if nothing_open && open.as_deref() == Some(table.id()) {
                 to_open = Some(table);
             } else {
                 self.in_progress.update(|tables| place_by_recency(tables, table));
@@ -233,16 +234,16 @@ impl KeptTables {
             return;
         }
         let recorded = self.history.with_untracked(|games| {
-            let at = games.iter().position(|game| game.table_id == table.id)?;
+            let at = games.iter().position(|game| game.table_id == table.id())?;
             Some((at, games[at].clone()))
         });
         match recorded {
             None => {
-                let finished = KeptGame::new(&table.id, &table.name, &table.log, (self.clock.now_ms)());
+                let finished = KeptGame::new(table.id(), table.name(), table.log(), (self.clock.now_ms)());
                 self.history.update(|games| games.insert(0, finished));
             }
             Some((at, kept)) => {
-                let finished = KeptGame::new(&table.id, &table.name, &table.log, kept.finished_ms);
+                let finished = KeptGame::new(table.id(), table.name(), table.log(), kept.finished_ms);
                 if !finished.continues(&kept) {
                     return;
                 }
@@ -287,7 +288,7 @@ impl KeptTables {
         self.close_finished(table);
         if !is_over(table) {
             self.in_progress.update(|tables| {
-                tables.retain(|t| t.id != table.id);
+                tables.retain(|t| t.id() != table.id());
                 tables.insert(0, table.clone());
             });
         }
@@ -296,20 +297,21 @@ impl KeptTables {
     /// A game in progress, as listed.
     pub(super) fn listed(&self, id: &str) -> Option<Table> {
         self.in_progress
-            .with_untracked(|tables| tables.iter().find(|t| t.id == id).cloned())
+            .with_untracked(|tables| tables.iter().find(|t| t.id() == id).cloned())
     }
 
     /// Deletes a game in progress (the start screen asks first).
     pub fn delete(&self, id: &str) {
         self.storage.with_value(|storage| storage.delete_table(id));
         self.in_progress
-            .update(|tables| tables.retain(|table| table.id != id));
+            .update(|tables| tables.retain(|table| table.id() != id));
     }
 
     /// A finished table lives on in the history; its saved copy goes (once the history is read).
     pub(super) fn close_finished(&self, table: &Table) {
         if is_over(table) && self.history_is_read() {
-            self.storage.with_value(|storage| storage.delete_table(&table.id));
+            self.storage
+                .with_value(|storage| storage.delete_table(table.id()));
         }
     }
 

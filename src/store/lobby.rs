@@ -20,7 +20,7 @@ impl Lobby<'_> {
     pub fn leave_room(&self) {
         let lobby = self.store.table.with_untracked(|table| {
             let table = table.as_ref().filter(|table| table.is_online())?;
-            (table.room.phase() == Phase::Lobby).then(|| table.seats.seats())
+            (table.room().phase() == Phase::Lobby).then(|| table.seats().seats())
         });
         // Seats above a leaving one move down, and so do the tokens held here (they follow the room's
         // events): leave from the highest, so each token sent still names the seat it holds now.
@@ -58,7 +58,7 @@ impl Lobby<'_> {
         if let Some(room) = self
             .store
             .table
-            .with_untracked(|table| Some(table.as_ref()?.room.name().clone()))
+            .with_untracked(|table| Some(table.as_ref()?.room().name().clone()))
         {
             self.store.remember_online_as(&player, &room);
         }
@@ -124,7 +124,7 @@ impl Lobby<'_> {
         let Some(host) = self.hosted_seat() else { return };
         // "Computer 3" at the third seat, or the next number nobody in the room is called.
         let names: Vec<String> = self.store.table.with_untracked(|table| {
-            let seats = table.as_ref().map(|t| t.room.seats()).unwrap_or_default();
+            let seats = table.as_ref().map(|t| t.room().seats()).unwrap_or_default();
             seats.iter().map(|seat| seat.name.clone()).collect()
         });
         let words = self.store.words();
@@ -181,11 +181,11 @@ impl Lobby<'_> {
             let away = |seat: &usize| online.away_ms(*seat).is_some();
             self.store.table.with_untracked(|table| {
                 let table = table.as_ref().filter(|table| table.is_online())?;
-                let room = &table.room;
+                let room = &table.room();
                 let host_away = online.away_ms(room.host()?)?;
                 let due = room.phase() != Phase::Finished && host_away >= TAKE_OVER_AFTER_MS as f64;
                 room.next_person_here(away)
-                    .filter(|next| due && table.seats.holds(*next))
+                    .filter(|next| due && table.seats().holds(*next))
             })
         });
         if let Some(seat) = due {
@@ -216,7 +216,7 @@ impl Lobby<'_> {
     fn held_here(&self) -> Option<HeldSeat> {
         self.store.table.with_untracked(|table| {
             let table = table.as_ref().filter(|table| table.is_online())?;
-            table.seats.as_slice().first().cloned()
+            table.seats().as_slice().first().cloned()
         })
     }
 
@@ -236,7 +236,7 @@ impl Lobby<'_> {
         let lobby = self.store.table.with_untracked(|table| {
             table
                 .as_ref()
-                .is_some_and(|table| table.room.phase() == Phase::Lobby)
+                .is_some_and(|table| table.room().phase() == Phase::Lobby)
         });
         if let Some(host) = self.hosted_seat().filter(|_| lobby) {
             self.store.connection.preselect_chosen();

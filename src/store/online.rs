@@ -121,7 +121,7 @@ impl GameStore {
         let open_here = self.table.with_untracked(|table| {
             table
                 .as_ref()
-                .is_some_and(|table| table.is_online() && *table.room.name() == launch.room)
+                .is_some_and(|table| table.is_online() && *table.room().name() == launch.room)
         });
         match (open_here, launch.player) {
             (true, Some(player)) => self.lobby().join_as(&player),
@@ -166,9 +166,9 @@ impl GameStore {
             let table = table.as_ref().filter(|table| table.is_online())?;
             Some(ClientMessage::Hello {
                 version: PROTOCOL_VERSION,
-                room: table.room.name().to_string(),
-                tokens: table.seats.tokens().map(str::to_string).collect(),
-                seen: table.room.seq(),
+                room: table.room().name().to_string(),
+                tokens: table.seats().tokens().map(str::to_string).collect(),
+                seen: table.room().seq(),
             })
         });
         if let Some(hello) = hello {
@@ -191,11 +191,11 @@ impl GameStore {
             let Some(table) = table.as_ref() else {
                 return (0, Vec::new());
             };
-            let started = table.room.phase() != Phase::Lobby;
-            let moved = table.seats.seats().into_iter().filter(|seat| {
-                started && seq >= table.room.seq() && !seats.iter().any(|held| held.seat == *seat)
+            let started = table.room().phase() != Phase::Lobby;
+            let moved = table.seats().seats().into_iter().filter(|seat| {
+                started && seq >= table.room().seq() && !seats.iter().any(|held| held.seat == *seat)
             });
-            (table.room.seq(), moved.collect())
+            (table.room().seq(), moved.collect())
         });
         // A device that saw more than the server has starts over from the server's log.
         let seen = if seen > seq { 0 } else { seen };
@@ -313,12 +313,12 @@ impl GameStore {
         let Some(table) = self.table.get_untracked() else {
             return;
         };
-        let name = table.room.name().clone();
+        let name = table.room().name().clone();
         let restarted = Table::online(
             &name,
             Room::new(name.clone()),
             Vec::new(),
-            table.seats,
+            table.seats().clone(),
             self.now_ms(),
         );
         self.connection.save_room(&restarted);

@@ -176,7 +176,7 @@ impl Controls<'_> {
         let host = self
             .store
             .table
-            .with_untracked(|table| table.as_ref()?.room.host());
+            .with_untracked(|table| table.as_ref()?.room().host());
         if let Some(host) = host {
             self.store.act_as(host, Action::Play(play), true);
         }

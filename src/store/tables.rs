@@ -83,14 +83,14 @@ impl Tables<'_> {
         let resumed = saved
             .current
             .iter()
-            .find(|table| Some(&table.id) == last.as_ref())
+            .find(|table| last.as_deref() == Some(table.id()))
             .cloned();
         self.store.kept.take_saved(Saved {
             history: history.value,
             current: saved.current,
             earlier: saved.earlier,
             unreadable,
-            shown: resumed.as_ref().map(|table| table.id.clone()),
+            shown: resumed.as_ref().map(|table| table.id().to_string()),
         });
         if !problems.is_empty() {
             self.store.tell(problems.join(" "));
@@ -245,7 +245,7 @@ impl Tables<'_> {
         }
         self.store.kept.close_finished(&table);
         if let Some(request) = table.rematch_request() {
-            self.start(request, table.name.clone());
+            self.start(request, table.name().to_string());
         }
     }
 

@@ -38,7 +38,7 @@ impl Advisor {
 
     /// Shows or hides every player's chance to win at this table.
     pub fn toggle_odds(&self) {
-        self.table.change(|table| table.odds_shown = !table.odds_shown);
+        self.table.toggle_odds();
     }
 
     /// Whether hints play for the chance to win on this device (the players' last choice, kept).

@@ -12,6 +12,7 @@ pub mod saved;
 use fivedice_room::{Event, HeldSeats, LogEntry, Room, RoomName};
 use fivedice_rules::{DiceMode, Face, FirstPlayerRoll, Game, Move, Play, Rules};
 use fivedice_strategy::Level;
+use fivedice_worker::Verdict;
 
 pub use fivedice_saved::{DEFAULT_BOT_DELAY_MS, Decision, FinishedGame, GatheringLink, KeptGame};
 pub use page::PageHost;
@@ -48,33 +49,138 @@ pub enum Host {
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct Table {
-    pub id: String,
+    id: String,
     /// What the table is called: the date by default; an online room's name.
-    pub name: String,
+    name: String,
     /// Milliseconds since 1970, from the browser clock.
-    pub created_ms: f64,
-    pub updated_ms: f64,
+    created_ms: f64,
+    updated_ms: f64,
     /// How many times this table was saved: another tab holding an older revision must not overwrite it.
-    pub revision: u64,
+    revision: u64,
     /// The room as this device has it: the replay of `log`. Its game, once started, is the game in play.
-    pub room: Room,
-    pub log: Vec<LogEntry>,
+    room: Room,
+    log: Vec<LogEntry>,
     /// The seats this device holds, with their tokens (every seat of a table on one device).
-    pub seats: HeldSeats,
-    pub host: Host,
+    seats: HeldSeats,
+    host: Host,
     /// How long a computer player waits between its moves, so the table can follow (0: at once).
-    pub bot_delay_ms: u32,
+    bot_delay_ms: u32,
     /// The seats whose player asked for the coach (after each decision: the points it gave up).
-    pub coached: Vec<bool>,
+    coached: Vec<bool>,
     /// Whether the table shows each player's chance to win (off until someone at this device asks).
-    pub odds_shown: bool,
+    odds_shown: bool,
     /// Every decision taken at this table with the dice on it, for the coach and the analysis after the game.
-    pub decisions: Vec<Decision>,
+    decisions: Vec<Decision>,
     /// The event this table plays in, which its log is handed in to as it is written.
-    pub gathering: Option<GatheringLink>,
+    gathering: Option<GatheringLink>,
     /// A score pad's roll-off for who starts, typed in round by round, while a tie for the highest waits for
     /// its players to roll again (empty otherwise).
-    pub tied_roll_off: Vec<Vec<(usize, Face)>>,
+    tied_roll_off: Vec<Vec<(usize, Face)>>,
+}
+
+/// What the table is and has, read (its fields are this module's: a table changes only through its own
+/// methods, which the open table's owner calls: `crate::store::OpenTable`).
+impl Table {
+    pub fn id(&self) -> &str {
+        &self.id
+    }
+
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    pub fn created_ms(&self) -> f64 {
+        self.created_ms
+    }
+
+    pub fn updated_ms(&self) -> f64 {
+        self.updated_ms
+    }
+
+    pub fn revision(&self) -> u64 {
+        self.revision
+    }
+
+    pub fn room(&self) -> &Room {
+        &self.room
+    }
+
+    pub fn log(&self) -> &[LogEntry] {
+        &self.log
+    }
+
+    pub fn seats(&self) -> &HeldSeats {
+        &self.seats
+    }
+
+    pub fn bot_delay_ms(&self) -> u32 {
+        self.bot_delay_ms
+    }
+
+    pub fn odds_shown(&self) -> bool {
+        self.odds_shown
+    }
+
+    pub fn decisions(&self) -> &[Decision] {
+        &self.decisions
+    }
+
+    pub fn gathering(&self) -> Option<&GatheringLink> {
+        self.gathering.as_ref()
+    }
+
+    pub fn tied_roll_off(&self) -> &[Vec<(usize, Face)>] {
+        &self.tied_roll_off
+    }
+
+    /// Whether some player at this table asked for the coach.
+    pub fn anyone_coached(&self) -> bool {
+        self.coached.contains(&true)
+    }
+}
+
+/// How a table changes besides what its host sends ([`Table::receive`]): each a named change, made by the
+/// open table's owner.
+impl Table {
+    /// The table changed: when, and one revision more (another tab's older copy must not overwrite it).
+    pub fn mark_changed(&mut self, now_ms: f64) {
+        self.updated_ms = now_ms;
+        self.revision += 1;
+    }
+
+    /// The page hosting a table on this device (none for an online room's).
+    pub fn page_host(&mut self) -> Option<&mut PageHost> {
+        match &mut self.host {
+            Host::Page(page) => Some(page),
+            Host::Server => None,
+        }
+    }
+
+    /// Turns the coach on or off for a seat.
+    pub fn toggle_coach(&mut self, seat: usize) {
+        self.coached.resize(self.room.seats().len(), false);
+        if let Some(coached) = self.coached.get_mut(seat) {
+            *coached = !*coached;
+        }
+    }
+
+    /// The engine's verdict on decision `index`, kept only if that decision is still there as it was (no
+    /// undo since).
+    pub fn keep_verdict(&mut self, index: usize, decision: &Decision, verdict: Verdict) {
+        if let Some(kept) = self.decisions.get_mut(index).filter(|kept| *kept == decision) {
+            kept.verdict = Some(verdict);
+        }
+    }
+
+    /// Shows or hides every player's chance to win.
+    pub fn toggle_odds(&mut self) {
+        self.odds_shown = !self.odds_shown;
+    }
+
+    /// The rounds of a score pad's roll-off typed so far, while a tie waits (empty: none waits).
+    pub fn set_tied_roll_off(&mut self, rounds: Vec<Vec<(usize, Face)>>) {
+        self.tied_roll_off = rounds;
+    }
 }
 
 impl Table {

@@ -1,7 +1,7 @@
-//! The page as the host of a table on one device: the same [`RoomHost`] the room server runs, writing the
-//! table's own log (one copy: the device reads what its host wrote), with the table's dice (seeded, so a seed
-//! replays the same game, or the browser's cryptographic source). The device talks to it exactly as to the
-//! server, and every message it answers is for this device.
+//! The page as the host of a table on one device: the same [`RoomHost`] the room server runs, keeping its own
+//! log as the server keeps its file, with the table's dice (seeded, so a seed replays the same game, or the
+//! browser's cryptographic source). The device talks to it exactly as to the server, and every message it
+//! answers is for this device: the table's log is written only by taking the entries its host sends.
 
 use fivedice_room::{
     ClientMessage, Delivery, HeldSeats, LogEntry, Room, RoomError, RoomHost, RoomName, ServerMessage,
@@ -15,6 +15,8 @@ const THIS_DEVICE: u64 = 0;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PageHost {
     host: RoomHost,
+    /// The host's log, as the room server's file would be (the table keeps its own copy of what it is sent).
+    log: Vec<LogEntry>,
     dice: TableDice,
 }
 
@@ -23,6 +25,7 @@ impl PageHost {
     pub fn new(name: RoomName, dice: TableDice) -> PageHost {
         PageHost {
             host: RoomHost::new(name),
+            log: Vec::new(),
             dice,
         }
     }
@@ -38,7 +41,11 @@ impl PageHost {
         let mut host = RoomHost::restore(name, log, seats.clone(), None, 0)?;
         let seen = host.room().seq();
         host.hello(THIS_DEVICE, seats.tokens().map(str::to_string).collect(), seen, 0);
-        Ok(PageHost { host, dice })
+        Ok(PageHost {
+            host,
+            log: log.to_vec(),
+            dice,
+        })
     }
 
     pub fn room_name(&self) -> &RoomName {
@@ -65,14 +72,13 @@ impl PageHost {
         format!("seat-{seat}")
     }
 
-    /// Answers one message of this device, as the room server would, writing what it decides in `log` (the
-    /// table's).
-    pub fn answer(&mut self, message: ClientMessage, log: &mut Vec<LogEntry>) -> Vec<ServerMessage> {
+    /// Answers one message of this device, as the room server would, keeping what it decides in its log.
+    pub fn answer(&mut self, message: ClientMessage) -> Vec<ServerMessage> {
         let token = PageHost::token_for(self.host.room().seats().len());
         let mut dice = PageDice(&mut self.dice);
         let deliveries = self
             .host
-            .answer(THIS_DEVICE, message, log, &mut dice, || token, 0);
+            .answer(THIS_DEVICE, message, &mut self.log, &mut dice, || token, 0);
         deliveries
             .into_iter()
             .map(|delivery| match delivery {

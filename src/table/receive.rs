@@ -66,10 +66,7 @@ impl Table {
         for entry in entries.iter().filter(|entry| entry.seq > seen) {
             let decision = self.decision(&entry.event);
             self.room.apply_entry(entry)?;
-            // A table on one device has it already: its host wrote it in this log.
-            if (self.log.len() as u64) < entry.seq {
-                self.log.push(entry.clone());
-            }
+            self.log.push(entry.clone());
             self.seats.follow(&entry.event);
             if let Event::Played { play: Play::Undo, .. } = entry.event {
                 self.forget_undone_decisions();
@@ -154,7 +151,7 @@ impl Table {
         let super::Host::Page(page) = &mut self.host else {
             return Err(Seating::Refused(Refusal::NoRoom));
         };
-        for answer in page.answer(message, &mut self.log) {
+        for answer in page.answer(message) {
             if let ServerMessage::Refused { refusal, .. } = answer {
                 return Err(Seating::Refused(refusal));
             }

@@ -4,12 +4,13 @@
 //! one path (`super::host`); this part keeps what it decided. Its readings for the view are [`reads`] (with
 //! whose turn it is and what has just happened) and [`room_view`] (what the room screens show).
 
-use fivedice_room::{ClientMessage, ServerMessage};
+use fivedice_room::{ClientMessage, RoomError, ServerMessage};
 use fivedice_rules::{Face, FirstPlayerRoll, Game, TiedRollOff};
+use fivedice_worker::Verdict;
 use leptos::prelude::*;
 
 use crate::storage::{LoadProblem, Storage};
-use crate::table::{Host, Table};
+use crate::table::{Decision, Received, Table};
 
 use super::Clock;
 use super::connection::RoomConnection;
@@ -132,13 +133,33 @@ impl OpenTable {
         self.table.set(Some(table));
     }
 
-    /// Changes the table open and keeps it: saved (a newer one from another tab is adopted instead, and
-    /// `None` returned) and shown. Online, the room's log is kept by the connection.
-    pub(super) fn change<R>(&self, change: impl FnOnce(&mut Table) -> R) -> Option<R> {
+    /// Takes a message from the table's host (the move's one path: `super::host`), and keeps the table.
+    pub(super) fn receive(&self, message: &ServerMessage) -> Option<Result<Received, RoomError>> {
+        self.change(|table| table.receive(message))
+    }
+
+    /// Turns the coach on or off for a seat (the advisor's choice), and keeps the table.
+    pub(super) fn toggle_coach(&self, seat: usize) {
+        self.change(|table| table.toggle_coach(seat));
+    }
+
+    /// Keeps the engine's verdict on a decision (the advisor's), if that decision is still there as it was.
+    pub(super) fn keep_verdict(&self, index: usize, decision: &Decision, verdict: Verdict) {
+        self.change(|table| table.keep_verdict(index, decision, verdict));
+    }
+
+    /// Shows or hides every player's chance to win at this table, and keeps the table.
+    pub(super) fn toggle_odds(&self) {
+        self.change(Table::toggle_odds);
+    }
+
+    /// Changes the table open through one of its named changes and keeps it: saved (a newer one from another
+    /// tab is adopted instead, and `None` returned) and shown. Online, the room's log is kept by the
+    /// connection.
+    fn change<R>(&self, change: impl FnOnce(&mut Table) -> R) -> Option<R> {
         let mut table = self.table.get_untracked()?;
         let result = change(&mut table);
-        table.updated_ms = (self.clock.now_ms)();
-        table.revision += 1;
+        table.mark_changed((self.clock.now_ms)());
         if !self.save(&table) {
             return None;
         }
@@ -159,7 +180,7 @@ impl OpenTable {
         let newer = self
             .connection
             .storage
-            .with_value(|storage| storage.table_since(&table.id, table.revision));
+            .with_value(|storage| storage.table_since(table.id(), table.revision()));
         if let Some(table) = newer.value {
             self.adopt_newer(table);
             self.report_unreadable(&newer.problems);
@@ -169,7 +190,7 @@ impl OpenTable {
         let saved = self.connection.storage.with_value(|storage| {
             storage
                 .save_table(table)
-                .and_then(|()| storage.set_last_table(&table.id))
+                .and_then(|()| storage.set_last_table(table.id()))
         });
         self.connection
             .notices
@@ -189,7 +210,7 @@ impl OpenTable {
     pub(super) fn heard_other_tab(&self, key: Option<String>) {
         let Some((id, ours)) = self
             .table
-            .with_untracked(|t| t.as_ref().map(|t| (t.id.clone(), t.revision)))
+            .with_untracked(|t| t.as_ref().map(|t| (t.id().to_string(), t.revision())))
         else {
             return;
         };
@@ -216,13 +237,9 @@ impl OpenTable {
     /// A table on one device: its host, in the page, takes the message and answers at once (and writes the
     /// table's log). `None` when the table open is not one on this device (the message is left).
     pub(super) fn answer_here(&self, message: &mut Option<ClientMessage>) -> Option<Vec<ServerMessage>> {
-        let answers = self.table.try_update_untracked(|table| match table.as_mut() {
-            Some(Table {
-                host: Host::Page(page),
-                log,
-                ..
-            }) => message.take().map(|message| page.answer(message, log)),
-            _ => None,
+        let answers = self.table.try_update_untracked(|table| {
+            let page = table.as_mut()?.page_host()?;
+            message.take().map(|message| page.answer(message))
         });
         answers.flatten()
     }
@@ -258,7 +275,7 @@ impl OpenTable {
         self.with_untracked(|table| {
             table
                 .as_ref()
-                .is_some_and(|table| !table.tied_roll_off.is_empty())
+                .is_some_and(|table| !table.tied_roll_off().is_empty())
         })
     }
 
@@ -267,7 +284,7 @@ impl OpenTable {
     /// so a reload asks the tied players' dice again.
     pub(super) fn type_roll_off(&self, round: Vec<(usize, Face)>) -> Result<FirstPlayerRoll, TiedRollOff> {
         let mut rounds = self
-            .with_untracked(|table| table.as_ref().map(|table| table.tied_roll_off.clone()))
+            .with_untracked(|table| table.as_ref().map(|table| table.tied_roll_off().to_vec()))
             .unwrap_or_default();
         rounds.push(round);
         let typed = FirstPlayerRoll::typed(rounds.clone());
@@ -275,7 +292,7 @@ impl OpenTable {
             // Decided: a tie that waited is forgotten (nothing is saved where none did).
             Ok(_) => self.forget_roll_off(),
             Err(_) => {
-                self.change(|table| table.tied_roll_off = rounds);
+                self.change(|table| table.set_tied_roll_off(rounds));
             }
         }
         typed
@@ -284,7 +301,7 @@ impl OpenTable {
     /// The table chose who starts itself: a roll-off being typed is forgotten.
     pub(super) fn forget_roll_off(&self) {
         if self.tie_to_roll_again() {
-            self.change(|table| table.tied_roll_off.clear());
+            self.change(|table| table.set_tied_roll_off(Vec::new()));
         }
     }
 
@@ -324,7 +341,7 @@ impl OpenTable {
     pub(super) fn settle(&self) {
         let seq = self
             .table
-            .with_untracked(|table| table.as_ref().map(|table| table.room.seq()));
+            .with_untracked(|table| table.as_ref().map(|table| table.room().seq()));
         let answered = self.in_flight.with_untracked(|sent| {
             sent.as_ref()
                 .is_some_and(|sent| seq.is_none_or(|seq| seq > sent.at))

@@ -55,17 +55,17 @@ impl OpenTable {
     }
 
     pub fn table_name(&self) -> impl Reading<Option<String>> + use<> {
-        self.derive(|table, _| Some(table.name.clone()))
+        self.derive(|table, _| Some(table.name().to_string()))
     }
 
     /// The id of the table on this device that is open (none for an online room's table, kept as its room).
     pub fn table_id(&self) -> impl Reading<Option<String>> + use<> {
-        self.derive(|table, _| (!table.is_online()).then(|| table.id.clone()))
+        self.derive(|table, _| (!table.is_online()).then(|| table.id().to_string()))
     }
 
     /// Whether the table plays in an event (its log is handed in to it as it is written).
     pub fn plays_in_gathering(&self) -> impl Reading<bool> + use<> {
-        self.derive(|table, _| table.gathering.is_some())
+        self.derive(|table, _| table.gathering().is_some())
     }
 
     pub fn rules(&self) -> impl Reading<Option<Rules>> + use<> {
@@ -220,7 +220,7 @@ impl OpenTable {
     /// the log (a log that does not replay counts none).
     pub fn computer_turns(&self) -> impl Reading<Vec<usize>> + use<> {
         self.derive(|table, _| {
-            fivedice_room::computer_turns(table.room.name().clone(), &table.log).unwrap_or_default()
+            fivedice_room::computer_turns(table.room().name().clone(), table.log()).unwrap_or_default()
         })
     }
 
@@ -256,7 +256,7 @@ impl OpenTable {
 
     /// Whether any player at the table asked for the coach.
     pub fn anyone_coached(&self) -> impl Reading<bool> + use<> {
-        self.derive(|table, _| table.coached.contains(&true))
+        self.derive(|table, _| table.anyone_coached())
     }
 
     /// The round in which the `entry`th cell of the game was written (read once, not followed).
@@ -265,7 +265,7 @@ impl OpenTable {
     }
 
     pub fn decisions(&self) -> impl Reading<Vec<Decision>> + use<> {
-        self.derive(|table, _| table.decisions.clone())
+        self.derive(|table, _| table.decisions().to_vec())
     }
 
     /// Where the game stands, for the hint.
@@ -282,7 +282,7 @@ impl OpenTable {
 
     /// Whether the table shows every player's chance to win.
     pub fn odds_shown(&self) -> impl Reading<bool> + use<> {
-        self.derive(|table, _| table.odds_shown)
+        self.derive(|table, _| table.odds_shown())
     }
 
     /// Whether playing to win means anything here: two players or more, on rules the engine plays exactly
@@ -315,8 +315,8 @@ impl OpenTable {
     /// waits).
     pub fn roll_off_tied(&self) -> impl Reading<Option<Vec<usize>>> + use<> {
         self.derive(
-            |table, _| match FirstPlayerRoll::typed(table.tied_roll_off.clone()) {
-                Err(TiedRollOff(again)) if !table.tied_roll_off.is_empty() => Some(again),
+            |table, _| match FirstPlayerRoll::typed(table.tied_roll_off().to_vec()) {
+                Err(TiedRollOff(again)) if !table.tied_roll_off().is_empty() => Some(again),
                 _ => None,
             },
         )
@@ -327,7 +327,7 @@ impl OpenTable {
     /// app rolls no dice for real ones.
     pub fn who_starts_asked(&self) -> impl Reading<bool> + use<> {
         let open = self.first_seat_open();
-        let said = self.derive(|table, _| table.first_player_typed() && table.tied_roll_off.is_empty());
+        let said = self.derive(|table, _| table.first_player_typed() && table.tied_roll_off().is_empty());
         move || open.get() && !said.get()
     }
 
@@ -342,7 +342,7 @@ impl OpenTable {
             }
             let last = game.log().len().checked_sub(1)?;
             let (from, to) = (game.seat_of_entry(last), game.current_seat());
-            let person_here = |seat| table.seats.holds(seat) && table.computer_at(seat).is_none();
+            let person_here = |seat| table.seats().holds(seat) && table.computer_at(seat).is_none();
             let fresh = *game.turn() == Turn::default() && !game.is_over();
             (fresh && from != to && person_here(from) && person_here(to)).then_some(to)
         })
@@ -374,7 +374,7 @@ impl OpenTable {
             table.with(|table| {
                 table
                     .as_ref()
-                    .is_some_and(|table| table.seats.holds(seat) && table.computer_at(seat).is_none())
+                    .is_some_and(|table| table.seats().holds(seat) && table.computer_at(seat).is_none())
             })
         }
     }
@@ -413,7 +413,7 @@ impl OpenTable {
     pub fn undoable(&self) -> impl Reading<Option<(usize, TakenBack)>> + use<> {
         let connected = self.acting_connected();
         let last = self.derive(|table, game| {
-            if table.room.dice_revealed() {
+            if table.room().dice_revealed() {
                 return None;
             }
             let (seat, taken_back) = match game.undoable().ok()? {
@@ -426,7 +426,7 @@ impl OpenTable {
                     )
                 }
             };
-            let person_here = table.seats.holds(seat) && table.computer_at(seat).is_none();
+            let person_here = table.seats().holds(seat) && table.computer_at(seat).is_none();
             person_here.then_some((seat, taken_back))
         });
         move || last().filter(|_| connected.get())

@@ -107,7 +107,7 @@ impl OpenTable {
     /// The commitment to the seed of a sealed room's dice, from its start (`fivedice_room::dice_seed`).
     pub fn dice_commitment(&self) -> impl Reading<Option<String>> + use<> {
         self.derive(|table, _| {
-            table.log.iter().find_map(|entry| match &entry.event {
+            table.log().iter().find_map(|entry| match &entry.event {
                 Event::Started { dice_commitment, .. } => dice_commitment.clone(),
                 _ => None,
             })
@@ -117,8 +117,8 @@ impl OpenTable {
     /// A sealed room's name and log once its seed is revealed, for this device to check every die with.
     pub fn revealed_log(&self) -> impl Reading<Option<(RoomName, Vec<LogEntry>)>> + use<> {
         self.derive(|table, _| {
-            let revealed = table.room.dice_revealed();
-            revealed.then(|| (table.room.name().clone(), table.log.clone()))
+            let revealed = table.room().dice_revealed();
+            revealed.then(|| (table.room().name().clone(), table.log().to_vec()))
         })
     }
 
@@ -169,7 +169,7 @@ impl OpenTable {
 /// lobby, as the server has it, has a seat free. A join refused for its name (taken, or not a name) may be tried with another; one
 /// refused for the room (started, full) may not.
 fn may_join(online: &OnlineRoom, table: &Table) -> bool {
-    let room = &table.room;
+    let room = &table.room();
     let refused_for_the_room = online.refusal.as_ref().is_some_and(|refusal| {
         !matches!(
             refusal,
@@ -185,7 +185,7 @@ fn may_join(online: &OnlineRoom, table: &Table) -> bool {
     online.connection == Connection::Online
         && !refused_for_the_room
         && !online.is_joining()
-        && table.seats.is_empty()
+        && table.seats().is_empty()
         && room.phase() == Phase::Lobby
         && room.seats().len() < room.max_players()
 }
@@ -202,9 +202,9 @@ impl OpenTable {
 }
 
 fn room_view(online: &OnlineRoom, table: &Table, words: &'static Words) -> RoomView {
-    let room = &table.room;
+    let room = &table.room();
     let host = room.host();
-    let held = table.seats.seats();
+    let held = table.seats().seats();
     let hosting = host.is_some_and(|host| held.contains(&host));
     let playing = room.phase() == Phase::Playing;
     // In play, whoever is seated here may act for a seat whose person is away.

@@ -31,7 +31,7 @@ fn a_room_opened_for_a_game_chooses_it_once_its_host_is_seated_even_alone() {
     pump(&mut server, &[&host]);
     // The seat is granted after its entry: the game is chosen then, not when a second person joins.
     let chosen = host.store.table().with_untracked(|table| {
-        let room = &table.as_ref()?.room;
+        let room = &table.as_ref()?.room();
         Some((room.rules(), room.dice_mode()))
     });
     assert_eq!(chosen, Some((game.rules, game.dice)));

@@ -121,7 +121,7 @@ fn an_action_is_applied_saved_and_refused_actions_change_nothing() {
     );
     let before = store.table.get_untracked();
     assert_eq!(store.table().turn().get_untracked().rolls_used, 0);
-    assert_eq!(before.as_ref().unwrap().revision, 0);
+    assert_eq!(before.as_ref().unwrap().revision(), 0);
     store.controls().roll();
     store.controls().toggle_hold(2);
     let table = store.table.get_untracked().unwrap();
@@ -132,9 +132,9 @@ fn an_action_is_applied_saved_and_refused_actions_change_nothing() {
         ),
         (1, true)
     );
-    assert_eq!(table.revision, 2);
+    assert_eq!(table.revision(), 2);
     let saved = Storage::with_backend(Box::new(backend.clone()), CLOCK.now_ms)
-        .table(&table.id)
+        .table(table.id())
         .value
         .expect("saved after every action");
     assert_eq!(saved, table);
@@ -357,7 +357,7 @@ fn a_score_pad_decision_is_judged_as_after_the_last_roll() {
         .table
         .get_untracked()
         .unwrap()
-        .decisions
+        .decisions()
         .last()
         .cloned()
         .expect("the choice is recorded");

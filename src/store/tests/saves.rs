@@ -14,7 +14,7 @@ use crate::storage::{Backend as _, Storage};
 fn a_newer_save_from_another_tab_is_adopted_not_overwritten() {
     let (here, backend) = fresh();
     start(here, RulesetId::Yatzy, DiceMode::App, &["Anna"], SEED);
-    let id = here.table.get_untracked().unwrap().id;
+    let id = here.table.get_untracked().unwrap().id().to_string();
     let there = store_over(&backend);
     there.tables().resume(&id);
     there.controls().roll();
@@ -79,7 +79,7 @@ fn a_save_whose_revision_another_tab_raised_never_freezes_the_next_tap() {
     for taps in 1..=3 {
         // Another tab saved this table since (the same state, a later revision).
         let mut saved = store.table.get_untracked().unwrap();
-        saved.revision += 1;
+        saved.mark_changed(saved.updated_ms());
         storage.save_table(&saved).unwrap();
         store.controls().roll();
         assert_eq!(
@@ -122,13 +122,13 @@ fn tables_saved_in_an_earlier_format_are_read_once_their_reader_is_here_and_save
         .table
         .get_untracked()
         .expect("the table played last opens once read");
-    assert_eq!(open.id, "1700000000000-42");
+    assert_eq!(open.id(), "1700000000000-42");
     let listed: Vec<String> = store
         .kept()
         .tables_in_progress()
         .get_untracked()
         .into_iter()
-        .map(|table| table.id)
+        .map(|table| table.id().to_string())
         .collect();
     assert_eq!(listed, ["1750000000000-11"]);
     assert_eq!(store.notices().notice().get_untracked(), None);
@@ -160,10 +160,10 @@ fn an_earlier_save_opens_only_where_nothing_else_has_opened_and_a_bad_one_is_kep
     Owner::new().set();
     let store = store_over(&backend);
     start(store, RulesetId::Yatzy, DiceMode::App, &["Cleo"], SEED);
-    let started = store.table.get_untracked().unwrap().id;
+    let started = store.table.get_untracked().unwrap().id().to_string();
     store.tables().read_earlier();
     assert_eq!(
-        store.table.get_untracked().unwrap().id,
+        store.table.get_untracked().unwrap().id(),
         started,
         "the game started meanwhile stays open"
     );
@@ -172,7 +172,7 @@ fn an_earlier_save_opens_only_where_nothing_else_has_opened_and_a_bad_one_is_kep
         .tables_in_progress()
         .get_untracked()
         .into_iter()
-        .map(|table| table.id)
+        .map(|table| table.id().to_string())
         .collect();
     assert_eq!(listed, ["1700000000000-42"]);
     assert!(told(&store).contains("damaged"));
@@ -309,7 +309,7 @@ fn an_unreadable_save_is_recovered_from_its_previous_copy() {
     store.controls().roll();
     let before = store.table.get_untracked().unwrap();
     store.controls().toggle_hold(1);
-    let id = before.id.clone();
+    let id = before.id().to_string();
     let key = Storage::table_key(&id);
     crate::storage::Backend::set(&*backend, &key, "fivedice table 5\nid broken").unwrap();
     let reloaded = store_over(&backend);
@@ -321,7 +321,7 @@ fn an_unreadable_save_is_recovered_from_its_previous_copy() {
     assert!(notice.contains("previous save was read instead"), "{notice}");
     reloaded.tables().resume(&id);
     let recovered = reloaded.table.get_untracked().expect("the table is back");
-    assert_eq!(recovered.log, before.log, "as it was one tap earlier");
+    assert_eq!(recovered.log(), before.log(), "as it was one tap earlier");
     assert_eq!(
         reloaded.notices().unreadable().get_untracked().len(),
         1,
@@ -376,7 +376,7 @@ fn a_save_found_damaged_after_start_up_is_offered_at_once() {
     start(store, RulesetId::Yahtzee, DiceMode::App, &["Anna", "Ben"], SEED);
     store.controls().roll();
     store.controls().toggle_hold(1);
-    let id = store.table.get_untracked().unwrap().id;
+    let id = store.table.get_untracked().unwrap().id().to_string();
     let key = Storage::table_key(&id);
     let damage = |how: &str| crate::storage::Backend::set(&*backend, &key, how).unwrap();
     damage("fivedice table 5\nid broken in another tab");
