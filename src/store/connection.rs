@@ -70,20 +70,20 @@ pub enum RoomServer {
 }
 
 /// What an online table's connection does with the server's messages, beside what every table does with its
-/// host's answers ([`GameStore::receive`]). Reached through the open room, so its code is the rooms chunk's: a
-/// table on one device never needs it.
-#[derive(Debug)]
-pub(super) struct ConnectionPart {
+/// host's answers ([`GameStore::receive`]). Its one implementation is the online room's
+/// (`super::online::OnlineRoomPart`), reached through the room open, so its code is the rooms chunk's: a table
+/// on one device never needs it.
+pub(super) trait ConnectionPart: std::fmt::Debug + Sync {
     /// The messages only the connection hears (the welcome, who is here, a refusal, an update); whether the
     /// message ends there.
-    pub(super) hears: fn(GameStore, &ServerMessage) -> bool,
+    fn hears(&self, store: GameStore, message: &ServerMessage) -> bool;
     /// After the table took a message: a command answered is settled; back online, one lost with the
     /// connection goes again.
-    pub(super) took: fn(GameStore, &ServerMessage),
+    fn took(&self, store: GameStore, message: &ServerMessage);
     /// The server sent what does not follow from the table here: the whole log is fetched again.
-    pub(super) out_of_step: fn(GameStore, &RoomError),
+    fn out_of_step(&self, store: GameStore, error: &RoomError);
     /// Keeps the room's log and this device's seats, so a reload resumes them.
-    pub(super) keep: fn(RoomConnection, &Table),
+    fn keep(&self, connection: RoomConnection, table: &Table);
 }
 
 #[derive(Clone, Copy)]
@@ -129,7 +129,7 @@ impl RoomConnection {
     }
 
     /// The connection's part of the store's one path, while a room is open.
-    pub(super) fn part(&self) -> Option<&'static ConnectionPart> {
+    pub(super) fn part(&self) -> Option<&'static dyn ConnectionPart> {
         self.read_now(|online| online.map(|online| online.part))
     }
 
@@ -204,7 +204,7 @@ impl RoomConnection {
     /// welcomed, to choose the game `preselect` once this device hosts the lobby.
     pub(super) fn open(
         &self,
-        part: &'static ConnectionPart,
+        part: &'static dyn ConnectionPart,
         joining: Option<String>,
         hand_over: Option<String>,
         preselect: Option<RoomGame>,

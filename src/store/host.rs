@@ -81,7 +81,7 @@ impl GameStore {
         }
         let connection = self.connection.part();
         let heard = match connection {
-            Some(part) => (part.hears)(*self, &message),
+            Some(part) => part.hears(*self, &message),
             None => self.page_heard(&message),
         };
         if heard {
@@ -93,7 +93,7 @@ impl GameStore {
             None => return,
         };
         if let Some(part) = connection {
-            (part.took)(*self, &message);
+            part.took(*self, &message);
         }
         if received.applied > 0 {
             self.follow_picker();
@@ -128,7 +128,7 @@ impl GameStore {
     /// skipped or not fitting) and fetches the whole log again; a page host never does this.
     fn out_of_step(&self, error: RoomError) {
         match self.connection.part() {
-            Some(part) => (part.out_of_step)(*self, &error),
+            Some(part) => part.out_of_step(*self, &error),
             None => self.tell((self.words().refusal)(&Refusal::Room(error))),
         }
     }

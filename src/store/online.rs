@@ -18,19 +18,32 @@ use crate::launch::RoomLaunch;
 use crate::table::Table;
 
 use super::GameStore;
-use super::connection::{Connection, ConnectionPart};
+use super::connection::{Connection, ConnectionPart, RoomConnection};
 
-static CONNECTION: ConnectionPart = ConnectionPart {
-    hears: |store, message| store.connection_heard(message),
-    took: |store, message| {
+/// The online room's part of the store's one path (the rooms chunk's code: only an online room reaches it).
+#[derive(Debug)]
+struct OnlineRoomPart;
+
+impl ConnectionPart for OnlineRoomPart {
+    fn hears(&self, store: GameStore, message: &ServerMessage) -> bool {
+        store.connection_heard(message)
+    }
+
+    fn took(&self, store: GameStore, message: &ServerMessage) {
         store.table.settle();
         if store.back_online(message) {
             store.send_in_flight_again();
         }
-    },
-    out_of_step: |store, error| store.resync(error),
-    keep: |connection, table| connection.save_room(table),
-};
+    }
+
+    fn out_of_step(&self, store: GameStore, error: &RoomError) {
+        store.resync(error);
+    }
+
+    fn keep(&self, connection: RoomConnection, table: &Table) {
+        connection.save_room(table);
+    }
+}
 
 impl GameStore {
     /// Opens an online room: what this device has of it is shown at once, and the link connects. With a
@@ -60,7 +73,7 @@ impl GameStore {
         let joining = player.or(saved.joining);
         self.notices.dismiss_setup_error();
         self.connection
-            .open(&CONNECTION, joining, hand_over, game, self.now_ms());
+            .open(&OnlineRoomPart, joining, hand_over, game, self.now_ms());
         let table = Table::online(&name, room, log, saved.seats.into(), self.now_ms());
         self.connection.save_room(&table);
         self.table.show(Some(table));

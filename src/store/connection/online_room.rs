@@ -10,7 +10,7 @@ use crate::launch::RoomGame;
 /// (only [`super::RoomConnection`] changes it).
 #[derive(Clone, Debug)]
 pub(in crate::store) struct OnlineRoom {
-    pub(in crate::store) part: &'static ConnectionPart,
+    pub(in crate::store) part: &'static dyn ConnectionPart,
     pub(in crate::store) connection: Connection,
     /// Failed connection attempts since the last welcome (for the wait before the next).
     pub(super) attempts: u32,

@@ -164,7 +164,7 @@ impl OpenTable {
             return None;
         }
         if let Some(part) = self.connection.part() {
-            (part.keep)(self.connection, &table);
+            part.keep(self.connection, &table);
         }
         self.keep(table);
         Some(result)
