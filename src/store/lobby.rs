@@ -2,7 +2,7 @@
 //! players, the start, leaving) and, in play, a computer standing in for a person away. Each is one action
 //! of a seat this device holds, sent to the room server like every other.
 
-use fivedice_room::{Action, ClientMessage, HeldSeat, Phase, Refusal, TAKE_OVER_AFTER_MS};
+use fivedice_room::{Action, ClientMessage, HeldSeat, Phase, Refusal, RulesChoice, TAKE_OVER_AFTER_MS};
 use fivedice_rules::{Columns, DiceMode, HouseRules, Joker, RulesetId, UpperBonus, case};
 use fivedice_worker::Level;
 use leptos::prelude::*;
@@ -95,15 +95,13 @@ impl Lobby<'_> {
             true => columns,
             false => Columns::ONE,
         };
-        let choice = Action::ChooseRules {
-            ruleset,
+        let choice = Action::ChooseRules(RulesChoice {
             joker,
-            yahtzee_bonus: None,
-            dice,
             columns,
             house: house.filter(|_| ruleset.ruleset().first_roll.is_some()),
             upper_bonus: upper_bonus.filter(|bonus| ruleset.ruleset().other_upper_bonuses.contains(bonus)),
-        };
+            ..RulesChoice::of(ruleset, dice)
+        });
         // Awaited: a Start sent before this choice's event is back would be refused as stale.
         self.store.act_as(host, choice, true);
     }

@@ -42,6 +42,8 @@ pub use protocol::{
     ClientMessage, HandOverRefusal, PROTOCOL_VERSION, Refusal, SeatPresence, SeatRequest, ServerMessage,
     Trouble,
 };
-pub use room::{Action, Event, LogEntry, Outside, Phase, Room, STAND_IN, Seat, StandIn, TAKE_OVER_AFTER_MS};
+pub use room::{
+    Action, Event, LogEntry, Outside, Phase, Room, RulesChoice, STAND_IN, Seat, StandIn, TAKE_OVER_AFTER_MS,
+};
 pub use seats::{HeldSeat, HeldSeats};
 pub use stand_ins::computer_turns;

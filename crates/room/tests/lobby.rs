@@ -3,8 +3,8 @@
 mod common;
 
 use common::{Logged, Script, names, no_dice, refused, refused_join, robot, room_name, started};
-use fivedice_room::{Action, Event, Phase, RoomError, RoomName};
-use fivedice_rules::{Columns, DiceMode, Joker, RulesError, RulesetId};
+use fivedice_room::{Action, Event, Phase, RoomError, RoomName, RulesChoice};
+use fivedice_rules::{DiceMode, Joker, RulesError, RulesetId};
 use fivedice_strategy::Level;
 
 #[test]
@@ -73,15 +73,7 @@ fn a_ninth_player_is_refused_and_a_seventh_at_yam() {
         ),
         RoomError::RoomFull { max: 8 }
     );
-    let yam = Action::ChooseRules {
-        columns: Columns::ONE,
-        ruleset: RulesetId::Yam,
-        joker: None,
-        yahtzee_bonus: None,
-        dice: DiceMode::App,
-        house: None,
-        upper_bonus: None,
-    };
+    let yam = Action::ChooseRules(RulesChoice::of(RulesetId::Yam, DiceMode::App));
     assert_eq!(
         refused(&logged.room, 0, 8, yam.clone(), &mut no_dice()),
         RoomError::TooManyForRules {
@@ -106,15 +98,10 @@ fn rules_are_the_hosts_and_checked_by_the_rules_crate() {
     let mut logged = Logged::new("Rules");
     logged.join("Anna");
     logged.join("Ben");
-    let yatzy_with_joker = Action::ChooseRules {
-        columns: Columns::ONE,
-        ruleset: RulesetId::Yatzy,
+    let yatzy_with_joker = Action::ChooseRules(RulesChoice {
         joker: Some(Joker::Free),
-        yahtzee_bonus: None,
-        dice: DiceMode::App,
-        house: None,
-        upper_bonus: None,
-    };
+        ..RulesChoice::of(RulesetId::Yatzy, DiceMode::App)
+    });
     assert_eq!(
         refused(&logged.room, 1, 2, yatzy_with_joker.clone(), &mut no_dice()),
         RoomError::NotHost
@@ -123,28 +110,16 @@ fn rules_are_the_hosts_and_checked_by_the_rules_crate() {
         refused(&logged.room, 0, 2, yatzy_with_joker, &mut no_dice()),
         RoomError::Rules(RulesError::NoJoker(RulesetId::Yatzy))
     );
-    let yatzy_pad = Action::ChooseRules {
-        columns: Columns::ONE,
-        ruleset: RulesetId::Yatzy,
-        joker: None,
-        yahtzee_bonus: None,
-        dice: DiceMode::Pad,
-        house: None,
-        upper_bonus: None,
-    };
+    let yatzy_pad = Action::ChooseRules(RulesChoice::of(RulesetId::Yatzy, DiceMode::Pad));
     logged.act(0, yatzy_pad, &mut no_dice());
     assert_eq!(logged.room.rules().id(), RulesetId::Yatzy);
     assert_eq!(logged.room.rules().joker(), Joker::None);
     assert_eq!(logged.room.dice_mode(), DiceMode::Pad);
-    let yahtzee_free = Action::ChooseRules {
-        columns: Columns::ONE,
-        ruleset: RulesetId::Yahtzee,
+    let yahtzee_free = Action::ChooseRules(RulesChoice {
         joker: Some(Joker::Free),
         yahtzee_bonus: Some(false),
-        dice: DiceMode::App,
-        house: None,
-        upper_bonus: None,
-    };
+        ..RulesChoice::of(RulesetId::Yahtzee, DiceMode::App)
+    });
     logged.act(0, yahtzee_free, &mut no_dice());
     assert_eq!(logged.room.rules().joker(), Joker::Free);
     assert!(!logged.room.rules().has_yahtzee_bonus());
@@ -279,15 +254,7 @@ fn after_the_start_the_lobby_is_closed() {
         ),
         RoomError::Started
     );
-    let choose = Action::ChooseRules {
-        columns: Columns::ONE,
-        ruleset: RulesetId::Yatzy,
-        joker: None,
-        yahtzee_bonus: None,
-        dice: DiceMode::App,
-        house: None,
-        upper_bonus: None,
-    };
+    let choose = Action::ChooseRules(RulesChoice::of(RulesetId::Yatzy, DiceMode::App));
     assert_eq!(
         refused(room, 0, seq, choose, &mut no_dice()),
         RoomError::NotInLobby

@@ -3,7 +3,7 @@
 mod common;
 
 use common::{Logged, Script, dice, no_dice, play_to_the_end, refused, refused_join, room_name, started};
-use fivedice_room::{Action, Event, LogEntry, Phase, Room, RoomError};
+use fivedice_room::{Action, Event, LogEntry, Phase, Room, RoomError, RulesChoice};
 use fivedice_rules::{Category, Column, Columns, DiceMode, GameError, Place, Play, RulesError, RulesetId};
 
 #[test]
@@ -175,15 +175,7 @@ fn a_score_pad_room_writes_only_offered_values() {
     logged.join("Ben");
     logged.act(
         0,
-        Action::ChooseRules {
-            columns: Columns::ONE,
-            ruleset: RulesetId::Yahtzee,
-            joker: None,
-            yahtzee_bonus: None,
-            dice: DiceMode::Pad,
-            house: None,
-            upper_bonus: None,
-        },
+        Action::ChooseRules(RulesChoice::of(RulesetId::Yahtzee, DiceMode::Pad)),
         &mut no_dice(),
     );
     logged.act(0, Action::Start, &mut Script::new(&[6, 1]));
@@ -334,15 +326,7 @@ fn a_yam_room_crosses_out_on_purpose_and_a_yahtzee_room_refuses_it() {
     let mut logged = Logged::new("Yam");
     logged.join("Anna");
     logged.join("Ben");
-    let yam = Action::ChooseRules {
-        columns: Columns::ONE,
-        ruleset: RulesetId::Yam,
-        joker: None,
-        yahtzee_bonus: None,
-        dice: DiceMode::App,
-        house: None,
-        upper_bonus: None,
-    };
+    let yam = Action::ChooseRules(RulesChoice::of(RulesetId::Yam, DiceMode::App));
     logged.act(0, yam, &mut no_dice());
     logged.act(0, Action::Start, &mut Script::new(&[6, 1]));
     logged.act(0, Action::Roll, &mut Script::new(&[6, 6, 6, 6, 2]));
@@ -380,14 +364,11 @@ fn a_room_plays_column_yam_with_announcements_and_replays_it() {
     let mut logged = Logged::new("Columns");
     logged.join("Anna");
     let columns = Columns::new(&[Column::Down, Column::Announced]).unwrap();
-    let choose = |ruleset| Action::ChooseRules {
-        columns,
-        ruleset,
-        joker: None,
-        yahtzee_bonus: None,
-        dice: DiceMode::App,
-        house: None,
-        upper_bonus: None,
+    let choose = |ruleset| {
+        Action::ChooseRules(RulesChoice {
+            columns,
+            ..RulesChoice::of(ruleset, DiceMode::App)
+        })
     };
     assert!(matches!(
         refused(&logged.room, 0, 1, choose(RulesetId::Yahtzee), &mut no_dice()),

@@ -1,9 +1,9 @@
 //! Every message survives JSON both ways, and the wire shape is what a browser client writes by hand.
 
 use fivedice_room::protocol::{ClientMessage, HeldSeat, SeatPresence, ServerMessage};
-use fivedice_room::{Action, Event, LogEntry, Phase, Refusal, RoomError, RoomName, Trouble};
+use fivedice_room::{Action, Event, LogEntry, Phase, Refusal, RoomError, RoomName, RulesChoice, Trouble};
 use fivedice_rules::{
-    Category, Columns, Dice, DiceMode, Face, FirstPlayerRoll, GameError, Joker, Place, Play, Rules, RulesetId,
+    Category, Dice, DiceMode, Face, FirstPlayerRoll, GameError, Joker, Place, Play, Rules, RulesetId,
 };
 use fivedice_strategy::Level;
 use serde_json::json;
@@ -18,15 +18,11 @@ fn every_action() -> Vec<Action> {
             name: "Robot".into(),
             level: Level::Winner,
         },
-        Action::ChooseRules {
-            columns: Columns::ONE,
-            ruleset: RulesetId::Yahtzee,
+        Action::ChooseRules(RulesChoice {
             joker: Some(Joker::Free),
             yahtzee_bonus: Some(false),
-            dice: DiceMode::Pad,
-            house: None,
-            upper_bonus: None,
-        },
+            ..RulesChoice::of(RulesetId::Yahtzee, DiceMode::Pad)
+        }),
         Action::Start,
         Action::Leave,
         Action::take_over(2),
@@ -259,15 +255,7 @@ fn the_wire_shape_is_plain_json() {
         serde_json::from_value(json!({"choose_rules": {"ruleset": "yam"}})).expect("options default");
     assert_eq!(
         rules,
-        Action::ChooseRules {
-            columns: Columns::ONE,
-            ruleset: RulesetId::Yam,
-            joker: None,
-            yahtzee_bonus: None,
-            dice: DiceMode::App,
-            house: None,
-            upper_bonus: None,
-        }
+        Action::ChooseRules(RulesChoice::of(RulesetId::Yam, DiceMode::App))
     );
     // A computer is added at a level by its id; devices from before levels ask for none and get the stand-in's.
     let added: Action =

@@ -4,8 +4,8 @@
 mod common;
 
 use common::{Script, room_name};
-use fivedice_room::{Action, LogEntry, Room};
-use fivedice_rules::{Category, Columns, Dice, DiceMode, Joker, Play, RulesetId};
+use fivedice_room::{Action, LogEntry, Room, RulesChoice};
+use fivedice_rules::{Category, Dice, DiceMode, Joker, Play, RulesetId};
 use fivedice_strategy::Level;
 use proptest::prelude::*;
 
@@ -55,7 +55,7 @@ fn action() -> impl Strategy<Value = Action> {
         1 => (name(), prop::sample::select(Level::ALL.to_vec())).prop_map(|(name, level)| Action::AddComputer { name, level }),
         1 => (0usize..9).prop_map(|seat| Action::RemoveComputer { seat }),
         1 => (ruleset, joker, prop::option::of(any::<bool>()), mode).prop_map(
-            |(ruleset, joker, yahtzee_bonus, dice)| Action::ChooseRules { columns: Columns::ONE, ruleset, joker, yahtzee_bonus, dice, house: None, upper_bonus: None }
+            |(ruleset, joker, yahtzee_bonus, dice)| Action::ChooseRules(RulesChoice {joker, yahtzee_bonus, ..RulesChoice::of(ruleset, dice)})
         ),
         1 => (0usize..9, prop::sample::select(Level::ALL.to_vec()), any::<bool>())
             .prop_map(|(seat, level, one_turn)| Action::TakeOver { seat, level, one_turn }),

@@ -6,8 +6,8 @@ mod common;
 
 use common::{Client, bounded, by_turn, play_turn, seq_seen_by_watcher, server, start_server, started_pair};
 use fivedice_room::protocol::{ClientMessage, PROTOCOL_VERSION, ServerMessage};
-use fivedice_room::{Action, Event, Phase};
-use fivedice_rules::{Category, Columns, Dice, DiceMode, Place, Play, RulesetId};
+use fivedice_room::{Action, Event, Phase, RulesChoice};
+use fivedice_rules::{Category, Dice, DiceMode, Place, Play, RulesetId};
 use fivedice_server::Limits;
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::http::HeaderValue;
@@ -124,15 +124,7 @@ async fn a_score_pad_room_refuses_a_value_the_rules_do_not_offer() {
     anna.join("Anna").await;
     anna.act(
         0,
-        Action::ChooseRules {
-            columns: Columns::ONE,
-            ruleset: RulesetId::Yam,
-            joker: None,
-            yahtzee_bonus: None,
-            dice: DiceMode::Pad,
-            house: None,
-            upper_bonus: None,
-        },
+        Action::ChooseRules(RulesChoice::of(RulesetId::Yam, DiceMode::Pad)),
     )
     .await;
     anna.act(0, Action::Start).await;
@@ -212,15 +204,7 @@ async fn a_ninth_player_and_a_seventh_yam_player_are_refused() {
     // Yam seats six: the host cannot choose it for eight, and two leave first.
     let host = &mut players[0];
     host.reach(8).await;
-    let yam = Action::ChooseRules {
-        columns: Columns::ONE,
-        ruleset: RulesetId::Yam,
-        joker: None,
-        yahtzee_bonus: None,
-        dice: DiceMode::App,
-        house: None,
-        upper_bonus: None,
-    };
+    let yam = Action::ChooseRules(RulesChoice::of(RulesetId::Yam, DiceMode::App));
     host.act_as(0, yam.clone()).await;
     assert_eq!(host.refused().await.0, "too_many_for_rules");
     for (leaving, seq) in [(7, 8), (6, 9)] {

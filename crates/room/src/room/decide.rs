@@ -1,13 +1,11 @@
 //! Commands: what a seat asks of the room, checked against the room and the rules crate into the one event
 //! it would cause. Deciding never changes the room; the host applies the event once it is kept.
 
-use fivedice_rules::{
-    Columns, DiceMode, Face, FirstPlayerRoll, Game, HouseRules, Joker, Play, Rules, RulesetId, SetupError,
-    Undoable, UpperBonus,
-};
+use fivedice_rules::{DiceMode, Face, FirstPlayerRoll, Game, Play, Rules, SetupError, Undoable};
 use fivedice_strategy::Level;
 use serde::{Deserialize, Serialize};
 
+use super::choice::RulesChoice;
 use super::{Event, Phase, Room, STAND_IN, TAKE_OVER_AFTER_MS};
 use crate::error::RoomError;
 
@@ -37,26 +35,8 @@ pub enum Action {
     },
     /// Host, lobby: a computer player added leaves its seat (seats above it move down one).
     RemoveComputer { seat: usize },
-    /// Host, lobby: the game and its options. Joker and the Yahtzee bonus default to the ruleset's own
-    /// defaults (the official forced Joker and the bonus where the ruleset has them).
-    ChooseRules {
-        ruleset: RulesetId,
-        #[serde(default)]
-        joker: Option<Joker>,
-        #[serde(default)]
-        yahtzee_bonus: Option<bool>,
-        #[serde(default)]
-        dice: DiceMode,
-        /// Column Yam: the columns of each sheet (one free column when left out).
-        #[serde(default, skip_serializing_if = "Columns::is_one")]
-        columns: Columns,
-        /// Generala's house rules (the usual ones when left out).
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        house: Option<HouseRules>,
-        /// Another upper bonus the sheet offers (Maxi Yatzy's 50 at 75; the sheet's own when left out).
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        upper_bonus: Option<UpperBonus>,
-    },
+    /// Host, lobby: the game and its options.
+    ChooseRules(RulesChoice),
     /// Host, lobby: the room rolls for the first player and the game begins.
     Start,
     /// Any seat, lobby: give the seat up. Seats above it move down one; a leaving host passes the role on.
@@ -94,15 +74,7 @@ impl Action {
 
     /// The choice of exactly these rules, played with these dice.
     pub fn choosing(rules: Rules, dice: DiceMode) -> Action {
-        Action::ChooseRules {
-            ruleset: rules.id(),
-            joker: Some(rules.joker()),
-            yahtzee_bonus: Some(rules.has_yahtzee_bonus()),
-            dice,
-            columns: rules.columns(),
-            house: rules.house(),
-            upper_bonus: rules.other_upper_bonus(),
-        }
+        Action::ChooseRules(RulesChoice::exactly(rules, dice))
     }
 }
 
@@ -152,30 +124,15 @@ impl Room {
                 }
                 Ok(Event::Left { seat: *seat })
             }
-            Action::ChooseRules {
-                ruleset,
-                joker,
-                yahtzee_bonus,
-                dice,
-                columns,
-                house,
-                upper_bonus,
-            } => {
+            Action::ChooseRules(choice) => {
                 self.expect_host(actor)?;
                 self.expect_lobby()?;
-                let rules = Rules::from_choices(*ruleset, *joker, *yahtzee_bonus)
-                    .and_then(|rules| rules.with_columns(*columns))
-                    .and_then(|rules| match house {
-                        Some(house) => rules.with_house(*house),
-                        None => Ok(rules),
-                    })
-                    .and_then(|rules| match upper_bonus {
-                        Some(bonus) => rules.with_upper_bonus(*bonus),
-                        None => Ok(rules),
-                    })
-                    .map_err(RoomError::Rules)?;
+                let rules = choice.rules().map_err(RoomError::Rules)?;
                 self.check_seats_fit(rules)?;
-                Ok(Event::RulesChosen { rules, dice: *dice })
+                Ok(Event::RulesChosen {
+                    rules,
+                    dice: choice.dice,
+                })
             }
             Action::Start => {
                 self.expect_host(actor)?;

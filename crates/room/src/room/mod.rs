@@ -6,6 +6,7 @@
 //! exactly the same `apply` with each event it receives, so a room rebuilt from its log is equal to the live
 //! one. Nothing else changes a room: decisions take `&self`.
 
+mod choice;
 mod decide;
 mod event;
 
@@ -16,6 +17,7 @@ use serde::{Deserialize, Serialize};
 use crate::error::RoomError;
 use crate::name::{RoomName, check_player_name, same_player_name};
 
+pub use choice::RulesChoice;
 pub(crate) use decide::roll_off;
 pub use decide::{Action, Outside};
 pub use event::{Event, LogEntry};
