@@ -7,7 +7,7 @@ use std::rc::Rc;
 use std::time::Duration;
 
 use crate::launch::RoomGame;
-use fivedice_room::{ClientMessage, Refusal, RoomError, SeatPresence, SeatRequest, ServerMessage};
+use fivedice_room::{ClientMessage, Refusal, RoomError, RoomName, SeatPresence, SeatRequest, ServerMessage};
 use leptos::prelude::*;
 
 use fivedice_saved::SavedRoom;
@@ -145,6 +145,20 @@ impl RoomConnection {
             .storage
             .with_value(|storage| storage.save_room(table.room().name(), &saved));
         self.notices.report_saving(saved, self.speech.words());
+    }
+
+    /// The room open now, or none: a reload opens it again.
+    pub(super) fn remember_open_room(&self, name: Option<&RoomName>) {
+        let remembered = self.storage.with_value(|storage| storage.set_open_room(name));
+        self.notices.report_saving(remembered, self.speech.words());
+    }
+
+    /// The name this device joined `room` as: the join card offers them again.
+    pub(super) fn remember_online_as(&self, player: &str, room: &RoomName) {
+        let kept = self
+            .storage
+            .with_value(|storage| storage.set_online_as(player, room.shown()));
+        self.notices.report_saving(kept, self.speech.words());
     }
 
     /// Reads the open room's connection (tracked where read in a reactive closure).

@@ -347,6 +347,22 @@ impl KeptTables {
         }
     }
 
+    /// Saves a table played on this device, as the one played last (a reload opens it again).
+    pub(super) fn save_played(&self, table: &Table) {
+        let saved = self.storage.with_value(|storage| {
+            storage
+                .save_table(table)
+                .and_then(|()| storage.set_last_table(table.id()))
+        });
+        self.report_saving(saved);
+    }
+
+    /// The saved table `id` is the one played last: a reload opens it again.
+    pub(super) fn remember_last(&self, id: &str) {
+        let remembered = self.storage.with_value(|storage| storage.set_last_table(id));
+        self.report_saving(remembered);
+    }
+
     pub(super) fn report_saving(&self, saved: Result<(), crate::storage::SaveRefused>) {
         self.notices.report_saving(saved, self.speech.words());
     }

@@ -60,7 +60,7 @@ impl Lobby<'_> {
             .table
             .with_untracked(|table| Some(table.as_ref()?.room().name().clone()))
         {
-            self.store.remember_online_as(&player, &room);
+            self.store.connection.remember_online_as(&player, &room);
         }
         self.store.connection.joining(player.clone());
         // Offline, the welcome sends the join once the device is back.

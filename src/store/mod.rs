@@ -145,7 +145,7 @@ impl GameStore {
         let speech = Speech::new(browser, storage, notices);
         let connection = RoomConnection::new(storage, notices, speech);
         let kept = KeptTables::new(storage, clock, notices, speech);
-        let table = OpenTable::new(connection, clock);
+        let table = OpenTable::new(connection, kept, clock);
         let engine = Engine::new();
         GameStore {
             table,

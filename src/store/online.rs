@@ -66,7 +66,7 @@ impl GameStore {
             Err(_) => (Room::new(name.clone()), Vec::new()),
         };
         if let Some(player) = &player {
-            self.remember_online_as(player, &name);
+            self.connection.remember_online_as(player, &name);
         }
         // Joined once the server has welcomed the device, unless the welcome says it holds a seat there already
         // (the seats it kept may be ones it has since left).
@@ -78,10 +78,7 @@ impl GameStore {
         self.connection.save_room(&table);
         self.table.show(Some(table));
         self.record_if_finished();
-        let remembered = self
-            .storage
-            .with_value(|storage| storage.set_open_room(Some(&name)));
-        self.report_saving(remembered);
+        self.connection.remember_open_room(Some(&name));
         self.connection.with_link(|link| link.connect(*self));
     }
 
@@ -148,13 +145,6 @@ impl GameStore {
         self.storage.with_value(|storage| storage.online_as())
     }
 
-    pub(super) fn remember_online_as(&self, player: &str, room: &RoomName) {
-        let kept = self
-            .storage
-            .with_value(|storage| storage.set_online_as(player, room.shown()));
-        self.report_saving(kept);
-    }
-
     /// Leaves the online room's screen (its seats stay this device's: opening the room again resumes them).
     pub fn close_room(&self) {
         if !self.connection.is_open() {
@@ -162,8 +152,7 @@ impl GameStore {
         }
         self.connection.close();
         self.table.show(None);
-        let forgotten = self.storage.with_value(|storage| storage.set_open_room(None));
-        self.report_saving(forgotten);
+        self.connection.remember_open_room(None);
     }
 
     /// The clock moved on: a seat away long enough may now be taken over, and a host away long enough gives

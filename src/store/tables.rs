@@ -270,11 +270,7 @@ impl Tables<'_> {
             return;
         };
         self.store.close_room();
-        let remembered = self
-            .store
-            .storage
-            .with_value(|storage| storage.set_last_table(id));
-        self.store.report_saving(remembered);
+        self.store.kept.remember_last(id);
         self.store.table.show(Some(table));
         self.store.hand_in_to_gathering();
     }

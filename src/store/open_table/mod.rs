@@ -14,6 +14,7 @@ use crate::table::{Decision, Received, Table};
 
 use super::Clock;
 use super::connection::RoomConnection;
+use super::kept::KeptTables;
 use super::play::Picker;
 
 mod picker_offers;
@@ -51,13 +52,16 @@ pub struct OpenTable {
     /// Whether this device talks to the table's host now; where an online table's log is kept; and, through
     /// it, where a table on this device is saved, what the player is told and in which words.
     pub(super) connection: RoomConnection,
+    /// Where a table on this device is saved (the tables kept here are its to write).
+    kept: KeptTables,
     clock: Clock,
 }
 
 impl OpenTable {
-    pub(super) fn new(connection: RoomConnection, clock: Clock) -> OpenTable {
+    pub(super) fn new(connection: RoomConnection, kept: KeptTables, clock: Clock) -> OpenTable {
         OpenTable {
             clock,
+            kept,
             table: RwSignal::new(None),
             picker: RwSignal::new(None),
             in_flight: RwSignal::new(None),
@@ -187,14 +191,7 @@ impl OpenTable {
             return false;
         }
         self.report_unreadable(&newer.problems);
-        let saved = self.connection.storage.with_value(|storage| {
-            storage
-                .save_table(table)
-                .and_then(|()| storage.set_last_table(table.id()))
-        });
-        self.connection
-            .notices
-            .report_saving(saved, self.connection.speech.words());
+        self.kept.save_played(table);
         true
     }
 
