@@ -241,6 +241,11 @@ impl OpenTable {
         answers.flatten()
     }
 
+    /// What the open picker offers (its cell, seat, values and bonus), rebuilt only when that changes.
+    pub fn picker_offers(&self) -> Memo<Option<PickerOffers>> {
+        picker_offers::follow(self.table, self.picker)
+    }
+
     pub fn picker(&self) -> ReadSignal<Option<Picker>> {
         self.picker.read_only()
     }

@@ -4,7 +4,8 @@
 use fivedice_rules::{Column, ExtraFiveOfAKind, Place, Preview};
 use leptos::prelude::*;
 
-use super::OpenTable;
+use crate::store::play::Picker;
+use crate::table::Table;
 
 /// What the picker open on a cell offers: the values (the dice's score, or every value the cell can hold on
 /// a score pad without dice), and the Yahtzee bonus a score pad may add.
@@ -29,54 +30,53 @@ pub struct PickerOffers {
     pub first_roll_only: Vec<u16>,
 }
 
-impl OpenTable {
-    /// What the open picker offers (its cell, seat, values and bonus), rebuilt only when that changes.
-    pub fn picker_offers(&self) -> Memo<Option<PickerOffers>> {
-        let (table, picker) = (self.table, self.picker);
-        Memo::new(move |_| {
-            let place = picker.with(|picker| picker.map(|p| p.place))?;
-            table.with(|table| {
-                let game = table.as_ref()?.game()?;
-                let preview = game.preview(place).ok()?;
-                let by_hand = preview == Preview::Write;
-                let offers = match preview {
-                    Preview::Scores(points) => vec![points],
-                    Preview::Write => game.offers(place.category).ok()?,
-                };
-                let cross_out = offers != [0] && game.check_cross_out(place).is_ok();
-                let rules = game.rules();
-                let bonus = rules.ruleset().extra_five_of_a_kind;
-                let later = |&value: &u16| rules.can_hold(place.category, value, false) == Ok(true);
-                // The values only a first roll makes (by hand), or the dice's score where the first roll pays more.
-                let first_roll_only = match by_hand {
-                    true => offers.iter().copied().filter(|value| !later(value)).collect(),
-                    false => offers
-                        .iter()
-                        .copied()
-                        .filter(|&value| {
-                            value > 0 && game.on_first_roll() && rules.first_roll_pays_more(place.category)
-                        })
-                        .collect(),
-                };
-                let five_box = [
-                    Some(rules.ruleset().all_alike_cell()),
-                    rules.ruleset().second_five_of_a_kind,
-                ];
-                Some(PickerOffers {
-                    place,
-                    seat: game.current_seat(),
-                    offers,
-                    by_hand,
-                    bonus: bonus.filter(|_| by_hand && game.bonus_available()),
-                    cross_out,
-                    announce: place.column == Column::Announced
-                        && game.check_announce(place.category).is_ok(),
-                    first_roll_wins: by_hand
-                        && rules.first_roll_wins()
-                        && five_box.contains(&Some(place.category)),
-                    first_roll_only,
-                })
+/// What the picker open on a cell of `table` offers, rebuilt only when that changes.
+pub(super) fn follow(
+    table: RwSignal<Option<Table>>,
+    picker: RwSignal<Option<Picker>>,
+) -> Memo<Option<PickerOffers>> {
+    Memo::new(move |_| {
+        let place = picker.with(|picker| picker.map(|p| p.place))?;
+        table.with(|table| {
+            let game = table.as_ref()?.game()?;
+            let preview = game.preview(place).ok()?;
+            let by_hand = preview == Preview::Write;
+            let offers = match preview {
+                Preview::Scores(points) => vec![points],
+                Preview::Write => game.offers(place.category).ok()?,
+            };
+            let cross_out = offers != [0] && game.check_cross_out(place).is_ok();
+            let rules = game.rules();
+            let bonus = rules.ruleset().extra_five_of_a_kind;
+            let later = |&value: &u16| rules.can_hold(place.category, value, false) == Ok(true);
+            // The values only a first roll makes (by hand), or the dice's score where the first roll pays more.
+            let first_roll_only = match by_hand {
+                true => offers.iter().copied().filter(|value| !later(value)).collect(),
+                false => offers
+                    .iter()
+                    .copied()
+                    .filter(|&value| {
+                        value > 0 && game.on_first_roll() && rules.first_roll_pays_more(place.category)
+                    })
+                    .collect(),
+            };
+            let five_box = [
+                Some(rules.ruleset().all_alike_cell()),
+                rules.ruleset().second_five_of_a_kind,
+            ];
+            Some(PickerOffers {
+                place,
+                seat: game.current_seat(),
+                offers,
+                by_hand,
+                bonus: bonus.filter(|_| by_hand && game.bonus_available()),
+                cross_out,
+                announce: place.column == Column::Announced && game.check_announce(place.category).is_ok(),
+                first_roll_wins: by_hand
+                    && rules.first_roll_wins()
+                    && five_box.contains(&Some(place.category)),
+                first_roll_only,
             })
         })
-    }
+    })
 }
