@@ -89,13 +89,14 @@ impl KeptTables {
         let current = open.as_ref().map(|t| t.id().to_string());
         let mut here = self.bundle(open);
         let summary = here.merge(incoming);
+        // The table open is saved by its owner, which checks another tab's newer revision first: not here.
+        here.tables.retain(|table| current.as_deref() != Some(table.id()));
         let saved = self.storage.with_value(|storage| {
             here.tables
                 .iter()
                 .try_for_each(|table| storage.save_table(table))
                 .and_then(|()| storage.save_history(&here.history))
         });
-        here.tables.retain(|table| current.as_deref() != Some(table.id()));
         self.replace(here.tables, here.history);
         let warning = saved
             .err()
