@@ -43,17 +43,17 @@ impl Device {
 }
 
 /// A host and the devices in its room, delivering every message in order, as a server does.
-struct Table {
+struct ServedRoom {
     host: RoomHost,
     log: Vec<LogEntry>,
     devices: Vec<Device>,
     dice: std::iter::Cycle<std::vec::IntoIter<u8>>,
 }
 
-impl Table {
-    fn new(devices: usize) -> Table {
+impl ServedRoom {
+    fn new(devices: usize) -> ServedRoom {
         let name = RoomName::parse("Kitchen").unwrap();
-        let mut table = Table {
+        let mut table = ServedRoom {
             host: RoomHost::new(name.clone()),
             log: Vec::new(),
             devices: Vec::new(),
@@ -135,7 +135,7 @@ impl Table {
 
 #[test]
 fn when_the_host_leaves_the_lobby_every_device_follows_the_seats() {
-    let mut table = Table::new(4);
+    let mut table = ServedRoom::new(4);
     for (device, name) in ["Anna", "Ben", "Cleo", "Dan"].iter().enumerate() {
         table.send(device, ClientMessage::join(*name));
     }
@@ -191,7 +191,7 @@ fn when_the_host_leaves_the_lobby_every_device_follows_the_seats() {
 
 #[test]
 fn a_token_works_only_on_the_connection_that_holds_it() {
-    let mut table = Table::new(2);
+    let mut table = ServedRoom::new(2);
     table.send(0, ClientMessage::join("Anna"));
     table.send(1, ClientMessage::join("Ben"));
     let anna = table.devices[0].seats.token_of(0).unwrap().to_string();
@@ -276,7 +276,7 @@ fn a_computer_joins_an_empty_room_or_by_the_hosts_device() {
         name: name.into(),
         computer: Some(level),
     };
-    let mut table = Table::new(2);
+    let mut table = ServedRoom::new(2);
     table.send(0, computer("Robo", Level::Casual));
     table.send(1, ClientMessage::join("Ben"));
     table.send(1, computer("Rival", Level::Optimal));

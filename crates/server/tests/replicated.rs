@@ -39,7 +39,7 @@ const NODES: [&str; 3] = ["n1", "n2", "n3"];
 static ONE_CLUSTER_AT_A_TIME: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
 
 /// Two devices playing a room on three nodes over three NATS servers.
-struct Table {
+struct ClusterGame {
     nats: NatsCluster,
     /// The node processes, by `NODES` index (`None` while killed).
     nodes: Vec<Option<ServerProcess>>,
@@ -55,8 +55,8 @@ struct Table {
     _alone: tokio::sync::MutexGuard<'static, ()>,
 }
 
-impl Table {
-    async fn start(room: &str) -> Table {
+impl ClusterGame {
+    async fn start(room: &str) -> ClusterGame {
         let alone = ONE_CLUSTER_AT_A_TIME.lock().await;
         let files = tempfile::tempdir().expect("a temp dir");
         let dir = files.path();
@@ -76,7 +76,7 @@ impl Table {
             sees_members(node.addr, 3).await;
         }
         let (anna, ben) = started_pair(room, nodes[0].addr, nodes[1].addr).await;
-        Table {
+        ClusterGame {
             nats,
             nodes: nodes.into_iter().map(Some).collect(),
             room: room.into(),
@@ -291,7 +291,7 @@ async fn send(device: &mut Client, message: &ClientMessage) -> bool {
 
 #[tokio::test]
 async fn the_stream_leaders_nats_server_and_the_rooms_owner_killed_mid_turn_lose_nothing() {
-    let mut table = Table::start("Leader lost").await;
+    let mut table = ClusterGame::start("Leader lost").await;
     for _ in 0..2 {
         assert!(table.turn().await);
     }
@@ -310,7 +310,7 @@ async fn the_stream_leaders_nats_server_and_the_rooms_owner_killed_mid_turn_lose
 
 #[tokio::test]
 async fn a_nats_server_frozen_for_ten_seconds_mid_game_loses_nothing() {
-    let mut table = Table::start("Frozen").await;
+    let mut table = ClusterGame::start("Frozen").await;
     assert!(table.turn().await);
     let leader = table.stream_leader().await;
     table.nats.freeze(leader);
@@ -326,7 +326,7 @@ async fn a_nats_server_frozen_for_ten_seconds_mid_game_loses_nothing() {
 
 #[tokio::test]
 async fn a_nats_server_whose_store_was_cut_while_down_loses_nothing_when_another_goes() {
-    let mut table = Table::start("Truncated").await;
+    let mut table = ClusterGame::start("Truncated").await;
     for _ in 0..4 {
         assert!(table.turn().await);
     }
