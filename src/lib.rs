@@ -4,11 +4,11 @@
 pub mod back;
 pub mod components;
 pub mod engine;
+pub mod event_client;
+pub mod event_feed;
 pub mod feel;
 pub mod files;
 pub mod focus;
-pub mod gathering_client;
-pub mod gathering_feed;
 pub mod i18n;
 pub mod keys;
 pub mod launch;

@@ -4,10 +4,10 @@ mod coach_panel;
 mod dialog;
 mod dice_seal;
 mod dice_tray;
+mod event;
 mod finished_sheet;
 mod game_choice;
 mod game_options;
-mod gathering;
 mod hint;
 mod hint_shown;
 mod how_to_play;
@@ -116,14 +116,14 @@ fn Screens() -> impl IntoView {
     let has_table = store.table().has_table();
     let in_room_lobby = store.table().in_room_lobby();
     move || {
-        let page = store.gatherings().page();
+        let page = store.events().page();
         // Only the page decides which screen this is: what the screens read as they are built is theirs.
         untrack(move || match page {
             // An event's page (the organiser's, the big screen, a table being taken up) is all its address
             // shows.
             Some(page) => view! {
                 <NoticeBar />
-                {gathering::gathering_page(page)}
+                {event::event_page(page)}
             }
             .into_any(),
             None => view! {

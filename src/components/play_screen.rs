@@ -57,7 +57,7 @@ pub fn PlayScreen() -> impl IntoView {
     after_next_paint(move || store.advisor().prepare_hints());
     store.computers().keep_playing();
     let still_playing = store.table().is_over();
-    let plays_in_gathering = store.table().plays_in_gathering();
+    let plays_in_event = store.table().plays_in_event();
     crate::wake_lock::keep_awake_while(
         Signal::derive(move || !still_playing.get()),
         crate::keys::keep_early(),
@@ -81,7 +81,7 @@ pub fn PlayScreen() -> impl IntoView {
                 <HowToPlay rules=Signal::derive(move || rules.get()) />
             </header>
             <RoomBar />
-            {shown_when(move || plays_in_gathering.get(), super::gathering::handing_badge)}
+            {shown_when(move || plays_in_event.get(), super::event::handing_badge)}
             <div class="play-main">
                 <div class="play-side">
                     {shown_when(move || first_seat_open.get(), || view! { <WhoStartsOnPad /> }.into_any())}

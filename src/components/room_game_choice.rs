@@ -24,7 +24,7 @@ pub fn RoomGameChoice(room: RoomView, host_columns: StoredValue<Option<ColumnsCh
     let (ruleset, joker, dice) = (room.rules.id(), room.rules.joker(), room.dice);
     let has_joker = ruleset.ruleset().extra_five_of_a_kind.is_some();
     // A table of an event plays the event's game: shown, fixed, with no choice the server would refuse.
-    let events_game = store.gatherings().invitation().is_some();
+    let events_game = store.events().invitation().is_some();
     let locked = !room.hosting || events_game;
     // Column Yam: the host's choice of columns, sent to the room as it changes.
     let room_columns = room.rules.columns();

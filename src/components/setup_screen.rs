@@ -28,7 +28,7 @@ pub fn SetupScreen() -> impl IntoView {
     // An event's invitation opened here: the table plays in it, at the event's game, unless the players say it
     // is not for the event.
     // (Decided as the screen is built: "Not for this event" opens the plain address again.)
-    let invitation = store.gatherings().invitation();
+    let invitation = store.events().invitation();
     let invited = invitation.is_some();
     let event_rules = invitation.as_ref().map(|invited| invited.rules);
     let options = GameOptions {
@@ -62,7 +62,7 @@ pub fn SetupScreen() -> impl IntoView {
     let any_computer = move || computers.with(|seats| seats.iter().any(Option::is_some));
     let table_name = RwSignal::new(draft.table_name);
     // A table of an event: whether it plays in a room of phones (set up there) instead of on this device.
-    let event_table = super::gathering::EventTableForm {
+    let event_table = super::event::EventTableForm {
         table_name,
         in_room: RwSignal::new(false),
         dice: mode,
@@ -141,7 +141,7 @@ pub fn SetupScreen() -> impl IntoView {
             seed: None,
             computer,
             bot_delay_ms: bot_delay.get_untracked(),
-            gathering: store.gatherings().invitation().map(|invited| invited.link),
+            event: store.events().invitation().map(|invited| invited.link),
         };
         store.tables().start(request, table_name.get_untracked());
     };
@@ -159,7 +159,7 @@ pub fn SetupScreen() -> impl IntoView {
             <TablesInProgress />
             <form class="card new-game" on:submit=start aria-labelledby="new-game-title">
                 <h2 id="new-game-title">{words.new_game}</h2>
-                {invitation.clone().map(|invited| super::gathering::invitation_banner(invited, event_table))}
+                {invitation.clone().map(|invited| super::event::invitation_banner(invited, event_table))}
                 {event_rules.is_none().then(|| view! {
                 <RulesetSelect
                     value=ruleset
@@ -183,7 +183,7 @@ pub fn SetupScreen() -> impl IntoView {
                         on:input=move |event| table_name.set(event_target_value(&event))
                     />
                 </label>
-                {invitation.clone().map(|invited| super::gathering::room_opener(invited, event_table))}
+                {invitation.clone().map(|invited| super::event::room_opener(invited, event_table))}
                 <fieldset class="players">
                     <legend>{words.players}</legend>
                     // The rows follow the count of seats; a row drawn again shows the level chosen for its seat.

@@ -1,5 +1,5 @@
 //! The `?new=1&rules=…&players=…&dice=…&seed=…&joker=…` address that starts a game directly, the
-//! `?room=…&name=…` address that opens an online room and joins it, and an event's addresses ([`gathering`];
+//! `?room=…&name=…` address that opens an online room and joins it, and an event's addresses ([`event`];
 //! see UI-HOOKS.md).
 
 use fivedice_room::{RoomName, check_player_name};
@@ -12,11 +12,11 @@ use fivedice_worker::Level;
 use crate::table::{DEFAULT_BOT_DELAY_MS, NewGameRequest};
 
 mod error;
-mod gathering;
+mod event;
 
 pub use error::AddressError;
 use error::RULESETS;
-pub use gathering::{GatheringLaunch, Invitation, parse_gathering_launch, rules_query};
+pub use event::{EventLaunch, Invitation, parse_event_launch, rules_query};
 
 /// Reads the query string (with or without its `?`): `None` unless it asks for a new game, else the request or
 /// why not. Players are checked when the game is created.
@@ -260,7 +260,7 @@ fn request<'a>(get: &impl Fn(&str) -> Option<&'a str>) -> Result<NewGameRequest,
         seed,
         computer,
         bot_delay_ms,
-        gathering: None,
+        event: None,
     })
 }
 

@@ -11,7 +11,7 @@
 //! | [`Speech`] | the language spoken, the one wanted | `speech` |
 //! | [`Notices`] | what the player is told, the saved data kept aside as unreadable, why a setup or a join was refused | `notices` |
 //! | [`ComputerDriver`] | a computer player's turn being played, its plan | `computer` |
-//! | [`Gatherings`] | the event page shown, the event's invitation the app was opened with | `gathering` |
+//! | [`Events`] | the event page shown, the event's invitation the app was opened with | `events` |
 //!
 //! The store itself owns no state: it holds the parts and the one path by which a table changes ([`host`]:
 //! every tap becomes one command for the table's host, the page itself or the room server, and what the host
@@ -26,7 +26,7 @@ mod computer;
 mod connection;
 mod data;
 mod device_settings;
-mod gathering;
+mod events;
 mod host;
 mod kept;
 mod lobby;
@@ -54,7 +54,7 @@ pub use coaching::Advisor;
 pub use computer::{ComputerDriver, ComputerPlayers};
 pub use connection::{ANSWER_WITHIN, Connection, RoomConnection, RoomLink, RoomServer, reconnect_delay};
 pub use device_settings::{DeviceSettings, Feel, Theme};
-pub use gathering::Gatherings;
+pub use events::Events;
 pub use kept::KeptTables;
 pub use lobby::Lobby;
 pub use notices::Notices;
@@ -126,7 +126,7 @@ pub struct GameStore {
     /// How the app looks on this device.
     settings: DeviceSettings,
     /// The event page shown, and the event's invitation the app was opened with.
-    gatherings: Gatherings,
+    events: Events,
     /// What the launch address asks is being read (its chunk on its way): the screens wait. Written by
     /// [`Tables`] alone.
     launching: RwSignal<bool>,
@@ -159,7 +159,7 @@ impl GameStore {
             connection,
             speech,
             settings: DeviceSettings::new(storage, notices),
-            gatherings: Gatherings::new(),
+            events: Events::new(),
             launching: RwSignal::new(false),
         }
     }
@@ -181,14 +181,14 @@ impl GameStore {
             store.open_room_when_here(room);
         }
         store.tables().read_earlier_when_here();
-        store.hand_in_to_gathering();
+        store.hand_in_to_event();
         let listener = window_event_listener(leptos::ev::storage, move |event| {
             store.heard_other_tab(event.key())
         });
         // The store lives as long as the page, and so does its ear for other tabs.
         std::mem::forget(listener);
         // Back online: a table of an event hands in what the event lacks at once.
-        let online = window_event_listener(leptos::ev::online, move |_| store.hand_in_to_gathering());
+        let online = window_event_listener(leptos::ev::online, move |_| store.hand_in_to_event());
         std::mem::forget(online);
         store
     }
@@ -250,8 +250,8 @@ impl GameStore {
     }
 
     /// The event page shown, and the event's invitation the app was opened with.
-    pub fn gatherings(&self) -> Gatherings {
-        self.gatherings
+    pub fn events(&self) -> Events {
+        self.events
     }
 
     /// How the app looks on this device.

@@ -2,9 +2,9 @@
 //! history, the player leaves, resumes or deletes one.
 
 use crate::i18n;
-use crate::launch::{AddressError, RoomLaunch, parse_gathering_launch, parse_launch, parse_room_launch};
+use crate::launch::{AddressError, RoomLaunch, parse_event_launch, parse_launch, parse_room_launch};
 use crate::setup_draft::SetupDraft;
-use crate::table::{GatheringLink, NewGameRequest, Seating, Table};
+use crate::table::{EventLink, NewGameRequest, Seating, Table};
 use fivedice_room::LogEntry;
 use fivedice_rules::case;
 use leptos::prelude::*;
@@ -139,9 +139,9 @@ impl Tables<'_> {
         self.store.launching.set(false);
         let words = self.store.words();
         let refused = |error: AddressError| (words.bad_address)(&i18n::address_refused(words.speaks, &error));
-        match parse_gathering_launch(launch_query) {
+        match parse_event_launch(launch_query) {
             // An event's page, or its invitation (the new game's form sets up a table of it).
-            Some(Ok(page)) => return self.store.gatherings.show(page),
+            Some(Ok(page)) => return self.store.events.show(page),
             Some(Err(error)) => {
                 forget_launch_address();
                 return self.store.notices.refuse_setup(refused(error));
@@ -198,14 +198,14 @@ impl Tables<'_> {
         };
         match Table::seat(name, &request, self.store.now_ms()) {
             Ok(table) => {
-                if request.gathering.is_some() {
+                if request.event.is_some() {
                     forget_launch_address();
                 }
                 self.store.close_room();
                 self.store.notices.dismiss_setup_error();
                 self.store.table.save(&table);
                 self.store.table.show(Some(table));
-                self.store.hand_in_to_gathering();
+                self.store.hand_in_to_event();
             }
             Err(Seating::Setup(error)) => {
                 self.store
@@ -272,13 +272,13 @@ impl Tables<'_> {
         self.store.close_room();
         self.store.kept.remember_last(id);
         self.store.table.show(Some(table));
-        self.store.hand_in_to_gathering();
+        self.store.hand_in_to_event();
     }
 
     /// Opens a table of an event taken up on this device from the organiser's link (its own device is gone),
     /// from the log the event kept ([`Table::taken_up`]): saved here, shown instead of the page that took it
     /// up, and handing in to the event from now on. False if that log does not replay.
-    pub fn take_up(&self, id: String, name: String, link: GatheringLink, log: Vec<LogEntry>) -> bool {
+    pub fn take_up(&self, id: String, name: String, link: EventLink, log: Vec<LogEntry>) -> bool {
         let Ok(table) = Table::taken_up(id, name, link, log, self.store.now_ms()) else {
             return false;
         };
@@ -286,8 +286,8 @@ impl Tables<'_> {
         self.store.close_room();
         self.store.table.save(&table);
         self.store.table.show(Some(table));
-        self.store.gatherings.leave_page();
-        self.store.hand_in_to_gathering();
+        self.store.events.leave_page();
+        self.store.hand_in_to_event();
         true
     }
 }

@@ -14,7 +14,7 @@ use fivedice_rules::{DiceMode, Face, FirstPlayerRoll, Game, Move, Play, Rules};
 use fivedice_strategy::Level;
 use fivedice_worker::Verdict;
 
-pub use fivedice_saved::{DEFAULT_BOT_DELAY_MS, Decision, FinishedGame, GatheringLink, KeptGame};
+pub use fivedice_saved::{DEFAULT_BOT_DELAY_MS, Decision, EventLink, FinishedGame, KeptGame};
 pub use page::PageHost;
 pub use receive::{Received, Seating};
 pub use saved::{Bundle, MergeSummary, SavedTable};
@@ -30,7 +30,7 @@ pub struct NewGameRequest {
     pub computer: Vec<Option<Level>>,
     pub bot_delay_ms: u32,
     /// The event the table plays in.
-    pub gathering: Option<GatheringLink>,
+    pub event: Option<EventLink>,
 }
 
 /// Puts a table in its place in a list of tables most recently played first (placed as they come: a sort's code
@@ -72,7 +72,7 @@ pub struct Table {
     /// Every decision taken at this table with the dice on it, for the coach and the analysis after the game.
     decisions: Vec<Decision>,
     /// The event this table plays in, which its log is handed in to as it is written.
-    gathering: Option<GatheringLink>,
+    event: Option<EventLink>,
     /// A score pad's roll-off for who starts, typed in round by round, while a tie for the highest waits for
     /// its players to roll again (empty otherwise).
     tied_roll_off: Vec<Vec<(usize, Face)>>,
@@ -125,8 +125,8 @@ impl Table {
         &self.decisions
     }
 
-    pub fn gathering(&self) -> Option<&GatheringLink> {
-        self.gathering.as_ref()
+    pub fn event(&self) -> Option<&EventLink> {
+        self.event.as_ref()
     }
 
     pub fn tied_roll_off(&self) -> &[Vec<(usize, Face)>] {
@@ -200,7 +200,7 @@ impl Table {
             coached: Vec::new(),
             odds_shown: false,
             decisions: Vec::new(),
-            gathering: None,
+            event: None,
             tied_roll_off: Vec::new(),
         }
     }
@@ -221,7 +221,7 @@ impl Table {
             coached: Vec::new(),
             odds_shown: false,
             decisions: Vec::new(),
-            gathering: None,
+            event: None,
             tied_roll_off: Vec::new(),
         }
     }
@@ -270,7 +270,7 @@ impl Table {
             computer: self.room.seats().iter().map(|seat| seat.computer).collect(),
             bot_delay_ms: self.bot_delay_ms,
             // A rematch is a game of its own, not the event's.
-            gathering: None,
+            event: None,
         })
     }
 
@@ -397,7 +397,7 @@ pub(crate) mod testing {
             seed,
             computer: Vec::new(),
             bot_delay_ms: 0,
-            gathering: None,
+            event: None,
         }
     }
 }

@@ -113,7 +113,7 @@ impl Table {
         }
         let dice = TableDice::new(*seed);
         // A table of an event is told apart from the event's others by its id: five dice's worth of chance.
-        let drawn = || match request.gathering {
+        let drawn = || match request.event {
             Some(_) => (0..5).fold(0, |id, _| id * 10 + u64::from(crypto_face().value())),
             None => u64::from(crypto_face().value()),
         };
@@ -121,7 +121,7 @@ impl Table {
         let room = RoomName::parse(&id).map_err(|error| Seating::Refused(error.into()))?;
         let mut table = Table::on_this_device(id, name, PageHost::new(room, dice), now_ms);
         table.bot_delay_ms = request.bot_delay_ms;
-        table.gathering = request.gathering.clone();
+        table.event = request.event.clone();
         let hello = ClientMessage::Hello {
             version: PROTOCOL_VERSION,
             room: table.room.name().to_string(),

@@ -9,7 +9,7 @@
 //! - [`host`]: the host of a room without I/O: devices' messages in, messages to send out. The room server,
 //!   the page (for a table on one device) and the tests all host rooms with it. It also moves a seat to
 //!   another device by a single-use link.
-//! - [`gathering`]: an event's tables gathered into one leaderboard, replayed from their logs.
+//! - [`event`]: an event's tables gathered into one leaderboard, replayed from their logs.
 //! - [`protocol`]: the JSON messages between a device and its room's host, and the typed refusals.
 //! - [`error`]: why a room refuses a command or a log entry; [`limits`]: the limits and waits it words.
 //! - [`legacy`]: logs written by protocol 3, read as today's events.
@@ -21,7 +21,7 @@
 
 pub mod dice_seed;
 pub mod error;
-pub mod gathering;
+pub mod event;
 pub mod host;
 pub mod legacy;
 pub mod limits;

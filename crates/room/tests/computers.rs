@@ -3,7 +3,7 @@
 mod common;
 
 use common::{Logged, Script, no_dice, play_to_the_end, refused, robot, room_name, started};
-use fivedice_room::gathering::Gathering;
+use fivedice_room::event::EventState;
 use fivedice_room::{
     Action, Event, Inconsistency, Phase, Room, RoomError, STAND_IN, TAKE_OVER_AFTER_MS, computer_turns,
 };
@@ -106,7 +106,7 @@ fn a_computer_stands_in_for_a_seat_away_long_enough_until_given_back() {
     logged.act(0, straight(), &mut no_dice());
     assert_eq!(by_computer(&logged), [0, 1, 0]);
     // The event's board marks the same turn, beside that player.
-    let mut event = Gathering::new(room_name("Fair"), logged.room.rules());
+    let mut event = EventState::new(room_name("Fair"), logged.room.rules());
     event
         .take("t1", "Table 1", &logged.log)
         .expect("a table of the event");

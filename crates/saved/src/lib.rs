@@ -22,7 +22,7 @@ pub use history::{
     history_from_text, history_to_text, keep_older_as_sheets,
 };
 pub use room::SavedRoom;
-pub use table::{GatheringLink, JSON_TABLE_FORMAT, TableRecord, damaged, log_of, seat_computers};
+pub use table::{EventLink, JSON_TABLE_FORMAT, TableRecord, damaged, log_of, seat_computers};
 
 /// How long a computer player waits between its moves unless the table says otherwise.
 pub const DEFAULT_BOT_DELAY_MS: u32 = 700;

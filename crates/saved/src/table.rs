@@ -39,19 +39,19 @@ pub struct TableRecord {
     /// Added within format 4: a save without it shows no chances.
     #[serde(default)]
     pub odds_shown: bool,
-    /// Added within format 6: the event this table plays in, if any.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub gathering: Option<GatheringLink>,
+    /// Added within format 6: the event this table plays in, if any (`gathering` in the JSON, as saved).
+    #[serde(default, skip_serializing_if = "Option::is_none", rename = "gathering")]
+    pub event: Option<EventLink>,
     /// Added within format 6: a score pad's roll-off for who starts, typed in round by round, while a tie for
     /// the highest waits for its players to roll again (empty otherwise).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub tied_roll_off: Vec<Vec<(usize, Face)>>,
 }
 
-/// The event (a gathering of tables) a table plays in: its name, and the invitation key its link carried,
-/// which lets the table hand its log in. The table's id is its id in the event.
+/// The event a table plays in: its name, and the invitation key its link carried, which lets the table hand
+/// its log in. The table's id is its id in the event.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct GatheringLink {
+pub struct EventLink {
     pub name: String,
     pub key: String,
 }
@@ -161,7 +161,7 @@ impl GameTable {
             coached: self.coached,
             decisions: self.decisions,
             odds_shown: false,
-            gathering: None,
+            event: None,
             tied_roll_off: Vec::new(),
         })
     }

@@ -46,7 +46,7 @@ use fivedice_rules::{Category, Dice, DiceMode, Face, Move};
 use fivedice_strategy::Verdict;
 
 use crate::table::seat_computers;
-use crate::{DEFAULT_BOT_DELAY_MS, Decision, GatheringLink, SavedRoom, TableRecord};
+use crate::{DEFAULT_BOT_DELAY_MS, Decision, EventLink, SavedRoom, TableRecord};
 
 pub const TABLE_HEADER: &str = "fivedice table 6";
 /// Format 5: the computers listed beside the log.
@@ -171,11 +171,11 @@ impl TableRecord {
         line(&mut out, "delay", self.bot_delay_ms);
         line(&mut out, "odds", yes_no(self.odds_shown));
         list_line(&mut out, "coached", self.coached.iter().map(|&on| yes_no(on)));
-        if let Some(gathering) = &self.gathering {
+        if let Some(event) = &self.event {
             line(
                 &mut out,
                 "gathering",
-                format!("{} {}", escape(&gathering.key), escape(&gathering.name)),
+                format!("{} {}", escape(&event.key), escape(&event.name)),
             );
         }
         write_seats(&mut out, self.seats.as_slice());
@@ -200,7 +200,7 @@ impl TableRecord {
         let (lines, earlier) = table_body(text).ok_or("not a whole saved table of format 6 or 5")?;
         let (mut id, mut name, mut created_ms, mut updated_ms, mut dice) = (None, None, None, None, None);
         let (mut revision, mut bot_delay_ms, mut odds_shown) = (0, DEFAULT_BOT_DELAY_MS, false);
-        let (mut gathering, mut tied_roll_off) = (None, Vec::new());
+        let (mut event, mut tied_roll_off) = (None, Vec::new());
         let (mut computer, mut coached, mut seats, mut log, mut decisions) =
             (Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new());
         for line in lines {
@@ -225,7 +225,7 @@ impl TableRecord {
                 "coached" => coached = words(rest).map(read_yes_no).collect::<Result<_, _>>()?,
                 "gathering" => {
                     let (key, name) = first_word(rest);
-                    gathering = Some(GatheringLink {
+                    event = Some(EventLink {
                         name: read_text(name)?,
                         key: read_text(key)?,
                     });
@@ -252,7 +252,7 @@ impl TableRecord {
             coached,
             decisions,
             odds_shown,
-            gathering,
+            event,
             tied_roll_off,
         })
     }

@@ -3,7 +3,7 @@
 
 use fivedice_room::{Room, RoomName};
 use fivedice_saved::{
-    ExportedGame, GatheringLink, KeptGame, SavedHistory, TableRecord, history_from_json, history_from_text,
+    EventLink, ExportedGame, KeptGame, SavedHistory, TableRecord, history_from_json, history_from_text,
     history_to_text,
 };
 
@@ -47,7 +47,7 @@ fn every_earlier_table_reads_into_a_log_that_replays_and_round_trips_as_text() {
 #[test]
 fn a_table_of_an_event_keeps_the_event_it_plays_in() {
     let mut record = TableRecord::from_json(EARLIER[5]).unwrap();
-    record.gathering = Some(GatheringLink {
+    record.event = Some(EventLink {
         name: "Claire & Tom's wedding".into(),
         key: "5f0c8e21".into(),
     });
@@ -58,6 +58,7 @@ fn a_table_of_an_event_keeps_the_event_it_plays_in() {
     );
     assert_eq!(TableRecord::from_text(&text), Ok(record.clone()));
     let json = serde_json::to_string(&record).unwrap();
+    assert!(json.contains("\"gathering\":{"), "the name saves have: {json}");
     assert_eq!(serde_json::from_str::<TableRecord>(&json).unwrap(), record);
     // A table of no event says nothing of one.
     assert!(

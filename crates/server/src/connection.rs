@@ -272,12 +272,10 @@ impl Connection {
         decided: Result<Change, Refusal>,
     ) -> Next {
         // A table of an event plays the event's game: the server checks it, as the room checks the rest.
-        let decided = decided.and_then(
-            |change| match self.shared.gatherings.allows(host.room(), &change) {
-                Ok(()) => Ok(change),
-                Err(error) => Err(Refusal::Room(error)),
-            },
-        );
+        let decided = decided.and_then(|change| match self.shared.events.allows(host.room(), &change) {
+            Ok(()) => Ok(change),
+            Err(error) => Err(Refusal::Room(error)),
+        });
         let kept = match decided {
             Ok(change) => slot.commit(&mut host, change).await,
             Err(refusal) => {
@@ -287,7 +285,7 @@ impl Connection {
         };
         drop(host);
         if kept.is_ok() {
-            crate::gatherings::room_written(&self.shared, slot);
+            crate::events::room_written(&self.shared, slot);
         }
         match kept {
             Ok((_, for_sender)) if for_sender.is_empty() => Next::Continue,

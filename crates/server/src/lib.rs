@@ -10,7 +10,7 @@
 //! - `GET /rooms/owner?room=NAME`: for a cluster's load balancer, the node that owns the room now, in the
 //!   `Fivedice-Owner` header, so that a device's WebSocket goes straight to it rather than through a relay
 //!   (no header without a cluster or a readable name).
-//! - `/events/…`: events, many tables gathered into one board (see [`gatherings`]).
+//! - `/events/…`: events, many tables gathered into one board (see [`events`]).
 //!
 //! The server is the authority: it decides every command with the room crate (which asks the rules
 //! crate), draws all dice from the operating system, stores each accepted event in SQLite (or, as a node
@@ -22,8 +22,8 @@ pub mod args;
 pub mod cluster;
 mod connection;
 pub mod dice;
-mod gathering_store;
-pub mod gatherings;
+mod event_store;
+pub mod events;
 pub mod limits;
 mod logs;
 mod peer;
@@ -109,7 +109,7 @@ struct Shared {
     proxies: Vec<IpAddr>,
     cluster: Option<Arc<Cluster>>,
     rooms: Rooms,
-    gatherings: gatherings::Gatherings,
+    events: events::Events,
     connections_per_ip: Arc<ConnectionsPerIp>,
     /// Turns true when the server stops, so open WebSockets close instead of lingering.
     shutdown: watch::Receiver<bool>,
@@ -229,12 +229,12 @@ pub async fn start(config: Config) -> Result<RunningServer, StartError> {
         .map_err(|error| StartError::Bind(config.addr.clone(), error))?;
     let (stop, shutdown) = watch::channel(false);
     let invite = invite_address(&config.origins, addr);
-    let gatherings = gatherings::Gatherings::new(logs.clone(), shutdown.clone())
+    let events = events::Events::new(logs.clone(), shutdown.clone())
         .await
         .map_err(StartError::Store)?;
     let shared = Arc::new(Shared {
         rooms: Rooms::new(logs, config.limits.clone()),
-        gatherings,
+        events,
         limits: config.limits,
         origins: config.origins,
         port: addr.port(),
@@ -252,7 +252,7 @@ pub async fn start(config: Config) -> Result<RunningServer, StartError> {
             let forget_after = config.forget_rooms_after;
             tokio::spawn(async move {
                 // A table of an event is kept with its event (the cluster does not forget events yet).
-                let kept = |room: &RoomName| shared.rooms.is_open(room) || shared.gatherings.is_tied(room);
+                let kept = |room: &RoomName| shared.rooms.is_open(room) || shared.events.is_tied(room);
                 cluster::forgetting::keep_forgetting(&cluster, kept, forget_after, shutdown).await;
             });
             Some(joined)

@@ -64,8 +64,8 @@ impl OpenTable {
     }
 
     /// Whether the table plays in an event (its log is handed in to it as it is written).
-    pub fn plays_in_gathering(&self) -> impl Reading<bool> + use<> {
-        self.derive(|table, _| table.gathering().is_some())
+    pub fn plays_in_event(&self) -> impl Reading<bool> + use<> {
+        self.derive(|table, _| table.event().is_some())
     }
 
     pub fn rules(&self) -> impl Reading<Option<Rules>> + use<> {

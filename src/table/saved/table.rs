@@ -5,7 +5,7 @@ use fivedice_room::{HeldSeats, LogEntry, Room, RoomError, RoomName};
 use fivedice_saved::versioned::Versioned;
 use fivedice_saved::{JSON_TABLE_FORMAT, TableDice, TableRecord, damaged};
 
-use crate::table::{DEFAULT_BOT_DELAY_MS, GatheringLink, Host, PageHost, Table};
+use crate::table::{DEFAULT_BOT_DELAY_MS, EventLink, Host, PageHost, Table};
 
 impl Table {
     /// What this device keeps of the table (`None` for an online room's table, which is kept as its room).
@@ -26,7 +26,7 @@ impl Table {
             coached: self.coached.clone(),
             decisions: self.decisions.clone(),
             odds_shown: self.odds_shown,
-            gathering: self.gathering.clone(),
+            event: self.event.clone(),
             tied_roll_off: self.tied_roll_off.clone(),
         })
     }
@@ -69,7 +69,7 @@ impl Table {
     pub fn taken_up(
         id: String,
         name: String,
-        link: GatheringLink,
+        link: EventLink,
         log: Vec<LogEntry>,
         now_ms: f64,
     ) -> Result<Table, RoomError> {
@@ -91,7 +91,7 @@ impl Table {
             coached: Vec::new(),
             decisions: Vec::new(),
             odds_shown: false,
-            gathering: Some(link),
+            event: Some(link),
             tied_roll_off: Vec::new(),
         })
     }
@@ -115,7 +115,7 @@ impl Table {
             coached: record.coached,
             decisions: record.decisions,
             odds_shown: record.odds_shown,
-            gathering: record.gathering,
+            event: record.event,
             tied_roll_off: record.tied_roll_off,
         })
     }

@@ -5,7 +5,7 @@ use fivedice_saved::{history_from_json, history_from_text};
 
 use super::*;
 use crate::table::testing::{request, roll, seated};
-use crate::table::{DEFAULT_BOT_DELAY_MS, Decision, GatheringLink};
+use crate::table::{DEFAULT_BOT_DELAY_MS, Decision, EventLink};
 
 fn table(seed: u64) -> Table {
     seated(RulesetId::Yahtzee, DiceMode::App, &["A", "B", "C"], seed)
@@ -278,7 +278,7 @@ fn a_table_taken_up_from_its_events_log_plays_on_where_it_stood() {
     for n in 0..7 {
         crate::table::testing::tap(&mut first, n);
     }
-    let link = GatheringLink {
+    let link = EventLink {
         name: "Fair".into(),
         key: "the-tables-own-token".into(),
     };
@@ -295,7 +295,7 @@ fn a_table_taken_up_from_its_events_log_plays_on_where_it_stood() {
         taken.seats, first.seats,
         "every seat, held as the table seated here held them"
     );
-    assert_eq!(taken.gathering, Some(link));
+    assert_eq!(taken.event, Some(link));
     assert_eq!(saved_again(&taken), taken);
     let mut taken = taken;
     let before = taken.log.len();
@@ -304,7 +304,7 @@ fn a_table_taken_up_from_its_events_log_plays_on_where_it_stood() {
     // A log that does not replay is refused.
     let mut broken = first.log.clone();
     broken.remove(2);
-    let link = GatheringLink {
+    let link = EventLink {
         name: "Fair".into(),
         key: "k".into(),
     };

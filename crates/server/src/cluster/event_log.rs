@@ -1,4 +1,4 @@
-//! Events (gatherings of tables) in JetStream, when the server runs as a node of a cluster, so that any node
+//! Events in JetStream, when the server runs as a node of a cluster, so that any node
 //! serves any event and a table's room may be owned by any node.
 //!
 //! One stream holds them: each event is the records on its own subject (opened, a table's entries handed
@@ -12,7 +12,7 @@ use fivedice_room::RoomName;
 use futures_util::{Stream, StreamExt};
 
 use super::stream_log::{READ_WITHIN, append_after, named_subject, patiently};
-use crate::gathering_store::{EventRecord, TiedRoom};
+use crate::event_store::{EventRecord, TiedRoom};
 use crate::store::StoreError;
 
 /// The stream every event and every tie is kept in.

@@ -123,7 +123,7 @@ impl Connection {
                             slot.broadcast(&requests.heard());
                         }
                         drop(host);
-                        crate::gatherings::room_written(&self.shared, &slot);
+                        crate::events::room_written(&self.shared, &slot);
                         Next::Continue
                     }
                     Err(error) => {

@@ -29,7 +29,7 @@ use rusqlite::{Connection, OptionalExtension, params};
 use serde::{Deserialize, Serialize};
 
 /// The schema this code reads and writes (`PRAGMA user_version`).
-/// 2: events (`gathering_store`). 3: rooms that are tables of an event. 4: the seeds of sealed rooms' dice.
+/// 2: events (`event_store`). 3: rooms that are tables of an event. 4: the seeds of sealed rooms' dice.
 /// 5: the links that move a seat to another device. 6: the keys of an event's tables continued on another device.
 const SCHEMA_VERSION: i64 = 6;
 
@@ -37,8 +37,9 @@ const SCHEMA_VERSION: i64 = 6;
 /// kept does not grow without end.
 pub const FORGET_ROOMS_AFTER: Duration = Duration::from_secs(30 * 24 * 60 * 60);
 
-/// The tables of events (gatherings of tables; read and written by `gathering_store`), created with the rooms'.
-const GATHERINGS_SCHEMA: &str = "
+/// The tables of events (read and written by `event_store`), created with the rooms'. Their names (`gatherings`,
+/// `gathering_*`, the column `gathering`) are the feature's old name as stored, kept so existing files open.
+const EVENTS_SCHEMA: &str = "
     CREATE TABLE IF NOT EXISTS gatherings (
         name TEXT PRIMARY KEY,
         shown TEXT NOT NULL,
@@ -237,7 +238,7 @@ impl Store {
                  json TEXT NOT NULL
              ) WITHOUT ROWID;",
         )?;
-        connection.execute_batch(GATHERINGS_SCHEMA)?;
+        connection.execute_batch(EVENTS_SCHEMA)?;
         connection.pragma_update(None, "user_version", SCHEMA_VERSION)?;
         let forget_before =
             now_ms().saturating_sub(i64::try_from(forget_after.as_millis()).unwrap_or(i64::MAX));

@@ -4,7 +4,7 @@
 use std::net::SocketAddr;
 
 use fivedice_room::LogEntry;
-use fivedice_room::gathering::Board;
+use fivedice_room::event::Board;
 use fivedice_rules::{Rules, RulesetId};
 use serde_json::json;
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};

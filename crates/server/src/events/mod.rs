@@ -3,7 +3,7 @@
 //! - `POST /events` `{"name": …, "rules": …}`: opens an event; answers `{"event", "key", "organiser"}` (the
 //!   invitation key the tables' link carries, and the organiser's token, which closes it). 409 if the name is
 //!   taken.
-//! - `GET /events/{name}`: the board (`fivedice_room::gathering::Board`), for anybody; 404 if there is none.
+//! - `GET /events/{name}`: the board (`fivedice_room::event::Board`), for anybody; 404 if there is none.
 //! - `GET /events/{name}/live`: the board as Server-Sent Events, once at once and again after every change.
 //! - `POST /events/{name}/tables/{id}` `{"key", "name", "entries"}`: a table's log entries, from any seq (those
 //!   the event has are checked and skipped); answers `{"seq"}`, the last entry the event keeps of that table.
@@ -35,14 +35,14 @@ use axum::extract::{ConnectInfo, Path, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::sse::{Event as SseEvent, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
-use fivedice_room::gathering::{Gathering, GatheringError};
+use fivedice_room::event::{EventError, EventState};
 use fivedice_room::{LogEntry, RoomName};
 use fivedice_rules::Rules;
 use serde::Deserialize;
 use tokio::sync::watch;
 
 use crate::dice::new_token;
-use crate::gathering_store::{EventRecord, TableKeys, TiedRoom};
+use crate::event_store::{EventRecord, TableKeys, TiedRoom};
 use crate::logs::Logs;
 use crate::store::{Store, StoreError};
 use crate::{Shared, device_address, stopping};
@@ -62,7 +62,7 @@ pub(crate) use tied_rooms::{room_written, tie};
 const WRITE_TRIES: usize = 5;
 
 /// The events this server keeps, and the rooms tied to them.
-pub struct Gatherings {
+pub struct Events {
     logs: Logs,
     open: Mutex<HashMap<RoomName, Arc<Live>>>,
     /// The rooms that are tables of an event, by room.
@@ -80,7 +80,7 @@ struct Live {
 }
 
 struct Held {
-    gathering: Gathering,
+    event: EventState,
     invitation: String,
     organiser: String,
     /// Where its record ends in a cluster's stream, which the next write names (0 in the file).
@@ -93,7 +93,7 @@ struct Held {
 
 impl Live {
     fn new(held: Held) -> Arc<Live> {
-        let (board, _) = watch::channel(board_json(&held.gathering));
+        let (board, _) = watch::channel(board_json(&held.event));
         Arc::new(Live {
             held: tokio::sync::Mutex::new(held),
             board,
@@ -101,24 +101,24 @@ impl Live {
         })
     }
 
-    fn publish(&self, gathering: &Gathering) {
-        self.board.send_replace(board_json(gathering));
+    fn publish(&self, event: &EventState) {
+        self.board.send_replace(board_json(event));
     }
 }
 
-fn board_json(gathering: &Gathering) -> Arc<str> {
+fn board_json(event: &EventState) -> Arc<str> {
     // A board is plain data (strings and numbers): serialising it cannot fail.
-    Arc::from(serde_json::to_string(&gathering.board()).unwrap_or_default())
+    Arc::from(serde_json::to_string(&event.board()).unwrap_or_default())
 }
 
-impl Gatherings {
+impl Events {
     /// The events kept in `logs` (read as they are asked for), and the rooms tied to them.
-    pub async fn new(logs: Logs, shutdown: watch::Receiver<bool>) -> Result<Gatherings, StoreError> {
+    pub async fn new(logs: Logs, shutdown: watch::Receiver<bool>) -> Result<Events, StoreError> {
         let tied = match &logs {
             Logs::File(store) => store.tied_rooms()?,
             Logs::Stream(_) => Vec::new(),
         };
-        let gatherings = Gatherings {
+        let events = Events {
             logs,
             open: Mutex::new(HashMap::new()),
             tied: Arc::new(Mutex::new(
@@ -127,8 +127,8 @@ impl Gatherings {
             loading: tokio::sync::Mutex::new(()),
             shutdown,
         };
-        gatherings.follow_ties().await?;
-        Ok(gatherings)
+        events.follow_ties().await?;
+        Ok(events)
     }
 
     fn opened(&self) -> std::sync::MutexGuard<'_, HashMap<RoomName, Arc<Live>>> {
@@ -246,7 +246,7 @@ pub(crate) async fn open(
         ));
     };
     let created = shared
-        .gatherings
+        .events
         .keep_new(&name, opening.rules, &invitation, &organiser)
         .await?;
     if created.is_none() {
@@ -265,7 +265,7 @@ pub(crate) async fn board(
     State(shared): State<Arc<Shared>>,
     Path(name): Path<String>,
 ) -> Result<Response, Refused> {
-    let live = shared.gatherings.find(&name).await?;
+    let live = shared.events.find(&name).await?;
     Ok(json_text(&live.board.borrow()))
 }
 
@@ -281,7 +281,7 @@ pub(crate) async fn live(
     headers: HeaderMap,
     Path(name): Path<String>,
 ) -> Result<Response, Refused> {
-    let live = shared.gatherings.find(&name).await?;
+    let live = shared.events.find(&name).await?;
     let device = device_address(peer.ip(), &headers, &shared.proxies);
     let Some(permit) = shared
         .connections_per_ip
@@ -336,15 +336,15 @@ pub(crate) async fn hand_in(
             format!("A hand-in carries at most {MAX_ENTRIES_PER_HAND_IN} entries"),
         ));
     }
-    let gatherings = &shared.gatherings;
-    let live = gatherings.find(&name).await?;
+    let events = &shared.events;
+    let live = events.find(&name).await?;
     let mut held = live.held.lock().await;
     held.check_table_key(&table, &handing.key)?;
-    let taken = gatherings
+    let taken = events
         .take_in(&mut held, &table, &handing.name, &handing.entries)
         .await;
     // A write refused after reading what another node kept has still changed the board.
-    live.publish(&held.gathering);
+    live.publish(&held.event);
     Ok(Json(serde_json::json!({"seq": taken?})).into_response())
 }
 
@@ -379,7 +379,7 @@ impl Held {
     }
 }
 
-impl Gatherings {
+impl Events {
     /// A table's entries (any the event has are checked and skipped) kept, then made the event's; answers
     /// the last entry the event has of that table.
     async fn take_in(
@@ -391,10 +391,10 @@ impl Gatherings {
     ) -> Result<u64, Refused> {
         for _ in 0..WRITE_TRIES {
             let decided = held
-                .gathering
+                .event
                 .decide(table, name, entries)
                 .map_err(|error| refused_hand_in(&error))?;
-            if held.gathering.table(table).is_some() && decided.entries.is_empty() {
+            if held.event.table(table).is_some() && decided.entries.is_empty() {
                 return Ok(decided.table().seq());
             }
             let record = EventRecord::HandedIn {
@@ -405,7 +405,7 @@ impl Gatherings {
             match self.keep(held, record).await {
                 Ok(()) => {
                     let seq = decided.table().seq();
-                    held.gathering.commit(decided);
+                    held.event.commit(decided);
                     return Ok(seq);
                 }
                 Err(StoreError::Fenced) => self.catch_up(held).await?,
@@ -416,14 +416,14 @@ impl Gatherings {
     }
 }
 
-fn refused_hand_in(error: &GatheringError) -> Refused {
+fn refused_hand_in(error: &EventError) -> Refused {
     let status = match error {
-        GatheringError::Closed | GatheringError::Full { .. } => StatusCode::FORBIDDEN,
-        GatheringError::Gap { .. } | GatheringError::Rewritten { .. } => StatusCode::CONFLICT,
+        EventError::Closed | EventError::Full { .. } => StatusCode::FORBIDDEN,
+        EventError::Gap { .. } | EventError::Rewritten { .. } => StatusCode::CONFLICT,
         _ => StatusCode::UNPROCESSABLE_ENTITY,
     };
     let mut body = serde_json::json!({"error": error.code(), "reason": error.to_string()});
-    if let GatheringError::Gap { seq } = error {
+    if let EventError::Gap { seq } = error {
         body["seq"] = (*seq).into();
     }
     Refused { status, body }

@@ -4,12 +4,12 @@
 mod common;
 
 use common::{Logged, Script, play_to_the_end, room_name, started};
-use fivedice_room::gathering::{Feat, Gathering, GatheringError, MAX_TABLES};
+use fivedice_room::event::{EventError, EventState, Feat, MAX_TABLES};
 use fivedice_room::{Action, Event, LogEntry, RoomError};
 use fivedice_rules::{Category, Play, Rules, RulesetId};
 
-fn gathering() -> Gathering {
-    Gathering::new(room_name("Claire & Tom"), Rules::new(RulesetId::Yahtzee))
+fn new_event() -> EventState {
+    EventState::new(room_name("Claire & Tom"), Rules::new(RulesetId::Yahtzee))
 }
 
 fn roll(logged: &mut Logged, seat: usize, faces: &[u8]) {
@@ -26,7 +26,7 @@ fn write(logged: &mut Logged, seat: usize, category: Category) {
 
 #[test]
 fn a_tables_entries_count_once_however_often_they_are_sent() {
-    let mut event = gathering();
+    let mut event = new_event();
     let mut table = started(&["Anna", "Ben"]);
     roll(&mut table, 0, &[6, 6, 6, 6, 2]);
     write(&mut table, 0, Category::Sixes);
@@ -57,7 +57,7 @@ fn a_tables_entries_count_once_however_often_they_are_sent() {
 
 #[test]
 fn entries_that_skip_ahead_differ_or_do_not_replay_are_refused_with_the_event_unchanged() {
-    let mut event = gathering();
+    let mut event = new_event();
     let mut table = started(&["Anna", "Ben"]);
     roll(&mut table, 0, &[5, 5, 5, 2, 1]);
     write(&mut table, 0, Category::Fives);
@@ -66,7 +66,7 @@ fn entries_that_skip_ahead_differ_or_do_not_replay_are_refused_with_the_event_un
     let seq = event.table("t1").expect("seated").seq();
     assert_eq!(
         event.take("t1", "Table 1", &table.log[3..]),
-        Err(GatheringError::Gap { seq })
+        Err(EventError::Gap { seq })
     );
     let mut forged = table.log.clone();
     forged[0].event = Event::Joined {
@@ -77,7 +77,7 @@ fn entries_that_skip_ahead_differ_or_do_not_replay_are_refused_with_the_event_un
     };
     assert_eq!(
         event.take("t1", "Table 1", &forged),
-        Err(GatheringError::Rewritten { seq: 1 })
+        Err(EventError::Rewritten { seq: 1 })
     );
     // A play by the seat whose turn it is not: the room refuses it.
     let mut cheat = table.log.clone();
@@ -91,7 +91,7 @@ fn entries_that_skip_ahead_differ_or_do_not_replay_are_refused_with_the_event_un
     };
     let refused = event.take("t1", "Table 1", &cheat);
     assert!(
-        matches!(refused, Err(GatheringError::Refused { seq, error: RoomError::Inconsistent(_) }) if seq == cheat[last].seq),
+        matches!(refused, Err(EventError::Refused { seq, error: RoomError::Inconsistent(_) }) if seq == cheat[last].seq),
         "{refused:?}"
     );
     assert_eq!(event, before);
@@ -102,7 +102,7 @@ fn entries_that_skip_ahead_differ_or_do_not_replay_are_refused_with_the_event_un
 
 #[test]
 fn a_table_plays_the_events_game_and_joins_only_while_it_is_open() {
-    let mut event = gathering();
+    let mut event = new_event();
     let mut yatzy = Logged::new("Other");
     yatzy.join("Anna");
     let other_game = Action::choosing(Rules::new(RulesetId::Yatzy), fivedice_rules::DiceMode::App);
@@ -113,36 +113,30 @@ fn a_table_plays_the_events_game_and_joins_only_while_it_is_open() {
     yatzy.act(0, Action::Start, &mut Script::new(&[1]));
     assert_eq!(
         event.take("t1", "Table 1", &yatzy.log),
-        Err(GatheringError::OtherRules)
+        Err(EventError::OtherRules)
     );
     event = before;
-    assert_eq!(
-        event.take("bad id!", "Table 1", &[]),
-        Err(GatheringError::BadTableId)
-    );
-    assert_eq!(event.take("t1", " ", &[]), Err(GatheringError::BadTableName));
+    assert_eq!(event.take("bad id!", "Table 1", &[]), Err(EventError::BadTableId));
+    assert_eq!(event.take("t1", " ", &[]), Err(EventError::BadTableName));
     let playing = started(&["Anna"]);
     event.take("t1", "Table 1", &playing.log[..1]).expect("taken");
     event.close();
-    assert_eq!(
-        event.take("t2", "Table 2", &playing.log),
-        Err(GatheringError::Closed)
-    );
+    assert_eq!(event.take("t2", "Table 2", &playing.log), Err(EventError::Closed));
     // A table already in the event plays on.
     event.take("t1", "Table 1", &playing.log).expect("taken");
-    let mut full = gathering();
+    let mut full = new_event();
     for index in 0..MAX_TABLES {
         full.take(&format!("t{index}"), "Table", &[]).expect("taken");
     }
     assert_eq!(
         full.take("one-more", "Table", &[]),
-        Err(GatheringError::Full { max: MAX_TABLES })
+        Err(EventError::Full { max: MAX_TABLES })
     );
 }
 
 #[test]
 fn cheers_and_prizes_come_from_the_plays() {
-    let mut event = gathering();
+    let mut event = new_event();
     let mut table = started(&["Anna", "Ben"]);
     roll(&mut table, 0, &[4, 4, 4, 4, 4]);
     write(&mut table, 0, Category::Yahtzee);
@@ -205,7 +199,7 @@ fn cheers_and_prizes_come_from_the_plays() {
 
 #[test]
 fn a_box_taken_back_takes_back_its_cheer() {
-    let mut event = gathering();
+    let mut event = new_event();
     let mut table = started(&["Anna", "Ben"]);
     roll(&mut table, 0, &[4, 4, 4, 4, 4]);
     write(&mut table, 0, Category::Yahtzee);
@@ -228,7 +222,7 @@ fn a_box_taken_back_takes_back_its_cheer() {
 
 #[test]
 fn two_tables_of_one_name_stay_two_on_the_board() {
-    let mut event = gathering();
+    let mut event = new_event();
     for (id, name) in [("t1", "Table 5"), ("t2", "Table 5"), ("t3", "table 5 ")] {
         event.take(id, name, &[]).expect("seated");
     }
@@ -241,7 +235,7 @@ fn two_tables_of_one_name_stay_two_on_the_board() {
         Some("Table 5 (2)")
     );
     // A name at the longest still fits with its number.
-    let long = "x".repeat(fivedice_room::gathering::MAX_TABLE_NAME_CHARS);
+    let long = "x".repeat(fivedice_room::event::MAX_TABLE_NAME_CHARS);
     event.take("t4", &long, &[]).expect("seated");
     event.take("t5", &long, &[]).expect("seated");
     let numbered = &event.table("t5").expect("seated").name;

@@ -14,7 +14,7 @@ use fivedice_rules::DiceMode;
 use leptos::prelude::*;
 
 use super::lazy::{self, Loaded};
-use crate::launch::GatheringLaunch;
+use crate::launch::EventLaunch;
 use crate::launch::Invitation;
 
 /// The events' styles (index.html does not link them: a visit that plays no event never downloads them).
@@ -27,7 +27,7 @@ fn with_style(view: impl IntoView + 'static) -> AnyView {
 #[derive(Clone)]
 enum EventPart {
     /// The organiser's page or the big screen, as the address asks.
-    Page(GatheringLaunch),
+    Page(EventLaunch),
     /// On the new game's form: the event its table will play in, where it plays, and the way out of it.
     Invitation(Invitation, EventTableForm),
     /// On the new game's form of a table that plays in a room of phones: who opens it, and the button.
@@ -37,7 +37,7 @@ enum EventPart {
 }
 
 /// The organiser's page or the big screen, as the address asks.
-pub fn gathering_page(page: GatheringLaunch) -> AnyView {
+pub fn event_page(page: EventLaunch) -> AnyView {
     lazy::lazy(event_part, EventPart::Page(page))
 }
 
@@ -69,17 +69,17 @@ pub fn handing_badge() -> AnyView {
 #[wasm_split_helpers::wasm_split(events, fallible)]
 fn event_part() -> Loaded<EventPart> {
     Ok(|part| match part {
-        EventPart::Page(GatheringLaunch::Organise {
+        EventPart::Page(EventLaunch::Organise {
             name,
             rules,
             organiser,
         }) => with_style(page::organiser(name, rules, organiser)),
-        EventPart::Page(GatheringLaunch::Screen { name, key }) => with_style(screen::screen(name, key)),
-        EventPart::Page(GatheringLaunch::Continue { name, table, code }) => {
+        EventPart::Page(EventLaunch::Screen { name, key }) => with_style(screen::screen(name, key)),
+        EventPart::Page(EventLaunch::Continue { name, table, code }) => {
             with_style(continuing::continuing(name, table, code))
         }
         // A table's invitation opens the new game's form, not a page of its own.
-        EventPart::Page(GatheringLaunch::Join(_)) => ().into_any(),
+        EventPart::Page(EventLaunch::Join(_)) => ().into_any(),
         EventPart::Invitation(invitation, form) => with_style(invitation::banner(invitation, form)),
         EventPart::RoomOpener(invitation, form) => with_style(room_opener::room_opener(invitation, form)),
         EventPart::Handing => with_style(invitation::handing()),

@@ -13,7 +13,7 @@ use super::closing::Closing;
 use super::{Body, Refused, refusal, unavailable};
 use crate::Shared;
 use crate::dice::new_token;
-use crate::gathering_store::EventRecord;
+use crate::event_store::EventRecord;
 use crate::store::StoreError;
 
 /// `POST /events/{name}/organiser` `{"organiser"}`: the device holding the organiser's token takes the event
@@ -23,13 +23,13 @@ pub(crate) async fn take_over(
     Path(name): Path<String>,
     Body(taking): Body<Closing>,
 ) -> Result<Response, Refused> {
-    let gatherings = &shared.gatherings;
-    let live = gatherings.find(&name).await?;
+    let events = &shared.events;
+    let live = events.find(&name).await?;
     let mut held = live.held.lock().await;
     let Some(organiser) = new_token() else {
         return Err(unavailable(StoreError::Open("no randomness for a token".into())));
     };
-    gatherings
+    events
         .keep_decided(&mut held, |held| {
             if taking.organiser != held.organiser {
                 return Err(refusal(
@@ -45,7 +45,7 @@ pub(crate) async fn take_over(
         })
         .await?;
     let answer = serde_json::json!({
-        "event": held.gathering.name().shown(),
+        "event": held.event.name().shown(),
         "key": held.invitation,
         "organiser": organiser,
     });

@@ -1,8 +1,8 @@
-//! An event (a wedding, a tournament): many tables, one organiser, one leaderboard. Called a *gathering* in
-//! code, since a room's [`Event`] is an entry of its log.
+//! An event (a wedding, a tournament): many tables, one organiser, one leaderboard ([`EventState`]). Not a
+//! room's [`Event`], which is an entry of its log.
 //!
-//! A gathering is a value changed only by its tables' logs: each table (a room on one device, or an online room)
-//! hands in the entries of its room's log as they are written, and the gathering replays them with the room
+//! An event is a value changed only by its tables' logs: each table (a room on one device, or an online room)
+//! hands in the entries of its room's log as they are written, and the event replays them with the room
 //! crate (which asks the rules crate), so no table can claim a total its plays do not make. Entries it already
 //! has are checked to be the same and skipped, so a device that sends again after losing the network counts
 //! nothing twice. The standings, the moments worth a cheer and the prizes are read off the replayed games.
@@ -19,17 +19,17 @@ use crate::error::RoomError;
 use crate::name::RoomName;
 use crate::room::{Event, LogEntry, Room};
 
-/// The most tables a gathering takes (a large wedding has thirty).
+/// The most tables an event takes (a large wedding has thirty).
 pub const MAX_TABLES: usize = 200;
 /// The longest table name, in characters.
 pub const MAX_TABLE_NAME_CHARS: usize = 40;
 /// How many recent cheers a board shows.
 const CHEERS_SHOWN: usize = 12;
 
-/// Why a gathering refuses what a table hands in. The gathering is unchanged.
+/// Why an event refuses what a table hands in. The event is unchanged.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
-pub enum GatheringError {
+pub enum EventError {
     /// The event is closed: no new tables (the tables already in it finish their games).
     Closed,
     /// The event has as many tables as it takes.
@@ -40,84 +40,84 @@ pub enum GatheringError {
     BadTableName,
     /// The table plays another game (or other options) than the event's.
     OtherRules,
-    /// The entries do not follow on from what the gathering has: it has up to `seq`.
+    /// The entries do not follow on from what the event has: it has up to `seq`.
     Gap { seq: u64 },
-    /// An entry differs from the one the gathering already has at that place in the table's log.
+    /// An entry differs from the one the event already has at that place in the table's log.
     Rewritten { seq: u64 },
     /// An entry does not replay: the rules (or the room) refuse it.
     Refused { seq: u64, error: RoomError },
 }
 
-impl GatheringError {
+impl EventError {
     /// A stable machine-readable name.
     pub fn code(&self) -> &'static str {
         match self {
-            GatheringError::Closed => "closed",
-            GatheringError::Full { .. } => "full",
-            GatheringError::BadTableId => "bad_table_id",
-            GatheringError::BadTableName => "bad_table_name",
-            GatheringError::OtherRules => "other_rules",
-            GatheringError::Gap { .. } => "gap",
-            GatheringError::Rewritten { .. } => "rewritten",
-            GatheringError::Refused { .. } => "refused",
+            EventError::Closed => "closed",
+            EventError::Full { .. } => "full",
+            EventError::BadTableId => "bad_table_id",
+            EventError::BadTableName => "bad_table_name",
+            EventError::OtherRules => "other_rules",
+            EventError::Gap { .. } => "gap",
+            EventError::Rewritten { .. } => "rewritten",
+            EventError::Refused { .. } => "refused",
         }
     }
 }
 
-impl std::fmt::Display for GatheringError {
+impl std::fmt::Display for EventError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            GatheringError::Closed => f.write_str("The event is closed: no new tables"),
-            GatheringError::Full { max } => write!(f, "The event has its {max} tables"),
-            GatheringError::BadTableId => f.write_str("A table's id is 1 to 64 letters, digits, '-' or '_'"),
-            GatheringError::BadTableName => write!(
+            EventError::Closed => f.write_str("The event is closed: no new tables"),
+            EventError::Full { max } => write!(f, "The event has its {max} tables"),
+            EventError::BadTableId => f.write_str("A table's id is 1 to 64 letters, digits, '-' or '_'"),
+            EventError::BadTableName => write!(
                 f,
                 "A table's name is 1 to {MAX_TABLE_NAME_CHARS} characters, without control characters"
             ),
-            GatheringError::OtherRules => f.write_str("This table plays another game than the event's"),
-            GatheringError::Gap { seq } => {
+            EventError::OtherRules => f.write_str("This table plays another game than the event's"),
+            EventError::Gap { seq } => {
                 write!(f, "The event has this table's log up to {seq}: send what follows")
             }
-            GatheringError::Rewritten { seq } => {
+            EventError::Rewritten { seq } => {
                 write!(
                     f,
                     "Entry {seq} differs from the one the event already has for this table"
                 )
             }
-            GatheringError::Refused { seq, error } => write!(f, "Entry {seq} does not replay: {error}"),
+            EventError::Refused { seq, error } => write!(f, "Entry {seq} does not replay: {error}"),
         }
     }
 }
 
-impl std::error::Error for GatheringError {}
+impl std::error::Error for EventError {}
 
 /// Checks a table's id as a device chose it.
-pub fn check_table_id(id: &str) -> Result<(), GatheringError> {
+pub fn check_table_id(id: &str) -> Result<(), EventError> {
     let fits = |c: char| c.is_ascii_alphanumeric() || c == '-' || c == '_';
     (!id.is_empty() && id.len() <= 64 && id.chars().all(fits))
         .then_some(())
-        .ok_or(GatheringError::BadTableId)
+        .ok_or(EventError::BadTableId)
 }
 
 /// A table's name, trimmed, or why it cannot be one.
-pub fn check_table_name(name: &str) -> Result<String, GatheringError> {
+pub fn check_table_name(name: &str) -> Result<String, EventError> {
     let name = name.trim();
     let fits = !name.is_empty()
         && name.chars().count() <= MAX_TABLE_NAME_CHARS
         && !name.chars().any(char::is_control);
-    fits.then(|| name.to_string()).ok_or(GatheringError::BadTableName)
+    fits.then(|| name.to_string()).ok_or(EventError::BadTableName)
 }
 
-/// One table of a gathering: its name and its room's log, replayed.
+/// One table of an event: its name and its room's log, replayed.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct GatheringTable {
+pub struct EventTable {
     pub id: String,
     pub name: String,
     log: Vec<LogEntry>,
     room: Room,
 }
 
-impl GatheringTable {
+impl EventTable {
     pub fn log(&self) -> &[LogEntry] {
         &self.log
     }
@@ -131,11 +131,11 @@ impl GatheringTable {
     }
 }
 
-/// A hand-in decided but not yet kept ([`Gathering::decide`]): the table as it will be, the entries that are new
-/// (to store) and the cheers they make. Storage comes between deciding and [`Gathering::commit`].
+/// A hand-in decided but not yet kept ([`EventState::decide`]): the table as it will be, the entries that are new
+/// (to store) and the cheers they make. Storage comes between deciding and [`EventState::commit`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct HandIn {
-    table: GatheringTable,
+    table: EventTable,
     pub entries: Vec<LogEntry>,
     pub cheers: Vec<Cheer>,
     /// Where in the table's game each cheer's box was written (its place in the game's log).
@@ -147,25 +147,25 @@ pub struct HandIn {
 
 impl HandIn {
     /// The table handed in, as it will be once kept.
-    pub fn table(&self) -> &GatheringTable {
+    pub fn table(&self) -> &EventTable {
         &self.table
     }
 }
 
 /// An event: its name, its game, whether it is closed, and its tables.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Gathering {
+pub struct EventState {
     name: RoomName,
     rules: Rules,
     closed: bool,
-    tables: Vec<GatheringTable>,
+    tables: Vec<EventTable>,
     /// The latest moments worth a cheer, oldest first, each with where its box is in its table's game.
     cheers: Vec<(usize, Cheer)>,
 }
 
-impl Gathering {
-    pub fn new(name: RoomName, rules: Rules) -> Gathering {
-        Gathering {
+impl EventState {
+    pub fn new(name: RoomName, rules: Rules) -> EventState {
+        EventState {
             name,
             rules,
             closed: false,
@@ -195,11 +195,11 @@ impl Gathering {
         self.closed = true;
     }
 
-    pub fn tables(&self) -> &[GatheringTable] {
+    pub fn tables(&self) -> &[EventTable] {
         &self.tables
     }
 
-    pub fn table(&self, id: &str) -> Option<&GatheringTable> {
+    pub fn table(&self, id: &str) -> Option<&EventTable> {
         self.tables.iter().find(|table| table.id == id)
     }
 
@@ -226,20 +226,20 @@ impl Gathering {
 
     /// Decides on a table's entries (any that it has already are checked and skipped): a new table is seated
     /// under `name`, or "`name` (2)" when another table has it (two tablets that both took "Table 5" stay two
-    /// on the board); a known table keeps its name. The gathering is unchanged either way.
-    pub fn decide(&self, id: &str, name: &str, entries: &[LogEntry]) -> Result<HandIn, GatheringError> {
+    /// on the board); a known table keeps its name. The event is unchanged either way.
+    pub fn decide(&self, id: &str, name: &str, entries: &[LogEntry]) -> Result<HandIn, EventError> {
         check_table_id(id)?;
         let mut table = match self.table(id) {
             Some(table) => table.clone(),
             None => {
                 let name = self.unused_name(check_table_name(name)?);
                 if self.closed {
-                    return Err(GatheringError::Closed);
+                    return Err(EventError::Closed);
                 }
                 if self.tables.len() >= MAX_TABLES {
-                    return Err(GatheringError::Full { max: MAX_TABLES });
+                    return Err(EventError::Full { max: MAX_TABLES });
                 }
-                GatheringTable {
+                EventTable {
                     id: id.to_string(),
                     name,
                     log: Vec::new(),
@@ -253,22 +253,22 @@ impl Gathering {
         for entry in entries {
             if let Some(kept) = table.log.get((entry.seq as usize).wrapping_sub(1)) {
                 if kept != entry {
-                    return Err(GatheringError::Rewritten { seq: entry.seq });
+                    return Err(EventError::Rewritten { seq: entry.seq });
                 }
                 continue;
             }
             if entry.seq != table.seq() + 1 {
-                return Err(GatheringError::Gap { seq: table.seq() });
+                return Err(EventError::Gap { seq: table.seq() });
             }
             // A lobby may try other games on the way: the game it starts is the one that counts.
             if matches!(entry.event, Event::Started { .. }) && table.room.rules() != self.rules {
-                return Err(GatheringError::OtherRules);
+                return Err(EventError::OtherRules);
             }
             let before = table.room.game().cloned();
             table
                 .room
                 .apply_entry(entry)
-                .map_err(|error| GatheringError::Refused {
+                .map_err(|error| EventError::Refused {
                     seq: entry.seq,
                     error,
                 })?;
@@ -293,7 +293,7 @@ impl Gathering {
         })
     }
 
-    /// Keeps a hand-in decided on this gathering as it is now.
+    /// Keeps a hand-in decided on this event as it is now.
     pub fn commit(&mut self, hand_in: HandIn) {
         // A box taken back takes back its cheers.
         if let Some(written) = hand_in.taken_back_to {
@@ -312,7 +312,7 @@ impl Gathering {
     }
 
     /// Decides and keeps at once (replaying what storage kept, and in tests).
-    pub fn take(&mut self, id: &str, name: &str, entries: &[LogEntry]) -> Result<HandIn, GatheringError> {
+    pub fn take(&mut self, id: &str, name: &str, entries: &[LogEntry]) -> Result<HandIn, EventError> {
         let hand_in = self.decide(id, name, entries)?;
         self.commit(hand_in.clone());
         Ok(hand_in)

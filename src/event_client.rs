@@ -1,4 +1,4 @@
-//! The room server's events, over HTTP beside the page (`events/…`, see the server's `gatherings` module): JSON
+//! The room server's events, over HTTP beside the page (`events/…`, see the server's `events` module): JSON
 //! sent and read with the browser's `fetch`. Only the events chunk's code calls these, so they travel with it.
 
 use serde::Serialize;

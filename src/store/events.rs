@@ -1,41 +1,41 @@
-//! Events on this device: [`Gatherings`], the one writer of the event page shown (the organiser's, the big
+//! Events on this device: [`Events`], the one writer of the event page shown (the organiser's, the big
 //! screen) and of the invitation the app was opened with (the new game's form sets up a table of it). A table
-//! of an event hands its log in as it is written (`crate::gathering_feed`, in the events chunk with the pages).
+//! of an event hands its log in as it is written (`crate::event_feed`, in the events chunk with the pages).
 
 use fivedice_room::LogEntry;
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use super::GameStore;
-use crate::gathering_client::{Answer, event_url, post};
-use crate::gathering_feed::{HandInAnswer, feeds};
-use crate::launch::{GatheringLaunch, Invitation};
+use crate::event_client::{Answer, event_url, post};
+use crate::event_feed::{HandInAnswer, feeds};
+use crate::launch::{EventLaunch, Invitation};
 
 #[derive(Clone, Copy)]
-pub struct Gatherings {
+pub struct Events {
     /// The event page shown instead of the tables (an organiser's, a big screen, a table being taken up), if
     /// any.
-    page: RwSignal<Option<GatheringLaunch>>,
+    page: RwSignal<Option<EventLaunch>>,
     /// The event's invitation the app was opened with: the next table set up plays in it.
     invitation: StoredValue<Option<Invitation>>,
 }
 
-impl Gatherings {
-    pub fn new() -> Gatherings {
-        Gatherings {
+impl Events {
+    pub fn new() -> Events {
+        Events {
             page: RwSignal::new(None),
             invitation: StoredValue::new(None),
         }
     }
 
     /// The event page shown, if any (as the address asked when the app started; tracked).
-    pub fn page(&self) -> Option<GatheringLaunch> {
+    pub fn page(&self) -> Option<EventLaunch> {
         self.page.get()
     }
 
-    pub(super) fn show(&self, page: GatheringLaunch) {
+    pub(super) fn show(&self, page: EventLaunch) {
         match page {
-            GatheringLaunch::Join(invitation) => self.invitation.set_value(Some(invitation)),
+            EventLaunch::Join(invitation) => self.invitation.set_value(Some(invitation)),
             page => self.page.set(Some(page)),
         }
     }
@@ -51,9 +51,9 @@ impl Gatherings {
     }
 }
 
-impl Default for Gatherings {
-    fn default() -> Gatherings {
-        Gatherings::new()
+impl Default for Events {
+    fn default() -> Events {
+        Events::new()
     }
 }
 
@@ -73,10 +73,10 @@ impl GameStore {
     }
 
     /// Hands the open table's new entries in to its event, if it plays in one (the events chunk sends them).
-    pub(super) fn hand_in_to_gathering(&self) {
+    pub(super) fn hand_in_to_event(&self) {
         let plays_in_one = self
             .table
-            .with_untracked(|table| table.as_ref().is_some_and(|table| table.gathering().is_some()));
+            .with_untracked(|table| table.as_ref().is_some_and(|table| table.event().is_some()));
         if !plays_in_one {
             return;
         }
@@ -118,7 +118,7 @@ fn hand_in(store: GameStore) {
     // Only the entries the event lacks are copied out of the table.
     let unsent = store.table().with_untracked(|table| {
         let table = table.as_ref()?;
-        let link = table.gathering().cloned()?;
+        let link = table.event().cloned()?;
         let entries = feed.next(table.id(), table.log())?;
         Some((table.id().to_string(), table.name().to_string(), link, entries))
     });

@@ -7,7 +7,7 @@ use serde::Deserialize;
 
 use super::board::{Following, event_words};
 use crate::components::invite::{app_address, qr_svg};
-use crate::gathering_client::{Answer, event_url, post};
+use crate::event_client::{Answer, event_url, post};
 use crate::room_client::room_status;
 use crate::store::GameStore;
 

@@ -1,7 +1,7 @@
-//! Events (gatherings of tables) in the server's SQLite file, beside the rooms: each event's name, game,
+//! Events in the server's SQLite file, beside the rooms: each event's name, game,
 //! invitation key and organiser's token, and each of its tables' log as the tables handed it in. A hand-in is one
 //! transaction, so a server killed at any moment restarts with every table as the event last acknowledged it.
-//! Their tables are created with the rooms' (`store::GATHERINGS_SCHEMA`).
+//! Their tables are created with the rooms' (`store::EVENTS_SCHEMA`).
 
 use std::collections::HashMap;
 
@@ -14,7 +14,7 @@ use crate::store::{Store, StoreError, now_ms};
 
 /// An event as stored.
 #[derive(Debug)]
-pub struct StoredGathering {
+pub struct StoredEvent {
     pub name: RoomName,
     pub rules: Rules,
     pub invitation: String,
@@ -105,7 +105,7 @@ pub struct TiedRoom {
 
 impl Store {
     /// Stores a new event; `false` if one of that name exists.
-    pub fn create_gathering(
+    pub fn create_event(
         &self,
         name: &RoomName,
         rules: Rules,
@@ -124,7 +124,7 @@ impl Store {
     }
 
     /// An event and its tables' logs, if it exists.
-    pub fn load_gathering(&self, name: &RoomName) -> Result<Option<StoredGathering>, StoreError> {
+    pub fn load_event(&self, name: &RoomName) -> Result<Option<StoredEvent>, StoreError> {
         let connection = self.connection();
         let found = connection
             .query_row(
@@ -153,7 +153,7 @@ impl Store {
             tables.push((id, table_name, entries));
         }
         let table_keys = table_keys(&connection, &name)?;
-        Ok(Some(StoredGathering {
+        Ok(Some(StoredEvent {
             name,
             rules,
             invitation,
@@ -167,7 +167,7 @@ impl Store {
     /// Keeps a table's new entries (seating the table first if it is new), in one transaction.
     pub fn hand_in(
         &self,
-        gathering: &RoomName,
+        event: &RoomName,
         table: &str,
         table_name: &str,
         entries: &[LogEntry],
@@ -178,7 +178,7 @@ impl Store {
         transaction.execute(
             "INSERT OR IGNORE INTO gathering_tables (gathering, id, name, position)
              VALUES (?1, ?2, ?3, (SELECT COUNT(*) FROM gathering_tables WHERE gathering = ?1))",
-            params![gathering.as_str(), table, table_name],
+            params![event.as_str(), table, table_name],
         )?;
         for entry in entries {
             let json = serde_json::to_string(&entry.event)
@@ -187,12 +187,12 @@ impl Store {
                 i64::try_from(entry.seq).map_err(|_| StoreError::Corrupt(format!("seq {}", entry.seq)))?;
             transaction.execute(
                 "INSERT INTO gathering_entries (gathering, table_id, seq, json) VALUES (?1, ?2, ?3, ?4)",
-                params![gathering.as_str(), table, seq, json],
+                params![event.as_str(), table, seq, json],
             )?;
         }
         transaction.execute(
             "UPDATE gatherings SET updated_ms = ?2 WHERE name = ?1",
-            params![gathering.as_str(), now],
+            params![event.as_str(), now],
         )?;
         transaction.commit()?;
         Ok(())
@@ -201,7 +201,7 @@ impl Store {
     /// Seats a room as a table of an event, whose log the server hands in itself: `false` if the room is
     /// tied to an event already, or has been played in.
     pub fn tie_room(&self, tied: &TiedRoom) -> Result<bool, StoreError> {
-        let (gathering, room) = (&tied.event, &tied.room);
+        let (event, room) = (&tied.event, &tied.room);
         let mut connection = self.connection();
         let transaction = connection.transaction()?;
         let played: bool = transaction.query_row(
@@ -216,11 +216,11 @@ impl Store {
         transaction.execute(
             "INSERT INTO gathering_tables (gathering, id, name, position)
              VALUES (?1, ?2, ?3, (SELECT COUNT(*) FROM gathering_tables WHERE gathering = ?1))",
-            params![gathering.as_str(), tied.table, tied.name],
+            params![event.as_str(), tied.table, tied.name],
         )?;
         transaction.execute(
             "INSERT INTO gathering_rooms (room, gathering, table_id) VALUES (?1, ?2, ?3)",
-            params![room.as_str(), gathering.as_str(), tied.table],
+            params![room.as_str(), event.as_str(), tied.table],
         )?;
         transaction.commit()?;
         Ok(true)
@@ -263,21 +263,16 @@ impl Store {
 
     /// Closes an event: no new tables.
     /// The organiser's token, after the event moved to another device.
-    pub fn set_organiser(&self, gathering: &RoomName, organiser: &str) -> Result<(), StoreError> {
+    pub fn set_organiser(&self, event: &RoomName, organiser: &str) -> Result<(), StoreError> {
         self.connection().execute(
             "UPDATE gatherings SET organiser = ?3, updated_ms = ?2 WHERE name = ?1",
-            params![gathering.as_str(), now_ms(), organiser],
+            params![event.as_str(), now_ms(), organiser],
         )?;
         Ok(())
     }
 
     /// A table's keys as they are now (a link offered, or the table taken up on another device).
-    pub fn set_table_keys(
-        &self,
-        gathering: &RoomName,
-        table: &str,
-        keys: &TableKeys,
-    ) -> Result<(), StoreError> {
+    pub fn set_table_keys(&self, event: &RoomName, table: &str, keys: &TableKeys) -> Result<(), StoreError> {
         let (code, expires_ms) = match &keys.offer {
             Some((code, expires_ms)) => (
                 Some(code.as_str()),
@@ -288,40 +283,37 @@ impl Store {
         self.connection().execute(
             "INSERT OR REPLACE INTO gathering_table_keys (gathering, table_id, code, code_expires_ms, token)
              VALUES (?1, ?2, ?3, ?4, ?5)",
-            params![gathering.as_str(), table, code, expires_ms, keys.token],
+            params![event.as_str(), table, code, expires_ms, keys.token],
         )?;
         Ok(())
     }
 
     /// Closes the event at `closed_ms`, or opens it again (`None`).
-    pub fn set_closed(&self, gathering: &RoomName, closed_ms: Option<u64>) -> Result<(), StoreError> {
+    pub fn set_closed(&self, event: &RoomName, closed_ms: Option<u64>) -> Result<(), StoreError> {
         // The column holds 0 while open, else when it was closed (older servers wrote 1).
         let closed = closed_ms.map_or(0, |at| i64::try_from(at.max(1)).unwrap_or(i64::MAX));
         self.connection().execute(
             "UPDATE gatherings SET closed = ?3, updated_ms = ?2 WHERE name = ?1",
-            params![gathering.as_str(), now_ms(), closed],
+            params![event.as_str(), now_ms(), closed],
         )?;
         Ok(())
     }
 }
 
-fn table_names(connection: &Connection, gathering: &RoomName) -> Result<Vec<(String, String)>, StoreError> {
+fn table_names(connection: &Connection, event: &RoomName) -> Result<Vec<(String, String)>, StoreError> {
     let mut statement = connection
         .prepare_cached("SELECT id, name FROM gathering_tables WHERE gathering = ?1 ORDER BY position")?;
     let names = statement
-        .query_map(params![gathering.as_str()], |row| Ok((row.get(0)?, row.get(1)?)))?
+        .query_map(params![event.as_str()], |row| Ok((row.get(0)?, row.get(1)?)))?
         .collect::<Result<Vec<_>, _>>()?;
     Ok(names)
 }
 
-fn table_keys(
-    connection: &Connection,
-    gathering: &RoomName,
-) -> Result<HashMap<String, TableKeys>, StoreError> {
+fn table_keys(connection: &Connection, event: &RoomName) -> Result<HashMap<String, TableKeys>, StoreError> {
     let mut statement = connection.prepare_cached(
         "SELECT table_id, code, code_expires_ms, token FROM gathering_table_keys WHERE gathering = ?1",
     )?;
-    let rows = statement.query_map(params![gathering.as_str()], |row| {
+    let rows = statement.query_map(params![event.as_str()], |row| {
         let offer = match (row.get::<_, Option<String>>(1)?, row.get::<_, Option<i64>>(2)?) {
             (Some(code), Some(expires_ms)) => Some((code, u64::try_from(expires_ms).unwrap_or(0))),
             _ => None,
@@ -339,24 +331,26 @@ fn table_keys(
 
 fn table_entries(
     connection: &Connection,
-    gathering: &RoomName,
+    event: &RoomName,
     table: &str,
 ) -> Result<Vec<LogEntry>, StoreError> {
     let mut statement = connection.prepare_cached(
         "SELECT seq, json FROM gathering_entries WHERE gathering = ?1 AND table_id = ?2 ORDER BY seq",
     )?;
-    let rows = statement.query_map(params![gathering.as_str(), table], |row| {
+    let rows = statement.query_map(params![event.as_str(), table], |row| {
         Ok((row.get::<_, i64>(0)?, row.get::<_, String>(1)?))
     })?;
     let mut entries = Vec::new();
     for row in rows {
         let (seq, json) = row?;
-        let corrupt = |what: String| {
-            StoreError::Corrupt(format!("event {gathering}, table {table}, entry {seq}: {what}"))
-        };
-        let event = serde_json::from_str(&json).map_err(|error| corrupt(error.to_string()))?;
+        let corrupt =
+            |what: String| StoreError::Corrupt(format!("event {event}, table {table}, entry {seq}: {what}"));
+        let entry_event = serde_json::from_str(&json).map_err(|error| corrupt(error.to_string()))?;
         let seq = u64::try_from(seq).map_err(|_| corrupt("a negative seq".into()))?;
-        entries.push(LogEntry { seq, event });
+        entries.push(LogEntry {
+            seq,
+            event: entry_event,
+        });
     }
     Ok(entries)
 }

@@ -5,7 +5,7 @@ use fivedice_room::{MAX_ROOM_NAME_CHARS, RoomName};
 use fivedice_rules::{Rules, RulesetId};
 
 use super::{AddressError, param, query_params, rules_named};
-use crate::table::GatheringLink;
+use crate::table::EventLink;
 
 /// An event as an address names it (see UI-HOOKS.md): `?organise=<name>&rules=<id>…` opens one with this device
 /// as its organiser (`?organise=` alone asks for its name and game), `?screen=<name>` shows its big screen (`&key=`
@@ -15,7 +15,7 @@ use crate::table::GatheringLink;
 /// An event's invitation, opened on this device: the table set up next plays in that event, at its game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Invitation {
-    pub link: GatheringLink,
+    pub link: EventLink,
     pub rules: Rules,
 }
 
@@ -31,7 +31,7 @@ impl Invitation {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum GatheringLaunch {
+pub enum EventLaunch {
     /// No name: the organiser's page asks for one (and for the game).
     Organise {
         name: Option<RoomName>,
@@ -54,7 +54,7 @@ pub enum GatheringLaunch {
 }
 
 /// Reads the query string: `None` unless it names an event, else what to show or why it cannot be.
-pub fn parse_gathering_launch(query: &str) -> Option<Result<GatheringLaunch, AddressError>> {
+pub fn parse_event_launch(query: &str) -> Option<Result<EventLaunch, AddressError>> {
     let params = query_params(query);
     let get = |name: &str| param(&params, name);
     let event_name = |name: &str| {
@@ -69,7 +69,7 @@ pub fn parse_gathering_launch(query: &str) -> Option<Result<GatheringLaunch, Add
                 Some(_) => rules_named(&get),
                 None => Ok(Rules::new(RulesetId::Yahtzee)),
             };
-            return Some(rules.map(|rules| GatheringLaunch::Organise {
+            return Some(rules.map(|rules| EventLaunch::Organise {
                 name: None,
                 rules,
                 organiser: None,
@@ -79,7 +79,7 @@ pub fn parse_gathering_launch(query: &str) -> Option<Result<GatheringLaunch, Add
             RoomName::parse(name)
                 .map_err(AddressError::Name)
                 .and_then(|name| {
-                    Ok(GatheringLaunch::Organise {
+                    Ok(EventLaunch::Organise {
                         name: Some(name),
                         rules: rules_named(&get)?,
                         organiser: get("organiser").map(str::to_string),
@@ -91,7 +91,7 @@ pub fn parse_gathering_launch(query: &str) -> Option<Result<GatheringLaunch, Add
         return Some(
             RoomName::parse(name)
                 .map_err(AddressError::Name)
-                .map(|name| GatheringLaunch::Screen {
+                .map(|name| EventLaunch::Screen {
                     name,
                     key: get("key").map(str::to_string),
                 }),
@@ -99,24 +99,26 @@ pub fn parse_gathering_launch(query: &str) -> Option<Result<GatheringLaunch, Add
     }
     let name = get("event")?;
     if let (Some(table), Some(code)) = (get("table"), get("continue")) {
-        return Some(RoomName::parse(name).map_err(AddressError::Name).map(|name| {
-            GatheringLaunch::Continue {
-                name,
-                table: table.to_string(),
-                code: code.to_string(),
-            }
-        }));
+        return Some(
+            RoomName::parse(name)
+                .map_err(AddressError::Name)
+                .map(|name| EventLaunch::Continue {
+                    name,
+                    table: table.to_string(),
+                    code: code.to_string(),
+                }),
+        );
     }
     Some(event_name(name).and_then(|name| {
         let key = get("key")
             .filter(|key| !key.is_empty())
             .ok_or(AddressError::NoEventKey)?;
         let rules = rules_named(&get)?;
-        let link = GatheringLink {
+        let link = EventLink {
             name,
             key: key.to_string(),
         };
-        Ok(GatheringLaunch::Join(Invitation { link, rules }))
+        Ok(EventLaunch::Join(Invitation { link, rules }))
     }))
 }
 
@@ -157,7 +159,7 @@ mod tests {
     #[test]
     fn a_tables_room_is_named_after_the_table_and_its_event() {
         let invitation = |event: &str| Invitation {
-            link: GatheringLink {
+            link: EventLink {
                 name: event.into(),
                 key: "k".into(),
             },
@@ -179,12 +181,12 @@ mod tests {
 
     #[test]
     fn an_events_addresses_name_what_to_show() {
-        let organise = parse_gathering_launch("?organise=Claire%20%26%20Tom&rules=yardzee")
+        let organise = parse_event_launch("?organise=Claire%20%26%20Tom&rules=yardzee")
             .unwrap()
             .unwrap();
         assert_eq!(
             organise,
-            GatheringLaunch::Organise {
+            EventLaunch::Organise {
                 name: Some(RoomName::parse("Claire & Tom").unwrap()),
                 rules: Rules::with_options(RulesetId::Yardzee, Joker::printed_on(RulesetId::Yardzee), true)
                     .unwrap(),
@@ -192,24 +194,24 @@ mod tests {
             }
         );
         // A link that moves the event to this device carries the organiser's token.
-        let moved = parse_gathering_launch("?organise=Fair&rules=yatzy&organiser=t0k3n");
+        let moved = parse_event_launch("?organise=Fair&rules=yatzy&organiser=t0k3n");
         assert!(matches!(
             moved,
-            Some(Ok(GatheringLaunch::Organise { organiser: Some(ref token), .. })) if token == "t0k3n"
+            Some(Ok(EventLaunch::Organise { organiser: Some(ref token), .. })) if token == "t0k3n"
         ));
-        let screen = parse_gathering_launch("?screen=claire+%26+tom&key=k1")
+        let screen = parse_event_launch("?screen=claire+%26+tom&key=k1")
             .unwrap()
             .unwrap();
         assert_eq!(
             screen,
-            GatheringLaunch::Screen {
+            EventLaunch::Screen {
                 name: RoomName::parse("Claire & Tom").unwrap(),
                 key: Some("k1".into()),
             }
         );
         let rules = Rules::new(RulesetId::Yatzy);
         let query = "?event=Claire%20%26%20Tom&key=k1&rules=yatzy";
-        let GatheringLaunch::Join(invitation) = parse_gathering_launch(query).unwrap().unwrap() else {
+        let EventLaunch::Join(invitation) = parse_event_launch(query).unwrap().unwrap() else {
             panic!("a table of the event");
         };
         assert_eq!(
@@ -218,48 +220,42 @@ mod tests {
         );
         assert_eq!(invitation.rules, rules);
         assert!(
-            parse_gathering_launch("?event=Claire&rules=yatzy")
-                .unwrap()
-                .is_err(),
+            parse_event_launch("?event=Claire&rules=yatzy").unwrap().is_err(),
             "no key"
         );
         // The organiser's link that continues a table on this device.
         assert_eq!(
-            parse_gathering_launch("?event=Claire%20%26%20Tom&table=17-52341&continue=c0de"),
-            Some(Ok(GatheringLaunch::Continue {
+            parse_event_launch("?event=Claire%20%26%20Tom&table=17-52341&continue=c0de"),
+            Some(Ok(EventLaunch::Continue {
                 name: RoomName::parse("Claire & Tom").unwrap(),
                 table: "17-52341".into(),
                 code: "c0de".into(),
             }))
         );
         assert!(
-            parse_gathering_launch("?event=Claire&key=k1").unwrap().is_err(),
+            parse_event_launch("?event=Claire&key=k1").unwrap().is_err(),
             "no game"
         );
         // No name yet (the start screen's way in): the organiser's page asks for it, at the game named or
         // Yahtzee.
         assert_eq!(
-            parse_gathering_launch("?organise=%20&rules=yatzy"),
-            Some(Ok(GatheringLaunch::Organise {
+            parse_event_launch("?organise=%20&rules=yatzy"),
+            Some(Ok(EventLaunch::Organise {
                 name: None,
                 rules: Rules::new(RulesetId::Yatzy),
                 organiser: None,
             }))
         );
         assert_eq!(
-            parse_gathering_launch("?organise="),
-            Some(Ok(GatheringLaunch::Organise {
+            parse_event_launch("?organise="),
+            Some(Ok(EventLaunch::Organise {
                 name: None,
                 rules: Rules::new(RulesetId::Yahtzee),
                 organiser: None,
             }))
         );
-        assert!(
-            parse_gathering_launch("?organise=A&rules=chess")
-                .unwrap()
-                .is_err()
-        );
-        assert_eq!(parse_gathering_launch("?new=1&rules=yatzy&players=A"), None);
+        assert!(parse_event_launch("?organise=A&rules=chess").unwrap().is_err());
+        assert_eq!(parse_event_launch("?new=1&rules=yatzy&players=A"), None);
     }
 
     #[test]

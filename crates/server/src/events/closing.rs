@@ -11,7 +11,7 @@ use serde::Deserialize;
 
 use super::{Body, Refused, json_text, refusal};
 use crate::Shared;
-use crate::gathering_store::EventRecord;
+use crate::event_store::EventRecord;
 use crate::store::now_ms;
 
 /// How long after its close an event may be opened again.
@@ -52,8 +52,8 @@ async fn change_closed(
     closing: &Closing,
     close: bool,
 ) -> Result<Response, Refused> {
-    let gatherings = &shared.gatherings;
-    let live = gatherings.find(name).await?;
+    let events = &shared.events;
+    let live = events.find(name).await?;
     let mut held = live.held.lock().await;
     if closing.organiser != held.organiser {
         return Err(refusal(
@@ -65,21 +65,21 @@ async fn change_closed(
     let too_late = held
         .closed_ms
         .is_none_or(|at| now().saturating_sub(at) >= REOPEN_WITHIN_MS);
-    if !close && held.gathering.is_closed() && too_late {
+    if !close && held.event.is_closed() && too_late {
         return Err(refusal(
             StatusCode::CONFLICT,
             "reopen_too_late",
             "The event was closed more than ten minutes ago: it stays closed".into(),
         ));
     }
-    gatherings
+    events
         .keep_decided(&mut held, |held| {
-            Ok((held.gathering.is_closed() != close).then(|| match close {
+            Ok((held.event.is_closed() != close).then(|| match close {
                 true => EventRecord::Closed { at_ms: now() },
                 false => EventRecord::Reopened,
             }))
         })
         .await?;
-    live.publish(&held.gathering);
+    live.publish(&held.event);
     Ok(json_text(&live.board.borrow()))
 }

@@ -2,13 +2,13 @@
 //! cheer, the tables still playing, the prizes; followed live from the server (Server-Sent Events, which the
 //! browser reconnects by itself after the network or the server comes back).
 
-use fivedice_room::gathering::{Board, Cheer, Feat, Prize};
+use fivedice_room::event::{Board, Cheer, Feat, Prize};
 use fivedice_rules::Language;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen::closure::Closure;
 
-use crate::gathering_client::event_url;
+use crate::event_client::event_url;
 use crate::i18n::{self, EventWords};
 use crate::store::GameStore;
 
@@ -73,8 +73,8 @@ pub fn follow(name: &str) -> RwSignal<Following> {
 fn check_exists(name: &str, following: RwSignal<Following>) {
     let url = event_url(name, "");
     leptos::task::spawn_local(async move {
-        if let crate::gathering_client::Answer::Refused { code, .. } =
-            crate::gathering_client::get::<Board>(&url).await
+        if let crate::event_client::Answer::Refused { code, .. } =
+            crate::event_client::get::<Board>(&url).await
             && code == "no_event"
         {
             following.set(Following::NoEvent);

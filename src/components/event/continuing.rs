@@ -7,9 +7,9 @@ use leptos::prelude::*;
 use serde::Deserialize;
 
 use super::board::event_words;
-use crate::gathering_client::{Answer, event_url, post};
+use crate::event_client::{Answer, event_url, post};
 use crate::store::GameStore;
-use crate::table::GatheringLink;
+use crate::table::EventLink;
 
 /// What the event answers the link with (the server's `take_table`).
 #[derive(Deserialize)]
@@ -32,7 +32,7 @@ pub fn continuing(name: RoomName, table: String, code: String) -> impl IntoView 
         let url = event_url(name.shown(), &format!("/tables/{table}/take"));
         let why = match post::<Taken>(&url, &serde_json::json!({ "code": code })).await {
             Answer::Done(taken) => {
-                let link = GatheringLink {
+                let link = EventLink {
                     name: taken.event,
                     key: taken.key,
                 };

@@ -16,7 +16,7 @@ use super::closing::{Closing, now};
 use super::{Body, Refused, refusal, unavailable};
 use crate::Shared;
 use crate::dice::new_token;
-use crate::gathering_store::EventRecord;
+use crate::event_store::EventRecord;
 use crate::store::StoreError;
 
 /// How long a link that continues a table works, unless it is used first.
@@ -40,16 +40,16 @@ pub(crate) async fn offer_table(
     Path((name, table)): Path<(String, String)>,
     Body(asking): Body<Closing>,
 ) -> Result<Response, Refused> {
-    let gatherings = &shared.gatherings;
-    let live = gatherings.find(&name).await?;
+    let events = &shared.events;
+    let live = events.find(&name).await?;
     let mut held = live.held.lock().await;
-    let in_room = gatherings
-        .tied_to(held.gathering.name())
+    let in_room = events
+        .tied_to(held.event.name())
         .iter()
         .any(|tied| tied.table == table);
     let code = drawn()?;
     let expires_ms = now() + TABLE_LINK_VALID_MS;
-    gatherings
+    events
         .keep_decided(&mut held, |held| {
             if asking.organiser != held.organiser {
                 return Err(refusal(
@@ -58,7 +58,7 @@ pub(crate) async fn offer_table(
                     "Only the event's organiser continues a table on another device".into(),
                 ));
             }
-            let Some(found) = held.gathering.table(&table) else {
+            let Some(found) = held.event.table(&table) else {
                 return Err(refusal(
                     StatusCode::NOT_FOUND,
                     "no_table",
@@ -97,11 +97,11 @@ pub(crate) async fn take_table(
     Path((name, table)): Path<(String, String)>,
     Body(taking): Body<Taking>,
 ) -> Result<Response, Refused> {
-    let gatherings = &shared.gatherings;
-    let live = gatherings.find(&name).await?;
+    let events = &shared.events;
+    let live = events.find(&name).await?;
     let mut held = live.held.lock().await;
     let token = drawn()?;
-    gatherings
+    events
         .keep_decided(&mut held, |held| {
             let offered = held.table_keys.get(&table).and_then(|keys| keys.offer.as_ref());
             match offered {
@@ -126,12 +126,12 @@ pub(crate) async fn take_table(
         })
         .await?;
     let found = held
-        .gathering
+        .event
         .table(&table)
         .ok_or_else(|| unavailable(StoreError::Corrupt(format!("table {table} taken but gone"))))?;
     let answer = serde_json::json!({
-        "event": held.gathering.name().shown(),
-        "rules": held.gathering.rules(),
+        "event": held.event.name().shown(),
+        "rules": held.event.rules(),
         "table": table,
         "name": found.name,
         "key": token,

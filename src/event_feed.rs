@@ -159,36 +159,36 @@ mod tests {
 
     #[test]
     fn a_table_hands_in_what_the_event_lacks_once_at_a_time_and_catches_up_after_no_answer() {
-        let gatherings = Feeds::default();
+        let feeds = Feeds::default();
         let written = log(3);
-        assert_eq!(gatherings.next("t", &written).map(|sent| sent.len()), Some(3));
+        assert_eq!(feeds.next("t", &written).map(|sent| sent.len()), Some(3));
         // One request at a time: a new entry waits for the answer.
-        assert_eq!(gatherings.next("t", &log(4)), None);
+        assert_eq!(feeds.next("t", &log(4)), None);
         assert_eq!(
-            gatherings.answered("t", HandInAnswer::Kept(3), 4),
+            feeds.answered("t", HandInAnswer::Kept(3), 4),
             Some(0),
             "more to send at once"
         );
-        assert_eq!(gatherings.next("t", &log(4)).map(|sent| sent[0].seq), Some(4));
+        assert_eq!(feeds.next("t", &log(4)).map(|sent| sent[0].seq), Some(4));
         // No answer: the table plays on, waits longer each time, and sends everything unacknowledged after.
-        assert_eq!(gatherings.answered("t", HandInAnswer::Unanswered, 6), Some(2_000));
-        assert_eq!(gatherings.handing(), Handing::Behind { offline: true });
-        assert_eq!(gatherings.next("t", &log(6)).map(|sent| sent[0].seq), Some(4));
-        assert_eq!(gatherings.answered("t", HandInAnswer::Unanswered, 6), Some(4_000));
-        assert!(gatherings.next("t", &log(6)).is_some());
+        assert_eq!(feeds.answered("t", HandInAnswer::Unanswered, 6), Some(2_000));
+        assert_eq!(feeds.handing(), Handing::Behind { offline: true });
+        assert_eq!(feeds.next("t", &log(6)).map(|sent| sent[0].seq), Some(4));
+        assert_eq!(feeds.answered("t", HandInAnswer::Unanswered, 6), Some(4_000));
+        assert!(feeds.next("t", &log(6)).is_some());
         // The event had less than the table thought: it sends from there.
-        assert_eq!(gatherings.answered("t", HandInAnswer::Gap(2), 6), Some(0));
-        assert_eq!(gatherings.next("t", &log(6)).map(|sent| sent[0].seq), Some(3));
-        assert_eq!(gatherings.answered("t", HandInAnswer::Kept(6), 6), None);
-        assert_eq!(gatherings.handing(), Handing::UpToDate);
-        assert_eq!(gatherings.next("t", &log(6)), None, "nothing left to send");
+        assert_eq!(feeds.answered("t", HandInAnswer::Gap(2), 6), Some(0));
+        assert_eq!(feeds.next("t", &log(6)).map(|sent| sent[0].seq), Some(3));
+        assert_eq!(feeds.answered("t", HandInAnswer::Kept(6), 6), None);
+        assert_eq!(feeds.handing(), Handing::UpToDate);
+        assert_eq!(feeds.next("t", &log(6)), None, "nothing left to send");
         // Refused for good: the table plays on and sends nothing more.
-        assert!(gatherings.next("u", &log(1)).is_some());
+        assert!(feeds.next("u", &log(1)).is_some());
         assert_eq!(
-            gatherings.answered("u", HandInAnswer::Refused("closed".into()), 1),
+            feeds.answered("u", HandInAnswer::Refused("closed".into()), 1),
             None
         );
-        assert_eq!(gatherings.handing(), Handing::Refused("closed".into()));
-        assert_eq!(gatherings.next("u", &log(2)), None);
+        assert_eq!(feeds.handing(), Handing::Refused("closed".into()));
+        assert_eq!(feeds.next("u", &log(2)), None);
     }
 }

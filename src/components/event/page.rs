@@ -4,7 +4,7 @@
 //! screen is [`super::screen`].)
 
 use fivedice_room::RoomName;
-use fivedice_room::gathering::Board;
+use fivedice_room::event::Board;
 use fivedice_rules::Rules;
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -14,7 +14,7 @@ use super::tables::EventTables;
 use crate::components::game_choice::RulesetSelect;
 use crate::components::game_options::{GameOptions, GameOptionsFields, NoRules};
 use crate::components::invite::{app_address, qr_svg};
-use crate::gathering_client::{Answer, event_url, post};
+use crate::event_client::{Answer, event_url, post};
 use crate::launch::rules_query;
 use crate::room_client::room_status;
 use crate::store::GameStore;

@@ -1,20 +1,20 @@
 //! Where events are kept: this server's SQLite file beside its rooms, or, for a node of a cluster, the
 //! cluster's JetStream stream (`cluster::event_log`), where any node serves any event and any node may own
-//! a table's room. The rest of `gatherings` reads and writes an event through these calls alike; in the
+//! a table's room. The rest of `events` reads and writes an event through these calls alike; in the
 //! stream each write names the record it follows, and a node that was not the first to write there reads
-//! what it missed ([`Gatherings::catch_up`]) and decides again.
+//! what it missed ([`Events::catch_up`]) and decides again.
 
 use std::sync::Arc;
 
-use fivedice_room::gathering::Gathering;
+use fivedice_room::event::EventState;
 use fivedice_room::{LogEntry, RoomName};
 use fivedice_rules::Rules;
 use futures_util::StreamExt;
 use tokio::sync::watch;
 
-use super::{Gatherings, Held, Live, Refused, WRITE_TRIES, in_the_store, refusal, unavailable};
+use super::{Events, Held, Live, Refused, WRITE_TRIES, in_the_store, refusal, unavailable};
 use crate::cluster::event_log::Following;
-use crate::gathering_store::{EventRecord, StoredGathering, TiedRoom};
+use crate::event_store::{EventRecord, StoredEvent, TiedRoom};
 use crate::logs::Logs;
 use crate::stopping;
 use crate::store::{Store, StoreError};
@@ -41,18 +41,18 @@ fn damaged(event: &str, error: &impl std::fmt::Display) -> Refused {
 
 impl Held {
     /// The event as the file keeps it.
-    fn replay(stored: StoredGathering) -> Result<Held, StoreError> {
-        let mut gathering = Gathering::new(stored.name, stored.rules);
+    fn replay(stored: StoredEvent) -> Result<Held, StoreError> {
+        let mut event = EventState::new(stored.name, stored.rules);
         for (id, name, entries) in &stored.tables {
-            gathering
+            event
                 .take(id, name, entries)
                 .map_err(|error| StoreError::Corrupt(format!("table {id}: {error}")))?;
         }
         if stored.closed_ms.is_some() {
-            gathering.close();
+            event.close();
         }
         Ok(Held {
-            gathering,
+            event,
             invitation: stored.invitation,
             organiser: stored.organiser,
             position: 0,
@@ -77,7 +77,7 @@ impl Held {
             return Err(StoreError::Corrupt("its first record does not open it".into()));
         };
         let mut held = Held {
-            gathering: Gathering::new(name, rules),
+            event: EventState::new(name, rules),
             invitation,
             organiser,
             position,
@@ -94,16 +94,16 @@ impl Held {
     fn apply(&mut self, position: u64, record: EventRecord) -> Result<(), StoreError> {
         match record {
             EventRecord::HandedIn { table, name, entries } => {
-                self.gathering
+                self.event
                     .take(&table, &name, &entries)
                     .map_err(|error| StoreError::Corrupt(format!("record {position}: {error}")))?;
             }
             EventRecord::Closed { at_ms } => {
-                self.gathering.close();
+                self.event.close();
                 self.closed_ms = Some(at_ms);
             }
             EventRecord::Reopened => {
-                self.gathering.reopen();
+                self.event.reopen();
                 self.closed_ms = None;
             }
             EventRecord::OrganiserMoved { organiser } => self.organiser = organiser,
@@ -125,7 +125,7 @@ impl Held {
     }
 }
 
-impl Gatherings {
+impl Events {
     /// Keeps a new event: `None` if one of that name exists; else where its record ends.
     pub(super) async fn keep_new(
         &self,
@@ -139,7 +139,7 @@ impl Gatherings {
                 let (name, invitation, organiser) =
                     (name.clone(), invitation.to_string(), organiser.to_string());
                 let created = in_the_store(Arc::clone(store), move |store| {
-                    store.create_gathering(&name, rules, &invitation, &organiser)
+                    store.create_event(&name, rules, &invitation, &organiser)
                 })
                 .await?;
                 Ok(created.then_some(0))
@@ -166,8 +166,7 @@ impl Gatherings {
         match &self.logs {
             Logs::File(store) => {
                 let wanted = name.clone();
-                let stored =
-                    in_the_store(Arc::clone(store), move |store| store.load_gathering(&wanted)).await?;
+                let stored = in_the_store(Arc::clone(store), move |store| store.load_event(&wanted)).await?;
                 let Some(stored) = stored else {
                     return Ok(None);
                 };
@@ -185,7 +184,7 @@ impl Gatherings {
     /// Keeps one change of the event, after the last one `held` knows of; [`StoreError::Fenced`] if
     /// another node kept one there first.
     pub(super) async fn keep(&self, held: &mut Held, record: EventRecord) -> Result<(), StoreError> {
-        let event = held.gathering.name().clone();
+        let event = held.event.name().clone();
         match &self.logs {
             Logs::File(store) => match record {
                 EventRecord::HandedIn { table, name, entries } => {
@@ -246,7 +245,7 @@ impl Gatherings {
         let Logs::Stream(cluster) = &self.logs else {
             return Ok(());
         };
-        let event = held.gathering.name().clone();
+        let event = held.event.name().clone();
         let records = cluster
             .events
             .read(&event, held.position)
@@ -366,7 +365,7 @@ pub(super) fn follow(
                         continue;
                     }
                     let applied = held.apply(position, record);
-                    live.publish(&held.gathering);
+                    live.publish(&held.event);
                     applied
                 }
                 Some(Err(error)) => Err(error),

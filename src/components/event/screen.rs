@@ -6,7 +6,7 @@
 use std::time::Duration;
 
 use fivedice_room::RoomName;
-use fivedice_room::gathering::Board;
+use fivedice_room::event::Board;
 use leptos::html;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -14,7 +14,7 @@ use wasm_bindgen::JsCast;
 use super::board::{Following, cheer_text, event_words, follow, standings};
 use super::page::invitation_link;
 use crate::components::invite::qr_svg;
-use crate::gathering_client::{Answer, event_url};
+use crate::event_client::{Answer, event_url};
 use crate::launch::rules_query;
 use crate::room_client::room_status;
 use crate::store::GameStore;
@@ -31,8 +31,7 @@ pub fn screen(name: RoomName, key: Option<String>) -> impl IntoView {
     if let Some(key) = key {
         let event = name.shown().to_string();
         leptos::task::spawn_local(async move {
-            let Answer::Done(board) = crate::gathering_client::get::<Board>(&event_url(&event, "")).await
-            else {
+            let Answer::Done(board) = crate::event_client::get::<Board>(&event_url(&event, "")).await else {
                 return;
             };
             let invite = room_status().await.and_then(|status| status.invite);

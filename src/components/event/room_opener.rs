@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use super::EventTableForm;
 use super::board::event_words;
-use crate::gathering_client::{Answer, event_url, post};
+use crate::event_client::{Answer, event_url, post};
 use crate::launch::{Invitation, RoomGame, RoomLaunch};
 use crate::store::{GameStore, forget_launch_address};
 

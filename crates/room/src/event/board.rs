@@ -4,7 +4,7 @@
 use super::*;
 
 /// Each player's row of a table: once the game has started, its sheet's totals; before, the seats so far.
-pub(super) fn table_rows(table: &GatheringTable) -> Vec<Row> {
+pub(super) fn table_rows(table: &EventTable) -> Vec<Row> {
     let row = |player: &str, total: u16, boxes_left: usize| Row {
         player: player.to_string(),
         table: table.name.clone(),
@@ -73,7 +73,7 @@ pub struct TableSummary {
 }
 
 impl TableSummary {
-    pub(super) fn of(table: &GatheringTable) -> TableSummary {
+    pub(super) fn of(table: &EventTable) -> TableSummary {
         TableSummary {
             id: table.id.clone(),
             name: table.name.clone(),
@@ -186,7 +186,7 @@ pub struct Prize {
 }
 
 impl Prizes {
-    pub(super) fn of(tables: &[GatheringTable], ranked: &[Row]) -> Prizes {
+    pub(super) fn of(tables: &[EventTable], ranked: &[Row]) -> Prizes {
         let mut all_alike = Vec::new();
         let mut turns = Vec::new();
         for table in tables {

@@ -1,13 +1,13 @@
 //! A table of an event: on the new game's form, the event it will play in (its game decided by the event) and a
 //! way out of it; above its sheet, whether the event has every box written.
 
-use fivedice_room::gathering::Board;
+use fivedice_room::event::Board;
 use leptos::prelude::*;
 
 use super::EventTableForm;
 use super::board::event_words;
-use crate::gathering_client::{Answer, event_url, get};
-use crate::gathering_feed::{Handing, feeds};
+use crate::event_client::{Answer, event_url, get};
+use crate::event_feed::{Handing, feeds};
 use crate::i18n;
 use crate::launch::Invitation;
 use crate::store::GameStore;

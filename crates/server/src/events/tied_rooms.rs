@@ -12,13 +12,13 @@ use axum::response::{IntoResponse, Response};
 use fivedice_room::{Change, Event, LogEntry, Room, RoomError, RoomName};
 use serde::Deserialize;
 
-use super::{Body, Gatherings, Held, Refused, refusal, refused_hand_in};
+use super::{Body, Events, Held, Refused, refusal, refused_hand_in};
 use crate::Shared;
 use crate::dice::new_token;
-use crate::gathering_store::TiedRoom;
+use crate::event_store::TiedRoom;
 use crate::rooms::RoomSlot;
 
-impl Gatherings {
+impl Events {
     fn tied(&self, room: &RoomName) -> Option<TiedRoom> {
         self.tied_rooms().get(room).cloned()
     }
@@ -67,12 +67,12 @@ impl Gatherings {
         tied: &TiedRoom,
         known: Option<&[LogEntry]>,
     ) -> Result<bool, Refused> {
-        let after = held.gathering.table(&tied.table).map_or(0, |table| table.seq());
+        let after = held.event.table(&tied.table).map_or(0, |table| table.seq());
         let entries = match known {
             Some(known) => known.iter().filter(|entry| entry.seq > after).cloned().collect(),
             None => self.room_entries_after(&tied.room, after).await?,
         };
-        let table_is_new = held.gathering.table(&tied.table).is_none();
+        let table_is_new = held.event.table(&tied.table).is_none();
         if entries.is_empty() && !table_is_new {
             return Ok(false);
         }
@@ -86,7 +86,7 @@ impl Gatherings {
             let live = self.find(tied.event.shown()).await?;
             let after = {
                 let held = live.held.lock().await;
-                held.gathering.table(&tied.table).map_or(0, |table| table.seq())
+                held.event.table(&tied.table).map_or(0, |table| table.seq())
             };
             // The owner's copy, read without the event's lock (a room whose append is in trouble holds its copy
             // a while; the event's other tables do not wait for it). In a cluster the stream is not read again.
@@ -96,7 +96,7 @@ impl Gatherings {
                 .map_err(super::unavailable)?;
             let mut held = live.held.lock().await;
             if self.hand_in_room(&mut held, tied, Some(&entries)).await? {
-                live.publish(&held.gathering);
+                live.publish(&held.event);
             }
             Ok::<(), Refused>(())
         };
@@ -109,11 +109,11 @@ impl Gatherings {
 /// After an entry is kept in `room`: if it is a table of an event, its new entries go there (in a task of
 /// their own: the room's devices do not wait for the event).
 pub(crate) fn room_written(shared: &Arc<Shared>, room: &Arc<RoomSlot>) {
-    let Some(tied) = shared.gatherings.tied(&room.name) else {
+    let Some(tied) = shared.events.tied(&room.name) else {
         return;
     };
     let (shared, room) = (Arc::clone(shared), Arc::clone(room));
-    tokio::spawn(async move { shared.gatherings.forward(&tied, &room).await });
+    tokio::spawn(async move { shared.events.forward(&tied, &room).await });
 }
 
 #[derive(Deserialize)]
@@ -130,14 +130,14 @@ pub(crate) async fn tie(
     Path((name, room)): Path<(String, String)>,
     Body(tying): Body<Tying>,
 ) -> Result<Response, Refused> {
-    let gatherings = &shared.gatherings;
+    let events = &shared.events;
     let room = RoomName::parse(&room)
         .map_err(|error| refusal(StatusCode::UNPROCESSABLE_ENTITY, error.code(), error.to_string()))?;
-    let live = gatherings.find(&name).await?;
+    let live = events.find(&name).await?;
     let mut held = live.held.lock().await;
     held.check_key(&tying.key)?;
-    let event = held.gathering.name().clone();
-    if let Some(tied) = gatherings.tied(&room) {
+    let event = held.event.name().clone();
+    if let Some(tied) = events.tied(&room) {
         return answer_tie(&tied, &event, StatusCode::OK);
     }
     let Some(token) = new_token() else {
@@ -149,7 +149,7 @@ pub(crate) async fn tie(
     };
     let table = format!("room-{}", &token[..16]);
     let decided = held
-        .gathering
+        .event
         .decide(&table, &tying.name, &[])
         .map_err(|error| refused_hand_in(&error))?;
     let tying = TiedRoom {
@@ -157,16 +157,16 @@ pub(crate) async fn tie(
         event: event.clone(),
         table,
         name: decided.table().name.clone(),
-        rules: held.gathering.rules(),
+        rules: held.event.rules(),
     };
-    let tied = gatherings.keep_tie(&tying).await?.ok_or_else(room_taken)?;
-    gatherings.tied_rooms().insert(room, tied.clone());
+    let tied = events.keep_tie(&tying).await?.ok_or_else(room_taken)?;
+    events.tied_rooms().insert(room, tied.clone());
     if tied != tying {
         return answer_tie(&tied, &event, StatusCode::OK);
     }
     // The table is seated, with anything the room kept before it was tied (a device quick off the mark).
-    let handed = gatherings.hand_in_room(&mut held, &tied, None).await;
-    live.publish(&held.gathering);
+    let handed = events.hand_in_room(&mut held, &tied, None).await;
+    live.publish(&held.event);
     handed?;
     answer_tie(&tied, &event, StatusCode::CREATED)
 }
