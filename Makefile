@@ -65,8 +65,8 @@ dist: setup-rust setup-node
 	$(CARGO) fetch --locked
 	trunk build --release --offline
 
-## The first visit's download (brotli: what index.html names) within its budget (tests/budget.mjs), and beside it
-## what a fresh Chromium transfers loading the start screen until the network is idle, every chunk counted.
+## The first visit within its budget (tests/budget.mjs): what a fresh Chromium transfers loading the start screen
+## until the network is idle, every chunk counted; beside it, for the record, what index.html names (brotli).
 budget: dist setup-node setup-debian
 	node tests/budget.mjs dist
 

@@ -1,10 +1,10 @@
-// `make test`'s download budget: what a first visit fetches before the app runs (the page, its stylesheet, the
-// app's script and wasm, as index.html names them), compressed with brotli at quality 11, must stay within
-// the budget. The engine's worker is fetched on first use and is not counted. Fails, naming the sizes, when
-// the app grows past it.
+// `make test`'s download budget: what a fresh browser transfers loading the start screen until the network is
+// idle (the page, its stylesheet, the app's scripts and wasm, and every chunk the start screen fetches after it is
+// painted) must stay within the budget. What index.html names (brotli 11) is printed beside it, for the record.
+// The engine's worker and the chunks the start screen does not fetch are not counted. Fails, naming the sizes,
+// when the app grows past it, and when the start screen cannot be measured.
 import { readdir, readFile } from "node:fs/promises";
 import { existsSync } from "node:fs";
-import { dirname } from "node:path";
 import { brotliCompressSync, constants } from "node:zlib";
 import { chromium } from "@playwright/test";
 import { startServer } from "./e2e/serve.mjs";
@@ -65,12 +65,14 @@ import { startServer } from "./e2e/serve.mjs";
 // device replays the commitment and the reveal; the check and its hashing are in the rooms' chunk), paid for by
 // the card of the player's data as a file, a small chunk of its own fetched after the start screen is painted
 // (-2.3 KB): 198,309 B; 198,369 B with a full store saying so (its words in whole numbers: a float's formatting
-// would have cost 5 KB).
+// would have cost 5 KB). Issue 61 counts what a browser transfers instead, chunks fetched after paint included
+// (205,872 B in 12 responses, over): the table is a chunk of its own whose shared code tools/merge-chunks.mjs
+// keeps in the main module, and the data card is in the main module (no chunk after paint): 183,741 B in 7.
 const BUDGET_BYTES = 200_000;
 
 /**
- * What a first visit downloads before the app runs, brotli 11, file by file: index.html and the stylesheet,
- * scripts and wasm it names. The one definition of the first visit: `make bench-app` reports it too.
+ * What index.html names, brotli 11, file by file: the page and the stylesheet, scripts and wasm it names (the
+ * budget's measure until issue 61, which counts what a browser transfers: printed beside it).
  */
 export async function firstVisit(dist) {
   const page = await readFile(`${dist}/index.html`, "utf8");
@@ -85,13 +87,7 @@ export async function firstVisit(dist) {
   const brotli = (body) => brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
   const sizes = [["index.html", brotli(Buffer.from(page))]];
   for (const file of named) sizes.push([file, brotli(await readFile(`${dist}/${file}`))]);
-  // The app's lazy chunks, beside its wasm: fetched when first used, not on the first visit.
-  const appDir = dirname(named.find((file) => file.endsWith(".wasm")));
-  const lazy = [];
-  for (const file of (await readdir(`${dist}/${appDir}`)).sort()) {
-    if (/^(split|chunk)_.*\.wasm$/.test(file)) lazy.push([`${appDir}/${file}`, brotli(await readFile(`${dist}/${appDir}/${file}`))]);
-  }
-  return { sizes, lazy, total: sizes.reduce((sum, [, size]) => sum + size, 0) };
+  return { sizes, total: sizes.reduce((sum, [, size]) => sum + size, 0) };
 }
 
 /** How long the network must stay quiet for the start screen to count as loaded. */
@@ -100,8 +96,7 @@ const QUIET_MS = 1_000;
 /**
  * What a first visit transfers, response by response (the body's bytes as sent), loading the start screen of
  * `dist` in a fresh browser until the network is idle: every chunk the start screen fetches after it is painted
- * counted (issue 61's measure, reported beside the budget until it is within it). Also the chunks it did not
- * fetch, brotli 11.
+ * counted. The budget's measure (issue 61), and `make bench-app`'s. Also the chunks it did not fetch, brotli 11.
  */
 export async function transferred(dist) {
   const server = await startServer({ dir: dist, listenPort: 0, basePath: "/" });
@@ -155,23 +150,28 @@ export async function transferred(dist) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const { sizes, lazy, total } = await firstVisit(process.argv[2] ?? "dist").catch((error) => {
-    console.error(`budget: ${error.message}`);
-    process.exit(1);
-  });
-  for (const [file, size] of sizes) console.log(`budget: ${file.padEnd(44)} ${size.toLocaleString("en")} B`);
-  for (const [file, size] of lazy) console.log(`lazy:   ${file.padEnd(44)} ${size.toLocaleString("en")} B`);
-  console.log(
-    `budget: first visit ${total.toLocaleString("en")} B brotli; budget ${BUDGET_BYTES.toLocaleString("en")} B`,
-  );
-  const browser = await transferred(process.argv[2] ?? "dist");
-  for (const [file, size] of browser.sizes) console.log(`start screen: ${file.padEnd(38)} ${size.toLocaleString("en")} B`);
-  console.log(
-    `start screen as a browser transfers it, until the network is idle: ${browser.total.toLocaleString("en")} B in ` +
-      `${browser.sizes.length} responses (issue 61: to be within ${BUDGET_BYTES.toLocaleString("en")} B)`,
-  );
-  if (total > BUDGET_BYTES) {
-    console.error(`budget: the first visit grew past its budget by ${(total - BUDGET_BYTES).toLocaleString("en")} B`);
+  const dist = process.argv[2] ?? "dist";
+  const bytes = (size) => `${size.toLocaleString("en")} B`;
+  try {
+    const named = await firstVisit(dist);
+    for (const [file, size] of named.sizes) console.log(`named:  ${file.padEnd(44)} ${bytes(size)}`);
+    console.log(`named:  what index.html names, brotli 11: ${bytes(named.total)} (for the record)`);
+    const visit = await transferred(dist);
+    for (const [file, size] of visit.lazy) console.log(`lazy:   ${file.padEnd(44)} ${bytes(size)}`);
+    for (const [file, size] of visit.sizes) console.log(`budget: ${file.padEnd(44)} ${bytes(size)}`);
+    console.log(
+      `budget: the start screen as a browser transfers it, until the network is idle: ${bytes(visit.total)} in ` +
+        `${visit.sizes.length} responses; budget ${bytes(BUDGET_BYTES)}`,
+    );
+    if (visit.total > BUDGET_BYTES) {
+      console.error(
+        `budget: the first visit grew past its budget by ${bytes(visit.total - BUDGET_BYTES)}: ` +
+          `${bytes(visit.total)} transferred, ${bytes(BUDGET_BYTES)} allowed (BENCHMARKS.md says where the bytes are)`,
+      );
+      process.exit(1);
+    }
+  } catch (error) {
+    console.error(`budget: the first visit could not be measured: ${error.message}`);
     process.exit(1);
   }
 }

@@ -5,7 +5,8 @@
 # app is built here: cargo links the module keeping its relocations (.cargo/config.toml), wasm-split-cli cuts it
 # at its split points (`#[wasm_split]` functions: their code, and the code only they reach, become chunks
 # fetched on first use), wasm-bindgen writes the JavaScript glue for the main module (then trimmed:
-# tools/trim-bindings.mjs), binaryen's wasm-opt optimises every module (tools/optimize-wasm.mjs) and esbuild
+# tools/trim-bindings.mjs), the code the table shares with other chunks joins the main module
+# (tools/merge-chunks.mjs), binaryen's wasm-opt optimises every module (tools/optimize-wasm.mjs) and esbuild
 # minifies the scripts. All of it lands in one directory named after its contents (app-<hash>/), which
 # index.html names through the placeholder
 # `./APP_DIR/`: the glue, the split loader and the chunks refer to one another by relative names, so a new build
@@ -41,6 +42,9 @@ wasm-bindgen --target web --keep-lld-exports --no-demangle --no-typescript --out
 node tools/trim-bindings.mjs "$work/app/${name}_bg.wasm" "$work/app/$name.js" "$work/split/__wasm_split.js" >/dev/null
 shopt -s nullglob
 cp "$work/split/__wasm_split.js" "$work/split"/split_*.wasm "$work/split"/chunk_*.wasm "$work/app/"
+# The code the table shares with other parts, in the main module rather than in a chunk per set of parts that
+# share it: the table is then one fetch (tools/merge-chunks.mjs).
+node tools/merge-chunks.mjs "$work/app" table
 if [ "$profile_dir" = release ]; then
   # After the split and wasm-bindgen, never before: the splitter reads the relocations wasm-opt drops. -O2, not
   # -Oz: -Oz's smaller module compresses worse, so -O2 is less to download (-1.3 KB brotli, BENCHMARKS.md).

@@ -103,7 +103,12 @@ pub fn RoomJoinForm(
     };
     let shown_error = move || error.get().or_else(|| refusal.get());
     view! {
-        <form class="new-game" on:submit=join>
+        <form
+            class="new-game"
+            on:submit=join
+            on:pointerdown=|_| super::fetch_table_ahead()
+            on:focusin=|_| super::fetch_table_ahead()
+        >
             <label>
                 <span>{words.your_name}</span>
                 <input

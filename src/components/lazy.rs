@@ -1,5 +1,5 @@
-//! Parts of the app only some visits need (online rooms, statistics, the analysis after a game, How to play,
-//! column Yam, the saved games' lists, a hint's answer, a new version's banner, a long history's older games kept as sheets; and the French words, which
+//! Parts of the app only some visits need (the table, which the start screen never shows; online rooms,
+//! statistics, the analysis after a game, How to play, column Yam, the saved games' lists, a hint's answer, a new version's banner, a long history's older games kept as sheets; and the French words, which
 //! `i18n::fetch` brings) are wasm chunks of their own, fetched the first time they are shown (tools/build-app.sh cuts them out at their split points). A split point hands
 //! back the function that builds its view; [`lazy`] shows that the part is on its way, builds it once it is
 //! here, and says so plainly when it cannot be fetched (offline on a device that never had it), with a way to

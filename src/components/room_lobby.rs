@@ -29,9 +29,11 @@ fn keep_room_clock(store: GameStore) {
     }
 }
 
-/// The lobby of an online room (in the rooms chunk, fetched with the room's connection).
+/// The lobby of an online room (in the rooms chunk, fetched with the room's connection), and the table's code and
+/// styles on their way meanwhile: a room's table comes next.
 #[component]
 pub fn RoomLobby() -> impl IntoView {
+    super::fetch_table_ahead();
     lazy(lobby_part, ())
 }
 

@@ -6,7 +6,7 @@ use leptos::html;
 use leptos::prelude::*;
 
 use super::finished_sheet::finished_sheet;
-use super::lazy::{Loaded, SplitLoaderError, lazy, lazy_when};
+use super::lazy::{Loaded, SplitLoaderError, lazy_when};
 use super::shown::{either_when, shown_when};
 use crate::files;
 use crate::i18n::Words;
@@ -270,22 +270,11 @@ fn finished_games() -> impl IntoView {
 }
 
 /// The player's data as a file: everything out, a file back in, and any unreadable data kept aside. The card is
-/// a small chunk of its own, fetched once the start screen is shown; the work on files (`data`) comes when a
-/// button asks for it.
+/// on every start screen, so it is in the main module with its styles in main.css (as a chunk it was one more
+/// download after paint, and four more of the code it shared); the work on files (`data`) comes when a button
+/// asks for it.
 #[component]
 pub fn YourData() -> impl IntoView {
-    lazy(your_data_part, ())
-}
-
-#[wasm_split_helpers::wasm_split(data_card, fallible)]
-fn your_data_part() -> Loaded<()> {
-    Ok(|()| {
-        super::lazy::add_styles("data-styles", include_str!("../../style/data.css"));
-        your_data().into_any()
-    })
-}
-
-fn your_data() -> impl IntoView {
     let store = expect_context::<GameStore>();
     let words = store.words();
     let chooser = NodeRef::<html::Input>::new();

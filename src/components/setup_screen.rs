@@ -157,7 +157,13 @@ pub fn SetupScreen() -> impl IntoView {
             // The first task paints the header; the new game's card and the rest come in tasks of their own.
             <Deferred>
             <TablesInProgress />
-            <form class="card new-game" on:submit=start aria-labelledby="new-game-title">
+            <form
+                class="card new-game"
+                on:submit=start
+                on:pointerdown=|_| super::fetch_table_ahead()
+                on:focusin=|_| super::fetch_table_ahead()
+                aria-labelledby="new-game-title"
+            >
                 <h2 id="new-game-title">{words.new_game}</h2>
                 {invitation.clone().map(|invited| super::event::invitation_banner(invited, event_table))}
                 {event_rules.is_none().then(|| view! {

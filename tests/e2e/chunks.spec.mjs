@@ -1,12 +1,13 @@
-// The parts of the app fetched on first use: a first visit's start screen needs none of them, nor a game on one
-// device until it ends; How to play, statistics, the saved games' lists, the analysis, the engine's client, the
-// coach, French and column Yam each fetch their own chunk and work; offline, a chunk fetched before (or
+// The parts of the app fetched on first use: a first visit's start screen needs none of them, and a game on one
+// device only the table and those fetched with it until it ends; How to play, statistics, the saved games'
+// lists, the analysis, the engine's client, the coach, French and column Yam each fetch their own chunk and work; offline, a chunk fetched before (or
 // precached) still works, and one never fetched says so and can be tried again.
 import { readFile } from "node:fs/promises";
 import { test, expect } from "@playwright/test";
 import { choosableCells, currentSeat, scoreCell, startGame } from "./helpers.mjs";
 
-/** Every lazy chunk (split_<part>.wasm or a shared chunk_<n>.wasm) the page fetches, in order. */
+/** Every lazy chunk (split_<part>.wasm or a shared chunk_<n>.wasm) the page fetches, in order (index.html's
+ * preload of the table's and the fetch that takes it are one request). */
 function watchChunks(page) {
   const fetched = [];
   page.on("request", (request) => {
@@ -25,23 +26,25 @@ async function quickTurn(page, seat) {
   await scoreCell(page, seat, cell, value);
 }
 
-test("a first visit plays a whole game on one device with no lazy chunk but the picker's and Back's, fetched as the table shows; the analysis comes at the end", async ({
+test("a first visit plays a whole game on one device with no lazy chunk but the table's and those fetched with it; the analysis comes at the end", async ({
   page,
 }) => {
   test.setTimeout(120_000);
   const fetched = watchChunks(page);
   await startGame(page, { rules: "yatzy", players: ["Anna"], seed: 7 });
-  // The launch address is read by a chunk of its own (a visit at the plain address never fetches it). The value
-  // picker is a chunk of its own, fetched as soon as the table shows, before any tap needs it; so are Back's
-  // handling of the history, which the table is the first layer of, the screen's wake lock and the keys, and
-  // the table's news heard by a screen reader.
+  // The launch address is read by a chunk of its own (a visit at the plain address never fetches it). The table
+  // is a chunk of its own: the start screen never shows it. The value picker is a chunk of its own, fetched as
+  // soon as the table shows, before any tap needs it; so are Back's handling of the history, which the table is
+  // the first layer of, the screen's wake lock and the keys, and the table's news heard by a screen reader.
+  const parts = (chunks) => chunks.filter((chunk) => chunk.startsWith("split_")).sort();
+  await expect.poll(() => fetched).toContain("split_table.wasm");
   await expect.poll(() => fetched).toContain("split_picker.wasm");
   await expect.poll(() => fetched).toContain("split_back.wasm");
   await expect.poll(() => fetched).toContain("split_awake.wasm");
   await expect.poll(() => fetched).toContain("split_news.wasm");
-  const withTheTable = [...fetched];
-  expect(withTheTable.filter((chunk) => chunk.startsWith("split_")).sort()).toEqual([
+  expect(parts(fetched)).toEqual([
     "split_awake.wasm", "split_back.wasm", "split_launch.wasm", "split_news.wasm", "split_picker.wasm",
+    "split_table.wasm",
   ]);
   fetched.length = 0;
   for (let turn = 0; turn < 7; turn++) await quickTurn(page, 0);
@@ -51,14 +54,15 @@ test("a first visit plays a whole game on one device with no lazy chunk but the 
   await page.reload();
   await expect(page.locator('[data-action="roll"]')).toBeEnabled();
   await expect.poll(sheet).toEqual(written);
-  // A reload brings the picker's chunk, Back's, the wake lock's and the news' again with the table, and nothing
+  // A reload brings the table's chunk, the picker's, Back's, the wake lock's and the news' again, and nothing
   // else.
+  await expect.poll(() => fetched).toContain("split_table.wasm");
   await expect.poll(() => fetched).toContain("split_picker.wasm");
   await expect.poll(() => fetched).toContain("split_back.wasm");
   await expect.poll(() => fetched).toContain("split_awake.wasm");
   await expect.poll(() => fetched).toContain("split_news.wasm");
-  expect(fetched.filter((chunk) => chunk.startsWith("split_")).sort()).toEqual([
-    "split_awake.wasm", "split_back.wasm", "split_news.wasm", "split_picker.wasm",
+  expect(parts(fetched)).toEqual([
+    "split_awake.wasm", "split_back.wasm", "split_news.wasm", "split_picker.wasm", "split_table.wasm",
   ]);
   fetched.length = 0;
   for (let turn = 7; turn < 14; turn++) await quickTurn(page, 0);
@@ -70,7 +74,7 @@ test("a first visit plays a whole game on one device with no lazy chunk but the 
   expect(fetched.some((chunk) => chunk.startsWith("split_rooms"))).toBe(false);
 });
 
-test("a first visit's start screen fetches only the card of the player's data: its lists of saved games come once there are some", async ({
+test("a first visit's start screen fetches no chunk: its lists of saved games come once there are some, the table once a game is set up", async ({
   page,
 }) => {
   const fetched = watchChunks(page);
@@ -81,15 +85,20 @@ test("a first visit's start screen fetches only the card of the player's data: i
   await expect(page.locator('[data-action="solve"]')).toBeVisible();
   await expect(page.locator('[data-action="export"]')).toBeVisible();
   await page.waitForLoadState("networkidle");
-  // The card of the player's data as a file (export, import) is a chunk of its own (with the pieces of code it
-  // shares with other chunks), fetched once the screen is painted: the first download is the screen alone. The
-  // work on files is not fetched before a button asks for it.
-  expect(fetched.filter((chunk) => chunk.startsWith("split_"))).toEqual(["split_data_card.wasm"]);
-  // A game left in progress: the list of games in progress is its chunk.
+  // Every card it shows, the card of the player's data as a file (export, import) too, is in the first download:
+  // nothing is fetched after paint. The work on files is not fetched before a button asks for it, nor the table
+  // before a game starts.
+  expect(fetched).toEqual([]);
+  // Setting a game up (here, typing a name) fetches the table's chunk, before Start asks for it.
+  await page.locator('[data-setup="player-name"]').first().fill("Dana");
+  await expect.poll(() => fetched).toEqual(["split_table.wasm"]);
+  await page.locator('[data-action="start"]').click();
+  await expect(page.locator('[data-action="roll"]')).toBeEnabled();
+  // Games left in progress (that one, and another): the list of games in progress is its chunk.
   await startGame(page, { rules: "yatzy", players: ["Dana"], seed: 5 });
   await quickTurn(page, 0);
   await page.locator('[data-action="tables"]').click();
-  await expect(page.locator('[data-action="resume"]')).toBeVisible();
+  await expect(page.locator('[data-action="resume"]')).toHaveCount(2);
   expect(fetched).toContain("split_tables.wasm");
   expect(fetched).not.toContain("split_history.wasm");
 });
