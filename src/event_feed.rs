@@ -53,21 +53,12 @@ struct Held {
     handing: Handing,
 }
 
-/// The hand-ins of this page: one for the page's life ([`feeds`]).
+/// The hand-ins of this page: one for the page's life, the events' part's (`crate::store::Events::feeds`).
 #[derive(Clone, Default)]
 pub struct Feeds {
     held: Rc<RefCell<Held>>,
     /// Fires when `handing` changes.
     handing_changed: ArcTrigger,
-}
-
-thread_local! {
-    static FEEDS: Feeds = Feeds::default();
-}
-
-/// The page's hand-ins.
-pub fn feeds() -> Feeds {
-    FEEDS.with(Feeds::clone)
 }
 
 impl Feeds {

@@ -144,7 +144,7 @@ pub fn RoomJoinForm(
 #[component]
 fn MyEvents() -> impl IntoView {
     let store = expect_context::<GameStore>();
-    let events = store.organised_events();
+    let events = store.events().organised();
     (!events.is_empty()).then(|| {
         let links = events.into_iter().map(|(name, game)| {
             let address = format!(

@@ -24,6 +24,9 @@ const LANGUAGE: &str = "fivedice.language";
 /// The events this device organises, newest first, one a line: the event's name as typed, a tab, its game as
 /// an address names it. The start screen lists them, each a way back to its organiser's page.
 const ORGANISED: &str = "fivedice.organised-events";
+/// What the organiser's page keeps of each event this device organises (its key and the organiser's token, in
+/// JSON), after this prefix and the event's name: a reload of the page finds the event.
+const ORGANISED_EVENT_PREFIX: &str = "fivedice.organised.";
 /// The new game's form as it was left (`SetupDraft`'s text).
 const SETUP: &str = "fivedice.setup";
 /// In the visit's store: the start screen was showing.
@@ -357,6 +360,15 @@ impl Storage {
         self.set(ORGANISED, &lines.join("\n"))
     }
 
+    /// What the organiser's page keeps of the event `name`, if this device organises it.
+    pub fn organised_event(&self, name: &RoomName) -> Option<String> {
+        self.get(&format!("{ORGANISED_EVENT_PREFIX}{}", name.as_str()))
+    }
+
+    pub fn keep_organised_event(&self, name: &RoomName, kept: &str) -> Result<(), SaveRefused> {
+        self.set(&format!("{ORGANISED_EVENT_PREFIX}{}", name.as_str()), kept)
+    }
+
     /// The new game's form as it was left, if it was.
     pub fn setup_draft(&self) -> Option<String> {
         self.get(SETUP)
@@ -433,3 +445,5 @@ pub use copies::{KEPT_CHARACTERS, Space};
 pub(crate) mod memory;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod writers;

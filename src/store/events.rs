@@ -1,15 +1,22 @@
 //! Events on this device: [`Events`], the one writer of the event page shown (the organiser's, the big
-//! screen) and of the invitation the app was opened with (the new game's form sets up a table of it). A table
-//! of an event hands its log in as it is written (`crate::event_feed`, in the events chunk with the pages).
+//! screen), of the invitation the app was opened with (the new game's form sets up a table of it), of what this
+//! device keeps of the events it organises, and of the hand-ins: a table of an event hands its log in as it is
+//! written ([`hand_in_to_event`]; `crate::event_feed` is the hand-ins' record, and their code is in the events
+//! chunk with the pages).
 
 use fivedice_room::LogEntry;
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
 
+use fivedice_room::RoomName;
+
 use super::GameStore;
+use super::notices::Notices;
+use super::speech::Speech;
 use crate::event_client::{Answer, event_url, post};
-use crate::event_feed::{HandInAnswer, feeds};
+use crate::event_feed::{Feeds, HandInAnswer};
 use crate::launch::{EventLaunch, Invitation};
+use crate::storage::Storage;
 
 #[derive(Clone, Copy)]
 pub struct Events {
@@ -18,13 +25,27 @@ pub struct Events {
     page: RwSignal<Option<EventLaunch>>,
     /// The event's invitation the app was opened with: the next table set up plays in it.
     invitation: StoredValue<Option<Invitation>>,
+    /// What each table of an event played here has handed in to it, for the page's life.
+    feeds: StoredValue<Feeds, LocalStorage>,
+    /// Where the events this device organises are kept.
+    storage: StoredValue<Storage, LocalStorage>,
+    notices: Notices,
+    speech: Speech,
 }
 
 impl Events {
-    pub fn new() -> Events {
+    pub(super) fn new(
+        storage: StoredValue<Storage, LocalStorage>,
+        notices: Notices,
+        speech: Speech,
+    ) -> Events {
         Events {
             page: RwSignal::new(None),
             invitation: StoredValue::new(None),
+            feeds: StoredValue::new_local(Feeds::default()),
+            storage,
+            notices,
+            speech,
         }
     }
 
@@ -49,48 +70,54 @@ impl Events {
     pub fn invitation(&self) -> Option<Invitation> {
         self.invitation.get_value()
     }
-}
 
-impl Default for Events {
-    fn default() -> Events {
-        Events::new()
+    /// The hand-ins of the tables of events played here: how the table open stands with its event.
+    pub fn feeds(&self) -> Feeds {
+        self.feeds.with_value(Feeds::clone)
     }
-}
 
-impl GameStore {
     /// The events this device organises (name as typed, game as an address names it), newest first: the
     /// start screen lists them.
-    pub fn organised_events(&self) -> Vec<(String, String)> {
+    pub fn organised(&self) -> Vec<(String, String)> {
         self.storage.with_value(|storage| storage.organised_events())
     }
 
-    /// This device organises the event `name` at `game`: it is listed on the start screen from now on.
-    pub fn remember_organised(&self, name: &str, game: &str) {
-        let kept = self
-            .storage
-            .with_value(|storage| storage.add_organised_event(name, game));
-        self.report_saving(kept);
+    /// What this device keeps of the event `name` it organises (its organiser's token and key, as the
+    /// organiser's page wrote them), if it does.
+    pub fn organised_event(&self, name: &RoomName) -> Option<String> {
+        self.storage.with_value(|storage| storage.organised_event(name))
     }
 
-    /// Hands the open table's new entries in to its event, if it plays in one (the events chunk sends them).
-    pub(super) fn hand_in_to_event(&self) {
-        let plays_in_one = self
-            .table
-            .with_untracked(|table| table.as_ref().is_some_and(|table| table.event().is_some()));
-        if !plays_in_one {
-            return;
-        }
-        let store = *self;
-        leptos::task::spawn_local(async move {
-            match feed().await {
-                Ok(hand_in) => hand_in(store),
-                // Offline before the chunk ever came: the table plays on, and hands in once it can.
-                Err(_) => leptos::logging::warn!(
-                    "the events chunk could not be fetched: the event catches up later"
-                ),
-            }
+    /// This device organises the event `name` (listed as `listed_as`) at `game`, with what its page keeps of it
+    /// (`kept`): it is at the head of the start screen's list from now on, and a reload of its page finds it.
+    /// A refused save is told.
+    pub fn remember_organised(&self, name: &RoomName, listed_as: &str, game: &str, kept: &str) {
+        let saved = self.storage.with_value(|storage| {
+            storage
+                .keep_organised_event(name, kept)
+                .and_then(|()| storage.add_organised_event(listed_as, game))
         });
+        self.notices.report_saving(saved, self.speech.words());
     }
+}
+
+/// Hands the open table's new entries in to its event, if it plays in one (the events chunk sends them).
+pub(super) fn hand_in_to_event(store: GameStore) {
+    let plays_in_one = store
+        .table
+        .with_untracked(|table| table.as_ref().is_some_and(|table| table.event().is_some()));
+    if !plays_in_one {
+        return;
+    }
+    leptos::task::spawn_local(async move {
+        match feed().await {
+            Ok(hand_in) => hand_in(store),
+            // Offline before the chunk ever came: the table plays on, and hands in once it can.
+            Err(_) => {
+                leptos::logging::warn!("the events chunk could not be fetched: the event catches up later")
+            }
+        }
+    });
 }
 
 /// The hand-ins of the open table's log to its event: the events chunk's.
@@ -114,7 +141,7 @@ struct Kept {
 /// Hands the open table's entries that its event lacks in to it (in the events chunk); again at once while there is more, and after
 /// a wait when nobody answered.
 fn hand_in(store: GameStore) {
-    let feed = feeds();
+    let feed = store.events().feeds();
     // Only the entries the event lacks are copied out of the table.
     let unsent = store.table().with_untracked(|table| {
         let table = table.as_ref()?;

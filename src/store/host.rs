@@ -104,7 +104,7 @@ impl GameStore {
                 self.advisor.judge_last_decision();
             }
             self.record_if_finished();
-            self.hand_in_to_event();
+            super::events::hand_in_to_event(*self);
         }
         // After an entry, or after the seat it seated here is granted (which comes after the entry): the
         // game a room was opened for is chosen as soon as this device hosts the lobby.

@@ -159,7 +159,7 @@ impl GameStore {
             connection,
             speech,
             settings: DeviceSettings::new(storage, notices),
-            events: Events::new(),
+            events: Events::new(storage, notices, speech),
             launching: RwSignal::new(false),
         }
     }
@@ -181,14 +181,14 @@ impl GameStore {
             store.open_room_when_here(room);
         }
         store.tables().read_earlier_when_here();
-        store.hand_in_to_event();
+        events::hand_in_to_event(store);
         let listener = window_event_listener(leptos::ev::storage, move |event| {
             store.heard_other_tab(event.key())
         });
         // The store lives as long as the page, and so does its ear for other tabs.
         std::mem::forget(listener);
         // Back online: a table of an event hands in what the event lacks at once.
-        let online = window_event_listener(leptos::ev::online, move |_| store.hand_in_to_event());
+        let online = window_event_listener(leptos::ev::online, move |_| events::hand_in_to_event(store));
         std::mem::forget(online);
         store
     }

@@ -205,7 +205,7 @@ impl Tables<'_> {
                 self.store.notices.dismiss_setup_error();
                 self.store.table.save(&table);
                 self.store.table.show(Some(table));
-                self.store.hand_in_to_event();
+                super::events::hand_in_to_event(*self.store);
             }
             Err(Seating::Setup(error)) => {
                 self.store
@@ -272,7 +272,7 @@ impl Tables<'_> {
         self.store.close_room();
         self.store.kept.remember_last(id);
         self.store.table.show(Some(table));
-        self.store.hand_in_to_event();
+        super::events::hand_in_to_event(*self.store);
     }
 
     /// Opens a table of an event taken up on this device from the organiser's link (its own device is gone),
@@ -287,7 +287,7 @@ impl Tables<'_> {
         self.store.table.save(&table);
         self.store.table.show(Some(table));
         self.store.events.leave_page();
-        self.store.hand_in_to_event();
+        super::events::hand_in_to_event(*self.store);
         true
     }
 }

@@ -7,7 +7,7 @@ use leptos::prelude::*;
 use super::EventTableForm;
 use super::board::event_words;
 use crate::event_client::{Answer, event_url, get};
-use crate::event_feed::{Handing, feeds};
+use crate::event_feed::Handing;
 use crate::i18n;
 use crate::launch::Invitation;
 use crate::store::GameStore;
@@ -100,7 +100,7 @@ pub fn handing() -> impl IntoView {
     let store = expect_context::<GameStore>();
     let words = event_words(store);
     move || {
-        let (state, text) = match feeds().handing() {
+        let (state, text) = match store.events().feeds().handing() {
             Handing::UpToDate => ("up-to-date", words.handed_in),
             Handing::Behind { offline: false } => ("sending", words.handing_in),
             Handing::Behind { offline: true } => ("offline", words.offline_catching_up),

@@ -29,26 +29,6 @@ struct Organised {
     game: String,
 }
 
-fn kept_key(name: &RoomName) -> String {
-    format!("fivedice.organised.{}", name.as_str())
-}
-
-fn local_storage() -> Option<web_sys::Storage> {
-    web_sys::window()?.local_storage().ok().flatten()
-}
-
-fn kept(name: &RoomName) -> Option<Organised> {
-    let text = local_storage()?.get_item(&kept_key(name)).ok().flatten()?;
-    serde_json::from_str(&text).ok()
-}
-
-fn keep(name: &RoomName, organised: &Organised) -> bool {
-    let Ok(text) = serde_json::to_string(organised) else {
-        return false;
-    };
-    local_storage().is_some_and(|storage| storage.set_item(&kept_key(name), &text).is_ok())
-}
-
 #[derive(Clone, Debug, PartialEq)]
 enum Opened {
     Opening,
@@ -154,7 +134,8 @@ fn organised(name: RoomName, rules: Rules, token: Option<String>) -> impl IntoVi
     let opened = RwSignal::new(Opened::Opening);
     let shown_name = name.shown().to_string();
     leptos::task::spawn_local(async move {
-        let organised = match kept(&name) {
+        let kept = store.events().organised_event(&name);
+        let organised = match kept.and_then(|kept| serde_json::from_str::<Organised>(&kept).ok()) {
             Some(organised) => organised,
             None => {
                 let answer = match token {
@@ -172,18 +153,12 @@ fn organised(name: RoomName, rules: Rules, token: Option<String>) -> impl IntoVi
                     }
                 };
                 match answer {
-                    Answer::Done(created) => {
-                        let organised = Organised {
-                            event: created.event,
-                            key: created.key,
-                            organiser: created.organiser,
-                            game: rules_query(rules),
-                        };
-                        if !keep(&name, &organised) {
-                            store.tell(store.words().cannot_save);
-                        }
-                        organised
-                    }
+                    Answer::Done(created) => Organised {
+                        event: created.event,
+                        key: created.key,
+                        organiser: created.organiser,
+                        game: rules_query(rules),
+                    },
                     Answer::Refused { code, .. } if code == "event_name_taken" => {
                         return opened.set(Opened::NameTaken);
                     }
@@ -197,7 +172,11 @@ fn organised(name: RoomName, rules: Rules, token: Option<String>) -> impl IntoVi
             }
         };
         // Listed on this device's start screen, the newest first, whether just opened or found again.
-        store.remember_organised(&organised.event, &organised.game);
+        // Kept on this device too, so a reload of this page finds the event (a refused save is told).
+        if let Ok(kept) = serde_json::to_string(&organised) {
+            let events = store.events();
+            events.remember_organised(&name, &organised.event, &organised.game, &kept);
+        }
         let invite = room_status().await.and_then(|status| status.invite);
         let invitation = invitation_link(&organised.event, &organised.key, &organised.game, invite.clone());
         let screen = app_address(
