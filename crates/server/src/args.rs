@@ -191,7 +191,7 @@ mod tests {
         assert_eq!(config.origins, ["http://localhost:5173", "https://dice.example"]);
         assert!(matches!(parse(args("--help")), Ok(Command::Help)));
         assert_eq!(config.cluster, None, "without --nats, alone with SQLite");
-        assert_eq!(config.forget_rooms_after, crate::store::FORGET_ROOMS_AFTER);
+        assert_eq!(config.forget_rooms_after, crate::database::FORGET_ROOMS_AFTER);
         let Ok(Command::Serve(config)) = parse(args("--forget-after 90")) else {
             panic!("valid flags")
         };

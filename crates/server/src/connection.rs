@@ -14,11 +14,11 @@ use fivedice_room::{Action, Change, Refusal, RoomHost, Trouble};
 use tokio::sync::broadcast::error::RecvError;
 
 use crate::Shared;
+use crate::database::StoreError;
 use crate::dice::OsDice;
 use crate::limits::{ConnectionPermit, TokenBucket};
 use crate::peer::Peer;
 use crate::rooms::{Broadcast, RoomSlot};
-use crate::store::StoreError;
 
 mod hello;
 mod seats;

@@ -1,7 +1,7 @@
 //! Events in the server's SQLite file, beside the rooms: each event's name, game,
 //! invitation key and organiser's token, and each of its tables' log as the tables handed it in. A hand-in is one
 //! transaction, so a server killed at any moment restarts with every table as the event last acknowledged it.
-//! Their tables are created with the rooms' (`store::EVENTS_SCHEMA`).
+//! Their tables are created with the rooms' (`database::EVENTS_SCHEMA`).
 
 use std::collections::HashMap;
 
@@ -10,7 +10,7 @@ use fivedice_rules::Rules;
 use rusqlite::{Connection, OptionalExtension, params};
 use serde::{Deserialize, Serialize};
 
-use crate::store::{Store, StoreError, now_ms};
+use crate::database::{Database, StoreError, now_ms};
 
 /// An event as stored.
 #[derive(Debug)]
@@ -103,7 +103,7 @@ pub struct TiedRoom {
     pub rules: Rules,
 }
 
-impl Store {
+impl Database {
     /// Stores a new event; `false` if one of that name exists.
     pub fn create_event(
         &self,

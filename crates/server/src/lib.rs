@@ -21,6 +21,7 @@
 pub mod args;
 pub mod cluster;
 mod connection;
+pub mod database;
 pub mod dice;
 mod event_store;
 pub mod events;
@@ -30,7 +31,6 @@ mod peer;
 mod relay;
 pub mod rooms;
 mod routes;
-pub mod store;
 
 use std::fmt;
 use std::net::{IpAddr, SocketAddr};
@@ -53,12 +53,12 @@ use tokio::task::JoinHandle;
 use tower_http::services::ServeDir;
 
 use cluster::{Cluster, ClusterConfig};
+use database::{Database, StoreError};
 pub use limits::Limits;
 use limits::{ConnectionsPerIp, origin_allowed};
 use logs::Logs;
 use peer::Peer;
 use rooms::Rooms;
-use store::{Store, StoreError};
 
 /// Everything the server is started with.
 #[derive(Clone, Debug)]
@@ -93,7 +93,7 @@ impl Default for Config {
             proxies: Vec::new(),
             cluster: None,
             limits: Limits::default(),
-            forget_rooms_after: store::FORGET_ROOMS_AFTER,
+            forget_rooms_after: database::FORGET_ROOMS_AFTER,
         }
     }
 }
@@ -208,16 +208,16 @@ pub async fn start(config: Config) -> Result<RunningServer, StartError> {
     let (logs, cluster) = match &config.cluster {
         None => {
             let (data, forget_after) = (config.data.clone(), config.forget_rooms_after);
-            let store = tokio::task::spawn_blocking(move || Store::open(&data, forget_after))
+            let store = tokio::task::spawn_blocking(move || Database::open(&data, forget_after))
                 .await
                 .map_err(|error| {
-                    StartError::Store(StoreError::Open(format!("opening the database failed: {error}")))
+                    StartError::Database(StoreError::Open(format!("opening the database failed: {error}")))
                 })?
-                .map_err(StartError::Store)?;
+                .map_err(StartError::Database)?;
             (Logs::File(Arc::new(store)), None)
         }
         Some(cluster) => {
-            let cluster = Arc::new(Cluster::connect(cluster).await.map_err(StartError::Store)?);
+            let cluster = Arc::new(Cluster::connect(cluster).await.map_err(StartError::Database)?);
             (Logs::Stream(Arc::clone(&cluster)), Some(cluster))
         }
     };
@@ -231,7 +231,7 @@ pub async fn start(config: Config) -> Result<RunningServer, StartError> {
     let invite = invite_address(&config.origins, addr);
     let events = events::Events::new(logs.clone(), shutdown.clone())
         .await
-        .map_err(StartError::Store)?;
+        .map_err(StartError::Database)?;
     let shared = Arc::new(Shared {
         rooms: Rooms::new(logs, config.limits.clone()),
         events,
@@ -288,14 +288,16 @@ async fn join_cluster(
     // Two nodes of one id would each take the other's rooms for their own.
     if cluster.twin_alive() {
         listening.abort();
-        return Err(StartError::Store(StoreError::Cluster(format!(
+        return Err(StartError::Database(StoreError::Cluster(format!(
             "another live node has the id {:?}: give each node its own --node-id",
             cluster.me().node
         ))));
     }
     accept_tunnels(Arc::clone(shared), Arc::clone(&cluster))
         .await
-        .map_err(|error| StartError::Store(StoreError::Cluster(format!("cannot take tunnels: {error}"))))?;
+        .map_err(|error| {
+            StartError::Database(StoreError::Cluster(format!("cannot take tunnels: {error}")))
+        })?;
     let membership = cluster.announce(shutdown, listening);
     let mut members = cluster.watch_members();
     let shared = Arc::clone(shared);
@@ -404,14 +406,14 @@ async fn shutdown_signal() {
 /// Why the server did not start.
 #[derive(Debug)]
 pub enum StartError {
-    Store(StoreError),
+    Database(StoreError),
     Bind(String, std::io::Error),
 }
 
 impl fmt::Display for StartError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            StartError::Store(error) => write!(f, "{error}"),
+            StartError::Database(error) => write!(f, "{error}"),
             StartError::Bind(addr, error) => write!(f, "cannot listen on {addr}: {error}"),
         }
     }

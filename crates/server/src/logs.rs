@@ -1,4 +1,4 @@
-//! Where the rooms' logs are kept: this server's SQLite file ([`Store`]), or, for a node of a cluster,
+//! Where the rooms' logs are kept: this server's SQLite file ([`Database`]), or, for a node of a cluster,
 //! the cluster's JetStream stream ([`StreamLog`]). Rooms load, append and read back through [`Logs`] alike.
 
 use std::sync::Arc;
@@ -6,11 +6,11 @@ use std::sync::Arc;
 use fivedice_room::{LogEntry, RoomName};
 
 use crate::cluster::Cluster;
-use crate::store::{Secrets, Store, StoreError, StoredRoom};
+use crate::database::{Database, Secrets, StoreError, StoredRoom};
 
 #[derive(Clone)]
 pub enum Logs {
-    File(Arc<Store>),
+    File(Arc<Database>),
     Stream(Arc<Cluster>),
 }
 

@@ -13,9 +13,9 @@ use fivedice_room::{
 };
 use tokio::sync::broadcast;
 
+use crate::database::{Secrets, StoreError};
 use crate::limits::{Address, Limits, PerAddress};
 use crate::logs::{Kept, Logs};
-use crate::store::{Secrets, StoreError};
 
 /// Messages kept for devices that are slow to read; one that falls further behind reloads from the log.
 const BROADCAST_BACKLOG: usize = 64;
@@ -109,7 +109,7 @@ impl Rooms {
         if self.open_rooms().len() >= self.limits.max_rooms {
             return Err(EnterError::TooManyRooms);
         }
-        let (stored, kept) = self.logs.load(name).await.map_err(EnterError::Store)?;
+        let (stored, kept) = self.logs.load(name).await.map_err(EnterError::Database)?;
         let tokens = stored
             .seat_tokens
             .into_iter()
@@ -123,7 +123,7 @@ impl Rooms {
             .map(|hex| {
                 DiceSeed::parse(hex).ok_or_else(|| {
                     let why = format!("room {name}: its dice's seed is not 64 hex digits");
-                    EnterError::Store(StoreError::Corrupt(why))
+                    EnterError::Database(StoreError::Corrupt(why))
                 })
             })
             .transpose()?;
@@ -274,7 +274,7 @@ pub enum EnterError {
     Moved,
     /// This address opened too many new rooms, lately or still empty.
     NewRoomsLimited,
-    Store(StoreError),
+    Database(StoreError),
     /// The stored log does not replay (written by another version, or damaged).
     Unreadable(RoomError),
 }
@@ -393,5 +393,5 @@ impl RoomSlot {
 }
 
 fn hosts_clock() -> u64 {
-    u64::try_from(crate::store::now_ms()).unwrap_or(0)
+    u64::try_from(crate::database::now_ms()).unwrap_or(0)
 }

@@ -25,7 +25,7 @@ use common::process::Nats;
 use common::{Client, bounded, fast_play, http_json, open_room, room_name};
 use fivedice_room::{Event, LogEntry};
 use fivedice_server::cluster::stream_log::StreamLog;
-use fivedice_server::store::{Secrets, StoreError};
+use fivedice_server::database::{Secrets, StoreError};
 use serde_json::json;
 
 #[tokio::test]

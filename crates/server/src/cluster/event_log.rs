@@ -12,8 +12,8 @@ use fivedice_room::RoomName;
 use futures_util::{Stream, StreamExt};
 
 use super::stream_log::{READ_WITHIN, append_after, named_subject, patiently};
+use crate::database::StoreError;
 use crate::event_store::{EventRecord, TiedRoom};
-use crate::store::StoreError;
 
 /// The stream every event and every tie is kept in.
 pub const STREAM: &str = "FIVEDICE_EVENTS";

@@ -8,7 +8,7 @@ use std::time::Duration;
 use tokio::sync::watch;
 
 use super::Cluster;
-use crate::store::StoreError;
+use crate::database::StoreError;
 use fivedice_room::RoomName;
 
 /// How often a node looks for rooms to forget, at most (a shorter retention is looked at more often).

@@ -21,7 +21,7 @@ use members::{Member, Members};
 use roster::Roster;
 use stream_log::StreamLog;
 
-use crate::store::StoreError;
+use crate::database::StoreError;
 
 /// The first nats-server line whose clustered streams check an expected last subject sequence atomically
 /// (nats-io/nats-server#4320, fixed in 2023) and for a subject's first message too (#5644, fixed in

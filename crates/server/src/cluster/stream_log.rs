@@ -23,7 +23,7 @@ use fivedice_room::{LogEntry, RoomName};
 use futures_util::StreamExt;
 use serde::{Deserialize, Serialize};
 
-use crate::store::{Secrets, StoreError, StoredRoom};
+use crate::database::{Secrets, StoreError, StoredRoom};
 
 /// The stream every room's log is kept in.
 pub const STREAM: &str = "FIVEDICE_ROOMS";

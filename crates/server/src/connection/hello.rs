@@ -8,11 +8,11 @@ use fivedice_room::protocol::{ClientMessage, PROTOCOL_VERSION, ServerMessage};
 use fivedice_room::{Refusal, RoomName, Trouble};
 
 use super::{Connection, InRoom, Next};
+use crate::database::StoreError;
 use crate::limits::Address;
 use crate::peer::Peer;
 use crate::relay::{self, RelayError, Relayed};
 use crate::rooms::EnterError;
-use crate::store::StoreError;
 
 impl Connection {
     pub(super) async fn hello(&mut self, version: u32, room: &str, tokens: Vec<String>, seen: u64) -> Next {
@@ -48,11 +48,11 @@ impl Connection {
                 return Next::Close;
             }
             Err(EnterError::NewRoomsLimited) => return self.refuse(Refusal::NewRoomsLimited).await,
-            Err(EnterError::Store(error @ StoreError::Corrupt(_))) => {
+            Err(EnterError::Database(error @ StoreError::Corrupt(_))) => {
                 tracing::error!(room = %name, %error, "the room's stored data is damaged");
                 return self.refuse(Refusal::RoomDamaged).await;
             }
-            Err(EnterError::Store(error)) => {
+            Err(EnterError::Database(error)) => {
                 tracing::error!(room = %name, %error, "the room could not be loaded");
                 return self.refuse(Refusal::Unavailable(Trouble::NotLoaded)).await;
             }

@@ -11,8 +11,8 @@ use serde::Deserialize;
 
 use super::{Body, Refused, json_text, refusal};
 use crate::Shared;
+use crate::database::now_ms;
 use crate::event_store::EventRecord;
-use crate::store::now_ms;
 
 /// How long after its close an event may be opened again.
 pub const REOPEN_WITHIN_MS: u64 = 10 * 60_000;

@@ -14,15 +14,15 @@ use tokio::sync::watch;
 
 use super::{Events, Held, Live, Refused, WRITE_TRIES, in_the_store, refusal, unavailable};
 use crate::cluster::event_log::Following;
+use crate::database::{Database, StoreError};
 use crate::event_store::{EventRecord, StoredEvent, TiedRoom};
 use crate::logs::Logs;
 use crate::stopping;
-use crate::store::{Store, StoreError};
 
 /// Runs storage work on a blocking thread.
 pub(super) async fn blocking<T: Send + 'static>(
-    store: &Arc<Store>,
-    work: impl FnOnce(&Store) -> Result<T, StoreError> + Send + 'static,
+    store: &Arc<Database>,
+    work: impl FnOnce(&Database) -> Result<T, StoreError> + Send + 'static,
 ) -> Result<T, StoreError> {
     let store = Arc::clone(store);
     tokio::task::spawn_blocking(move || work(&store))

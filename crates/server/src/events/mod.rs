@@ -41,10 +41,10 @@ use fivedice_rules::Rules;
 use serde::Deserialize;
 use tokio::sync::watch;
 
+use crate::database::{Database, StoreError};
 use crate::dice::new_token;
 use crate::event_store::{EventRecord, TableKeys, TiedRoom};
 use crate::logs::Logs;
-use crate::store::{Store, StoreError};
 use crate::{Shared, device_address, stopping};
 
 /// How soon a screen's browser reconnects once its stream broke.
@@ -170,8 +170,8 @@ impl Events {
 
 /// Runs storage work on a blocking thread, a failure refused as the server being unavailable.
 async fn in_the_store<T: Send + 'static>(
-    store: Arc<Store>,
-    work: impl FnOnce(&Store) -> Result<T, StoreError> + Send + 'static,
+    store: Arc<Database>,
+    work: impl FnOnce(&Database) -> Result<T, StoreError> + Send + 'static,
 ) -> Result<T, Refused> {
     kept::blocking(&store, work).await.map_err(unavailable)
 }

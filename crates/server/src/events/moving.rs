@@ -15,9 +15,9 @@ use serde::Deserialize;
 use super::closing::{Closing, now};
 use super::{Body, Refused, refusal, unavailable};
 use crate::Shared;
+use crate::database::StoreError;
 use crate::dice::new_token;
 use crate::event_store::EventRecord;
-use crate::store::StoreError;
 
 /// How long a link that continues a table works, unless it is used first.
 pub const TABLE_LINK_VALID_MS: u64 = 10 * 60_000;

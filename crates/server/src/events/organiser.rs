@@ -12,9 +12,9 @@ use axum::response::{IntoResponse, Response};
 use super::closing::Closing;
 use super::{Body, Refused, refusal, unavailable};
 use crate::Shared;
+use crate::database::StoreError;
 use crate::dice::new_token;
 use crate::event_store::EventRecord;
-use crate::store::StoreError;
 
 /// `POST /events/{name}/organiser` `{"organiser"}`: the device holding the organiser's token takes the event
 /// over; answers `{"event", "key", "organiser"}` as opening it does, with the new token.

@@ -7,7 +7,7 @@ use fivedice_room::{Event, LogEntry, RoomName};
 use fivedice_server::cluster::ClusterConfig;
 use fivedice_server::cluster::members::owning_node;
 use fivedice_server::cluster::stream_log::{STREAM, StreamLog, room_subject};
-use fivedice_server::store::{Secrets, StoreError};
+use fivedice_server::database::{Secrets, StoreError};
 use fivedice_server::{Config, Limits, RunningServer};
 use futures_util::StreamExt;
 

@@ -141,7 +141,7 @@ const MOST_PER_COMMIT: usize = 512;
 
 /// The database: a connection for reading (behind a mutex; callers run the reads on a blocking thread),
 /// the writing thread's queue, and the checkpointing thread.
-pub struct Store {
+pub struct Database {
     connection: Mutex<Connection>,
     /// Dropping it stops the writing thread once the queue is empty.
     appends: std::sync::mpsc::Sender<Append>,
@@ -179,7 +179,7 @@ impl Appending {
 /// A connection to the rooms' database as every one of the server's is: commits synced at checkpoints
 /// (the WAL keeps them meanwhile), foreign keys on, a busy file waited for. Closing it never checkpoints: that
 /// needs the file's exclusive lock, which is the escalation that deadlocks against another connection of the
-/// same file opening or closing in this process (see `Store::open`); the checkpointing thread does it instead.
+/// same file opening or closing in this process (see `Database::open`); the checkpointing thread does it instead.
 fn connect(path: &Path) -> rusqlite::Result<Connection> {
     let connection = Connection::open(path)?;
     connection.set_db_config(DbConfig::SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, true)?;
@@ -193,10 +193,10 @@ fn writer_gone() -> StoreError {
     StoreError::Open("the database's writing thread stopped".into())
 }
 
-impl Store {
+impl Database {
     /// Opens (creating if needed, with its parent directory) the database, and forgets the rooms and events
     /// untouched for `forget_after`.
-    pub fn open(path: &Path, forget_after: Duration) -> Result<Store, StoreError> {
+    pub fn open(path: &Path, forget_after: Duration) -> Result<Database, StoreError> {
         if let Some(parent) = path.parent().filter(|parent| !parent.as_os_str().is_empty()) {
             std::fs::create_dir_all(parent)
                 .map_err(|error| StoreError::Open(format!("cannot create {}: {error}", parent.display())))?;
@@ -274,7 +274,7 @@ impl Store {
                 }
             })
             .map_err(|error| StoreError::Open(format!("cannot start the checkpointing thread: {error}")))?;
-        Ok(Store {
+        Ok(Database {
             connection: Mutex::new(connection),
             appends,
             _stop_checkpoints: stop,

@@ -5,9 +5,9 @@ use fivedice_room::{Event, Room};
 fn appended_entries_and_tokens_read_back() {
     let dir = tempfile::tempdir().expect("a temp dir");
     let path = dir.path().join("nested/rooms.sqlite3");
-    let name = RoomName::parse("Store").expect("a name");
+    let name = RoomName::parse("Database").expect("a name");
     {
-        let store = Store::open(&path, FORGET_ROOMS_AFTER).expect("opens");
+        let store = Database::open(&path, FORGET_ROOMS_AFTER).expect("opens");
         let mut room = Room::new(name.clone());
         let first = room.join("Anna").expect("joins");
         store
@@ -30,7 +30,7 @@ fn appended_entries_and_tokens_read_back() {
         assert_eq!(store.last_seq(&name).expect("reads"), 2);
         assert_eq!(store.room_count().expect("counts"), 1);
     }
-    let store = Store::open(&path, FORGET_ROOMS_AFTER).expect("reopens");
+    let store = Database::open(&path, FORGET_ROOMS_AFTER).expect("reopens");
     let stored = store.load_room(&name).expect("loads");
     assert_eq!(stored.entries.len(), 2);
     assert!(matches!(&stored.entries[1].event, Event::Joined { name, .. } if name == "Ben"));
@@ -55,18 +55,18 @@ fn appended_entries_and_tokens_read_back() {
 #[test]
 fn stores_opened_and_closed_on_one_file_at_once_never_wait_on_each_other_for_ever() {
     // Two servers' stores on one file in one process (a restart in a test): one closing its connections
-    // while the other opens its own deadlocked SQLite 3.51's unix files once (see `Store::open`).
+    // while the other opens its own deadlocked SQLite 3.51's unix files once (see `Database::open`).
     let dir = tempfile::tempdir().expect("a temp dir");
     let path = dir.path().join("rooms.sqlite3");
     let name = RoomName::parse("Busy").expect("a name");
     let first = Room::new(name.clone()).join("Anna").expect("joins");
-    Store::open(&path, FORGET_ROOMS_AFTER).expect("opens");
+    Database::open(&path, FORGET_ROOMS_AFTER).expect("opens");
     let (done, finished) = std::sync::mpsc::channel();
     for worker in 0..2 {
         let (path, name, first, done) = (path.clone(), name.clone(), first.clone(), done.clone());
         std::thread::spawn(move || {
             for _ in 0..150 {
-                let store = Store::open(&path, FORGET_ROOMS_AFTER).expect("opens");
+                let store = Database::open(&path, FORGET_ROOMS_AFTER).expect("opens");
                 // Written once; each later try is refused, but every try opens the WAL as a write does.
                 let _ = store.append(&name, &first, Secrets::default()).wait();
                 let _ = store.load_room(&name);
