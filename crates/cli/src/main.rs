@@ -10,13 +10,14 @@ use lexopt::ValueExt;
 use crate::advise::advise;
 use crate::chances::win_chance;
 use crate::options::Options;
+use crate::replay::{replay, verify_any};
 use crate::sheets::{offers_json, rules_json, score_json};
 use crate::simulate::{simulate_games, solve};
-use crate::verify::verify;
 
 mod advise;
 mod chances;
 mod options;
+mod replay;
 mod report;
 mod sheets;
 mod simulate;
@@ -65,14 +66,21 @@ Usage:
       best first, by the column player: an estimate, as the app's hint gives it. Moves are written
       keep:<faces>, cell:<column>:<cell> (cell:<cell> in the free column) or announce:<cell>
 
+  fivedice replay --link URL
+      a finished game shared as a replay link (the whole address, or the part after #replay=), replayed by
+      the rules: the table, the rules, and per player the boxes as written (cell ids; column:cell outside the
+      free column; null if never written), upper bonus, Yahtzee bonuses, total, rank and winner, then the
+      winners. A link cut short, changed or not a link at all is refused
+
   fivedice verify --log FILE
+  fivedice verify --link URL
       checks every die of an online room's game against the seed its server committed to at the start and
       revealed at the end: FILE is the room as a device keeps it (a localStorage `fivedice.room.*` value), its
       log in JSON (the entries, alone or under \"entries\"), or a file of finished games the app exported or
       shared. Prints {\"dice\":\"checked\",\"rolls\":N}, or {\"dice\":\"failed\",\"seq\":S} (the first entry the
       seed does not explain), \"not_sealed\" or \"not_revealed\"; a file of several games prints
-      {\"games\":[...]}, each with its \"table_id\". The exit status is 0 only if every game is \"checked\" (1
-      otherwise)
+      {\"games\":[...]}, each with its \"table_id\". With --link, the game a replay link carries, printed as
+      one game. The exit status is 0 only if every game is \"checked\" (1 otherwise)
 
 Rulesets: yahtzee, yardzee, yam, yatzy, yacht, forced-yatzy, generala, maxi-yatzy (six dice: give six).
 Generala's house rules, with any command's --rules generala: --first-roll-bonus 5|10 (a straight, full or
@@ -81,7 +89,7 @@ like any other instead of winning at once), --no-double (no double generala), --
 a straight too). `score --first-roll` scores the dice as made on the first roll.
 Maxi Yatzy's other upper bonus: --upper-bonus 50at75 (the sheet's own is 100 at 84).
 Columns (column Yam): down, free, up, dry, announced, in sheet order.
-rules, score and offers print JSON. Bad input exits with status 2.";
+rules, score, offers and replay print JSON. Bad input exits with status 2.";
 
 fn main() -> ExitCode {
     match run(std::env::args_os().skip(1).collect()) {
@@ -118,7 +126,7 @@ fn verifying(args: &[OsString]) -> Option<Result<(String, bool), String>> {
         return None;
     }
     let mut parser = lexopt::Parser::from_args(args[1..].to_vec());
-    Some(Options::parse(&mut parser).and_then(|options| verify(&options)))
+    Some(Options::parse(&mut parser).and_then(|options| verify_any(&options)))
 }
 
 /// Runs any other command.
@@ -141,9 +149,10 @@ fn run_command(args: Vec<OsString>) -> Result<String, String> {
         "simulate" => return simulate_games(&options),
         "advise" => return advise(&options),
         "winchance" => return win_chance(&options),
+        "replay" => return replay(&options),
         other => {
             return Err(format!(
-                "unknown command {other:?} (commands: rules, score, offers, solve, simulate, advise, winchance, verify)"
+                "unknown command {other:?} (commands: rules, score, offers, solve, simulate, advise, winchance, verify, replay)"
             ));
         }
     };

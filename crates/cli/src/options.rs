@@ -36,6 +36,8 @@ pub struct Options {
     pub game: Option<String>,
     /// `verify`: a room's log.
     pub log: Option<String>,
+    /// `replay`, `verify`: a replay link (the whole address, or its payload).
+    pub link: Option<String>,
     pub positionals: Vec<String>,
 }
 
@@ -74,6 +76,7 @@ impl Options {
                 Long("rolls-left") => options.rolls_left = Some(text(parser.value())?),
                 Long("game") => options.game = Some(text(parser.value())?),
                 Long("log") => options.log = Some(text(parser.value())?),
+                Long("link") => options.link = Some(text(parser.value())?),
                 Long("dice") => {
                     for value in parser.values().map_err(|error| error.to_string())? {
                         options.dice.push(text(Ok(value))?);

@@ -10,6 +10,7 @@
 mod decision;
 mod dice;
 mod history;
+pub mod link;
 mod room;
 mod table;
 pub mod text;
