@@ -17,7 +17,7 @@ use fivedice_strategy::{Bot, Level, Rng, Step, ValueTable};
 const NAMES: &str = "Zoë José Anna Bartholomew Chloé Dmitri Eve Fatima";
 
 /// A room's log being written, each event applied to the room it makes: only a log the rules accept is made.
-struct Table {
+struct PlayedRoom {
     room: Room,
     log: Vec<LogEntry>,
     /// A sealed room's seed, which every die comes from; else `rng`'s.
@@ -25,11 +25,11 @@ struct Table {
     rng: Rng,
 }
 
-impl Table {
+impl PlayedRoom {
     /// Players seated (the last of three or more a computer, at its level), the rules chosen, the roll-off.
-    fn new(players: usize, rules: Rules, dice: DiceMode, seed: Option<DiceSeed>, rng: u64) -> Table {
+    fn new(players: usize, rules: Rules, dice: DiceMode, seed: Option<DiceSeed>, rng: u64) -> PlayedRoom {
         let room = Room::new(RoomName::parse("Replayed").unwrap());
-        let mut table = Table {
+        let mut table = PlayedRoom {
             room,
             log: Vec::new(),
             seed,
@@ -226,7 +226,7 @@ impl Table {
     }
 
     /// The game played to its end, a turn at a time; a sealed room then reveals its seed.
-    fn play_out(mut self, mut turn: impl FnMut(&mut Table)) -> Table {
+    fn play_out(mut self, mut turn: impl FnMut(&mut PlayedRoom)) -> PlayedRoom {
         while !self.game().is_over() {
             turn(&mut self);
         }
@@ -258,13 +258,13 @@ fn engine_game(players: usize, sealed: bool, seed: u64) -> KeptGame {
     let mut bot = Bot::new(table, Level::Strong.noise(), seed);
     let rules = Rules::new(RulesetId::Yahtzee);
     let dice_seed = sealed.then(|| DiceSeed::new([seed as u8; 32]));
-    let played = Table::new(players, rules, DiceMode::App, dice_seed, seed)
+    let played = PlayedRoom::new(players, rules, DiceMode::App, dice_seed, seed)
         .play_out(|table| table.engine_turn(yahtzee_table(), &mut bot));
     played.kept(players as u64)
 }
 
 fn random_game(rules: Rules, players: usize, seed: u64) -> KeptGame {
-    let played = Table::new(players, rules, DiceMode::App, None, seed).play_out(Table::random_turn);
+    let played = PlayedRoom::new(players, rules, DiceMode::App, None, seed).play_out(PlayedRoom::random_turn);
     played.kept(seed)
 }
 
@@ -281,8 +281,9 @@ fn every_kind() -> Vec<(&'static str, KeptGame)> {
             ace_after_six: true,
         })
         .unwrap();
-    let pad = Table::new(3, Rules::new(RulesetId::Yahtzee), DiceMode::Pad, None, 5).play_out(Table::pad_turn);
-    let undone = Table::new(2, Rules::new(RulesetId::Yatzy), DiceMode::App, None, 6).play_out(|table| {
+    let pad = PlayedRoom::new(3, Rules::new(RulesetId::Yahtzee), DiceMode::Pad, None, 5)
+        .play_out(PlayedRoom::pad_turn);
+    let undone = PlayedRoom::new(2, Rules::new(RulesetId::Yatzy), DiceMode::App, None, 6).play_out(|table| {
         table.random_turn();
         if table.below(4) == 0 {
             table.undo(&[Play::Score, Play::CrossOut]);
@@ -291,7 +292,7 @@ fn every_kind() -> Vec<(&'static str, KeptGame)> {
     let log = undone.kept(14).exported().unwrap().log.unwrap();
     assert!(log.contains(" undo\n"), "a box taken back");
     let sealed = Some(DiceSeed::new([3; 32]));
-    let mut taken_over = Table::new(2, Rules::new(RulesetId::Yahtzee), DiceMode::App, sealed, 7);
+    let mut taken_over = PlayedRoom::new(2, Rules::new(RulesetId::Yahtzee), DiceMode::App, sealed, 7);
     taken_over.random_turn();
     taken_over.push(Event::TakenOver {
         seat: 1,
@@ -311,7 +312,7 @@ fn every_kind() -> Vec<(&'static str, KeptGame)> {
         ("an undo", undone.kept(14)),
         (
             "sealed, stood in",
-            taken_over.play_out(Table::random_turn).kept(15),
+            taken_over.play_out(PlayedRoom::random_turn).kept(15),
         ),
     ]
 }
@@ -428,7 +429,7 @@ fn a_cut_or_changed_link_is_refused_with_its_reason_never_read_as_another_game()
 
 #[test]
 fn only_a_finished_game_numbered_in_order_makes_a_link() {
-    let mut table = Table::new(2, Rules::new(RulesetId::Yahtzee), DiceMode::App, None, 51);
+    let mut table = PlayedRoom::new(2, Rules::new(RulesetId::Yahtzee), DiceMode::App, None, 51);
     table.random_turn();
     let unfinished = table.kept(51);
     assert!(matches!(encode(&unfinished), Err(LinkError::Refused(reason)) if reason.contains("not over")));
