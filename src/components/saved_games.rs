@@ -28,7 +28,7 @@ fn when(words: &Words, ms: f64) -> String {
 /// imports nothing).
 #[wasm_split_helpers::wasm_split(data, fallible)]
 fn importer() -> Result<fn(GameStore, &str), SplitLoaderError> {
-    Ok(|store, text| store.kept().import(text, store.table().get_untracked()))
+    Ok(|store, text| store.tables().import(text))
 }
 
 /// Sharing a finished game as a file (in the `data` chunk too).

@@ -79,21 +79,49 @@ impl KeptTables {
     }
 
     /// Reads an export (or a shared game), checks all of it, and adds what is not here yet (the table open,
-    /// `open`, stays open, and out of the list of games in progress).
-    pub fn import(&self, raw: &str, open: Option<Table>) {
+    /// `open`, stays open, and out of the list of games in progress). Only what the file brings is saved (a
+    /// table new here, or a more saved copy), and never over a newer revision another tab saved since. The file's
+    /// more saved copy of the table open is returned, for the open table's owner to save and show
+    /// ([`super::Tables::import`]).
+    pub(super) fn import(&self, raw: &str, open: Option<Table>) -> Option<Table> {
         let words = self.speech.words();
         let incoming = match Bundle::from_json(raw) {
             Ok(incoming) => incoming,
-            Err(error) => return self.import_failed(&(words.file_refused)(&error)),
+            Err(error) => {
+                self.import_failed(&(words.file_refused)(&error));
+                return None;
+            }
         };
         let current = open.as_ref().map(|t| t.id().to_string());
         let mut here = self.bundle(open);
+        let before: Vec<(String, u64)> = here
+            .tables
+            .iter()
+            .map(|t| (t.id().to_string(), t.revision()))
+            .collect();
         let summary = here.merge(incoming);
-        // The table open is saved by its owner, which checks another tab's newer revision first: not here.
-        here.tables.retain(|table| current.as_deref() != Some(table.id()));
+        let brought = |table: &Table| {
+            !before
+                .iter()
+                .any(|(id, at)| id == table.id() && *at == table.revision())
+        };
+        let is_open = |table: &Table| current.as_deref() == Some(table.id());
+        let newer_open = here
+            .tables
+            .iter()
+            .find(|table| is_open(table) && brought(table))
+            .cloned();
+        here.tables.retain(|table| !is_open(table));
         let saved = self.storage.with_value(|storage| {
             here.tables
                 .iter()
+                .filter(|table| brought(table))
+                .filter(|table| {
+                    storage
+                        .table_since(table.id(), table.revision() + 1)
+                        .value
+                        .is_none()
+                })
                 .try_for_each(|table| storage.save_table(table))
                 .and_then(|()| storage.save_history(&here.history))
         });
@@ -104,6 +132,7 @@ impl KeptTables {
             .unwrap_or_default();
         let told = (words.imported)(summary.games_added, summary.tables_added, summary.already_here);
         self.notices.tell(format!("{told}{warning}"));
+        newer_open
     }
 
     /// A file that could not be read or imported: nothing changes, and the player is told why.

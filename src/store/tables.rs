@@ -44,6 +44,17 @@ pub struct Tables<'a> {
 }
 
 impl Tables<'_> {
+    /// Imports a file of games ([`super::KeptTables::import`]); the file's more saved copy of the table open is saved
+    /// by the open table (after its check for another tab's newer revision) and shown.
+    pub fn import(&self, raw: &str) {
+        let open = self.store.table.get_untracked();
+        if let Some(newer) = self.store.kept.import(raw, open)
+            && self.store.table.save(&newer)
+        {
+            self.store.table.show(Some(newer));
+        }
+    }
+
     /// Reads what is saved, then does what the launch address (`?new=1…`, `?room=…`, an event's) asks, once
     /// its chunk is here ([`Tables::launch`]); or else opens the last table still in progress, or names the
     /// online room open when the app was last used ([`GameStore::open_room`]).

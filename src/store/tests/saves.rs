@@ -254,14 +254,14 @@ fn an_export_imports_elsewhere_once_and_bad_files_change_nothing() {
     assert_eq!(name, "fivedice-2026-11-30.json");
 
     let (away, backend) = fresh();
-    away.kept().import(&file, away.table().get_untracked());
+    away.tables().import(&file);
     assert_eq!(
         told(&away),
         "Imported 1 finished game and 1 game in progress; 0 were already here."
     );
     assert_eq!(away.kept().history().get_untracked().len(), 1);
     assert_eq!(away.kept().tables_in_progress().get_untracked().len(), 1);
-    away.kept().import(&file, away.table().get_untracked());
+    away.tables().import(&file);
     assert!(told(&away).contains("2 were already here"));
     let reloaded = store_over(&backend);
     assert_eq!(
@@ -272,10 +272,8 @@ fn an_export_imports_elsewhere_once_and_bad_files_change_nothing() {
         (1, 1),
         "imports are saved"
     );
-    away.kept().import(
-        "{\"app\":\"fivedice\",\"format\":1,\"tables\":[{\"format\":3}]}",
-        away.table().get_untracked(),
-    );
+    away.tables()
+        .import("{\"app\":\"fivedice\",\"format\":1,\"tables\":[{\"format\":3}]}");
     assert!(told(&away).starts_with("Nothing was imported"));
     assert_eq!(away.kept().history().get_untracked().len(), 1);
     let shared = home
@@ -401,5 +399,42 @@ fn a_save_found_damaged_after_start_up_is_offered_at_once() {
             .kept()
             .unreadable_file()
             .contains("broken before this tab's save")
+    );
+}
+
+#[test]
+fn an_import_brings_a_more_saved_copy_of_the_table_open_and_shows_it() {
+    let (home, _) = fresh();
+    start(home, RulesetId::Yatzy, DiceMode::App, &["Anna"], SEED);
+    home.controls().roll();
+    let export = || home.kept().export_file(home.table().get_untracked()).unwrap().1;
+    let first = export();
+    // Played on at home: a hold and another roll.
+    home.controls().toggle_hold(0);
+    home.controls().roll();
+    let later = export();
+    let played = home.table().get_untracked().unwrap();
+
+    let (away, backend) = fresh();
+    away.tables().import(&first);
+    away.tables().resume(played.id());
+    let opened = away.table().get_untracked().unwrap().revision();
+    assert!(opened < played.revision());
+    away.tables().import(&later);
+    let shown = away.table().get_untracked().unwrap();
+    assert_eq!(
+        shown.revision(),
+        played.revision(),
+        "the file's more saved copy is the table open"
+    );
+    assert_eq!(shown.log(), played.log());
+    let saved = store_over(&backend)
+        .storage
+        .with_value(|storage| storage.table(played.id()))
+        .value;
+    assert_eq!(
+        saved.map(|table| table.revision()),
+        Some(played.revision()),
+        "and it is saved"
     );
 }
