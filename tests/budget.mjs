@@ -92,6 +92,8 @@ export async function firstVisit(dist) {
 
 /** How long the network must stay quiet for the start screen to count as loaded. */
 const QUIET_MS = 1_000;
+/** The start screen must be idle within this, or the measure fails saying so (a request that never ends). */
+const IDLE_WITHIN_MS = 30_000;
 
 /**
  * What a first visit transfers, response by response (the body's bytes as sent), loading the start screen of
@@ -116,19 +118,27 @@ export async function transferred(dist) {
       pending++;
       last = Date.now();
     });
-    const done = async (request) => {
-      const sizes = await request.sizes().catch(() => ({ responseBodySize: 0 }));
-      transferred.push([request.url().slice(base.length) || "index.html", sizes.responseBodySize]);
+    const unmeasured = [];
+    const done = (failed) => async (request) => {
+      const file = request.url().slice(base.length) || "index.html";
+      // A failed request transferred nothing; a finished one whose size cannot be read is not counted as 0.
+      const sizes = failed ? { responseBodySize: 0 } : await request.sizes().catch(() => unmeasured.push(file));
+      if (sizes) transferred.push([file, sizes.responseBodySize]);
       pending--;
       last = Date.now();
     };
-    page.on("requestfinished", done);
-    page.on("requestfailed", done);
+    page.on("requestfinished", done(false));
+    page.on("requestfailed", done(true));
     await page.goto(base);
     // The start screen is up (its form), then nothing is asked of the network for a while.
     await page.locator('[data-action="start"]').waitFor();
-    while (pending > 0 || Date.now() - last < QUIET_MS) await page.waitForTimeout(100);
+    const deadline = Date.now() + IDLE_WITHIN_MS;
+    while (pending > 0 || Date.now() - last < QUIET_MS) {
+      if (Date.now() > deadline) throw new Error(`the start screen's network was not idle within ${IDLE_WITHIN_MS} ms`);
+      await page.waitForTimeout(100);
+    }
     await context.close();
+    if (unmeasured.length) throw new Error(`the size of ${unmeasured.join(", ")} could not be read`);
     const fetched = new Set(transferred.map(([file]) => file));
     const wasm = transferred.find(([file]) => file.endsWith("_bg.wasm"));
     if (!wasm) throw new Error(`the start screen of ${dist} fetched no app wasm (${[...fetched].join(", ")})`);

@@ -92,10 +92,11 @@ impl Events {
     /// (`kept`): it is at the head of the start screen's list from now on, and a reload of its page finds it.
     /// A refused save is told.
     pub fn remember_organised(&self, name: &RoomName, listed_as: &str, game: &str, kept: &str) {
+        // Each on its own: the start screen's list stays whole though the page's record cannot be kept.
         let saved = self.storage.with_value(|storage| {
-            storage
-                .keep_organised_event(name, kept)
-                .and_then(|()| storage.add_organised_event(listed_as, game))
+            let record = storage.keep_organised_event(name, kept);
+            let listed = storage.add_organised_event(listed_as, game);
+            record.and(listed)
         });
         self.notices.report_saving(saved, self.speech.words());
     }

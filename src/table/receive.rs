@@ -147,7 +147,7 @@ impl Table {
 
     /// One message to the table's page host, and its answers taken (seating a table; the store's taps go
     /// through its own receiving, which does more than the table).
-    pub(crate) fn ask_page(&mut self, message: ClientMessage) -> Result<(), Seating> {
+    pub(super) fn ask_page(&mut self, message: ClientMessage) -> Result<(), Seating> {
         let super::Host::Page(page) = &mut self.host else {
             return Err(Seating::Refused(Refusal::NoRoom));
         };

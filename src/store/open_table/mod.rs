@@ -50,7 +50,7 @@ pub struct OpenTable {
     /// does not), and so does the host's Start after a choice of the game.
     in_flight: RwSignal<Option<InFlight>>,
     /// Whether this device talks to the table's host now; where an online table's log is kept; and, through
-    /// it, where a table on this device is saved, what the player is told and in which words.
+    /// it, what the player is told and in which words.
     pub(super) connection: RoomConnection,
     /// Where a table on this device is saved (the tables kept here are its to write).
     kept: KeptTables,
@@ -231,8 +231,8 @@ impl OpenTable {
             .report_unreadable(problems, connection.storage, connection.speech.words());
     }
 
-    /// A table on one device: its host, in the page, takes the message and answers at once (and writes the
-    /// table's log). `None` when the table open is not one on this device (the message is left).
+    /// A table on one device: its host, in the page, takes the message and answers at once (keeping the entry
+    /// in its own log; the table takes it from the answer). `None` when the table open is not one on this device (the message is left).
     pub(super) fn answer_here(&self, message: &mut Option<ClientMessage>) -> Option<Vec<ServerMessage>> {
         let answers = self.table.try_update_untracked(|table| {
             let page = table.as_mut()?.page_host()?;

@@ -9,8 +9,8 @@ use fivedice_rules::{Dice, DiceMode, Face, Play};
 use super::LinkError;
 use super::bits::{BitReader, BitWriter};
 use super::fields::{
-    LEVELS, category_code, level_code, read_category, read_place, read_roll_off, read_seat, read_seed,
-    seed_bytes, unreadable, write_place, write_roll_off,
+    LEVELS, category_code, has_column_code, level_code, read_category, read_place, read_roll_off, read_seat,
+    read_seed, seed_bytes, unreadable, write_place, write_roll_off,
 };
 
 // The kinds of entry, as prefix codes: the most frequent shortest.
@@ -62,8 +62,9 @@ impl Entries {
         match play {
             Play::Roll(dice) | Play::EnterDice(dice) => dice.count() == self.dice,
             Play::Hold(die) | Play::Release(die) => *die < 8,
+            // A column or box this format has no code for goes as text, never as another one.
             Play::Score(place) | Play::CrossOut(place) | Play::Write { place, .. } => {
-                category_code(place.category).is_some()
+                category_code(place.category).is_some() && has_column_code(place.column)
             }
             Play::Announce(category) => category_code(*category).is_some(),
             Play::ClearDice | Play::Undo => true,

@@ -88,6 +88,11 @@ pub(super) fn read_category(input: &mut BitReader) -> Result<Category, LinkError
         .ok_or_else(|| unreadable("a category code no version writes"))
 }
 
+/// Whether [`write_column`] has a code for the column (the free column is its one bit).
+pub(super) fn has_column_code(column: Column) -> bool {
+    column == Column::Free || COLUMNS.contains(&column)
+}
+
 pub(super) fn write_column(out: &mut BitWriter, column: Column) {
     match COLUMNS.iter().position(|&known| known == column) {
         Some(code) => {

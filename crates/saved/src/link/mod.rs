@@ -82,7 +82,7 @@ pub enum LinkError {
     NotALink,
     /// Shorter than its length says: copied or sent in part.
     Cut,
-    /// A check failed: a character changed, added or lost inside.
+    /// A check failed: a character changed or added inside (a character lost shortens it: `Cut`).
     Damaged,
     /// A format this version does not read (a later version made it).
     UnknownVersion(u8),
