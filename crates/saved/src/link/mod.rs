@@ -75,6 +75,9 @@ use crate::KeptGame;
 /// The version this crate writes, and the only one it reads.
 pub const LINK_FORMAT: u8 = 1;
 
+/// The longest payload read: sixty times an 8-player game, far beyond any game a sheet holds.
+const MAX_PAYLOAD_CHARS: usize = 100_000;
+
 /// Why a link (or a game) gives no link (or no game).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum LinkError {
@@ -240,7 +243,12 @@ fn payload(
 
 /// The game a link (or its payload alone) carries, replayed by the rules.
 pub fn decode(link_or_payload: &str) -> Result<KeptGame, LinkError> {
-    let (bytes, canonical) = frame::from_base64(payload_of(link_or_payload)?)?;
+    let payload = payload_of(link_or_payload)?;
+    // Refused before anything is decoded (8 players of Yahtzee take about 1,700).
+    if payload.len() > MAX_PAYLOAD_CHARS {
+        return Err(LinkError::TooLong(payload.len()));
+    }
+    let (bytes, canonical) = frame::from_base64(payload)?;
     let (version, body) = frame::unframe(&bytes, canonical)?;
     if version != LINK_FORMAT {
         return Err(LinkError::UnknownVersion(version));
@@ -273,6 +281,16 @@ pub fn decode(link_or_payload: &str) -> Result<KeptGame, LinkError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_payload_longer_than_any_game_is_refused_before_it_is_read() {
+        let long = "A".repeat(MAX_PAYLOAD_CHARS + 1);
+        assert_eq!(decode(&long), Err(LinkError::TooLong(MAX_PAYLOAD_CHARS + 1)));
+        assert_ne!(
+            decode(&long[..MAX_PAYLOAD_CHARS]),
+            Err(LinkError::TooLong(MAX_PAYLOAD_CHARS))
+        );
+    }
 
     /// A game of one, played to its end with the same dice each turn.
     fn game() -> KeptGame {
