@@ -94,17 +94,8 @@ impl KeptTables {
         };
         let current = open.as_ref().map(|t| t.id().to_string());
         let mut here = self.bundle(open);
-        let before: Vec<(String, u64)> = here
-            .tables
-            .iter()
-            .map(|t| (t.id().to_string(), t.revision()))
-            .collect();
         let summary = here.merge(incoming);
-        let brought = |table: &Table| {
-            !before
-                .iter()
-                .any(|(id, at)| id == table.id() && *at == table.revision())
-        };
+        let brought = |table: &Table| summary.tables_brought.iter().any(|id| id == table.id());
         let is_open = |table: &Table| current.as_deref() == Some(table.id());
         let newer_open = here
             .tables

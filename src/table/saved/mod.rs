@@ -26,6 +26,8 @@ pub struct MergeSummary {
     pub tables_added: usize,
     pub games_added: usize,
     pub already_here: usize,
+    /// The ids of the tables the merge brought: new here, or a more saved copy (to be saved).
+    pub tables_brought: Vec<String>,
 }
 
 /// Why a file cannot be imported.
@@ -120,10 +122,14 @@ impl Bundle {
             let finished = self.history.iter().any(|game| game.table_id == table.id);
             match self.tables.iter_mut().find(|mine| mine.id == table.id) {
                 _ if finished => summary.already_here += 1,
-                Some(mine) if table.revision > mine.revision => *mine = table,
+                Some(mine) if table.revision > mine.revision => {
+                    summary.tables_brought.push(table.id.clone());
+                    *mine = table;
+                }
                 Some(_) => summary.already_here += 1,
                 None => {
                     summary.tables_added += 1;
+                    summary.tables_brought.push(table.id.clone());
                     self.tables.push(table);
                 }
             }

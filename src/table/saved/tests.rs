@@ -207,7 +207,8 @@ fn an_export_reads_back_and_merges_without_duplicates() {
         MergeSummary {
             tables_added: 1,
             games_added: 0,
-            already_here: 1
+            already_here: 1,
+            tables_brought: vec![newer.id.clone(), table(3).id]
         }
     );
     assert_eq!(here.tables.len(), 3);
