@@ -4,11 +4,9 @@
 //! written ([`hand_in_to_event`]; `crate::event_feed` is the hand-ins' record, and their code is in the events
 //! chunk with the pages).
 
-use fivedice_room::LogEntry;
+use fivedice_room::{LogEntry, RoomName};
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
-
-use fivedice_room::RoomName;
 
 use super::GameStore;
 use super::notices::Notices;
