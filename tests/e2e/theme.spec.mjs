@@ -70,7 +70,8 @@ test("Dark chosen on a light tablet turns the table and the wedding sheet, and s
     await names.nth(1).fill("Tom");
     await page.locator('[data-action="start"]').click();
     await expect(page.locator(".play.wedding")).toBeVisible();
-    const sheetPaper = () => page.evaluate(() => getComputedStyle(document.querySelector(".sheet-wrap")).backgroundColor);
+    // The sheet renders in a task of its own after the table: the locator waits for it.
+    const sheetPaper = () => page.locator(".sheet-wrap").evaluate((sheet) => getComputedStyle(sheet).backgroundColor);
     await expect.poll(async () => lightness(await sheetPaper())).toBeLessThan(60);
     await page.locator('[data-action="roll"]').click();
     await page.screenshot({ path: "tests/e2e/artifacts/theme-wedding-tablet-dark.png" });
