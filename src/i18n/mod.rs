@@ -36,12 +36,18 @@ mod refusals_de;
 mod refusals_en;
 mod refusals_es;
 mod refusals_fr;
+mod share;
+mod share_de;
+mod share_en;
+mod share_es;
+mod share_fr;
 
 pub use events::{EventWords, event_words};
 pub use guide::{Guide, GuideSection};
 pub use on_demand::{fetch, here};
 pub use parts::*;
 pub use refusals::{BoxName, address_refused, box_name, refused};
+pub use share::{ShareWords, share_words};
 
 use crate::engine::EngineError;
 use crate::storage::{LoadProblem, SaveRefused};

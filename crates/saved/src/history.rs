@@ -39,6 +39,9 @@ pub struct ExportedGame {
     pub finished: FinishedGame,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub log: Option<String>,
+    /// Kept from a replay link another device shared.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub shared: bool,
 }
 
 /// A finished game as the history keeps it: its table, when it ended, and the table's log as text, replayed
@@ -50,6 +53,8 @@ pub struct KeptGame {
     pub finished_ms: f64,
     pub table_name: String,
     log: String,
+    /// Kept from a replay link another device shared (the history marks it so).
+    pub shared: bool,
 }
 
 impl KeptGame {
@@ -62,13 +67,27 @@ impl KeptGame {
             finished_ms,
             table_name: table_name.to_string(),
             log: text,
+            shared: false,
         }
+    }
+
+    /// The same game, marked as kept from a link another device shared.
+    pub fn as_shared(self) -> KeptGame {
+        KeptGame {
+            shared: true,
+            ..self
+        }
+    }
+
+    /// The table's log, as written (not replayed).
+    pub fn log(&self) -> Result<Vec<LogEntry>, String> {
+        text::read_log(&self.log)
     }
 
     /// The game in full: the table's log replayed by the rules.
     pub fn read(&self) -> Result<FinishedGame, String> {
         let damaged = |error: &dyn std::fmt::Display| format!("finished game {}: {error}", self.table_id);
-        let log = text::read_log(&self.log).map_err(|error| damaged(&error))?;
+        let log = self.log().map_err(|error| damaged(&error))?;
         let name = RoomName::parse(&self.table_id).map_err(|error| damaged(&error))?;
         let room = Room::replay(name.clone(), &log).map_err(|error| damaged(&error))?;
         let game = room.game().filter(|game| game.is_over()).cloned();
@@ -143,6 +162,7 @@ impl KeptGame {
         Ok(ExportedGame {
             finished: self.read()?,
             log: Some(self.log.clone()),
+            shared: self.shared,
         })
     }
 
@@ -156,6 +176,7 @@ impl KeptGame {
                 finished_ms: finished.finished_ms,
                 table_name: finished.table_name.clone(),
                 log: log.clone(),
+                shared: exported.shared,
             };
             if kept.read().is_ok_and(|read| read.game == finished.game) {
                 return Ok(kept);
@@ -191,6 +212,7 @@ impl KeptGame {
             finished_ms: finished.finished_ms,
             table_name: finished.table_name.clone(),
             log: text,
+            shared: false,
         })
     }
 }
@@ -222,7 +244,7 @@ pub fn history_to_text(games: &[KeptGame]) -> String {
     let mut out = String::from(text::HISTORY_HEADER);
     out.push('\n');
     for game in games {
-        text::write_game_line(&mut out, &game.table_id, game.finished_ms, &game.table_name);
+        text::write_game_line(&mut out, &game.table_id, game.finished_ms, &game.table_name, game.shared);
         out.push_str(&game.log);
     }
     text::end(&mut out);
@@ -240,6 +262,7 @@ pub fn history_from_text(saved: &str) -> Result<SavedHistory, String> {
             finished_ms: line.finished_ms,
             table_name: line.table_name,
             log,
+            shared: line.shared,
         })
         .collect();
     Ok(SavedHistory::Current(games))

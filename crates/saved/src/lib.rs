@@ -11,6 +11,7 @@ mod decision;
 mod dice;
 mod history;
 pub mod link;
+mod replay;
 mod room;
 mod table;
 pub mod text;
@@ -22,6 +23,7 @@ pub use history::{
     ExportedGame, FinishedGame, GAMES_KEPT_WHOLE, HISTORY_FORMAT, KeptGame, SavedHistory, history_from_json,
     history_from_text, history_to_text, keep_older_as_sheets,
 };
+pub use replay::{Replay, Step};
 pub use room::SavedRoom;
 pub use table::{EventLink, JSON_TABLE_FORMAT, TableRecord, damaged, log_of, seat_computers};
 

@@ -338,18 +338,17 @@ fn read_decision(rest: &str) -> Result<Decision, String> {
     })
 }
 
-/// A finished game's line in the history: its table's id, when it ended, the table's name (its log follows).
-pub fn write_game_line(out: &mut String, table_id: &str, finished_ms: f64, table_name: &str) {
+/// A finished game's line in the history: its table's id, when it ended, the table's name (the rest of the
+/// line); then, for a game kept from another device's link, a `shared` line (its log follows).
+pub fn write_game_line(out: &mut String, table_id: &str, finished_ms: f64, table_name: &str, shared: bool) {
     line(
         out,
         "game",
-        format_args!(
-            "{} {} {}",
-            escape(table_id),
-            finished_ms as u64,
-            escape(table_name)
-        ),
+        format_args!("{} {} {}", escape(table_id), finished_ms as u64, escape(table_name)),
     );
+    if shared {
+        out.push_str("shared\n");
+    }
 }
 
 /// The history's games, each as its `game` line read and its log still as text.
@@ -359,6 +358,7 @@ pub fn split_history(text: &str) -> Result<Vec<(GameLine, String)>, String> {
     for line in lines {
         match (first_word(line), games.last_mut()) {
             (("game", rest), _) => games.push((GameLine::read(rest)?, String::new())),
+            (("shared", ""), Some((game, log))) if log.is_empty() => game.shared = true,
             (("event", _), Some((_, log))) => {
                 log.push_str(line);
                 log.push('\n');
@@ -375,6 +375,7 @@ pub struct GameLine {
     pub table_id: String,
     pub finished_ms: f64,
     pub table_name: String,
+    pub shared: bool,
 }
 
 impl GameLine {
@@ -385,6 +386,7 @@ impl GameLine {
             table_id: read_text(id)?,
             finished_ms: read_number::<u64>(finished)? as f64,
             table_name: read_text(name)?,
+            shared: false,
         })
     }
 }

@@ -6,7 +6,7 @@ use fivedice_rules::{
     Column, Columns, DiceMode, Face, FirstPlayerRoll, Game, HouseRules, Joker, Place, Play, Rules, RulesetId,
 };
 use fivedice_saved::{
-    FinishedGame, GAMES_KEPT_WHOLE, KeptGame, SavedHistory, history_from_text, history_to_text,
+    ExportedGame, FinishedGame, GAMES_KEPT_WHOLE, KeptGame, SavedHistory, history_from_text, history_to_text,
     keep_older_as_sheets, log_of,
 };
 use fivedice_strategy::Rng;
@@ -268,4 +268,25 @@ fn a_game_a_computer_stood_in_for_reads_back_with_the_turns_it_played() {
         .expect("reads");
     assert_eq!(stood_in.computer_turns, [0, 13]);
     assert_eq!(stood_in.game, whole.game);
+}
+
+#[test]
+fn a_game_kept_from_a_link_stays_marked_as_shared_in_the_history_and_in_a_file() {
+    let mut chooser = Chooser(Rng::new(9));
+    let mine = kept(&played(Rules::new(RulesetId::Yahtzee), 2, &mut chooser, false), 1);
+    let theirs = kept(&played(Rules::new(RulesetId::Yatzy), 3, &mut chooser, false), 2).as_shared();
+    assert!(!mine.shared && theirs.shared);
+    let text = history_to_text(&[mine.clone(), theirs.clone()]);
+    let SavedHistory::Current(read) = history_from_text(&text).unwrap() else { panic!("text") };
+    assert_eq!(read, vec![mine, theirs.clone()]);
+    // A file carries the mark too; one without it (before marks) reads as not shared.
+    let exported = theirs.exported().unwrap();
+    assert_eq!(KeptGame::from_exported(&exported).unwrap(), theirs);
+    let json = serde_json::to_string(&exported).unwrap();
+    assert!(json.contains("\"shared\":true"));
+    let unmarked: ExportedGame = serde_json::from_str(&json.replace(",\"shared\":true", "")).unwrap();
+    assert!(!KeptGame::from_exported(&unmarked).unwrap().shared);
+    // A mark anywhere but right after its game's line is refused, never taken for another game's.
+    let misplaced = text.replacen("shared\n", "", 1).replacen("event", "shared\nevent", 2);
+    assert!(history_from_text(&misplaced).is_err());
 }
