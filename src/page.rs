@@ -42,3 +42,27 @@ pub fn media_matches(query: &str) -> bool {
         .and_then(|list| Reflect::get(&list, &"matches".into()))
         .is_ok_and(|matches| matches.is_truthy())
 }
+
+/// The replay link in the page's address (`…#replay=<payload>`), if it is one: its fragment, which never
+/// reaches a server.
+pub fn replay_in_address() -> Option<String> {
+    let fragment = web_sys::window()?.location().hash().ok()?;
+    fragment.contains("replay=").then_some(fragment)
+}
+
+/// Takes the replay's fragment out of the address (its history entry's state kept), once the player goes on
+/// to the app: a reload then opens the app, not the replay again.
+pub fn forget_replay_address() {
+    let Some(window) = web_sys::window() else { return };
+    let location = window.location();
+    let (Ok(path), Ok(query)) = (location.pathname(), location.search()) else {
+        return;
+    };
+    let forgotten = window.history().and_then(|history| {
+        let state = history.state()?;
+        history.replace_state_with_url(&state, "", Some(&format!("{path}{query}")))
+    });
+    if forgotten.is_err() {
+        leptos::logging::warn!("the replay's address could not be replaced: a reload shows the replay again");
+    }
+}

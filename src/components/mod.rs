@@ -20,6 +20,7 @@ mod par;
 mod perfect_play;
 mod pips;
 mod play_screen;
+mod replay;
 mod room_game_choice;
 mod room_lobby;
 mod saved_games;
@@ -28,12 +29,14 @@ mod score_sheet;
 mod seat_notes;
 mod settings;
 mod setup_screen;
+mod share;
 mod shown;
 mod standings;
 mod statistics;
 mod table_news;
 mod value_picker;
 mod who_starts;
+mod written_sheet;
 
 use std::rc::Rc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -116,7 +119,25 @@ fn Screens() -> impl IntoView {
     let store = expect_context::<GameStore>();
     let has_table = store.table().has_table();
     let in_room_lobby = store.table().in_room_lobby();
+    // A replay link (`#replay=…`) shows its replay over any screen, until the player goes on to the app; a link
+    // pasted into the address of the app open shows too.
+    let replay = RwSignal::new(crate::page::replay_in_address());
+    let hash_changes = window_event_listener(leptos::ev::hashchange, move |_| {
+        replay.set(crate::page::replay_in_address());
+    });
+    on_cleanup(move || hash_changes.remove());
+    let leave_replay = Callback::new(move |()| {
+        crate::page::forget_replay_address();
+        replay.set(None);
+    });
     move || {
+        if let Some(payload) = replay.get() {
+            return view! {
+                <NoticeBar />
+                {replay::replay_screen(payload, leave_replay)}
+            }
+            .into_any();
+        }
         let page = store.events().page();
         // Only the page decides which screen this is: what the screens read as they are built is theirs.
         untrack(move || match page {

@@ -13,7 +13,7 @@ use crate::i18n::Words;
 use crate::store::GameStore;
 
 /// A date and time for people, as the language writes it: "2026-11-29 18:05", "29/11/2026 18:05".
-fn when(words: &Words, ms: f64) -> String {
+pub(super) fn when(words: &Words, ms: f64) -> String {
     let date = js_sys::Date::new(&wasm_bindgen::JsValue::from_f64(ms));
     (words.date_time)(
         date.get_full_year() as i32,
@@ -49,7 +49,8 @@ fn unreadable_downloader() -> Result<fn(GameStore), SplitLoaderError> {
     Ok(|store| store.kept().download_unreadable())
 }
 
-fn share(store: GameStore, id: String) {
+/// Shares a finished game as a file (the share dialog's "As a file").
+pub(super) fn share_as_file(store: GameStore, id: String) {
     leptos::task::spawn_local(async move {
         match sharer().await {
             Ok(share) => share(store, &id),
@@ -189,8 +190,11 @@ fn finished_games() -> impl IntoView {
     let store = expect_context::<GameStore>();
     let words = store.words();
     let history = store.kept().finished_games();
-    // The finished game whose sheet is open, by its table's id.
+    // The finished game whose sheet is open, and the one being shared, by its table's id.
     let viewing = RwSignal::new(None::<String>);
+    let sharing = RwSignal::new(None::<String>);
+    let kept = store.kept().history();
+    let shared_words = crate::i18n::share_words(store.speech().language().get_untracked());
     let sheet = move || {
         let id = viewing.get()?;
         let game = history.with(|games| games.iter().find(|g| g.table_id == id).map(|g| g.game.clone()))?;
@@ -221,11 +225,16 @@ fn finished_games() -> impl IntoView {
                     let computer_turns = finished.computer_turns.iter().sum::<usize>();
                     let id = finished.table_id.clone();
                     let view_id = id.clone();
+                    // A game kept from another device's link says so.
+                    let shared = kept.with_untracked(|games| games.iter().any(|game| game.table_id == id && game.shared));
                     view! {
                         <tr data-computer-turns=(computer_turns > 0).then(|| computer_turns.to_string())>
                             <td>{when(words, finished.finished_ms)}</td>
                             <td>{words.game_name(game.rules().ruleset())}</td>
-                            <td>{finished.table_name.clone()}</td>
+                            <td>
+                                {finished.table_name.clone()}
+                                {shared.then(|| view! { " " <span class="shared-mark" data-shared>{shared_words.shared_mark}</span> })}
+                            </td>
                             <td>{scores}</td>
                             <td class="row-actions">
                                 <button
@@ -235,7 +244,7 @@ fn finished_games() -> impl IntoView {
                                 >
                                     {words.view_sheet}
                                 </button>
-                                <button class="link" data-action="share-game" on:click=move |_| share(store, id.clone())>
+                                <button class="link" data-action="share-game" on:click=move |_| sharing.set(Some(id.clone()))>
                                     {words.share}
                                 </button>
                             </td>
@@ -266,7 +275,12 @@ fn finished_games() -> impl IntoView {
             }
         })
     };
-    view! { {list} {sheet} }
+    let share = move || {
+        sharing
+            .get()
+            .map(|id| super::share::share_dialog(id, sharing, true))
+    };
+    view! { {list} {sheet} {share} }
 }
 
 /// The player's data as a file: everything out, a file back in, and any unreadable data kept aside. The card is

@@ -10,6 +10,7 @@ use super::hint_shown::HintShown;
 use super::lazy::{Loaded, lazy};
 use super::par::{par_note_part, par_row};
 use super::shown::shown_when;
+use super::written_sheet::cell_hook;
 use crate::store::GameStore;
 use crate::store::Reading as _;
 
@@ -184,14 +185,6 @@ fn places(columns: Columns, seats: usize) -> impl Iterator<Item = (usize, Column
     (0..seats).flat_map(move |seat| columns.iter().map(move |column| (seat, column)))
 }
 
-/// The hook naming a box or a total of a seat: `seat:name` on a plain sheet, `seat:column:name` in column Yam.
-fn hook(seat: usize, column: Option<Column>, name: &str) -> String {
-    match column {
-        None => format!("{seat}:{name}"),
-        Some(column) => format!("{seat}:{column}:{name}"),
-    }
-}
-
 /// A themed sheet's box (Yardzee's "Straight to the ?") with its plain name and points beside it, as the
 /// Yahtzee sheet it plays by calls it: "Small straight · 30".
 fn plain_rule(
@@ -268,7 +261,7 @@ fn total_row(
     let cells = places(columns, seats)
         .map(|(seat, column)| {
             let column = (!columns.is_one()).then_some(column);
-            let hook = hook(seat, column, id);
+            let hook = cell_hook(seat, column, id);
             let totals = store.table().totals_in(seat, column);
             let number = move || totals.with(|totals| totals.as_ref().map(value));
             let text = move || number().map(|number| number.to_string()).unwrap_or_default();
@@ -302,7 +295,7 @@ fn SheetCell(seat: usize, column: Column, cell: &'static Cell, plain: bool) -> i
     let words = store.words();
     let category: Category = cell.category;
     let place = Place::new(column, category);
-    let id = hook(seat, (!plain).then_some(column), category.id());
+    let id = cell_hook(seat, (!plain).then_some(column), category.id());
     let written = store.table().cell_value(seat, place);
     let crossed_out = store.table().crossed_out(seat, place);
     let preview = store.table().cell_preview(seat, place);

@@ -39,6 +39,9 @@ fn standings() -> impl IntoView {
     // A person a computer stood in for: the standings say how much of their game it played.
     let (computer_turns, rounds) = (store.table().computer_turns(), store.table().rounds());
     let analysis_words = store.speech().words_of(crate::i18n::analysis_words);
+    // The finished game being shared (its picture, its replay link), by its table's id.
+    let sharing = RwSignal::new(None::<String>);
+    let kept_as = store.table().kept_as();
     let rows = move || {
         let by_computer = computer_turns.get();
         standings
@@ -114,10 +117,14 @@ fn standings() -> impl IntoView {
                     }
                     .into_any()
                 })}
+                <button class="secondary" data-action="share-game" on:click=move |_| sharing.set(kept_as.get_untracked())>
+                    {words.share}
+                </button>
                 <button class="secondary" data-action="new-game" on:click=move |_| store.tables().leave()>
                     {words.new_game}
                 </button>
             </div>
+            {move || sharing.get().map(|id| super::share::share_dialog(id, sharing, false))}
         </section>
     }
 }

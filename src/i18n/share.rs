@@ -24,6 +24,8 @@ pub struct ShareWords {
     pub link_replays: &'static str,
     pub share_link: &'static str,
     pub link_copied: &'static str,
+    /// Where neither a share sheet nor the clipboard took the link.
+    pub copy_from_box: &'static str,
     /// A game a link cannot carry: (why).
     pub no_link: fn(&str) -> String,
     /// The history's way of sharing the game as a file, as before links.

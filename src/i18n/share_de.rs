@@ -9,6 +9,7 @@ pub static SHARE_WORDS: ShareWords = ShareWords {
     link_replays: "Dieser Link spielt die Partie Zug um Zug nach, auf jedem Gerät:",
     share_link: "Link teilen",
     link_copied: "Link kopiert.",
+    copy_from_box: "Der Link konnte hier nicht kopiert werden: kopiere ihn aus seinem Feld.",
     no_link: |why| format!("Kein Link für dieses Spiel ({why}): nur das Bild wird angeboten."),
     as_file: "Als Datei",
     picture_failed: "Das Bild konnte auf diesem Gerät nicht gezeichnet werden.",

@@ -9,6 +9,7 @@ pub static SHARE_WORDS: ShareWords = ShareWords {
     link_replays: "This link replays the game, move by move, on any device:",
     share_link: "Share the link",
     link_copied: "Link copied.",
+    copy_from_box: "The link could not be copied here: copy it from its box.",
     no_link: |why| format!("No link for this game ({why}): the picture alone is offered."),
     as_file: "As a file",
     picture_failed: "The picture could not be drawn on this device.",

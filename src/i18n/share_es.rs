@@ -9,6 +9,7 @@ pub static SHARE_WORDS: ShareWords = ShareWords {
     link_replays: "Este enlace repite la partida, jugada a jugada, en cualquier dispositivo:",
     share_link: "Compartir el enlace",
     link_copied: "Enlace copiado.",
+    copy_from_box: "No se pudo copiar el enlace aquí: cópialo desde su casilla.",
     no_link: |why| format!("No hay enlace para esta partida ({why}): solo se ofrece la imagen."),
     as_file: "Como archivo",
     picture_failed: "No se pudo dibujar la imagen en este dispositivo.",

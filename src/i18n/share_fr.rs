@@ -9,6 +9,7 @@ pub static SHARE_WORDS: ShareWords = ShareWords {
     link_replays: "Ce lien rejoue la partie, coup par coup, sur n’importe quel appareil :",
     share_link: "Partager le lien",
     link_copied: "Lien copié.",
+    copy_from_box: "Le lien n’a pas pu être copié ici : copiez-le depuis sa case.",
     no_link: |why| format!("Pas de lien pour cette partie ({why}) : seule l’image est proposée."),
     as_file: "En fichier",
     picture_failed: "L’image n’a pas pu être dessinée sur cet appareil.",

@@ -45,9 +45,7 @@ impl KeptTables {
     /// One finished game as a file of its own, to send to someone (`None` if there is no such game); why not
     /// if it cannot be read.
     pub fn share_file(&self, table_id: &str) -> Option<Result<(String, String), String>> {
-        let kept = self
-            .history()
-            .with_untracked(|games| games.iter().find(|g| g.table_id == table_id).cloned())?;
+        let kept = self.finished(table_id)?;
         let file = kept.read().and_then(|finished| {
             let name = format!("fivedice-{}-{}.json", finished.game.rules().id(), table_id);
             let bundle = Bundle {

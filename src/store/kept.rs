@@ -253,6 +253,26 @@ impl KeptTables {
         self.save_history();
     }
 
+    /// A game another device shared as a replay link, kept in the history, marked as shared, in its place by
+    /// when it ended: whether it was added (a game whose table is in the history already stays as it is).
+    pub fn keep_shared(&self, game: KeptGame) -> bool {
+        if self.is_recorded(&game.table_id) {
+            return false;
+        }
+        self.history.update(|games| {
+            let at = games.partition_point(|kept| kept.finished_ms >= game.finished_ms);
+            games.insert(at, game.as_shared());
+        });
+        self.save_history();
+        true
+    }
+
+    /// A finished game of the history, as kept (to share it).
+    pub fn finished(&self, table_id: &str) -> Option<KeptGame> {
+        self.history
+            .with_untracked(|games| games.iter().find(|game| game.table_id == table_id).cloned())
+    }
+
     /// After an undo of the last cell: the table is no longer finished, so it leaves the history.
     pub(super) fn forget_finished(&self, table_id: &str) {
         if self.is_recorded(table_id) {

@@ -81,7 +81,8 @@ test("statistics, the chart, export and import", async ({ page }) => {
 test("one finished game can be shared as a file that imports elsewhere", async ({ page, browser }) => {
   await finishPadGame(page, "Cleo", good);
   await page.locator('[data-action="new-game"]').click();
-  const [download] = await Promise.all([page.waitForEvent("download"), page.locator('[data-action="share-game"]').click()]);
+  await page.locator('.finished-games [data-action="share-game"]').click();
+  const [download] = await Promise.all([page.waitForEvent("download"), page.locator('[data-action="share-file"]').click()]);
   const elsewhere = await browser.newPage();
   await elsewhere.goto("index.html");
   await elsewhere.locator('[data-action="import"]').setInputFiles(await download.path());

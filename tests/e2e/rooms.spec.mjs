@@ -198,10 +198,8 @@ test("three devices play a Yahtzee game in one room, through reloads, drops and 
       await expect(pages[2].locator('[data-action="join-room"]')).toBeVisible();
       await expect(pages[2].locator(".finished-games")).toContainText("Friday");
       // Shared as a file, the game carries its room's log, the reveal included: the CLI checks every die from it.
-      const [download] = await Promise.all([
-        pages[2].waitForEvent("download"),
-        pages[2].locator('.finished-games [data-action="share-game"]').click(),
-      ]);
+      await pages[2].locator('.finished-games [data-action="share-game"]').click();
+      const [download] = await Promise.all([pages[2].waitForEvent("download"), pages[2].locator('[data-action="share-file"]').click()]);
       const verified = spawnSync(cli, ["verify", "--log", await download.path()], { encoding: "utf8" });
       expect(verified.status, verified.stderr).toBe(0);
       const said = JSON.parse(verified.stdout);

@@ -161,7 +161,9 @@ test("sharing a game where no share sheet takes files saves it and says where", 
   await startGame(page, { rules: "yatzy", players: ["Anna"], seed: 6 });
   for (let turn = 0; turn < 15; turn++) await quickTurn(page, 0);
   await page.locator('[data-action="tables"]').click();
-  const [download] = await Promise.all([page.waitForEvent("download"), page.locator('[data-action="share-game"]').click()]);
+  // The history's Share offers the picture, the link, and the game as a file.
+  await page.locator('.finished-games [data-action="share-game"]').click();
+  const [download] = await Promise.all([page.waitForEvent("download"), page.locator('[data-action="share-file"]').click()]);
   expect(download.suggestedFilename()).toMatch(/^fivedice-yatzy-.*\.json$/);
   await expect(page.locator(".notice")).toContainText(download.suggestedFilename());
 });

@@ -73,10 +73,7 @@ impl KeptGame {
 
     /// The same game, marked as kept from a link another device shared.
     pub fn as_shared(self) -> KeptGame {
-        KeptGame {
-            shared: true,
-            ..self
-        }
+        KeptGame { shared: true, ..self }
     }
 
     /// The table's log, as written (not replayed).
@@ -244,7 +241,13 @@ pub fn history_to_text(games: &[KeptGame]) -> String {
     let mut out = String::from(text::HISTORY_HEADER);
     out.push('\n');
     for game in games {
-        text::write_game_line(&mut out, &game.table_id, game.finished_ms, &game.table_name, game.shared);
+        text::write_game_line(
+            &mut out,
+            &game.table_id,
+            game.finished_ms,
+            &game.table_name,
+            game.shared,
+        );
         out.push_str(&game.log);
     }
     text::end(&mut out);

@@ -52,7 +52,10 @@ impl Replay {
                 start = start.or_else(|| room.game().cloned());
                 continue;
             };
-            let game = room.game().cloned().ok_or_else(|| damaged(&"a play before the game"))?;
+            let game = room
+                .game()
+                .cloned()
+                .ok_or_else(|| damaged(&"a play before the game"))?;
             // The dice of a box are those it was written with: the turn before it passed.
             let shown = if play.writes_a_box() { &before } else { &game };
             steps.push(Step {

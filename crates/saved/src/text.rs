@@ -344,7 +344,12 @@ pub fn write_game_line(out: &mut String, table_id: &str, finished_ms: f64, table
     line(
         out,
         "game",
-        format_args!("{} {} {}", escape(table_id), finished_ms as u64, escape(table_name)),
+        format_args!(
+            "{} {} {}",
+            escape(table_id),
+            finished_ms as u64,
+            escape(table_name)
+        ),
     );
     if shared {
         out.push_str("shared\n");

@@ -277,7 +277,9 @@ fn a_game_kept_from_a_link_stays_marked_as_shared_in_the_history_and_in_a_file()
     let theirs = kept(&played(Rules::new(RulesetId::Yatzy), 3, &mut chooser, false), 2).as_shared();
     assert!(!mine.shared && theirs.shared);
     let text = history_to_text(&[mine.clone(), theirs.clone()]);
-    let SavedHistory::Current(read) = history_from_text(&text).unwrap() else { panic!("text") };
+    let SavedHistory::Current(read) = history_from_text(&text).unwrap() else {
+        panic!("text")
+    };
     assert_eq!(read, vec![mine, theirs.clone()]);
     // A file carries the mark too; one without it (before marks) reads as not shared.
     let exported = theirs.exported().unwrap();
@@ -287,6 +289,8 @@ fn a_game_kept_from_a_link_stays_marked_as_shared_in_the_history_and_in_a_file()
     let unmarked: ExportedGame = serde_json::from_str(&json.replace(",\"shared\":true", "")).unwrap();
     assert!(!KeptGame::from_exported(&unmarked).unwrap().shared);
     // A mark anywhere but right after its game's line is refused, never taken for another game's.
-    let misplaced = text.replacen("shared\n", "", 1).replacen("event", "shared\nevent", 2);
+    let misplaced = text
+        .replacen("shared\n", "", 1)
+        .replacen("event", "shared\nevent", 2);
     assert!(history_from_text(&misplaced).is_err());
 }

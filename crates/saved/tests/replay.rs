@@ -12,7 +12,8 @@ use played::{PlayedRoom, engine_game, random_game};
 
 #[test]
 fn each_step_is_the_game_after_one_play_and_the_last_is_the_game_as_it_ended() {
-    let pad = PlayedRoom::new(2, Rules::new(RulesetId::Yahtzee), DiceMode::Pad, None, 5).play_out(PlayedRoom::pad_turn);
+    let pad = PlayedRoom::new(2, Rules::new(RulesetId::Yahtzee), DiceMode::Pad, None, 5)
+        .play_out(PlayedRoom::pad_turn);
     let undone = PlayedRoom::new(2, Rules::new(RulesetId::Yatzy), DiceMode::App, None, 6).play_out(|table| {
         table.random_turn();
         table.undo(&[Play::Score, Play::CrossOut]);
@@ -56,7 +57,11 @@ fn each_roll_after_the_first_and_each_box_is_the_decision_the_coach_judges() {
                 assert_eq!(step.decision, Decision::cell(before, place.category));
                 assert!(step.decision.is_some());
                 boxes += 1;
-                assert_eq!(step.turn, *before.turn(), "a box shows the dice it was written with");
+                assert_eq!(
+                    step.turn,
+                    *before.turn(),
+                    "a box shows the dice it was written with"
+                );
                 assert_eq!(step.rolls_left, before.rolls_left());
             }
             _ => assert_eq!(step.decision, None),
@@ -70,7 +75,10 @@ fn each_roll_after_the_first_and_each_box_is_the_decision_the_coach_judges() {
 fn a_sealed_game_reads_as_checked_and_a_game_not_over_gives_no_replay() {
     let sealed = Replay::of(&engine_game(2, true, 2)).unwrap();
     assert!(matches!(sealed.dice, DiceCheck::Checked { rolls } if rolls > 26));
-    assert_eq!(Replay::of(&engine_game(1, false, 1)).unwrap().dice, DiceCheck::NotSealed);
+    assert_eq!(
+        Replay::of(&engine_game(1, false, 1)).unwrap().dice,
+        DiceCheck::NotSealed
+    );
     let kept = engine_game(1, false, 1);
     let log = kept.log().unwrap();
     let cut = KeptGame::new(&kept.table_id, &kept.table_name, &log[..log.len() - 1], 0.0);

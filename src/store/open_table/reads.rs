@@ -63,6 +63,11 @@ impl OpenTable {
         self.derive(|table, _| (!table.is_online()).then(|| table.id().to_string()))
     }
 
+    /// The id the history keeps the table's game under once it is over (an online room's as any other).
+    pub fn kept_as(&self) -> impl Reading<Option<String>> + use<> {
+        self.derive(|table, _| Some(table.id().to_string()))
+    }
+
     /// Whether the table plays in an event (its log is handed in to it as it is written).
     pub fn plays_in_event(&self) -> impl Reading<bool> + use<> {
         self.derive(|table, _| table.event().is_some())

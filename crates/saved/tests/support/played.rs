@@ -242,7 +242,6 @@ impl PlayedRoom {
     }
 }
 
-
 pub fn yahtzee_table() -> &'static ValueTable {
     static TABLE: OnceLock<ValueTable> = OnceLock::new();
     TABLE.get_or_init(|| ValueTable::solve(Rules::new(RulesetId::Yahtzee)))
