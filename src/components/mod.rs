@@ -35,6 +35,7 @@ mod standings;
 mod statistics;
 mod table_news;
 mod value_picker;
+mod when;
 mod who_starts;
 mod written_sheet;
 

@@ -8,33 +8,15 @@ use leptos::prelude::*;
 use super::finished_sheet::finished_sheet;
 use super::lazy::{Loaded, SplitLoaderError, lazy_when};
 use super::shown::{either_when, shown_when};
+use super::when::when;
 use crate::files;
-use crate::i18n::Words;
 use crate::store::GameStore;
-
-/// A date and time for people, as the language writes it: "2026-11-29 18:05", "29/11/2026 18:05".
-pub(super) fn when(words: &Words, ms: f64) -> String {
-    let date = js_sys::Date::new(&wasm_bindgen::JsValue::from_f64(ms));
-    (words.date_time)(
-        date.get_full_year() as i32,
-        date.get_month() + 1,
-        date.get_date(),
-        date.get_hours(),
-        date.get_minutes(),
-    )
-}
 
 /// Reading an imported file, checking all of it and merging it (a chunk of its own, `data`: a first visit
 /// imports nothing).
 #[wasm_split_helpers::wasm_split(data, fallible)]
 fn importer() -> Result<fn(GameStore, &str), SplitLoaderError> {
     Ok(|store, text| store.tables().import(text))
-}
-
-/// Sharing a finished game as a file (in the `data` chunk too).
-#[wasm_split_helpers::wasm_split(data, fallible)]
-fn sharer() -> Result<fn(GameStore, &str), SplitLoaderError> {
-    Ok(|store, id| store.kept().share(id))
 }
 
 /// Everything kept, as one file (in the `data` chunk too).
@@ -47,16 +29,6 @@ fn exporter() -> Result<fn(GameStore), SplitLoaderError> {
 #[wasm_split_helpers::wasm_split(data, fallible)]
 fn unreadable_downloader() -> Result<fn(GameStore), SplitLoaderError> {
     Ok(|store| store.kept().download_unreadable())
-}
-
-/// Shares a finished game as a file (the share dialog's "As a file").
-pub(super) fn share_as_file(store: GameStore, id: String) {
-    leptos::task::spawn_local(async move {
-        match sharer().await {
-            Ok(share) => share(store, &id),
-            Err(_) => store.tell(store.words().not_fetched_offline),
-        }
-    });
 }
 
 /// Runs what a split point brings for the store, or tells the player it could not be fetched.

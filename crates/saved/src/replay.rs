@@ -61,7 +61,7 @@ impl Replay {
             steps.push(Step {
                 seat: before.current_seat(),
                 play: play.clone(),
-                turn: shown.turn().clone(),
+                turn: *shown.turn(),
                 rolls_left: shown.rolls_left(),
                 decision: decision(&before, play),
                 game,

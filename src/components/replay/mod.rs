@@ -89,7 +89,7 @@ fn ReplayOf(kept: KeptGame, replay: Arc<Replay>, leave: Callback<()>) -> impl In
     let heading = format!(
         "{} · {}",
         words.game_name(game.rules().ruleset()),
-        super::saved_games::when(words, kept.finished_ms)
+        super::when::when(words, kept.finished_ms)
     );
     let sheet = {
         let replay = replay.clone();

@@ -7,7 +7,7 @@ mod picture;
 use leptos::prelude::*;
 
 use super::dialog::Dialog;
-use super::lazy::{Loaded, lazy};
+use super::lazy::{Loaded, SplitLoaderError, lazy};
 use crate::files;
 use crate::i18n::{ShareWords, share_words};
 use crate::store::GameStore;
@@ -25,6 +25,22 @@ fn share_part() -> Loaded<(String, RwSignal<Option<String>>, bool)> {
         super::lazy::add_styles("share-styles", include_str!("../../../style/share.css"));
         view! { <ShareDialog table_id open with_file /> }.into_any()
     })
+}
+
+/// Sharing a finished game as a file (in the `data` chunk, with the other files).
+#[wasm_split_helpers::wasm_split(data, fallible)]
+fn sharer() -> Result<fn(GameStore, &str), SplitLoaderError> {
+    Ok(|store, id| store.kept().share(id))
+}
+
+/// Shares a finished game as a file (the share dialog's "As a file").
+fn share_as_file(store: GameStore, id: String) {
+    leptos::task::spawn_local(async move {
+        match sharer().await {
+            Ok(share) => share(store, &id),
+            Err(_) => store.tell(store.words().not_fetched_offline),
+        }
+    });
 }
 
 /// The address this app is served from, without its query or fragment: where a replay link leads.
@@ -56,7 +72,7 @@ fn ShareDialog(table_id: String, open: RwSignal<Option<String>>, with_file: bool
     let file = with_file.then(|| {
         let id = table_id.clone();
         view! {
-            <button class="secondary" data-action="share-file" on:click=move |_| super::saved_games::share_as_file(store, id.clone())>
+            <button class="secondary" data-action="share-file" on:click=move |_| share_as_file(store, id.clone())>
                 {said.as_file}
             </button>
         }
@@ -84,7 +100,7 @@ fn picture_and_link(store: GameStore, said: &'static ShareWords, kept: Option<Ke
     let finished = kept.as_ref().map(KeptGame::read);
     let picture = match &finished {
         Some(Ok(finished)) => {
-            let when = super::saved_games::when(words, finished.finished_ms);
+            let when = super::when::when(words, finished.finished_ms);
             let drawn = picture::draw(
                 finished,
                 &picture::Said {
