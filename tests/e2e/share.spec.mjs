@@ -126,8 +126,18 @@ test("a room game shared: a phone's PNG of it, and a link that replays it on a f
       before = now;
     }
 
-    await friend.getByRole("button", { name: /End/ }).click();
+    // By keyboard: an arrow steps, End goes to the last step, and the focus stays where it was (on Next, which
+    // does nothing there now), the step read out.
+    const at = Number(await replay.getAttribute("data-step"));
+    await next.focus();
+    await friend.keyboard.press("ArrowRight");
+    await expect(replay).toHaveAttribute("data-step", String(at + 1));
+    await friend.keyboard.press("End");
     await expect(replay).toHaveAttribute("data-step", String(steps));
+    await expect(next).toBeFocused();
+    await expect(next).toHaveAttribute("aria-disabled", "true");
+    await expect(friend.locator("[data-replay-caption]")).toHaveAttribute("aria-live", "polite");
+    await expect(friend.locator("[data-replay-caption]")).toContainText(`Move ${steps} of ${steps}`);
     expect(await cellsOf(friend)).toEqual(original);
     const replayed = await friend.locator("[data-standing]").evaluateAll((rows) => rows.map((row) => [row.dataset.seat, row.dataset.winner]));
     expect(replayed).toEqual(standings);
@@ -136,6 +146,7 @@ test("a room game shared: a phone's PNG of it, and a link that replays it on a f
     // Kept on this phone: its history lists the game, marked as shared, and it reads there after a reload.
     await friend.getByRole("button", { name: "Keep this game" }).click();
     await expect(friend.locator("[data-replay-kept]")).toContainText("marked as shared");
+    await expect(friend.getByRole("button", { name: "Open Five Dice" })).toBeFocused();
     await friend.getByRole("button", { name: "Open Five Dice" }).click();
     await expect(friend.locator("[data-replay]")).toHaveCount(0);
     expect(friend.url()).not.toContain("#replay");

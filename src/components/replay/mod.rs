@@ -86,6 +86,8 @@ fn ReplayOf(kept: KeptGame, replay: Arc<Replay>, leave: Callback<()>) -> impl In
     let total = replay.steps.len();
     let step = RwSignal::new(0usize);
     let game = replay.game_at(total).clone();
+    // A wedding's game in the wedding sheet's own look, as at its table.
+    let wedding = game.rules().id() == fivedice_rules::RulesetId::Yardzee;
     let heading = format!(
         "{} · {}",
         words.game_name(game.rules().ruleset()),
@@ -116,11 +118,17 @@ fn ReplayOf(kept: KeptGame, replay: Arc<Replay>, leave: Callback<()>) -> impl In
     };
     let title = (said.replay_of)(&kept.table_name);
     let kept_here = RwSignal::new(false);
+    let open_app = NodeRef::<leptos::html::Button>::new();
     let keep = move |_| {
         store.kept().keep_shared(kept.clone());
         kept_here.set(true);
+        // The button goes once the game is kept: the focus goes on to the way into the app.
+        if let Some(button) = open_app.get_untracked() {
+            crate::focus::take(&button);
+        }
     };
     view! {
+        <div class="replay-page" class:wedding=wedding>
         <section class="replay-screen" data-replay data-step=move || step.get().to_string() data-steps=total.to_string()>
             <header class="replay-head">
                 <h1>{title}</h1>
@@ -138,11 +146,12 @@ fn ReplayOf(kept: KeptGame, replay: Arc<Replay>, leave: Callback<()>) -> impl In
                     .into_any(),
                     true => view! { <p class="replay-kept" role="status" data-replay-kept>{said.kept}</p> }.into_any(),
                 }}
-                <button class="secondary" data-action="leave-replay" on:click=move |_| leave.run(())>
+                <button class="secondary" data-action="leave-replay" node_ref=open_app on:click=move |_| leave.run(())>
                     {said.open_app}
                 </button>
             </div>
         </section>
+        </div>
     }
 }
 

@@ -111,6 +111,7 @@ pub(super) fn at_step(replay: Arc<Replay>, step: RwSignal<usize>) -> impl IntoVi
         "End" => go(total),
         _ => {}
     };
+    // At either end a button says it does nothing there, and keeps the focus (a disabled one would drop it).
     let at_start = move || step.get() == 0;
     let at_end = move || step.get() == total;
     view! {
@@ -119,16 +120,16 @@ pub(super) fn at_step(replay: Arc<Replay>, step: RwSignal<usize>) -> impl IntoVi
             {shown}
             {verdict}
             <div class="replay-controls">
-                <button class="secondary" data-action="replay-start" disabled=at_start on:click=move |_| go(0)>
+                <button class="secondary" data-action="replay-start" aria-disabled=move || at_start().to_string() on:click=move |_| go(0)>
                     "« " {said.to_start}
                 </button>
-                <button class="secondary" data-action="replay-previous" disabled=at_start on:click=move |_| go(step.get_untracked().saturating_sub(1))>
+                <button class="secondary" data-action="replay-previous" aria-disabled=move || at_start().to_string() on:click=move |_| go(step.get_untracked().saturating_sub(1))>
                     "◀ " {said.previous}
                 </button>
-                <button class="primary" data-action="replay-next" disabled=at_end on:click=move |_| go(step.get_untracked() + 1)>
+                <button class="primary" data-action="replay-next" aria-disabled=move || at_end().to_string() on:click=move |_| go(step.get_untracked() + 1)>
                     {said.next} " ▶"
                 </button>
-                <button class="secondary" data-action="replay-end" disabled=at_end on:click=move |_| go(total)>
+                <button class="secondary" data-action="replay-end" aria-disabled=move || at_end().to_string() on:click=move |_| go(total)>
                     {said.to_end} " »"
                 </button>
             </div>
