@@ -90,7 +90,7 @@ look: dist setup-debian
 	xvfb-run -a -s "-screen 0 1280x1100x24" node tests/look/engines.mjs
 
 ## Sizes and timings (figures go to BENCHMARKS.md).
-bench: bench-app bench-strategy bench-odds bench-rooms bench-cluster bench-columns bench-maxi bench-history bench-hand-over
+bench: bench-app bench-strategy bench-odds bench-rooms bench-cluster bench-columns bench-maxi bench-history bench-hand-over bench-share
 
 ## Play to win: the stated chances against 4,000 two-player games played out (calibration), the time to state
 ## them, and the Winner against Optimal over 40,000 two-player games with each Joker rule, then 10,000 three- and
@@ -141,6 +141,12 @@ bench-cluster: setup-debian setup-nats
 bench-hand-over: dist setup-debian
 	$(CARGO) build --locked -p fivedice-server --bins --example testbed
 	node tests/bench/hand-over.mjs
+
+## Sharing and replaying a finished game: Share to its picture, a replay link opened cold beside the start screen,
+## and a decision's first verdict there (tests/bench/share.mjs, medians of 5).
+.PHONY: bench-share
+bench-share: dist setup-debian
+	node tests/bench/share.mjs dist 5
 
 bench-app: dist setup-debian
 	@command -v brotli >/dev/null || (apt-get update -qq && apt-get install -y -qq brotli)
