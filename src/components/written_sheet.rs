@@ -44,7 +44,7 @@ pub(super) fn written_sheet(
             .flat_map(|_| columns.iter().copied())
             .map(|column| view! { <th scope="col" title=label(language, column.label())>{column.symbol()}</th> })
             .collect_view();
-        view! { <tr><th></th>{marks}</tr> }
+        view! { <tr><td></td>{marks}</tr> }
     });
     let cell_rows = |section: Section| {
         ruleset
@@ -96,7 +96,7 @@ pub(super) fn written_sheet(
     view! {
         <table class="sheet finished">
             <thead>
-                <tr><th></th>{heads}</tr>
+                <tr><td></td>{heads}</tr>
                 {column_heads}
             </thead>
             <tbody>{rows}</tbody>

@@ -1,8 +1,8 @@
 // axe-core on every screen a family meets: the start screen, setup, a game in progress, the open picker, the
-// score pad, the hint, the statistics and the analysis after a game. Any violation fails, with its nodes named.
+// score pad, the hint, the statistics, the analysis after a game, sharing it and its replay. Any violation fails, with its nodes named.
 import AxeBuilder from "@axe-core/playwright";
 import { test, expect } from "@playwright/test";
-import { startGame } from "./helpers.mjs";
+import { layerTakenBack, startGame } from "./helpers.mjs";
 
 // With motion, as most players see it (the suite defaults to reduced motion: playwright.config.mjs).
 test.use({ reducedMotion: "no-preference" });
@@ -50,6 +50,11 @@ test("no axe-core violations from the start screen to the analysis after a game"
   }
   await expect(page.locator("[data-game-over]")).toBeVisible();
   await expectNoViolations(page, "the standings");
+  await page.locator('[data-action="share-game"]').click();
+  await expect(page.locator("[data-share-image]")).toBeVisible();
+  await expectNoViolations(page, "the share dialog");
+  const link = await page.locator("[data-share-link]").getAttribute("data-link");
+  await page.locator('[data-action="close-share"]').click();
 
   await page.locator('[data-action="new-game"]').click();
   await expect(page.locator(".statistics")).toBeVisible();
@@ -61,6 +66,7 @@ test("no axe-core violations from the start screen to the analysis after a game"
   await expect(page.locator("[data-settings]")).toBeVisible();
   await expectNoViolations(page, "the settings");
   await page.locator('[data-action="close-settings"]').click();
+  await layerTakenBack(page);
 
   await startGame(page, { rules: "yahtzee", players: ["Anna", "Ben"], seed: 3 });
   await expectNoViolations(page, "a new table");
@@ -76,6 +82,13 @@ test("no axe-core violations from the start screen to the analysis after a game"
   await dialog.locator('[data-action="confirm"]').click();
   await page.locator('[data-action="how-to-play"]').click();
   await expectNoViolations(page, "how to play");
+  // The first game's replay link, pasted into this page's address.
+  await page.goto(link);
+  await expect(page.locator("[data-replay]")).toBeVisible();
+  for (let step = 0; step < 3; step++) await page.locator('[data-action="replay-next"]').click();
+  await expectNoViolations(page, "the replay");
+  await page.locator('[data-action="replay-end"]').click();
+  await expectNoViolations(page, "the replay's end");
   expect(await page.locator("html").getAttribute("data-theme"), "the theme shown is the system's").toBe(colorScheme);
 });
 });

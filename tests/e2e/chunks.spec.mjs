@@ -4,7 +4,7 @@
 // precached) still works, and one never fetched says so and can be tried again.
 import { readFile } from "node:fs/promises";
 import { test, expect } from "@playwright/test";
-import { choosableCells, currentSeat, scoreCell, startGame } from "./helpers.mjs";
+import { choosableCells, currentSeat, layerTakenBack, scoreCell, startGame } from "./helpers.mjs";
 
 /** Every lazy chunk (split_<part>.wasm or a shared chunk_<n>.wasm) the page fetches, in order (index.html's
  * preload of the table's and the fetch that takes it are one request). */
@@ -142,6 +142,7 @@ test("How to play and the statistics each fetch their chunk when first shown", a
   expect(fetched).toContain("split_guide.wasm");
   expect(fetched).not.toContain("split_statistics.wasm");
   await page.locator('[data-action="close-guide"]').click();
+  await layerTakenBack(page);
   // A finished game: the start screen's statistics fetch their chunk.
   await startGame(page, { rules: "yatzy", players: ["Ben"], seed: 9 });
   for (let turn = 0; turn < 15; turn++) await quickTurn(page, 0);
@@ -260,6 +261,7 @@ test("after the service worker is ready, every part works offline and rooms say 
   await page.locator('[data-action="how-to-play"]').first().click();
   await expect(page.locator("[data-guide]")).toBeVisible();
   await page.locator('[data-action="close-guide"]').click();
+  await layerTakenBack(page);
   await startGame(page, { rules: "yatzy", players: ["Cleo"], seed: 11 });
   await page.locator('[data-action="roll"]').click();
   await page.locator('[data-action="hint"]').click();

@@ -8,6 +8,14 @@ export const cli = process.env.CARGO_TARGET_DIR
   ? resolve(process.env.CARGO_TARGET_DIR, "debug/fivedice")
   : new URL("../../target/debug/fivedice", import.meta.url).pathname;
 
+/**
+ * Waits until a dialog closed on the start screen has taken its history entry back off (Back's layer, undone
+ * by a `history.back()` of its own): an address opened before that is aborted by the browser.
+ */
+export async function layerTakenBack(page) {
+  await expect.poll(() => page.evaluate(() => history.state)).toBe(0);
+}
+
 /** Opens a new game through the launch address of UI-HOOKS.md and waits for the table. */
 export async function startGame(page, { rules, players, seed, joker, columns, dice = "app" }) {
   const params = new URLSearchParams({ new: "1", rules, players: players.join(","), dice });
