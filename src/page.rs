@@ -66,3 +66,39 @@ pub fn forget_replay_address() {
         leptos::logging::warn!("the replay's address could not be replaced: a reload shows the replay again");
     }
 }
+
+/// The step a replay's address names (`…#replay=<payload>&step=<n>`), kept there as the player steps so that a
+/// reload shows the same step.
+pub fn replay_step_in_address() -> Option<usize> {
+    let fragment = web_sys::window()?.location().hash().ok()?;
+    fragment
+        .split('&')
+        .find_map(|part| part.strip_prefix("step=")?.parse().ok())
+}
+
+/// Writes the replay's step into the address (its history entry replaced, not added: Back still leaves the
+/// replay at once).
+pub fn keep_replay_step(step: usize) {
+    let Some(window) = web_sys::window() else { return };
+    let location = window.location();
+    let (Ok(path), Ok(query), Ok(fragment)) = (location.pathname(), location.search(), location.hash())
+    else {
+        return;
+    };
+    let mut parts: Vec<&str> = fragment
+        .split('&')
+        .filter(|part| !part.starts_with("step="))
+        .collect();
+    let named = format!("step={step}");
+    if step > 0 {
+        parts.push(&named);
+    }
+    let address = format!("{path}{query}{}", parts.join("&"));
+    let kept = window.history().and_then(|history| {
+        let state = history.state()?;
+        history.replace_state_with_url(&state, "", Some(&address))
+    });
+    if kept.is_err() {
+        leptos::logging::warn!("the replay's step could not be kept in the address");
+    }
+}

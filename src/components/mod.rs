@@ -130,6 +130,16 @@ fn Screens() -> impl IntoView {
     let leave_replay = Callback::new(move |()| {
         crate::page::forget_replay_address();
         replay.set(None);
+        // The focus, on the button gone, goes to the screen's heading once it is drawn.
+        request_animation_frame(|| {
+            let heading = document().query_selector("main h1").ok().flatten();
+            if let Some(heading) = heading {
+                if heading.set_attribute("tabindex", "-1").is_err() {
+                    leptos::logging::warn!("the start screen's heading could not take the focus");
+                }
+                crate::focus::take(&heading);
+            }
+        });
     });
     move || {
         if let Some(payload) = replay.get() {

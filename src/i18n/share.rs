@@ -40,6 +40,8 @@ pub struct ShareWords {
     pub before_first_roll: &'static str,
     /// What a step did: (the player, the dice or a die's face, a box's name, its points).
     pub rolled: fn(&str, &str) -> String,
+    /// A roll after the first: (the player, the keep as the coach names it, the dice rolled).
+    pub kept_and_rolled: fn(&str, &str, &str) -> String,
     pub held: fn(&str, u8) -> String,
     pub released: fn(&str, u8) -> String,
     pub wrote: fn(&str, u16, &str) -> String,
@@ -56,6 +58,8 @@ pub struct ShareWords {
     pub to_end: &'static str,
     /// While the engine weighs the decision shown.
     pub weighing: &'static str,
+    /// Under a replay of a game the engine only estimates (column Yam, Maxi Yatzy): why no verdict shows.
+    pub not_weighed: &'static str,
     pub keep_game: &'static str,
     pub kept: &'static str,
     pub open_app: &'static str,

@@ -93,10 +93,16 @@ test("a room game shared: a phone's PNG of it, and a link that replays it on a f
     // Three decisions, stepped to one by one: the engine's best is the CLI's (or as good: a tie), and what the
     // decision gave up is what the CLI says of it.
     const next = friend.getByRole("button", { name: /Next/ });
+    // The keys step at once: the focus starts on Next.
+    await expect(next).toBeFocused();
+    // Next keeps its place whatever a step shows (dice, a verdict, a longer sentence): taps in a row land on it.
+    const nextAt = async () => (await next.boundingBox()).y;
+    const firstAt = await nextAt();
     let before = await shownAt(friend);
     const judged = [];
     while (judged.length < 3) {
       await next.click();
+      expect(await nextAt()).toBe(firstAt);
       const verdict = friend.locator("[data-replay-verdict]");
       if ((await verdict.count()) === 0) {
         before = await shownAt(friend);
@@ -139,6 +145,9 @@ test("a room game shared: a phone's PNG of it, and a link that replays it on a f
     await expect(friend.locator("[data-replay-caption]")).toHaveAttribute("aria-live", "polite");
     await expect(friend.locator("[data-replay-caption]")).toContainText(`Move ${steps} of ${steps}`);
     expect(await cellsOf(friend)).toEqual(original);
+    // A reload stays at the step shown (the address keeps it).
+    await friend.reload();
+    await expect(replay).toHaveAttribute("data-step", String(steps));
     const replayed = await friend.locator("[data-standing]").evaluateAll((rows) => rows.map((row) => [row.dataset.seat, row.dataset.winner]));
     expect(replayed).toEqual(standings);
     await friend.screenshot({ path: "tests/e2e/artifacts/replay-end-phone.png", fullPage: true });

@@ -72,6 +72,18 @@ fn every_kind_of_finished_game_comes_back_from_its_link_exactly() {
         let address = link("https://fivedice.example/", &game).unwrap();
         assert_eq!(address, format!("https://fivedice.example/#replay={payload}"));
         assert_eq!(payload_of(&address), Ok(payload.as_str()));
+        // Pasted at the end of a sentence, or in brackets, with the replay's step kept after it.
+        for pasted in [
+            format!("{address}."),
+            format!("({address})"),
+            format!("{address}&step=12!"),
+        ] {
+            assert_eq!(
+                payload_of(pasted.trim_start_matches('(')),
+                Ok(payload.as_str()),
+                "{pasted}"
+            );
+        }
         assert_eq!(decode(&address), Ok(game.clone()), "{what}");
         let read = game.read().unwrap();
         assert_eq!(
@@ -160,7 +172,9 @@ fn a_cut_or_changed_link_is_refused_with_its_reason_never_read_as_another_game()
             "{extra} added"
         );
     }
-    assert_eq!(decode(&format!("{payload}!")), Err(LinkError::NotALink));
+    // A character no payload holds is no link; a sentence's punctuation after it is not part of it.
+    assert_eq!(decode(&format!("{payload}$")), Err(LinkError::NotALink));
+    assert_eq!(decode(&format!("{payload}!")), decode(&payload));
     assert_eq!(decode("https://fivedice.example/"), Err(LinkError::NotALink));
     for said in [
         LinkError::NotALink,

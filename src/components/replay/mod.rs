@@ -56,11 +56,18 @@ fn cannot_replay(said: &'static ShareWords, error: &LinkError, leave: Callback<(
         LinkError::UnknownVersion(_) => said.link_newer,
         _ => said.link_unreadable,
     };
+    // The one thing to do here has the focus.
+    let open_app = NodeRef::<leptos::html::Button>::new();
+    Effect::new(move |_| {
+        if let Some(button) = open_app.get() {
+            crate::focus::take(&button);
+        }
+    });
     view! {
         <section class="card replay-problem" data-replay-error=link_error_code(error) role="alert">
             <h1>{said.cannot_replay}</h1>
             <p>{why}</p>
-            <button class="primary" data-action="leave-replay" on:click=move |_| leave.run(())>
+            <button class="primary" data-action="leave-replay" node_ref=open_app on:click=move |_| leave.run(())>
                 {said.open_app}
             </button>
         </section>
@@ -84,7 +91,9 @@ fn ReplayOf(kept: KeptGame, replay: Arc<Replay>, leave: Callback<()>) -> impl In
     let language = store.speech().language().get_untracked();
     let said = share_words(language);
     let total = replay.steps.len();
-    let step = RwSignal::new(0usize);
+    // The step the address names (a reload stays where it was), kept there as the player steps.
+    let step = RwSignal::new(crate::page::replay_step_in_address().unwrap_or(0).min(total));
+    Effect::new(move |_| crate::page::keep_replay_step(step.get()));
     let game = replay.game_at(total).clone();
     // A wedding's game in the wedding sheet's own look, as at its table.
     let wedding = game.rules().id() == fivedice_rules::RulesetId::Yardzee;

@@ -114,11 +114,17 @@ pub(super) fn at_step(replay: Arc<Replay>, step: RwSignal<usize>) -> impl IntoVi
     // At either end a button says it does nothing there, and keeps the focus (a disabled one would drop it).
     let at_start = move || step.get() == 0;
     let at_end = move || step.get() == total;
+    // The buttons come first and keep their place whatever the step shows below them (a tap on Next lands on
+    // Next again); the focus starts on Next, so the keys step at once.
+    let next = NodeRef::<leptos::html::Button>::new();
+    Effect::new(move |_| {
+        if let Some(button) = next.get() {
+            crate::focus::take(&button);
+        }
+    });
+    let estimated = !fivedice_worker::solves_exactly(replay.start.rules());
     view! {
         <div class="replay-step" data-seat=seat on:keydown=keys>
-            <p class="replay-caption" aria-live="polite" data-replay-caption>{caption}</p>
-            {shown}
-            {verdict}
             <div class="replay-controls">
                 <button class="secondary" data-action="replay-start" aria-disabled=move || at_start().to_string() on:click=move |_| go(0)>
                     "« " {said.to_start}
@@ -126,13 +132,17 @@ pub(super) fn at_step(replay: Arc<Replay>, step: RwSignal<usize>) -> impl IntoVi
                 <button class="secondary" data-action="replay-previous" aria-disabled=move || at_start().to_string() on:click=move |_| go(step.get_untracked().saturating_sub(1))>
                     "◀ " {said.previous}
                 </button>
-                <button class="primary" data-action="replay-next" aria-disabled=move || at_end().to_string() on:click=move |_| go(step.get_untracked() + 1)>
+                <button class="primary" data-action="replay-next" node_ref=next aria-disabled=move || at_end().to_string() on:click=move |_| go(step.get_untracked() + 1)>
                     {said.next} " ▶"
                 </button>
                 <button class="secondary" data-action="replay-end" aria-disabled=move || at_end().to_string() on:click=move |_| go(total)>
                     {said.to_end} " »"
                 </button>
             </div>
+            <p class="replay-caption" aria-live="polite" data-replay-caption>{caption}</p>
+            {shown}
+            {verdict}
+            {estimated.then(|| view! { <p class="replay-note">{said.not_weighed}</p> })}
         </div>
     }
 }
@@ -179,7 +189,15 @@ fn what_it_did(said: &ShareWords, words: &Words, language: Language, before: &Ga
     let face_of = |die: usize| before.turn().dice.map_or(0, |dice| dice.faces()[die].value());
     let box_of = |place| words.describe(rules, language, &Move::Cell(place));
     match &played.play {
-        Play::Roll(dice) => (said.rolled)(name, &dice.to_string()),
+        // A roll after the first is a keep decided: said with it, so the verdict shown beside reads as its own.
+        Play::Roll(dice) => match &played.decision {
+            Some(decision) => (said.kept_and_rolled)(
+                name,
+                &words.describe(rules, language, &decision.choice),
+                &dice.to_string(),
+            ),
+            None => (said.rolled)(name, &dice.to_string()),
+        },
         Play::Hold(die) => (said.held)(name, face_of(*die)),
         Play::Release(die) => (said.released)(name, face_of(*die)),
         Play::Score(place) => {

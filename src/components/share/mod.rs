@@ -64,15 +64,21 @@ fn ShareDialog(table_id: String, open: RwSignal<Option<String>>, with_file: bool
     // Made again if the game changes in the history (an online room's seed, revealed after its last box, joins
     // its log: the link then carries it, and its dice check).
     let history = store.kept().history();
+    // What became of a picture or a link shared, said here: the page's notices are behind the dialog.
+    let status = RwSignal::new(None::<String>);
     let shown_id = table_id.clone();
     let shown = move || {
         let kept = history.with(|games| games.iter().find(|game| game.table_id == shown_id).cloned());
-        picture_and_link(store, said, kept)
+        picture_and_link(store, said, kept, status)
     };
     let file = with_file.then(|| {
         let id = table_id.clone();
         view! {
-            <button class="secondary" data-action="share-file" on:click=move |_| share_as_file(store, id.clone())>
+            <button class="secondary" data-action="share-file" on:click=move |_| {
+                // Its notice says where the file went, on the page: the dialog closes to show it.
+                share_as_file(store, id.clone());
+                close();
+            }>
                 {said.as_file}
             </button>
         }
@@ -82,6 +88,7 @@ fn ShareDialog(table_id: String, open: RwSignal<Option<String>>, with_file: bool
             <div class="picker share-game" data-share=table_id.clone()>
                 <h2 id="share-title">{said.share_game}</h2>
                 {shown}
+                <p class="share-status" role="status" data-share-status>{move || status.get()}</p>
                 <div class="picker-actions">
                     {file}
                     <button class="secondary" data-action="close-share" on:click=move |_| close()>
@@ -94,7 +101,12 @@ fn ShareDialog(table_id: String, open: RwSignal<Option<String>>, with_file: bool
 }
 
 /// The game's picture with the button that shares it, and its replay link (or why either is missing).
-fn picture_and_link(store: GameStore, said: &'static ShareWords, kept: Option<KeptGame>) -> AnyView {
+fn picture_and_link(
+    store: GameStore,
+    said: &'static ShareWords,
+    kept: Option<KeptGame>,
+    status: RwSignal<Option<String>>,
+) -> AnyView {
     let words = store.words();
     let language = store.speech().language().get_untracked();
     let finished = kept.as_ref().map(KeptGame::read);
@@ -141,8 +153,8 @@ fn picture_and_link(store: GameStore, said: &'static ShareWords, kept: Option<Ke
                 leptos::task::spawn_local(async move {
                     match files::share_picture(&file, &address).await {
                         Ok(files::Shared::Sheet) => {}
-                        Ok(files::Shared::Downloaded) => store.tell((words.shared_as_download)(&file)),
-                        Err(reason) => store.tell(reason),
+                        Ok(files::Shared::Downloaded) => status.set(Some((words.shared_as_download)(&file))),
+                        Err(reason) => status.set(Some(reason)),
                     }
                 });
             };
@@ -156,12 +168,16 @@ fn picture_and_link(store: GameStore, said: &'static ShareWords, kept: Option<Ke
         }
         Err(reason) => view! { <p class="share-problem" role="alert">{reason}</p> }.into_any(),
     };
-    let link = link.map(|link| link_part(store, said, link));
+    let link = link.map(|link| link_part(said, link, status));
     view! { {picture} {link} }.into_any()
 }
 
 /// The replay link, in a box to copy it from, and a button that shares or copies it; or why there is none.
-fn link_part(store: GameStore, said: &'static ShareWords, link: Result<String, String>) -> AnyView {
+fn link_part(
+    said: &'static ShareWords,
+    link: Result<String, String>,
+    status: RwSignal<Option<String>>,
+) -> AnyView {
     let link = match link {
         Ok(link) => link,
         Err(reason) => return view! { <p class="share-problem">{(said.no_link)(&reason)}</p> }.into_any(),
@@ -172,8 +188,8 @@ fn link_part(store: GameStore, said: &'static ShareWords, link: Result<String, S
         leptos::task::spawn_local(async move {
             match files::share_link(said.share_game, &link).await {
                 Some(files::LinkShared::Sheet) => {}
-                Some(files::LinkShared::Copied) => store.tell(said.link_copied),
-                None => store.tell(said.copy_from_box),
+                Some(files::LinkShared::Copied) => status.set(Some(said.link_copied.to_string())),
+                None => status.set(Some(said.copy_from_box.to_string())),
             }
         });
     };

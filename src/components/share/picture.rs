@@ -280,15 +280,43 @@ fn sheet_rows(game: &Game) -> Vec<Row> {
     rows
 }
 
+/// A row's name, in the player's words.
+fn row_name(game: &Game, said: &Said, row: &Row) -> String {
+    let (ruleset, words) = (game.rules().ruleset(), said.words);
+    match row {
+        Row::Cell(cell) => label(said.language, cell.label).to_string(),
+        Row::Total(Total::Upper) => words.upper_total.to_string(),
+        Row::Total(Total::Bonus) => ruleset
+            .upper_bonus
+            .map(|bonus| (words.bonus_at)(bonus.points, bonus.threshold))
+            .unwrap_or_default(),
+        Row::Total(Total::Lower) => words.lower_total.to_string(),
+        Row::Total(Total::FiveOfAKindBonus) => ruleset
+            .extra_five_of_a_kind
+            .map(|extra| label(said.language, extra.bonus_label).to_string())
+            .unwrap_or_default(),
+        Row::Total(Total::Grand) => words.grand_total.to_string(),
+    }
+}
+
 fn sheet(pen: &CanvasRenderingContext2d, look: &Look, game: &Game, said: &Said, rows: &[Row], top: f64) {
-    let ruleset = game.rules().ruleset();
     let columns: Vec<Column> = game.rules().columns().as_slice().to_vec();
     let seats = game.players().len();
     let boxes = (seats * columns.len()) as f64;
-    let names_width = if boxes > 8.0 { 230.0 } else { 300.0 };
+    let names: Vec<String> = rows.iter().map(|row| row_name(game, said, row)).collect();
+    // The names' column as wide as its longest name (in bold, as the totals are), leaving each box at least
+    // 40 px: a name longer than that is shortened.
+    let bold_at = |size: f64| format!("bold {size}px {FONT}");
+    pen.set_font(&bold_at(26.0));
+    let longest = names
+        .iter()
+        .filter_map(|name| pen.measure_text(name).ok())
+        .map(|measured| measured.width())
+        .fold(0.0, f64::max);
+    let names_width = (longest + 16.0).clamp(200.0, (WIDTH - 2.0 * MARGIN - boxes * 40.0).max(200.0));
     let box_width = (WIDTH - 2.0 * MARGIN - names_width) / boxes;
     let size = (box_width * 0.42).clamp(15.0, 30.0);
-    let (font, bold) = (format!("{size}px {FONT}"), format!("bold {size}px {FONT}"));
+    let (font, bold) = (format!("{size}px {FONT}"), bold_at(size));
     let left = MARGIN + names_width;
     let player_width = box_width * columns.len() as f64;
     let mut y = top;
@@ -314,18 +342,13 @@ fn sheet(pen: &CanvasRenderingContext2d, look: &Look, game: &Game, said: &Said, 
         }
         y += ROW;
     }
-    let label_font = format!("{}px {FONT}", size.min(26.0));
-    for row in rows {
+    let (label_font, label_bold) = (format!("{}px {FONT}", size.min(26.0)), bold_at(size.min(26.0)));
+    for (row, name) in rows.iter().zip(&names) {
         rectangle(pen, look.line, MARGIN - 8.0, y, WIDTH - 2.0 * MARGIN + 16.0, 1.0);
         let middle = y + ROW / 2.0;
         match row {
             Row::Cell(cell) => {
-                let name = fitted(
-                    pen,
-                    label(said.language, cell.label),
-                    &label_font,
-                    names_width - 12.0,
-                );
+                let name = fitted(pen, name, &label_font, names_width - 12.0);
                 write(pen, &name, MARGIN, middle, &label_font, look.ink, "left");
                 for (index, (seat, column)) in (0..seats)
                     .flat_map(|seat| columns.iter().map(move |&column| (seat, column)))
@@ -350,22 +373,8 @@ fn sheet(pen: &CanvasRenderingContext2d, look: &Look, game: &Game, said: &Said, 
                         ROW - 1.0,
                     );
                 }
-                let words = said.words;
-                let name = match total {
-                    Total::Upper => words.upper_total.to_string(),
-                    Total::Bonus => ruleset
-                        .upper_bonus
-                        .map(|bonus| (words.bonus_at)(bonus.points, bonus.threshold))
-                        .unwrap_or_default(),
-                    Total::Lower => words.lower_total.to_string(),
-                    Total::FiveOfAKindBonus => ruleset
-                        .extra_five_of_a_kind
-                        .map(|extra| label(said.language, extra.bonus_label).to_string())
-                        .unwrap_or_default(),
-                    Total::Grand => words.grand_total.to_string(),
-                };
-                let name = fitted(pen, &name, &bold, names_width - 12.0);
-                write(pen, &name, MARGIN, middle, &bold, look.ink, "left");
+                let name = fitted(pen, name, &label_bold, names_width - 12.0);
+                write(pen, &name, MARGIN, middle, &label_bold, look.ink, "left");
                 for seat in 0..seats {
                     let Some(totals) = game.totals(seat) else { continue };
                     let value = match total {

@@ -144,7 +144,7 @@ pub fn link(base_url: &str, game: &KeptGame) -> Result<String, LinkError> {
 }
 
 /// The payload of a pasted link (`…#replay=<payload>`, among other fragment parameters joined by `&`), or of
-/// the payload alone.
+/// the payload alone; a sentence's punctuation after it is left out.
 pub fn payload_of(link_or_payload: &str) -> Result<&str, LinkError> {
     let text = link_or_payload.trim();
     let payload = match text.split_once('#') {
@@ -154,6 +154,8 @@ pub fn payload_of(link_or_payload: &str) -> Result<&str, LinkError> {
             .ok_or(LinkError::NotALink)?,
         None => text.strip_prefix("replay=").unwrap_or(text),
     };
+    // A link pasted at the end of a sentence brings its punctuation, which a payload never ends with.
+    let payload = payload.trim_end_matches(|c: char| ".,;:!?)]}>'\"»”’".contains(c));
     if payload.is_empty() || !payload.bytes().all(frame::is_base64) {
         return Err(LinkError::NotALink);
     }
