@@ -245,6 +245,8 @@ test("a computer's turn: nothing to press meanwhile, its moves heard, then the f
     await expect(page.locator('[data-die][tabindex="0"]')).toHaveCount(1);
     await keys.tabTo("button.cell-button", 2);
     await keys.press("Enter");
+    // The dialog opens on its value (Tabs pressed before it is open would go round the page).
+    await expectFocusOn(page, "dialog[open] [data-offer]", "the box's dialog opens on its value");
     await keys.tabTo('dialog[open] [data-action="confirm"]', 6);
     await keys.press("Enter");
   }
