@@ -269,7 +269,9 @@ test("a refused name tries another, a latecomer is told they watch, and Invite s
     await expect(anna.locator('[data-room="famille"]')).toHaveAttribute("data-room-state", "playing");
     // A latecomer is not scolded: the reason, and plainly that they watch.
     const late = await open("index.html?room=Famille&name=Cleo&lang=en");
-    await expect(late.locator("[data-room-error]")).toHaveText("This game has started; ask for a new room");
+    // A fresh page: the app, the rooms' chunk, the socket and the server's answer before the reason shows (more
+    // than the default 5 s on a loaded machine).
+    await expect(late.locator("[data-room-error]")).toHaveText("This game has started; ask for a new room", { timeout: 20_000 });
     await expect(late.locator(".room-bar")).toContainText("This game started before you came: you are watching it");
     await expect(late.locator("[data-seat-self]")).toHaveAttribute("data-seat-self", "");
   } finally {
