@@ -74,9 +74,14 @@ impl Replay {
         Ok(Replay { start, steps, dice })
     }
 
+    /// The play of step `n` (the first is 1; step 0, before any play, has none).
+    pub fn step(&self, n: usize) -> Option<&Step> {
+        self.steps.get(n.checked_sub(1)?)
+    }
+
     /// The game at step `n`: before any play at 0, as it ended at the last.
     pub fn game_at(&self, n: usize) -> &Game {
-        match n.checked_sub(1).and_then(|index| self.steps.get(index)) {
+        match self.step(n) {
             Some(step) => &step.game,
             None if n == 0 => &self.start,
             None => self.steps.last().map_or(&self.start, |step| &step.game),

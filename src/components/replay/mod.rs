@@ -106,7 +106,7 @@ fn ReplayOf(kept: KeptGame, replay: Arc<Replay>, leave: Callback<()>) -> impl In
         let replay = replay.clone();
         move || {
             let n = step.get();
-            let playing = replay.steps.get(n.wrapping_sub(1)).map(|step| step.seat);
+            let playing = replay.step(n).map(|step| step.seat);
             written_sheet(replay.game_at(n), words, language, playing)
         }
     };

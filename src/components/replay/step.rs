@@ -26,7 +26,7 @@ pub(super) fn at_step(replay: Arc<Replay>, step: RwSignal<usize>) -> impl IntoVi
         let replay = replay.clone();
         move || {
             let n = step.get();
-            let what = match n.checked_sub(1).and_then(|index| replay.steps.get(index)) {
+            let what = match replay.step(n) {
                 Some(played) => what_it_did(said, words, language, replay.game_at(n - 1), played),
                 None => said.before_first_roll.to_string(),
             };
@@ -37,7 +37,7 @@ pub(super) fn at_step(replay: Arc<Replay>, step: RwSignal<usize>) -> impl IntoVi
         let replay = replay.clone();
         move || {
             let n = step.get();
-            let played = n.checked_sub(1).and_then(|index| replay.steps.get(index))?;
+            let played = replay.step(n)?;
             let dice = played.turn.dice?;
             let faces = dice.faces().iter().zip(played.turn.held).enumerate().map(|(die, (face, held))| {
                 let face = face.value();
@@ -58,7 +58,7 @@ pub(super) fn at_step(replay: Arc<Replay>, step: RwSignal<usize>) -> impl IntoVi
         let replay = replay.clone();
         move || {
             let n = step.get();
-            let played = n.checked_sub(1).and_then(|index| replay.steps.get(index))?;
+            let played = replay.step(n)?;
             let decision = played.decision.as_ref()?;
             let rules = played.game.rules();
             fivedice_worker::solves_exactly(rules).then_some(())?;
@@ -98,10 +98,7 @@ pub(super) fn at_step(replay: Arc<Replay>, step: RwSignal<usize>) -> impl IntoVi
     // Whose play the step is (`data-seat`), for tools reading the replay.
     let seat = {
         let replay = replay.clone();
-        move || {
-            let index = step.get().checked_sub(1)?;
-            replay.steps.get(index).map(|played| played.seat.to_string())
-        }
+        move || replay.step(step.get()).map(|played| played.seat.to_string())
     };
     let go = move |to: usize| step.set(to.min(total));
     let keys = move |event: leptos::ev::KeyboardEvent| match event.key().as_str() {
@@ -159,7 +156,7 @@ fn judged_as_shown(
     let asked = StoredValue::new(std::collections::HashSet::new());
     Effect::new(move |_| {
         let n = step.get();
-        let Some(played) = n.checked_sub(1).and_then(|index| replay.steps.get(index)) else {
+        let Some(played) = replay.step(n) else {
             return;
         };
         let Some(decision) = played.decision.as_ref() else {
